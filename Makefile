@@ -1,0 +1,113 @@
+# irhw — golden models of GPU hardware blocks, Verilog generators,
+# Verilator co-simulation, waveforms and area.
+#
+#   make run     the main job: every block at the papers' defaults
+#   make test    installs what is missing, then runs every test
+#   make bench   co-simulation speed, measured side by side
+#   make sweep   the full parameter sweeps (long)
+#   make lint    cppcheck + clang-format check
+
+BUILD ?= build
+BIN   ?= bin
+CC    ?= cc
+SAN   ?=
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter $(WERROR) \
+          -Imodel -Iarea -DIRHW_ROOT=\"$(CURDIR)\" $(SAN)
+LDFLAGS += $(SAN)
+LDLIBS  += -ldl -lm
+
+# Debian packages the project needs; `make deps` installs the missing ones.
+PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
+        zlib1g-dev libsubunit-dev g++ make
+TOOLS := verilator yosys iverilog sta pkg-config g++
+
+LIB_SRC := $(filter-out sim/irhw.c,$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
+BLOCK_NAMES := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*.c)
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+.PHONY: all run test unit cosim-regress bench sweep lint deps clean
+all: $(BIN)/irhw
+
+$(BUILD)/obj/%.o: %.c model/irhw.h area/area.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# The block registry, generated from every IRHW_BLOCK(name) in model/*.c.
+$(BUILD)/blocks.c: $(wildcard model/*.c) Makefile
+	@mkdir -p $(dir $@)
+	@{ echo '#include "irhw.h"'; \
+	   for b in $(BLOCK_NAMES); do echo "extern const irhw_block irhw_block_$$b;"; done; \
+	   echo 'const irhw_block *const irhw_blocks[] = {'; \
+	   for b in $(BLOCK_NAMES); do echo "    &irhw_block_$$b,"; done; \
+	   echo '    0};'; } > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/blocks.o: $(BUILD)/blocks.c model/irhw.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libirhw.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN)/irhw: $(BUILD)/obj/sim/irhw.o $(BUILD)/libirhw.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libirhw.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CHECK_CFLAGS) $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
+
+# ---- packages ------------------------------------------------------------
+deps:
+	@missing=""; \
+	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
+	pkg-config --exists systemc 2>/dev/null || missing="$$missing libsystemc-dev"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing missing packages ($$missing):"; \
+	    echo "  apt-get install -y $(PKGS)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends $(PKGS) >/dev/null) || \
+	      { echo "apt-get failed: install these Debian packages: $(PKGS)"; exit 1; }; \
+	  else \
+	    echo "missing:$$missing"; \
+	    echo "install them with:  sudo apt-get install $(PKGS)"; exit 1; \
+	  fi; \
+	fi
+
+# ---- the main job ----------------------------------------------------------
+run: deps $(BIN)/irhw
+	$(BIN)/irhw run -o out
+
+# ---- tests -------------------------------------------------------------------
+test: deps
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory cosim-regress
+	@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
+	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer" CFLAGS="-O1 -g" unit
+	@bash tests/summary.sh
+
+unit: $(BIN)/irhw $(TESTS)
+	@bash tests/run_unit.sh $(BUILD)/tests $(BIN)/irhw
+
+cosim-regress: $(BIN)/irhw
+	@bash tests/cosim_regress.sh $(BIN)/irhw
+
+bench: deps $(BIN)/irhw
+	@bash tests/bench.sh $(BIN)/irhw
+
+sweep: deps $(BIN)/irhw
+	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw
+
+lint:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \
+	  -Imodel -Iarea model gen tb sim area
+	clang-format --dry-run --Werror $(wildcard model/*.[ch] gen/*.c tb/*.c sim/*.c area/*.[ch])
+
+clean:
+	rm -rf $(BUILD) $(BIN) out

@@ -1,0 +1,275 @@
+/*
+ * core.c — what every block shares: parameter parsing and range checks,
+ * port layout, bit fields in word arrays, the random generator, the
+ * validated model constructor and the registry lookup.
+ *
+ * Parameters are rejected, never clamped: every message names the
+ * parameter, the value given and the allowed range.
+ */
+#include "irhw.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int irhw_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+unsigned irhw_port_add(irhw_ports *ps, const char *name, irhw_dir dir, unsigned width,
+                       const char *group)
+{
+    unsigned i = ps->n++;
+    if (i == 0)
+        ps->in_words = ps->out_words = 0;
+    irhw_port *p = &ps->p[i];
+    p->name = name;
+    p->dir = dir;
+    p->width = width;
+    p->group = group;
+    unsigned *words = dir == IRHW_IN ? &ps->in_words : &ps->out_words;
+    p->off = *words;
+    *words += irhw_words(width);
+    return i;
+}
+
+uint64_t irhw_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
+{
+    unsigned wi = lsb / 64, sh = lsb % 64;
+    uint64_t x = w[wi] >> sh;
+    if (sh && sh + width > 64)
+        x |= w[wi + 1] << (64 - sh);
+    return x & irhw_mask(width);
+}
+
+void irhw_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint64_t x)
+{
+    unsigned wi = lsb / 64, sh = lsb % 64;
+    uint64_t m = irhw_mask(width);
+    x &= m;
+    w[wi] = (w[wi] & ~(m << sh)) | (x << sh);
+    if (sh && sh + width > 64) {
+        unsigned hi = sh + width - 64;
+        uint64_t mh = irhw_mask(hi);
+        w[wi + 1] = (w[wi + 1] & ~mh) | (x >> (64 - sh));
+    }
+}
+
+unsigned irhw_clog2(uint64_t x)
+{
+    unsigned n = 0;
+    while (n < 64 && ((uint64_t)1 << n) < x)
+        n++;
+    return n;
+}
+
+unsigned irhw_bits_for(uint64_t x)
+{
+    unsigned n = 1;
+    while (n < 64 && (x >> n) != 0)
+        n++;
+    return n;
+}
+
+/* ---- random ---------------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void irhw_rng_seed(irhw_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t irhw_rng_next(irhw_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t irhw_rng_below(irhw_rng *r, uint64_t n)
+{
+    if (n <= 1)
+        return 0;
+    uint64_t lim = UINT64_MAX - UINT64_MAX % n; /* reject the biased tail */
+    uint64_t x;
+    do
+        x = irhw_rng_next(r);
+    while (x >= lim);
+    return x % n;
+}
+
+uint64_t irhw_rng_bits(irhw_rng *r, unsigned width) { return irhw_rng_next(r) & irhw_mask(width); }
+
+int irhw_rng_chance(irhw_rng *r, unsigned percent) { return irhw_rng_below(r, 100) < percent; }
+
+/* ---- parameters ------------------------------------------------------ */
+
+const irhw_block *irhw_find_block(const char *name)
+{
+    for (const irhw_block *const *b = irhw_blocks; *b; b++)
+        if (strcmp((*b)->name, name) == 0)
+            return *b;
+    return NULL;
+}
+
+int irhw_param_index(const irhw_block *b, const char *name)
+{
+    for (unsigned i = 0; i < b->nparams; i++)
+        if (strcmp(b->params[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void irhw_cfg_defaults(const irhw_block *b, irhw_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    for (unsigned i = 0; i < b->nparams; i++)
+        c->v[i] = b->params[i].def;
+}
+
+static void choices_text(const irhw_param *p, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (const char *const *ch = p->choices; *ch && o < len; ch++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", ch == p->choices ? "" : "|", *ch);
+}
+
+static void range_text(const irhw_param *p, char *buf, size_t len)
+{
+    if (p->type == IRHW_PENUM)
+        choices_text(p, buf, len);
+    else
+        snprintf(buf, len, "%" PRId64 "..%" PRId64, p->min, p->max);
+}
+
+int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err, size_t errlen)
+{
+    const char *eq = strchr(assign, '=');
+    if (!eq || eq == assign)
+        return irhw_err(err, errlen, "bad parameter '%s': expected NAME=VALUE", assign);
+    char name[64];
+    size_t nl = (size_t)(eq - assign);
+    if (nl >= sizeof name)
+        nl = sizeof name - 1;
+    memcpy(name, assign, nl);
+    name[nl] = 0;
+    int i = irhw_param_index(b, name);
+    if (i < 0) {
+        char known[512] = "";
+        size_t o = 0;
+        for (unsigned k = 0; k < b->nparams && o < sizeof known; k++)
+            o += (size_t)snprintf(known + o, sizeof known - o, "%s%s", k ? ", " : "",
+                                  b->params[k].name);
+        return irhw_err(err, errlen, "unknown parameter '%s' for block %s (parameters: %s)", name,
+                        b->name, known);
+    }
+    const irhw_param *p = &b->params[i];
+    const char *val = eq + 1;
+    char range[256];
+    range_text(p, range, sizeof range);
+    if (p->type == IRHW_PENUM) {
+        for (int k = 0; p->choices[k]; k++)
+            if (strcmp(p->choices[k], val) == 0) {
+                c->v[i] = k;
+                return 0;
+            }
+        return irhw_err(err, errlen, "parameter %s='%s' is not allowed: %s must be one of %s",
+                        p->name, val, p->name, range);
+    }
+    char *end;
+    errno = 0;
+    long long x = strtoll(val, &end, 0);
+    if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
+        return irhw_err(err, errlen, "parameter %s='%s' is not a whole number: %s must be %s",
+                        p->name, val, p->name, range);
+    if (x < p->min || x > p->max)
+        return irhw_err(err, errlen, "parameter %s=%s is out of range: %s must be %s", p->name, val,
+                        p->name, range);
+    c->v[i] = x;
+    return 0;
+}
+
+int irhw_cfg_check(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < b->nparams; i++) {
+        const irhw_param *p = &b->params[i];
+        int64_t x = c->v[i];
+        int64_t lo = p->type == IRHW_PENUM ? 0 : p->min, hi = p->max;
+        if (p->type == IRHW_PENUM) {
+            hi = -1;
+            while (p->choices[hi + 1])
+                hi++;
+        }
+        if (x < lo || x > hi) {
+            char range[256];
+            range_text(p, range, sizeof range);
+            return irhw_err(err, errlen, "parameter %s=%" PRId64 " is out of range: %s must be %s",
+                            p->name, x, p->name, range);
+        }
+    }
+    return b->validate ? b->validate(c, err, errlen) : 0;
+}
+
+const char *irhw_param_text(const irhw_block *b, const irhw_cfg *c, unsigned i, char *buf,
+                            size_t len)
+{
+    const irhw_param *p = &b->params[i];
+    if (p->type == IRHW_PENUM)
+        snprintf(buf, len, "%s", p->choices[c->v[i]]);
+    else
+        snprintf(buf, len, "%" PRId64, c->v[i]);
+    return buf;
+}
+
+void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, char *buf,
+                     size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < b->nparams && o < len; i++) {
+        char v[64];
+        o += (size_t)snprintf(buf + o, len - o, "%s%s=%s", i ? sep : "", b->params[i].name,
+                              irhw_param_text(b, c, i, v, sizeof v));
+    }
+}
+
+void *irhw_model_create(const irhw_block *b, const irhw_cfg *c, irhw_ports *ps, char *err,
+                        size_t errlen)
+{
+    if (irhw_cfg_check(b, c, err, errlen))
+        return NULL;
+    memset(ps, 0, sizeof *ps);
+    b->ports(c, ps);
+    void *m = b->model_new(c, ps);
+    if (!m)
+        irhw_err(err, errlen, "%s: out of memory building the model", b->name);
+    return m;
+}
