@@ -13,7 +13,7 @@ CC    ?= cc
 SAN   ?=
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter $(WERROR) \
-          -Imodel -Iarea -DIRHW_ROOT=\"$(CURDIR)\" $(SAN)
+          -Imodel -Iarea -Itb -Isim -DIRHW_ROOT=\"$(CURDIR)\" $(SAN)
 LDFLAGS += $(SAN)
 LDLIBS  += -ldl -lm
 
@@ -22,29 +22,32 @@ PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config
         zlib1g-dev libsubunit-dev g++ make
 TOOLS := verilator yosys iverilog sta pkg-config g++
 
-LIB_SRC := $(filter-out sim/irhw.c,$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*.c)
+# ONLY="wl_bank wru" builds just those blocks (while another is half-written).
+BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY),$(ALL_BLOCKS)),$(ALL_BLOCKS))
+SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c gen/$(b).c tb/$(b)_stim.c)
+LIB_SRC := $(filter-out sim/irhw.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
-BLOCK_NAMES := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*.c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test unit cosim-regress bench sweep lint deps clean
+.PHONY: FORCE_REG all run test unit cosim-regress bench sweep lint deps clean
 all: $(BIN)/irhw
 
-$(BUILD)/obj/%.o: %.c model/irhw.h area/area.h
+$(BUILD)/obj/%.o: %.c $(wildcard model/*.h area/*.h tb/*.h sim/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*.c.
-$(BUILD)/blocks.c: $(wildcard model/*.c) Makefile
+$(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
 	@mkdir -p $(dir $@)
 	@{ echo '#include "irhw.h"'; \
 	   for b in $(BLOCK_NAMES); do echo "extern const irhw_block irhw_block_$$b;"; done; \
 	   echo 'const irhw_block *const irhw_blocks[] = {'; \
 	   for b in $(BLOCK_NAMES); do echo "    &irhw_block_$$b,"; done; \
-	   echo '    0};'; } > $@.tmp && mv $@.tmp $@
+	   echo '    0};'; } > $@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(BUILD)/obj/blocks.o: $(BUILD)/blocks.c model/irhw.h
 	$(CC) $(CFLAGS) -c $< -o $@
 

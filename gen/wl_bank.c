@@ -1,0 +1,169 @@
+/*
+ * gen/wl_bank.c — Verilog generator of the worklist bank (model/wl_bank.c
+ * holds the behaviour and every decision; this file must match it).
+ * Any ENTRIES >= 2: pointers wrap at the partition size, not at a power of
+ * two. The memory is an irhw_regfile_1rw (flops) or irhw_sram_1rw leaf.
+ */
+#include "irhw.h"
+#include "wl_bank.h"
+
+#include <inttypes.h>
+
+static void emit_partition(irhw_vw *w, int p)
+{
+    vw_line(w, "// Partition %d pointers: wrap at the partition's last index.", p);
+    vw_line(w, "wire [PTR_BITS-1:0] head%d_inc = (head%d_q == last%d) ? {PTR_BITS{1'b0}} : head%d_q + 1'b1;",
+            p, p, p, p);
+    vw_line(w, "wire [PTR_BITS-1:0] tail%d_inc = (tail%d_q == last%d) ? {PTR_BITS{1'b0}} : tail%d_q + 1'b1;",
+            p, p, p, p);
+    vw_line(w, "always @(posedge clk) begin");
+    w->indent++;
+    vw_line(w, "if (rst | do_cfg) begin");
+    vw_line(w, "    head%d_q <= {PTR_BITS{1'b0}};", p);
+    vw_line(w, "    tail%d_q <= {PTR_BITS{1'b0}};", p);
+    vw_line(w, "    cnt%d_q  <= {CNT_BITS{1'b0}};", p);
+    vw_line(w, "end else begin");
+    vw_line(w, "    if (wr%d) tail%d_q <= tail%d_inc;", p, p, p);
+    vw_line(w, "    if (rd%d) head%d_q <= head%d_inc;", p, p, p);
+    vw_line(w, "    if (wr%d & ~rd%d) cnt%d_q <= cnt%d_q + 1'b1;", p, p, p, p);
+    vw_line(w, "    else if (rd%d & ~wr%d) cnt%d_q <= cnt%d_q - 1'b1;", p, p, p, p);
+    vw_line(w, "end");
+    w->indent--;
+    vw_line(w, "end");
+    vw_blank(w);
+}
+
+int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+{
+    const irhw_block *b = irhw_find_block("wl_bank");
+    irhw_ports ps = {0};
+    b->ports(c, &ps);
+    char module[128];
+    b->module_name(c, module, sizeof module);
+    unsigned e = (unsigned)c->v[WB_ENTRIES], idw = (unsigned)c->v[WB_ID_BITS];
+    unsigned pb = irhw_clog2(e), cb = irhw_bits_for(e);
+    unsigned lo = e / 2, hi = e - e / 2;
+    int sram = c->v[WB_STORAGE] == WB_SRAM;
+
+    vw_line(w, "// One 1rw memory: at most one access per cycle; lane push > pull > rd_take > rd_put.");
+    vw_line(w, "// single mode: one FIFO of %u; double mode: partition 0 = [0,%u), partition 1 = [%u,%u).",
+            e, lo, lo, e);
+    vw_line(w, "// Read latency: %s.", sram ? "1 cycle (synchronous SRAM read)" : "0 (flip-flop array)");
+    vw_module_ports(w, module, &ps);
+    w->indent++;
+    vw_line(w, "localparam PTR_BITS = %u;  // ceil(log2(%u))", pb, e);
+    vw_line(w, "localparam CNT_BITS = %u;  // holds 0..%u", cb, e);
+    vw_line(w, "localparam ID_BITS  = %u;", idw);
+    vw_line(w, "localparam [PTR_BITS-1:0] LAST_ALL = %u'd%u;  // single mode: wrap after %u", pb, e - 1, e - 1);
+    vw_line(w, "localparam [PTR_BITS-1:0] LAST_LO  = %u'd%u;", pb, lo - 1);
+    vw_line(w, "localparam [PTR_BITS-1:0] LAST_HI  = %u'd%u;", pb, hi - 1);
+    vw_line(w, "localparam [PTR_BITS-1:0] BASE_HI  = %u'd%u;  // partition 1 starts here", pb, lo);
+    vw_line(w, "localparam [CNT_BITS-1:0] SIZE_ALL = %u'd%u;", cb, e);
+    vw_line(w, "localparam [CNT_BITS-1:0] SIZE_LO  = %u'd%u;", cb, lo);
+    vw_line(w, "localparam [CNT_BITS-1:0] SIZE_HI  = %u'd%u;", cb, hi);
+    vw_line(w, "localparam [CNT_BITS-1:0] THRESHOLD = %u'd%" PRId64 ";", cb, c->v[WB_THRESHOLD]);
+    vw_blank(w);
+    vw_line(w, "reg mode_q;      // 1 = double partition mode (wlcfg)");
+    vw_line(w, "reg pull_sel_q;  // double mode: partition that pulls read");
+    vw_line(w, "reg [PTR_BITS-1:0] head0_q, tail0_q, head1_q, tail1_q;");
+    vw_line(w, "reg [CNT_BITS-1:0] cnt0_q, cnt1_q;");
+    vw_blank(w);
+    vw_line(w, "// Which partition pulls and pushes use (both 0 in single mode).");
+    vw_line(w, "wire pp = mode_q & pull_sel_q;");
+    vw_line(w, "wire hp = mode_q & ~pull_sel_q;");
+    vw_line(w, "wire [PTR_BITS-1:0] last0 = mode_q ? LAST_LO : LAST_ALL;");
+    vw_line(w, "wire [PTR_BITS-1:0] last1 = LAST_HI;");
+    vw_line(w, "wire [CNT_BITS-1:0] size0 = mode_q ? SIZE_LO : SIZE_ALL;");
+    vw_line(w, "wire [CNT_BITS-1:0] pull_cnt = pp ? cnt1_q : cnt0_q;");
+    vw_line(w, "wire [CNT_BITS-1:0] push_cnt = hp ? cnt1_q : cnt0_q;");
+    vw_line(w, "wire is_empty  = (pull_cnt == {CNT_BITS{1'b0}});");
+    vw_line(w, "wire is_full   = (push_cnt == (hp ? SIZE_HI : size0));");
+    vw_line(w, "wire pull_full = (pull_cnt == (pp ? SIZE_HI : size0));");
+    vw_blank(w);
+    vw_line(w, "// Port arbitration on requests: a lane request claims the port.");
+    vw_line(w, "wire lane_req = push | pull;");
+    vw_line(w, "wire do_push = push & ~is_full;");
+    vw_line(w, "wire do_pull = pull & ~push & ~is_empty;");
+    vw_line(w, "wire do_take = rd_take & ~lane_req & ~is_empty;");
+    vw_line(w, "wire do_cfg  = cfg_en & (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}}) & ~push & ~rd_put;");
+    vw_line(w, "wire do_swap = swap & mode_q & is_empty & ~cfg_en;");
+    vw_line(w, "wire do_put  = rd_put & ~lane_req & ~rd_take & ~pull_full & ~do_swap;");
+    vw_line(w, "wire pop = do_pull | do_take;");
+    vw_line(w, "wire wr0 = (do_push & ~hp) | (do_put & ~pp);");
+    vw_line(w, "wire wr1 = (do_push & hp) | (do_put & pp);");
+    vw_line(w, "wire rd0 = pop & ~pp;");
+    vw_line(w, "wire rd1 = pop & pp;");
+    vw_blank(w);
+    vw_line(w, "// Physical address = partition base + pointer.");
+    vw_line(w, "wire [PTR_BITS-1:0] push_addr = (hp ? tail1_q : tail0_q) + (hp ? BASE_HI : {PTR_BITS{1'b0}});");
+    vw_line(w, "wire [PTR_BITS-1:0] put_addr  = (pp ? tail1_q : tail0_q) + (pp ? BASE_HI : {PTR_BITS{1'b0}});");
+    vw_line(w, "wire [PTR_BITS-1:0] read_addr = (pp ? head1_q : head0_q) + (pp ? BASE_HI : {PTR_BITS{1'b0}});");
+    vw_line(w, "wire [PTR_BITS-1:0] mem_addr  = do_push ? push_addr : do_put ? put_addr : read_addr;");
+    vw_line(w, "wire mem_we = do_push | do_put;");
+    vw_line(w, "wire [ID_BITS-1:0] mem_wdata = do_push ? push_id : rd_put_id;");
+    vw_line(w, "wire [ID_BITS-1:0] mem_rdata;");
+    vw_blank(w);
+    if (sram) {
+        vw_line(w, "irhw_sram_1rw #(.WIDTH(ID_BITS), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", e);
+        vw_line(w, "    .clk(clk), .en(mem_we | pop), .we(mem_we), .addr(mem_addr),");
+        vw_line(w, "    .wdata(mem_wdata), .rdata(mem_rdata));");
+        vw_blank(w);
+        vw_line(w, "// Synchronous read: data of a pull/take arrive the next cycle.");
+        vw_line(w, "reg pull_pend_q, take_pend_q;");
+        vw_line(w, "always @(posedge clk) begin");
+        vw_line(w, "    if (rst) begin");
+        vw_line(w, "        pull_pend_q <= 1'b0;");
+        vw_line(w, "        take_pend_q <= 1'b0;");
+        vw_line(w, "    end else begin");
+        vw_line(w, "        pull_pend_q <= do_pull;");
+        vw_line(w, "        take_pend_q <= do_take;");
+        vw_line(w, "    end");
+        vw_line(w, "end");
+        vw_line(w, "wire pull_v = pull_pend_q;");
+        vw_line(w, "wire take_v = take_pend_q;");
+    } else {
+        vw_line(w, "irhw_regfile_1rw #(.WIDTH(ID_BITS), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", e);
+        vw_line(w, "    .clk(clk), .we(mem_we), .addr(mem_addr), .wdata(mem_wdata), .rdata(mem_rdata));");
+        vw_blank(w);
+        vw_line(w, "// Combinational read: data in the cycle of the pull/take.");
+        vw_line(w, "wire pull_v = do_pull;");
+        vw_line(w, "wire take_v = do_take;");
+    }
+    vw_blank(w);
+    vw_line(w, "// Mode and pull-half select.");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) begin");
+    vw_line(w, "        mode_q <= 1'b0;");
+    vw_line(w, "        pull_sel_q <= 1'b0;");
+    vw_line(w, "    end else if (do_cfg) begin");
+    vw_line(w, "        mode_q <= cfg_double;");
+    vw_line(w, "        pull_sel_q <= 1'b0;");
+    vw_line(w, "    end else if (do_swap) begin");
+    vw_line(w, "        pull_sel_q <= ~pull_sel_q;");
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_blank(w);
+    emit_partition(w, 0);
+    emit_partition(w, 1);
+    vw_line(w, "assign cfg_ok      = do_cfg;");
+    vw_line(w, "assign push_ok     = do_push;");
+    vw_line(w, "assign spill       = push & is_full;");
+    vw_line(w, "assign pull_ok     = do_pull;");
+    vw_line(w, "assign pull_valid  = pull_v;");
+    vw_line(w, "assign pull_id     = pull_v ? mem_rdata : {ID_BITS{1'b0}};");
+    vw_line(w, "assign swap_ok     = do_swap;");
+    vw_line(w, "assign rd_take_ok  = do_take;");
+    vw_line(w, "assign rd_put_ok   = do_put;");
+    vw_line(w, "assign rd_valid    = take_v;");
+    vw_line(w, "assign rd_id       = take_v ? mem_rdata : {ID_BITS{1'b0}};");
+    vw_line(w, "assign double_mode = mode_q;");
+    vw_line(w, "assign count       = pull_cnt;");
+    vw_line(w, "assign empty       = is_empty;");
+    vw_line(w, "assign full        = is_full;");
+    vw_line(w, "assign greedy      = (pull_cnt > THRESHOLD);");
+    w->indent--;
+    vw_line(w, "endmodule");
+    (void)err;
+    (void)errlen;
+    return 0;
+}

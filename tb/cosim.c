@@ -1,0 +1,255 @@
+/*
+ * cosim.c — the generic lockstep driver (architecture.md, "the lockstep
+ * contract"). Every cycle: draw inputs -> drive both -> evaluate both ->
+ * compare every output port -> run the invariant checkers on both -> clock
+ * both. The same seed gives the same run. Nothing here knows any block:
+ * ports, stimulus and checks all come from the block description.
+ *
+ * Trace timing: cycle n is sampled at time 10n with clk low (inputs,
+ * outputs, expected values and the verdict), the rising edge is at 10n+5.
+ */
+
+#include "cosim.h"
+
+#include "wave.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len)
+{
+    unsigned nw = irhw_words(width);
+    size_t o = (size_t)snprintf(buf, len, "%u'h", width);
+    int started = 0;
+    for (int i = (int)nw - 1; i >= 0 && o < len; i--) {
+        unsigned bits = (unsigned)i == nw - 1 ? width - 64 * (nw - 1) : 64;
+        unsigned digits = (bits + 3) / 4;
+        if (!started) {
+            o += (size_t)snprintf(buf + o, len - o, "%" PRIx64, v[i]);
+            started = 1;
+        } else {
+            o += (size_t)snprintf(buf + o, len - o, "_%0*" PRIx64, (int)digits, v[i]);
+        }
+    }
+}
+
+static const char *stim_name(irhw_stim_mode m)
+{
+    return m == IRHW_STIM_RANDOM ? "random" : m == IRHW_STIM_DIRECTED ? "directed" : "mixed";
+}
+
+static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size_t len)
+{
+    char params[1024];
+    irhw_cfg_format(q->b, &q->c, " -p ", params, sizeof params);
+    size_t o = (size_t)snprintf(buf, len, "%s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64
+                                " --stim %s",
+                                q->replay_prefix ? q->replay_prefix : "irhw", q->b->name, params,
+                                cycles, q->seed, stim_name(q->stim));
+    for (unsigned i = 0; i < q->nrtl && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
+    if (o < len)
+        snprintf(buf + o, len - o, " --wave mismatch.fst");
+}
+
+/* Compare every output; describe the differing ports. Returns count. */
+static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *act, char *msg,
+                   size_t len)
+{
+    int bad = 0;
+    size_t o = strlen(msg);
+    for (unsigned i = 0; i < ps->n; i++) {
+        const irhw_port *p = &ps->p[i];
+        if (p->dir != IRHW_OUT)
+            continue;
+        unsigned nw = irhw_words(p->width);
+        if (memcmp(exp + p->off, act + p->off, nw * sizeof(uint64_t)) == 0)
+            continue;
+        bad++;
+        char e[1200], a[1200];
+        irhw_hex(exp + p->off, p->width, e, sizeof e);
+        irhw_hex(act + p->off, p->width, a, sizeof a);
+        if (o < len)
+            o += (size_t)snprintf(msg + o, len - o, "  port %-14s expected %s  actual %s\n", p->name,
+                                  e, a);
+    }
+    return bad;
+}
+
+typedef struct {
+    void *k;
+    const char *who;
+} checker;
+
+int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
+{
+    const irhw_block *b = q->b;
+    double t0 = now_s();
+    memset(res, 0, sizeof *res);
+    irhw_ports ps;
+    void *model = NULL;
+    if (q->no_model) {
+        if (irhw_cfg_check(b, &q->c, err, errlen))
+            return -1;
+        memset(&ps, 0, sizeof ps);
+        b->ports(&q->c, &ps);
+    } else if (!(model = irhw_model_create(b, &q->c, &ps, err, errlen))) {
+        return -1;
+    }
+
+    irhw_trace tr = IRHW_TRACE_NONE;
+    if (q->wave) {
+        size_t n = strlen(q->wave);
+        if (n > 4 && strcmp(q->wave + n - 4, ".fst") == 0)
+            tr = IRHW_TRACE_FST;
+        else if (n > 4 && strcmp(q->wave + n - 4, ".vcd") == 0)
+            tr = IRHW_TRACE_VCD;
+        else {
+            if (model)
+                b->model_free(model);
+            return irhw_err(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
+                            q->wave);
+        }
+    }
+    irhw_build_req br = {b, &q->c, &ps, q->rtl_files, q->nrtl, tr, NULL, q->quiet};
+    char so[4600];
+    irhw_rtl rtl;
+    if (irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen) ||
+        irhw_rtl_open(so, &rtl, err, errlen)) {
+        if (model)
+            b->model_free(model);
+        return -1;
+    }
+    res->build_s = now_s() - t0;
+    if (tr && rtl.trace_open(rtl.h, q->wave)) {
+        irhw_rtl_close(&rtl);
+        if (model)
+            b->model_free(model);
+        return irhw_err(err, errlen, "cannot open trace %s", q->wave);
+    }
+
+    uint64_t *in = calloc(ps.in_words + 1, sizeof *in);
+    uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
+    uint64_t *rout = calloc(ps.out_words + 1, sizeof *rout);
+    uint64_t *prev = calloc(ps.out_words + 1, sizeof *prev);
+    void *stim = b->stim_new(&q->c, &ps, q->seed, q->cycles, q->stim);
+    checker chk[2] = {{NULL, "model"}, {NULL, "RTL"}};
+    if (b->check_new && !q->no_model)
+        for (int i = 0; i < 2; i++)
+            chk[i].k = b->check_new(&q->c, &ps);
+
+    int equal = 1;
+    uint64_t stop_at = q->cycles, cyc;
+    double tstart = now_s(), tprog = tstart;
+    res->start_s = tstart - t0;
+    char *msg = res->message;
+    for (cyc = 0; cyc < stop_at; cyc++) {
+        memset(in, 0, ps.in_words * sizeof *in);
+        b->stim_next(stim, cyc, prev, in);
+        if (cyc < 2)
+            in[ps.p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
+        if (q->record) {
+            for (int w = (int)ps.in_words - 1; w >= 0; w--)
+                fprintf(q->record, "%016" PRIx64, in[w]);
+            fputc('\n', q->record);
+        }
+        rtl.set_in(rtl.h, in);
+        rtl.clock(rtl.h, 0);
+        rtl.get_out(rtl.h, rout);
+        unsigned bad = 0;
+        if (model) {
+            b->model_eval(model, in, mout);
+            if (memcmp(mout, rout, ps.out_words * sizeof *mout) != 0 && equal) {
+                equal = 0;
+                bad = 1;
+                res->mismatch_cycle = cyc;
+                size_t o = (size_t)snprintf(msg, sizeof res->message,
+                                            "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
+                                            b->name, cyc, q->seed);
+                compare(&ps, mout, rout, msg + o, sizeof res->message - o);
+                stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+            } else if (!equal) {
+                bad = memcmp(mout, rout, ps.out_words * sizeof *mout) != 0;
+            }
+            for (int i = 0; i < 2 && equal; i++) {
+                char cerr[1024];
+                if (chk[i].k && b->check_cycle(chk[i].k, cyc, in, i ? rout : mout, cerr, sizeof cerr)) {
+                    equal = 0;
+                    res->mismatch_cycle = cyc;
+                    snprintf(msg, sizeof res->message,
+                             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64 ") on the %s: %s\n",
+                             b->name, cyc, q->seed, chk[i].who, cerr);
+                    stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+                }
+            }
+        }
+        if (tr) {
+            rtl.set_exp(rtl.h, model ? mout : rout, bad);
+            rtl.dump(rtl.h, cyc * 10);
+        }
+        rtl.clock(rtl.h, 1);
+        if (tr)
+            rtl.dump(rtl.h, cyc * 10 + 5);
+        if (model)
+            b->model_tick(model, in);
+        memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
+        if (!q->quiet && (cyc & 0xffff) == 0 && cyc) {
+            double t = now_s();
+            if (t - tprog > 2.0) {
+                fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
+                        b->name, cyc, q->cycles, (double)cyc / (t - tstart));
+                tprog = t;
+            }
+        }
+    }
+    res->cycles_run = cyc;
+    res->run_s = now_s() - tstart;
+    for (int i = 0; i < 2 && equal; i++) {
+        char cerr[1024];
+        if (chk[i].k && b->check_end && b->check_end(chk[i].k, cerr, sizeof cerr)) {
+            equal = 0;
+            snprintf(msg, sizeof res->message,
+                     "CHECK FAILED %s at the end of the run (seed %" PRIu64 ") on the %s: %s\n",
+                     b->name, q->seed, chk[i].who, cerr);
+        }
+    }
+    if (!equal) {
+        size_t o = strlen(msg);
+        char cmd[3000];
+        replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
+        snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
+    }
+    if (tr) {
+        rtl.trace_close(rtl.h);
+        char gtkw[4200];
+        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
+        char werr[512];
+        if (irhw_gtkw_write(gtkw, q->wave, &ps, equal ? -1 : (long long)res->mismatch_cycle * 10,
+                            werr, sizeof werr))
+            fprintf(stderr, "irhw: %s\n", werr);
+    }
+    if (model && b->model_stats && !q->quiet)
+        b->model_stats(model, stdout);
+    res->equal = equal;
+    for (int i = 0; i < 2; i++)
+        if (chk[i].k)
+            b->check_free(chk[i].k);
+    b->stim_free(stim);
+    irhw_rtl_close(&rtl);
+    if (model)
+        b->model_free(model);
+    free(in);
+    free(mout);
+    free(rout);
+    free(prev);
+    return 0;
+}

@@ -1,0 +1,41 @@
+/*
+ * cosim.h — the generic lockstep driver: one block's RTL (Verilated) and
+ * its C model, same inputs, every output port compared every cycle.
+ */
+#ifndef IRHW_COSIM_H
+#define IRHW_COSIM_H
+
+#include "irhw.h"
+#include "vbuild.h"
+
+typedef struct {
+    const irhw_block *b;
+    irhw_cfg c;
+    uint64_t cycles, seed;
+    irhw_stim_mode stim;
+    const char *wave;              /* .fst or .vcd path, or NULL */
+    const char *const *rtl_files;  /* --rtl files, or none: generated RTL */
+    unsigned nrtl;
+    int no_model;                  /* bench: RTL alone, stimulus fed back from the RTL */
+    int quiet;                     /* no PASS line / progress */
+    const char *replay_prefix;     /* e.g. "bin/irhw": for the replay command */
+    FILE *record;                  /* bench: write every cycle's inputs (hex) here */
+} irhw_cosim_req;
+
+typedef struct {
+    int equal;                  /* 1 = every output equal every cycle, checks passed */
+    uint64_t cycles_run;
+    double build_s, start_s;    /* build (or cache hit) time; params -> first cycle */
+    double run_s;               /* lockstep loop time */
+    int cached;
+    uint64_t mismatch_cycle;
+    char message[4096];         /* mismatch or check failure report */
+} irhw_cosim_res;
+
+/* 0 = ran (see res->equal), -1 = could not run (message in err). */
+int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen);
+
+/* Hex text of a port value (most significant word first). */
+void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,516 @@
+/*
+ * vbuild.c — Verilator build with a content-hash cache (see vbuild.h).
+ *
+ * Cache key: FNV-1a/64 over the tool version, `verilator --version`, the
+ * compiler flags, the trace format, and the text of every Verilog file,
+ * wrapper and shim that goes into the build. A hit costs one dlopen.
+ * Builds happen in a private temporary folder renamed into place at the
+ * end, so two runs building the same model at once cannot corrupt it.
+ */
+
+#include "vbuild.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CXXFLAGS_COMMON "-O1 -fPIC -std=gnu++17 -w -faligned-new"
+
+const char *irhw_root(void)
+{
+    const char *r = getenv("IRHW_ROOT");
+    return r && *r ? r : IRHW_ROOT;
+}
+
+int irhw_mkdirs(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return (mkdir(buf, 0777) && errno != EEXIST) ? -1 : 0;
+}
+
+int irhw_write_file(const char *path, const char *text, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    fputs(text, f);
+    if (fclose(f))
+        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+char *irhw_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0, r;
+    char chunk[65536];
+    while ((r = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (n + r + 1 > cap) {
+            cap = (n + r + 1) * 2;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        memcpy(buf + n, chunk, r);
+        n += r;
+    }
+    fclose(f);
+    if (!buf && !(buf = calloc(1, 1)))
+        return NULL;
+    buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int irhw_run(char *const argv[], const char *log)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (log) {
+            int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+                close(fd);
+            }
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Run a shell line, output into log. */
+static int run_sh(const char *line, const char *log)
+{
+    char *argv[] = {"/bin/sh", "-c", (char *)line, NULL};
+    return irhw_run(argv, log);
+}
+
+/* First line of a command's output (tool versions). */
+static void cmd_output(const char *cmd, char *buf, size_t len)
+{
+    buf[0] = 0;
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    if (!fgets(buf, (int)len, p))
+        buf[0] = 0;
+    pclose(p);
+    buf[strcspn(buf, "\n")] = 0;
+}
+
+typedef struct {
+    uint64_t h;
+} fnv;
+static void fnv_add(fnv *f, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) {
+        f->h ^= s[i];
+        f->h *= 0x100000001b3ULL;
+    }
+    unsigned char sep = 0xff; /* keep "ab"+"c" apart from "a"+"bc" */
+    f->h ^= sep;
+    f->h *= 0x100000001b3ULL;
+}
+static void fnv_str(fnv *f, const char *s) { fnv_add(f, s, strlen(s)); }
+
+/* Tail of a log: the lines a user needs to see why a build failed. */
+static void log_tail(const char *log, char *buf, size_t len)
+{
+    size_t n;
+    char *t = irhw_read_file(log, &n);
+    buf[0] = 0;
+    if (!t)
+        return;
+    size_t start = n > len - 1 ? n - (len - 1) : 0;
+    snprintf(buf, len, "%s", t + start);
+    free(t);
+}
+
+static const char *cache_root(const irhw_build_req *q, char *buf, size_t len)
+{
+    if (q->cache_dir)
+        return q->cache_dir;
+    const char *e = getenv("IRHW_CACHE");
+    if (e && *e)
+        return e;
+    snprintf(buf, len, "%s/build/cache", irhw_root());
+    return buf;
+}
+
+static void verilator_root(char *buf, size_t len)
+{
+    cmd_output("verilator --getenv VERILATOR_ROOT 2>/dev/null", buf, len);
+    if (!buf[0])
+        snprintf(buf, len, "/usr/share/verilator");
+}
+
+/* The Verilator runtime, compiled once per Verilator version into an archive. */
+static int ensure_runtime(const char *croot, const char *vver, char *lib, size_t liblen,
+                          char *err, size_t errlen)
+{
+    fnv f = {0xcbf29ce484222325ULL};
+    fnv_str(&f, vver);
+    fnv_str(&f, CXXFLAGS_COMMON);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/vrt-%016" PRIx64, croot, f.h);
+    snprintf(lib, liblen, "%s/libvrt.a", dir);
+    if (access(lib, R_OK) == 0)
+        return 0;
+    char vroot[1024], tmp[4200], line[16384], log[4300];
+    verilator_root(vroot, sizeof vroot);
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
+    if (irhw_mkdirs(tmp))
+        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+    snprintf(log, sizeof log, "%s/build.log", tmp);
+    fprintf(stderr, "irhw: building the Verilator runtime once (%s)\n", dir);
+    snprintf(line, sizeof line,
+             "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c; do "
+             "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 "
+             "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
+             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o",
+             tmp, vroot, vroot, vroot);
+    if (run_sh(line, log) != 0) {
+        char tail[1200];
+        log_tail(log, tail, sizeof tail);
+        return irhw_err(err, errlen, "building the Verilator runtime failed (%s):\n%s", log, tail);
+    }
+    if (rename(tmp, dir) != 0) { /* another run finished first: use its copy */
+        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
+        run_sh(line, NULL);
+    }
+    return access(lib, R_OK) == 0 ? 0 : irhw_err(err, errlen, "runtime archive %s missing", lib);
+}
+
+/* ---- generated wrapper and shim ------------------------------------------ */
+
+static char *wrapper_text(const irhw_ports *ps, const char *top)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    irhw_vw w = {f, 0};
+    vw_line(&w, "// irhw_tb — co-simulation wrapper around %s, generated by irhw %s.", top,
+            IRHW_VERSION);
+    vw_line(&w, "// exp_* are the C model's expected outputs and mismatch the verdict,");
+    vw_line(&w, "// driven by the co-simulation driver so that one trace holds them all.");
+    vw_line(&w, "module irhw_tb (");
+    w.indent++;
+    vw_line(&w, "input  wire clk,");
+    for (unsigned i = 0; i < ps->n; i++)
+        vw_line(&w, "%s %s%s,", ps->p[i].dir == IRHW_IN ? "input  wire" : "output wire",
+                vw_range(ps->p[i].width), ps->p[i].name);
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_OUT)
+            vw_line(&w, "input  wire %sexp_%s,", vw_range(ps->p[i].width), ps->p[i].name);
+    vw_line(&w, "input  wire mismatch");
+    w.indent--;
+    vw_line(&w, ");");
+    vw_line(&w, "    %s dut (", top);
+    vw_line(&w, "        .clk(clk),");
+    for (unsigned i = 0; i < ps->n; i++)
+        vw_line(&w, "        .%s(%s)%s", ps->p[i].name, ps->p[i].name, i + 1 < ps->n ? "," : "");
+    vw_line(&w, "    );");
+    vw_line(&w, "endmodule");
+    fclose(f);
+    return buf;
+}
+
+/* One port copied between the word array and the Verilated field. */
+static void shim_copy(FILE *f, const irhw_port *p, const char *field, int to_model)
+{
+    if (p->width <= 64) {
+        if (to_model)
+            fprintf(f, "    t->%s = v[%u];\n", field, p->off);
+        else
+            fprintf(f, "    v[%u] = t->%s;\n", p->off, field);
+        return;
+    }
+    unsigned n32 = (p->width + 31) / 32;
+    for (unsigned k = 0; k < n32; k++) {
+        if (to_model)
+            fprintf(f, "    t->%s[%u] = (uint32_t)(v[%u] >> %u);\n", field, k, p->off + k / 2,
+                    32 * (k % 2));
+        else if (k % 2 == 0)
+            fprintf(f, "    v[%u] = t->%s[%u]%s;\n", p->off + k / 2, field, k,
+                    k + 1 < n32 ? "" : "");
+        else
+            fprintf(f, "    v[%u] |= (uint64_t)t->%s[%u] << 32;\n", p->off + k / 2, field, k);
+    }
+}
+
+static char *shim_text(const irhw_ports *ps, irhw_trace trace)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    const char *tcls = trace == IRHW_TRACE_FST ? "VerilatedFstC" : "VerilatedVcdC";
+    fprintf(f, "// Generated by irhw %s: C entry points around the Verilated irhw_tb.\n",
+            IRHW_VERSION);
+    fprintf(f, "#include <cstdint>\n#include \"Vtb.h\"\n#include \"verilated.h\"\n");
+    if (trace)
+        fprintf(f, "#include \"%s\"\n", trace == IRHW_TRACE_FST ? "verilated_fst_c.h"
+                                                               : "verilated_vcd_c.h");
+    fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf; };\n",
+            trace ? tcls : "void");
+    fprintf(f, "extern \"C\" {\n");
+    fprintf(f, "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n"
+               "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n    return s;\n}\n",
+            trace ? "    s->ctx.traceEverOn(true);\n" : "");
+    fprintf(f, "void irhw_shim_destroy(void *h) {\n    shim *s = (shim *)h;\n");
+    if (trace)
+        fprintf(f, "    if (s->tf) { s->tf->close(); delete s->tf; }\n");
+    fprintf(f, "    s->t->final();\n    delete s->t;\n    delete s;\n}\n");
+    fprintf(f, "void irhw_shim_set_in(void *h, const uint64_t *v) {\n    Vtb *t = ((shim *)h)->t;\n");
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_IN)
+            shim_copy(f, &ps->p[i], ps->p[i].name, 1);
+    fprintf(f, "}\n");
+    fprintf(f, "void irhw_shim_get_out(void *h, uint64_t *v) {\n    Vtb *t = ((shim *)h)->t;\n");
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_OUT)
+            shim_copy(f, &ps->p[i], ps->p[i].name, 0);
+    fprintf(f, "}\n");
+    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch) {\n"
+               "    Vtb *t = ((shim *)h)->t;\n");
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_OUT) {
+            char field[96];
+            snprintf(field, sizeof field, "exp_%s", ps->p[i].name);
+            shim_copy(f, &ps->p[i], field, 1);
+        }
+    fprintf(f, "    t->mismatch = mismatch;\n    t->eval();\n}\n");
+    fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
+               "    t->clk = level;\n    t->eval();\n}\n");
+    fprintf(f, "int irhw_shim_trace_open(void *h, const char *path) {\n");
+    if (trace)
+        fprintf(f, "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, 99);\n"
+                   "    s->tf->open(path);\n    return s->tf->isOpen() ? 0 : -1;\n}\n",
+                tcls);
+    else
+        fprintf(f, "    (void)h; (void)path;\n    return -1;\n}\n");
+    fprintf(f, "void irhw_shim_dump(void *h, uint64_t time) {\n");
+    if (trace)
+        fprintf(f, "    shim *s = (shim *)h;\n    if (s->tf) s->tf->dump(time);\n}\n");
+    else
+        fprintf(f, "    (void)h; (void)time;\n}\n");
+    fprintf(f, "void irhw_shim_trace_close(void *h) {\n");
+    if (trace)
+        fprintf(f, "    shim *s = (shim *)h;\n    if (s->tf) { s->tf->close(); delete s->tf; "
+                   "s->tf = nullptr; }\n}\n");
+    else
+        fprintf(f, "    (void)h;\n}\n");
+    fprintf(f, "}\n");
+    fclose(f);
+    return buf;
+}
+
+/* ---- build -------------------------------------------------------------- */
+
+int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cached, char *err,
+                   size_t errlen)
+{
+    char cbuf[4096], top[128], vver[256];
+    const char *croot = cache_root(q, cbuf, sizeof cbuf);
+    q->b->module_name(q->c, top, sizeof top);
+    cmd_output("verilator --version 2>/dev/null", vver, sizeof vver);
+    if (!vver[0])
+        return irhw_err(err, errlen,
+                        "verilator not found: install the Debian package verilator "
+                        "(or run `make deps`)");
+    if (irhw_mkdirs(croot))
+        return irhw_err(err, errlen, "cannot create cache folder %s: %s", croot, strerror(errno));
+
+    /* Everything that goes into the build, hashed. */
+    char *design = NULL;
+    if (!q->nrtl) {
+        design = irhw_generate(q->b, q->c, err, errlen);
+        if (!design)
+            return -1;
+    }
+    char *wrap = wrapper_text(q->ps, top);
+    char *shim = shim_text(q->ps, q->trace);
+    fnv f = {0xcbf29ce484222325ULL};
+    fnv_str(&f, IRHW_VERSION);
+    fnv_str(&f, vver);
+    fnv_str(&f, CXXFLAGS_COMMON);
+    fnv_add(&f, &q->trace, sizeof q->trace);
+    fnv_str(&f, top);
+    fnv_str(&f, wrap);
+    fnv_str(&f, shim);
+    int rc = -1;
+    if (design)
+        fnv_str(&f, design);
+    for (unsigned i = 0; i < q->nrtl; i++) {
+        char *t = irhw_read_file(q->rtl_files[i], NULL);
+        if (!t) {
+            irhw_err(err, errlen, "cannot read --rtl file %s: %s", q->rtl_files[i], strerror(errno));
+            goto out;
+        }
+        fnv_str(&f, q->rtl_files[i]);
+        fnv_str(&f, t);
+        free(t);
+    }
+    {
+        /* The leaf cells in rtl/ are found by -y: hash the folder's files. */
+        static const char *const leaves[] = {"irhw_regfile_1rw.v", "irhw_sram_1rw.v", NULL};
+        const char *const *lv = q->b->leaf_cells ? q->b->leaf_cells : leaves;
+        for (; *lv; lv++) {
+            char p[4096];
+            snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), *lv);
+            char *t = irhw_read_file(p, NULL);
+            if (t) {
+                fnv_str(&f, t);
+                free(t);
+            }
+        }
+    }
+    char dir[4300];
+    snprintf(dir, sizeof dir, "%s/%s-%016" PRIx64, croot, q->b->name, f.h);
+    snprintf(so_path, len, "%s/sim.so", dir);
+    if (access(so_path, R_OK) == 0) {
+        *cached = 1;
+        rc = 0;
+        goto out;
+    }
+    *cached = 0;
+    char lib[4400];
+    if (ensure_runtime(croot, vver, lib, sizeof lib, err, errlen))
+        goto out;
+
+    char tmp[4400], path[4500], log[4500], vroot[1024];
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
+    snprintf(log, sizeof log, "%s/build.log", tmp);
+    if (irhw_mkdirs(tmp)) {
+        irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    verilator_root(vroot, sizeof vroot);
+    if (!q->quiet)
+        fprintf(stderr, "irhw: verilating %s into %s\n", top, dir);
+    snprintf(path, sizeof path, "%s/irhw_tb.v", tmp);
+    if (irhw_write_file(path, wrap, err, errlen))
+        goto out;
+    snprintf(path, sizeof path, "%s/shim.cpp", tmp);
+    if (irhw_write_file(path, shim, err, errlen))
+        goto out;
+    char files[16384] = "";
+    if (design) {
+        snprintf(path, sizeof path, "%s/%s.v", tmp, top);
+        if (irhw_write_file(path, design, err, errlen))
+            goto out;
+        snprintf(files, sizeof files, "'%s'", path);
+    } else {
+        size_t o = 0;
+        for (unsigned i = 0; i < q->nrtl && o < sizeof files; i++) {
+            char *abs = realpath(q->rtl_files[i], NULL);
+            o += (size_t)snprintf(files + o, sizeof files - o, " '%s'",
+                                  abs ? abs : q->rtl_files[i]);
+            free(abs);
+        }
+    }
+    const char *tflag = q->trace == IRHW_TRACE_FST ? "--trace-fst --trace-structs"
+                        : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
+                                                     : "";
+    int vt = q->trace != IRHW_TRACE_NONE;
+    char mk[8192], line[40000];
+    snprintf(mk, sizeof mk,
+             "# Compiles the Verilated model and the shim into sim.so (irhw).\n"
+             "CXX = g++ " CXXFLAGS_COMMON " -DVM_TRACE=%d -DVM_TRACE_FST=%d -DVM_TRACE_VCD=%d "
+             "-I%s/include -I%s/include/vltstd -Iobj\n"
+             "OBJ = $(patsubst %%.cpp,%%.o,$(wildcard obj/*.cpp)) shim.o\n"
+             "sim.so: $(OBJ)\n\tg++ -shared -o $@ $(OBJ) %s -lz -pthread -latomic\n"
+             "%%.o: %%.cpp\n\t$(CXX) -c $< -o $@\n",
+             vt, q->trace == IRHW_TRACE_FST, q->trace == IRHW_TRACE_VCD, vroot, vroot, lib);
+    snprintf(path, sizeof path, "%s/build.mk", tmp);
+    if (irhw_write_file(path, mk, err, errlen))
+        goto out;
+    snprintf(line, sizeof line,
+             "cd '%s' && verilator --cc -Wno-fatal -Wno-lint -Wno-style -Wno-MULTITOP %s "
+             "--prefix Vtb --top-module irhw_tb --Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v "
+             "&& make -s -j%ld -f build.mk",
+             tmp, tflag, irhw_root(), files, sysconf(_SC_NPROCESSORS_ONLN));
+    if (run_sh(line, log) != 0) {
+        char tail[2000];
+        log_tail(log, tail, sizeof tail);
+        irhw_err(err, errlen, "Verilator build of %s failed (log: %s):\n%s", top, log, tail);
+        goto out;
+    }
+    if (rename(tmp, dir) != 0) {
+        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
+        run_sh(line, NULL);
+    }
+    rc = access(so_path, R_OK) == 0 ? 0 : irhw_err(err, errlen, "built model %s missing", so_path);
+out:
+    free(design);
+    free(wrap);
+    free(shim);
+    return rc;
+}
+
+int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->dl = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+    if (!r->dl)
+        return irhw_err(err, errlen, "cannot load %s: %s", so_path, dlerror());
+    void *(*mk)(void) = (void *(*)(void))dlsym(r->dl, "irhw_shim_new");
+#define SYM(field, name) *(void **)(&r->field) = dlsym(r->dl, name)
+    SYM(set_in, "irhw_shim_set_in");
+    SYM(get_out, "irhw_shim_get_out");
+    SYM(set_exp, "irhw_shim_set_exp");
+    SYM(clock, "irhw_shim_clock");
+    SYM(trace_open, "irhw_shim_trace_open");
+    SYM(dump, "irhw_shim_dump");
+    SYM(trace_close, "irhw_shim_trace_close");
+    SYM(destroy, "irhw_shim_destroy");
+#undef SYM
+    if (!mk || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy) {
+        dlclose(r->dl);
+        return irhw_err(err, errlen, "%s lacks the irhw shim entry points", so_path);
+    }
+    r->h = mk();
+    return 0;
+}
+
+void irhw_rtl_close(irhw_rtl *r)
+{
+    if (r->h)
+        r->destroy(r->h);
+    if (r->dl)
+        dlclose(r->dl);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,59 @@
+/*
+ * vbuild.h — turn a block's RTL into a loadable simulator.
+ *
+ * From the block description it writes a wrapper module `irhw_tb` (the DUT
+ * plus exp_<output> inputs and a mismatch flag, so one trace holds the RTL,
+ * the model's expected values and the verdict) and a thin C++ shim with a C
+ * ABI; Verilator turns both into C++, g++ -O1 compiles them into sim.so
+ * with the Verilator runtime (built once per Verilator version), and the
+ * result is cached under a hash of every input of the build.
+ */
+#ifndef IRHW_VBUILD_H
+#define IRHW_VBUILD_H
+
+#include "irhw.h"
+
+typedef enum { IRHW_TRACE_NONE, IRHW_TRACE_VCD, IRHW_TRACE_FST } irhw_trace;
+
+typedef struct {
+    const irhw_block *b;
+    const irhw_cfg *c;
+    const irhw_ports *ps;
+    const char *const *rtl_files; /* user files instead of generated RTL */
+    unsigned nrtl;
+    irhw_trace trace;
+    const char *cache_dir; /* NULL: $IRHW_CACHE or <root>/build/cache */
+    int quiet;             /* no "building ..." line on stderr */
+} irhw_build_req;
+
+/* The loaded simulator: C entry points of the generated shim. */
+typedef struct {
+    void *dl, *h;
+    void (*set_in)(void *h, const uint64_t *in);
+    void (*get_out)(void *h, uint64_t *out);
+    void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch);
+    void (*clock)(void *h, unsigned level); /* drive clk and evaluate */
+    int (*trace_open)(void *h, const char *path);
+    void (*dump)(void *h, uint64_t time);
+    void (*trace_close)(void *h);
+    void (*destroy)(void *h);
+} irhw_rtl;
+
+/* Builds (or finds in the cache) the simulator; *cached tells which. */
+int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cached, char *err,
+                   size_t errlen);
+int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen);
+void irhw_rtl_close(irhw_rtl *r);
+
+/* Project root (IRHW_ROOT env, else the compile-time source tree). */
+const char *irhw_root(void);
+/* Runs argv with stdout+stderr into log (NULL: inherit). Exit status or -1. */
+int irhw_run(char *const argv[], const char *log);
+/* Writes a whole file; 0 or -1 with message. */
+int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
+/* Reads a whole file into a malloc'd string (NULL on error). */
+char *irhw_read_file(const char *path, size_t *len);
+/* mkdir -p */
+int irhw_mkdirs(const char *path);
+
+#endif
