@@ -12,7 +12,7 @@ BIN   ?= bin
 CC    ?= cc
 SAN   ?=
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter $(WERROR) \
+CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation $(WERROR) \
           -Imodel -Iarea -Itb -Isim -DIRHW_ROOT=\"$(CURDIR)\" $(SAN)
 LDFLAGS += $(SAN)
 LDLIBS  += -ldl -lm

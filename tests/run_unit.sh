@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every Check unit-test binary in DIR and the CLI tests against IRHW.
+# Records "<stage> passed failed skipped" in build/test-results/<stage>.
+# usage: run_unit.sh TESTDIR IRHW [STAGE]
+set -u
+dir=$1 irhw=$2 stage=${3:-unit}
+results=build/test-results
+mkdir -p "$results"
+passed=0 failed=0 skipped=0
+for t in "$dir"/test_*; do
+  [ -x "$t" ] || continue
+  echo "--- $(basename "$t")"
+  out=$("$t" 2>&1); rc=$?
+  echo "$out"
+  # Check's summary line: "NN%: Checks: C, Failures: F, Errors: E"
+  line=$(echo "$out" | grep -E '^[0-9]+%: Checks: ' | tail -1)
+  if [ -n "$line" ]; then
+    c=$(echo "$line" | sed -E 's/.*Checks: ([0-9]+).*/\1/')
+    f=$(echo "$line" | sed -E 's/.*Failures: ([0-9]+).*/\1/')
+    e=$(echo "$line" | sed -E 's/.*Errors: ([0-9]+).*/\1/')
+    passed=$((passed + c - f - e)); failed=$((failed + f + e))
+  elif [ $rc -eq 0 ]; then
+    echo "FAIL: $(basename "$t") printed no Check summary"; failed=$((failed + 1))
+  fi
+  [ $rc -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
+  s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
+done
+echo "--- tests/test_cli.sh"
+if out=$(bash tests/test_cli.sh "$irhw" 2>&1); then :; fi
+echo "$out"
+line=$(echo "$out" | grep -E '^cli: [0-9]+ passed, [0-9]+ failed' | tail -1)
+if [ -n "$line" ]; then
+  passed=$((passed + $(echo "$line" | sed -E 's/cli: ([0-9]+) passed.*/\1/')))
+  failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+  skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
+else
+  echo "FAIL: tests/test_cli.sh did not finish"; failed=$((failed + 1))
+fi
+echo "$stage: $passed passed, $failed failed, $skipped skipped"
+echo "$stage $passed $failed $skipped" > "$results/$stage"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sums the stages of `make test`; fails if any stage failed or did not run.
+set -u
+results=build/test-results
+p=0 f=0 s=0 missing=""
+for stage in unit cosim asan; do
+  if [ -f "$results/$stage" ]; then
+    read -r _ sp sf ss < "$results/$stage"
+    p=$((p + sp)); f=$((f + sf)); s=$((s + ss))
+    echo "  $stage: $sp passed, $sf failed, $ss skipped"
+  else
+    missing="$missing $stage"; f=$((f + 1))
+  fi
+done
+[ -n "$missing" ] && echo "stages that did not run:$missing"
+echo "make test: $p passed, $f failed, $s skipped"
+[ "$f" -eq 0 ]
