@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# make bench: co-simulation speed, measured side by side in one run.
+# For the default bank and a large one: lockstep co-sim cycles/s, the same
+# RTL and stimulus under Verilator without the model, the same stimulus
+# under Icarus (recorded input vectors replayed by a generated testbench),
+# the ratios, and the time from parameters to the first simulated cycle,
+# cold (model not in the cache) and cached.
+set -u
+irhw=$(realpath "$1")
+tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+CYCLES=${BENCH_CYCLES:-5000000}
+IV_CYCLES=${BENCH_IV_CYCLES:-100000}
+
+rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
+start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
+
+# Icarus testbench replaying recorded input words (one hex line per cycle).
+icarus_rate() { # blk params... ; prints cycles/s
+  local blk=$1; shift
+  local d="$tmp/iv_${blk}_$RANDOM"
+  "$irhw" gen "$blk" "$@" -o "$d" > /dev/null
+  "$irhw" cosim "$blk" "$@" --cycles "$IV_CYCLES" --record "$d/vectors.hex" --quiet > /dev/null
+  local v top words
+  v=$(ls "$d"/${blk}_*.v | head -1)
+  top=$(sed -n 's/^module \([A-Za-z0-9_]*\).*/\1/p' "$v" | head -1)
+  awk -v top="$top" -v n="$IV_CYCLES" -v file="$d/vectors.hex" '
+    BEGIN { ni = 0; no = 0; off = 0 }
+    /^module / { inmod = 1; next }
+    inmod && /\);/ { inmod = 0 }
+    inmod && /^ *(input|output) +wire/ {
+      line = $0; sub(/,$/, "", line); gsub(/ +/, " ", line)
+      k = split(line, f, " "); name = f[k]; w = 1
+      if (line ~ /\[/) { r = line; sub(/.*\[/, "", r); sub(/:.*/, "", r); w = r + 1 }
+      if (name == "clk") next
+      if (f[1] == "input") { iname[ni] = name; iw[ni] = w; ioff[ni] = off; ni++; off += int((w + 63) / 64) }
+      else { oname[no] = name; ow[no] = w; no++ }
+    }
+    END {
+      W = off * 64
+      print "`timescale 1ns/1ps"
+      print "module bench_tb;"
+      print "  reg clk = 0;"
+      print "  reg [" W - 1 ":0] vec [0:" n - 1 "];"
+      print "  integer c = 0;"
+      for (i = 0; i < ni; i++) print "  wire [" iw[i] - 1 ":0] " iname[i] " = vec[c][" ioff[i] * 64 + iw[i] - 1 ":" ioff[i] * 64 "];"
+      for (i = 0; i < no; i++) print "  wire [" ow[i] - 1 ":0] " oname[i] ";"
+      printf "  %s dut (.clk(clk)", top
+      for (i = 0; i < ni; i++) printf ", .%s(%s)", iname[i], iname[i]
+      for (i = 0; i < no; i++) printf ", .%s(%s)", oname[i], oname[i]
+      print ");"
+      print "  initial begin"
+      print "    $readmemh(\"" file "\", vec);"
+      print "    for (c = 0; c < " n "; c = c + 1) begin #5 clk = 1; #5 clk = 0; end"
+      print "    $finish;"
+      print "  end"
+      print "endmodule"
+    }' "$v" > "$d/bench_tb.v"
+  iverilog -g2005 -o "$d/sim.vvp" -s bench_tb "$d"/*.v || return 1
+  local t0 t1
+  t0=$(date +%s.%N); vvp -n "$d/sim.vvp" > /dev/null; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" -v n="$IV_CYCLES" 'BEGIN { printf "%.0f", n / (b - a) }'
+}
+
+printf '%-40s %14s %14s %8s %14s %8s %9s %9s\n' configuration "cosim c/s" "verilator c/s" ratio "icarus c/s" "x icarus" "cold s" "cached s"
+for cfg in "" "-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"; do
+  # cold: a private cache that holds only the Verilator runtime
+  export IRHW_CACHE="$tmp/cache"
+  "$irhw" cosim wl_bank -p ENTRIES=7 -p THRESHOLD=1 --cycles 10 --quiet > /dev/null 2>&1
+  cold=$("$irhw" cosim wl_bank $cfg --cycles 10 --quiet 2>/dev/null | start)
+  cached=$("$irhw" cosim wl_bank $cfg --cycles 10 --quiet 2>/dev/null | start)
+  co=$("$irhw" cosim wl_bank $cfg --cycles "$CYCLES" --quiet 2>/dev/null | rate)
+  va=$("$irhw" cosim wl_bank $cfg --cycles "$CYCLES" --no-model --quiet 2>/dev/null | rate)
+  iv=$(icarus_rate wl_bank $cfg)
+  unset IRHW_CACHE
+  r1=$(awk -v a="$co" -v b="$va" 'BEGIN { printf "%.2f", a / b }')
+  r2=$(awk -v a="$co" -v b="$iv" 'BEGIN { printf "%.0f", a / b }')
+  printf '%-40s %14s %14s %8s %14s %8s %9s %9s\n' "wl_bank ${cfg:-(defaults)}" "$co" "$va" "$r1" "$iv" "$r2" "$cold" "$cached"
+done
+echo "(cosim and Verilator-alone over $CYCLES cycles, Icarus over $IV_CYCLES cycles of the same recorded stimulus;"
+echo " ratio = cosim / Verilator alone, target >= 0.7; x icarus = cosim / Icarus, target >= 50; cached start target <= 1 s)"
