@@ -11,9 +11,11 @@ BUILD ?= build
 BIN   ?= bin
 CC    ?= cc
 SAN   ?=
-CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation $(WERROR) \
-          -Imodel -Iarea -Itb -Isim -DIRHW_ROOT=\"$(CURDIR)\" $(SAN)
+OPT   ?= -O2 -g
+# Project flags live apart from CFLAGS so `make CFLAGS=...` adds, never replaces.
+ALL_CFLAGS = $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
+          -Wno-format-truncation $(WERROR) -Imodel -Iarea -Itb -Isim \
+          -DIRHW_ROOT=\"$(CURDIR)\" $(SAN) $(CFLAGS)
 LDFLAGS += $(SAN)
 LDLIBS  += -ldl -lm
 
@@ -28,7 +30,8 @@ BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY),$(ALL_BLOCKS)),$(ALL_BLOCKS))
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c gen/$(b).c tb/$(b)_stim.c)
 LIB_SRC := $(filter-out sim/irhw.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
-TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/test_$(b).c)
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/test_*.c)))
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
@@ -38,7 +41,8 @@ all: $(BIN)/irhw
 
 $(BUILD)/obj/%.o: %.c $(wildcard model/*.h area/*.h tb/*.h sim/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*.c.
 $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
@@ -49,19 +53,21 @@ $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
 	   for b in $(BLOCK_NAMES); do echo "    &irhw_block_$$b,"; done; \
 	   echo '    0};'; } > $@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(BUILD)/obj/blocks.o: $(BUILD)/blocks.c model/irhw.h
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libirhw.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 $(BIN)/irhw: $(BUILD)/obj/sim/irhw.o $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+	@echo "  LD $@"
+	@$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CHECK_CFLAGS) $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
 
 # ---- packages ------------------------------------------------------------
 deps:
@@ -89,17 +95,20 @@ run: deps $(BIN)/irhw
 
 # ---- tests -------------------------------------------------------------------
 test: deps
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) --no-print-directory cosim-regress
-	@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
-	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer" CFLAGS="-O1 -g" unit
+	@rm -rf build/test-results
+	-@$(MAKE) --no-print-directory unit
+	-@$(MAKE) --no-print-directory cosim-regress
+	-@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
+	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	   OPT="-O1 -g" STAGE=asan unit
 	@bash tests/summary.sh
 
+STAGE ?= unit
 unit: $(BIN)/irhw $(TESTS)
-	@bash tests/run_unit.sh $(BUILD)/tests $(BIN)/irhw
+	@bash tests/run_unit.sh $(BUILD)/tests $(BIN)/irhw $(STAGE)
 
 cosim-regress: $(BIN)/irhw
-	@bash tests/cosim_regress.sh $(BIN)/irhw
+	@ONLY="$(ONLY)" bash tests/cosim_regress.sh $(BIN)/irhw
 
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw

@@ -11,6 +11,8 @@ jobs=build/cosim-jobs.txt
 : > "$jobs"
 for list in tests/cosim_*.list; do
   blk=$(basename "$list" .list); blk=${blk#cosim_}
+  # ONLY="a b" (make ONLY=...) limits the run to those blocks while others are being written
+  if [ -n "${ONLY:-}" ] && ! echo " $ONLY " | grep -q " $blk "; then continue; fi
   while IFS= read -r line || [ -n "$line" ]; do
     line=${line%%#*}
     case "$line" in

@@ -26,7 +26,9 @@ for t in "$dir"/test_*; do
   s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
 done
 echo "--- tests/test_cli.sh"
-if out=$(bash tests/test_cli.sh "$irhw" 2>&1); then :; fi
+# Under the sanitizers the CLI tests run their quick part (no lint/area repeat).
+quick=0; [ "$stage" = asan ] && quick=1
+if out=$(IRHW_CLI_QUICK=$quick bash tests/test_cli.sh "$irhw" 2>&1); then :; fi
 echo "$out"
 line=$(echo "$out" | grep -E '^cli: [0-9]+ passed, [0-9]+ failed' | tail -1)
 if [ -n "$line" ]; then
