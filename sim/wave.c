@@ -41,7 +41,9 @@ int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_po
     fprintf(f, "[*] GTKWave save file written by irhw %s\n", IRHW_VERSION);
     fprintf(f, "[dumpfile] \"%s\"\n", abs ? abs : trace_path);
     free(abs);
-    fprintf(f, "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n");
+    /* open a few cycles before the first mismatch */
+    long long start = mismatch_time > 60 ? mismatch_time - 60 : 0;
+    fprintf(f, "[timestart] %lld\n[size] 1600 900\n[pos] -1 -1\n", start);
     /* zoom, primary marker, then named markers A..Z (-1 = unset) */
     fprintf(f, "*-4.000000 %lld %lld", mismatch_time >= 0 ? mismatch_time : -1LL,
             mismatch_time >= 0 ? mismatch_time : -1LL);
