@@ -93,21 +93,26 @@ if "$irhw" cosim wl_bank --cycles 300 --wave "$tmp/w.vcd" --quiet > "$tmp/out" 2
     ok "wave: VCD holds RTL, exp_* and mismatch; .gtkw groups them, no marker when equal" || bad "wave: contents"
 else bad "wave: cosim --wave failed: $(cat "$tmp/out")"; fi
 
-# faulty variants must be caught
-"$irhw" gen wl_bank -o "$tmp/good" > /dev/null
-good=$(ls "$tmp"/good/wl_bank_*.v)
-while IFS='|' read -r name expr; do
-  name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
-  case "$name" in ''|\#*) continue ;; esac
-  f="$tmp/fault_$name.v"
-  sed "$expr" "$good" > "$f"
-  if cmp -s "$f" "$good"; then bad "fault $name: the sed did not change the RTL (stale fault)"; continue; fi
-  out=$("$irhw" cosim wl_bank --rtl "$f" --cycles 20000 --quiet --wave "$tmp/f_$name.fst" 2>&1); rc=$?
-  if [ $rc -eq 1 ] && echo "$out" | grep -q "^MISMATCH wl_bank at cycle" && echo "$out" | grep -q "^replay: " &&
-     ! grep -q '^\*-4.000000 -1 ' "$tmp/f_$name.gtkw"; then
-    ok "fault $name caught: $(echo "$out" | head -1)"
-  else bad "fault $name not caught (rc=$rc): $out"; fi
-done < tests/faults/wl_bank.faults
+# faulty variants must be caught: tests/faults/<block>.faults, "name | sed expression"
+for faults in tests/faults/*.faults; do
+  fb=$(basename "$faults" .faults)
+  echo " $blocks " | tr '\n' ' ' | grep -q " $fb " || continue
+  "$irhw" gen $fb -o "$tmp/good_$fb" > /dev/null
+  good=$(ls "$tmp/good_$fb"/${fb}_*.v | head -1)
+  while IFS='|' read -r name expr; do
+    name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
+    case "$name" in ''|\#*) continue ;; esac
+    f="$tmp/fault_${fb}_$name.v"
+    sed "$expr" "$good" > "$f"
+    if cmp -s "$f" "$good"; then bad "fault $fb/$name: the sed did not change the RTL (stale fault)"; continue; fi
+    out=$("$irhw" cosim $fb --rtl "$f" --cycles 20000 --quiet --wave "$tmp/f_${fb}_$name.fst" 2>&1); rc=$?
+    if [ $rc -eq 1 ] && echo "$out" | grep -q "^MISMATCH $fb at cycle" && echo "$out" | grep -q "^replay: " &&
+       ! grep -q '^\*-4.000000 -1 ' "$tmp/f_${fb}_$name.gtkw"; then
+      ok "fault $fb/$name caught: $(echo "$out" | head -1)"
+    else bad "fault $fb/$name not caught (rc=$rc): $out"; fi
+  done < "$faults"
+done
+good=$(ls "$tmp"/good_wl_bank/wl_bank_*.v)
 
 # the unmodified generated RTL through --rtl passes
 "$irhw" cosim wl_bank --rtl "$good" --cycles 20000 --quiet > "$tmp/out" 2>&1 && ok "cosim --rtl on the unmodified RTL passes" || bad "cosim --rtl good: $(cat "$tmp/out")"

@@ -1,0 +1,586 @@
+/*
+ * swt — the scalar-warp table (SWT) of the Graph-Waving (GW) architecture:
+ * it gathers the same scalar instruction (same PC) of several warps into one
+ * *scalar warp* that runs them side by side on the SIMD lanes, one lane per
+ * warp. Models the GW paper's "scalar warp formation and scheduling"
+ * (shared/papers/gw-scalar-warps-graph-architecture.txt: the scalar status
+ * table checked for an entry with the same PC, allocated when none, the
+ * warp's bit set in the entry's scalar-warp mask, an instruction that cannot
+ * get an entry runs as an ordinary warp instruction; the scheduler asks the
+ * table when it has no warp to issue, and the issued entry is released).
+ * Spec: shared/spec/blocks.md §4.
+ *
+ * Ports (clk implicit; names are the same in model, RTL and stimulus):
+ *   rst                     synchronous, active high
+ *   ins_valid ins_warp ins_pc   insert a decoded scalar instruction
+ *   iss_req                 the scheduler has a free issue slot
+ *   ins_join ins_alloc ins_reject ins_dup ins_badwarp ins_entry
+ *                           the insert's answer, this cycle (combinational)
+ *   iss_valid iss_entry iss_pc iss_mask iss_count   the issued scalar warp
+ *   occupancy full          valid entries at the start of the cycle; no free entry
+ *
+ * Decisions where the paper and the spec are silent:
+ * - Answers are one-hot: with ins_valid (and not rst) exactly one of
+ *   ins_join, ins_alloc, ins_reject, ins_dup, ins_badwarp is 1, checked in
+ *   this order:
+ *     ins_badwarp  ins_warp >= WARPS (a WARPS that is not a power of two
+ *                  leaves ids the port can carry but no warp owns; inputs
+ *                  cannot be range-checked by the generator, so the table
+ *                  answers and changes nothing). Constant 0 when WARPS is a
+ *                  power of two.
+ *     ins_dup      the warp is already waiting in ANY valid entry (whatever
+ *                  its PC: a warp runs one instruction at a time, so a
+ *                  second insert is a scheduler error). Nothing changes.
+ *     ins_join     a valid entry with the same PC has room (fewer than
+ *                  min(LANES, WARPS) warps) and is not the entry issued this
+ *                  cycle: the warp's mask bit is set. Several candidates (only
+ *                  possible through full entries, see below): the lowest index.
+ *     ins_alloc    otherwise, a free entry (the lowest-index invalid one at
+ *                  the start of the cycle) gets PC, mask = this warp, count 1.
+ *     ins_reject   no joinable entry and no free entry (table full, or the
+ *                  matching entry is full and none is free). The instruction
+ *                  runs as an ordinary warp instruction.
+ *   ins_entry is the entry joined or allocated, 0 otherwise. All answer
+ *   outputs are 0 without ins_valid.
+ * - "Full" for an entry: it holds min(LANES, WARPS) warps. The mask has one
+ *   bit per warp (WARPS bits) with popcount <= LANES; which lane runs which
+ *   warp is the issue stage's business (e.g. ascending warp id). LANES >
+ *   WARPS is legal (the pairwise matrix has WARPS=2 with LANES=16): entries
+ *   then fill at WARPS. ENTRIES > WARPS is legal too: at most WARPS entries
+ *   can ever be valid, since every valid entry holds at least one warp and a
+ *   warp waits in one entry only.
+ * - Several valid entries may share a PC (one full, a younger one filling).
+ *   At most one of them has room: a new entry for a PC is only allocated
+ *   when no entry of that PC with room stays in the table.
+ * - Issue: with iss_req and at least one valid entry, the table issues the
+ *   entry chosen by POLICY (oldest: earliest allocation; fullest: most
+ *   warps, ties to the earliest allocation), outputs iss_entry, iss_pc,
+ *   iss_mask, iss_count, and frees it at the clock edge. iss_* outputs are 0
+ *   when iss_valid is 0. Age is allocation order (joins do not refresh it).
+ * - Insert and issue in the same cycle both see the table as it was at the
+ *   start of the cycle:
+ *     * the issued entry's mask is output as it was (an insert never shows up
+ *       in this cycle's iss_mask);
+ *     * an insert whose PC matches the entry being issued cannot join it (the
+ *       entry is leaving): it allocates a fresh entry if one is free at the
+ *       start of the cycle, else it is rejected. The entry being freed is
+ *       not reused in the same cycle (free = invalid at the start of the
+ *       cycle), which keeps the allocator off the issue-select path;
+ *     * a warp inserted in the same cycle as the issue of the entry it is
+ *       waiting in is answered ins_dup (it was waiting at the start of the
+ *       cycle).
+ * - Reset: while rst is 1 every output is 0 and nothing is inserted or
+ *   issued; at the clock edge every entry becomes invalid (valid bits, age
+ *   matrix and occupancy counter are zeroed; the entries' PC/mask/count are
+ *   left as they are, unobservable behind the valid bits).
+ * - occupancy/full describe the table at the start of the cycle (before this
+ *   cycle's insert/issue): valid entries, and "no free entry".
+ * - Age order in the RTL is an age matrix (upper triangle, ENTRIES*(ENTRIES-1)/2
+ *   bits: older_i_j = entry i was allocated before entry j); the model keeps
+ *   an allocation sequence number per entry instead, so the two agree by
+ *   behaviour, not by construction. The per-entry warp count is a register
+ *   in the RTL (cheaper than a popcount of the mask per entry); the RTL's
+ *   occupancy is a counter, the model's a popcount of valid bits.
+ * - The table is content-addressed (every entry is compared every cycle), so
+ *   it is always flip-flops: there is no STORAGE parameter. In the RTL each
+ *   entry's PC and {count, mask} are one-word irhw_regfile_1rw leaves (so the
+ *   area report counts them as flip-flop storage); they are not reset and
+ *   every use is qualified by the entry's valid bit. Valid bits, age matrix and
+ *   occupancy counter are reset flops of the top module.
+ *
+ * Statistics (model_stats, printed at the end of `irhw cosim swt`): inserts
+ * by answer, scalar warps issued, warps they carried and the pack rate
+ * (warps per issued scalar warp), a histogram of warps per scalar warp,
+ * mean/max occupancy and the cycles the table was full.
+ */
+#include "irhw.h"
+#include "area.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum swt_param { SWT_ENTRIES, SWT_WARPS, SWT_PC_BITS, SWT_LANES, SWT_POLICY, SWT_NPARAMS };
+enum swt_policy { SWT_OLDEST, SWT_FULLEST };
+
+enum swt_port {
+    /* inputs */
+    SWT_RST,
+    SWT_INS_VALID,
+    SWT_INS_WARP,
+    SWT_INS_PC,
+    SWT_ISS_REQ,
+    /* outputs */
+    SWT_INS_JOIN,
+    SWT_INS_ALLOC,
+    SWT_INS_REJECT,
+    SWT_INS_DUP,
+    SWT_INS_BADWARP,
+    SWT_INS_ENTRY,
+    SWT_ISS_VALID,
+    SWT_ISS_ENTRY,
+    SWT_ISS_PC,
+    SWT_ISS_MASK,
+    SWT_ISS_COUNT,
+    SWT_OCCUPANCY,
+    SWT_FULL,
+    SWT_NPORTS
+};
+
+#define SWT_MAX 64 /* most entries, most warps */
+
+static const char *const swt_policy_names[] = {"oldest", "fullest", NULL};
+
+static const irhw_param swt_params[] = {
+    [SWT_ENTRIES] = {"ENTRIES", IRHW_PINT, 8, 1, SWT_MAX, NULL,
+                     "scalar warps the table holds (CAM entries)"},
+    [SWT_WARPS] = {"WARPS", IRHW_PINT, 48, 2, SWT_MAX, NULL,
+                   "warps it tracks (48 per core, 24 per scheduler); mask bits"},
+    [SWT_PC_BITS] = {"PC_BITS", IRHW_PINT, 32, 8, 64, NULL, "bits of the PC the entries match"},
+    [SWT_LANES] = {"LANES", IRHW_PINT, 16, 2, SWT_MAX, NULL,
+                   "most warps one scalar warp packs (the SIMD width)"},
+    [SWT_POLICY] = {"POLICY", IRHW_PENUM, SWT_OLDEST, 0, 0, swt_policy_names,
+                    "issue order: oldest allocation, or most warps (ties: oldest)"},
+};
+
+/* Every width and limit derived from the parameters, in one place; the
+ * generator and the stimulus read the same numbers through the ports. */
+typedef struct {
+    unsigned entries, warps, pc_bits, lanes, policy;
+    unsigned cap;        /* warps that fill an entry: min(LANES, WARPS) */
+    unsigned warp_bits;  /* ins_warp */
+    unsigned entry_bits; /* ins_entry, iss_entry */
+    unsigned count_bits; /* iss_count and the per-entry counters: 0..cap */
+    unsigned occ_bits;   /* occupancy: 0..ENTRIES */
+} swt_geom;
+
+static void swt_geom_of(const irhw_cfg *c, swt_geom *g)
+{
+    g->entries = (unsigned)c->v[SWT_ENTRIES];
+    g->warps = (unsigned)c->v[SWT_WARPS];
+    g->pc_bits = (unsigned)c->v[SWT_PC_BITS];
+    g->lanes = (unsigned)c->v[SWT_LANES];
+    g->policy = (unsigned)c->v[SWT_POLICY];
+    g->cap = g->lanes < g->warps ? g->lanes : g->warps;
+    g->warp_bits = irhw_clog2(g->warps);
+    g->entry_bits = g->entries > 1 ? irhw_clog2(g->entries) : 1;
+    g->count_bits = irhw_bits_for(g->cap);
+    g->occ_bits = irhw_bits_for(g->entries);
+}
+
+static void swt_ports(const irhw_cfg *c, irhw_ports *ps)
+{
+    swt_geom g;
+    swt_geom_of(c, &g);
+    const struct {
+        const char *name;
+        irhw_dir dir;
+        unsigned width;
+        const char *group;
+    } list[SWT_NPORTS] = {
+        [SWT_RST] = {"rst", IRHW_IN, 1, "control"},
+        [SWT_INS_VALID] = {"ins_valid", IRHW_IN, 1, "insert"},
+        [SWT_INS_WARP] = {"ins_warp", IRHW_IN, g.warp_bits, "insert"},
+        [SWT_INS_PC] = {"ins_pc", IRHW_IN, g.pc_bits, "insert"},
+        [SWT_ISS_REQ] = {"iss_req", IRHW_IN, 1, "issue"},
+        [SWT_INS_JOIN] = {"ins_join", IRHW_OUT, 1, "insert"},
+        [SWT_INS_ALLOC] = {"ins_alloc", IRHW_OUT, 1, "insert"},
+        [SWT_INS_REJECT] = {"ins_reject", IRHW_OUT, 1, "insert"},
+        [SWT_INS_DUP] = {"ins_dup", IRHW_OUT, 1, "insert"},
+        [SWT_INS_BADWARP] = {"ins_badwarp", IRHW_OUT, 1, "insert"},
+        [SWT_INS_ENTRY] = {"ins_entry", IRHW_OUT, g.entry_bits, "insert"},
+        [SWT_ISS_VALID] = {"iss_valid", IRHW_OUT, 1, "issue"},
+        [SWT_ISS_ENTRY] = {"iss_entry", IRHW_OUT, g.entry_bits, "issue"},
+        [SWT_ISS_PC] = {"iss_pc", IRHW_OUT, g.pc_bits, "issue"},
+        [SWT_ISS_MASK] = {"iss_mask", IRHW_OUT, g.warps, "issue"},
+        [SWT_ISS_COUNT] = {"iss_count", IRHW_OUT, g.count_bits, "issue"},
+        [SWT_OCCUPANCY] = {"occupancy", IRHW_OUT, g.occ_bits, "status"},
+        [SWT_FULL] = {"full", IRHW_OUT, 1, "status"},
+    };
+    for (unsigned i = 0; i < SWT_NPORTS; i++) {
+        unsigned k = irhw_port_add(ps, list[i].name, list[i].dir, list[i].width, list[i].group);
+        (void)k; /* k == i: the list is in enum order */
+    }
+}
+
+static void swt_module_name(const irhw_cfg *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "swt_e%" PRId64 "_w%" PRId64 "_pc%" PRId64 "_l%" PRId64 "_%s",
+             c->v[SWT_ENTRIES], c->v[SWT_WARPS], c->v[SWT_PC_BITS], c->v[SWT_LANES],
+             swt_policy_names[c->v[SWT_POLICY]]);
+}
+
+/* ---- the model --------------------------------------------------------- */
+
+typedef struct {
+    int valid;
+    uint64_t pc;
+    uint64_t mask;  /* bit w: warp w waits in this entry */
+    unsigned count; /* popcount(mask) */
+    uint64_t born;  /* allocation sequence number: smaller = older */
+} swt_entry;
+
+/* What this cycle's inputs do to the table (eval and tick agree on it). */
+typedef enum { ANS_NONE, ANS_JOIN, ANS_ALLOC, ANS_REJECT, ANS_DUP, ANS_BADWARP } swt_answer;
+
+typedef struct {
+    int rst;
+    swt_answer ans;
+    int ins_entry; /* joined/allocated entry, -1 otherwise */
+    unsigned warp;
+    uint64_t pc;
+    int iss_entry; /* issued entry, -1 = none */
+} swt_step;
+
+enum { SWT_NANS = ANS_BADWARP + 1 };
+
+typedef struct {
+    uint64_t cycles; /* clock edges out of reset */
+    uint64_t answers[SWT_NANS];
+    uint64_t issued;       /* scalar warps issued */
+    uint64_t issued_warps; /* warps they carried */
+    uint64_t pack_hist[SWT_MAX + 1];
+    uint64_t iss_req_cycles; /* cycles with iss_req */
+    uint64_t same_pc_bounce; /* inserts that would have joined the entry being issued */
+    uint64_t occ_sum, occ_max, full_cycles;
+} swt_stats;
+
+typedef struct {
+    const irhw_ports *ps;
+    swt_geom g;
+    swt_entry e[SWT_MAX];
+    uint64_t next_born;
+    swt_stats st;
+} swt_model;
+
+/* Does entry i go before entry j under POLICY? (both valid, i != j) */
+static int swt_beats(const swt_model *m, int i, int j)
+{
+    const swt_entry *a = &m->e[i], *b = &m->e[j];
+    if (m->g.policy == SWT_FULLEST && a->count != b->count)
+        return a->count > b->count;
+    return a->born < b->born;
+}
+
+static int swt_pick_issue(const swt_model *m)
+{
+    int best = -1;
+    for (int i = 0; i < (int)m->g.entries; i++)
+        if (m->e[i].valid && (best < 0 || swt_beats(m, i, best)))
+            best = i;
+    return best;
+}
+
+static void swt_decide(const swt_model *m, const uint64_t *in, swt_step *s)
+{
+    const irhw_ports *ps = m->ps;
+    memset(s, 0, sizeof *s);
+    s->ins_entry = s->iss_entry = -1;
+    s->rst = (int)irhw_get(in, ps, SWT_RST);
+    if (s->rst)
+        return;
+    if (irhw_get(in, ps, SWT_ISS_REQ))
+        s->iss_entry = swt_pick_issue(m);
+    if (!irhw_get(in, ps, SWT_INS_VALID))
+        return;
+    s->warp = (unsigned)irhw_get(in, ps, SWT_INS_WARP);
+    s->pc = irhw_get(in, ps, SWT_INS_PC);
+    const unsigned n = m->g.entries;
+    if (s->warp >= m->g.warps) {
+        s->ans = ANS_BADWARP;
+        return;
+    }
+    const uint64_t bit = (uint64_t)1 << s->warp;
+    for (unsigned i = 0; i < n; i++)
+        if (m->e[i].valid && (m->e[i].mask & bit)) {
+            s->ans = ANS_DUP;
+            return;
+        }
+    for (unsigned i = 0; i < n; i++) {
+        const swt_entry *e = &m->e[i];
+        if (e->valid && e->pc == s->pc && e->count < m->g.cap && (int)i != s->iss_entry) {
+            s->ans = ANS_JOIN;
+            s->ins_entry = (int)i;
+            return;
+        }
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (!m->e[i].valid) {
+            s->ans = ANS_ALLOC;
+            s->ins_entry = (int)i;
+            return;
+        }
+    s->ans = ANS_REJECT;
+}
+
+static unsigned swt_occupancy(const swt_model *m)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->g.entries; i++)
+        n += (unsigned)m->e[i].valid;
+    return n;
+}
+
+static void swt_eval(void *vm, const uint64_t *in, uint64_t *out)
+{
+    swt_model *m = vm;
+    const irhw_ports *ps = m->ps;
+    swt_step s;
+    swt_decide(m, in, &s);
+    memset(out, 0, ps->out_words * sizeof *out);
+    if (s.rst)
+        return;
+    irhw_set(out, ps, SWT_INS_JOIN, s.ans == ANS_JOIN);
+    irhw_set(out, ps, SWT_INS_ALLOC, s.ans == ANS_ALLOC);
+    irhw_set(out, ps, SWT_INS_REJECT, s.ans == ANS_REJECT);
+    irhw_set(out, ps, SWT_INS_DUP, s.ans == ANS_DUP);
+    irhw_set(out, ps, SWT_INS_BADWARP, s.ans == ANS_BADWARP);
+    irhw_set(out, ps, SWT_INS_ENTRY, s.ins_entry >= 0 ? (uint64_t)s.ins_entry : 0);
+    if (s.iss_entry >= 0) {
+        const swt_entry *e = &m->e[s.iss_entry];
+        irhw_set(out, ps, SWT_ISS_VALID, 1);
+        irhw_set(out, ps, SWT_ISS_ENTRY, (uint64_t)s.iss_entry);
+        irhw_set(out, ps, SWT_ISS_PC, e->pc);
+        irhw_set(out, ps, SWT_ISS_MASK, e->mask);
+        irhw_set(out, ps, SWT_ISS_COUNT, e->count);
+    }
+    unsigned occ = swt_occupancy(m);
+    irhw_set(out, ps, SWT_OCCUPANCY, occ);
+    irhw_set(out, ps, SWT_FULL, occ == m->g.entries);
+}
+
+static void swt_count(swt_model *m, const uint64_t *in, const swt_step *s)
+{
+    swt_stats *st = &m->st;
+    unsigned occ = swt_occupancy(m);
+    st->cycles++;
+    st->answers[s->ans]++;
+    st->occ_sum += occ;
+    if (occ > st->occ_max)
+        st->occ_max = occ;
+    st->full_cycles += occ == m->g.entries;
+    st->iss_req_cycles += irhw_get(in, m->ps, SWT_ISS_REQ) != 0;
+    if (s->iss_entry >= 0) {
+        const swt_entry *e = &m->e[s->iss_entry];
+        st->issued++;
+        st->issued_warps += e->count;
+        st->pack_hist[e->count]++;
+        /* would have joined, had the entry not been leaving */
+        if ((s->ans == ANS_ALLOC || s->ans == ANS_REJECT) && e->pc == s->pc && e->count < m->g.cap)
+            st->same_pc_bounce++;
+    }
+}
+
+static void swt_tick(void *vm, const uint64_t *in)
+{
+    swt_model *m = vm;
+    swt_step s;
+    swt_decide(m, in, &s);
+    if (s.rst) {
+        memset(m->e, 0, sizeof m->e);
+        m->next_born = 0;
+        return;
+    }
+    swt_count(m, in, &s);
+    if (s.iss_entry >= 0)
+        memset(&m->e[s.iss_entry], 0, sizeof m->e[0]);
+    if (s.ans == ANS_JOIN) {
+        swt_entry *e = &m->e[s.ins_entry];
+        e->mask |= (uint64_t)1 << s.warp;
+        e->count++;
+    } else if (s.ans == ANS_ALLOC) {
+        m->e[s.ins_entry] = (swt_entry){1, s.pc, (uint64_t)1 << s.warp, 1, m->next_born++};
+    }
+}
+
+static void *swt_new(const irhw_cfg *c, const irhw_ports *ps)
+{
+    swt_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->ps = ps;
+    swt_geom_of(c, &m->g);
+    return m;
+}
+
+static void swt_free(void *m)
+{
+    free(m);
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0.0;
+}
+
+static void swt_stats_print(void *vm, FILE *f)
+{
+    const swt_model *m = vm;
+    const swt_stats *st = &m->st;
+    uint64_t inserts = 0;
+    for (int a = ANS_JOIN; a < SWT_NANS; a++)
+        inserts += st->answers[a];
+    fprintf(f, "swt: %" PRIu64 " cycles out of reset, %" PRIu64 " inserts\n", st->cycles, inserts);
+    fprintf(f,
+            "  inserts: joined %" PRIu64 ", allocated %" PRIu64 ", rejected %" PRIu64
+            " (%.1f %%), duplicate %" PRIu64 ", bad warp id %" PRIu64 "\n",
+            st->answers[ANS_JOIN], st->answers[ANS_ALLOC], st->answers[ANS_REJECT],
+            100.0 * ratio(st->answers[ANS_REJECT], inserts), st->answers[ANS_DUP],
+            st->answers[ANS_BADWARP]);
+    fprintf(f,
+            "  issued: %" PRIu64 " scalar warps carrying %" PRIu64 " warps, pack rate %.2f warps "
+            "per scalar warp (at most %u), on %" PRIu64 " requests\n",
+            st->issued, st->issued_warps, ratio(st->issued_warps, st->issued), m->g.cap,
+            st->iss_req_cycles);
+    fprintf(f, "  warps per scalar warp:");
+    for (unsigned k = 1; k <= m->g.cap; k++)
+        if (st->pack_hist[k])
+            fprintf(f, " %u:%" PRIu64, k, st->pack_hist[k]);
+    fprintf(f, "\n");
+    fprintf(f,
+            "  occupancy: mean %.2f, max %" PRIu64 " of %u entries; full %" PRIu64
+            " cycles (%.1f %%); inserts re-allocated because their entry was issuing: %" PRIu64
+            "\n",
+            ratio(st->occ_sum, st->cycles), st->occ_max, m->g.entries, st->full_cycles,
+            100.0 * ratio(st->full_cycles, st->cycles), st->same_pc_bounce);
+}
+
+/* ---- area -------------------------------------------------------------- */
+
+/* Flip-flops of the configuration, field by field (the RTL's registers). */
+typedef struct {
+    uint64_t pc, mask, valid, count, age, occ, total;
+} swt_bits;
+
+static void swt_bits_of(const irhw_cfg *c, swt_bits *b)
+{
+    swt_geom g;
+    swt_geom_of(c, &g);
+    uint64_t e = g.entries;
+    b->pc = e * g.pc_bits;
+    b->mask = e * g.warps;
+    b->valid = e;
+    b->count = e * g.count_bits;
+    b->age = e * (e - 1) / 2;
+    b->occ = g.occ_bits;
+    b->total = b->pc + b->mask + b->valid + b->count + b->age + b->occ;
+}
+
+static void swt_storage(const irhw_cfg *c, irhw_storage *st)
+{
+    swt_bits b;
+    swt_bits_of(c, &b);
+    memset(st, 0, sizeof *st);
+    st->storage_bits = b.total; /* all flip-flops: a CAM has no SRAM form */
+}
+
+static int swt_note(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
+                    ...) __attribute__((format(printf, 6, 7)));
+
+static int swt_note(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
+                    ...)
+{
+    if (k >= max)
+        return k;
+    memset(&n[k], 0, sizeof n[k]);
+    snprintf(n[k].key, sizeof n[k].key, "%s", key);
+    n[k].value = value;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(n[k].text, sizeof n[k].text, fmt, ap);
+    va_end(ap);
+    return k + 1;
+}
+
+/* The paper gives no table size or cost: it states that GW adds a scalar
+ * status table, modifies the scoreboard, instruction buffer and scheduler,
+ * and leaves "detailed estimation" of the power/area "consumption" of the
+ * GW architecture to future work. So the notes give our own figures, and put
+ * them next to the register file of the paper's baseline SM (Fermi:
+ * 32,768 x 32-bit registers = 128 KB per SM, NVIDIA's Fermi whitepaper). */
+static int swt_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
+{
+    swt_geom g;
+    swt_bits b;
+    swt_geom_of(c, &g);
+    swt_bits_of(c, &b);
+    const double fermi_rf_bits = 32768.0 * 32;
+    int k = 0;
+    k = swt_note(n, k, max, "cam_bits", (double)b.total,
+                 "table bits: %" PRIu64 " = %u entries x (%u PC + %u mask + 1 valid + %u count)"
+                 " + %" PRIu64 " age + %" PRIu64 " occupancy",
+                 b.total, g.entries, g.pc_bits, g.warps, g.count_bits, b.age, b.occ);
+    k = swt_note(n, k, max, "pc_cam_bits", (double)b.pc,
+                 "PC CAM: %" PRIu64 " bits, %u comparators of %u b searched every insert", b.pc,
+                 g.entries, g.pc_bits);
+    k = swt_note(n, k, max, "pct_of_fermi_128KB_register_file",
+                 100.0 * (double)b.total / fermi_rf_bits,
+                 "%.3f %% of the baseline Fermi SM register file (32,768 x 32 b = 128 KB)",
+                 100.0 * (double)b.total / fermi_rf_bits);
+    k = swt_note(n, k, max, "paper_cost_figure", 0,
+                 "paper: no size or area given for the scalar status table; detailed power/area "
+                 "estimation of GW is left to future work");
+    if (r && g.entries) {
+        k = swt_note(n, k, max, "area_per_entry_um2", r->total_um2 / g.entries,
+                     "%.0f um2 per entry (%.0f um2 total, %.0f um2 logic) on %s",
+                     r->total_um2 / g.entries, r->total_um2, r->logic_um2, r->library);
+        if (r->flops)
+            k = swt_note(n, k, max, "flops_vs_bits", (double)r->flops,
+                         "synthesised flip-flops: %lu (table bits: %" PRIu64 ")", r->flops,
+                         b.total);
+        uint64_t payload = b.pc + b.mask + b.count; /* the irhw_regfile_1rw leaves */
+        if (r->ff_storage_um2 > 0 && payload)
+            k = swt_note(n, k, max, "payload_um2_per_bit", r->ff_storage_um2 / (double)payload,
+                         "entry payload (PC, mask, count): %" PRIu64
+                         " bits in %.0f um2 of flip-flop storage (%.2f um2/bit); match, select "
+                         "and control: %.0f um2 (%.0f %% of the table)",
+                         payload, r->ff_storage_um2, r->ff_storage_um2 / (double)payload,
+                         r->logic_um2, r->total_um2 > 0 ? 100.0 * r->logic_um2 / r->total_um2 : 0);
+    }
+    return k;
+}
+
+/* ---- the description ------------------------------------------------------ */
+
+static const char *const swt_leaves[] = {"irhw_regfile_1rw.v", NULL}; /* entry payloads */
+
+int swt_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
+void swt_gen_summary(const irhw_cfg *c, FILE *f);
+void *swt_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                   irhw_stim_mode mode);
+void swt_stim_free(void *s);
+void swt_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+void *swt_check_new(const irhw_cfg *c, const irhw_ports *ps);
+void swt_check_free(void *k);
+int swt_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                    size_t errlen);
+int swt_check_end(void *k, char *err, size_t errlen);
+
+IRHW_BLOCK(swt) = {
+    .name = "swt",
+    .title = "scalar-warp table",
+    .paper = "GW (Graph-Waving) scalar warp formation and scheduling (spec §4)",
+    .params = swt_params,
+    .nparams = SWT_NPARAMS,
+    .validate = NULL, /* no cross-parameter limit: see the first comment */
+    .ports = swt_ports,
+    .module_name = swt_module_name,
+    .model_new = swt_new,
+    .model_free = swt_free,
+    .model_eval = swt_eval,
+    .model_tick = swt_tick,
+    .model_stats = swt_stats_print,
+    .gen = swt_gen,
+    .leaf_cells = swt_leaves,
+    .gen_summary = swt_gen_summary,
+    .stim_new = swt_stim_new,
+    .stim_free = swt_stim_free,
+    .stim_next = swt_stim_next,
+    .check_new = swt_check_new,
+    .check_free = swt_check_free,
+    .check_cycle = swt_check_cycle,
+    .check_end = swt_check_end,
+    .storage = swt_storage,
+    .area_notes = swt_area_notes,
+};

@@ -1,0 +1,634 @@
+/*
+ * swt_stim.c — stimulus and invariant checker for the scalar-warp table
+ * (model/swt.c holds the behaviour and every decision).
+ *
+ * Directed program (mode directed, and the first part of mixed), sized from
+ * ENTRIES, WARPS and min(LANES, WARPS): drain; fill every entry with a
+ * different PC and overflow it (reject); a warp inserted again, with its own
+ * PC and with another (dup); an id >= WARPS (badwarp, when WARPS is not a
+ * power of two); drain in policy order; join one PC up to full, the next warp
+ * of that PC allocates a second entry, fill the rest and overflow with that
+ * PC (rejected: the hit entry is full and none is free); insert + issue of
+ * the same entry (a fresh entry is allocated), the same with a full table
+ * (rejected), a warp re-inserted while its entry issues (dup); entries with
+ * different warp counts (the two policies pick differently); issue on an
+ * empty table; a reset in the middle of traffic.
+ *
+ * Random (mode random, and the rest of mixed): phases of 64..319 cycles.
+ * Warps walk loop bodies: each warp sits at an instruction of a loop, a few
+ * instructions from the others, inserts the PC of its next scalar
+ * instruction, and moves on only once that instruction has run (issued in a
+ * scalar warp, or rejected and run alone); a warp waiting in the table is
+ * not inserted again except on purpose (dup). Phases: loop (the real-warp
+ * stream, 10 % random PCs), random PCs from a small pool, overflow bursts
+ * (distinct PCs, hardly any issue), hot PCs (one or two PCs, many same-entry
+ * insert+issue collisions and full entries), and drain. Rare ids >= WARPS
+ * and rare resets at phase boundaries.
+ *
+ * The stimulus follows the table from its outputs (prev_out): an answer
+ * join/alloc marks the warp waiting, iss_mask releases warps.
+ */
+#include "irhw.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Port indices, found by name in the block's port list. */
+typedef struct {
+    unsigned rst, ins_valid, ins_warp, ins_pc, iss_req;
+    unsigned ins_join, ins_alloc, ins_reject, ins_dup, ins_badwarp, ins_entry;
+    unsigned iss_valid, iss_entry, iss_pc, iss_mask, iss_count, occupancy, full;
+} swt_pidx;
+
+static unsigned find_port(const irhw_ports *ps, const char *name)
+{
+    for (unsigned i = 0; i < ps->n; i++)
+        if (strcmp(ps->p[i].name, name) == 0)
+            return i;
+    abort(); /* the port list and this file disagree: a programming error */
+}
+
+static void swt_pidx_of(const irhw_ports *ps, swt_pidx *p)
+{
+    p->rst = find_port(ps, "rst");
+    p->ins_valid = find_port(ps, "ins_valid");
+    p->ins_warp = find_port(ps, "ins_warp");
+    p->ins_pc = find_port(ps, "ins_pc");
+    p->iss_req = find_port(ps, "iss_req");
+    p->ins_join = find_port(ps, "ins_join");
+    p->ins_alloc = find_port(ps, "ins_alloc");
+    p->ins_reject = find_port(ps, "ins_reject");
+    p->ins_dup = find_port(ps, "ins_dup");
+    p->ins_badwarp = find_port(ps, "ins_badwarp");
+    p->ins_entry = find_port(ps, "ins_entry");
+    p->iss_valid = find_port(ps, "iss_valid");
+    p->iss_entry = find_port(ps, "iss_entry");
+    p->iss_pc = find_port(ps, "iss_pc");
+    p->iss_mask = find_port(ps, "iss_mask");
+    p->iss_count = find_port(ps, "iss_count");
+    p->occupancy = find_port(ps, "occupancy");
+    p->full = find_port(ps, "full");
+}
+
+/* Sizes from the parameters (by name) and the port widths. */
+typedef struct {
+    unsigned entries, warps, cap, pc_bits, wb, fullest;
+} swt_sizes;
+
+static void swt_sizes_of(const irhw_cfg *c, const irhw_ports *ps, swt_sizes *z)
+{
+    const irhw_block *b = irhw_find_block("swt");
+    z->entries = (unsigned)c->v[irhw_param_index(b, "ENTRIES")];
+    z->warps = (unsigned)c->v[irhw_param_index(b, "WARPS")];
+    unsigned lanes = (unsigned)c->v[irhw_param_index(b, "LANES")];
+    z->cap = lanes < z->warps ? lanes : z->warps;
+    int pol = irhw_param_index(b, "POLICY");
+    z->fullest = strcmp(b->params[pol].choices[c->v[pol]], "fullest") == 0;
+    z->pc_bits = ps->p[find_port(ps, "ins_pc")].width;
+    z->wb = ps->p[find_port(ps, "ins_warp")].width;
+}
+
+/* ---- stimulus ----------------------------------------------------------- */
+
+typedef struct {
+    unsigned char rst, ins, iss;
+    unsigned warp;
+    uint64_t pc;
+} swt_cmd;
+
+enum swt_phase { PH_LOOP, PH_POOL, PH_BURST, PH_HOT, PH_DRAIN, PH_N };
+
+#define SWT_LOOPS 3
+
+typedef struct {
+    const irhw_ports *ps;
+    swt_pidx p;
+    swt_sizes z;
+    irhw_rng rng;
+    irhw_stim_mode mode;
+    /* directed program */
+    swt_cmd *prog;
+    unsigned nprog, cap_prog, prog_i;
+    int in_prog;
+    /* warps walking loops */
+    uint64_t loop_base[SWT_LOOPS];
+    unsigned loop_len[SWT_LOOPS], nloops;
+    unsigned warp_loop[64], warp_k[64];
+    uint64_t waiting; /* warps waiting in the table, as the outputs tell */
+    /* last cycle's inputs, to read the answers in prev_out */
+    swt_cmd last;
+    /* random phases */
+    enum swt_phase ph;
+    unsigned ph_left, p_ins, p_iss;
+    uint64_t pool[16], hot[2], next_fresh;
+    unsigned npool;
+} swt_stim;
+
+static uint64_t pc_mask(const swt_stim *s)
+{
+    return irhw_mask(s->z.pc_bits);
+}
+
+/* The x-th distinct PC of the directed program (distinct for x < 256). */
+static uint64_t dpc(const swt_stim *s, unsigned x)
+{
+    unsigned step = s->z.pc_bits >= 10 ? 4 : 1;
+    return (0x400 + (uint64_t)x * step) & pc_mask(s);
+}
+
+static void put(swt_stim *s, swt_cmd c)
+{
+    if (s->nprog == s->cap_prog) {
+        unsigned ncap = s->cap_prog ? 2 * s->cap_prog : 256;
+        swt_cmd *np = realloc(s->prog, ncap * sizeof *np);
+        if (!np)
+            abort();
+        s->prog = np;
+        s->cap_prog = ncap;
+    }
+    s->prog[s->nprog++] = c;
+}
+
+static void ins(swt_stim *s, unsigned warp, uint64_t pc)
+{
+    put(s, (swt_cmd){0, 1, 0, warp, pc & pc_mask(s)});
+}
+static void ins_iss(swt_stim *s, unsigned warp, uint64_t pc)
+{
+    put(s, (swt_cmd){0, 1, 1, warp, pc & pc_mask(s)});
+}
+static void iss(swt_stim *s)
+{
+    put(s, (swt_cmd){0, 0, 1, 0, 0});
+}
+static void drain(swt_stim *s)
+{
+    for (unsigned i = 0; i <= s->z.entries; i++)
+        iss(s);
+}
+static void idle(swt_stim *s)
+{
+    put(s, (swt_cmd){0, 0, 0, 0, 0});
+}
+
+static unsigned umin(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+static void build_program(swt_stim *s)
+{
+    const unsigned e = s->z.entries, w = s->z.warps, cap = s->z.cap;
+    const unsigned fill = umin(e, w); /* entries distinct warps can occupy */
+    unsigned x = 0;                   /* next distinct PC */
+    drain(s);
+    /* Fill every entry with its own PC, then overflow: table full. */
+    for (unsigned i = 0; i < fill; i++)
+        ins(s, i, dpc(s, x + i));
+    if (w > fill)
+        ins(s, fill, dpc(s, x + fill + 1));
+    ins(s, 0, dpc(s, x));     /* warp 0 again, same PC: dup */
+    ins(s, 0, dpc(s, x + 1)); /* and with another entry's PC: dup */
+    if (w < (1u << s->z.wb)) {
+        ins(s, w, dpc(s, x)); /* no such warp */
+        ins(s, (1u << s->z.wb) - 1, 0);
+    }
+    x += fill + 2;
+    idle(s);
+    drain(s);
+    /* One PC joined up to full; the next warp of that PC opens a second
+     * entry; the rest fill with other PCs; one more of that PC: rejected. */
+    uint64_t q = dpc(s, x++);
+    for (unsigned i = 0; i < cap; i++)
+        ins(s, i, q);
+    unsigned wk = cap;
+    if (wk < w)
+        ins(s, wk++, q);
+    for (unsigned i = 2; i < e && wk < w; i++)
+        ins(s, wk++, dpc(s, x++));
+    if (wk < w)
+        ins(s, wk++, q);
+    drain(s);
+    /* Insert and issue touching the same entry. */
+    uint64_t r = dpc(s, x++);
+    ins(s, 0, r);
+    ins_iss(s, 1, r); /* entry of warp 0 issues; warp 1 allocates afresh */
+    ins_iss(s, 0, r); /* warp 0 is free again: allocates while warp 1's entry issues */
+    ins_iss(s, 0, r); /* warp 0 waits in the entry issuing now: dup */
+    drain(s);
+    /* The same with a full table: the insert is rejected. */
+    for (unsigned i = 0; i < fill; i++)
+        ins(s, i, dpc(s, x + i));
+    if (w > fill)
+        ins_iss(s, fill, dpc(s, x)); /* matches the entry issued now */
+    x += fill;
+    drain(s);
+    /* Different warp counts: oldest and fullest pick differently. */
+    uint64_t t1 = dpc(s, x++), t2 = dpc(s, x++);
+    ins(s, 0, t1);
+    for (unsigned i = 1; i < umin(w, cap + 1); i++)
+        ins(s, i, t2);
+    iss(s);
+    iss(s);
+    iss(s); /* empty table: nothing issues */
+    /* Reset in the middle of traffic. */
+    for (unsigned i = 0; i < umin(fill, 3); i++)
+        ins(s, i, dpc(s, x + i));
+    put(s, (swt_cmd){1, 1, 1, 0, dpc(s, x)});
+    ins(s, 0, dpc(s, x)); /* allocates entry 0 of an empty table */
+    drain(s);
+}
+
+void *swt_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                   irhw_stim_mode mode)
+{
+    (void)cycles; /* phases repeat for as long as the run lasts */
+    swt_stim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->ps = ps;
+    swt_pidx_of(ps, &s->p);
+    swt_sizes_of(c, ps, &s->z);
+    s->mode = mode;
+    irhw_rng_seed(&s->rng, seed);
+    if (mode != IRHW_STIM_RANDOM)
+        build_program(s);
+    s->in_prog = mode != IRHW_STIM_RANDOM;
+    /* Loop bodies and where each warp starts: a few instructions apart. */
+    s->nloops = 1 + (unsigned)irhw_rng_below(&s->rng, SWT_LOOPS);
+    for (unsigned l = 0; l < SWT_LOOPS; l++) {
+        s->loop_base[l] = irhw_rng_bits(&s->rng, s->z.pc_bits) & ~(uint64_t)3;
+        s->loop_len[l] = 4 + (unsigned)irhw_rng_below(&s->rng, 13);
+    }
+    for (unsigned k = 0; k < s->z.warps; k++) {
+        s->warp_loop[k] = k % s->nloops;
+        s->warp_k[k] = (unsigned)irhw_rng_below(&s->rng, 4);
+    }
+    return s;
+}
+
+void swt_stim_free(void *vs)
+{
+    swt_stim *s = vs;
+    if (s)
+        free(s->prog);
+    free(s);
+}
+
+static uint64_t warp_pc(const swt_stim *s, unsigned k)
+{
+    unsigned l = s->warp_loop[k];
+    return (s->loop_base[l] + 4 * (uint64_t)s->warp_k[k]) & pc_mask(s);
+}
+
+/* The warp's instruction ran (issued or rejected): on to the next one. */
+static void advance(swt_stim *s, unsigned k)
+{
+    if (++s->warp_k[k] < s->loop_len[s->warp_loop[k]])
+        return;
+    s->warp_k[k] = 0; /* loop back edge; sometimes the loop exits to the next */
+    if (irhw_rng_chance(&s->rng, 20))
+        s->warp_loop[k] = (s->warp_loop[k] + 1) % s->nloops;
+}
+
+/* Learn last cycle's answers from its outputs. */
+static void observe(swt_stim *s, uint64_t cycle, const uint64_t *out)
+{
+    const irhw_ports *ps = s->ps;
+    if (cycle < 2 || s->last.rst) { /* cycles 0, 1: the driver's reset */
+        s->waiting = 0;
+        return;
+    }
+    if (irhw_get(out, ps, s->p.iss_valid)) {
+        uint64_t m = irhw_get(out, ps, s->p.iss_mask) & s->waiting;
+        for (unsigned k = 0; k < s->z.warps; k++)
+            if (m >> k & 1)
+                advance(s, k);
+        s->waiting &= ~irhw_get(out, ps, s->p.iss_mask);
+    }
+    if (!s->last.ins || s->last.warp >= s->z.warps)
+        return;
+    if (irhw_get(out, ps, s->p.ins_join) || irhw_get(out, ps, s->p.ins_alloc))
+        s->waiting |= (uint64_t)1 << s->last.warp;
+    else if (irhw_get(out, ps, s->p.ins_reject))
+        advance(s, s->last.warp);
+}
+
+static void new_phase(swt_stim *s)
+{
+    irhw_rng *r = &s->rng;
+    s->ph = (enum swt_phase)irhw_rng_below(r, PH_N);
+    s->ph_left = 64 + (unsigned)irhw_rng_below(r, 256);
+    switch (s->ph) {
+    case PH_LOOP:
+        s->p_ins = 50 + (unsigned)irhw_rng_below(r, 50);
+        s->p_iss = 15 + (unsigned)irhw_rng_below(r, 40);
+        break;
+    case PH_POOL:
+        s->npool = 1 + (unsigned)irhw_rng_below(r, 16);
+        for (unsigned i = 0; i < s->npool; i++)
+            s->pool[i] = irhw_rng_bits(r, s->z.pc_bits);
+        s->p_ins = 70;
+        s->p_iss = 20 + (unsigned)irhw_rng_below(r, 40);
+        break;
+    case PH_BURST:
+        s->p_ins = 100;
+        s->p_iss = (unsigned)irhw_rng_below(r, 10);
+        break;
+    case PH_HOT:
+        s->hot[0] = irhw_rng_bits(r, s->z.pc_bits);
+        s->hot[1] = irhw_rng_bits(r, s->z.pc_bits);
+        s->p_ins = 90;
+        s->p_iss = 30 + (unsigned)irhw_rng_below(r, 50);
+        break;
+    default:
+        s->p_ins = 10;
+        s->p_iss = 90;
+        break;
+    }
+}
+
+/* A warp that is not waiting, at random; a waiting one now and then (dup). */
+static unsigned pick_warp(swt_stim *s)
+{
+    irhw_rng *r = &s->rng;
+    uint64_t all = irhw_mask(s->z.warps), idle_w = all & ~s->waiting;
+    uint64_t from = (idle_w && !irhw_rng_chance(r, 3)) ? idle_w : (s->waiting ? s->waiting : all);
+    unsigned n = 0;
+    for (uint64_t m = from; m; m &= m - 1)
+        n++;
+    unsigned pick = (unsigned)irhw_rng_below(r, n);
+    for (unsigned k = 0; k < s->z.warps; k++)
+        if ((from >> k & 1) && pick-- == 0)
+            return k;
+    return 0;
+}
+
+static swt_cmd random_cmd(swt_stim *s)
+{
+    irhw_rng *r = &s->rng;
+    swt_cmd c = {0};
+    if (s->ph_left == 0) {
+        new_phase(s);
+        if (irhw_rng_chance(r, 4)) { /* a rare reset between phases */
+            c.rst = 1;
+            return c;
+        }
+    }
+    s->ph_left--;
+    c.iss = (unsigned char)irhw_rng_chance(r, s->p_iss);
+    c.ins = (unsigned char)irhw_rng_chance(r, s->p_ins);
+    if (!c.ins)
+        return c;
+    if (s->z.warps < (1u << s->z.wb) && irhw_rng_chance(r, 2)) {
+        c.warp = s->z.warps + (unsigned)irhw_rng_below(r, (1u << s->z.wb) - s->z.warps);
+        c.pc = irhw_rng_bits(r, s->z.pc_bits);
+        return c;
+    }
+    c.warp = pick_warp(s);
+    switch (s->ph) {
+    case PH_POOL:
+        c.pc = s->pool[irhw_rng_below(r, s->npool)];
+        break;
+    case PH_BURST:
+        c.pc = irhw_rng_chance(r, 30) ? warp_pc(s, c.warp) : (0x8000 + 4 * s->next_fresh++);
+        break;
+    case PH_HOT:
+        c.pc = s->hot[irhw_rng_below(r, 2)];
+        break;
+    default: /* the real-warp stream: loop PCs, some random */
+        c.pc = irhw_rng_chance(r, 10) ? irhw_rng_bits(r, s->z.pc_bits) : warp_pc(s, c.warp);
+        break;
+    }
+    c.pc &= pc_mask(s);
+    return c;
+}
+
+void swt_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint64_t *in)
+{
+    swt_stim *s = vs;
+    const irhw_ports *ps = s->ps;
+    observe(s, cycle, prev_out);
+    swt_cmd c = {0};
+    if (cycle >= 2) {
+        if (s->in_prog && s->prog_i < s->nprog) {
+            c = s->prog[s->prog_i++];
+            if (s->prog_i == s->nprog && s->mode == IRHW_STIM_DIRECTED)
+                s->prog_i = 0; /* directed: the program again (it starts with a drain) */
+        } else {
+            s->in_prog = 0;
+            c = random_cmd(s);
+        }
+    }
+    s->last = c;
+    if (cycle < 2)
+        s->last.rst = 1;
+    irhw_set(in, ps, s->p.rst, c.rst);
+    irhw_set(in, ps, s->p.ins_valid, c.ins);
+    irhw_set(in, ps, s->p.ins_warp, c.ins ? c.warp & irhw_mask(s->z.wb) : 0);
+    irhw_set(in, ps, s->p.ins_pc, c.ins ? c.pc & pc_mask(s) : 0);
+    irhw_set(in, ps, s->p.iss_req, c.iss);
+}
+
+/* ---- invariant checker ---------------------------------------------------- */
+
+/*
+ * The checker keeps its own table, rebuilt only from the outputs, and checks
+ * each answer against the spec's rules (not against the model's code):
+ * one-hot answers; dup iff the warp waits somewhere; a join goes to the
+ * lowest joinable entry, never the one issuing; alloc only when nothing is
+ * joinable, into the lowest free entry; reject only when neither exists; the
+ * issued entry is the policy's choice and carries exactly the warps that
+ * joined it; occupancy and full match; nothing lost or duplicated.
+ */
+typedef struct {
+    int valid;
+    uint64_t pc, mask, born;
+    unsigned count;
+} swt_chk_entry;
+
+typedef struct {
+    const irhw_ports *ps;
+    swt_pidx p;
+    swt_sizes z;
+    swt_chk_entry e[64];
+    uint64_t born;
+    uint64_t inserted, issued; /* warps accepted (join/alloc), warps issued */
+} swt_check;
+
+void *swt_check_new(const irhw_cfg *c, const irhw_ports *ps)
+{
+    swt_check *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->ps = ps;
+    swt_pidx_of(ps, &k->p);
+    swt_sizes_of(c, ps, &k->z);
+    return k;
+}
+
+void swt_check_free(void *k)
+{
+    free(k);
+}
+
+static int chk_precedes(const swt_check *k, unsigned i, unsigned j)
+{
+    if (k->z.fullest && k->e[i].count != k->e[j].count)
+        return k->e[i].count > k->e[j].count;
+    return k->e[i].born < k->e[j].born;
+}
+
+#define FAIL(fmt, ...) return irhw_err(err, errlen, "cycle %" PRIu64 ": " fmt, cycle, ##__VA_ARGS__)
+
+static int chk_issue(swt_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                     int *issued, char *err, size_t errlen)
+{
+    const irhw_ports *ps = k->ps;
+    int any = 0;
+    *issued = -1;
+    for (unsigned i = 0; i < k->z.entries; i++)
+        any |= k->e[i].valid;
+    int req = (int)irhw_get(in, ps, k->p.iss_req);
+    int v = (int)irhw_get(out, ps, k->p.iss_valid);
+    if (v != (req && any))
+        FAIL("iss_valid=%d with iss_req=%d and %s table", v, req, any ? "a non-empty" : "an empty");
+    uint64_t ent = irhw_get(out, ps, k->p.iss_entry), pc = irhw_get(out, ps, k->p.iss_pc);
+    uint64_t cnt = irhw_get(out, ps, k->p.iss_count);
+    const uint64_t *mask = irhw_cwide(out, ps, k->p.iss_mask);
+    if (!v) {
+        if (ent || pc || cnt || mask[0])
+            FAIL("iss_entry/pc/mask/count not 0 without iss_valid");
+        return 0;
+    }
+    if (ent >= k->z.entries || !k->e[ent].valid)
+        FAIL("iss_entry=%" PRIu64 " is not a valid entry", ent);
+    const swt_chk_entry *e = &k->e[ent];
+    if (pc != e->pc || mask[0] != e->mask || cnt != e->count)
+        FAIL("entry %" PRIu64 " issued pc=%#" PRIx64 " mask=%#" PRIx64 " count=%" PRIu64
+             ", expected pc=%#" PRIx64 " mask=%#" PRIx64 " count=%u",
+             ent, pc, mask[0], cnt, e->pc, e->mask, e->count);
+    for (unsigned j = 0; j < k->z.entries; j++)
+        if (j != ent && k->e[j].valid && chk_precedes(k, j, (unsigned)ent))
+            FAIL("issued entry %" PRIu64 " but entry %u goes first under the policy", ent, j);
+    *issued = (int)ent;
+    return 0;
+}
+
+static int chk_insert(swt_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                      int issued, char *err, size_t errlen)
+{
+    const irhw_ports *ps = k->ps;
+    int v = (int)irhw_get(in, ps, k->p.ins_valid);
+    unsigned warp = (unsigned)irhw_get(in, ps, k->p.ins_warp);
+    uint64_t pc = irhw_get(in, ps, k->p.ins_pc);
+    int join = (int)irhw_get(out, ps, k->p.ins_join),
+        alloc = (int)irhw_get(out, ps, k->p.ins_alloc);
+    int rej = (int)irhw_get(out, ps, k->p.ins_reject), dup = (int)irhw_get(out, ps, k->p.ins_dup);
+    int bad = (int)irhw_get(out, ps, k->p.ins_badwarp);
+    uint64_t ent = irhw_get(out, ps, k->p.ins_entry);
+    if (join + alloc + rej + dup + bad != v)
+        FAIL("answers join=%d alloc=%d reject=%d dup=%d badwarp=%d for ins_valid=%d", join, alloc,
+             rej, dup, bad, v);
+    if (!join && !alloc && ent)
+        FAIL("ins_entry=%" PRIu64 " without join/alloc", ent);
+    if (!v)
+        return 0;
+    if (bad != (warp >= k->z.warps))
+        FAIL("ins_badwarp=%d for warp %u of %u", bad, warp, k->z.warps);
+    if (bad)
+        return 0;
+    int waits = 0, first_join = -1, first_free = -1;
+    for (unsigned i = 0; i < k->z.entries; i++) {
+        const swt_chk_entry *e = &k->e[i];
+        waits |= e->valid && (e->mask >> warp & 1);
+        if (first_join < 0 && e->valid && e->pc == pc && e->count < k->z.cap && (int)i != issued)
+            first_join = (int)i;
+        if (first_free < 0 && !e->valid)
+            first_free = (int)i;
+    }
+    if (dup != waits)
+        FAIL("ins_dup=%d but warp %u %s", dup, warp,
+             waits ? "waits in the table" : "is not waiting");
+    if (dup)
+        return 0;
+    if (join != (first_join >= 0))
+        FAIL("ins_join=%d, joinable entry %d", join, first_join);
+    if (join && (int)ent != first_join)
+        FAIL("joined entry %" PRIu64 ", the lowest joinable is %d", ent, first_join);
+    if (alloc != (first_join < 0 && first_free >= 0))
+        FAIL("ins_alloc=%d, joinable %d, free %d", alloc, first_join, first_free);
+    if (alloc && (int)ent != first_free)
+        FAIL("allocated entry %" PRIu64 ", the lowest free is %d", ent, first_free);
+    if (rej != (first_join < 0 && first_free < 0))
+        FAIL("ins_reject=%d, joinable %d, free %d", rej, first_join, first_free);
+    return 0;
+}
+
+int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                    size_t errlen)
+{
+    swt_check *k = vk;
+    const irhw_ports *ps = k->ps;
+    if (irhw_get(in, ps, k->p.rst)) {
+        for (unsigned i = 0; i < ps->out_words; i++)
+            if (out[i])
+                FAIL("outputs not 0 during reset");
+        memset(k->e, 0, sizeof k->e);
+        k->inserted = k->issued = 0;
+        return 0;
+    }
+    unsigned occ = 0;
+    for (unsigned i = 0; i < k->z.entries; i++)
+        occ += (unsigned)k->e[i].valid;
+    if (irhw_get(out, ps, k->p.occupancy) != occ)
+        FAIL("occupancy=%" PRIu64 ", %u entries valid", irhw_get(out, ps, k->p.occupancy), occ);
+    if (irhw_get(out, ps, k->p.full) != (occ == k->z.entries))
+        FAIL("full=%" PRIu64 " with %u of %u entries valid", irhw_get(out, ps, k->p.full), occ,
+             k->z.entries);
+    int issued;
+    if (chk_issue(k, cycle, in, out, &issued, err, errlen) ||
+        chk_insert(k, cycle, in, out, issued, err, errlen))
+        return -1;
+    /* Next state, from the outputs. */
+    if (issued >= 0) {
+        k->issued += k->e[issued].count;
+        memset(&k->e[issued], 0, sizeof k->e[0]);
+    }
+    unsigned warp = (unsigned)irhw_get(in, ps, k->p.ins_warp);
+    uint64_t ent = irhw_get(out, ps, k->p.ins_entry);
+    if (irhw_get(out, ps, k->p.ins_alloc))
+        k->e[ent] = (swt_chk_entry){1, irhw_get(in, ps, k->p.ins_pc), 0, k->born++, 0};
+    if (irhw_get(out, ps, k->p.ins_alloc) || irhw_get(out, ps, k->p.ins_join)) {
+        k->e[ent].mask |= (uint64_t)1 << warp;
+        k->e[ent].count++;
+        k->inserted++;
+    }
+    return 0;
+}
+
+int swt_check_end(void *vk, char *err, size_t errlen)
+{
+    swt_check *k = vk;
+    uint64_t waiting = 0, seen = 0;
+    for (unsigned i = 0; i < k->z.entries; i++) {
+        const swt_chk_entry *e = &k->e[i];
+        if (e->mask & seen)
+            return irhw_err(err, errlen, "at the end: a warp waits in two entries");
+        seen |= e->mask;
+        unsigned n = 0;
+        for (uint64_t m = e->mask; m; m &= m - 1)
+            n++;
+        if (n != e->count || (e->valid && (n == 0 || n > k->z.cap)))
+            return irhw_err(err, errlen, "at the end: entry %u holds %u warps, count %u", i, n,
+                            e->count);
+        waiting += n;
+    }
+    if (k->inserted != k->issued + waiting)
+        return irhw_err(err, errlen,
+                        "at the end: %" PRIu64 " warps accepted, %" PRIu64 " issued, %" PRIu64
+                        " still waiting",
+                        k->inserted, k->issued, waiting);
+    return 0;
+}
