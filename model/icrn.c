@@ -1,0 +1,568 @@
+/*
+ * icrn — the inter-core redistribution network: a tree that carries donated
+ * work IDs between the work redistribution units (WRUs) of the cores, with a
+ * hub at the root. Models hwwl paper §III-C (tree with a hub at the root,
+ * two hops core -> hub -> core, one injection and one delivery per core and
+ * cycle, per-core empty/greedy bits, DONE only when no work is anywhere) and
+ * §V-A (latency grows with the number of cores); spec: shared/spec/blocks.md §3.
+ *
+ * Decisions where the paper and the spec are silent:
+ * - Tree: level 0 are the cores, level k >= 1 groups RADIX nodes of level
+ *   k-1 into one hub (the last hub of a level may have fewer children, even
+ *   one), until a single hub, the root, remains at level L. Every core is L
+ *   hops below the root, so every trip is 2L hops: 2 for CORES <= RADIX.
+ *   RADIX > CORES is legal: the root then has CORES children.
+ * - Buffers: every tree link has one FIFO per direction at its receiving end,
+ *   BUF_DEPTH entries each: up_<node> (node -> parent) and dn_<node>
+ *   (parent -> node). A move over a link is one cycle: an entry written at a
+ *   clock edge is visible at the FIFO head in the next cycle. Every FIFO
+ *   takes a push only when not full *before* the edge (a registered ready:
+ *   no combinational path from a delivery port back to an injection port),
+ *   so BUF_DEPTH = 1 sustains one work ID every two cycles per link and
+ *   BUF_DEPTH >= 2 one per cycle.
+ * - Injection: inj_ready[i] = up_c<i> not full (state only); a work ID is
+ *   accepted when inj_valid[i] && inj_ready[i]. Delivery: dlv_valid[i] =
+ *   dn_c<i> not empty, dlv_id/dlv_src its head (zero when not valid); it is
+ *   consumed when dlv_valid[i] && dlv_ready[i]. dlv_src tells the receiver
+ *   which core donated the ID.
+ * - Work IDs carry their source core (core_bits) from the first hub up, and
+ *   their destination core from the root down. A node that covers a single
+ *   core stores neither (its source is a constant, its destination itself).
+ * - Routing: everything goes up to the root, which alone chooses the
+ *   destination (it sees every greedy bit): up to the root, across, down.
+ * - Non-root hub, per cycle: up — round-robin among children whose up FIFO
+ *   is not empty, one ID moved into its own up FIFO if that is not full;
+ *   down — the head of its dn FIFO moves to the child that covers its
+ *   destination if that child's dn FIFO is not full (else it waits: head of
+ *   line blocking inside a subtree is accepted).
+ * - Root, per cycle, at most one work ID (the root is a single-issue hub):
+ *     needy[j]  = !core_greedy[j] (this cycle's input) && the root's dn FIFO
+ *                 toward core j is not full;
+ *     cand_c    = needy without the source core of child c's head;
+ *     eligible  = children whose up FIFO is not empty and cand_c != 0;
+ *   the root picks the eligible child round-robin, then the destination
+ *   round-robin in cand_c, and moves the ID into the dn FIFO toward it. An
+ *   ID with no candidate waits at the root (backpressure) without blocking
+ *   the other children (the IDs queued behind it in the same FIFO wait).
+ *   "Delivered to a core whose greedy bit is clear" holds at the time of
+ *   this decision: an ID already on its way down still goes to its
+ *   destination if that core turns greedy (it is never dropped).
+ * - Round-robin pointers: one per arbiter, the index of the request with
+ *   the highest priority in this cycle; the grant goes to the first request
+ *   at or after the pointer (wrapping), and after a grant to index g the
+ *   pointer becomes (g + 1) mod N; no grant leaves it unchanged. Reset: 0.
+ *   The root has two: over its children and over the cores (destinations).
+ * - all_done (combinational) = every core_empty bit set in this cycle && no
+ *   inj_valid in this cycle && every FIFO empty in this cycle. An ID being
+ *   delivered this cycle is still in its FIFO, so all_done rises at the
+ *   earliest the cycle after the last delivery; an ID offered (even if not
+ *   accepted) drops it in the same cycle.
+ * - core_greedy is read only by the root's decision, core_empty only by
+ *   all_done. BUF_DEPTH defaults to 2, the smallest full-throughput depth
+ *   (the paper gives no buffer size).
+ * - Reset (synchronous) empties every FIFO (flushing what was in flight)
+ *   and zeroes the round-robin pointers.
+ */
+#include "icrn.h"
+
+#include "area.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const irhw_param icrn_params[] = {
+    [IC_CORES] = {"CORES", IRHW_PINT, 4, 2, ICRN_MAX_CORES, NULL,
+                  "cores (WRUs) connected by the tree (paper: 4)"},
+    [IC_RADIX] = {"RADIX", IRHW_PINT, 4, 2, 16, NULL,
+                  "children per hub; CORES > RADIX builds more levels"},
+    [IC_ID_BITS] = {"ID_BITS", IRHW_PINT, 24, 1, 64, NULL, "bits per work ID (paper: 24)"},
+    [IC_BUF_DEPTH] = {"BUF_DEPTH", IRHW_PINT, 2, 1, 64, NULL,
+                      "FIFO entries per link and direction (>= 2: full throughput)"},
+};
+
+/* ---- geometry (shared with gen/icrn.c and tb/icrn_stim.c) -------------- */
+
+void icrn_geom_init(const irhw_cfg *c, icrn_geom *g)
+{
+    memset(g, 0, sizeof *g);
+    g->cores = (unsigned)c->v[IC_CORES];
+    g->radix = (unsigned)c->v[IC_RADIX];
+    g->id_bits = (unsigned)c->v[IC_ID_BITS];
+    g->depth = (unsigned)c->v[IC_BUF_DEPTH];
+    g->core_bits = irhw_clog2(g->cores);
+    g->count[0] = g->cores;
+    g->span[0] = 1;
+    unsigned k = 0;
+    do {
+        k++;
+        g->count[k] = (g->count[k - 1] + g->radix - 1) / g->radix;
+        g->span[k] = g->span[k - 1] * g->radix;
+    } while (k < ICRN_MAX_LEVELS && g->count[k] > 1);
+    g->levels = k;
+}
+
+void icrn_children(const icrn_geom *g, unsigned level, unsigned i, unsigned *first, unsigned *n)
+{
+    unsigned lo = i * g->radix, hi = lo + g->radix;
+    if (hi > g->count[level - 1])
+        hi = g->count[level - 1];
+    *first = lo;
+    *n = hi - lo;
+}
+
+void icrn_cover(const icrn_geom *g, unsigned level, unsigned i, unsigned *lo, unsigned *hi)
+{
+    *lo = i * g->span[level];
+    *hi = *lo + g->span[level];
+    if (*hi > g->cores)
+        *hi = g->cores;
+}
+
+static int covers_one_core(const icrn_geom *g, unsigned level, unsigned i)
+{
+    unsigned lo, hi;
+    icrn_cover(g, level, i, &lo, &hi);
+    return hi - lo == 1;
+}
+
+unsigned icrn_up_width(const icrn_geom *g, unsigned level, unsigned i)
+{
+    return g->id_bits + (covers_one_core(g, level, i) ? 0 : g->core_bits);
+}
+
+unsigned icrn_dn_width(const icrn_geom *g, unsigned level, unsigned i)
+{
+    return g->id_bits + g->core_bits + (covers_one_core(g, level, i) ? 0 : g->core_bits);
+}
+
+uint64_t icrn_buffer_bits(const icrn_geom *g)
+{
+    uint64_t bits = 0;
+    for (unsigned k = 0; k < g->levels; k++)
+        for (unsigned i = 0; i < g->count[k]; i++)
+            bits += (uint64_t)g->depth * (icrn_up_width(g, k, i) + icrn_dn_width(g, k, i));
+    return bits;
+}
+
+/* ---- description --------------------------------------------------------- */
+
+static void icrn_ports(const irhw_cfg *c, irhw_ports *ps)
+{
+    unsigned n = (unsigned)c->v[IC_CORES], w = (unsigned)c->v[IC_ID_BITS];
+    unsigned cb = irhw_clog2(n);
+    static const struct {
+        const char *name;
+        irhw_dir dir;
+        int width; /* 1; -1: CORES; -2: CORES*ID_BITS; -3: CORES*core_bits */
+        const char *group;
+    } list[IC_NPORTS] = {
+        [IC_RST] = {"rst", IRHW_IN, 1, "control"},
+        [IC_INJ_VALID] = {"inj_valid", IRHW_IN, -1, "inject"},
+        [IC_INJ_ID] = {"inj_id", IRHW_IN, -2, "inject"},
+        [IC_DLV_READY] = {"dlv_ready", IRHW_IN, -1, "deliver"},
+        [IC_CORE_EMPTY] = {"core_empty", IRHW_IN, -1, "core status"},
+        [IC_CORE_GREEDY] = {"core_greedy", IRHW_IN, -1, "core status"},
+        [IC_INJ_READY] = {"inj_ready", IRHW_OUT, -1, "inject"},
+        [IC_DLV_VALID] = {"dlv_valid", IRHW_OUT, -1, "deliver"},
+        [IC_DLV_ID] = {"dlv_id", IRHW_OUT, -2, "deliver"},
+        [IC_DLV_SRC] = {"dlv_src", IRHW_OUT, -3, "deliver"},
+        [IC_ALL_DONE] = {"all_done", IRHW_OUT, 1, "termination"},
+    };
+    for (unsigned i = 0; i < IC_NPORTS; i++) {
+        int lw = list[i].width;
+        unsigned width = lw == -1 ? n : lw == -2 ? n * w : lw == -3 ? n * cb : (unsigned)lw;
+        irhw_port_add(ps, list[i].name, list[i].dir, width, list[i].group);
+    }
+}
+
+static void icrn_module_name(const irhw_cfg *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "icrn_c%" PRId64 "_r%" PRId64 "_w%" PRId64 "_d%" PRId64, c->v[IC_CORES],
+             c->v[IC_RADIX], c->v[IC_ID_BITS], c->v[IC_BUF_DEPTH]);
+}
+
+/* ---- the model ------------------------------------------------------------ */
+
+typedef struct {
+    uint64_t id;
+    unsigned src, dst;
+    uint64_t t_inj; /* model only: cycle of injection, for latency statistics */
+} icrn_ent;
+
+typedef struct {
+    icrn_ent *e; /* depth entries */
+    unsigned head, n;
+} icrn_fifo;
+
+/* One move decided from the state before the clock edge. */
+typedef struct {
+    icrn_fifo *from, *to;
+    icrn_ent ent;
+} icrn_move;
+
+typedef struct {
+    const irhw_ports *ps;
+    icrn_geom g;
+    unsigned base[ICRN_MAX_LEVELS + 1]; /* flat index of node (k, 0) */
+    unsigned nbuf;                      /* nodes with buffers: every non-root node */
+    icrn_fifo *up, *dn;                 /* [nbuf], by flat node index */
+    icrn_ent *pool;
+    unsigned *rr;    /* [nodes]: a hub's arbiter over its children */
+    unsigned rr_dst; /* root: destination core with the highest priority */
+    icrn_move *moves;
+    uint64_t cycle;
+    struct {
+        uint64_t injected, delivered, flushed, root_moves, root_stalls, lat_sum, lat_min, lat_max;
+        unsigned occ_max;
+    } st;
+} icrn_model;
+
+static unsigned node(const icrn_model *m, unsigned level, unsigned i) { return m->base[level] + i; }
+
+static int fifo_full(const icrn_model *m, const icrn_fifo *f) { return f->n >= m->g.depth; }
+static const icrn_ent *fifo_head(const icrn_fifo *f) { return f->n ? &f->e[f->head] : NULL; }
+
+static void fifo_pop(const icrn_model *m, icrn_fifo *f)
+{
+    f->head = f->head + 1 == m->g.depth ? 0 : f->head + 1;
+    f->n--;
+}
+
+static void fifo_push(const icrn_model *m, icrn_fifo *f, const icrn_ent *e)
+{
+    unsigned t = f->head + f->n;
+    f->e[t >= m->g.depth ? t - m->g.depth : t] = *e;
+    f->n++;
+}
+
+/* First set bit at or after p (wrapping) among n bits; -1 if none. */
+static int rr_pick(uint64_t req, unsigned p, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        unsigned j = p + k < n ? p + k : p + k - n;
+        if (req >> j & 1)
+            return (int)j;
+    }
+    return -1;
+}
+
+/* The child (local index) of a node of `level` that covers `core`, a core
+ * inside that node's subtree. */
+static unsigned child_toward(const icrn_model *m, unsigned level, unsigned core)
+{
+    return core / m->g.span[level - 1] % m->g.radix;
+}
+
+static void icrn_reset(icrn_model *m)
+{
+    for (unsigned n = 0; n < m->nbuf; n++) {
+        m->up[n].head = m->up[n].n = 0;
+        m->dn[n].head = m->dn[n].n = 0;
+    }
+    memset(m->rr, 0, sizeof *m->rr * (m->nbuf + 1));
+    m->rr_dst = 0;
+}
+
+static void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
+{
+    icrn_model *m = vm;
+    const irhw_ports *ps = m->ps;
+    const icrn_geom *g = &m->g;
+    uint64_t *dlv_id = irhw_wide(out, ps, IC_DLV_ID), *dlv_src = irhw_wide(out, ps, IC_DLV_SRC);
+    uint64_t ready = 0, valid = 0;
+    for (unsigned i = 0; i < g->cores; i++) {
+        const icrn_ent *h = fifo_head(&m->dn[i]);
+        ready |= (uint64_t)!fifo_full(m, &m->up[i]) << i;
+        valid |= (uint64_t)(h != NULL) << i;
+        irhw_bits_set(dlv_id, i * g->id_bits, g->id_bits, h ? h->id : 0);
+        irhw_bits_set(dlv_src, i * g->core_bits, g->core_bits, h ? h->src : 0);
+    }
+    irhw_set(out, ps, IC_INJ_READY, ready);
+    irhw_set(out, ps, IC_DLV_VALID, valid);
+    int busy = 0;
+    for (unsigned n = 0; n < m->nbuf && !busy; n++)
+        busy = m->up[n].n || m->dn[n].n;
+    uint64_t all = irhw_mask(g->cores);
+    int done = irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !busy;
+    irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
+}
+
+/* Non-root hub (k, i): one move up, one move down. */
+static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
+{
+    unsigned self = node(m, k, i), first, nc, nm = 0;
+    icrn_children(&m->g, k, i, &first, &nc);
+    uint64_t req = 0;
+    for (unsigned c = 0; c < nc; c++)
+        req |= (uint64_t)(m->up[node(m, k - 1, first + c)].n != 0) << c;
+    if (req && !fifo_full(m, &m->up[self])) {
+        unsigned gsel = (unsigned)rr_pick(req, m->rr[self], nc);
+        icrn_fifo *f = &m->up[node(m, k - 1, first + gsel)];
+        mv[nm++] = (icrn_move){f, &m->up[self], *fifo_head(f)};
+        m->rr[self] = gsel + 1 == nc ? 0 : gsel + 1;
+    }
+    const icrn_ent *h = fifo_head(&m->dn[self]);
+    if (h) {
+        icrn_fifo *to = &m->dn[node(m, k - 1, first + child_toward(m, k, h->dst))];
+        if (!fifo_full(m, to))
+            mv[nm++] = (icrn_move){&m->dn[self], to, *h};
+    }
+    return nm;
+}
+
+/* Root: at most one work ID from a child's up FIFO to a dn FIFO. */
+static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
+{
+    const icrn_geom *g = &m->g;
+    unsigned L = g->levels, self = node(m, L, 0), first, nc;
+    icrn_children(g, L, 0, &first, &nc);
+    uint64_t needy = 0;
+    for (unsigned j = 0; j < g->cores; j++) {
+        unsigned c = child_toward(m, L, j);
+        needy |= (uint64_t)(!(greedy >> j & 1) && !fifo_full(m, &m->dn[node(m, L - 1, first + c)]))
+                 << j;
+    }
+    uint64_t req = 0, cand[16];
+    for (unsigned c = 0; c < nc; c++) {
+        const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
+        cand[c] = h ? needy & ~((uint64_t)1 << h->src) : 0;
+        req |= (uint64_t)(cand[c] != 0) << c;
+    }
+    if (!req) {
+        for (unsigned c = 0, held = 0; c < nc && !held; c++)
+            if ((held = m->up[node(m, L - 1, first + c)].n != 0))
+                m->st.root_stalls++;
+        return 0;
+    }
+    unsigned gsel = (unsigned)rr_pick(req, m->rr[self], nc);
+    unsigned d = (unsigned)rr_pick(cand[gsel], m->rr_dst, g->cores);
+    icrn_fifo *from = &m->up[node(m, L - 1, first + gsel)];
+    icrn_ent e = *fifo_head(from);
+    e.dst = d;
+    mv[0] = (icrn_move){from, &m->dn[node(m, L - 1, first + child_toward(m, L, d))], e};
+    m->rr[self] = gsel + 1 == nc ? 0 : gsel + 1;
+    m->rr_dst = d + 1 == g->cores ? 0 : d + 1;
+    m->st.root_moves++;
+    return 1;
+}
+
+static void note_delivery(icrn_model *m, const icrn_ent *e)
+{
+    uint64_t lat = m->cycle - e->t_inj;
+    m->st.delivered++;
+    m->st.lat_sum += lat;
+    if (m->st.delivered == 1 || lat < m->st.lat_min)
+        m->st.lat_min = lat;
+    if (lat > m->st.lat_max)
+        m->st.lat_max = lat;
+}
+
+static void icrn_tick(void *vm, const uint64_t *in)
+{
+    icrn_model *m = vm;
+    const irhw_ports *ps = m->ps;
+    const icrn_geom *g = &m->g;
+    if (irhw_get(in, ps, IC_RST)) {
+        for (unsigned n = 0; n < m->nbuf; n++)
+            m->st.flushed += m->up[n].n + m->dn[n].n;
+        icrn_reset(m);
+        m->cycle++;
+        return;
+    }
+    /* Every decision reads the state before the edge; then all pops, then
+     * all pushes (each FIFO has one reader and one writer). */
+    icrn_move *mv = m->moves;
+    unsigned nm = 0;
+    for (unsigned k = 1; k < g->levels; k++)
+        for (unsigned i = 0; i < g->count[k]; i++)
+            nm += hub_moves(m, k, i, mv + nm);
+    nm += root_moves(m, irhw_get(in, ps, IC_CORE_GREEDY), mv + nm);
+
+    uint64_t inj = irhw_get(in, ps, IC_INJ_VALID), rdy = irhw_get(in, ps, IC_DLV_READY);
+    const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
+    for (unsigned i = 0; i < g->cores; i++) {
+        if (inj >> i & 1 && !fifo_full(m, &m->up[i])) {
+            icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
+            mv[nm++] = (icrn_move){NULL, &m->up[i], e};
+            m->st.injected++;
+        }
+        if (rdy >> i & 1 && m->dn[i].n) {
+            note_delivery(m, fifo_head(&m->dn[i]));
+            mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
+        }
+    }
+    for (unsigned k = 0; k < nm; k++)
+        if (mv[k].from)
+            fifo_pop(m, mv[k].from);
+    for (unsigned k = 0; k < nm; k++)
+        if (mv[k].to)
+            fifo_push(m, mv[k].to, &mv[k].ent);
+    unsigned occ = 0;
+    for (unsigned n = 0; n < m->nbuf; n++)
+        occ += m->up[n].n + m->dn[n].n;
+    if (occ > m->st.occ_max)
+        m->st.occ_max = occ;
+    m->cycle++;
+}
+
+static void icrn_free(void *vm)
+{
+    icrn_model *m = vm;
+    if (m) {
+        free(m->up);
+        free(m->dn);
+        free(m->pool);
+        free(m->rr);
+        free(m->moves);
+    }
+    free(m);
+}
+
+static void *icrn_new(const irhw_cfg *c, const irhw_ports *ps)
+{
+    icrn_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->ps = ps;
+    icrn_geom_init(c, &m->g);
+    unsigned nodes = 0;
+    for (unsigned k = 0; k <= m->g.levels; k++) {
+        m->base[k] = nodes;
+        nodes += m->g.count[k];
+    }
+    m->nbuf = nodes - 1; /* the root is the last node and has no buffers */
+    m->up = calloc(m->nbuf, sizeof *m->up);
+    m->dn = calloc(m->nbuf, sizeof *m->dn);
+    m->pool = calloc((size_t)2 * m->nbuf * m->g.depth, sizeof *m->pool);
+    m->rr = calloc(nodes, sizeof *m->rr);
+    /* per cycle: each hub two moves, the root one, each core two */
+    m->moves = calloc(2 * (size_t)nodes + 2 * m->g.cores + 1, sizeof *m->moves);
+    if (!m->up || !m->dn || !m->pool || !m->rr || !m->moves) {
+        icrn_free(m);
+        return NULL;
+    }
+    for (unsigned n = 0; n < m->nbuf; n++) {
+        m->up[n].e = m->pool + (size_t)(2 * n) * m->g.depth;
+        m->dn[n].e = m->pool + (size_t)(2 * n + 1) * m->g.depth;
+    }
+    icrn_reset(m);
+    return m;
+}
+
+static void icrn_stats(void *vm, FILE *f)
+{
+    const icrn_model *m = vm;
+    fprintf(f, "icrn: %" PRIu64 " work IDs injected, %" PRIu64 " delivered, %" PRIu64
+               " flushed by a reset, %" PRIu64 " routed by the root\n",
+            m->st.injected, m->st.delivered, m->st.flushed, m->st.root_moves);
+    if (m->st.delivered)
+        fprintf(f,
+                "icrn: latency inject->deliver min %" PRIu64 " avg %.2f max %" PRIu64
+                " cycles (no contention: %u)\n",
+                m->st.lat_min, (double)m->st.lat_sum / (double)m->st.delivered, m->st.lat_max,
+                2 * m->g.levels);
+    fprintf(f, "icrn: most work IDs in the network at once: %u; cycles the root held work "
+               "it could not route: %" PRIu64 "\n",
+            m->st.occ_max, m->st.root_stalls);
+}
+
+/* ---- area -------------------------------------------------------------- */
+
+static void icrn_storage(const irhw_cfg *c, irhw_storage *st)
+{
+    icrn_geom g;
+    icrn_geom_init(c, &g);
+    memset(st, 0, sizeof *st);
+    st->storage_bits = icrn_buffer_bits(&g);
+}
+
+/* The paper gives no cost for the ICRN (§V-B prices the HWWL banks, 1.6 KB
+ * per core, and the WRU sorting network, 162 µm² at 40 nm); so the notes
+ * give the per-core cost and compare the buffer bits with the banks. */
+static int icrn_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
+{
+    icrn_geom g;
+    icrn_geom_init(c, &g);
+    const double bank_bits = 16.0 * 32 * 24; /* per core: 16 lanes x 32 x 24 b */
+    double bits = (double)icrn_buffer_bits(&g), per_core = bits / g.cores;
+    unsigned hubs = 0;
+    for (unsigned k = 1; k <= g.levels; k++)
+        hubs += g.count[k];
+    int k = 0;
+    if (k < max) {
+        n[k] = (irhw_note){"paper_icrn_cost", "", 0};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "paper: no ICRN cost given (V-B prices only the banks, ~1.6 KB/core, and the "
+                 "WRU sorting network, 162 um2 at 40 nm)");
+        k++;
+    }
+    if (k < max) {
+        n[k] = (irhw_note){"hops_core_to_core", "", 2.0 * g.levels};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "tree: %u hub(s) on %u level(s), %u hops core to core (paper: 2 in the ideal case)",
+                 hubs, g.levels, 2 * g.levels);
+        k++;
+    }
+    if (k < max) {
+        n[k] = (irhw_note){"buffer_bits_per_core", "", per_core};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "buffers: %.0f bits, %.1f per core = %.2f %% of the per-core HWWL banks "
+                 "(16 x 32 x 24 b)",
+                 bits, per_core, 100.0 * per_core / bank_bits);
+        k++;
+    }
+    if (k < max && r) {
+        n[k] = (irhw_note){"area_per_core_um2", "", r->total_um2 / g.cores};
+        snprintf(n[k].text, sizeof n[k].text, "area per core: %.0f um2 of %.0f um2 on %s",
+                 r->total_um2 / g.cores, r->total_um2, r->library);
+        k++;
+    }
+    return k;
+}
+
+/* The FIFOs are generated with the design (they need one write and one
+ * read port per cycle, which the 1rw leaf cells do not offer). */
+static const char *const icrn_leaves[] = {NULL};
+
+int icrn_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
+void icrn_gen_summary(const irhw_cfg *c, FILE *f);
+int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen);
+void *icrn_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                    irhw_stim_mode mode);
+void icrn_stim_free(void *s);
+void icrn_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+void *icrn_check_new(const irhw_cfg *c, const irhw_ports *ps);
+void icrn_check_free(void *k);
+int icrn_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                     size_t errlen);
+int icrn_check_end(void *k, char *err, size_t errlen);
+
+IRHW_BLOCK(icrn) = {
+    .name = "icrn",
+    .title = "inter-core redistribution network (tree with a root hub)",
+    .paper = "hwwl §III-C, §V-A (spec §3)",
+    .params = icrn_params,
+    .nparams = sizeof icrn_params / sizeof icrn_params[0],
+    .validate = NULL,
+    .ports = icrn_ports,
+    .module_name = icrn_module_name,
+    .model_new = icrn_new,
+    .model_free = icrn_free,
+    .model_eval = icrn_eval,
+    .model_tick = icrn_tick,
+    .model_stats = icrn_stats,
+    .gen = icrn_gen,
+    .leaf_cells = icrn_leaves,
+    .gen_summary = icrn_gen_summary,
+    .draw_svg = icrn_draw_svg,
+    .stim_new = icrn_stim_new,
+    .stim_free = icrn_stim_free,
+    .stim_next = icrn_stim_next,
+    .check_new = icrn_check_new,
+    .check_free = icrn_check_free,
+    .check_cycle = icrn_check_cycle,
+    .check_end = icrn_check_end,
+    .storage = icrn_storage,
+    .area_notes = icrn_area_notes,
+};

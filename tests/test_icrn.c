@@ -1,0 +1,739 @@
+/*
+ * Unit tests of the inter-core redistribution network (model/icrn.c, its
+ * generator gen/icrn.c, its stimulus and checker tb/icrn_stim.c): hop
+ * latency per tree level, round-robin donation to needy cores and never back
+ * to the sender, IDs waiting at the root without blocking others, the greedy
+ * bits of the decision cycle, backpressure, the throughput of depth-1
+ * buffers, all_done, reset, conservation over long random runs, the checker
+ * catching faults, parameters, storage bits, drawing and generated Verilog.
+ */
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "icrn.h"
+#include "irhw.h"
+
+/* ---- a network under test ------------------------------------------------ */
+
+typedef struct {
+    uint64_t inj, ready, empty, greedy, rst;
+    uint64_t id[ICRN_MAX_CORES];
+} drive;
+
+typedef struct {
+    uint64_t cycle;
+    unsigned core, src;
+    uint64_t id;
+} delivery;
+
+typedef struct {
+    const irhw_block *b;
+    irhw_cfg c;
+    irhw_ports ps;
+    icrn_geom g;
+    void *m;
+    uint64_t *in, *out;
+    uint64_t cycle, accepted;
+    delivery dl[4096];
+    unsigned ndl;
+} net;
+
+static net *net_new(unsigned cores, unsigned radix, unsigned id_bits, unsigned depth)
+{
+    net *n = calloc(1, sizeof *n);
+    n->b = irhw_find_block("icrn");
+    ck_assert_ptr_nonnull(n->b);
+    irhw_cfg_defaults(n->b, &n->c);
+    n->c.v[IC_CORES] = cores;
+    n->c.v[IC_RADIX] = radix;
+    n->c.v[IC_ID_BITS] = id_bits;
+    n->c.v[IC_BUF_DEPTH] = depth;
+    char err[256];
+    n->m = irhw_model_create(n->b, &n->c, &n->ps, err, sizeof err);
+    ck_assert_msg(n->m != NULL, "%s", err);
+    icrn_geom_init(&n->c, &n->g);
+    n->in = calloc(n->ps.in_words + 1, sizeof *n->in);
+    n->out = calloc(n->ps.out_words + 1, sizeof *n->out);
+    return n;
+}
+
+static void net_free(net *n)
+{
+    n->b->model_free(n->m);
+    free(n->in);
+    free(n->out);
+    free(n);
+}
+
+static uint64_t o(const net *n, unsigned port) { return irhw_get(n->out, &n->ps, port); }
+
+static void load(net *n, const drive *d)
+{
+    memset(n->in, 0, n->ps.in_words * sizeof *n->in);
+    irhw_set(n->in, &n->ps, IC_RST, d->rst);
+    irhw_set(n->in, &n->ps, IC_INJ_VALID, d->inj);
+    irhw_set(n->in, &n->ps, IC_DLV_READY, d->ready);
+    irhw_set(n->in, &n->ps, IC_CORE_EMPTY, d->empty);
+    irhw_set(n->in, &n->ps, IC_CORE_GREEDY, d->greedy);
+    for (unsigned i = 0; i < n->g.cores; i++)
+        irhw_bits_set(irhw_wide(n->in, &n->ps, IC_INJ_ID), i * n->g.id_bits, n->g.id_bits,
+                      d->id[i]);
+    n->b->model_eval(n->m, n->in, n->out);
+}
+
+/* One cycle: evaluate (outputs stay in n->out), record deliveries, clock. */
+static void step(net *n, const drive *d)
+{
+    load(n, d);
+    uint64_t v = o(n, IC_DLV_VALID) & d->ready;
+    for (unsigned i = 0; i < n->g.cores; i++)
+        if (v >> i & 1 && n->ndl < 4096)
+            n->dl[n->ndl++] = (delivery){
+                n->cycle, i,
+                (unsigned)irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_SRC), i * n->g.core_bits,
+                                        n->g.core_bits),
+                irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_ID), i * n->g.id_bits,
+                              n->g.id_bits)};
+    n->accepted += (uint64_t)__builtin_popcountll(d->inj & o(n, IC_INJ_READY));
+    n->b->model_tick(n->m, n->in);
+    n->cycle++;
+}
+
+static uint64_t all(const net *n) { return irhw_mask(n->g.cores); }
+
+static void reset(net *n)
+{
+    drive d = {.rst = 1};
+    step(n, &d);
+    step(n, &d);
+    n->ndl = 0;
+    n->accepted = 0;
+}
+
+/* Idle cycles: every delivery port ready, nobody greedy. */
+static void idle(net *n, unsigned cycles)
+{
+    drive d = {.ready = all(n), .empty = all(n)};
+    while (cycles--)
+        step(n, &d);
+}
+
+/* ---- latency and routing --------------------------------------------------- */
+
+static void check_latency(unsigned cores, unsigned radix, unsigned expect)
+{
+    net *n = net_new(cores, radix, 24, 2);
+    reset(n);
+    drive d = {.inj = 1, .ready = all(n), .greedy = 1};
+    d.id[0] = 0xabcde;
+    uint64_t t0 = n->cycle;
+    step(n, &d);
+    d.inj = 0;
+    while (n->ndl == 0 && n->cycle < t0 + 100)
+        step(n, &d);
+    ck_assert_uint_eq(n->ndl, 1);
+    ck_assert_msg(n->dl[0].cycle - t0 == expect, "%u cores radix %u: latency %" PRIu64 ", want %u",
+                  cores, radix, n->dl[0].cycle - t0, expect);
+    ck_assert_uint_eq(n->dl[0].id, 0xabcde);
+    ck_assert_uint_eq(n->dl[0].src, 0);
+    ck_assert_uint_ne(n->dl[0].core, 0);
+    net_free(n);
+}
+
+START_TEST(a_work_id_crosses_a_one_level_tree_in_two_cycles)
+{
+    check_latency(4, 4, 2);
+    check_latency(2, 2, 2);
+    check_latency(16, 16, 2);
+    check_latency(2, 16, 2); /* RADIX > CORES: still one hub */
+}
+END_TEST
+
+START_TEST(deeper_trees_take_two_hops_per_level)
+{
+    check_latency(16, 4, 4);
+    check_latency(3, 2, 4);
+    check_latency(17, 16, 4);
+    check_latency(64, 4, 6);
+    check_latency(64, 2, 12);
+}
+END_TEST
+
+START_TEST(donations_go_round_robin_to_needy_cores_never_back_to_the_sender)
+{
+    net *n = net_new(4, 4, 24, 2);
+    reset(n);
+    drive d = {.inj = 1, .ready = all(n), .greedy = 1};
+    for (unsigned k = 0; k < 6; k++) {
+        d.id[0] = 100 + k;
+        step(n, &d);
+    }
+    d.inj = 0;
+    idle(n, 10);
+    ck_assert_uint_eq(n->ndl, 6);
+    static const unsigned want[] = {1, 2, 3, 1, 2, 3};
+    for (unsigned k = 0; k < 6; k++) {
+        ck_assert_uint_eq(n->dl[k].core, want[k]);
+        ck_assert_uint_eq(n->dl[k].id, 100 + k);
+        ck_assert_uint_eq(n->dl[k].src, 0);
+    }
+    net_free(n);
+}
+END_TEST
+
+START_TEST(greedy_cores_receive_nothing)
+{
+    net *n = net_new(4, 4, 24, 2);
+    reset(n);
+    drive d = {.inj = 1, .ready = all(n), .greedy = 1 | 4};
+    for (unsigned k = 0; k < 4; k++) {
+        d.id[0] = k;
+        step(n, &d);
+    }
+    d.inj = 0;
+    for (unsigned k = 0; k < 10; k++)
+        step(n, &d);
+    ck_assert_uint_eq(n->ndl, 4);
+    for (unsigned k = 0; k < 4; k++)
+        ck_assert_uint_eq(n->dl[k].core, k % 2 ? 3 : 1);
+    net_free(n);
+}
+END_TEST
+
+START_TEST(an_id_without_a_needy_core_waits_at_the_root_without_blocking_others)
+{
+    net *n = net_new(4, 4, 24, 2);
+    reset(n);
+    /* only core 1 is needy, and it donates X: X has nowhere to go */
+    drive d = {.inj = 2 | 1, .ready = all(n), .greedy = all(n) & ~2u};
+    d.id[1] = 0x111; /* X */
+    d.id[0] = 0x222; /* Y, from core 0: goes to core 1 */
+    step(n, &d);
+    d.inj = 0;
+    for (unsigned k = 0; k < 20; k++)
+        step(n, &d);
+    ck_assert_uint_eq(n->ndl, 1);
+    ck_assert_uint_eq(n->dl[0].id, 0x222);
+    ck_assert_uint_eq(n->dl[0].core, 1);
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 0); /* X is still in flight */
+    d.greedy = all(n) & ~4u;                 /* core 2 turns needy */
+    d.empty = all(n);
+    for (unsigned k = 0; k < 5; k++)
+        step(n, &d);
+    ck_assert_uint_eq(n->ndl, 2);
+    ck_assert_uint_eq(n->dl[1].id, 0x111);
+    ck_assert_uint_eq(n->dl[1].core, 2);
+    ck_assert_uint_eq(n->dl[1].src, 1);
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 1);
+    net_free(n);
+}
+END_TEST
+
+START_TEST(the_root_decides_with_this_cycles_greedy_bits_and_the_id_stays_on_its_way)
+{
+    /* 16 cores, radix 4: injected at t, at the root at t+2, delivered at t+4 */
+    net *n = net_new(16, 4, 24, 2);
+    reset(n);
+    uint64_t only5 = all(n) & ~((uint64_t)1 << 5), only6 = all(n) & ~((uint64_t)1 << 6);
+    drive d = {.inj = 1, .ready = all(n), .greedy = only6};
+    d.id[0] = 7;
+    step(n, &d); /* t */
+    d.inj = 0;
+    step(n, &d);       /* t+1: core 6 needy, but the ID is not at the root yet */
+    d.greedy = only5;  /* t+2: the root's decision: core 5 */
+    step(n, &d);
+    d.greedy = all(n); /* t+3, t+4: everyone greedy; the ID goes on to core 5 */
+    step(n, &d);
+    step(n, &d);
+    ck_assert_uint_eq(n->ndl, 1);
+    ck_assert_uint_eq(n->dl[0].core, 5);
+    ck_assert_uint_eq(n->dl[0].cycle, n->cycle - 1);
+    net_free(n);
+}
+END_TEST
+
+/* ---- backpressure and throughput ---------------------------------------------- */
+
+START_TEST(closed_delivery_ports_fill_the_network_and_stop_injection)
+{
+    static const unsigned cfg[][3] = {{4, 4, 2}, {2, 2, 1}, {16, 16, 4}, {16, 4, 1}, {9, 3, 2}};
+    for (unsigned t = 0; t < sizeof cfg / sizeof cfg[0]; t++) {
+        net *n = net_new(cfg[t][0], cfg[t][1], 16, cfg[t][2]);
+        reset(n);
+        unsigned cap = 0;
+        for (unsigned k = 0; k < n->g.levels; k++)
+            cap += 2 * n->g.count[k] * n->g.depth;
+        drive d = {.inj = all(n), .ready = 0};
+        for (unsigned k = 0; k < 4 * cap + 50; k++) {
+            for (unsigned i = 0; i < n->g.cores; i++)
+                d.id[i] = n->cycle * 64 + i;
+            step(n, &d);
+        }
+        load(n, &d);
+        ck_assert_uint_eq(o(n, IC_INJ_READY), 0);
+        ck_assert_uint_eq(n->ndl, 0);
+        if (n->g.levels == 1) { /* no head-of-line blocking: every buffer fills */
+            ck_assert_uint_eq(o(n, IC_DLV_VALID), all(n));
+            ck_assert_uint_eq(n->accepted, cap);
+        } else { /* a hub's dn head may wait for a full child while a sibling starves */
+            ck_assert_uint_ne(o(n, IC_DLV_VALID), 0);
+            ck_assert_uint_le(n->accepted, cap);
+        }
+        uint64_t acc = n->accepted;
+        d.inj = 0;
+        d.ready = all(n);
+        for (unsigned k = 0; k < 3 * cap + 50; k++)
+            step(n, &d);
+        ck_assert_uint_eq(n->ndl, acc);
+        net_free(n);
+    }
+}
+END_TEST
+
+static unsigned flood(unsigned depth, unsigned cycles)
+{
+    net *n = net_new(2, 2, 24, depth);
+    reset(n);
+    drive d = {.inj = 1, .ready = 3, .greedy = 1};
+    for (unsigned k = 0; k < cycles; k++) {
+        d.id[0] = k;
+        step(n, &d);
+    }
+    unsigned got = n->ndl;
+    net_free(n);
+    return got;
+}
+
+START_TEST(buffers_of_depth_one_pass_one_id_every_two_cycles)
+{
+    ck_assert_uint_eq(flood(1, 100), 49);
+    ck_assert_uint_eq(flood(2, 100), 98);
+    ck_assert_uint_eq(flood(4, 100), 98);
+}
+END_TEST
+
+/* ---- termination and reset ------------------------------------------------------ */
+
+START_TEST(all_done_needs_empty_cores_an_empty_network_and_no_offer)
+{
+    net *n = net_new(4, 4, 24, 2);
+    reset(n);
+    drive d = {.ready = all(n), .empty = all(n)};
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 1);
+    d.empty = all(n) & ~8u;
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 0);
+    d.empty = all(n);
+    d.inj = 2; /* an offer drops all_done in the same cycle */
+    d.id[1] = 9;
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 0);
+    step(n, &d);
+    d.inj = 0;
+    uint64_t low = 0;
+    while (n->ndl == 0) {
+        load(n, &d);
+        low += !o(n, IC_ALL_DONE);
+        step(n, &d);
+    }
+    ck_assert_uint_eq(low, 2); /* in flight for two cycles, the last one being delivered */
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 1);
+    net_free(n);
+}
+END_TEST
+
+START_TEST(reset_flushes_the_network)
+{
+    net *n = net_new(16, 4, 24, 2);
+    reset(n);
+    drive d = {.inj = all(n), .ready = 0, .empty = all(n)};
+    for (unsigned k = 0; k < 10; k++)
+        step(n, &d);
+    d.inj = 0;
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 0);
+    reset(n);
+    d.ready = all(n);
+    load(n, &d);
+    ck_assert_uint_eq(o(n, IC_ALL_DONE), 1);
+    ck_assert_uint_eq(o(n, IC_INJ_READY), all(n));
+    ck_assert_uint_eq(o(n, IC_DLV_VALID), 0);
+    idle(n, 20);
+    ck_assert_uint_eq(n->ndl, 0);
+    net_free(n);
+}
+END_TEST
+
+/* ---- conservation: stimulus + model + checker ----------------------------------- */
+
+static const char *run_checked(const irhw_cfg *c, uint64_t seed, uint64_t cycles,
+                               irhw_stim_mode mode, char *err, size_t errlen, uint64_t *delivered)
+{
+    const irhw_block *b = irhw_find_block("icrn");
+    irhw_ports ps;
+    void *m = irhw_model_create(b, c, &ps, err, errlen);
+    if (!m)
+        return err;
+    void *s = b->stim_new(c, &ps, seed, cycles, mode);
+    void *k = b->check_new(c, &ps);
+    uint64_t *in = calloc(ps.in_words + 1, 8), *out = calloc(ps.out_words + 1, 8);
+    uint64_t *prev = calloc(ps.out_words + 1, 8);
+    const char *bad = NULL;
+    *delivered = 0;
+    for (uint64_t cy = 0; cy < cycles && !bad; cy++) {
+        memset(in, 0, ps.in_words * 8);
+        b->stim_next(s, cy, prev, in);
+        if (cy < 2)
+            in[0] |= 1;
+        b->model_eval(m, in, out);
+        if (b->check_cycle(k, cy, in, out, err, errlen))
+            bad = err;
+        if (!irhw_get(in, &ps, IC_RST))
+            *delivered += (uint64_t)__builtin_popcountll(irhw_get(out, &ps, IC_DLV_VALID) &
+                                                         irhw_get(in, &ps, IC_DLV_READY));
+        b->model_tick(m, in);
+        memcpy(prev, out, ps.out_words * 8);
+    }
+    if (!bad && b->check_end(k, err, errlen))
+        bad = err;
+    if (!bad && !irhw_get(prev, &ps, IC_ALL_DONE))
+        bad = "all_done low at the end of the drain";
+    b->check_free(k);
+    b->stim_free(s);
+    b->model_free(m);
+    free(in);
+    free(out);
+    free(prev);
+    return bad;
+}
+
+START_TEST(conservation_holds_over_long_random_runs_on_the_model)
+{
+    static const unsigned cfg[][4] = {
+        {2, 2, 1, 1},   {2, 16, 64, 4}, {3, 2, 24, 1},  {3, 4, 2, 2},   {4, 4, 24, 2},
+        {4, 2, 5, 4},   {16, 4, 24, 1}, {16, 2, 64, 2}, {16, 16, 3, 4}, {64, 2, 24, 1},
+        {64, 4, 64, 2}, {64, 16, 1, 4}, {17, 16, 9, 2}, {5, 2, 7, 3},   {33, 6, 20, 1},
+    };
+    const irhw_block *b = irhw_find_block("icrn");
+    uint64_t seed0 = (uint64_t)_i * 1000 + 17;
+    for (unsigned t = 0; t < sizeof cfg / sizeof cfg[0]; t++) {
+        irhw_cfg c;
+        irhw_cfg_defaults(b, &c);
+        c.v[IC_CORES] = cfg[t][0];
+        c.v[IC_RADIX] = cfg[t][1];
+        c.v[IC_ID_BITS] = cfg[t][2];
+        c.v[IC_BUF_DEPTH] = cfg[t][3];
+        char err[1024];
+        uint64_t seed = seed0 + t, got;
+        irhw_stim_mode mode = (irhw_stim_mode)(t % 3);
+        const char *bad = run_checked(&c, seed, 30000, mode, err, sizeof err, &got);
+        ck_assert_msg(bad == NULL, "CORES=%u RADIX=%u ID_BITS=%u BUF_DEPTH=%u seed %" PRIu64
+                      " mode %d: %s",
+                      cfg[t][0], cfg[t][1], cfg[t][2], cfg[t][3], seed, (int)mode, bad);
+        ck_assert_msg(got > 1000, "seed %" PRIu64 ": only %" PRIu64 " deliveries", seed, got);
+    }
+}
+END_TEST
+
+/* ---- the checker catches faults --------------------------------------------------- */
+
+typedef struct {
+    const irhw_block *b;
+    irhw_ports ps;
+    icrn_geom g;
+    void *k;
+    uint64_t *in, *out, cycle;
+    char err[1024];
+} chk;
+
+static chk *chk_new(void)
+{
+    chk *x = calloc(1, sizeof *x);
+    x->b = irhw_find_block("icrn");
+    irhw_cfg c;
+    irhw_cfg_defaults(x->b, &c); /* 4 cores, 24-bit IDs */
+    x->b->ports(&c, &x->ps);
+    icrn_geom_init(&c, &x->g);
+    x->k = x->b->check_new(&c, &x->ps);
+    x->in = calloc(x->ps.in_words + 1, 8);
+    x->out = calloc(x->ps.out_words + 1, 8);
+    return x;
+}
+
+static void chk_free(chk *x)
+{
+    x->b->check_free(x->k);
+    free(x->in);
+    free(x->out);
+    free(x);
+}
+
+/* One cycle seen by the checker: core `inj` offers (and the network accepts)
+ * id; core `dlv` receives id from src; the rest idle, all cores empty. */
+static int chk_cycle(chk *x, int inj, int dlv, unsigned src, uint64_t id, int done)
+{
+    memset(x->in, 0, x->ps.in_words * 8);
+    memset(x->out, 0, x->ps.out_words * 8);
+    irhw_set(x->in, &x->ps, IC_CORE_EMPTY, 15);
+    irhw_set(x->in, &x->ps, IC_DLV_READY, 15);
+    irhw_set(x->out, &x->ps, IC_INJ_READY, 15);
+    if (inj >= 0) {
+        irhw_set(x->in, &x->ps, IC_INJ_VALID, (uint64_t)1 << inj);
+        irhw_bits_set(irhw_wide(x->in, &x->ps, IC_INJ_ID), (unsigned)inj * 24, 24, id);
+    }
+    if (dlv >= 0) {
+        irhw_set(x->out, &x->ps, IC_DLV_VALID, (uint64_t)1 << dlv);
+        irhw_bits_set(irhw_wide(x->out, &x->ps, IC_DLV_ID), (unsigned)dlv * 24, 24, id);
+        irhw_bits_set(irhw_wide(x->out, &x->ps, IC_DLV_SRC), (unsigned)dlv * 2, 2, src);
+    }
+    irhw_set(x->out, &x->ps, IC_ALL_DONE, (uint64_t)done);
+    return x->b->check_cycle(x->k, x->cycle++, x->in, x->out, x->err, sizeof x->err);
+}
+
+START_TEST(the_checker_catches_lost_duplicated_invented_and_returned_ids)
+{
+    chk *x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, -1, -1, 0, 0, 1), 0);
+    ck_assert_int_eq(chk_cycle(x, 0, -1, 0, 5, 0), 0);
+    ck_assert_int_eq(x->b->check_end(x->k, x->err, sizeof x->err), -1); /* lost */
+    ck_assert_ptr_nonnull(strstr(x->err, "never delivered"));
+    ck_assert_int_eq(chk_cycle(x, -1, 1, 0, 5, 0), 0);
+    ck_assert_int_eq(x->b->check_end(x->k, x->err, sizeof x->err), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, 2, 0, 5, 1), -1); /* delivered twice */
+    ck_assert_ptr_nonnull(strstr(x->err, "not in flight"));
+    chk_free(x);
+
+    x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, -1, 3, 1, 6, 1), -1); /* never injected */
+    chk_free(x);
+
+    x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, 2, -1, 0, 7, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, 2, 2, 7, 0), -1); /* back to its sender */
+    ck_assert_ptr_nonnull(strstr(x->err, "back to its sender"));
+    chk_free(x);
+
+    x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, 2, -1, 0, 7, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, -1, 0, 0, 1), -1); /* all_done with one in flight */
+    ck_assert_ptr_nonnull(strstr(x->err, "in flight"));
+    chk_free(x);
+
+    x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, -1, -1, 0, 0, 0), -1); /* all_done missing */
+    chk_free(x);
+}
+END_TEST
+
+START_TEST(the_checker_counts_repeated_ids_as_a_multiset)
+{
+    chk *x = chk_new();
+    ck_assert_int_eq(chk_cycle(x, 0, -1, 0, 1, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, 0, -1, 0, 1, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, 3, 0, 1, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, 2, 0, 1, 0), 0);
+    ck_assert_int_eq(chk_cycle(x, -1, 1, 0, 1, 1), -1); /* a third copy */
+    chk_free(x);
+}
+END_TEST
+
+/* ---- parameters, storage, drawing, Verilog ------------------------------------------ */
+
+START_TEST(parameters_out_of_range_are_rejected_and_radix_above_cores_is_legal)
+{
+    const irhw_block *b = irhw_find_block("icrn");
+    irhw_cfg c;
+    char err[256];
+    irhw_cfg_defaults(b, &c);
+    static const char *const bad[][2] = {
+        {"CORES=1", "2..64"},    {"CORES=65", "2..64"},    {"RADIX=1", "2..16"},
+        {"RADIX=17", "2..16"},   {"ID_BITS=0", "1..64"},   {"ID_BITS=65", "1..64"},
+        {"BUF_DEPTH=0", "1..64"}, {"BUF_DEPTH=x", "1..64"},
+    };
+    for (unsigned t = 0; t < sizeof bad / sizeof bad[0]; t++) {
+        ck_assert_int_eq(irhw_cfg_set(b, &c, bad[t][0], err, sizeof err), -1);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(strchr(bad[t][0], '=') - bad[t][0]), bad[t][0]);
+        ck_assert_msg(strstr(err, name) && strstr(err, bad[t][1]), "%s: %s", bad[t][0], err);
+    }
+    irhw_ports ps;
+    c.v[IC_BUF_DEPTH] = 0; /* the model rejects it too */
+    ck_assert_ptr_null(irhw_model_create(b, &c, &ps, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "BUF_DEPTH"));
+    irhw_cfg_defaults(b, &c);
+    c.v[IC_CORES] = 3;
+    c.v[IC_RADIX] = 16;
+    void *m = irhw_model_create(b, &c, &ps, err, sizeof err);
+    ck_assert_ptr_nonnull(m);
+    b->model_free(m);
+}
+END_TEST
+
+static uint64_t bits_of(unsigned cores, unsigned radix, unsigned id_bits, unsigned depth)
+{
+    const irhw_block *b = irhw_find_block("icrn");
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    c.v[IC_CORES] = cores;
+    c.v[IC_RADIX] = radix;
+    c.v[IC_ID_BITS] = id_bits;
+    c.v[IC_BUF_DEPTH] = depth;
+    irhw_storage st;
+    b->storage(&c, &st);
+    return st.storage_bits;
+}
+
+START_TEST(storage_counts_every_buffer_bit)
+{
+    /* 4 cores: up 24 b + down 24+2 b, two entries each: 4 x 2 x 50 */
+    ck_assert_uint_eq(bits_of(4, 4, 24, 2), 400);
+    /* 16 cores radix 4: cores 2 x (24 + 28); 4 hubs 2 x (28 + 32) */
+    ck_assert_uint_eq(bits_of(16, 4, 24, 2), 16 * 2 * 52 + 4 * 2 * 60);
+    /* 3 cores radix 2: hub h1_1 covers core 2 alone and stores no src/dst */
+    ck_assert_uint_eq(bits_of(3, 2, 8, 1), 3 * (8 + 10) + (10 + 12) + (8 + 10));
+}
+END_TEST
+
+static char *capture_svg(unsigned cores, unsigned radix)
+{
+    const irhw_block *b = irhw_find_block("icrn");
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    c.v[IC_CORES] = cores;
+    c.v[IC_RADIX] = radix;
+    char *buf = NULL, err[128];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(b->draw_svg(&c, f, err, sizeof err), 0);
+    fclose(f);
+    return buf;
+}
+
+static unsigned count(const char *s, const char *what)
+{
+    unsigned n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+START_TEST(the_drawing_shows_every_core_hub_and_link)
+{
+    char *s = capture_svg(16, 4);
+    ck_assert_uint_eq(count(s, "<circle"), 16);
+    ck_assert_uint_eq(count(s, "<rect x="), 5); /* 4 hubs + the root */
+    ck_assert_uint_eq(count(s, "<line"), 20);
+    ck_assert_ptr_nonnull(strstr(s, ">root<"));
+    free(s);
+    s = capture_svg(64, 2);
+    ck_assert_uint_eq(count(s, "<circle"), 64);
+    ck_assert_uint_eq(count(s, "<rect x="), 63);
+    free(s);
+}
+END_TEST
+
+START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
+{
+    const irhw_block *b = irhw_find_block("icrn");
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    c.v[IC_CORES] = 16;
+    char err[256];
+    char *v1 = irhw_generate(b, &c, err, sizeof err), *v2 = irhw_generate(b, &c, err, sizeof err);
+    ck_assert_ptr_nonnull(v1);
+    ck_assert_str_eq(v1, v2);
+    ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2 ("));
+    ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2_fifo #("));
+    ck_assert_ptr_nonnull(strstr(v1, "u_dn_h1_3"));
+    ck_assert_ptr_null(strstr(v1, "initial"));
+    free(v1);
+    free(v2);
+    c.v[IC_RADIX] = 99;
+    ck_assert_ptr_null(irhw_generate(b, &c, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "RADIX"));
+}
+END_TEST
+
+static int have(const char *tool)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
+    return system(cmd) == 0;
+}
+
+START_TEST(generated_verilog_of_odd_trees_is_lint_clean)
+{
+    if (!have("verilator") || !have("iverilog")) {
+        printf("SKIP: generated_verilog_of_odd_trees_is_lint_clean: verilator or iverilog not "
+               "on PATH\n");
+        return;
+    }
+    static const unsigned cfg[][4] = {{3, 2, 1, 1}, {5, 2, 7, 3}, {17, 16, 64, 2}, {33, 6, 20, 5}};
+    const irhw_block *b = irhw_find_block("icrn");
+    char dir[] = "/tmp/test_icrn.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    for (unsigned t = 0; t < sizeof cfg / sizeof cfg[0]; t++) {
+        irhw_cfg c;
+        irhw_cfg_defaults(b, &c);
+        for (unsigned p = 0; p < 4; p++)
+            c.v[p] = cfg[t][p];
+        char err[256], mod[128], path[256], cmd[1024];
+        char *v = irhw_generate(b, &c, err, sizeof err);
+        ck_assert_ptr_nonnull(v);
+        b->module_name(&c, mod, sizeof mod);
+        snprintf(path, sizeof path, "%s/%s.v", dir, mod);
+        FILE *f = fopen(path, "w");
+        fputs(v, f);
+        fclose(f);
+        free(v);
+        snprintf(cmd, sizeof cmd,
+                 "verilator --lint-only -Wall --top-module %s %s >%s/lint.log 2>&1 && "
+                 "iverilog -g2005 -s %s -o %s/a.out %s >>%s/lint.log 2>&1",
+                 mod, path, dir, mod, dir, path, dir);
+        ck_assert_msg(system(cmd) == 0, "%s: lint failed, see %s/lint.log", mod, dir);
+        remove(path);
+    }
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("icrn");
+    TCase *t = tcase_create("model");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, a_work_id_crosses_a_one_level_tree_in_two_cycles);
+    tcase_add_test(t, deeper_trees_take_two_hops_per_level);
+    tcase_add_test(t, donations_go_round_robin_to_needy_cores_never_back_to_the_sender);
+    tcase_add_test(t, greedy_cores_receive_nothing);
+    tcase_add_test(t, an_id_without_a_needy_core_waits_at_the_root_without_blocking_others);
+    tcase_add_test(t, the_root_decides_with_this_cycles_greedy_bits_and_the_id_stays_on_its_way);
+    tcase_add_test(t, closed_delivery_ports_fill_the_network_and_stop_injection);
+    tcase_add_test(t, buffers_of_depth_one_pass_one_id_every_two_cycles);
+    tcase_add_test(t, all_done_needs_empty_cores_an_empty_network_and_no_offer);
+    tcase_add_test(t, reset_flushes_the_network);
+    tcase_add_loop_test(t, conservation_holds_over_long_random_runs_on_the_model, 0, 2);
+    tcase_add_test(t, the_checker_catches_lost_duplicated_invented_and_returned_ids);
+    tcase_add_test(t, the_checker_counts_repeated_ids_as_a_multiset);
+    tcase_add_test(t, parameters_out_of_range_are_rejected_and_radix_above_cores_is_legal);
+    tcase_add_test(t, storage_counts_every_buffer_bit);
+    tcase_add_test(t, the_drawing_shows_every_core_hub_and_link);
+    tcase_add_test(t, generated_verilog_is_deterministic_and_names_the_configuration);
+    tcase_add_test(t, generated_verilog_of_odd_trees_is_lint_clean);
+    suite_add_tcase(s, t);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? 1 : 0;
+}
