@@ -36,7 +36,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress bench sweep lint deps clean
+.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep lint deps clean
 all: $(BIN)/irhw
 
 $(BUILD)/obj/%.o: %.c $(wildcard model/*.h area/*.h tb/*.h sim/*.h)
@@ -98,6 +98,7 @@ test: deps
 	@rm -rf build/test-results
 	-@$(MAKE) --no-print-directory unit
 	-@$(MAKE) --no-print-directory cosim-regress
+	-@$(MAKE) --no-print-directory systemc
 	-@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
 	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	   OPT="-O1 -g" STAGE=asan unit
@@ -109,6 +110,21 @@ unit: $(BIN)/irhw $(TESTS)
 
 cosim-regress: $(BIN)/irhw
 	@ONLY="$(ONLY)" bash tests/cosim_regress.sh $(BIN)/irhw
+
+# ---- SystemC (tb/scgen.c): every C model as an sc_module, co-simulation in SystemC
+# The example includes the header `irhw gen --systemc` writes and links libirhw;
+# C++17 like the Debian libsystemc (its API version symbol names the standard).
+SC_CXXFLAGS = -std=gnu++17 -O1 -g -Wall $(shell pkg-config --cflags systemc 2>/dev/null)
+SC_LIBS     = $(shell pkg-config --libs systemc 2>/dev/null)
+SC_EXAMPLE_CFG := -p ENTRIES=8 -p ID_BITS=16 -p THRESHOLD=2 -p STORAGE=flops
+
+$(BUILD)/sc_example: sim/sc_example.cpp $(BUILD)/libirhw.a $(BIN)/irhw
+	@mkdir -p $(BUILD)/sc_gen
+	$(BIN)/irhw gen wl_bank $(SC_EXAMPLE_CFG) --systemc -o $(BUILD)/sc_gen > /dev/null
+	g++ $(SC_CXXFLAGS) -Imodel -I$(BUILD)/sc_gen $< $(BUILD)/libirhw.a -o $@ $(SC_LIBS) $(LDLIBS)
+
+systemc: $(BIN)/irhw $(BUILD)/sc_example
+	@bash tests/cosim_systemc.sh $(BIN)/irhw $(BUILD)/sc_example
 
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw

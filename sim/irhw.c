@@ -8,6 +8,7 @@
 #include "area.h"
 #include "cosim.h"
 #include "irhw.h"
+#include "scgen.h"
 #include "vbuild.h"
 
 #include <errno.h>
@@ -49,6 +50,7 @@ typedef struct {
     uint64_t cycles, seed;
     irhw_stim_mode stim;
     int json, no_model, quiet, no_sta, help;
+    int systemc; /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -159,6 +161,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             o->no_model = 1;
         } else if (TAKES("--quiet")) {
             o->quiet = 1;
+        } else if (TAKES("--systemc")) {
+            o->systemc = 1;
         } else {
             return usage_error(verb, "unknown argument '%s'", a);
         }
@@ -260,13 +264,15 @@ static int write_design(const opts *o, const char *dir, char *path, size_t len, 
 static int cmd_gen(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("gen", argc, argv, 1, "-p -o --draw ", &o);
+    int rc = parse_opts("gen", argc, argv, 1, "-p -o --draw --systemc ", &o);
     if (rc || o.help) {
         if (o.help)
-            printf("usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg]\n"
+            printf("usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
                    "  writes DIR/<module>.v (Verilog-2005, deterministic) and the rtl/ leaf cells\n"
                    "  it instantiates; default DIR: out/<block>\n"
-                   "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n",
+                   "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
+                   "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
+                   "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
                    prog);
         return rc;
     }
@@ -279,6 +285,22 @@ static int cmd_gen(int argc, char **argv)
         return EXIT_USAGE;
     }
     printf("wrote %s\n", path);
+    if (o.systemc) {
+        irhw_ports ps;
+        memset(&ps, 0, sizeof ps);
+        o.b->ports(&o.c, &ps);
+        char cls[160], hpath[4400];
+        irhw_sc_class(o.b, &o.c, cls, sizeof cls);
+        snprintf(hpath, sizeof hpath, "%s/%s.h", dir, cls);
+        char *h = irhw_sc_header(o.b, &o.c, &ps);
+        rc = irhw_write_file(hpath, h, err, sizeof err);
+        free(h);
+        if (rc) {
+            fprintf(stderr, "%s gen: %s\n", prog, err);
+            return EXIT_USAGE;
+        }
+        printf("wrote %s (SystemC module %s)\n", hpath, cls);
+    }
     if (o.b->gen_summary)
         o.b->gen_summary(&o.c, stdout);
     if (o.draw) {
@@ -318,6 +340,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.no_model = o->no_model;
     q.quiet = o->quiet;
     q.replay_prefix = prog;
+    q.systemc = o->systemc;
     FILE *rec = NULL;
     if (o->record) {
         rec = fopen(o->record, "w");
@@ -349,7 +372,9 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         printf("%s %s %s: %" PRIu64 " cycles%s, seed %" PRIu64 ", %.0f cycles/s, "
                "model %s (%.2f s), started in %.2f s\n",
                o->no_model ? "RAN" : "PASS", o->b->name, params, res->cycles_run,
-               o->no_model ? " (RTL alone, no model)" : ", every output compared every cycle",
+               o->no_model ? " (RTL alone, no model)"
+               : o->systemc ? " in SystemC, every output compared every cycle"
+                            : ", every output compared every cycle",
                o->seed, rate, res->cached ? "cached" : "built", res->build_s, res->start_s);
         if (o->wave)
             printf("wave: %s + %.*s.gtkw\n", o->wave, (int)(strlen(o->wave) - 4), o->wave);
@@ -361,7 +386,9 @@ static int cmd_cosim(int argc, char **argv)
 {
     opts o;
     int rc = parse_opts("cosim", argc, argv, 1,
-                        "-p --cycles --seed --stim --wave --rtl --no-model --quiet --record ", &o);
+                        "-p --cycles --seed --stim --wave --rtl --no-model --quiet --record "
+                        "--systemc ",
+                        &o);
     if (rc || o.help) {
         if (o.help)
             printf(
@@ -376,6 +403,9 @@ static int cmd_cosim(int argc, char **argv)
                 "               and a mismatch flag, plus F.gtkw for GTKWave\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
+                "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"
+                "               beside the C model as an sc_module (gen --systemc), one sc_clock,\n"
+                "               shared input signals, every output compared every cycle\n"
                 "  --quiet      no progress or statistics\n"
                 "exit: 0 equal, 1 mismatch (cycle, port, expected, actual, replay command),\n"
                 "      2 usage or parameter error, 3 tool failure\n",

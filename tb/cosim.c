@@ -7,10 +7,15 @@
  *
  * Trace timing: cycle n is sampled at time 10n with clk low (inputs,
  * outputs, expected values and the verdict), the rising edge is at 10n+5.
+ *
+ * With q->systemc the same loop drives one SystemC simulation (scgen.h):
+ * the model is the SystemC-wrapped one beside the RTL, its outputs read
+ * through rtl.get_exp; SystemC owns the clock and the trace times.
  */
 
 #include "cosim.h"
 
+#include "scgen.h"
 #include "wave.h"
 
 #include <inttypes.h>
@@ -58,7 +63,7 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
     if (o < len)
-        snprintf(buf + o, len - o, " --wave mismatch.fst");
+        snprintf(buf + o, len - o, "%s --wave mismatch.fst", q->systemc ? " --systemc" : "");
 }
 
 /* Compare every output; describe the differing ports. Returns count. */
@@ -120,11 +125,11 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                             q->wave);
         }
     }
-    irhw_build_req br = {b, &q->c, &ps, q->rtl_files, q->nrtl, tr, NULL, q->quiet};
+    irhw_build_req br = {b, &q->c, &ps, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc};
     char so[4600];
     irhw_rtl rtl;
     if (irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen) ||
-        irhw_rtl_open(so, &rtl, err, errlen)) {
+        irhw_rtl_open_block(so, b, &rtl, err, errlen)) {
         if (model)
             b->model_free(model);
         return -1;
@@ -167,7 +172,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         rtl.get_out(rtl.h, rout);
         unsigned bad = 0;
         if (model) {
-            b->model_eval(model, in, mout);
+            if (q->systemc) /* the wrapped model, evaluated inside SystemC */
+                rtl.get_exp(rtl.h, mout);
+            else
+                b->model_eval(model, in, mout);
             if (memcmp(mout, rout, ps.out_words * sizeof *mout) != 0 && equal) {
                 equal = 0;
                 bad = 1;
@@ -199,7 +207,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         rtl.clock(rtl.h, 1);
         if (tr)
             rtl.dump(rtl.h, cyc * 10 + 5);
-        if (model)
+        if (model && !q->systemc)
             b->model_tick(model, in);
         memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
         if (!q->quiet && (cyc & 0xffff) == 0 && cyc) {
@@ -233,12 +241,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         char gtkw[4200];
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
         char werr[512];
-        if (irhw_gtkw_write(gtkw, q->wave, &ps, equal ? -1 : (long long)res->mismatch_cycle * 10,
-                            werr, sizeof werr))
+        long long mt = q->systemc ? irhw_sc_trace_time(res->mismatch_cycle)
+                                  : (long long)res->mismatch_cycle * 10;
+        if (irhw_gtkw_write(gtkw, q->wave, &ps, equal ? -1 : mt, werr, sizeof werr))
             fprintf(stderr, "irhw: %s\n", werr);
     }
     if (model && b->model_stats && !q->quiet)
-        b->model_stats(model, stdout);
+        b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;
     for (int i = 0; i < 2; i++)
         if (chk[i].k)

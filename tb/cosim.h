@@ -20,6 +20,8 @@ typedef struct {
     int quiet;                     /* no PASS line / progress */
     const char *replay_prefix;     /* e.g. "bin/irhw": for the replay command */
     FILE *record;                  /* bench: write every cycle's inputs (hex) here */
+    int systemc;                   /* RTL (verilator --sc) and the SystemC-wrapped model
+                                      in one SystemC simulation (tb/scgen.h) */
 } irhw_cosim_req;
 
 typedef struct {

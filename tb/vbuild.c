@@ -10,6 +10,8 @@
 
 #include "vbuild.h"
 
+#include "scgen.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -178,15 +180,18 @@ static void verilator_root(char *buf, size_t len)
         snprintf(buf, len, "/usr/share/verilator");
 }
 
-/* The Verilator runtime, compiled once per Verilator version into an archive. */
-static int ensure_runtime(const char *croot, const char *vver, char *lib, size_t liblen,
-                          char *err, size_t errlen)
+/* The Verilator runtime, compiled once per Verilator version into an archive;
+ * sc_flags non-empty: the SystemC variant (VM_SC=1, SystemC trace classes). */
+static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
+                          size_t liblen, char *err, size_t errlen)
 {
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, vver);
     fnv_str(&f, CXXFLAGS_COMMON);
+    if (*sc_flags)
+        fnv_str(&f, sc_flags);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/vrt-%016" PRIx64, croot, f.h);
+    snprintf(dir, sizeof dir, "%s/vrt-%s%016" PRIx64, croot, *sc_flags ? "sc-" : "", f.h);
     snprintf(lib, liblen, "%s/libvrt.a", dir);
     if (access(lib, R_OK) == 0)
         return 0;
@@ -198,11 +203,12 @@ static int ensure_runtime(const char *croot, const char *vver, char *lib, size_t
     snprintf(log, sizeof log, "%s/build.log", tmp);
     fprintf(stderr, "irhw: building the Verilator runtime once (%s)\n", dir);
     snprintf(line, sizeof line,
-             "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c; do "
-             "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 "
+             "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
+             "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 %s "
              "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
-             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o",
-             tmp, vroot, vroot, vroot);
+             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o%s",
+             tmp, *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot,
+             vroot, *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "");
     if (run_sh(line, log) != 0) {
         char tail[1200];
         log_tail(log, tail, sizeof tail);
@@ -362,7 +368,32 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
             return -1;
     }
     char *wrap = wrapper_text(q->ps, top);
-    char *shim = shim_text(q->ps, q->trace);
+    /* SystemC: the shim elaborates the Verilated model beside the wrapped C
+     * model (scgen.c), whose header and irhw.h's layout go into the hash. */
+    char sc_flags[1024] = "", sc_libs[1024] = "", sc_cls[160] = "", sc_inc[4200] = "";
+    char *sc_hdr = NULL, *irhw_h = NULL;
+    if (q->systemc) {
+        char pc[900];
+        cmd_output("pkg-config --libs systemc 2>/dev/null", sc_libs, sizeof sc_libs);
+        if (!sc_libs[0]) {
+            free(design);
+            free(wrap);
+            return irhw_err(err, errlen, "SystemC not found by `pkg-config systemc`: install the "
+                                         "Debian package libsystemc-dev (or run `make deps`)");
+        }
+        cmd_output("pkg-config --cflags systemc 2>/dev/null", pc, sizeof pc);
+        snprintf(sc_flags, sizeof sc_flags, "-DVM_SC=1 %s", pc);
+        snprintf(sc_inc, sizeof sc_inc, "-I'%s/model'", irhw_root());
+        irhw_sc_class(q->b, q->c, sc_cls, sizeof sc_cls);
+        sc_hdr = irhw_sc_header(q->b, q->c, q->ps);
+        char hp[4200];
+        snprintf(hp, sizeof hp, "%s/model/irhw.h", irhw_root());
+        irhw_h = irhw_read_file(hp, NULL);
+    }
+    char *shim = q->systemc ? irhw_sc_shim(q->b, q->c, q->ps, q->trace == IRHW_TRACE_FST ? 2
+                                                            : q->trace == IRHW_TRACE_VCD ? 1
+                                                                                         : 0)
+                            : shim_text(q->ps, q->trace);
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
@@ -371,6 +402,12 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     fnv_str(&f, top);
     fnv_str(&f, wrap);
     fnv_str(&f, shim);
+    if (q->systemc) {
+        fnv_str(&f, sc_flags);
+        fnv_str(&f, sc_libs);
+        fnv_str(&f, sc_hdr);
+        fnv_str(&f, irhw_h ? irhw_h : "");
+    }
     int rc = -1;
     if (design)
         fnv_str(&f, design);
@@ -399,7 +436,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         }
     }
     char dir[4300];
-    snprintf(dir, sizeof dir, "%s/%s-%016" PRIx64, croot, q->b->name, f.h);
+    snprintf(dir, sizeof dir, "%s/%s-%s%016" PRIx64, croot, q->b->name, q->systemc ? "sc-" : "",
+             f.h);
     snprintf(so_path, len, "%s/sim.so", dir);
     if (access(so_path, R_OK) == 0) {
         *cached = 1;
@@ -408,7 +446,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     }
     *cached = 0;
     char lib[4400];
-    if (ensure_runtime(croot, vver, lib, sizeof lib, err, errlen))
+    if (ensure_runtime(croot, vver, sc_flags, lib, sizeof lib, err, errlen))
         goto out;
 
     char tmp[4400], path[4500], log[4500], vroot[1024];
@@ -427,6 +465,11 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     snprintf(path, sizeof path, "%s/shim.cpp", tmp);
     if (irhw_write_file(path, shim, err, errlen))
         goto out;
+    if (q->systemc) {
+        snprintf(path, sizeof path, "%s/%s.h", tmp, sc_cls);
+        if (irhw_write_file(path, sc_hdr, err, errlen))
+            goto out;
+    }
     char files[16384] = "";
     if (design) {
         snprintf(path, sizeof path, "%s/%s.v", tmp, top);
@@ -450,19 +493,21 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     snprintf(mk, sizeof mk,
              "# Compiles the Verilated model and the shim into sim.so (irhw).\n"
              "CXX = g++ " CXXFLAGS_COMMON " -DVM_TRACE=%d -DVM_TRACE_FST=%d -DVM_TRACE_VCD=%d "
-             "-I%s/include -I%s/include/vltstd -Iobj\n"
+             "-I%s/include -I%s/include/vltstd -Iobj %s %s\n"
              "OBJ = $(patsubst %%.cpp,%%.o,$(wildcard obj/*.cpp)) shim.o\n"
-             "sim.so: $(OBJ)\n\tg++ -shared -o $@ $(OBJ) %s -lz -pthread -latomic\n"
+             "sim.so: $(OBJ)\n\tg++ -shared -o $@ $(OBJ) %s %s -lz -pthread -latomic\n"
              "%%.o: %%.cpp\n\t$(CXX) -c $< -o $@\n",
-             vt, q->trace == IRHW_TRACE_FST, q->trace == IRHW_TRACE_VCD, vroot, vroot, lib);
+             vt, q->trace == IRHW_TRACE_FST, q->trace == IRHW_TRACE_VCD, vroot, vroot, sc_flags,
+             sc_inc, lib, sc_libs);
     snprintf(path, sizeof path, "%s/build.mk", tmp);
     if (irhw_write_file(path, mk, err, errlen))
         goto out;
     snprintf(line, sizeof line,
-             "cd '%s' && verilator --cc -Wno-fatal -Wno-lint -Wno-style -Wno-MULTITOP %s "
+             "cd '%s' && verilator %s -Wno-fatal -Wno-lint -Wno-style -Wno-MULTITOP %s "
              "--prefix Vtb --top-module irhw_tb --Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v "
              "&& make -s -j%ld -f build.mk",
-             tmp, tflag, irhw_root(), files, sysconf(_SC_NPROCESSORS_ONLN));
+             tmp, q->systemc ? "--sc" : "--cc", tflag, irhw_root(), files,
+             sysconf(_SC_NPROCESSORS_ONLN));
     if (run_sh(line, log) != 0) {
         char tail[2000];
         log_tail(log, tail, sizeof tail);
@@ -478,16 +523,26 @@ out:
     free(design);
     free(wrap);
     free(shim);
+    free(sc_hdr);
+    free(irhw_h);
     return rc;
 }
 
 int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen)
+{
+    return irhw_rtl_open_block(so_path, NULL, r, err, errlen);
+}
+
+int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, char *err,
+                        size_t errlen)
 {
     memset(r, 0, sizeof *r);
     r->dl = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
     if (!r->dl)
         return irhw_err(err, errlen, "cannot load %s: %s", so_path, dlerror());
     void *(*mk)(void) = (void *(*)(void))dlsym(r->dl, "irhw_shim_new");
+    void *(*sc_new)(const irhw_block *) =
+        (void *(*)(const irhw_block *))dlsym(r->dl, "irhw_sc_new");
 #define SYM(field, name) *(void **)(&r->field) = dlsym(r->dl, name)
     SYM(set_in, "irhw_shim_set_in");
     SYM(get_out, "irhw_shim_get_out");
@@ -497,12 +552,28 @@ int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen)
     SYM(dump, "irhw_shim_dump");
     SYM(trace_close, "irhw_shim_trace_close");
     SYM(destroy, "irhw_shim_destroy");
+    SYM(get_exp, "irhw_sc_get_exp");
+    SYM(sc_model, "irhw_sc_model");
 #undef SYM
-    if (!mk || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy) {
+    if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock ||
+        !r->destroy || (sc_new && (!b || !r->get_exp || !r->sc_model))) {
         dlclose(r->dl);
-        return irhw_err(err, errlen, "%s lacks the irhw shim entry points", so_path);
+        memset(r, 0, sizeof *r);
+        return irhw_err(err, errlen, "%s lacks the irhw shim entry points%s", so_path,
+                        sc_new && !b ? " (a SystemC build needs the block)" : "");
     }
-    r->h = mk();
+    if (sc_new) { /* SystemC: the block's model runs inside the simulation */
+        r->h = sc_new(b);
+        if (!r->h) {
+            /* no dlclose: libsystemc may hold pointers into the library */
+            memset(r, 0, sizeof *r);
+            return irhw_err(err, errlen, "cannot elaborate the SystemC co-simulation from %s "
+                                         "(one SystemC simulation per process)",
+                            so_path);
+        }
+    } else {
+        r->h = mk();
+    }
     return 0;
 }
 
@@ -510,7 +581,8 @@ void irhw_rtl_close(irhw_rtl *r)
 {
     if (r->h)
         r->destroy(r->h);
-    if (r->dl)
+    /* A SystemC build stays loaded: the SystemC kernel keeps its objects. */
+    if (r->dl && !r->sc_model)
         dlclose(r->dl);
     memset(r, 0, sizeof *r);
 }

@@ -24,6 +24,7 @@ typedef struct {
     irhw_trace trace;
     const char *cache_dir; /* NULL: $IRHW_CACHE or <root>/build/cache */
     int quiet;             /* no "building ..." line on stderr */
+    int systemc;           /* verilator --sc beside the SystemC-wrapped model (scgen.h) */
 } irhw_build_req;
 
 /* The loaded simulator: C entry points of the generated shim. */
@@ -37,12 +38,18 @@ typedef struct {
     void (*dump)(void *h, uint64_t time);
     void (*trace_close)(void *h);
     void (*destroy)(void *h);
+    /* SystemC builds only: the wrapped model's outputs, its C model instance */
+    void (*get_exp)(void *h, uint64_t *out);
+    void *(*sc_model)(void *h);
 } irhw_rtl;
 
 /* Builds (or finds in the cache) the simulator; *cached tells which. */
 int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cached, char *err,
                    size_t errlen);
 int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen);
+/* Same; a SystemC build needs the block (its model runs inside SystemC). */
+int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, char *err,
+                        size_t errlen);
 void irhw_rtl_close(irhw_rtl *r);
 
 /* Project root (IRHW_ROOT env, else the compile-time source tree). */

@@ -4,13 +4,15 @@
 # RTL and stimulus under Verilator without the model, the same stimulus
 # under Icarus (recorded input vectors replayed by a generated testbench),
 # the ratios, and the time from parameters to the first simulated cycle,
-# cold (model not in the cache) and cached.
+# cold (model not in the cache) and cached; and the same lockstep run inside
+# SystemC (cosim --systemc: verilator --sc RTL beside the wrapped model).
 set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 CYCLES=${BENCH_CYCLES:-5000000}
 IV_CYCLES=${BENCH_IV_CYCLES:-100000}
+SC_CYCLES=${BENCH_SC_CYCLES:-1000000}
 
 rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
 start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
@@ -62,7 +64,7 @@ icarus_rate() { # blk params... ; prints cycles/s
   awk -v a="$t0" -v b="$t1" -v n="$IV_CYCLES" 'BEGIN { printf "%.0f", n / (b - a) }'
 }
 
-printf '%-40s %14s %14s %8s %14s %8s %9s %9s\n' configuration "cosim c/s" "verilator c/s" ratio "icarus c/s" "x icarus" "cold s" "cached s"
+printf '%-40s %14s %14s %8s %14s %8s %9s %9s %14s %8s\n' configuration "cosim c/s" "verilator c/s" ratio "icarus c/s" "x icarus" "cold s" "cached s" "systemc c/s" "sc/cosim"
 for cfg in "" "-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"; do
   # cold: a private cache that holds only the Verilator runtime
   export IRHW_CACHE="$tmp/cache"
@@ -73,9 +75,12 @@ for cfg in "" "-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"; do
   va=$("$irhw" cosim wl_bank $cfg --cycles "$CYCLES" --no-model --quiet 2>/dev/null | rate)
   iv=$(icarus_rate wl_bank $cfg)
   unset IRHW_CACHE
+  sc=$("$irhw" cosim wl_bank $cfg --cycles "$SC_CYCLES" --systemc --quiet 2>/dev/null | rate)
+  r3=$(awk -v a="$sc" -v b="$co" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.2f", a / b }')
   r1=$(awk -v a="$co" -v b="$va" 'BEGIN { printf "%.2f", a / b }')
   r2=$(awk -v a="$co" -v b="$iv" 'BEGIN { printf "%.0f", a / b }')
-  printf '%-40s %14s %14s %8s %14s %8s %9s %9s\n' "wl_bank ${cfg:-(defaults)}" "$co" "$va" "$r1" "$iv" "$r2" "$cold" "$cached"
+  printf '%-40s %14s %14s %8s %14s %8s %9s %9s %14s %8s\n' "wl_bank ${cfg:-(defaults)}" "$co" "$va" "$r1" "$iv" "$r2" "$cold" "$cached" "${sc:-n/a}" "$r3"
 done
 echo "(cosim and Verilator-alone over $CYCLES cycles, Icarus over $IV_CYCLES cycles of the same recorded stimulus;"
-echo " ratio = cosim / Verilator alone, target >= 0.7; x icarus = cosim / Icarus, target >= 50; cached start target <= 1 s)"
+echo " ratio = cosim / Verilator alone, target >= 0.7; x icarus = cosim / Icarus, target >= 50; cached start target <= 1 s;"
+echo " systemc = the same lockstep run inside SystemC (cosim --systemc) over $SC_CYCLES cycles, sc/cosim = its ratio to cosim)"

@@ -3,7 +3,7 @@
 set -u
 results=build/test-results
 p=0 f=0 s=0 missing=""
-for stage in unit cosim asan; do
+for stage in unit cosim systemc asan; do
   if [ -f "$results/$stage" ]; then
     read -r _ sp sf ss < "$results/$stage"
     p=$((p + sp)); f=$((f + sf)); s=$((s + ss))
