@@ -8,7 +8,11 @@
  * after it (up_<node> toward the root, dn_<node> toward the cores), and
  * every hub its arbiter logic in plain wires named <hub>_up_*, <hub>_dn_*,
  * root_in_* and root_dst_*. The FIFO is one generated module,
- * <top>_fifo, parameterised by its width.
+ * <top>_fifo, parameterised by its width: its pointers and count are reset
+ * flops in that module, its entries an irhw_regfile_1w1r leaf (rtl/) with
+ * the write port at wr_q and the read port at rd_q, so `irhw area` counts
+ * the entries as flip-flop storage. BUF_DEPTH = 1 uses the same leaf with
+ * one word at address 0 and a valid flop instead of pointers.
  *
  * FIFO entry layout, LSB first: id [ID_BITS], then src [CORE_BITS] (not in
  * up FIFOs of nodes covering one core), then dst [CORE_BITS] (only in dn
@@ -103,8 +107,7 @@ static void emit_fifo(gen_ctx *x)
     vw_line(w, ");");
     w->indent++;
     if (d == 1) {
-        vw_line(w, "reg             valid_q;");
-        vw_line(w, "reg [WIDTH-1:0] data_q;");
+        vw_line(w, "reg valid_q;");
         vw_blank(w);
         vw_line(w, "always @(posedge clk) begin");
         vw_line(w, "    if (rst) valid_q <= 1'b0;");
@@ -112,13 +115,12 @@ static void emit_fifo(gen_ctx *x)
         vw_line(w, "    else if (pop) valid_q <= 1'b0;");
         vw_line(w, "end");
         vw_blank(w);
-        vw_line(w, "always @(posedge clk) begin");
-        vw_line(w, "    if (push) data_q <= din;");
-        vw_line(w, "end");
+        vw_line(w, "// The one entry: a one-word register file, always at address 0.");
+        vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(1), .ABITS(1)) u_mem (");
+        vw_line(w, "    .clk(clk), .we(push), .waddr(1'b0), .wdata(din), .raddr(1'b0), .rdata(head));");
         vw_blank(w);
         vw_line(w, "assign full  = valid_q;");
         vw_line(w, "assign valid = valid_q;");
-        vw_line(w, "assign head  = data_q;");
     } else {
         unsigned pb = irhw_clog2(d), cb = irhw_bits_for(d);
         vw_line(w, "localparam PTR_BITS = %u;  // ceil(log2(%u))", pb, d);
@@ -126,13 +128,12 @@ static void emit_fifo(gen_ctx *x)
         vw_line(w, "localparam [PTR_BITS-1:0] LAST  = %u'd%u;", pb, d - 1);
         vw_line(w, "localparam [CNT_BITS-1:0] DEPTH = %u'd%u;", cb, d);
         vw_blank(w);
-        vw_line(w, "reg [WIDTH-1:0]    mem [0:%u];", d - 1);
         vw_line(w, "reg [PTR_BITS-1:0] rd_q, wr_q;");
         vw_line(w, "reg [CNT_BITS-1:0] count_q;");
         vw_blank(w);
-        vw_line(w, "always @(posedge clk) begin");
-        vw_line(w, "    if (push) mem[wr_q] <= din;");
-        vw_line(w, "end");
+        vw_line(w, "// The entries: written at wr_q on push, head read at rd_q.");
+        vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", d);
+        vw_line(w, "    .clk(clk), .we(push), .waddr(wr_q), .wdata(din), .raddr(rd_q), .rdata(head));");
         vw_blank(w);
         vw_line(w, "// Pointers wrap at %u%s.", d - 1,
                 (d & (d - 1)) ? ", not at a power of two" : "");
@@ -151,7 +152,6 @@ static void emit_fifo(gen_ctx *x)
         vw_blank(w);
         vw_line(w, "assign full  = (count_q == DEPTH);");
         vw_line(w, "assign valid = (count_q != {CNT_BITS{1'b0}});");
-        vw_line(w, "assign head  = mem[rd_q];");
     }
     w->indent--;
     vw_line(w, "endmodule");

@@ -521,9 +521,11 @@ static int icrn_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note 
     return k;
 }
 
-/* The FIFOs are generated with the design (they need one write and one
- * read port per cycle, which the 1rw leaf cells do not offer). */
-static const char *const icrn_leaves[] = {NULL};
+/* The FIFO control (pointers, count) is generated with the design; the
+ * FIFO storage is an irhw_regfile_1w1r leaf (one write and one read port
+ * per cycle, which the 1rw leaf cells do not offer), so `irhw area` counts
+ * it as flip-flop storage. */
+static const char *const icrn_leaves[] = {"irhw_regfile_1w1r.v", NULL};
 
 int icrn_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
 void icrn_gen_summary(const irhw_cfg *c, FILE *f);
