@@ -14,6 +14,8 @@
 #define _XOPEN_SOURCE 700
 
 #include <check.h>
+
+#include "check_main.h"
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -491,9 +493,5 @@ static Suite *area_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(area_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return irhw_check_run(area_suite());
 }

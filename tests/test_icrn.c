@@ -8,6 +8,8 @@
  * catching faults, parameters, storage bits, drawing and generated Verilog.
  */
 #include <check.h>
+
+#include "check_main.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -737,9 +739,5 @@ int main(void)
     tcase_add_test(t, generated_verilog_is_deterministic_and_names_the_configuration);
     tcase_add_test(t, generated_verilog_of_odd_trees_is_lint_clean);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return irhw_check_run(s);
 }

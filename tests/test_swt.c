@@ -7,6 +7,8 @@
  * stimulus checked by the invariant checker over the co-simulation matrix.
  */
 #include <check.h>
+
+#include "check_main.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -748,9 +750,5 @@ static Suite *swt_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(swt_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return irhw_check_run(swt_suite());
 }

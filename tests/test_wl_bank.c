@@ -5,6 +5,8 @@
  * the SRAM's one-cycle read latency, and parameter rejection.
  */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,9 +292,5 @@ int main(void)
     tcase_add_test(t, wlcfg_is_refused_while_the_bank_holds_work);
     tcase_add_test(t, bad_parameters_are_rejected_with_their_range);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return irhw_check_run(s);
 }
