@@ -1,0 +1,1040 @@
+/*
+ * gen/iru_hash.c — Verilog generator of the IRU reordering hash. The
+ * behaviour and every decision live in model/iru_hash.c; this file
+ * must match it cycle by cycle. Sections of the generated module, in order:
+ * lane decode (index -> block -> set -> bank, row), filter compare, the
+ * arg-max tree over the entry counts, the reply engine's action, lane
+ * grants, per-bank insert selection, slot macros, merge stages, entry
+ * counts, pack buffer, requests, held, outputs.
+ *
+ * Storage: per bank and slot one irhw_regfile_1rw (flops) or irhw_sram_1rw
+ * (sram) of SETS/BANKS words; with a filter the entry indices live in a
+ * generated flip-flop register file `irhw_regfile_<top>_idx` (named so the
+ * area report counts it as flip-flop storage) with one row read port per
+ * lane plus one for the reply path. FILTER=fadd adds one binary32 adder per
+ * bank (`<top>_fp32_add`, gen/fp32.c).
+ */
+#include "iru_hash.h"
+
+#include "fp32.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+typedef struct {
+    iru_geom g;
+    char top[160], fadd[200], idxrf[200];
+    unsigned L, B, S, ib, db, pw, ew, mw;
+    unsigned sbw, bbw, rbw, slb, cb, hb, qb, qpb, tb;
+    int flt, arith, sram;
+    int op_set; /* the output phase needs the whole set (row or index read) */
+} gx;
+
+/* "[w-1:0]" always (also [0:0]), for internal signals that get indexed. */
+static const char *rng(unsigned w)
+{
+    static char buf[8][24];
+    static unsigned k;
+    char *b = buf[k++ % 8];
+    snprintf(b, 24, "[%u:0]", w - 1);
+    return b;
+}
+
+/* A field of a port: a port of width 1 is a scalar and takes no select. */
+static const char *psel(const char *name, unsigned total, unsigned lsb, unsigned w)
+{
+    static char buf[8][96];
+    static unsigned k;
+    char *b = buf[k++ % 8];
+    if (total == 1)
+        snprintf(b, 96, "%s", name);
+    else if (w == 1)
+        snprintf(b, 96, "%s[%u]", name, lsb);
+    else
+        snprintf(b, 96, "%s[%u:%u]", name, lsb + w - 1, lsb);
+    return b;
+}
+
+/* Bank and row fields of a set-number signal. */
+static void set_split(const gx *x, irhw_vw *w, const char *pre, const char *set, int want_row)
+{
+    if (x->g.bank_bits)
+        vw_line(w, "wire %s %s_bank = %s[%u:0];", rng(x->bbw), pre, set, x->g.bank_bits - 1);
+    else
+        vw_line(w, "wire %s %s_bank = 1'b0;", rng(1), pre);
+    if (!want_row)
+        return;
+    if (x->g.row_bits)
+        vw_line(w, "wire %s %s_row = %s[%u:%u];", rng(x->rbw), pre, set, x->g.set_bits - 1,
+                x->g.bank_bits);
+    else
+        vw_line(w, "wire %s %s_row = 1'b0;", rng(1), pre);
+}
+
+/* "for" over n iterations with the index in `localparam integer <ix>`.
+ * Verilator unrolls at most 1024 iterations per loop, so a longer loop
+ * becomes two nested ones (genvars gh, and `var`). Returns the number of
+ * "end"s loop_close must write. */
+static int loop_open(irhw_vw *w, int generate, const char *var, const char *label, unsigned n,
+                     const char *ix)
+{
+    const char *gen = generate ? "generate " : "";
+    if (n <= 1024) {
+        vw_line(w, "%sfor (%s = 0; %s < %u; %s = %s + 1) begin : %s", gen, var, var, n, var, var,
+                label);
+        w->indent++;
+        vw_line(w, "localparam integer %s = %s;", ix, var);
+        return 1;
+    }
+    vw_line(w, "%sfor (gh = 0; gh < %u; gh = gh + 1) begin : %s_hi", gen, n / 1024, label);
+    w->indent++;
+    vw_line(w, "for (%s = 0; %s < 1024; %s = %s + 1) begin : %s", var, var, var, var, label);
+    w->indent++;
+    vw_line(w, "localparam integer %s = gh * 1024 + %s;", ix, var);
+    return 2;
+}
+
+static void loop_close(irhw_vw *w, int generate, int depth)
+{
+    for (int i = 0; i < depth; i++) {
+        w->indent--;
+        vw_line(w, "%s", i + 1 == depth && generate ? "end endgenerate" : "end");
+    }
+}
+
+/* ---- header, declarations -------------------------------------------------- */
+
+static void header_comment(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "// Direct-mapped, %u-banked hash of %u sets x %u slots of (index %u b, data %u b,",
+            g->banks, g->sets, g->slots, g->idx_bits, g->data_bits);
+    vw_line(w, "// position %u b); set = XOR fold of block = index >> %u; bank = set mod %u.",
+            g->pos_bits, g->shift, g->banks);
+    vw_line(w,
+            "// %u insert lanes (valid/ready), one insert per bank per cycle, rotating priority.",
+            g->lanes);
+    vw_line(w, "// Filter: %s. Slot arrays: %s. Replies appear one cycle after the action.",
+            g->filter == IH_NONE    ? "none"
+            : g->filter == IH_DEDUP ? "drop duplicates"
+            : g->filter == IH_MIN   ? "unsigned min"
+                                    : "binary32 add",
+            x->sram ? "irhw_sram_1rw (synchronous read)" : "irhw_regfile_1rw (flip-flops)");
+    vw_line(w, "// Element layout everywhere: {index, data, position}, position in the low bits.");
+}
+
+static void localparams(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "localparam [%u:0] SLOTS = %u'd%u;", x->cb - 1, x->cb, g->slots);
+    vw_line(w, "localparam [2:0] OP_NONE = 3'd0, OP_ENTRY = 3'd1, OP_PACKED = 3'd2,");
+    vw_line(w, "                 OP_DONE = 3'd3, OP_PACK = 3'd4;");
+    if (g->timeout)
+        vw_line(w, "localparam [%u:0] TIMEOUT = %u'd%u;", x->tb - 1, x->tb, g->timeout);
+    vw_line(w, "localparam [%u:0] REQS = %u'd%u;", x->qb - 1, x->qb, g->reqs);
+    vw_blank(w);
+}
+
+static void state_decls(const gx *x, irhw_vw *w)
+{
+    vw_line(w, "// ---- state");
+    vw_line(w, "reg [2:0] op_kind_q;              // output phase of last cycle's action");
+    if (x->op_set)
+        vw_line(w, "reg %s op_set_q;               // entry read (bank, row)", rng(x->sbw));
+    else if (x->B > 1)
+        vw_line(w, "reg %s op_bank_q;              // bank read", rng(x->bbw));
+    vw_line(w, "reg %s op_lo_q;                // first slot taken (pack)", rng(x->slb));
+    vw_line(w, "reg %s op_k_q;                 // elements", rng(x->cb));
+    vw_line(w, "reg %s op_f_q;                 // pack buffer offset", rng(x->slb));
+    vw_line(w, "reg %s pb_fill_q;              // pack buffer fill, pack read in flight included",
+            rng(x->cb));
+    vw_line(w, "reg %s rq_cnt_q;               // waiting requests", rng(x->qb));
+    vw_line(w, "reg %s held_q;", rng(x->hb));
+    if (x->L > 1)
+        vw_line(w, "reg %s prio_q;                 // lane of rank 0", rng(x->bbw));
+    if (x->flt)
+        vw_line(w, "reg %s stage_valid_q;          // merge stage busy, per bank", rng(x->B));
+    vw_line(w, "wire %s cnt_w [0:%u];          // entry counts, per set", rng(x->cb), x->S - 1);
+    vw_line(w, "wire %s pb_w [0:%u];          // pack buffer elements", rng(x->ew), x->g.slots - 1);
+    for (unsigned b = 0; b < x->B; b++)
+        vw_line(w, "wire %s b%u_rd [0:%u];          // bank %u: read data of each slot macro",
+                rng(x->mw), b, x->g.slots - 1, b);
+    if (x->g.timeout)
+        vw_line(w, "wire rq_expired;                // the oldest waiting request timed out");
+    int use_gi = x->g.set_bits > 0 || x->g.timeout > 0;
+    vw_line(w, "genvar %s%sgj, gs, gp;", x->S > 1024 ? "gh, " : "", use_gi ? "gi, " : "");
+    vw_blank(w);
+}
+
+/* ---- lanes ----------------------------------------------------------------- */
+
+/* set = XOR of the block number's set_bits-wide chunks. */
+static void lane_set_expr(const gx *x, unsigned l, char *buf, size_t len)
+{
+    const iru_geom *g = &x->g;
+    unsigned sb = g->set_bits, lo = l * x->ib;
+    if (sb == 0 || g->shift >= g->idx_bits) {
+        snprintf(buf, len, "%u'd0", x->sbw);
+        return;
+    }
+    size_t o = 0;
+    for (unsigned c = g->shift; c < g->idx_bits && o < len; c += sb) {
+        unsigned hi = c + sb - 1 < g->idx_bits - 1 ? c + sb - 1 : g->idx_bits - 1;
+        unsigned wdt = hi - c + 1;
+        const char *sep = c == g->shift ? "" : " ^ ";
+        if (wdt == sb)
+            o += (size_t)snprintf(buf + o, len - o, "%sins_idx[%u:%u]", sep, lo + hi, lo + c);
+        else
+            o += (size_t)snprintf(buf + o, len - o, "%s{%u'd0, ins_idx[%u:%u]}", sep, sb - wdt,
+                                  lo + hi, lo + c);
+    }
+}
+
+static void lane_decode(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "// ---- lanes: index -> block -> set (XOR fold) -> bank, row; entry count");
+    for (unsigned l = 0; l < x->L; l++) {
+        char set[1024];
+        lane_set_expr(x, l, set, sizeof set);
+        vw_line(w, "wire %s l%u_idx = %s;", rng(x->ib), l,
+                psel("ins_idx", x->L * x->ib, l * x->ib, x->ib));
+        vw_line(w, "wire %s l%u_set = %s;", rng(x->sbw), l, set);
+        char pre[16], sv[16];
+        snprintf(pre, sizeof pre, "l%u", l);
+        snprintf(sv, sizeof sv, "l%u_set", l);
+        set_split(x, w, pre, sv, 1);
+        vw_line(w, "wire %s l%u_cnt = cnt_w[l%u_set];", rng(x->cb), l, l);
+        vw_line(w, "wire %s l%u_wslot = l%u_cnt[%u:0];  // slot an insert writes", rng(x->slb), l,
+                l, x->slb - 1);
+
+        /* the slot macro word of an insert: {index,} data, position */
+        char word[512];
+        size_t o = (size_t)snprintf(word, sizeof word, "{");
+        if (!x->flt)
+            o += (size_t)snprintf(word + o, sizeof word - o, "l%u_idx, ", l);
+        if (x->db)
+            o += (size_t)snprintf(word + o, sizeof word - o, "%s, ",
+                                  psel("ins_data", x->L * x->db, l * x->db, x->db));
+        snprintf(word + o, sizeof word - o, "%s}", psel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
+        vw_line(w, "wire %s l%u_word = %s;  // slot macro word", rng(x->mw), l, word);
+        if (x->flt) {
+            if (x->db)
+                vw_line(w, "wire %s l%u_data = %s;", rng(x->db), l,
+                        psel("ins_data", x->L * x->db, l * x->db, x->db));
+            vw_line(w, "wire %s l%u_pos = %s;", rng(x->pw), l,
+                    psel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
+        }
+    }
+    (void)g;
+    vw_blank(w);
+}
+
+/* Filter: compare the lane's index with the valid slots of its entry. */
+static void lane_compare(const gx *x, irhw_vw *w)
+{
+    if (!x->flt)
+        return;
+    unsigned row = x->g.slots * x->ib;
+    vw_line(w,
+            "// ---- filter compare: indices of the lane's entry (flip-flops), valid slots only");
+    vw_line(w, "wire %s idx_rd_row;  // read ports: lanes 0..%u, then the output phase",
+            rng((x->L + 1) * row), x->L - 1);
+    for (unsigned l = 0; l < x->L; l++) {
+        vw_line(w, "wire %s l%u_hit;", rng(x->g.slots), l);
+        vw_line(w, "generate for (gj = 0; gj < %u; gj = gj + 1) begin : g_l%u_cmp", x->g.slots, l);
+        w->indent++;
+        vw_line(w, "localparam [%u:0] JC = gj;", x->cb - 1);
+        vw_line(w,
+                "assign l%u_hit[gj] = (JC < l%u_cnt) && (idx_rd_row[%u + gj*%u +: %u] == l%u_idx);",
+                l, l, l * row, x->ib, x->ib, l);
+        w->indent--;
+        vw_line(w, "end endgenerate");
+        /* one hit at most (indices in an entry are distinct): OR-encode it */
+        vw_line(w, "wire %s l%u_mslot;", rng(x->slb), l);
+        for (unsigned k = 0; k < x->slb; k++) {
+            char mask[80];
+            size_t o = (size_t)snprintf(mask, sizeof mask, "%u'b", x->g.slots);
+            for (int j = (int)x->g.slots - 1; j >= 0; j--)
+                mask[o++] = ((unsigned)j >> k) & 1 ? '1' : '0';
+            mask[o] = 0;
+            vw_line(w, "assign l%u_mslot[%u] = |(l%u_hit & %s);", l, k, l, mask);
+        }
+        vw_line(w, "wire l%u_match = |l%u_hit;", l, l);
+    }
+    vw_blank(w);
+}
+
+/* ---- arg-max tree: the fullest entry, ties to the lowest set ---------------- */
+
+static void argmax_tree(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "// ---- arg-max over the entry counts (fullest entry, ties to the lowest set)");
+    if (g->set_bits == 0) {
+        vw_line(w, "wire %s best_cnt = cnt_w[0];", rng(x->cb));
+        vw_line(w, "wire %s best_set = 1'b0;", rng(1));
+        vw_blank(w);
+        return;
+    }
+    for (unsigned k = 1; k <= g->set_bits; k++) {
+        unsigned n = x->S >> k;
+        const char *prev_cnt = k == 1 ? "cnt_w" : NULL;
+        char pc[32], ps_[32];
+        if (!prev_cnt) {
+            snprintf(pc, sizeof pc, "am%u_cnt", k - 1);
+            prev_cnt = pc;
+        }
+        snprintf(ps_, sizeof ps_, "am%u_sel", k - 1);
+        vw_line(w, "wire %s am%u_cnt [0:%u];", rng(x->cb), k, n - 1);
+        vw_line(w, "wire %s am%u_sel [0:%u];  // low %u bits of the winning set", rng(k), k, n - 1,
+                k);
+        char label[16];
+        snprintf(label, sizeof label, "g_am%u", k);
+        int d = loop_open(w, 1, "gi", label, n, "N");
+        vw_line(w, "wire right = %s[2*N+1] > %s[2*N];", prev_cnt, prev_cnt);
+        vw_line(w, "assign am%u_cnt[N] = right ? %s[2*N+1] : %s[2*N];", k, prev_cnt, prev_cnt);
+        if (k == 1)
+            vw_line(w, "assign am%u_sel[N] = right;", k);
+        else
+            vw_line(w, "assign am%u_sel[N] = right ? {1'b1, %s[2*N+1]} : {1'b0, %s[2*N]};", k, ps_,
+                    ps_);
+        loop_close(w, 1, d);
+    }
+    vw_line(w, "wire %s best_cnt = am%u_cnt[0];", rng(x->cb), g->set_bits);
+    vw_line(w, "wire %s best_set = am%u_sel[0];", rng(x->sbw), g->set_bits);
+    vw_blank(w);
+}
+
+/* ---- reply engine action (priority list of model/iru_hash.c) ---------------- */
+
+static void reply_engine(const gx *x, irhw_vw *w)
+{
+    vw_line(w, "// ---- reply engine: one action per cycle, from the state and flush");
+    set_split(x, w, "best", "best_set", x->sram);
+    vw_line(w, "wire waiting = rq_cnt_q != %u'd0;", x->qb);
+    if (x->flt)
+        vw_line(w, "wire sel_ok = ~stage_valid_q[best_bank];  // its bank's merge stage is idle");
+    else
+        vw_line(w, "wire sel_ok = 1'b1;");
+    vw_line(w, "wire best_full = best_cnt == SLOTS;");
+    vw_line(w, "wire best_empty = best_cnt == %u'd0;", x->cb);
+    vw_line(w, "wire pack_in_flight = op_kind_q == OP_PACK;");
+    vw_line(w, "wire act_complete = waiting & best_full & sel_ok;");
+    vw_line(w,
+            "wire act_packed = ~act_complete & waiting & (pb_fill_q != %u'd0) & ~pack_in_flight &",
+            x->cb);
+    vw_line(w, "                  ((pb_fill_q == SLOTS) | best_empty | ~flush);");
+    vw_line(w, "wire act_pack = ~act_complete & ~act_packed & flush & ~best_empty & ~best_full &");
+    vw_line(w, "                (pb_fill_q != SLOTS) & sel_ok;");
+    if (x->g.timeout)
+        vw_line(w, "wire act_timeout = ~act_complete & ~act_packed & ~act_pack & ~flush & waiting &"
+                   " rq_expired & ~best_empty & sel_ok;");
+    else
+        vw_line(w, "wire act_timeout = 1'b0;  // TIMEOUT = 0");
+    vw_line(w, "wire act_done = ~act_complete & ~act_packed & ~act_pack & ~act_timeout & flush &"
+               " waiting &");
+    vw_line(w, "                (held_q == %u'd0);", x->hb);
+    vw_line(w, "wire act_entry = act_complete | act_timeout;");
+    vw_line(w, "wire act_reads = act_entry | act_pack;  // reads the best entry's bank");
+    vw_line(w,
+            "wire act_reply = act_entry | act_packed | act_done;  // answers the oldest request");
+    vw_line(w, "wire %s pb_room = SLOTS - pb_fill_q;", rng(x->cb));
+    vw_line(w, "wire %s pack_k = (best_cnt < pb_room) ? best_cnt : pb_room;", rng(x->cb));
+    vw_line(w, "wire %s pack_lo = best_cnt[%u:0] - pack_k[%u:0];  // < SLOTS: exact", rng(x->slb),
+            x->slb - 1, x->slb - 1);
+    vw_line(w, "wire %s act_kind = act_entry ? OP_ENTRY : act_packed ? OP_PACKED :", rng(3));
+    vw_line(w, "                     act_done ? OP_DONE : act_pack ? OP_PACK : OP_NONE;");
+    vw_line(w,
+            "wire %s act_k = act_pack ? pack_k : act_packed ? pb_fill_q : act_entry ? best_cnt :"
+            " %u'd0;",
+            rng(x->cb), x->cb);
+    vw_line(w, "wire op_reply = (op_kind_q == OP_ENTRY) | (op_kind_q == OP_PACKED) |"
+               " (op_kind_q == OP_DONE);");
+    vw_line(w, "wire op_reads = (op_kind_q == OP_ENTRY) | (op_kind_q == OP_PACK);");
+    if (x->op_set)
+        set_split(x, w, "op", "op_set_q", !x->sram);
+    else if (x->B > 1)
+        vw_line(w, "wire %s op_bank = op_bank_q;", rng(x->bbw));
+    else
+        vw_line(w, "wire %s op_bank = 1'b0;", rng(1));
+    if (!x->op_set && !x->sram)
+        vw_line(w, "wire %s op_row = 1'b0;", rng(1));
+    vw_blank(w);
+}
+
+/* ---- lane grants --------------------------------------------------------------- */
+
+static void lane_grants(const gx *x, irhw_vw *w)
+{
+    vw_line(w, "// ---- lane grants: entry not complete, bank free, highest rank per bank");
+    vw_line(w, "wire %s bank_blocked;", rng(x->B));
+    for (unsigned b = 0; b < x->B; b++) {
+        char stage[48] = "";
+        if (x->flt)
+            snprintf(stage, sizeof stage, "stage_valid_q[%u] | ", b);
+        vw_line(w, "assign bank_blocked[%u] = %s(act_reads & (best_bank == %u'd%u)) |", b, stage,
+                x->bbw, b);
+        vw_line(w, "                         (op_reads & (op_bank == %u'd%u));", x->bbw, b);
+    }
+    for (unsigned l = 0; l < x->L; l++)
+        vw_line(
+            w, "wire l%u_elig = %s & ~rst & ~flush & (l%u_cnt != SLOTS) & ~bank_blocked[l%u_bank];",
+            l, psel("ins_valid", x->L, l, 1), l, l);
+    for (unsigned l = 0; l < x->L; l++) {
+        if (x->L == 1) {
+            vw_line(w, "wire l0_grant = l0_elig;");
+            break;
+        }
+        vw_line(w, "wire %s l%u_rank = %u'd%u - prio_q;", rng(x->bbw), l, x->bbw, l);
+    }
+    for (unsigned l = 0; l < x->L && x->L > 1; l++) {
+        vw_line(w, "wire l%u_grant = l%u_elig", l, l);
+        unsigned last = l == x->L - 1 ? x->L - 2 : x->L - 1;
+        for (unsigned j = 0; j < x->L; j++)
+            if (j != l)
+                vw_line(w, "    & ~(l%u_elig & (l%u_bank == l%u_bank) & (l%u_rank < l%u_rank))%s", j, j,
+                        l, j, l, j == last ? ";" : "");
+    }
+    vw_blank(w);
+}
+
+/* One insert per bank: the granted lane's fields, AND-OR selected. */
+static void bank_select(const gx *x, irhw_vw *w)
+{
+    vw_line(w, "// ---- per bank: the granted lane (one at most)");
+    vw_line(w, "wire %s bk_ins;", rng(x->B));
+    if (x->flt)
+        vw_line(w, "wire %s bk_match;", rng(x->B));
+    for (unsigned b = 0; b < x->B; b++) {
+        for (unsigned l = 0; l < x->L; l++)
+            vw_line(w, "wire b%u_from_l%u = l%u_grant & (l%u_bank == %u'd%u);", b, l, l, l, x->bbw,
+                    b);
+        struct {
+            const char *field;
+            unsigned width;
+        } f[] = {{"row", x->rbw},   {"wslot", x->slb},           {"word", x->mw},
+                 {"mslot", x->slb}, {"data", x->db ? x->db : 1}, {"pos", x->pw},
+                 {"idx", x->ib}};
+        unsigned nf = x->flt ? 7 : 3;
+        char line[4096];
+        size_t o = (size_t)snprintf(line, sizeof line, "assign bk_ins[%u] =", b);
+        for (unsigned l = 0; l < x->L; l++)
+            o +=
+                (size_t)snprintf(line + o, sizeof line - o, "%s b%u_from_l%u", l ? " |" : "", b, l);
+        vw_line(w, "%s;", line);
+        if (x->flt) {
+            o = (size_t)snprintf(line, sizeof line, "assign bk_match[%u] =", b);
+            for (unsigned l = 0; l < x->L; l++)
+                o += (size_t)snprintf(line + o, sizeof line - o, "%s (b%u_from_l%u & l%u_match)",
+                                      l ? " |" : "", b, l, l);
+            vw_line(w, "%s;", line);
+        }
+        for (unsigned i = 0; i < nf; i++) {
+            if (!strcmp(f[i].field, "data") && !x->db)
+                continue;
+            o = (size_t)snprintf(line, sizeof line, "wire %s b%u_%s =", rng(f[i].width), b,
+                                 f[i].field);
+            for (unsigned l = 0; l < x->L; l++)
+                o += (size_t)snprintf(line + o, sizeof line - o, "%s ({%u{b%u_from_l%u}} & l%u_%s)",
+                                      l ? " |" : "", f[i].width, b, l, l, f[i].field);
+            vw_line(w, "%s;", line);
+        }
+    }
+    vw_blank(w);
+}
+
+/* ---- slot macros ------------------------------------------------------------ */
+
+static void merge_stage_regs(const gx *x, irhw_vw *w)
+{
+    if (!x->flt)
+        return;
+    vw_line(w, "// ---- merge stages: the element merged out, and the slot it merges into");
+    for (unsigned b = 0; b < x->B; b++) {
+        vw_line(w, "reg %s st%u_row_q;", rng(x->rbw), b);
+        vw_line(w, "reg %s st%u_slot_q;", rng(x->slb), b);
+        vw_line(w, "reg %s st%u_idx_q;", rng(x->ib), b);
+        if (x->db)
+            vw_line(w, "reg %s st%u_data_q;", rng(x->db), b);
+        vw_line(w, "reg %s st%u_pos_q;", rng(x->pw), b);
+        vw_line(w, "always @(posedge clk) begin  // data: qualified by stage_valid_q");
+        vw_line(w, "    if (bk_ins[%u] & bk_match[%u]) begin", b, b);
+        vw_line(w, "        st%u_row_q <= b%u_row;", b, b);
+        vw_line(w, "        st%u_slot_q <= b%u_mslot;", b, b);
+        vw_line(w, "        st%u_idx_q <= b%u_idx;", b, b);
+        if (x->db)
+            vw_line(w, "        st%u_data_q <= b%u_data;", b, b);
+        vw_line(w, "        st%u_pos_q <= b%u_pos;", b, b);
+        vw_line(w, "    end");
+        vw_line(w, "end");
+    }
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) stage_valid_q <= %u'd0;", x->B);
+    vw_line(w, "    else stage_valid_q <= bk_ins & bk_match;");
+    vw_line(w, "end");
+    for (unsigned b = 0; b < x->B; b++) {
+        vw_line(w, "wire %s st%u_kept = b%u_rd[st%u_slot_q];  // kept slot: {data, position}",
+                rng(x->mw), b, b, b);
+        if (x->g.filter == IH_FADD) {
+            vw_line(w, "wire %s st%u_new;", rng(x->db), b);
+            vw_line(w, "%s u_fadd_b%u (.a(st%u_kept[%u:%u]), .b(st%u_data_q), .sum(st%u_new));",
+                    x->fadd, b, b, x->pw + 31, x->pw, b, b);
+        } else if (x->g.filter == IH_MIN) {
+            vw_line(w,
+                    "wire %s st%u_new = (st%u_data_q < st%u_kept[%u:%u]) ? st%u_data_q : "
+                    "st%u_kept[%u:%u];",
+                    rng(x->db), b, b, b, x->pw + x->db - 1, x->pw, b, b, x->pw + x->db - 1, x->pw);
+        }
+    }
+    vw_blank(w);
+}
+
+static void slot_macros(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "// ---- slot macros: per bank, one %u-word x %u-bit %s per slot", g->rows, x->mw,
+            x->sram ? "SRAM (synchronous read)" : "flip-flop array (combinational read)");
+    for (unsigned b = 0; b < x->B; b++) {
+        /* address: insert, else merge stage, else the reply engine */
+        if (x->flt)
+            vw_line(
+                w, "wire %s b%u_addr = bk_ins[%u] ? b%u_row : stage_valid_q[%u] ? st%u_row_q : %s;",
+                rng(x->rbw), b, b, b, b, b, x->sram ? "best_row" : "op_row");
+        else
+            vw_line(w, "wire %s b%u_addr = bk_ins[%u] ? b%u_row : %s;", rng(x->rbw), b, b, b,
+                    x->sram ? "best_row" : "op_row");
+        if (x->arith) {
+            vw_line(
+                w,
+                "wire %s b%u_wdata = stage_valid_q[%u] ? {st%u_new, st%u_kept[%u:0]} : b%u_word;",
+                rng(x->mw), b, b, b, b, x->pw - 1, b);
+        } else {
+            vw_line(w, "wire %s b%u_wdata = b%u_word;", rng(x->mw), b, b);
+        }
+        if (x->sram)
+            vw_line(w, "wire b%u_act_rd = act_reads & (best_bank == %u'd%u);", b, x->bbw, b);
+        /* unrolled here, not a generate loop: instance names without
+         * brackets (u_b0_s3) survive as port names once Yosys cuts the SRAM
+         * macros out for timing */
+        for (unsigned j = 0; j < g->slots; j++) {
+            char n[32];
+            snprintf(n, sizeof n, "b%u_s%u", b, j);
+            if (x->flt)
+                vw_line(w, "wire %s_ins_we = bk_ins[%u] & ~bk_match[%u] & (b%u_wslot == %u'd%u);",
+                        n, b, b, b, x->slb, j);
+            else
+                vw_line(w, "wire %s_ins_we = bk_ins[%u] & (b%u_wslot == %u'd%u);", n, b, b, x->slb,
+                        j);
+            char we[64];
+            if (x->arith) {
+                vw_line(w, "wire %s_wb_we = stage_valid_q[%u] & (st%u_slot_q == %u'd%u);", n, b, b,
+                        x->slb, j);
+                snprintf(we, sizeof we, "%s_ins_we | %s_wb_we", n, n);
+            } else {
+                snprintf(we, sizeof we, "%s_ins_we", n);
+            }
+            vw_line(w, "wire %s %s_rd;", rng(x->mw), n);
+            if (x->sram) {
+                char en[160];
+                if (x->flt)
+                    snprintf(
+                        en, sizeof en,
+                        "%s | (bk_ins[%u] & bk_match[%u] & (b%u_mslot == %u'd%u)) | b%u_act_rd", we,
+                        b, b, b, x->slb, j, b);
+                else
+                    snprintf(en, sizeof en, "%s | b%u_act_rd", we, b);
+                vw_line(w, "irhw_sram_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_%s (", x->mw,
+                        g->rows, x->rbw, n);
+                vw_line(w, "    .clk(clk), .en(%s),", en);
+                vw_line(w, "    .we(%s), .addr(b%u_addr), .wdata(b%u_wdata), .rdata(%s_rd));", we,
+                        b, b, n);
+            } else {
+                vw_line(w, "irhw_regfile_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_%s (", x->mw,
+                        g->rows, x->rbw, n);
+                vw_line(
+                    w,
+                    "    .clk(clk), .we(%s), .addr(b%u_addr), .wdata(b%u_wdata), .rdata(%s_rd));",
+                    we, b, b, n);
+            }
+            vw_line(w, "assign b%u_rd[%u] = %s_rd;", b, j, n);
+        }
+    }
+    vw_blank(w);
+}
+
+/* The entry indices (filter modes): SLOTS columns of SETS flip-flop words,
+ * one write port per bank, one row read port per lane plus the output
+ * phase. Named irhw_regfile_* so the area report counts it as storage. */
+static void idx_regfile_module(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    unsigned nr = x->L + 1, row = g->slots * x->ib;
+    vw_line(w, "// %s — entry indices: %u sets x %u slots x %u b flip-flops, %u row read ports.",
+            x->idxrf, g->sets, g->slots, x->ib, nr);
+    vw_line(w, "module %s (", x->idxrf);
+    vw_line(w, "    input  wire clk,");
+    vw_line(w, "    input  wire %s wr_en,     // per bank", rng(x->B));
+    if (g->row_bits)
+        vw_line(w, "    input  wire %s wr_row,    // set = row * %u + bank", rng(x->B * x->rbw),
+                x->B);
+    vw_line(w, "    input  wire %s wr_slot,", rng(x->B * x->slb));
+    vw_line(w, "    input  wire %s wr_idx,", rng(x->B * x->ib));
+    vw_line(w, "    input  wire %s rd_set,    // per read port", rng(nr * x->sbw));
+    vw_line(w, "    output wire %s rd_row", rng(nr * row));
+    vw_line(w, ");");
+    w->indent++;
+    vw_line(w, "genvar gp;");
+    vw_line(w, "reg %s mem [0:%u];  // one row per set: slot j at bits [j*%u +: %u]", rng(row),
+            g->sets - 1, x->ib, x->ib);
+    for (unsigned b = 0; b < x->B; b++) {
+        /* set = row * BANKS + bank */
+        if (g->set_bits == 0)
+            vw_line(w, "wire %s wr_set%u = 1'b0;", rng(1), b);
+        else if (g->bank_bits == 0)
+            vw_line(w, "wire %s wr_set%u = wr_row[%u:%u];", rng(x->sbw), b, (b + 1) * x->rbw - 1,
+                    b * x->rbw);
+        else if (g->row_bits == 0)
+            vw_line(w, "wire %s wr_set%u = %u'd%u;", rng(x->sbw), b, x->sbw, b);
+        else
+            vw_line(w, "wire %s wr_set%u = {wr_row[%u:%u], %u'd%u};", rng(x->sbw), b,
+                    (b + 1) * x->rbw - 1, b * x->rbw, g->bank_bits, b);
+    }
+    vw_line(w, "always @(posedge clk) begin  // banks write different sets");
+    for (unsigned b = 0; b < x->B; b++)
+        vw_line(w, "    if (wr_en[%u]) mem[wr_set%u][wr_slot[%u:%u]*%u +: %u] <= wr_idx[%u:%u];", b,
+                b, (b + 1) * x->slb - 1, b * x->slb, x->ib, x->ib, (b + 1) * x->ib - 1, b * x->ib);
+    vw_line(w, "end");
+    vw_line(w, "generate for (gp = 0; gp < %u; gp = gp + 1) begin : g_rd", nr);
+    vw_line(w, "    assign rd_row[gp*%u +: %u] = mem[rd_set[gp*%u +: %u]];", row, row, x->sbw,
+            x->sbw);
+    vw_line(w, "end endgenerate");
+    w->indent--;
+    vw_line(w, "endmodule");
+    vw_blank(w);
+}
+
+static void idx_regfile_instance(const gx *x, irhw_vw *w)
+{
+    if (!x->flt)
+        return;
+    char wr_row[1024] = "", wr_slot[1024] = "", wr_idx[1024] = "", rd_set[1024] = "";
+    size_t a = 0, b2 = 0, c = 0, d = 0;
+    for (int b = (int)x->B - 1; b >= 0; b--) {
+        const char *sep = b == (int)x->B - 1 ? "" : ", ";
+        a += (size_t)snprintf(wr_row + a, sizeof wr_row - a, "%sb%d_row", sep, b);
+        b2 += (size_t)snprintf(wr_slot + b2, sizeof wr_slot - b2, "%sb%d_wslot", sep, b);
+        c += (size_t)snprintf(wr_idx + c, sizeof wr_idx - c, "%sb%d_idx", sep, b);
+    }
+    d += (size_t)snprintf(rd_set + d, sizeof rd_set - d, "op_set_q");
+    for (int l = (int)x->L - 1; l >= 0; l--)
+        d += (size_t)snprintf(rd_set + d, sizeof rd_set - d, ", l%d_set", l);
+    vw_line(w, "// ---- entry indices (flip-flops): written by inserts, read by lanes and replies");
+    vw_line(w, "%s u_idx (", x->idxrf);
+    vw_line(w, "    .clk(clk), .wr_en(bk_ins & ~bk_match),");
+    if (x->g.row_bits)
+        vw_line(w, "    .wr_row({%s}),", wr_row);
+    vw_line(w, "    .wr_slot({%s}),", wr_slot);
+    vw_line(w, "    .wr_idx({%s}),", wr_idx);
+    vw_line(w, "    .rd_set({%s}), .rd_row(idx_rd_row));", rd_set);
+    vw_blank(w);
+}
+
+/* ---- entry counts ---------------------------------------------------------------- */
+
+static void entry_counts(const gx *x, irhw_vw *w)
+{
+    vw_line(w,
+            "// ---- entry counts: freed by a reply, lowered by a pack step, raised by an insert");
+    vw_line(w, "wire %s bk_row [0:%u];", rng(x->rbw), x->B - 1);
+    for (unsigned b = 0; b < x->B; b++)
+        vw_line(w, "assign bk_row[%u] = b%u_row;", b, b);
+    int d = loop_open(w, 1, "gs", "g_set", x->S, "SI");
+    vw_line(w, "localparam [%u:0] SET = SI[%u:0];", x->sbw - 1, x->sbw - 1);
+    vw_line(w, "localparam BANK = SI %% %u;", x->B);
+    vw_line(w, "localparam integer ROW_I = SI / %u;", x->B);
+    vw_line(w, "localparam [%u:0] ROW = ROW_I[%u:0];", x->rbw - 1, x->rbw - 1);
+    vw_line(w, "wire take = act_reads & (best_set == SET);");
+    vw_line(w, "wire grow = bk_ins[BANK] & %s(bk_row[BANK] == ROW);",
+            x->flt ? "~bk_match[BANK] & " : "");
+    vw_line(w, "reg %s cnt_r;", rng(x->cb));
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) cnt_r <= %u'd0;", x->cb);
+    vw_line(w, "    else if (take) cnt_r <= act_entry ? %u'd0 : cnt_r - pack_k;", x->cb);
+    vw_line(w, "    else if (grow) cnt_r <= cnt_r + %u'd1;", x->cb);
+    vw_line(w, "end");
+    vw_line(w, "assign cnt_w[SI] = cnt_r;");
+    loop_close(w, 1, d);
+    vw_blank(w);
+}
+
+/* ---- output phase elements and the pack buffer ------------------------------------ */
+
+static void pack_buffer(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    unsigned row = g->slots * x->ib;
+    vw_line(w,
+            "// ---- output phase: the entry's elements (read data of the bank read last cycle)");
+    vw_line(w, "wire %s op_elem [0:%u];", rng(x->ew), g->slots - 1);
+    vw_line(w, "generate for (gj = 0; gj < %u; gj = gj + 1) begin : g_op", g->slots);
+    w->indent++;
+    char mux[4096];
+    size_t o = 0;
+    for (unsigned b = 0; b + 1 < x->B; b++)
+        o += (size_t)snprintf(mux + o, sizeof mux - o,
+                              "(op_bank == %u'd%u) ? b%u_rd[gj] : ", x->bbw, b, b);
+    snprintf(mux + o, sizeof mux - o, "b%u_rd[gj]", x->B - 1);
+    vw_line(w, "wire %s word = %s;", rng(x->mw), mux);
+    if (x->flt)
+        vw_line(w, "assign op_elem[gj] = {idx_rd_row[%u + gj*%u +: %u], word};", x->L * row, x->ib,
+                x->ib);
+    else
+        vw_line(w, "assign op_elem[gj] = word;");
+    w->indent--;
+    vw_line(w, "end endgenerate");
+    vw_blank(w);
+
+    vw_line(w, "// ---- pack buffer: a pack step's k elements land at offset f, from slot lo on:");
+    vw_line(w, "//      pb[p] <= elem[p + lo - f] for f <= p < f + k, a rotation by lo - f");
+    unsigned n = 1u << x->slb; /* rotate over a power of two; padding is never selected */
+    char cat[8192];
+    o = (size_t)snprintf(cat, sizeof cat, "{");
+    for (int j = (int)n - 1; j >= 0; j--) {
+        if ((unsigned)j >= g->slots)
+            o += (size_t)snprintf(cat + o, sizeof cat - o, "%u'd0, ", x->ew);
+        else
+            o += (size_t)snprintf(cat + o, sizeof cat - o, "op_elem[%d]%s", j, j ? ", " : "}");
+    }
+    vw_line(w, "wire %s rot_by = op_lo_q - op_f_q;  // exact for every selected slot", rng(x->slb));
+    vw_line(w, "wire %s rot0 = %s;", rng(n * x->ew), cat);
+    for (unsigned k = 0; k + 1 < x->slb; k++) {
+        unsigned sh = (1u << k) * x->ew;
+        vw_line(w, "wire %s rot%u = rot_by[%u] ? {rot%u[%u:0], rot%u[%u:%u]} : rot%u;",
+                rng(n * x->ew), k + 1, k, k, sh - 1, k, n * x->ew - 1, sh, k);
+    }
+    /* the last stage keeps only the SLOTS elements the buffer takes */
+    unsigned k = x->slb - 1;
+    o = (size_t)snprintf(cat, sizeof cat, "{");
+    for (int j = (int)g->slots - 1; j >= 0; j--) {
+        unsigned from = ((unsigned)j + (1u << k)) % n;
+        o += (size_t)snprintf(cat + o, sizeof cat - o, "rot%u[%u:%u]%s", k, (from + 1) * x->ew - 1,
+                              from * x->ew, j ? ", " : "}");
+    }
+    vw_line(w, "wire %s rot%u = rot_by[%u] ? %s", rng(g->slots * x->ew), x->slb, k, cat);
+    vw_line(w, "    : rot%u[%u:0];", k, g->slots * x->ew - 1);
+    if (x->cb > x->slb)
+        vw_line(w, "wire %s op_f_ext = {%u'd0, op_f_q};", rng(x->cb), x->cb - x->slb);
+    else
+        vw_line(w, "wire %s op_f_ext = op_f_q;", rng(x->cb));
+    vw_line(w, "wire %s pb_end = {1'b0, op_f_ext} + {1'b0, op_k_q};", rng(x->cb + 1));
+    vw_line(w, "generate for (gp = 0; gp < %u; gp = gp + 1) begin : g_pb", g->slots);
+    w->indent++;
+    vw_line(w, "localparam [%u:0] P = gp;", x->cb);
+    vw_line(w, "wire take = (op_kind_q == OP_PACK) & ({1'b0, op_f_ext} <= P) & (P < pb_end);");
+    vw_line(w, "reg %s pb_r;", rng(x->ew));
+    vw_line(w, "always @(posedge clk) begin  // data: qualified by pb_fill_q");
+    vw_line(w, "    if (take) pb_r <= rot%u[gp*%u +: %u];", x->slb, x->ew, x->ew);
+    vw_line(w, "end");
+    vw_line(w, "assign pb_w[gp] = pb_r;");
+    w->indent--;
+    vw_line(w, "end endgenerate");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) pb_fill_q <= %u'd0;", x->cb);
+    vw_line(w, "    else if (act_packed) pb_fill_q <= %u'd0;", x->cb);
+    vw_line(w, "    else if (act_pack) pb_fill_q <= pb_fill_q + pack_k;");
+    vw_line(w, "end");
+    vw_blank(w);
+}
+
+/* ---- requests ------------------------------------------------------------------------ */
+
+static void wrap_inc(const gx *x, irhw_vw *w, const char *name)
+{
+    vw_line(w, "wire %s %s_inc = (%s_q == %u'd%u) ? %u'd0 : %s_q + %u'd1;", rng(x->qpb), name, name,
+            x->qpb, x->g.reqs - 1, x->qpb, name, x->qpb);
+}
+
+static void requests(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    vw_line(w, "// ---- requests: a FIFO of arrival times; expiry checked in arrival order");
+    vw_line(w, "wire req_ok = ~rst & (rq_cnt_q != REQS);");
+    vw_line(w, "wire rq_push = req & req_ok;");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) rq_cnt_q <= %u'd0;", x->qb);
+    if (x->qb > 1)
+        vw_line(w, "    else rq_cnt_q <= rq_cnt_q + {%u'd0, rq_push} - {%u'd0, act_reply};",
+                x->qb - 1, x->qb - 1);
+    else
+        vw_line(w, "    else rq_cnt_q <= rq_cnt_q + rq_push - act_reply;");
+    vw_line(w, "end");
+    if (!g->timeout) {
+        vw_blank(w);
+        return;
+    }
+    vw_line(w, "reg %s rq_tail_q;  // next free slot", rng(x->qpb));
+    vw_line(w, "reg %s rq_chk_q;   // oldest request not yet expired", rng(x->qpb));
+    vw_line(w, "reg %s rq_nexp_q;  // expired requests (all older than rq_chk_q)", rng(x->qb));
+    vw_line(w, "reg %s now_q;      // time, wrapping: ages up to TIMEOUT are exact", rng(x->tb));
+    vw_line(w, "wire %s ts_w [0:%u];", rng(x->tb), g->reqs - 1);
+    vw_line(w, "generate for (gi = 0; gi < %u; gi = gi + 1) begin : g_rq", g->reqs);
+    w->indent++;
+    vw_line(w, "localparam [%u:0] I = gi;", x->qpb - 1);
+    vw_line(w, "reg %s ts_r;", rng(x->tb));
+    vw_line(w, "always @(posedge clk) begin  // data: qualified by rq_cnt_q");
+    vw_line(w, "    if (rq_push & (rq_tail_q == I)) ts_r <= now_q;");
+    vw_line(w, "end");
+    vw_line(w, "assign ts_w[gi] = ts_r;");
+    w->indent--;
+    vw_line(w, "end endgenerate");
+    vw_line(w, "wire %s rq_age = now_q - ts_w[rq_chk_q];", rng(x->tb));
+    vw_line(w, "wire rq_expire = (rq_nexp_q < rq_cnt_q) & (rq_age >= TIMEOUT);");
+    vw_line(w, "assign rq_expired = rq_nexp_q != %u'd0;", x->qb);
+    wrap_inc(x, w, "rq_tail");
+    wrap_inc(x, w, "rq_chk");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) begin");
+    vw_line(w, "        rq_tail_q <= %u'd0;", x->qpb);
+    vw_line(w, "        rq_chk_q <= %u'd0;", x->qpb);
+    vw_line(w, "        rq_nexp_q <= %u'd0;", x->qb);
+    vw_line(w, "        now_q <= %u'd0;", x->tb);
+    vw_line(w, "    end else begin");
+    vw_line(w, "        if (rq_push) rq_tail_q <= rq_tail_inc;");
+    vw_line(w, "        // the check pointer is head + expired: it moves on an expiry, or when");
+    vw_line(w, "        // the head is answered while nothing had expired");
+    vw_line(w, "        if (rq_expire | (act_reply & ~rq_expired)) rq_chk_q <= rq_chk_inc;");
+    if (x->qb > 1) {
+        vw_line(w, "        rq_nexp_q <= rq_nexp_q + {%u'd0, rq_expire} -", x->qb - 1);
+        vw_line(w, "                     {%u'd0, act_reply & (rq_expired | rq_expire)};",
+                x->qb - 1);
+    } else {
+        vw_line(
+            w,
+            "        rq_nexp_q <= rq_nexp_q + rq_expire - (act_reply & (rq_expired | rq_expire));");
+    }
+    vw_line(w, "        now_q <= now_q + %u'd1;", x->tb);
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_blank(w);
+}
+
+/* ---- action register, held, priority ---------------------------------------------------- */
+
+static void popcount(const gx *x, char *buf, size_t len, const char *fmt, unsigned n)
+{
+    size_t o = 0;
+    for (unsigned i = 0; i < n && o < len; i++) {
+        char bit[64];
+        snprintf(bit, sizeof bit, fmt, i);
+        o += (size_t)snprintf(buf + o, len - o, "%s{%u'd0, %s}", i ? " + " : "", x->hb - 1, bit);
+    }
+}
+
+static void control_regs(const gx *x, irhw_vw *w)
+{
+    vw_line(w, "// ---- the action becomes the output phase; held; lane priority");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) begin");
+    vw_line(w, "        op_kind_q <= OP_NONE;");
+    if (x->op_set)
+        vw_line(w, "        op_set_q <= %u'd0;", x->sbw);
+    else if (x->B > 1)
+        vw_line(w, "        op_bank_q <= %u'd0;", x->bbw);
+    vw_line(w, "        op_lo_q <= %u'd0;", x->slb);
+    vw_line(w, "        op_k_q <= %u'd0;", x->cb);
+    vw_line(w, "        op_f_q <= %u'd0;", x->slb);
+    vw_line(w, "    end else begin");
+    vw_line(w, "        op_kind_q <= act_kind;");
+    if (x->op_set)
+        vw_line(w, "        op_set_q <= best_set;");
+    else if (x->B > 1)
+        vw_line(w, "        op_bank_q <= best_bank;");
+    vw_line(w, "        op_lo_q <= pack_lo;");
+    vw_line(w, "        op_k_q <= act_k;");
+    vw_line(w, "        op_f_q <= pb_fill_q[%u:0];", x->slb - 1);
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    char acc[4096], mrg[4096];
+    popcount(x, acc, sizeof acc, "l%u_grant", x->L);
+    vw_line(w, "wire %s held_in = %s;", rng(x->hb), acc);
+    if (x->flt) {
+        popcount(x, mrg, sizeof mrg, "stage_valid_q[%u]", x->B);
+        vw_line(w, "wire %s held_merged = %s;", rng(x->hb), mrg);
+    }
+    if (x->hb > x->cb)
+        vw_line(w, "wire %s held_out = op_reply ? {%u'd0, op_k_q} : %u'd0;", rng(x->hb),
+                x->hb - x->cb, x->hb);
+    else
+        vw_line(w, "wire %s held_out = op_reply ? op_k_q : %u'd0;", rng(x->hb), x->hb);
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) held_q <= %u'd0;", x->hb);
+    vw_line(w, "    else held_q <= held_q + held_in - held_out%s;", x->flt ? " - held_merged" : "");
+    vw_line(w, "end");
+    if (x->L > 1) {
+        vw_line(w, "always @(posedge clk) begin");
+        vw_line(w, "    if (rst) prio_q <= %u'd0;", x->bbw);
+        vw_line(w, "    else prio_q <= prio_q + %u'd1;", x->bbw);
+        vw_line(w, "end");
+    }
+    vw_blank(w);
+}
+
+/* ---- outputs ---------------------------------------------------------------------------- */
+
+/* "name[gj*W +: W]", or the bare name for a one-bit port. */
+static const char *slot_sel(const char *name, unsigned total, unsigned width)
+{
+    static char buf[4][96];
+    static unsigned k;
+    char *b = buf[k++ % 4];
+    if (total == 1)
+        snprintf(b, 96, "%s", name);
+    else if (width == 1)
+        snprintf(b, 96, "%s[gj]", name);
+    else
+        snprintf(b, 96, "%s[gj*%u +: %u]", name, width, width);
+    return b;
+}
+
+static void outputs(const gx *x, irhw_vw *w)
+{
+    const iru_geom *g = &x->g;
+    unsigned S = g->slots;
+    vw_line(w, "// ---- outputs");
+    char rd[1024];
+    size_t o = (size_t)snprintf(rd, sizeof rd, "{");
+    for (int l = (int)x->L - 1; l >= 0; l--)
+        o += (size_t)snprintf(rd + o, sizeof rd - o, "l%d_grant%s", l, l ? ", " : "}");
+    vw_line(w, "assign ins_ready = %s;", rd);
+    vw_line(w, "assign req_ready = req_ok;");
+    vw_line(w, "assign rep_valid = op_reply;");
+    vw_line(w, "generate for (gj = 0; gj < %u; gj = gj + 1) begin : g_rep", S);
+    w->indent++;
+    vw_line(w, "localparam [%u:0] JC = gj;", x->cb - 1);
+    vw_line(w, "wire v = op_reply & (JC < op_k_q);");
+    vw_line(w, "wire %s e = (op_kind_q == OP_ENTRY) ? op_elem[gj] : pb_w[gj];", rng(x->ew));
+    vw_line(w, "assign %s = v;", slot_sel("rep_slot_valid", S, 1));
+    vw_line(w, "assign %s = v ? e[%u:%u] : %u'd0;", slot_sel("rep_idx", S * x->ib, x->ib),
+            x->ew - 1, x->ew - x->ib, x->ib);
+    if (x->db)
+        vw_line(w, "assign %s = v ? e[%u:%u] : %u'd0;", slot_sel("rep_data", S * x->db, x->db),
+                x->pw + x->db - 1, x->pw, x->db);
+    vw_line(w, "assign %s = v ? e[%u:0] : %u'd0;", slot_sel("rep_pos", S * x->pw, x->pw), x->pw - 1,
+            x->pw);
+    w->indent--;
+    vw_line(w, "end endgenerate");
+    for (unsigned b = 0; x->flt && b < x->B; b++) {
+        vw_line(w, "assign %s = stage_valid_q[%u];", psel("mrg_valid", x->B, b, 1), b);
+        vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_idx_q : %u'd0;",
+                psel("mrg_idx", x->B * x->ib, b * x->ib, x->ib), b, b, x->ib);
+        vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_pos_q : %u'd0;",
+                psel("mrg_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw);
+        vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_kept[%u:0] : %u'd0;",
+                psel("mrg_keep_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw - 1, x->pw);
+        if (!x->db)
+            continue;
+        vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_data_q : %u'd0;",
+                psel("mrg_data", x->B * x->db, b * x->db, x->db), b, b, x->db);
+        vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_kept[%u:%u] : %u'd0;",
+                psel("mrg_keep_old", x->B * x->db, b * x->db, x->db), b, b, x->pw + x->db - 1,
+                x->pw, x->db);
+        if (x->arith)
+            vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_new : %u'd0;",
+                    psel("mrg_keep_new", x->B * x->db, b * x->db, x->db), b, b, x->db);
+    }
+    vw_line(w, "assign held = held_q;");
+}
+
+/* ---- entry point ---------------------------------------------------------------------- */
+
+static void gx_of(const irhw_cfg *c, gx *x)
+{
+    memset(x, 0, sizeof *x);
+    iru_geom_of(c, &x->g);
+    const iru_geom *g = &x->g;
+    const irhw_block *b = irhw_find_block("iru_hash");
+    b->module_name(c, x->top, sizeof x->top);
+    snprintf(x->fadd, sizeof x->fadd, "%s_fp32_add", x->top);
+    snprintf(x->idxrf, sizeof x->idxrf, "irhw_regfile_%s_idx", x->top);
+    x->L = g->lanes;
+    x->B = g->banks;
+    x->S = g->sets;
+    x->ib = g->idx_bits;
+    x->db = g->data_bits;
+    x->pw = g->pos_bits;
+    x->ew = g->elem_bits;
+    x->mw = g->macro_bits;
+    x->sbw = g->set_bits ? g->set_bits : 1;
+    x->bbw = g->bank_bits ? g->bank_bits : 1;
+    x->rbw = g->row_bits ? g->row_bits : 1;
+    x->slb = g->slot_bits;
+    x->cb = g->cnt_bits;
+    x->hb = g->held_bits;
+    x->qb = g->rq_bits;
+    x->qpb = g->rq_ptr_bits;
+    x->tb = g->ts_bits;
+    x->flt = g->filter != IH_NONE;
+    x->arith = g->filter == IH_MIN || g->filter == IH_FADD;
+    x->sram = g->storage == IH_SRAM;
+    x->op_set = x->flt || (!x->sram && g->set_bits > 0);
+}
+
+int iru_hash_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    gx x;
+    gx_of(c, &x);
+    irhw_ports ps = {0};
+    irhw_find_block("iru_hash")->ports(c, &ps);
+    header_comment(&x, w);
+    vw_module_ports(w, x.top, &ps);
+    w->indent++;
+    localparams(&x, w);
+    state_decls(&x, w);
+    lane_decode(&x, w);
+    lane_compare(&x, w);
+    argmax_tree(&x, w);
+    reply_engine(&x, w);
+    lane_grants(&x, w);
+    bank_select(&x, w);
+    merge_stage_regs(&x, w);
+    slot_macros(&x, w);
+    idx_regfile_instance(&x, w);
+    entry_counts(&x, w);
+    pack_buffer(&x, w);
+    requests(&x, w);
+    control_regs(&x, w);
+    outputs(&x, w);
+    w->indent--;
+    vw_line(w, "endmodule");
+    if (x.flt || x.g.filter == IH_FADD) {
+        vw_blank(w);
+        vw_line(w, "// Helper modules of %s: one generated file holds them all.", x.top);
+        vw_line(w, "/* verilator lint_off DECLFILENAME */");
+        if (x.flt)
+            idx_regfile_module(&x, w);
+        if (x.g.filter == IH_FADD) {
+            fp32_add_vlog(w, x.fadd);
+            vw_blank(w);
+        }
+        vw_line(w, "/* verilator lint_on DECLFILENAME */");
+    }
+    return 0;
+}
+
+void iru_hash_gen_summary(const irhw_cfg *c, FILE *f)
+{
+    gx x;
+    gx_of(c, &x);
+    const iru_geom *g = &x.g;
+    fprintf(f, "%u insert lanes, %u banks of %u rows; set = XOR fold of index >> %u\n", g->lanes,
+            g->banks, g->rows, g->shift);
+    fprintf(f, "slot macros: %u x (%u words x %u b) %s%s\n", g->banks * g->slots, g->rows,
+            g->macro_bits, x.sram ? "irhw_sram_1rw" : "irhw_regfile_1rw",
+            x.flt ? ", entry indices in flip-flops (filter compare)" : "");
+    fprintf(f, "hash table %" PRIu64 " b (%.1f KB); reply latency: 1 cycle after the action\n",
+            (uint64_t)g->sets * g->slots * g->elem_bits,
+            (double)g->sets * g->slots * g->elem_bits / 8 / 1024);
+}

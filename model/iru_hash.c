@@ -1,0 +1,880 @@
+/*
+ * iru_hash — the IRU reordering hash: a direct-mapped, multi-banked hash
+ * table whose entries gather up to one warp's worth (SLOTS) of elements
+ * that hit the same memory block, replied to warps that request work.
+ * Models the IRU paper §3.2 (data processing, data reply, timeout, flush),
+ * §3.3 (reordering hash, merge on tag mismatch, filter hardware), §4
+ * (secondary array, original position, filtering: drop, integer min, fp32
+ * add) and §5 (sizes); spec: shared/spec/blocks.md §5.
+ *
+ * Decisions where the paper and the spec are silent (the RTL of
+ * gen/iru_hash.c follows every one, cycle by cycle):
+ *
+ * Hash. block = index >> log2(LINE_BYTES / ELEM_BYTES), i.e.
+ *   (index * ELEM_BYTES) / LINE_BYTES with both powers of two. The set is
+ *   the XOR fold of the block number into log2(SETS)-bit chunks (low
+ *   chunk first): consecutive blocks go to consecutive sets, high bits
+ *   still disperse. set -> bank = set mod BANKS (low bits), row = set /
+ *   BANKS. The tag is not stored: an element joins its set's entry whatever
+ *   block the entry holds (§3.3, "merge even if the tag differs").
+ *
+ * Insert port. LANES = BANKS lanes, each with valid/ready and one element
+ *   (index, data, position); the paper's classifier feeds the hash from
+ *   several FIFO queues, one element per queue per cycle (§3.2.1), and
+ *   the banks allow one insertion per bank per cycle. Any lane may carry
+ *   any element; a lane is accepted (ins_ready, which is only ever high
+ *   with ins_valid) when its set's entry is not complete, its bank is not
+ *   busy (below) and no lane of higher priority goes to the same bank.
+ *   Priority rotates: lane (prio + k) mod LANES has rank k, prio counts
+ *   cycles. Nothing is dropped: an element not accepted stays on its lane.
+ *   The position is an input (the prefetcher knows where it read the
+ *   element; elements reach a partition from the ring in any order).
+ *   While flush or rst is high no lane is accepted.
+ *
+ * Entries. A set holds count (0..SLOTS) and SLOTS slots of (index, data,
+ *   position), filled from slot 0: valid slots are always a prefix. An
+ *   entry with count = SLOTS is complete and accepts nothing until it is
+ *   replied (the backpressure of a full table).
+ *
+ * Filtering (FILTER != none). An element whose index is already in its
+ *   entry is not stored. The entry's indices are flip-flops (both
+ *   STORAGE values) so the compare is in the insert cycle (indices in an
+ *   entry are distinct, so at most one slot matches); the slot's data
+ *   and position are read (SRAM: synchronous read in the insert cycle) and
+ *   the merge completes the next cycle in the bank's merge stage: `dedup`
+ *   drops the element, `min` keeps the unsigned minimum, `fadd` the
+ *   binary32 sum kept + incoming (model/fp32.c: RNE, subnormals kept,
+ *   canonical NaN 7fc00000). The element kept keeps its position. The
+ *   merge stage reports each merged-out element on the mrg_* ports (its
+ *   index, data, position, and the kept element's position and data
+ *   before/after), which is what the conservation check reads.
+ *
+ * Storage. Per bank, one macro per slot: ROWS = SETS/BANKS words of
+ *   (index,) data and position (the index only with FILTER=none, where no
+ *   compare needs it). flops: irhw_regfile_1rw (combinational read);
+ *   sram: irhw_sram_1rw (synchronous read). Both STORAGE values have the
+ *   same cycle behaviour: every bank port use is placed so that either
+ *   macro works, hence one model for both. Port rules: a bank does one
+ *   thing per cycle. An insert is not accepted into a bank that (a) has
+ *   a merge stage busy (write-back/read of the kept slot), (b) is read
+ *   this cycle by the reply engine, or (c) is read by the reply engine's
+ *   output phase (the cycle after). The reply engine does not read a bank
+ *   whose merge stage is busy.
+ *
+ * Reply engine. At most one action per cycle, decided from the state and
+ *   `flush` (never from this cycle's inserts), in this priority order:
+ *   1. a waiting request and a complete entry: reply it;
+ *   2. a waiting request and the pack buffer holds elements and no pack
+ *      read is in flight and (it is full, or no entry holds elements, or
+ *      flush is low): reply the pack buffer;
+ *   3. flush, the fullest entry is partial and the pack buffer has room:
+ *      pack step — move the top k = min(count, SLOTS - fill) elements of
+ *      the fullest entry (slots count-k .. count-1, so the rest stays a
+ *      prefix and nothing moves inside the entry) to the pack buffer;
+ *   4. flush low, the oldest waiting request timed out, an entry holds
+ *      elements: reply the fullest entry (ties: lowest set);
+ *   5. flush, a waiting request and the unit holds nothing: an empty
+ *      reply (rep_valid with no valid slot), the "no more work" answer.
+ *   The entry chosen in 1, 3 and 4 is the one with the most elements,
+ *   ties to the lowest set (one arg-max tree serves all three); if its
+ *   bank's merge stage is busy, actions 1, 3, 4 wait a cycle. An action
+ *   frees the entry (count := 0, or count - k) at once; the reply (or the
+ *   pack buffer write) happens in the output phase, the next cycle, from
+ *   the macros' read data (SRAM) or a combinational read (flops). So a
+ *   reply appears one cycle after it is decided, one reply per cycle at
+ *   most, to the oldest waiting request (replies are in request order).
+ *   Flush therefore packs all partial entries into ceil(total/SLOTS)
+ *   replies: splitting is allowed, no slot is left empty but the last.
+ *   Known limit: complete entries are served lowest set first, so a
+ *   high-numbered complete entry (and the inserts its set backpressures)
+ *   can wait while lower sets keep completing and requests are scarce.
+ *
+ * Requests. `req` (one per cycle) joins a FIFO of REQS waiting requests
+ *   (req_ready low when full; a refused request is not counted). With
+ *   TIMEOUT > 0 each holds its arrival time (ceil(log2(TIMEOUT+1)) bits,
+ *   wrapping); requests expire in arrival order, at most one per cycle, so
+ *   only the oldest unexpired one is compared (age >= TIMEOUT) and an
+ *   expired count replaces per-request timers. TIMEOUT = 0: no timeout.
+ *
+ * held = elements in entries + pack buffer + merge stages + reply being
+ *   output, at the start of the cycle; the conservation checker compares it
+ *   with the elements inserted and not yet replied or merged out.
+ *
+ * Defaults: the paper's sizes (256 sets, 2 banks, 32 slots, 24/32/24 b,
+ *   128-byte lines, 4-byte elements), FILTER=none (filtering is optional in
+ *   the API), STORAGE=sram (the paper costs SRAM with CACTI), TIMEOUT=1000
+ *   and REQS=64 (the paper gives no timeout value, and a 2 KB request FIFO
+ *   without a per-request size).
+ *
+ * Reset: every count, stage, pointer, the pack buffer fill and held are
+ *   cleared; the data arrays are not (their contents are only seen through
+ *   valid slots). Outputs: reply and merge fields are zero in invalid slots.
+ */
+#include "iru_hash.h"
+
+#include "area.h"
+#include "fp32.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const iru_filter_names[] = {"none", "dedup", "min", "fadd", NULL};
+static const char *const iru_storage_names[] = {"flops", "sram", NULL};
+
+static const irhw_param iru_params[IH_NPARAMS] = {
+    [IH_SETS] = {"SETS", IRHW_PINT, 256, 1, 4096, NULL,
+                 "sets per partition (power of two; paper: 1024 sets in 4 partitions)"},
+    [IH_BANKS] = {"BANKS", IRHW_PINT, 2, 1, 16, NULL,
+                  "banks = insert lanes (power of two, <= SETS); set -> bank = set mod BANKS"},
+    [IH_SLOTS] = {"SLOTS", IRHW_PINT, 32, 1, 64, NULL,
+                  "elements per entry = per reply (warp size)"},
+    [IH_IDX_BITS] = {"IDX_BITS", IRHW_PINT, 24, 1, 32, NULL, "bits per index"},
+    [IH_DATA_BITS] = {"DATA_BITS", IRHW_PINT, 32, 0, 64, NULL,
+                      "bits of the secondary array per element (0 = none; fadd: 32)"},
+    [IH_POS_BITS] = {"POS_BITS", IRHW_PINT, 24, 1, 32, NULL, "bits of the original position"},
+    [IH_LINE_BYTES] = {"LINE_BYTES", IRHW_PINT, 128, 1, 4096, NULL,
+                       "memory block (line) size in bytes (power of two)"},
+    [IH_ELEM_BYTES] = {"ELEM_BYTES", IRHW_PINT, 4, 1, 4096, NULL,
+                       "bytes per element of the gathered array (power of two, <= LINE_BYTES)"},
+    [IH_FILTER] = {"FILTER", IRHW_PENUM, IH_NONE, 0, 0, iru_filter_names,
+                   "same index already in the entry: none, dedup (drop), min (unsigned), fadd "
+                   "(binary32 add)"},
+    [IH_TIMEOUT] = {"TIMEOUT", IRHW_PINT, 1000, 0, 1000000, NULL,
+                    "cycles a request waits before taking the fullest entry (0 = never)"},
+    [IH_REQS] = {"REQS", IRHW_PINT, 64, 1, 1024, NULL, "waiting requests held (FIFO depth)"},
+    [IH_STORAGE] = {"STORAGE", IRHW_PENUM, IH_SRAM, 0, 0, iru_storage_names,
+                    "slot arrays: flops (irhw_regfile_1rw) or sram (irhw_sram_1rw macros)"},
+};
+
+static int is_pow2(int64_t x)
+{
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+static int iru_validate(const irhw_cfg *c, char *err, size_t errlen)
+{
+    static const int pow2[] = {IH_SETS, IH_BANKS, IH_LINE_BYTES, IH_ELEM_BYTES};
+    for (unsigned i = 0; i < sizeof pow2 / sizeof pow2[0]; i++) {
+        const irhw_param *p = &iru_params[pow2[i]];
+        if (!is_pow2(c->v[pow2[i]]))
+            return irhw_err(err, errlen,
+                            "parameter %s=%" PRId64 " is not allowed: %s must be a power of two "
+                            "in %" PRId64 "..%" PRId64,
+                            p->name, c->v[pow2[i]], p->name, p->min, p->max);
+    }
+    if (c->v[IH_BANKS] > c->v[IH_SETS])
+        return irhw_err(err, errlen,
+                        "parameter BANKS=%" PRId64 " is out of range: BANKS must be 1..%" PRId64
+                        " (at most SETS=%" PRId64 ")",
+                        c->v[IH_BANKS], c->v[IH_SETS], c->v[IH_SETS]);
+    if (c->v[IH_ELEM_BYTES] > c->v[IH_LINE_BYTES])
+        return irhw_err(err, errlen,
+                        "parameter ELEM_BYTES=%" PRId64 " is out of range: ELEM_BYTES must be "
+                        "1..%" PRId64 " (at most LINE_BYTES=%" PRId64 ")",
+                        c->v[IH_ELEM_BYTES], c->v[IH_LINE_BYTES], c->v[IH_LINE_BYTES]);
+    if (c->v[IH_FILTER] == IH_FADD && c->v[IH_DATA_BITS] != 32)
+        return irhw_err(err, errlen,
+                        "parameter DATA_BITS=%" PRId64 " is not allowed with FILTER=fadd: "
+                        "DATA_BITS must be 32 (binary32 data)",
+                        c->v[IH_DATA_BITS]);
+    if (c->v[IH_FILTER] == IH_MIN && c->v[IH_DATA_BITS] == 0)
+        return irhw_err(err, errlen,
+                        "parameter DATA_BITS=0 is not allowed with FILTER=min: DATA_BITS must be "
+                        "1..64 (min compares the data)");
+    return 0;
+}
+
+/* ---- geometry and ports -------------------------------------------------- */
+
+static unsigned log2u(uint64_t x)
+{
+    return irhw_clog2(x);
+}
+
+static void add_port(iru_geom *g, irhw_ports *ps, enum iru_hash_port id, const char *name,
+                     irhw_dir dir, unsigned width, const char *group)
+{
+    if (width == 0) {
+        g->port[id] = -1;
+        return;
+    }
+    g->port[id] = (int)irhw_port_add(ps, name, dir, width, group);
+}
+
+/* The port list: one order for ports(), the model and everybody else. */
+static void build_ports(iru_geom *g, irhw_ports *ps)
+{
+    unsigned L = g->lanes, S = g->slots, B = g->banks;
+    unsigned db = g->data_bits, flt = g->filter != IH_NONE;
+    unsigned arith = g->filter == IH_MIN || g->filter == IH_FADD;
+    add_port(g, ps, IHP_RST, "rst", IRHW_IN, 1, "control");
+    add_port(g, ps, IHP_INS_VALID, "ins_valid", IRHW_IN, L, "insert");
+    add_port(g, ps, IHP_INS_IDX, "ins_idx", IRHW_IN, L * g->idx_bits, "insert");
+    add_port(g, ps, IHP_INS_DATA, "ins_data", IRHW_IN, L * db, "insert");
+    add_port(g, ps, IHP_INS_POS, "ins_pos", IRHW_IN, L * g->pos_bits, "insert");
+    add_port(g, ps, IHP_REQ, "req", IRHW_IN, 1, "request");
+    add_port(g, ps, IHP_FLUSH, "flush", IRHW_IN, 1, "request");
+    add_port(g, ps, IHP_INS_READY, "ins_ready", IRHW_OUT, L, "insert");
+    add_port(g, ps, IHP_REQ_READY, "req_ready", IRHW_OUT, 1, "request");
+    add_port(g, ps, IHP_REP_VALID, "rep_valid", IRHW_OUT, 1, "reply");
+    add_port(g, ps, IHP_REP_SLOT_VALID, "rep_slot_valid", IRHW_OUT, S, "reply");
+    add_port(g, ps, IHP_REP_IDX, "rep_idx", IRHW_OUT, S * g->idx_bits, "reply");
+    add_port(g, ps, IHP_REP_DATA, "rep_data", IRHW_OUT, S * db, "reply");
+    add_port(g, ps, IHP_REP_POS, "rep_pos", IRHW_OUT, S * g->pos_bits, "reply");
+    add_port(g, ps, IHP_MRG_VALID, "mrg_valid", IRHW_OUT, flt * B, "merge");
+    add_port(g, ps, IHP_MRG_IDX, "mrg_idx", IRHW_OUT, flt * B * g->idx_bits, "merge");
+    add_port(g, ps, IHP_MRG_DATA, "mrg_data", IRHW_OUT, flt * B * db, "merge");
+    add_port(g, ps, IHP_MRG_POS, "mrg_pos", IRHW_OUT, flt * B * g->pos_bits, "merge");
+    add_port(g, ps, IHP_MRG_KEEP_POS, "mrg_keep_pos", IRHW_OUT, flt * B * g->pos_bits, "merge");
+    add_port(g, ps, IHP_MRG_KEEP_OLD, "mrg_keep_old", IRHW_OUT, flt * B * db, "merge");
+    add_port(g, ps, IHP_MRG_KEEP_NEW, "mrg_keep_new", IRHW_OUT, arith * B * db, "merge");
+    add_port(g, ps, IHP_HELD, "held", IRHW_OUT, g->held_bits, "status");
+}
+
+void iru_geom_of(const irhw_cfg *c, iru_geom *g)
+{
+    memset(g, 0, sizeof *g);
+    g->sets = (unsigned)c->v[IH_SETS];
+    g->banks = g->lanes = (unsigned)c->v[IH_BANKS];
+    g->slots = (unsigned)c->v[IH_SLOTS];
+    g->rows = g->sets / g->banks;
+    g->idx_bits = (unsigned)c->v[IH_IDX_BITS];
+    g->data_bits = (unsigned)c->v[IH_DATA_BITS];
+    g->pos_bits = (unsigned)c->v[IH_POS_BITS];
+    g->elem_bits = g->idx_bits + g->data_bits + g->pos_bits;
+    g->filter = (unsigned)c->v[IH_FILTER];
+    g->storage = (unsigned)c->v[IH_STORAGE];
+    g->timeout = (unsigned)c->v[IH_TIMEOUT];
+    g->reqs = (unsigned)c->v[IH_REQS];
+    g->set_bits = log2u(g->sets);
+    g->bank_bits = log2u(g->banks);
+    g->row_bits = g->set_bits - g->bank_bits;
+    g->shift = log2u((uint64_t)(c->v[IH_LINE_BYTES] / c->v[IH_ELEM_BYTES]));
+    g->cnt_bits = irhw_bits_for(g->slots);
+    g->slot_bits = g->slots > 1 ? log2u(g->slots) : 1;
+    g->held_bits = irhw_bits_for((uint64_t)g->sets * g->slots + 2ull * g->slots + g->banks);
+    g->ts_bits = g->timeout ? irhw_bits_for(g->timeout) : 0;
+    g->rq_bits = irhw_bits_for(g->reqs);
+    g->rq_ptr_bits = g->reqs > 1 ? log2u(g->reqs) : 1;
+    g->macro_bits = g->data_bits + g->pos_bits + (g->filter == IH_NONE ? g->idx_bits : 0);
+    irhw_ports scratch = {0};
+    build_ports(g, &scratch);
+}
+
+static void iru_ports(const irhw_cfg *c, irhw_ports *ps)
+{
+    iru_geom g;
+    iru_geom_of(c, &g);
+    build_ports(&g, ps);
+}
+
+uint64_t iru_block_of(const iru_geom *g, uint64_t idx)
+{
+    return g->shift >= 64 ? 0 : idx >> g->shift;
+}
+
+unsigned iru_set_of(const iru_geom *g, uint64_t idx)
+{
+    if (g->set_bits == 0)
+        return 0;
+    uint64_t blk = iru_block_of(g, idx), set = 0;
+    for (; blk; blk >>= g->set_bits)
+        set ^= blk & irhw_mask(g->set_bits);
+    return (unsigned)set;
+}
+
+uint64_t iru_merge(const iru_geom *g, uint64_t kept, uint64_t incoming)
+{
+    if (g->filter == IH_MIN)
+        return incoming < kept ? incoming : kept;
+    if (g->filter == IH_FADD)
+        return fp32_add((uint32_t)kept, (uint32_t)incoming);
+    return kept;
+}
+
+static void iru_module_name(const irhw_cfg *c, char *buf, size_t len)
+{
+    snprintf(buf, len,
+             "iru_hash_s%" PRId64 "_b%" PRId64 "_k%" PRId64 "_i%" PRId64 "_d%" PRId64 "_p%" PRId64
+             "_l%" PRId64 "_e%" PRId64 "_%s_t%" PRId64 "_r%" PRId64 "_%s",
+             c->v[IH_SETS], c->v[IH_BANKS], c->v[IH_SLOTS], c->v[IH_IDX_BITS], c->v[IH_DATA_BITS],
+             c->v[IH_POS_BITS], c->v[IH_LINE_BYTES], c->v[IH_ELEM_BYTES],
+             iru_filter_names[c->v[IH_FILTER]], c->v[IH_TIMEOUT], c->v[IH_REQS],
+             iru_storage_names[c->v[IH_STORAGE]]);
+}
+
+/* ---- the model ------------------------------------------------------------ */
+
+typedef struct {
+    uint64_t idx, data, pos;
+} iru_elem;
+
+enum iru_act_kind { ACT_NONE, ACT_REPLY_ENTRY, ACT_REPLY_PACK, ACT_REPLY_DONE, ACT_PACK };
+enum iru_reply_why { WHY_COMPLETE, WHY_TIMEOUT };
+
+/* A reply-engine action; latched as the output phase of the next cycle. */
+typedef struct {
+    enum iru_act_kind kind;
+    unsigned set, lo, k, f; /* entry, first slot, elements, pack buffer offset */
+    enum iru_reply_why why;
+} iru_act;
+
+typedef struct {
+    int valid;
+    unsigned set, slot; /* the kept element */
+    iru_elem e;         /* the element merged out */
+} iru_stage;
+
+typedef struct {
+    unsigned set, bank;
+    int eligible, grant, match;
+    unsigned slot; /* match: the kept slot; else the slot written */
+} iru_lane;
+
+typedef struct {
+    uint64_t inserted, filtered, replies[2], pack_replies, done_replies;
+    uint64_t replied_elems, reply_lines, stall_lane_cycles, bank_conflicts;
+    uint64_t pack_steps, pack_splits;
+    uint64_t orig_groups, orig_lines;
+    uint64_t *group; /* blocks of the current original-order group */
+    unsigned group_n;
+} iru_stats;
+
+typedef struct {
+    iru_geom g;
+    const irhw_ports *ps;
+    /* state */
+    unsigned *cnt;    /* [sets] */
+    iru_elem *ent;    /* [sets][slots] */
+    iru_elem *pb;     /* pack buffer [slots] */
+    unsigned pb_fill; /* planned fill: includes a pack read in flight */
+    iru_stage *stage; /* [banks] */
+    iru_act op;       /* output phase of last cycle's action */
+    unsigned rq_cnt, rq_head, rq_nexp;
+    uint32_t *rq_ts, now;
+    uint64_t held;
+    unsigned prio;
+    /* this cycle's decisions (from state + inputs) */
+    iru_act act;
+    unsigned best_set, best_cnt;
+    iru_lane *lane;
+    iru_stats st;
+} iru_model;
+
+static iru_elem *slot_of(iru_model *m, unsigned set, unsigned slot)
+{
+    return &m->ent[(size_t)set * m->g.slots + slot];
+}
+
+static uint64_t in_field(const iru_model *m, const uint64_t *in, enum iru_hash_port p, unsigned i,
+                         unsigned width)
+{
+    if (m->g.port[p] < 0)
+        return 0;
+    return irhw_bits_get(irhw_cwide(in, m->ps, (unsigned)m->g.port[p]), i * width, width);
+}
+
+static void out_field(const iru_model *m, uint64_t *out, enum iru_hash_port p, unsigned i,
+                      unsigned width, uint64_t x)
+{
+    if (m->g.port[p] >= 0)
+        irhw_bits_set(irhw_wide(out, m->ps, (unsigned)m->g.port[p]), i * width, width, x);
+}
+
+static int bank_busy(const iru_model *m, unsigned bank)
+{
+    return m->stage[bank].valid;
+}
+
+static int op_reads_bank(const iru_act *a, unsigned banks, unsigned bank)
+{
+    return (a->kind == ACT_REPLY_ENTRY || a->kind == ACT_PACK) && a->set % banks == bank;
+}
+
+static uint32_t request_age(const iru_model *m)
+{
+    unsigned i = (m->rq_head + m->rq_nexp) % m->g.reqs;
+    return (m->now - m->rq_ts[i]) & (uint32_t)irhw_mask(m->g.ts_bits);
+}
+
+/* The reply engine's action for this cycle (priority list in the header). */
+static void decide_action(iru_model *m, int flush)
+{
+    const iru_geom *g = &m->g;
+    iru_act *a = &m->act;
+    memset(a, 0, sizeof *a);
+    m->best_set = 0;
+    m->best_cnt = m->cnt[0];
+    for (unsigned s = 1; s < g->sets; s++)
+        if (m->cnt[s] > m->best_cnt) {
+            m->best_cnt = m->cnt[s];
+            m->best_set = s;
+        }
+    unsigned bc = m->best_cnt, bs = m->best_set;
+    int waiting = m->rq_cnt > 0;
+    int sel_ok = !bank_busy(m, bs % g->banks);
+    int pack_in_flight = m->op.kind == ACT_PACK;
+    if (waiting && bc == g->slots && sel_ok) {
+        *a = (iru_act){ACT_REPLY_ENTRY, bs, 0, bc, 0, WHY_COMPLETE};
+    } else if (waiting && m->pb_fill > 0 && !pack_in_flight &&
+               (m->pb_fill == g->slots || bc == 0 || !flush)) {
+        *a = (iru_act){ACT_REPLY_PACK, 0, 0, m->pb_fill, 0, WHY_COMPLETE};
+    } else if (flush && bc > 0 && bc < g->slots && m->pb_fill < g->slots && sel_ok) {
+        unsigned room = g->slots - m->pb_fill, k = bc < room ? bc : room;
+        *a = (iru_act){ACT_PACK, bs, bc - k, k, m->pb_fill, WHY_COMPLETE};
+    } else if (!flush && waiting && g->timeout && m->rq_nexp > 0 && bc > 0 && sel_ok) {
+        *a = (iru_act){ACT_REPLY_ENTRY, bs, 0, bc, 0, WHY_TIMEOUT};
+    } else if (flush && waiting && m->held == 0) {
+        *a = (iru_act){ACT_REPLY_DONE, 0, 0, 0, 0, WHY_COMPLETE};
+    }
+}
+
+/* Which lanes are accepted this cycle. */
+static void decide_lanes(iru_model *m, const uint64_t *in)
+{
+    const iru_geom *g = &m->g;
+    int rst = (int)in_field(m, in, IHP_RST, 0, 1), flush = (int)in_field(m, in, IHP_FLUSH, 0, 1);
+    for (unsigned l = 0; l < g->lanes; l++) {
+        iru_lane *ln = &m->lane[l];
+        memset(ln, 0, sizeof *ln);
+        uint64_t idx = in_field(m, in, IHP_INS_IDX, l, g->idx_bits);
+        ln->set = iru_set_of(g, idx);
+        ln->bank = ln->set % g->banks;
+        unsigned c = m->cnt[ln->set];
+        ln->eligible = in_field(m, in, IHP_INS_VALID, l, 1) && !rst && !flush && c < g->slots &&
+                       !bank_busy(m, ln->bank) && !op_reads_bank(&m->act, g->banks, ln->bank) &&
+                       !op_reads_bank(&m->op, g->banks, ln->bank);
+        ln->slot = c;
+        if (g->filter != IH_NONE)
+            for (unsigned j = 0; j < c; j++)
+                if (slot_of(m, ln->set, j)->idx == idx) {
+                    ln->match = 1;
+                    ln->slot = j;
+                    break;
+                }
+    }
+    for (unsigned l = 0; l < g->lanes; l++) {
+        iru_lane *ln = &m->lane[l];
+        unsigned rank = (l - m->prio) & (g->lanes - 1);
+        ln->grant = ln->eligible;
+        for (unsigned j = 0; j < g->lanes && ln->grant; j++) {
+            unsigned rj = (j - m->prio) & (g->lanes - 1);
+            if (j != l && m->lane[j].eligible && m->lane[j].bank == ln->bank && rj < rank)
+                ln->grant = 0;
+        }
+    }
+}
+
+static void decide(iru_model *m, const uint64_t *in)
+{
+    decide_action(m, (int)in_field(m, in, IHP_FLUSH, 0, 1));
+    decide_lanes(m, in);
+}
+
+static int op_is_reply(const iru_act *a)
+{
+    return a->kind == ACT_REPLY_ENTRY || a->kind == ACT_REPLY_PACK || a->kind == ACT_REPLY_DONE;
+}
+
+static const iru_elem *reply_elem(iru_model *m, unsigned i)
+{
+    return m->op.kind == ACT_REPLY_ENTRY ? slot_of(m, m->op.set, i) : &m->pb[i];
+}
+
+static void iru_eval(void *vm, const uint64_t *in, uint64_t *out)
+{
+    iru_model *m = vm;
+    const iru_geom *g = &m->g;
+    decide(m, in);
+    memset(out, 0, m->ps->out_words * sizeof *out);
+    for (unsigned l = 0; l < g->lanes; l++)
+        out_field(m, out, IHP_INS_READY, l, 1, (uint64_t)m->lane[l].grant);
+    int rst = (int)in_field(m, in, IHP_RST, 0, 1);
+    out_field(m, out, IHP_REQ_READY, 0, 1, (uint64_t)(!rst && m->rq_cnt < g->reqs));
+    if (op_is_reply(&m->op)) {
+        out_field(m, out, IHP_REP_VALID, 0, 1, 1);
+        for (unsigned i = 0; i < m->op.k; i++) {
+            const iru_elem *e = reply_elem(m, i);
+            out_field(m, out, IHP_REP_SLOT_VALID, i, 1, 1);
+            out_field(m, out, IHP_REP_IDX, i, g->idx_bits, e->idx);
+            out_field(m, out, IHP_REP_DATA, i, g->data_bits, e->data);
+            out_field(m, out, IHP_REP_POS, i, g->pos_bits, e->pos);
+        }
+    }
+    for (unsigned b = 0; b < g->banks && g->filter != IH_NONE; b++) {
+        const iru_stage *s = &m->stage[b];
+        if (!s->valid)
+            continue;
+        const iru_elem *kept = slot_of(m, s->set, s->slot);
+        out_field(m, out, IHP_MRG_VALID, b, 1, 1);
+        out_field(m, out, IHP_MRG_IDX, b, g->idx_bits, s->e.idx);
+        out_field(m, out, IHP_MRG_DATA, b, g->data_bits, s->e.data);
+        out_field(m, out, IHP_MRG_POS, b, g->pos_bits, s->e.pos);
+        out_field(m, out, IHP_MRG_KEEP_POS, b, g->pos_bits, kept->pos);
+        out_field(m, out, IHP_MRG_KEEP_OLD, b, g->data_bits, kept->data);
+        out_field(m, out, IHP_MRG_KEEP_NEW, b, g->data_bits, iru_merge(g, kept->data, s->e.data));
+    }
+    out_field(m, out, IHP_HELD, 0, g->held_bits, m->held);
+}
+
+static void iru_reset(iru_model *m)
+{
+    memset(m->cnt, 0, m->g.sets * sizeof *m->cnt);
+    memset(m->stage, 0, m->g.banks * sizeof *m->stage);
+    memset(&m->op, 0, sizeof m->op);
+    m->pb_fill = 0;
+    m->rq_cnt = m->rq_head = m->rq_nexp = 0;
+    m->now = 0;
+    m->held = 0;
+    m->prio = 0;
+    m->st.group_n = 0;
+}
+
+/* ---- statistics ---- */
+
+static unsigned distinct_blocks(uint64_t *blk, unsigned n)
+{
+    unsigned d = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned j = 0;
+        while (j < i && blk[j] != blk[i])
+            j++;
+        d += j == i;
+    }
+    return d;
+}
+
+static void stats_reply(iru_model *m)
+{
+    const iru_geom *g = &m->g;
+    iru_stats *st = &m->st;
+    if (m->op.kind == ACT_REPLY_DONE) {
+        st->done_replies++;
+        return;
+    }
+    uint64_t blk[64];
+    for (unsigned i = 0; i < m->op.k; i++)
+        blk[i] = iru_block_of(g, reply_elem(m, i)->idx);
+    if (m->op.kind == ACT_REPLY_PACK)
+        st->pack_replies++;
+    else
+        st->replies[m->op.why]++;
+    st->replied_elems += m->op.k;
+    st->reply_lines += distinct_blocks(blk, m->op.k);
+}
+
+static void stats_insert(iru_model *m, uint64_t idx)
+{
+    iru_stats *st = &m->st;
+    st->inserted++;
+    st->group[st->group_n++] = iru_block_of(&m->g, idx);
+    if (st->group_n == m->g.slots) {
+        st->orig_groups++;
+        st->orig_lines += distinct_blocks(st->group, st->group_n);
+        st->group_n = 0;
+    }
+}
+
+/* ---- clock edge ---- */
+
+static void tick_output_phase(iru_model *m)
+{
+    if (op_is_reply(&m->op))
+        stats_reply(m);
+    if (m->op.kind == ACT_PACK)
+        for (unsigned j = 0; j < m->op.k; j++)
+            m->pb[m->op.f + j] = *slot_of(m, m->op.set, m->op.lo + j);
+}
+
+static unsigned tick_merge_stages(iru_model *m)
+{
+    unsigned n = 0;
+    for (unsigned b = 0; b < m->g.banks; b++) {
+        iru_stage *s = &m->stage[b];
+        if (!s->valid)
+            continue;
+        iru_elem *kept = slot_of(m, s->set, s->slot);
+        kept->data = iru_merge(&m->g, kept->data, s->e.data);
+        s->valid = 0;
+        m->st.filtered++;
+        n++;
+    }
+    return n;
+}
+
+static void tick_action(iru_model *m)
+{
+    const iru_act *a = &m->act;
+    switch (a->kind) {
+    case ACT_REPLY_ENTRY:
+        m->cnt[a->set] = 0;
+        break;
+    case ACT_REPLY_PACK:
+        m->pb_fill = 0;
+        break;
+    case ACT_PACK:
+        m->st.pack_steps++;
+        m->st.pack_splits += a->k < m->cnt[a->set];
+        m->cnt[a->set] -= a->k;
+        m->pb_fill += a->k;
+        break;
+    default:
+        break;
+    }
+}
+
+static unsigned tick_inserts(iru_model *m, const uint64_t *in)
+{
+    const iru_geom *g = &m->g;
+    unsigned n = 0;
+    for (unsigned l = 0; l < g->lanes; l++) {
+        const iru_lane *ln = &m->lane[l];
+        if (in_field(m, in, IHP_INS_VALID, l, 1) && !ln->grant)
+            m->st.stall_lane_cycles++;
+        if (ln->eligible && !ln->grant)
+            m->st.bank_conflicts++;
+        if (!ln->grant)
+            continue;
+        iru_elem e = {in_field(m, in, IHP_INS_IDX, l, g->idx_bits),
+                      in_field(m, in, IHP_INS_DATA, l, g->data_bits),
+                      in_field(m, in, IHP_INS_POS, l, g->pos_bits)};
+        stats_insert(m, e.idx);
+        n++;
+        if (ln->match) {
+            m->stage[ln->bank] = (iru_stage){1, ln->set, ln->slot, e};
+        } else {
+            *slot_of(m, ln->set, ln->slot) = e;
+            m->cnt[ln->set]++;
+        }
+    }
+    return n;
+}
+
+static void tick_requests(iru_model *m, const uint64_t *in)
+{
+    const iru_geom *g = &m->g;
+    int pop = op_is_reply(&m->act);
+    int expire = g->timeout && m->rq_nexp < m->rq_cnt && request_age(m) >= g->timeout;
+    int push = in_field(m, in, IHP_REQ, 0, 1) && m->rq_cnt < g->reqs;
+    if (push && g->timeout)
+        m->rq_ts[(m->rq_head + m->rq_cnt) % g->reqs] = m->now;
+    m->rq_nexp += (unsigned)expire;
+    if (pop) {
+        if (m->rq_nexp > 0)
+            m->rq_nexp--;
+        m->rq_head = (m->rq_head + 1) % g->reqs;
+    }
+    m->rq_cnt = m->rq_cnt + (unsigned)push - (unsigned)pop;
+    if (g->timeout)
+        m->now = (m->now + 1) & (uint32_t)irhw_mask(g->ts_bits);
+}
+
+static void iru_tick(void *vm, const uint64_t *in)
+{
+    iru_model *m = vm;
+    decide(m, in);
+    if (in_field(m, in, IHP_RST, 0, 1)) {
+        iru_reset(m);
+        return;
+    }
+    uint64_t out_k = op_is_reply(&m->op) ? m->op.k : 0;
+    tick_output_phase(m);
+    unsigned merged = tick_merge_stages(m);
+    tick_action(m);
+    unsigned accepted = tick_inserts(m, in);
+    tick_requests(m, in);
+    m->op = m->act;
+    m->held = m->held + accepted - merged - out_k;
+    m->prio = (m->prio + 1) & (m->g.lanes - 1);
+}
+
+static void *iru_new(const irhw_cfg *c, const irhw_ports *ps)
+{
+    iru_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    iru_geom_of(c, &m->g);
+    m->ps = ps;
+    const iru_geom *g = &m->g;
+    m->cnt = calloc(g->sets, sizeof *m->cnt);
+    m->ent = calloc((size_t)g->sets * g->slots, sizeof *m->ent);
+    m->pb = calloc(g->slots, sizeof *m->pb);
+    m->stage = calloc(g->banks, sizeof *m->stage);
+    m->rq_ts = calloc(g->reqs, sizeof *m->rq_ts);
+    m->lane = calloc(g->lanes, sizeof *m->lane);
+    m->st.group = calloc(g->slots, sizeof *m->st.group);
+    if (!m->cnt || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane || !m->st.group) {
+        free(m->cnt);
+        free(m->ent);
+        free(m->pb);
+        free(m->stage);
+        free(m->rq_ts);
+        free(m->lane);
+        free(m->st.group);
+        free(m);
+        return NULL;
+    }
+    iru_reset(m);
+    return m;
+}
+
+static void iru_free(void *vm)
+{
+    iru_model *m = vm;
+    if (!m)
+        return;
+    free(m->cnt);
+    free(m->ent);
+    free(m->pb);
+    free(m->stage);
+    free(m->rq_ts);
+    free(m->lane);
+    free(m->st.group);
+    free(m);
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0.0;
+}
+
+static void iru_stats_print(void *vm, FILE *f)
+{
+    iru_model *m = vm;
+    const iru_stats *st = &m->st;
+    uint64_t replies = st->replies[WHY_COMPLETE] + st->replies[WHY_TIMEOUT] + st->pack_replies;
+    uint64_t og = st->orig_groups, ol = st->orig_lines;
+    if (st->group_n) { /* the last, partial group of the original order */
+        og++;
+        ol += distinct_blocks(st->group, st->group_n);
+    }
+    fprintf(f, "iru_hash statistics:\n");
+    fprintf(f, "  elements inserted        %" PRIu64 "\n", st->inserted);
+    fprintf(f, "  elements filtered        %" PRIu64 " (%.1f %% merged or dropped)\n", st->filtered,
+            100.0 * ratio(st->filtered, st->inserted));
+    fprintf(f,
+            "  replies                  %" PRIu64 " (complete %" PRIu64 ", timeout %" PRIu64
+            ", flush-packed %" PRIu64 "), plus %" PRIu64 " empty (done)\n",
+            replies, st->replies[WHY_COMPLETE], st->replies[WHY_TIMEOUT], st->pack_replies,
+            st->done_replies);
+    fprintf(f, "  elements per reply       %.2f of %u\n", ratio(st->replied_elems, replies),
+            m->g.slots);
+    fprintf(f, "  lines per reply          %.2f (original order, groups of %u: %.2f)\n",
+            ratio(st->reply_lines, replies), m->g.slots, ratio(ol, og));
+    fprintf(f,
+            "  insert stalls            %" PRIu64 " lane-cycles (%" PRIu64
+            " lost a bank conflict)\n",
+            st->stall_lane_cycles, st->bank_conflicts);
+    fprintf(f, "  flush pack steps         %" PRIu64 " (%" PRIu64 " split an entry)\n",
+            st->pack_steps, st->pack_splits);
+}
+
+/* ---- area ------------------------------------------------------------------ */
+
+static uint64_t hash_bits(const iru_geom *g)
+{
+    return (uint64_t)g->sets * g->slots * g->elem_bits;
+}
+
+static void iru_storage(const irhw_cfg *c, irhw_storage *st)
+{
+    iru_geom g;
+    iru_geom_of(c, &g);
+    memset(st, 0, sizeof *st);
+    /* the hash arrays, the counts, the pack buffer and the request times */
+    st->storage_bits = hash_bits(&g) + (uint64_t)g.sets * g.cnt_bits +
+                       (uint64_t)g.slots * g.elem_bits + (uint64_t)g.reqs * g.ts_bits;
+    if (g.storage == IH_SRAM) {
+        st->srams[0] = (irhw_sram){g.rows, g.macro_bits, g.banks * g.slots};
+        st->nsrams = 1;
+    }
+}
+
+/* The paper's comparison (§5, §6.4): 256 sets x 32 x 80 b = 80 KB per
+ * partition, 5.98 mm2 per partition at 32 nm (CACTI), 5.6 % of a GTX 980
+ * for the 4 partitions. */
+static int iru_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
+{
+    iru_geom g;
+    iru_geom_of(c, &g);
+    double hb = (double)hash_bits(&g), mm2 = r->total_um2 * 1e-6;
+    double gpu_mm2 = 4 * 5.98 / 0.056; /* the GTX 980 area the paper's 5.6 % implies */
+    int k = 0;
+    if (k < max) {
+        n[k] = (irhw_note){"hash_bits_per_partition", "", hb};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "hash table: %u sets x %u slots x %u b = %.0f b = %.1f KB per partition "
+                 "(paper: 80 KB)",
+                 g.sets, g.slots, g.elem_bits, hb, hb / 8 / 1024);
+        k++;
+    }
+    if (k < max) {
+        n[k] = (irhw_note){"area_per_partition_mm2", "", mm2};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "this partition: %.3f mm2 on %s (%s); paper: 5.98 mm2 at 32 nm (CACTI)", mm2,
+                 r->library, r->node);
+        k++;
+    }
+    double node = strtod(r->node, NULL); /* "45 nm-class ...", "130 nm (sky130hd)" */
+    if (k < max && node > 0) {
+        double s = (32.0 / node) * (32.0 / node);
+        n[k] = (irhw_note){"area_per_partition_scaled_32nm_mm2", "", mm2 * s};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "scaled to 32 nm by (32/%.0f)^2: %.3f mm2 — the hash alone; the paper's 5.98 mm2 "
+                 "is the whole IRU partition (FIFOs, ring, hash) from CACTI",
+                 node, mm2 * s);
+        k++;
+    }
+    if (k < max) {
+        n[k] = (irhw_note){"pct_of_gtx980_4_partitions", "", 100.0 * 4 * mm2 / gpu_mm2};
+        snprintf(n[k].text, sizeof n[k].text,
+                 "4 partitions = %.2f %% of a GTX 980 as the paper sizes it (%.0f mm2 at 32 nm; "
+                 "paper: 5.6 %%) — our node differs, compare with care",
+                 100.0 * 4 * mm2 / gpu_mm2, gpu_mm2);
+        k++;
+    }
+    return k;
+}
+
+static const char *const iru_leaves[] = {"irhw_regfile_1rw.v", "irhw_sram_1rw.v", NULL};
+
+int iru_hash_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
+void iru_hash_gen_summary(const irhw_cfg *c, FILE *f);
+void *iru_hash_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                        irhw_stim_mode mode);
+void iru_hash_stim_free(void *s);
+void iru_hash_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+void *iru_hash_check_new(const irhw_cfg *c, const irhw_ports *ps);
+void iru_hash_check_free(void *k);
+int iru_hash_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                         char *err, size_t errlen);
+int iru_hash_check_end(void *k, char *err, size_t errlen);
+
+IRHW_BLOCK(iru_hash) = {
+    .name = "iru_hash",
+    .title = "IRU reordering hash",
+    .paper = "IRU §3.2, §3.3, §4, §5 (spec §5)",
+    .params = iru_params,
+    .nparams = IH_NPARAMS,
+    .validate = iru_validate,
+    .ports = iru_ports,
+    .module_name = iru_module_name,
+    .model_new = iru_new,
+    .model_free = iru_free,
+    .model_eval = iru_eval,
+    .model_tick = iru_tick,
+    .model_stats = iru_stats_print,
+    .gen = iru_hash_gen,
+    .leaf_cells = iru_leaves,
+    .gen_summary = iru_hash_gen_summary,
+    .stim_new = iru_hash_stim_new,
+    .stim_free = iru_hash_stim_free,
+    .stim_next = iru_hash_stim_next,
+    .check_new = iru_hash_check_new,
+    .check_free = iru_hash_check_free,
+    .check_cycle = iru_hash_check_cycle,
+    .check_end = iru_hash_check_end,
+    .storage = iru_storage,
+    .area_notes = iru_area_notes,
+};
