@@ -9,6 +9,8 @@
  * except that any NaN from the host must be our canonical quiet NaN.
  */
 #include <check.h>
+
+#include "check_main.h"
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -289,9 +291,5 @@ static Suite *fp32_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(fp32_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return irhw_check_run(fp32_suite());
 }

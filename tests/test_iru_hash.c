@@ -8,6 +8,8 @@
  * lint-clean under Verilator, Icarus and Yosys when installed).
  */
 #include <check.h>
+
+#include "check_main.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -873,9 +875,5 @@ static Suite *iru_hash_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(iru_hash_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return irhw_check_run(iru_hash_suite());
 }
