@@ -39,10 +39,12 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep lint deps clean
 all: $(BIN)/irhw
 
-$(BUILD)/obj/%.o: %.c $(wildcard model/*.h area/*.h tb/*.h sim/*.h)
+# -MMD -MP: every object depends on exactly the headers it includes.
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+-include $(LIB_OBJ:.o=.d) $(BUILD)/obj/sim/irhw.d
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*.c.
 $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
@@ -64,10 +66,11 @@ $(BIN)/irhw: $(BUILD)/obj/sim/irhw.o $(BUILD)/libirhw.a
 	@echo "  LD $@"
 	@$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+-include $(TESTS:=.d)
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
 
 # ---- packages ------------------------------------------------------------
 deps:

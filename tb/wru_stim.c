@@ -1,0 +1,491 @@
+/*
+ * wru_stim.c — stimulus and invariant checker for the WRU (model/wru.c).
+ *
+ * Stimulus: the only input is `counts` (rst is forced by the driver on
+ * cycles 0 and 1). MIXED runs the directed patterns first, then random
+ * segments; DIRECTED repeats the patterns; RANDOM only random segments.
+ *
+ * Directed patterns, each held for INTERVAL cycles from cycle 2 so that
+ * every one is sampled exactly once: all empty; all equal (0, THRESHOLD,
+ * THRESHOLD-1, THRESHOLD+1, max); all needy; all greedy; ramps up and down;
+ * alternating empty/full; ties in pairs; counts around THRESHOLD; counts
+ * exactly two apart and one apart (the lsorting "two more" rule); greedy =
+ * needy + 1 and greedy = needy (the core_greedy boundary); one bank with
+ * work (for every bank: full, and just greedy); one bank empty among full
+ * ones (for every bank).
+ *
+ * Random segments (20..400 cycles each) draw one distribution — uniform,
+ * around THRESHOLD, small, bimodal, sparse, few distinct values (ties), or a
+ * closed loop in which the counts follow the previous cycle's transfer list
+ * plus random lane pushes and pulls — and change the counts every cycle,
+ * sometimes, or rarely. A rare reset in the middle tests that the pipeline
+ * forgets its in-flight decisions.
+ *
+ * Checker (run on the model's and on the RTL's outputs): plan_valid comes
+ * exactly `latency` cycles after a sample (a reset in between cancels it);
+ * every plan output is zero without plan_valid; for lsorting the plan equals
+ * the one derived from a plain sort (qsort) of the sampled counts, each pair
+ * judged on its own; for threshold every donor was greedy and every receiver
+ * needy at the sample, the pairs number min(#greedy, #needy), the inter-core
+ * donor is greedy and not donating in the core; core_empty and core_greedy
+ * match the live counts.
+ */
+#include "wru.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- stimulus ------------------------------------------------------------- */
+
+enum rand_kind {
+    R_UNIFORM,
+    R_NEAR_T,
+    R_SMALL,
+    R_BIMODAL,
+    R_SPARSE,
+    R_FEW_VALUES,
+    R_CLOSED_LOOP,
+    R_NKINDS
+};
+
+#define N_FIXED_PATTERNS 19
+
+typedef struct {
+    wru_conf w;
+    irhw_ports ps;
+    irhw_rng rng;
+    uint64_t cycles;
+    irhw_stim_mode mode;
+    unsigned max; /* largest count */
+    unsigned counts[WRU_MAX_LANES];
+    unsigned npatterns;
+    uint64_t directed_end; /* first cycle after the directed phase */
+    /* random segment */
+    enum rand_kind kind;
+    uint64_t seg_end;
+    unsigned change_pct;
+    unsigned few[3];
+    unsigned rst_left;
+} wru_stim;
+
+static unsigned urange(wru_stim *s, int lo, int hi)
+{
+    if (lo < 0)
+        lo = 0;
+    if (hi > (int)s->max)
+        hi = (int)s->max;
+    if (hi < lo)
+        return (unsigned)(lo > (int)s->max ? (int)s->max : lo);
+    return (unsigned)lo + (unsigned)irhw_rng_below(&s->rng, (uint64_t)(hi - lo + 1));
+}
+
+static unsigned clampc(const wru_stim *s, int x)
+{
+    return x < 0 ? 0 : x > (int)s->max ? s->max : (unsigned)x;
+}
+
+/* Count of bank b in directed pattern `id`. */
+static unsigned pattern_count(wru_stim *s, unsigned id, unsigned b)
+{
+    unsigned L = s->w.lanes, M = s->max;
+    int T = (int)s->w.threshold;
+    switch (id) {
+    case 0: /* core empty */
+        return 0;
+    case 1: /* all equal at THRESHOLD */
+        return clampc(s, T);
+    case 2: /* all full */
+        return M;
+    case 3: /* all needy, equal */
+        return clampc(s, T - 1);
+    case 4: /* all needy */
+        return urange(s, 0, T - 1);
+    case 5: /* all greedy */
+        return urange(s, T + 1, (int)M);
+    case 6: /* ramp up */
+        return b * M / (L - 1);
+    case 7: /* ramp down */
+        return (L - 1 - b) * M / (L - 1);
+    case 8: /* alternating empty / full */
+        return b % 2 ? M : 0;
+    case 9: /* ties in pairs */
+        return clampc(s, (int)(b / 2) * 2);
+    case 10: /* around THRESHOLD */
+        return urange(s, T - 2, T + 2);
+    case 11: /* two apart: the lsorting "two more" rule holds */
+        return clampc(s, T - 1 + (b % 2 ? 2 : 0));
+    case 12: /* one apart: it does not */
+        return clampc(s, T - 1 + (int)(b % 2));
+    case 13: /* greedy = needy + 1 (odd LANES) */
+        return b < (L - 1) / 2 ? 0 : M;
+    case 14: /* greedy = needy */
+        return b < L / 2 ? 0 : M;
+    case 15: /* all greedy, equal */
+        return clampc(s, T + 1);
+    case 16: /* one uniform draw */
+        return urange(s, 0, (int)M);
+    case 17: /* one greedy bank, the rest needy */
+        return b == 0 ? M : clampc(s, T - 1);
+    case 18: /* one needy bank, the rest greedy */
+        return b == L - 1 ? 0 : clampc(s, T + 1);
+    default: {
+        unsigned k = id - N_FIXED_PATTERNS, j = k % L, form = k / L;
+        if (form == 0) /* one-hot: bank j holds all the work */
+            return b == j ? M : 0;
+        if (form == 1) /* one-hot: bank j just greedy */
+            return b == j ? clampc(s, T + 1) : 0;
+        return b == j ? 0 : M; /* one bank empty among full ones */
+    }
+    }
+}
+
+static void fill_pattern(wru_stim *s, unsigned id)
+{
+    for (unsigned b = 0; b < s->w.lanes; b++)
+        s->counts[b] = pattern_count(s, id, b);
+}
+
+static void new_segment(wru_stim *s, uint64_t cycle)
+{
+    static const unsigned change[] = {100, 100, 30, 5};
+    s->kind = (enum rand_kind)irhw_rng_below(&s->rng, R_NKINDS);
+    s->seg_end = cycle + 20 + irhw_rng_below(&s->rng, 381);
+    s->change_pct = change[irhw_rng_below(&s->rng, 4)];
+    for (int i = 0; i < 3; i++)
+        s->few[i] = urange(s, 0, (int)s->max);
+    if (s->kind == R_CLOSED_LOOP) {
+        /* Start skewed: a few banks hold the work. */
+        for (unsigned b = 0; b < s->w.lanes; b++)
+            s->counts[b] = irhw_rng_chance(&s->rng, 25) ? urange(s, 0, (int)s->max) : 0;
+        s->change_pct = 100;
+    }
+}
+
+static void draw_random(wru_stim *s)
+{
+    int T = (int)s->w.threshold, M = (int)s->max;
+    for (unsigned b = 0; b < s->w.lanes; b++) {
+        unsigned v;
+        switch (s->kind) {
+        case R_NEAR_T:
+            v = urange(s, T - 3, T + 3);
+            break;
+        case R_SMALL:
+            v = urange(s, 0, T + 2);
+            break;
+        case R_BIMODAL:
+            v = irhw_rng_chance(&s->rng, 50) ? urange(s, 0, 1) : urange(s, M - 1, M);
+            break;
+        case R_SPARSE:
+            v = irhw_rng_chance(&s->rng, 85) ? 0 : urange(s, 0, M);
+            break;
+        case R_FEW_VALUES:
+            v = s->few[irhw_rng_below(&s->rng, 3)];
+            break;
+        default:
+            v = urange(s, 0, M);
+            break;
+        }
+        s->counts[b] = v;
+    }
+}
+
+/* The banks as the WRU would see them: last cycle's transfers land, lanes
+ * push and pull at random. */
+static void closed_loop_step(wru_stim *s, const uint64_t *prev)
+{
+    const irhw_ports *ps = &s->ps;
+    const wru_conf *w = &s->w;
+    const uint64_t *dv = irhw_cwide(prev, ps, WRU_DONATE_VALID);
+    const uint64_t *rv = irhw_cwide(prev, ps, WRU_RECEIVE_VALID);
+    for (unsigned b = 0; b < w->lanes; b++) {
+        if (irhw_bits_get(dv, b, 1) && s->counts[b] > 0)
+            s->counts[b]--;
+        if (irhw_bits_get(rv, b, 1) && s->counts[b] < s->max)
+            s->counts[b]++;
+    }
+    if (irhw_get(prev, ps, WRU_XFER_VALID) & 1) {
+        unsigned x = (unsigned)irhw_get(prev, ps, WRU_XFER_BANK);
+        if (x < w->lanes && s->counts[x] > 0)
+            s->counts[x]--;
+    }
+    for (unsigned b = 0; b < w->lanes; b++) {
+        if (irhw_rng_chance(&s->rng, 20) && s->counts[b] > 0)
+            s->counts[b]--;
+        else if (irhw_rng_chance(&s->rng, 12) && s->counts[b] < s->max)
+            s->counts[b]++;
+    }
+    if (irhw_rng_chance(&s->rng, 2)) { /* a burst of pushes into one bank */
+        unsigned b = (unsigned)irhw_rng_below(&s->rng, w->lanes);
+        s->counts[b] = clampc(s, (int)s->counts[b] + (int)urange(s, 1, (int)s->max));
+    }
+}
+
+void *wru_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                   irhw_stim_mode mode)
+{
+    wru_stim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (wru_conf_init(&s->w, c, NULL, 0)) {
+        free(s);
+        return NULL;
+    }
+    s->ps = *ps;
+    irhw_rng_seed(&s->rng, seed);
+    s->cycles = cycles;
+    s->mode = mode;
+    s->max = (unsigned)irhw_mask(s->w.count_bits);
+    s->npatterns = N_FIXED_PATTERNS + 3 * s->w.lanes;
+    uint64_t directed = 2 + (uint64_t)s->npatterns * s->w.interval;
+    if (mode == IRHW_STIM_RANDOM)
+        s->directed_end = 0;
+    else if (mode == IRHW_STIM_DIRECTED)
+        s->directed_end = UINT64_MAX;
+    else
+        s->directed_end = directed < cycles / 2 ? directed : cycles / 2;
+    return s;
+}
+
+void wru_stim_free(void *p)
+{
+    wru_stim *s = p;
+    if (!s)
+        return;
+    wru_conf_free(&s->w);
+    free(s);
+}
+
+void wru_stim_next(void *p, uint64_t cycle, const uint64_t *prev_out, uint64_t *in)
+{
+    wru_stim *s = p;
+    const wru_conf *w = &s->w;
+    if (cycle < s->directed_end) {
+        uint64_t k = cycle < 2 ? 0 : (cycle - 2) / w->interval;
+        uint64_t first = cycle < 2 ? 0 : (cycle - 2) % w->interval;
+        if (cycle <= 2 || first == 0)
+            fill_pattern(s, (unsigned)(k % s->npatterns));
+    } else {
+        if (cycle >= s->seg_end)
+            new_segment(s, cycle);
+        if (s->kind == R_CLOSED_LOOP)
+            closed_loop_step(s, prev_out);
+        else if (irhw_rng_chance(&s->rng, s->change_pct))
+            draw_random(s);
+        if (s->rst_left) {
+            s->rst_left--;
+            irhw_set(in, &s->ps, WRU_RST, 1);
+        } else if (irhw_rng_below(&s->rng, 1000) < 2) {
+            s->rst_left = (unsigned)irhw_rng_below(&s->rng, 2);
+            irhw_set(in, &s->ps, WRU_RST, 1);
+        }
+    }
+    uint64_t *cv = irhw_wide(in, &s->ps, WRU_COUNTS);
+    for (unsigned b = 0; b < w->lanes; b++)
+        irhw_bits_set(cv, b * w->count_bits, w->count_bits, s->counts[b]);
+}
+
+/* ---- invariant checker ------------------------------------------------------- */
+
+typedef struct {
+    int sample;
+    unsigned counts[WRU_MAX_LANES];
+} inflight;
+
+typedef struct {
+    wru_conf w;
+    irhw_ports ps;
+    unsigned phase;
+    inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
+    uint64_t plans;
+} wru_check;
+
+void *wru_check_new(const irhw_cfg *c, const irhw_ports *ps)
+{
+    wru_check *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    if (wru_conf_init(&k->w, c, NULL, 0)) {
+        free(k);
+        return NULL;
+    }
+    k->ps = *ps;
+    k->line = calloc(k->w.regs ? k->w.regs : 1, sizeof *k->line);
+    if (!k->line) {
+        wru_check_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+void wru_check_free(void *p)
+{
+    wru_check *k = p;
+    if (!k)
+        return;
+    wru_conf_free(&k->w);
+    free(k->line);
+    free(k);
+}
+
+static int by_count_then_bank(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The lsorting plan from a plain sort, each pair judged on its own. */
+static void reference_lsorting(const wru_conf *w, const unsigned *counts, wru_plan *p)
+{
+    unsigned L = w->lanes, T = w->threshold;
+    uint64_t v[WRU_MAX_LANES] = {0};
+    for (unsigned b = 0; b < L; b++)
+        v[b] = ((uint64_t)counts[b] << 8) | b;
+    qsort(v, L, sizeof *v, by_count_then_bank);
+    memset(p, 0, sizeof *p);
+    p->valid = 1;
+    for (unsigned i = 0; 2 * i + 1 < L; i++) {
+        unsigned rc = (unsigned)(v[i] >> 8), dc = (unsigned)(v[L - 1 - i] >> 8);
+        if (rc < T && dc >= rc + 2) {
+            p->donor[p->npairs] = (uint8_t)(v[L - 1 - i] & 0xff);
+            p->receiver[p->npairs] = (uint8_t)(v[i] & 0xff);
+            p->npairs++;
+        }
+    }
+    if (wru_core_greedy(w, counts)) {
+        p->xfer_valid = 1;
+        p->xfer_bank = (unsigned)(v[L - 1 - p->npairs] & 0xff);
+    }
+}
+
+#define FAIL(...) return irhw_err(err, errlen, __VA_ARGS__)
+
+static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                         char *err, size_t errlen)
+{
+    const wru_conf *w = &k->w;
+    const irhw_ports *ps = &k->ps;
+    unsigned L = w->lanes, TB = w->tag_bits, counts[WRU_MAX_LANES];
+    unsigned long long cy = (unsigned long long)cycle;
+    int rst = (int)(irhw_get(in, ps, WRU_RST) & 1);
+    const uint64_t *cv = irhw_cwide(in, ps, WRU_COUNTS);
+    for (unsigned b = 0; b < L; b++)
+        counts[b] = (unsigned)irhw_bits_get(cv, b * w->count_bits, w->count_bits);
+    int sample = !rst && k->phase == 0;
+
+    /* Live status. */
+    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != wru_core_empty(w, counts))
+        FAIL("cycle %llu: core_empty=%d but the banks are %sempty", cy,
+             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), wru_core_empty(w, counts) ? "" : "not ");
+    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != wru_core_greedy(w, counts))
+        FAIL("cycle %llu: core_greedy=%d disagrees with the live counts", cy,
+             (int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1));
+
+    /* The decision expected now. */
+    int want = w->regs ? k->line[w->regs - 1].sample : sample;
+    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : counts;
+    int pv = (int)(irhw_get(out, ps, WRU_PLAN_VALID) & 1);
+    const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
+    const uint64_t *dt = irhw_cwide(out, ps, WRU_DONATE_TO);
+    const uint64_t *rv = irhw_cwide(out, ps, WRU_RECEIVE_VALID);
+    int xv = (int)(irhw_get(out, ps, WRU_XFER_VALID) & 1);
+    unsigned xb = (unsigned)irhw_get(out, ps, WRU_XFER_BANK);
+    if (pv != want)
+        FAIL("cycle %llu: plan_valid=%d, expected %d (a sample %u cycle%s earlier)", cy, pv, want,
+             w->regs, w->regs == 1 ? "" : "s");
+    unsigned ndonors = 0, nreceivers = 0;
+    for (unsigned b = 0; b < L; b++) {
+        unsigned d = (unsigned)irhw_bits_get(dv, b, 1), r = (unsigned)irhw_bits_get(rv, b, 1);
+        unsigned to = (unsigned)irhw_bits_get(dt, b * TB, TB);
+        ndonors += d;
+        nreceivers += r;
+        if (!pv && (d || r || to))
+            FAIL("cycle %llu: bank %u has plan outputs without plan_valid", cy, b);
+        if (!d && to)
+            FAIL("cycle %llu: donate_to of bank %u is %u but it does not donate", cy, b, to);
+        if (d && r)
+            FAIL("cycle %llu: bank %u both donates and receives", cy, b);
+        if (d && (to >= L || !irhw_bits_get(rv, to, 1)))
+            FAIL("cycle %llu: bank %u donates to %u, which does not receive", cy, b, to);
+        if (d && w->scheme == WRU_THRESHOLD && !(sc[b] > w->threshold && sc[to] < w->threshold))
+            FAIL("cycle %llu: threshold transfer %u (count %u) -> %u (count %u) is not greedy -> "
+                 "needy",
+                 cy, b, sc[b], to, sc[to]);
+    }
+    if (ndonors != nreceivers)
+        FAIL("cycle %llu: %u donors but %u receivers", cy, ndonors, nreceivers);
+    if (!xv && xb)
+        FAIL("cycle %llu: xfer_bank=%u without xfer_valid", cy, xb);
+    if (xv && (!pv || xb >= L || irhw_bits_get(dv, xb, 1) || irhw_bits_get(rv, xb, 1)))
+        FAIL("cycle %llu: inter-core donor %u is not a free bank of a valid plan", cy, xb);
+    if (!pv)
+        return 0;
+    k->plans++;
+    if (w->scheme == WRU_THRESHOLD) {
+        unsigned g = 0, n = 0;
+        for (unsigned b = 0; b < L; b++) {
+            g += sc[b] > w->threshold;
+            n += sc[b] < w->threshold;
+        }
+        if (ndonors != (g < n ? g : n))
+            FAIL("cycle %llu: %u threshold transfers for %u greedy and %u needy banks", cy, ndonors,
+                 g, n);
+        if (xv != (g > n) || (xv && sc[xb] <= w->threshold))
+            FAIL("cycle %llu: inter-core donor (valid %d, bank %u) wrong for %u greedy / %u "
+                 "needy banks",
+                 cy, xv, xb, g, n);
+        return 0;
+    }
+    wru_plan ref;
+    reference_lsorting(w, sc, &ref);
+    if (ref.npairs != ndonors)
+        FAIL("cycle %llu: %u transfers, a plain sort of the sampled counts gives %u", cy, ndonors,
+             ref.npairs);
+    for (unsigned j = 0; j < ref.npairs; j++) {
+        unsigned d = ref.donor[j], r = ref.receiver[j];
+        if (!irhw_bits_get(dv, d, 1) || irhw_bits_get(dt, d * TB, TB) != r)
+            FAIL("cycle %llu: expected transfer %u (count %u) -> %u (count %u) from a plain sort",
+                 cy, d, sc[d], r, sc[r]);
+    }
+    if (xv != ref.xfer_valid || (xv && xb != ref.xfer_bank))
+        FAIL("cycle %llu: inter-core donor valid %d bank %u, a plain sort gives valid %d bank %u",
+             cy, xv, xb, ref.xfer_valid, ref.xfer_bank);
+    return 0;
+}
+
+/* The checker's own view of time: the interval counter and the pipeline
+ * valid bits (not the network). Advanced after the checks of a cycle. */
+static void check_advance(wru_check *k, const uint64_t *in)
+{
+    const wru_conf *w = &k->w;
+    int rst = (int)(irhw_get(in, &k->ps, WRU_RST) & 1);
+    if (rst) {
+        k->phase = 0;
+        memset(k->line, 0, (w->regs ? w->regs : 1) * sizeof *k->line);
+        return;
+    }
+    if (w->regs) {
+        memmove(k->line + 1, k->line, (w->regs - 1) * sizeof *k->line);
+        k->line[0].sample = k->phase == 0;
+        const uint64_t *cv = irhw_cwide(in, &k->ps, WRU_COUNTS);
+        for (unsigned b = 0; b < w->lanes; b++)
+            k->line[0].counts[b] = (unsigned)irhw_bits_get(cv, b * w->count_bits, w->count_bits);
+    }
+    k->phase = k->phase + 1 >= w->interval ? 0 : k->phase + 1;
+}
+
+int wru_check_cycle(void *kp, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                    size_t errlen)
+{
+    int rc = check_outputs(kp, cycle, in, out, err, errlen);
+    check_advance(kp, in);
+    return rc;
+}
+
+int wru_check_end(void *kp, char *err, size_t errlen)
+{
+    (void)kp;
+    (void)err;
+    (void)errlen;
+    return 0;
+}

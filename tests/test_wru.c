@@ -1,0 +1,788 @@
+/*
+ * Unit tests of the work redistribution unit (model/wru.c, gen/wru.c,
+ * tb/wru_stim.c): the ranking against a plain sort, the lsorting pairing
+ * rules, the inter-core donor, the threshold scheme's round-robin pointers,
+ * interval and pipeline timing, reset, parameter rejection, the generated
+ * Verilog (the comparator list the model evaluates, header figures,
+ * determinism, lint), the Knuth diagram, the stimulus + checker on long
+ * random runs, and the area notes.
+ */
+#include <check.h>
+
+#include "check_main.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "area.h"
+#include "irhw.h"
+#include "wru.h"
+
+/* ---- harness ------------------------------------------------------------- */
+
+typedef struct {
+    const irhw_block *b;
+    irhw_cfg c;
+    irhw_ports ps;
+    void *m;
+    uint64_t in[64], out[64];
+    unsigned lanes, cb, tb;
+} unit;
+
+/* "LANES=4 THRESHOLD=5 ..." on top of the defaults. */
+static int cfg_parse(irhw_cfg *c, const char *params, char *err, size_t errlen)
+{
+    const irhw_block *b = irhw_find_block("wru");
+    irhw_cfg_defaults(b, c);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", params);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        if (irhw_cfg_set(b, c, tok, err, errlen))
+            return -1;
+    return irhw_cfg_check(b, c, err, errlen);
+}
+
+static unit *unit_new(const char *params)
+{
+    unit *u = calloc(1, sizeof *u);
+    char err[IRHW_ERRLEN];
+    u->b = irhw_find_block("wru");
+    ck_assert_ptr_nonnull(u->b);
+    ck_assert_msg(cfg_parse(&u->c, params, err, sizeof err) == 0, "%s: %s", params, err);
+    u->m = irhw_model_create(u->b, &u->c, &u->ps, err, sizeof err);
+    ck_assert_msg(u->m != NULL, "%s", err);
+    u->lanes = (unsigned)u->c.v[WRU_P_LANES];
+    u->cb = (unsigned)u->c.v[WRU_P_COUNT_BITS];
+    u->tb = irhw_clog2(u->lanes);
+    return u;
+}
+
+static void unit_free(unit *u)
+{
+    u->b->model_free(u->m);
+    free(u);
+}
+
+/* One cycle with these counts (and rst): evaluate, then clock. */
+static void cyc(unit *u, const unsigned *counts, int rst)
+{
+    memset(u->in, 0, sizeof u->in);
+    irhw_set(u->in, &u->ps, WRU_RST, (uint64_t)rst);
+    uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+    for (unsigned b = 0; b < u->lanes; b++)
+        irhw_bits_set(cv, b * u->cb, u->cb, counts[b]);
+    u->b->model_eval(u->m, u->in, u->out);
+    u->b->model_tick(u->m, u->in);
+}
+
+static void reset2(unit *u)
+{
+    unsigned zero[WRU_MAX_LANES] = {0};
+    cyc(u, zero, 1);
+    cyc(u, zero, 1);
+}
+
+static uint64_t o(unit *u, unsigned port)
+{
+    return irhw_get(u->out, &u->ps, port);
+}
+static unsigned donates(unit *u, unsigned b)
+{
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_VALID), b, 1);
+}
+static unsigned donate_to(unit *u, unsigned b)
+{
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_TO), b * u->tb, u->tb);
+}
+static unsigned receives(unit *u, unsigned b)
+{
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_RECEIVE_VALID), b, 1);
+}
+static unsigned ndonors(unit *u)
+{
+    unsigned n = 0;
+    for (unsigned b = 0; b < u->lanes; b++)
+        n += donates(u, b);
+    return n;
+}
+
+/* Reference lsorting plan from qsort: transfers[donor] = receiver + 1. */
+typedef struct {
+    unsigned to[WRU_MAX_LANES]; /* 0 = none, else receiver + 1 */
+    unsigned n, xfer_valid, xfer_bank;
+} ref_plan;
+
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void reference(unsigned L, unsigned T, const unsigned *c, ref_plan *r)
+{
+    uint64_t v[WRU_MAX_LANES];
+    memset(r, 0, sizeof *r);
+    for (unsigned b = 0; b < L; b++)
+        v[b] = (uint64_t)c[b] << 8 | b;
+    qsort(v, L, sizeof *v, by_value);
+    unsigned i = 0;
+    while (i < L - 1 - i && (v[i] >> 8) < T && (v[L - 1 - i] >> 8) >= (v[i] >> 8) + 2) {
+        r->to[v[L - 1 - i] & 0xff] = (unsigned)(v[i] & 0xff) + 1;
+        i++;
+    }
+    r->n = i;
+    unsigned g = 0, nd = 0;
+    for (unsigned b = 0; b < L; b++) {
+        g += c[b] > T;
+        nd += c[b] < T;
+    }
+    if (g > nd) {
+        r->xfer_valid = 1;
+        r->xfer_bank = (unsigned)(v[L - 1 - i] & 0xff);
+    }
+}
+
+static void assert_plan_is(unit *u, const ref_plan *r, const char *what)
+{
+    ck_assert_msg(o(u, WRU_PLAN_VALID) == 1, "%s: no plan", what);
+    ck_assert_msg(ndonors(u) == r->n, "%s: %u transfers, expected %u", what, ndonors(u), r->n);
+    for (unsigned b = 0; b < u->lanes; b++) {
+        ck_assert_msg(donates(u, b) == (r->to[b] != 0), "%s: bank %u donates=%u", what, b,
+                      donates(u, b));
+        if (r->to[b]) {
+            ck_assert_msg(donate_to(u, b) == r->to[b] - 1, "%s: bank %u gives to %u, expected %u",
+                          what, b, donate_to(u, b), r->to[b] - 1);
+            ck_assert_msg(receives(u, r->to[b] - 1), "%s: receiver %u not flagged", what,
+                          r->to[b] - 1);
+        }
+    }
+    ck_assert_msg(o(u, WRU_XFER_VALID) == r->xfer_valid, "%s: xfer_valid", what);
+    ck_assert_msg(o(u, WRU_XFER_BANK) == (r->xfer_valid ? r->xfer_bank : 0), "%s: xfer_bank %llu",
+                  what, (unsigned long long)o(u, WRU_XFER_BANK));
+}
+
+/* ---- ranking ---------------------------------------------------------------- */
+
+START_TEST(ranking_matches_a_plain_sort_for_every_network_and_size)
+{
+    uint64_t seed = (uint64_t)time(NULL);
+    irhw_rng r;
+    irhw_rng_seed(&r, seed);
+    for (unsigned L = 2; L <= WRU_MAX_LANES; L++)
+        for (int k = 0; k < SORTNET_NKINDS; k++) {
+            sortnet *s = sortnet_make((sortnet_kind)k, L);
+            unsigned tb = irhw_clog2(L);
+            for (int t = 0; t < 50; t++) {
+                uint64_t v[WRU_MAX_LANES], ref[WRU_MAX_LANES];
+                unsigned span = t % 3 == 0 ? 3 : 64; /* heavy ties, or few */
+                for (unsigned b = 0; b < L; b++)
+                    v[b] = ref[b] = irhw_rng_below(&r, span) << tb | b;
+                sortnet_apply(s, v);
+                qsort(ref, L, sizeof *ref, by_value);
+                ck_assert_msg(memcmp(v, ref, L * sizeof *v) == 0,
+                              "%s network on %u banks ranks differently from qsort (seed %llu)",
+                              sortnet_kind_name((sortnet_kind)k), L, (unsigned long long)seed);
+            }
+            sortnet_free(s);
+        }
+}
+END_TEST
+
+START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
+{
+    static const char *cfgs[] = {"LANES=2",
+                                 "LANES=3 NETWORK=bitonic PIPELINE=1",
+                                 "LANES=7 NETWORK=oddeven PIPELINE=2",
+                                 "LANES=8 NETWORK=bestdepth",
+                                 "LANES=16",
+                                 "LANES=16 NETWORK=bestdepth PIPELINE=3",
+                                 "LANES=23 NETWORK=best PIPELINE=4",
+                                 "LANES=32 NETWORK=bitonic PIPELINE=15",
+                                 "LANES=64 COUNT_BITS=9 THRESHOLD=100 PIPELINE=7"};
+    uint64_t seed = (uint64_t)time(NULL);
+    irhw_rng r;
+    irhw_rng_seed(&r, seed);
+    for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
+        char p[128];
+        snprintf(p, sizeof p, "%s INTERVAL=1", cfgs[i]);
+        unit *u = unit_new(p);
+        wru_conf w;
+        ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
+        unsigned lat = w.regs, T = w.threshold, max = (unsigned)irhw_mask(u->cb);
+        unsigned hist[32][WRU_MAX_LANES];
+        reset2(u);
+        for (unsigned t = 0; t < 400; t++) {
+            unsigned *c = hist[t % 32];
+            for (unsigned b = 0; b < u->lanes; b++)
+                c[b] = t % 2 ? (unsigned)irhw_rng_below(&r, T + 4 < max ? T + 4 : max + 1)
+                             : (unsigned)irhw_rng_below(&r, max + 1);
+            cyc(u, c, 0);
+            if (t < lat)
+                continue;
+            ref_plan ref;
+            reference(u->lanes, T, hist[(t - lat) % 32], &ref);
+            char what[200];
+            snprintf(what, sizeof what, "%s, cycle %u (seed %llu)", p, t, (unsigned long long)seed);
+            assert_plan_is(u, &ref, what);
+        }
+        wru_conf_free(&w);
+        unit_free(u);
+    }
+}
+END_TEST
+
+/* The comparators named in the generated Verilog, in order, are the model's. */
+START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
+{
+    static const char *cfgs[] = {"LANES=16", "LANES=16 NETWORK=bestdepth PIPELINE=2",
+                                 "LANES=11 NETWORK=bitonic", "LANES=40 NETWORK=oddeven PIPELINE=5"};
+    for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
+        irhw_cfg c;
+        char err[IRHW_ERRLEN];
+        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
+        char *v = irhw_generate(irhw_find_block("wru"), &c, err, sizeof err);
+        ck_assert_msg(v != NULL, "%s", err);
+        wru_conf w;
+        ck_assert_int_eq(wru_conf_init(&w, &c, NULL, 0), 0);
+        unsigned k = 0, stage = 0;
+        for (const char *p = v; (p = strstr(p, "wire cmp_l")) != NULL; p++) {
+            unsigned L, lo, hi;
+            ck_assert_int_eq(sscanf(p, "wire cmp_l%u_%u_%u", &L, &lo, &hi), 3);
+            ck_assert_msg(k < w.net->size, "%s: more comparators in the RTL than in the model",
+                          cfgs[i]);
+            ck_assert_msg(w.net->c[k].layer == L && w.net->c[k].lo == lo && w.net->c[k].hi == hi,
+                          "%s: RTL comparator %u is (%u: %u, %u), model has (%u: %u, %u)", cfgs[i],
+                          k, L, lo, hi, w.net->c[k].layer, w.net->c[k].lo, w.net->c[k].hi);
+            k++;
+        }
+        ck_assert_uint_eq(k, w.net->size);
+        for (const char *p = v; (p = strstr(p, "// pipeline stage ")) != NULL; p++) {
+            unsigned s, j;
+            ck_assert_int_eq(sscanf(p, "// pipeline stage %u: register after layer %u", &s, &j), 2);
+            ck_assert_uint_eq(s, ++stage);
+            ck_assert_uint_eq(j, wru_reg_layer(&w, s));
+        }
+        ck_assert_uint_eq(stage, w.regs);
+        wru_conf_free(&w);
+        free(v);
+    }
+}
+END_TEST
+
+/* ---- lsorting rules ----------------------------------------------------------- */
+
+START_TEST(lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy)
+{
+    unit *u = unit_new("LANES=4 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){0, 9, 3, 1}, 0);
+    /* ranks: (0,b0) (1,b3) (3,b2) (9,b1): b1 -> b0, b2 -> b3 (3 >= 1 + 2) */
+    ck_assert_uint_eq(ndonors(u), 2);
+    ck_assert_uint_eq(donates(u, 1), 1);
+    ck_assert_uint_eq(donate_to(u, 1), 0);
+    ck_assert_uint_eq(donates(u, 2), 1);
+    ck_assert_uint_eq(donate_to(u, 2), 3);
+    ck_assert_uint_eq(receives(u, 0) + receives(u, 3), 2);
+    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* one greedy, three needy */
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(a_donor_needs_at_least_two_more_than_its_receiver)
+{
+    unit *u = unit_new("LANES=2 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){3, 4}, 0);
+    ck_assert_uint_eq(ndonors(u), 0);
+    cyc(u, (unsigned[]){3, 5}, 0);
+    ck_assert_uint_eq(ndonors(u), 1);
+    ck_assert_uint_eq(donate_to(u, 1), 0);
+    cyc(u, (unsigned[]){5, 9}, 0); /* the receiver is not needy */
+    ck_assert_uint_eq(ndonors(u), 0);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(equal_counts_move_nothing)
+{
+    unit *u = unit_new("LANES=16 INTERVAL=1");
+    reset2(u);
+    for (unsigned v = 0; v < 64; v += 7) {
+        unsigned c[16];
+        for (int b = 0; b < 16; b++)
+            c[b] = v;
+        cyc(u, c, 0);
+        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
+        ck_assert_uint_eq(ndonors(u), 0);
+        ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), v == 0);
+        ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), v > 5);
+        ck_assert_uint_eq(o(u, WRU_XFER_VALID), v > 5);
+    }
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half)
+{
+    unit *u = unit_new("LANES=8 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){4, 0, 4, 1, 4, 2, 4, 3}, 0);
+    /* ranks 0..7: (0,b1) (1,b3) (2,b5) (3,b7) (4,b0) (4,b2) (4,b4) (4,b6):
+     * b6 -> b1, b4 -> b3, b2 -> b5; b0 -> b7 fails the two-more rule. */
+    ck_assert_uint_eq(ndonors(u), 3);
+    ck_assert_uint_eq(donate_to(u, 6), 1);
+    ck_assert_uint_eq(donate_to(u, 4), 3);
+    ck_assert_uint_eq(donate_to(u, 2), 5);
+    ck_assert_uint_eq(donates(u, 0), 0);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(equal_counts_rank_the_lower_bank_first)
+{
+    unit *u = unit_new("LANES=4 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){2, 2, 8, 8}, 0);
+    /* (2,b0) (2,b1) (8,b2) (8,b3): b3 -> b0, b2 -> b1 */
+    ck_assert_uint_eq(donate_to(u, 3), 0);
+    ck_assert_uint_eq(donate_to(u, 2), 1);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core)
+{
+    unit *u = unit_new("LANES=4 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){9, 9, 9, 0}, 0);
+    /* (0,b3) (9,b0) (9,b1) (9,b2): b2 -> b3 in the core; 3 greedy > 1 needy */
+    ck_assert_uint_eq(donate_to(u, 2), 3);
+    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
+    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
+    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 1);
+    cyc(u, (unsigned[]){9, 9, 0, 0}, 0); /* greedy == needy: no inter-core donor */
+    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 0);
+    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
+    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 0);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(one_loaded_bank_feeds_one_bank_per_interval_pair)
+{
+    unit *u = unit_new("LANES=7 INTERVAL=1");
+    reset2(u);
+    cyc(u, (unsigned[]){0, 0, 0, 40, 0, 0, 0}, 0);
+    /* Only rank 6 holds work: pair 0 gives to bank 0; the others pair empty banks. */
+    ck_assert_uint_eq(ndonors(u), 1);
+    ck_assert_uint_eq(donate_to(u, 3), 0);
+    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* 1 greedy, 6 needy */
+    unit_free(u);
+}
+END_TEST
+
+/* ---- threshold scheme ------------------------------------------------------------ */
+
+START_TEST(threshold_donors_take_turns_round_robin)
+{
+    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
+    reset2(u);
+    const unsigned c[4] = {9, 9, 9, 0};
+    /* greedy 0, 1, 2; needy 3. Donor order starts at rr_donor. */
+    static const unsigned donor[3] = {0, 2, 1}, xfer[3] = {1, 0, 2};
+    for (int i = 0; i < 3; i++) {
+        cyc(u, c, 0);
+        ck_assert_uint_eq(ndonors(u), 1);
+        ck_assert_msg(donates(u, donor[i]) && donate_to(u, donor[i]) == 3,
+                      "interval %d: expected bank %u to give", i, donor[i]);
+        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
+        ck_assert_uint_eq(o(u, WRU_XFER_BANK), xfer[i]);
+    }
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(threshold_receivers_take_turns_and_idle_pointers_stay)
+{
+    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
+    reset2(u);
+    const unsigned c[4] = {0, 0, 0, 9};
+    static const unsigned recv[3] = {0, 1, 2};
+    for (int i = 0; i < 3; i++) {
+        cyc(u, c, 0);
+        ck_assert_uint_eq(donate_to(u, 3), recv[i]);
+        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
+    }
+    /* nobody needy: no transfer, pointers keep their value */
+    cyc(u, (unsigned[]){5, 5, 5, 5}, 0);
+    ck_assert_uint_eq(ndonors(u), 0);
+    cyc(u, c, 0);
+    ck_assert_uint_eq(donate_to(u, 3), 0); /* rr_receiver wrapped: 3 was never needy */
+    unit_free(u);
+}
+END_TEST
+
+/* ---- timing ------------------------------------------------------------------------ */
+
+START_TEST(a_plan_leaves_latency_cycles_after_each_interval_sample)
+{
+    unit *u = unit_new("LANES=16 PIPELINE=3 INTERVAL=5");
+    wru_conf w;
+    ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
+    ck_assert_uint_eq(w.regs, 3); /* layers 3, 6, 9 of 10 */
+    reset2(u);
+    unsigned hist[64][16];
+    for (unsigned t = 0; t < 40; t++) {
+        for (unsigned b = 0; b < 16; b++)
+            hist[t][b] = (t * 7 + b * 13) % 17;
+        cyc(u, hist[t], 0);
+        int want = t >= 3 && (t - 3) % 5 == 0;
+        ck_assert_msg(o(u, WRU_PLAN_VALID) == (uint64_t)want, "cycle %u after reset", t);
+        if (want) {
+            ref_plan r;
+            reference(16, 5, hist[t - 3], &r);
+            assert_plan_is(u, &r, "pipelined plan");
+        } else {
+            ck_assert_uint_eq(ndonors(u), 0);
+            ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
+        }
+    }
+    wru_conf_free(&w);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(reset_cancels_decisions_in_flight)
+{
+    unit *u = unit_new("LANES=8 PIPELINE=1 INTERVAL=3");
+    reset2(u);
+    const unsigned c[8] = {0, 20, 0, 20, 0, 20, 0, 20};
+    cyc(u, c, 0); /* sampled */
+    cyc(u, c, 0);
+    cyc(u, c, 1); /* reset while the decision is in the pipeline */
+    for (int t = 0; t < 6; t++) {
+        cyc(u, c, 0);
+        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
+    }
+    cyc(u, c, 0); /* sample 0 after reset came out now (6 layers) */
+    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(status_is_live_and_plan_outputs_are_zero_between_intervals)
+{
+    unit *u = unit_new("LANES=4 INTERVAL=10");
+    reset2(u);
+    cyc(u, (unsigned[]){0, 0, 0, 0}, 0); /* sample */
+    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 1);
+    cyc(u, (unsigned[]){9, 9, 9, 0}, 0); /* not a sample */
+    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
+    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 0);
+    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
+    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
+    for (unsigned p = WRU_PLAN_VALID; p <= WRU_XFER_BANK; p++) {
+        const uint64_t *v = irhw_cwide(u->out, &u->ps, p);
+        for (unsigned k = 0; k < irhw_words(u->ps.p[p].width); k++)
+            ck_assert_uint_eq(v[k], 0);
+    }
+    unit_free(u);
+}
+END_TEST
+
+/* ---- parameters ---------------------------------------------------------------------- */
+
+static void expect_rejected(const char *params, const char *needle)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN] = "";
+    ck_assert_msg(cfg_parse(&c, params, err, sizeof err) != 0, "%s accepted", params);
+    ck_assert_msg(strstr(err, needle) != NULL, "%s: message '%s' lacks '%s'", params, err, needle);
+}
+
+START_TEST(bad_parameters_are_rejected_naming_parameter_and_range)
+{
+    expect_rejected("COUNT_BITS=6 THRESHOLD=64", "THRESHOLD=64 does not fit COUNT_BITS=6: "
+                                                 "THRESHOLD must be 0..63");
+    expect_rejected("COUNT_BITS=1 THRESHOLD=2", "THRESHOLD must be 0..1");
+    expect_rejected("LANES=16 PIPELINE=11", "PIPELINE must be 0..10");
+    expect_rejected("LANES=16 NETWORK=bestdepth PIPELINE=10", "PIPELINE must be 0..9");
+    expect_rejected("SCHEME=threshold PIPELINE=1", "PIPELINE=1 needs SCHEME=lsorting");
+    expect_rejected("LANES=1", "LANES must be 2..64");
+    expect_rejected("LANES=65", "LANES must be 2..64");
+    expect_rejected("COUNT_BITS=17", "COUNT_BITS must be 1..16");
+    expect_rejected("INTERVAL=0", "INTERVAL must be 1..65535");
+    expect_rejected("NETWORK=quick", "NETWORK must be one of bitonic|oddeven|best|bestdepth");
+    expect_rejected("SCHEME=gsorting", "SCHEME must be one of lsorting|threshold");
+    /* the model refuses them too */
+    irhw_cfg c;
+    irhw_ports ps;
+    char err[IRHW_ERRLEN];
+    irhw_cfg_defaults(irhw_find_block("wru"), &c);
+    c.v[WRU_P_THRESHOLD] = 100;
+    ck_assert_ptr_null(irhw_model_create(irhw_find_block("wru"), &c, &ps, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "THRESHOLD"));
+}
+END_TEST
+
+/* ---- generator, drawing, area ----------------------------------------------------------- */
+
+START_TEST(generated_verilog_is_deterministic_and_states_its_figures)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN];
+    const irhw_block *b = irhw_find_block("wru");
+    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=3", err, sizeof err), 0);
+    char *v1 = irhw_generate(b, &c, err, sizeof err), *v2 = irhw_generate(b, &c, err, sizeof err);
+    ck_assert_ptr_nonnull(v1);
+    ck_assert_str_eq(v1, v2);
+    ck_assert_ptr_nonnull(strstr(v1, "module wru_l16_c6_t5_i10_lsorting_best_p3 ("));
+    ck_assert_ptr_nonnull(strstr(v1, "// comparators: 60, layers: 10, pipeline latency: 3 cycles "
+                                     "(registers after layer 3, 6, 9)"));
+    ck_assert_ptr_nonnull(strstr(v1, "wire cmp_l3_6_8 = layer2[6] > layer2[8];"));
+    ck_assert_ptr_nonnull(strstr(v1, "assign layer4[1] = cmp_l4_1_3 ? layer3_q[3] : layer3_q[1];"));
+    char *s = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&s, &len);
+    b->gen_summary(&c, f);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(s, "comparators: 60, layers: 10, pipeline latency: 3 cycles"));
+    free(s);
+    free(v1);
+    free(v2);
+}
+END_TEST
+
+START_TEST(draw_makes_a_knuth_diagram_with_every_comparator_and_layer)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN];
+    const irhw_block *b = irhw_find_block("wru");
+    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    char *s = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&s, &len);
+    ck_assert_int_eq(b->draw_svg(&c, f, err, sizeof err), 0);
+    fclose(f);
+    unsigned cmps = 0, layers = 0, regs = 0;
+    for (const char *p = s; (p = strstr(p, "<g><title>layer ")) != NULL; p++)
+        cmps++;
+    for (const char *p = s; (p = strstr(p, "text-anchor=\"middle\">L")) != NULL; p++)
+        layers++;
+    for (const char *p = s; (p = strstr(p, ">reg ")) != NULL; p++)
+        regs++;
+    ck_assert_uint_eq(cmps, 60);
+    ck_assert_uint_eq(layers, 10);
+    ck_assert_uint_eq(regs, 2);
+    ck_assert_ptr_nonnull(strstr(s, "<title>layer 3, comparator (6, 8)</title>"));
+    ck_assert_ptr_nonnull(strstr(s, "</svg>"));
+    free(s);
+    ck_assert_int_eq(cfg_parse(&c, "SCHEME=threshold", err, sizeof err), 0);
+    f = open_memstream(&s, &len);
+    ck_assert_int_ne(b->draw_svg(&c, f, err, sizeof err), 0);
+    fclose(f);
+    free(s);
+    ck_assert_ptr_nonnull(strstr(err, "threshold has no sorting network"));
+}
+END_TEST
+
+START_TEST(area_notes_quote_the_paper_and_state_our_library)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN];
+    const irhw_block *b = irhw_find_block("wru");
+    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    irhw_storage st;
+    b->storage(&c, &st);
+    /* phase (4 b) + 2 stages x (16 x (6 + 4) + 1) */
+    ck_assert_uint_eq(st.storage_bits, 4 + 2 * 161);
+    ck_assert_uint_eq(st.nsrams, 0);
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.library, sizeof r.library, "test_lib");
+    snprintf(r.node, sizeof r.node, "45 nm-class (approximate)");
+    r.total_um2 = 2000;
+    r.have_sta = 1;
+    r.crit_ns = 1.5;
+    irhw_note notes[16];
+    int n = b->area_notes(&c, &r, notes, 16);
+    int paper = 0, ours = 0, sta = 0;
+    for (int i = 0; i < n; i++) {
+        paper |= notes[i].value == 162.0 && strstr(notes[i].text, "paper") &&
+                 strstr(notes[i].text, "40 nm");
+        ours |= strstr(notes[i].text, "test_lib") && strstr(notes[i].text, "45 nm-class") != NULL;
+        sta |= strcmp(notes[i].key, "crit_ns") == 0;
+    }
+    ck_assert(paper && ours && sta);
+    ck_assert_int_le(b->area_notes(&c, &r, notes, 2), 2);
+}
+END_TEST
+
+/* ---- stimulus and checker ------------------------------------------------------------------ */
+
+static void run_with_checker(const char *params, uint64_t seed, uint64_t cycles,
+                             irhw_stim_mode mode)
+{
+    unit *u = unit_new(params);
+    const irhw_block *b = u->b;
+    void *s = b->stim_new(&u->c, &u->ps, seed, cycles, mode);
+    void *k = b->check_new(&u->c, &u->ps);
+    ck_assert(s && k);
+    uint64_t prev[64] = {0};
+    char err[IRHW_ERRLEN];
+    unsigned plans = 0;
+    for (uint64_t t = 0; t < cycles; t++) {
+        memset(u->in, 0, sizeof u->in);
+        b->stim_next(s, t, prev, u->in);
+        if (t < 2)
+            irhw_set(u->in, &u->ps, WRU_RST, 1);
+        b->model_eval(u->m, u->in, u->out);
+        ck_assert_msg(b->check_cycle(k, t, u->in, u->out, err, sizeof err) == 0, "%s seed %llu: %s",
+                      params, (unsigned long long)seed, err);
+        plans += (unsigned)o(u, WRU_PLAN_VALID);
+        b->model_tick(u->m, u->in);
+        memcpy(prev, u->out, sizeof prev);
+    }
+    ck_assert_int_eq(b->check_end(k, err, sizeof err), 0);
+    ck_assert_msg(plans > 0, "%s: no plan in %llu cycles", params, (unsigned long long)cycles);
+    b->check_free(k);
+    b->stim_free(s);
+    unit_free(u);
+}
+
+START_TEST(model_passes_the_checker_on_long_mixed_runs)
+{
+    static const char *cfgs[] = {"LANES=2",
+                                 "LANES=3 NETWORK=bitonic PIPELINE=3 INTERVAL=1",
+                                 "LANES=7 NETWORK=oddeven PIPELINE=2",
+                                 "LANES=8 NETWORK=bestdepth INTERVAL=3",
+                                 "LANES=16 PIPELINE=1",
+                                 "LANES=32 NETWORK=best PIPELINE=5 INTERVAL=2",
+                                 "LANES=7 SCHEME=threshold",
+                                 "LANES=32 SCHEME=threshold INTERVAL=1",
+                                 "LANES=5 COUNT_BITS=2 THRESHOLD=1",
+                                 "LANES=6 THRESHOLD=0 SCHEME=threshold",
+                                 "LANES=9 COUNT_BITS=4 THRESHOLD=15"};
+    uint64_t seed = (uint64_t)time(NULL);
+    for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++)
+        run_with_checker(cfgs[i], seed + i, 6000, i % 3 == 0 ? IRHW_STIM_RANDOM : IRHW_STIM_MIXED);
+    run_with_checker("LANES=16", seed, 2000, IRHW_STIM_DIRECTED);
+}
+END_TEST
+
+START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
+{
+    unit *u = unit_new("LANES=4 INTERVAL=1");
+    void *k = u->b->check_new(&u->c, &u->ps);
+    char err[IRHW_ERRLEN];
+    const unsigned c[4] = {0, 9, 3, 1};
+    for (uint64_t t = 0; t < 3; t++) {
+        memset(u->in, 0, sizeof u->in);
+        irhw_set(u->in, &u->ps, WRU_RST, t < 2);
+        uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+        for (unsigned b = 0; b < 4; b++)
+            irhw_bits_set(cv, b * u->cb, u->cb, c[b]);
+        u->b->model_eval(u->m, u->in, u->out);
+        if (t == 2) {
+            /* b2 -> b3 redirected to b0 (which already receives from b1) */
+            irhw_bits_set(irhw_wide(u->out, &u->ps, WRU_DONATE_TO), 2 * u->tb, u->tb, 0);
+            ck_assert_int_ne(u->b->check_cycle(k, t, u->in, u->out, err, sizeof err), 0);
+            ck_assert_ptr_nonnull(strstr(err, "cycle 2"));
+        } else {
+            ck_assert_int_eq(u->b->check_cycle(k, t, u->in, u->out, err, sizeof err), 0);
+        }
+        u->b->model_tick(u->m, u->in);
+    }
+    /* a plan with its transfers missing */
+    memset(u->out, 0, sizeof u->out);
+    irhw_set(u->out, &u->ps, WRU_PLAN_VALID, 1);
+    ck_assert_int_ne(u->b->check_cycle(k, 3, u->in, u->out, err, sizeof err), 0);
+    u->b->check_free(k);
+    unit_free(u);
+}
+END_TEST
+
+/* ---- lint --------------------------------------------------------------------------------- */
+
+static int have(const char *tool)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
+    return system(cmd) == 0;
+}
+
+START_TEST(generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys)
+{
+    if (!have("verilator") || !have("iverilog") || !have("yosys")) {
+        printf("SKIP: generated_rtl_is_lint_clean: verilator, iverilog or yosys not installed\n");
+        return;
+    }
+    static const char *cfgs[] = {"LANES=2 INTERVAL=1",
+                                 "LANES=3 NETWORK=bitonic PIPELINE=1 INTERVAL=1",
+                                 "LANES=3 SCHEME=threshold THRESHOLD=0", "LANES=16 PIPELINE=5",
+                                 "LANES=12 NETWORK=bestdepth COUNT_BITS=1 THRESHOLD=1 INTERVAL=2"};
+    char dir[] = "/tmp/irhw-wru-lint.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
+        irhw_cfg c;
+        char err[IRHW_ERRLEN], mod[128], path[256], cmd[2048];
+        const irhw_block *b = irhw_find_block("wru");
+        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
+        char *v = irhw_generate(b, &c, err, sizeof err);
+        ck_assert_ptr_nonnull(v);
+        b->module_name(&c, mod, sizeof mod);
+        snprintf(path, sizeof path, "%s/%s.v", dir, mod);
+        FILE *f = fopen(path, "w");
+        fputs(v, f);
+        fclose(f);
+        free(v);
+        /* Yosys on the small ones only (seconds each above); `make test`'s CLI
+         * stage synthesizes the defaults and the first cosim configurations. */
+        char ys[800] = "true";
+        if (i < 3)
+            snprintf(ys, sizeof ys, "yosys -q -p 'read_verilog %s; synth -top %s' >> %s/log 2>&1",
+                     path, mod, dir);
+        snprintf(cmd, sizeof cmd,
+                 "verilator --lint-only -Wall %s > %s/log 2>&1 && iverilog -g2005 -o %s/a.out %s "
+                 ">> %s/log 2>&1 && %s && ! grep -qi warning %s/log",
+                 path, dir, dir, path, dir, ys, dir);
+        ck_assert_msg(system(cmd) == 0, "%s: lint failed, see %s/log", cfgs[i], dir);
+    }
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("wru");
+    TCase *t = tcase_create("wru");
+    tcase_set_timeout(t, 300);
+    tcase_add_test(t, ranking_matches_a_plain_sort_for_every_network_and_size);
+    tcase_add_test(t, model_plans_match_a_plain_sort_for_every_network_and_pipeline);
+    tcase_add_test(t, model_evaluates_the_comparator_list_the_generator_emits);
+    tcase_add_test(t, lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy);
+    tcase_add_test(t, a_donor_needs_at_least_two_more_than_its_receiver);
+    tcase_add_test(t, equal_counts_move_nothing);
+    tcase_add_test(t, with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half);
+    tcase_add_test(t, equal_counts_rank_the_lower_bank_first);
+    tcase_add_test(t, intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core);
+    tcase_add_test(t, one_loaded_bank_feeds_one_bank_per_interval_pair);
+    tcase_add_test(t, threshold_donors_take_turns_round_robin);
+    tcase_add_test(t, threshold_receivers_take_turns_and_idle_pointers_stay);
+    tcase_add_test(t, a_plan_leaves_latency_cycles_after_each_interval_sample);
+    tcase_add_test(t, reset_cancels_decisions_in_flight);
+    tcase_add_test(t, status_is_live_and_plan_outputs_are_zero_between_intervals);
+    tcase_add_test(t, bad_parameters_are_rejected_naming_parameter_and_range);
+    tcase_add_test(t, generated_verilog_is_deterministic_and_states_its_figures);
+    tcase_add_test(t, draw_makes_a_knuth_diagram_with_every_comparator_and_layer);
+    tcase_add_test(t, area_notes_quote_the_paper_and_state_our_library);
+    tcase_add_test(t, model_passes_the_checker_on_long_mixed_runs);
+    tcase_add_test(t, checker_catches_a_wrong_plan_and_a_missing_plan);
+    tcase_add_test(t, generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys);
+    suite_add_tcase(s, t);
+    return irhw_check_run(s);
+}
