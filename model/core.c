@@ -113,16 +113,22 @@ uint64_t irhw_rng_next(irhw_rng *r)
     return result;
 }
 
+/* Lemire's multiply-shift: unbiased, and a division only on the rare
+ * rejection path (the stimulus calls this several times a cycle). */
 uint64_t irhw_rng_below(irhw_rng *r, uint64_t n)
 {
     if (n <= 1)
         return 0;
-    uint64_t lim = UINT64_MAX - UINT64_MAX % n; /* reject the biased tail */
-    uint64_t x;
-    do
-        x = irhw_rng_next(r);
-    while (x >= lim);
-    return x % n;
+    unsigned __int128 m = (unsigned __int128)irhw_rng_next(r) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t t = -n % n; /* 2^64 mod n */
+        while (low < t) {
+            m = (unsigned __int128)irhw_rng_next(r) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
 }
 
 uint64_t irhw_rng_bits(irhw_rng *r, unsigned width) { return irhw_rng_next(r) & irhw_mask(width); }
