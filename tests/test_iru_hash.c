@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include "check_main.h"
+#include "lint_helper.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -743,26 +744,6 @@ START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
 }
 END_TEST
 
-static int have_tool(const char *name)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
-    return system(cmd) == 0;
-}
-
-/* Writes the design to DIR/<module>.v; returns 0. */
-static void write_design(const char *dir, const char *const *params, char *module, size_t len)
-{
-    char *v = generate(params, module, len);
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.v", dir, module);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(v, f);
-    fclose(f);
-    free(v);
-}
-
 static const char *const *const lint_configs[] = {
     (const char *const[]){NULL}, /* the paper's sizes, sram, no filter */
     (const char *const[]){"SETS=1", "BANKS=1", "SLOTS=1", "DATA_BITS=0", "TIMEOUT=0", "REQS=1",
@@ -775,59 +756,33 @@ static const char *const *const lint_configs[] = {
 
 START_TEST(generated_verilog_is_lint_clean_under_verilator_and_icarus)
 {
-    int v = have_tool("verilator"), i = have_tool("iverilog");
-    if (!v && !i) {
-        printf(
-            "SKIP: generated_verilog_is_lint_clean_under_verilator_and_icarus: neither verilator "
-            "nor iverilog installed\n");
+    const irhw_block *b = irhw_find_block("iru_hash");
+    irhw_cfg c;
+    cfg_of(b, &c, lint_configs[_i]);
+    char msg[512];
+    int rc = irhw_lint(b, &c, 0, msg, sizeof msg);
+    if (rc == 1) {
+        printf("SKIP: generated_verilog_is_lint_clean_under_verilator_and_icarus: %s\n", msg);
         return;
     }
-    char dir[] = "/tmp/irhw_iru_lint_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char module[256], cmd[2048];
-    write_design(dir, lint_configs[_i], module, sizeof module);
-    if (v) {
-        snprintf(
-            cmd, sizeof cmd,
-            "cd %s && verilator --lint-only -Wall -y %s/rtl --top-module %s %s.v > lint.log 2>&1",
-            dir, IRHW_ROOT, module, module);
-        ck_assert_msg(system(cmd) == 0, "verilator -Wall: see %s/lint.log", dir);
-    } else {
-        printf("SKIP: verilator lint of %s: verilator not installed\n", module);
-    }
-    if (i) {
-        snprintf(cmd, sizeof cmd,
-                 "cd %s && iverilog -g2005 -y %s/rtl -s %s -o /dev/null %s.v > iv.log 2>&1", dir,
-                 IRHW_ROOT, module, module);
-        ck_assert_msg(system(cmd) == 0, "iverilog: see %s/iv.log", dir);
-    } else {
-        printf("SKIP: icarus elaboration of %s: iverilog not installed\n", module);
-    }
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_msg(rc == 0, "%s", msg);
 }
 END_TEST
 
 START_TEST(generated_verilog_synthesizes_under_yosys)
 {
-    if (!have_tool("yosys")) {
-        printf("SKIP: generated_verilog_synthesizes_under_yosys: yosys not installed\n");
-        return;
-    }
     static const char *const p[] = {"SETS=8",      "BANKS=2",       "SLOTS=4",
                                     "FILTER=fadd", "STORAGE=flops", NULL};
-    char dir[] = "/tmp/irhw_iru_yosys_XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char module[256], cmd[2048];
-    write_design(dir, p, module, sizeof module);
-    snprintf(
-        cmd, sizeof cmd,
-        "cd %s && yosys -q -p 'read_verilog %s.v; read_verilog %s/rtl/irhw_regfile_1rw.v; "
-        "read_verilog -lib %s/rtl/irhw_sram_1rw.v; synth -top %s; check -assert' > ys.log 2>&1",
-        dir, module, IRHW_ROOT, IRHW_ROOT, module);
-    ck_assert_msg(system(cmd) == 0, "yosys: see %s/ys.log", dir);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    const irhw_block *b = irhw_find_block("iru_hash");
+    irhw_cfg c;
+    cfg_of(b, &c, p);
+    char msg[512];
+    int rc = irhw_lint(b, &c, 1, msg, sizeof msg);
+    if (rc == 1) {
+        printf("SKIP: generated_verilog_synthesizes_under_yosys: %s\n", msg);
+        return;
+    }
+    ck_assert_msg(rc == 0, "%s", msg);
 }
 END_TEST
 
