@@ -55,7 +55,7 @@ $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
 	   for b in $(BLOCK_NAMES); do echo "    &irhw_block_$$b,"; done; \
 	   echo '    0};'; } > $@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(BUILD)/obj/blocks.o: $(BUILD)/blocks.c model/irhw.h
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libirhw.a: $(LIB_OBJ)
 	@rm -f $@

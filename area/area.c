@@ -94,46 +94,6 @@ static int find_in_path(const char *name)
     return 0;
 }
 
-/* Whole file into a NUL-terminated malloc'd buffer; NULL on error (errno). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap);
-    while (s) {
-        if (n + 4096 + 1 > cap) {
-            char *t = realloc(s, cap * 2);
-            if (!t) {
-                free(s);
-                s = NULL;
-                break;
-            }
-            s = t;
-            cap *= 2;
-        }
-        size_t got = fread(s + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
-
-static int write_text(const char *path, const char *text, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    int bad = fputs(text, f) < 0;
-    bad |= fclose(f) != 0;
-    return bad ? irhw_err(err, errlen, "cannot write %s", path) : 0;
-}
-
 /* Runs argv[0] (searched in PATH) with stdout and stderr to out_path.
  * Returns the exit status, or -1 with a message if it could not run. */
 static int run_tool(char *const argv[], const char *out_path, char *err, size_t errlen)
@@ -252,7 +212,7 @@ static int write_script(const char *name, const char *dst, const char *const *ke
 {
     char src[PATHLEN];
     snprintf(src, sizeof src, "%s/synth_scripts/%s", root_dir(), name);
-    char *tmpl = slurp(src);
+    char *tmpl = irhw_read_file(src, NULL);
     if (!tmpl)
         return irhw_err(err, errlen,
                         "cannot read script template %s: %s (set IRHW_ROOT to the "
@@ -262,7 +222,7 @@ static int write_script(const char *name, const char *dst, const char *const *ke
     free(tmpl);
     if (!text)
         return irhw_err(err, errlen, "out of memory");
-    int rc = write_text(dst, text, err, errlen);
+    int rc = irhw_write_file(dst, text, err, errlen);
     free(text);
     return rc;
 }
@@ -270,8 +230,10 @@ static int write_script(const char *name, const char *dst, const char *const *ke
 static int safe_path(const char *what, const char *p, char *err, size_t errlen)
 {
     if (strpbrk(p, " \t\n\"'\\;"))
-        return irhw_err(err, errlen, "%s path \"%s\" contains white space, a quote, ';' or "
-                        "'\\': not supported in the Yosys script", what, p);
+        return irhw_err(err, errlen,
+                        "%s path \"%s\" contains white space, a quote, ';' or "
+                        "'\\': not supported in the Yosys script",
+                        what, p);
     return 0;
 }
 
@@ -320,8 +282,8 @@ static void strlist_free(strlist *l)
 /* ---- liberty preparation --------------------------------------------------- */
 
 typedef struct {
-    char name[160];  /* library ("name") */
-    strlist seq;     /* cells with an ff group */
+    char name[160]; /* library ("name") */
+    strlist seq;    /* cells with an ff group */
     unsigned cells, skipped;
     char buf_cell[160]; /* smallest plain buffer (drives ABC's inputs), or "" */
     double buf_area;
@@ -330,7 +292,7 @@ typedef struct {
 /* Cells no synthesis flow should use for general logic. */
 static int skip_cell(const char *name)
 {
-    static const char *const bad[] = {"lpflow_", "probe", "tapvpwrvgnd", "_tap",  "decap",
+    static const char *const bad[] = {"lpflow_", "probe", "tapvpwrvgnd", "_tap", "decap",
                                       "fill",    "diode", "conb",        NULL};
     for (unsigned i = 0; bad[i]; i++)
         if (strstr(name, bad[i]))
@@ -378,11 +340,11 @@ static int brace_delta(const char *line)
 typedef struct {
     char name[160];
     double area;
-    char pin[64];       /* current pin group */
-    char in_pin[64];    /* its input pin, if it has one */
-    char out_func[64];  /* its output's function, if a plain pin name */
+    char pin[64];      /* current pin group */
+    char in_pin[64];   /* its input pin, if it has one */
+    char out_func[64]; /* its output's function, if a plain pin name */
     unsigned inputs, outputs;
-    int stateful;       /* ff, latch, statetable or three-state */
+    int stateful; /* ff, latch, statetable or three-state */
 } cell_scan;
 
 /* Notes a line of a (kept) cell's body into cs. */
@@ -424,16 +386,14 @@ static void end_cell(const cell_scan *cs, lib_info *li)
 {
     int buffer = cs->inputs == 1 && cs->outputs == 1 && cs->out_func[0] &&
                  strcmp(cs->out_func, cs->in_pin) == 0;
-    if (buffer && !cs->stateful && cs->area > 0 &&
-        (!li->buf_cell[0] || cs->area < li->buf_area)) {
+    if (buffer && !cs->stateful && cs->area > 0 && (!li->buf_cell[0] || cs->area < li->buf_area)) {
         snprintf(li->buf_cell, sizeof li->buf_cell, "%s", cs->name);
         li->buf_area = cs->area;
     }
 }
 
 /* Copies the liberty `src` to `dst` without the skipped cells. */
-static int filter_liberty(const char *src, const char *dst, lib_info *li, char *err,
-                          size_t errlen)
+static int filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen)
 {
     FILE *in = fopen(src, "r");
     if (!in)
@@ -524,8 +484,7 @@ static int prepare_liberty(const char *lib, const char *workdir, char *dst, size
     int rc = run_tool(argv, raw, err, errlen);
     if (rc != 0) {
         remove(raw);
-        return rc < 0 ? -1 : irhw_err(err, errlen, "cannot decompress %s (gzip exit %d)",
-                                      lib, rc);
+        return rc < 0 ? -1 : irhw_err(err, errlen, "cannot decompress %s (gzip exit %d)", lib, rc);
     }
     rc = filter_liberty(raw, dst, li, err, errlen);
     remove(raw);
@@ -695,8 +654,8 @@ typedef struct {
 
 enum { CLASS_LOGIC, CLASS_FF };
 
-static int walk(stat_design *d, stat_module *m, unsigned long mult, int cls,
-                const lib_info *li, tally *t, int depth)
+static int walk(stat_design *d, stat_module *m, unsigned long mult, int cls, const lib_info *li,
+                tally *t, int depth)
 {
     if (depth > 64)
         return -1;
@@ -730,8 +689,8 @@ static int walk(stat_design *d, stat_module *m, unsigned long mult, int cls,
 
 /* ---- the run ------------------------------------------------------------------ */
 
-static void set_node(const char *lib_path, const lib_info *li, int is_default,
-                     irhw_area_res *r, unsigned *node)
+static void set_node(const char *lib_path, const lib_info *li, int is_default, irhw_area_res *r,
+                     unsigned *node)
 {
     if (strstr(li->name, "sky130") || strstr(lib_path, "sky130")) {
         *node = 130;
@@ -765,11 +724,11 @@ static void sram_timing(unsigned node, double *access, double *setup)
 static int yosys_failed(const char *log, const char *out, int rc, char *err, size_t errlen)
 {
     char line[300] = "";
-    char *text = slurp(log);
+    char *text = irhw_read_file(log, NULL);
     last_line_with(text, "ERROR", line, sizeof line);
     free(text);
     if (!line[0]) {
-        text = slurp(out);
+        text = irhw_read_file(out, NULL);
         last_line_with(text, NULL, line, sizeof line);
         free(text);
     }
@@ -777,8 +736,8 @@ static int yosys_failed(const char *log, const char *out, int rc, char *err, siz
                     line[0] ? line : "(no error line)");
 }
 
-static int price_srams(const irhw_area_req *q, const tally *t, unsigned node,
-                       irhw_area_res *r, char *err, size_t errlen)
+static int price_srams(const irhw_area_req *q, const tally *t, unsigned node, irhw_area_res *r,
+                       char *err, size_t errlen)
 {
     if (t->srams == 0)
         return 0;
@@ -801,7 +760,7 @@ static int price_srams(const irhw_area_req *q, const tally *t, unsigned node,
 static int read_areas(const irhw_area_req *q, const char *stat_path, const lib_info *li,
                       unsigned node, irhw_area_res *r, char *err, size_t errlen)
 {
-    char *text = slurp(stat_path);
+    char *text = irhw_read_file(stat_path, NULL);
     if (!text)
         return irhw_err(err, errlen, "cannot read %s: %s", stat_path, strerror(errno));
     stat_design d = {0};
@@ -881,7 +840,7 @@ static void point(const char *text, const char *tag, char *name, size_t len, int
 static int parse_sta(const char *log, const char *mapped, irhw_area_res *r, char *err,
                      size_t errlen)
 {
-    char *text = slurp(log);
+    char *text = irhw_read_file(log, NULL);
     if (!text)
         return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
     const char *arr = strstr(text, "data arrival time");
@@ -925,7 +884,7 @@ static int parse_sta(const char *log, const char *mapped, irhw_area_res *r, char
     }
     free(text);
     if (eflop && private_name(ename)) {
-        char *nl = slurp(mapped);
+        char *nl = irhw_read_file(mapped, NULL);
         if (nl)
             flop_q_net(nl, ename, r->crit_to, sizeof r->crit_to);
         free(nl);
@@ -934,12 +893,11 @@ static int parse_sta(const char *log, const char *mapped, irhw_area_res *r, char
     return 0;
 }
 
-static int run_sta(const irhw_area_req *q, const char *lib, const char *mapped,
-                   unsigned node, irhw_area_res *r, char *err, size_t errlen)
+static int run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
+                   irhw_area_res *r, char *err, size_t errlen)
 {
     if (!find_in_path("sta"))
-        return irhw_err(err, errlen,
-                        "sta (OpenSTA) not found: install the Debian package opensta");
+        return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
     char script[PATHLEN], log[PATHLEN], period[32], acc[32], setup[32];
     if (path_join(script, sizeof script, q->workdir, "sta.tcl") ||
         path_join(log, sizeof log, q->workdir, "sta.log"))
@@ -985,8 +943,8 @@ static int check_request(const irhw_area_req *q, irhw_area_res *r, char *err, si
 }
 
 typedef struct {
-    char lib[PATHLEN], script[PATHLEN], log[PATHLEN], out[PATHLEN], stat[PATHLEN],
-        netlist[PATHLEN], mapped[PATHLEN], sram_v[PATHLEN], rtl[PATHLEN];
+    char lib[PATHLEN], script[PATHLEN], log[PATHLEN], out[PATHLEN], stat[PATHLEN], netlist[PATHLEN],
+        mapped[PATHLEN], sram_v[PATHLEN], rtl[PATHLEN];
 } run_paths;
 
 static int make_paths(const irhw_area_req *q, run_paths *p, char *err, size_t errlen)
@@ -994,12 +952,11 @@ static int make_paths(const irhw_area_req *q, run_paths *p, char *err, size_t er
     const char *w = q->workdir;
     if (strlen(w) > 400)
         return irhw_err(err, errlen, "work folder path too long (over 400 characters)");
-    int bad = path_join(p->script, PATHLEN, w, "synth.ys") |
-              path_join(p->log, PATHLEN, w, "yosys.log") |
-              path_join(p->out, PATHLEN, w, "yosys.out") |
-              path_join(p->stat, PATHLEN, w, "stat.txt") |
-              path_join(p->netlist, PATHLEN, w, "netlist.v") |
-              path_join(p->mapped, PATHLEN, w, "sta_netlist.v");
+    int bad =
+        path_join(p->script, PATHLEN, w, "synth.ys") | path_join(p->log, PATHLEN, w, "yosys.log") |
+        path_join(p->out, PATHLEN, w, "yosys.out") | path_join(p->stat, PATHLEN, w, "stat.txt") |
+        path_join(p->netlist, PATHLEN, w, "netlist.v") |
+        path_join(p->mapped, PATHLEN, w, "sta_netlist.v");
     bad |= snprintf(p->sram_v, PATHLEN, "%s/rtl/irhw_sram_1rw.v", root_dir()) >= PATHLEN;
     bad |= snprintf(p->rtl, PATHLEN, "%s/rtl", root_dir()) >= PATHLEN;
     return bad ? irhw_err(err, errlen, "work folder path too long") : 0;
@@ -1018,22 +975,22 @@ static int abc_options(const irhw_area_req *q, const lib_info *li, char *opts, s
     if (path_join(path, sizeof path, q->workdir, "abc.constr"))
         return irhw_err(err, errlen, "work folder path too long");
     snprintf(text, sizeof text, "set_driving_cell %s\nset_load 5\n", li->buf_cell);
-    if (write_text(path, text, err, errlen))
+    if (irhw_write_file(path, text, err, errlen))
         return -1;
     double d_ps = q->clock_ns > 0 ? q->clock_ns * 1000.0 : 1e6;
     snprintf(opts, len, "-D %.0f -constr %s", d_ps, path);
     return 0;
 }
 
-static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info *li,
-                     char *err, size_t errlen)
+static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info *li, char *err,
+                     size_t errlen)
 {
     char abc[PATHLEN + 64];
     if (abc_options(q, li, abc, sizeof abc, err, errlen))
         return -1;
-    const char *keys[] = {"SRAM_V", "RTL",     "VERILOG", "TOP",    "LIB",
-                          "ABC_OPTS", "NETLIST", "STAT",  "MAPPED"};
-    const char *vals[] = {p->sram_v, p->rtl,     q->verilog, q->top,  p->lib,
+    const char *keys[] = {"SRAM_V",   "RTL",     "VERILOG", "TOP",   "LIB",
+                          "ABC_OPTS", "NETLIST", "STAT",    "MAPPED"};
+    const char *vals[] = {p->sram_v, p->rtl,     q->verilog, q->top,   p->lib,
                           abc,       p->netlist, p->stat,    p->mapped};
     if (write_script("synth.ys.in", p->script, keys, vals, 9, err, errlen))
         return -1;
@@ -1086,14 +1043,14 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 
 #define SRAM_MODEL_NAME "analytic 6T-array model, area/sram_model.c"
 
-void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c,
-                     const irhw_area_res *r, const irhw_note *notes, int nnotes)
+void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
+                     const irhw_note *notes, int nnotes)
 {
     char params[1024] = "";
     if (b && c)
         irhw_cfg_format(b, c, " ", params, sizeof params);
-    fprintf(f, "block              %s%s%s\n", b ? b->name : "(unknown)",
-            b && b->title ? " — " : "", b && b->title ? b->title : "");
+    fprintf(f, "block              %s%s%s\n", b ? b->name : "(unknown)", b && b->title ? " — " : "",
+            b && b->title ? b->title : "");
     fprintf(f, "parameters         %s\n", params[0] ? params : "(none)");
     fprintf(f, "library            %s, %s\n", r->library, r->node);
     fprintf(f, "total              %12.1f µm²\n", r->total_um2);
@@ -1165,8 +1122,8 @@ static void json_notes(FILE *f, const irhw_note *notes, int nnotes)
     fputs("}\n", f);
 }
 
-void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c,
-                          const irhw_area_res *r, const irhw_note *notes, int nnotes)
+void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
+                          const irhw_note *notes, int nnotes)
 {
     fputs("{\n  \"block\": ", f);
     json_str(f, b ? b->name : "");
@@ -1176,8 +1133,7 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c,
     json_str(f, r->library);
     fputs(",\n  \"node\": ", f);
     json_str(f, r->node);
-    fprintf(f, ",\n  \"total_um2\": %.1f,\n  \"logic_um2\": %.1f,\n", r->total_um2,
-            r->logic_um2);
+    fprintf(f, ",\n  \"total_um2\": %.1f,\n  \"logic_um2\": %.1f,\n", r->total_um2, r->logic_um2);
     fprintf(f, "  \"ff_storage_um2\": %.1f,\n  \"sram_um2\": %.1f,\n", r->ff_storage_um2,
             r->sram_um2);
     fputs("  \"sram_model\": ", f);

@@ -14,29 +14,29 @@
 #include "irhw.h"
 
 typedef struct irhw_area_req {
-    const char *liberty;     /* NULL: the default library shipped in area/ */
-    const char *top;         /* top module name */
-    const char *verilog;     /* file holding the generated design (leaf cells included) */
-    const char *workdir;     /* scratch folder for scripts, logs, netlist */
+    const char *liberty;         /* NULL: the default library shipped in area/ */
+    const char *top;             /* top module name */
+    const char *verilog;         /* file holding the generated design (leaf cells included) */
+    const char *workdir;         /* scratch folder for scripts, logs, netlist */
     const irhw_storage *storage; /* from the block's storage() callback */
-    int want_sta;            /* run OpenSTA for the critical path */
-    double clock_ns;         /* clock period for STA (0: 1000 ns, i.e. unconstrained) */
+    int want_sta;                /* run OpenSTA for the critical path */
+    double clock_ns;             /* clock period for STA (0: 1000 ns, i.e. unconstrained) */
 } irhw_area_req;
 
 typedef struct irhw_area_res {
-    char library[160];       /* library name as the report states it */
-    char node[32];           /* "45 nm-class (approximate)", "130 nm (sky130hd)" */
-    double logic_um2;        /* standard cells outside storage leaf modules */
-    double ff_storage_um2;   /* flip-flop storage leaf modules */
-    double sram_um2;         /* SRAM macros from the SRAM area model */
+    char library[160];     /* library name as the report states it */
+    char node[32];         /* "45 nm-class (approximate)", "130 nm (sky130hd)" */
+    double logic_um2;      /* standard cells outside storage leaf modules */
+    double ff_storage_um2; /* flip-flop storage leaf modules */
+    double sram_um2;       /* SRAM macros from the SRAM area model */
     double total_um2;
     uint64_t storage_bits;
-    unsigned long cells;     /* standard cells in the whole design */
-    unsigned long flops;     /* of which flip-flops */
+    unsigned long cells; /* standard cells in the whole design */
+    unsigned long flops; /* of which flip-flops */
     int have_sta;
-    double crit_ns;          /* longest path delay, ns */
+    double crit_ns; /* longest path delay, ns */
     char crit_from[128], crit_to[128];
-    char netlist[512];       /* path of the gate-level netlist written (generic gates) */
+    char netlist[512]; /* path of the gate-level netlist written (generic gates) */
 } irhw_area_res;
 
 /* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message. */
@@ -46,9 +46,9 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm);
 
 /* Report writers: text and JSON, with the block's paper comparison. */
-void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c,
-                     const irhw_area_res *r, const irhw_note *notes, int nnotes);
-void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c,
-                          const irhw_area_res *r, const irhw_note *notes, int nnotes);
+void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
+                     const irhw_note *notes, int nnotes);
+void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
+                          const irhw_note *notes, int nnotes);
 
 #endif

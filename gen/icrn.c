@@ -117,7 +117,8 @@ static void emit_fifo(gen_ctx *x)
         vw_blank(w);
         vw_line(w, "// The one entry: a one-word register file, always at address 0.");
         vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(1), .ABITS(1)) u_mem (");
-        vw_line(w, "    .clk(clk), .we(push), .waddr(1'b0), .wdata(din), .raddr(1'b0), .rdata(head));");
+        vw_line(
+            w, "    .clk(clk), .we(push), .waddr(1'b0), .wdata(din), .raddr(1'b0), .rdata(head));");
         vw_blank(w);
         vw_line(w, "assign full  = valid_q;");
         vw_line(w, "assign valid = valid_q;");
@@ -133,7 +134,8 @@ static void emit_fifo(gen_ctx *x)
         vw_blank(w);
         vw_line(w, "// The entries: written at wr_q on push, head read at rd_q.");
         vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", d);
-        vw_line(w, "    .clk(clk), .we(push), .waddr(wr_q), .wdata(din), .raddr(rd_q), .rdata(head));");
+        vw_line(
+            w, "    .clk(clk), .we(push), .waddr(wr_q), .wdata(din), .raddr(rd_q), .rdata(head));");
         vw_blank(w);
         vw_line(w, "// Pointers wrap at %u%s.", d - 1,
                 (d & (d - 1)) ? ", not at a power of two" : "");
@@ -167,8 +169,8 @@ static void emit_buffer(gen_ctx *x, const char *dir, const char *nm, unsigned wi
             dir, nm);
     vw_line(w, "wire %s%s_%s_din, %s_%s_head;", vw_range(width), dir, nm, dir, nm);
     vw_line(w, "%s_fifo #(.WIDTH(%u)) u_%s_%s (", x->top, width, dir, nm);
-    vw_line(w, "    .clk(clk), .rst(rst), .push(%s_%s_push), .din(%s_%s_din), .pop(%s_%s_pop),", dir,
-            nm, dir, nm, dir, nm);
+    vw_line(w, "    .clk(clk), .rst(rst), .push(%s_%s_push), .din(%s_%s_din), .pop(%s_%s_pop),",
+            dir, nm, dir, nm, dir, nm);
     vw_line(w, "    .full(%s_%s_full), .valid(%s_%s_valid), .head(%s_%s_head));", dir, nm, dir, nm,
             dir, nm);
 }
@@ -241,8 +243,8 @@ static void emit_rr(gen_ctx *x, const char *p, unsigned n)
         for (unsigned j = 0; j < n; j++)
             if (j >> bb & 1)
                 mask |= (uint64_t)1 << j;
-        o += (size_t)snprintf(idx + o, sizeof idx - o, "%s|(%s_pick & %s)", bb + 1 == pb ? "" : ", ",
-                              p, vconst(k1, sizeof k1, n, mask));
+        o += (size_t)snprintf(idx + o, sizeof idx - o, "%s|(%s_pick & %s)",
+                              bb + 1 == pb ? "" : ", ", p, vconst(k1, sizeof k1, n, mask));
     }
     vw_line(w, "wire %s%s_idx = {%s};", vw_range(pb), p, idx);
     vw_line(w, "always @(posedge clk) begin");
@@ -324,8 +326,8 @@ static void emit_hub(gen_ctx *x, unsigned k, unsigned i)
     unsigned uw = icrn_up_width(g, k, i), dw = icrn_dn_width(g, k, i);
     unsigned idw = g->id_bits, cb = g->core_bits;
 
-    vw_line(w, "// ---- hub %s (level %u, cores %u..%u): up = round robin over %u child(ren),", h, k,
-            lo, hi - 1, nc);
+    vw_line(w, "// ---- hub %s (level %u, cores %u..%u): up = round robin over %u child(ren),", h,
+            k, lo, hi - 1, nc);
     vw_line(w, "// down = the head of dn_%s goes to the child covering its destination.", h);
     snprintf(p, sizeof p, "%s_up", h);
     kids kd = {k - 1, first};
@@ -440,8 +442,8 @@ static void emit_root(gen_ctx *x)
         if (one_core(g, L - 1, first + c)) {
             unsigned lo, hi;
             icrn_cover(g, L - 1, first + c, &lo, &hi);
-            vw_line(w, "wire %sroot_cand_%s = root_needy & %s;  // not back to core %u", vw_range(n),
-                    ch, vconst(k1, sizeof k1, n, ~((uint64_t)1 << lo)), lo);
+            vw_line(w, "wire %sroot_cand_%s = root_needy & %s;  // not back to core %u",
+                    vw_range(n), ch, vconst(k1, sizeof k1, n, ~((uint64_t)1 << lo)), lo);
         } else {
             snprintf(b, sizeof b, "up_%s_head", ch);
             char f[128];
@@ -458,7 +460,8 @@ static void emit_root(gen_ctx *x)
     for (unsigned c = 0; c < nc; c++) {
         node_name(g, L - 1, first + c, ch, sizeof ch);
         snprintf(cands[c], sizeof cands[c], "root_cand_%s", ch);
-        vw_line(w, "assign up_%s_pop = root_in_go & %s;", ch, bit(b, sizeof b, "root_in_pick", nc, c));
+        vw_line(w, "assign up_%s_pop = root_in_go & %s;", ch,
+                bit(b, sizeof b, "root_in_pick", nc, c));
     }
     snprintf(lhs, sizeof lhs, "wire %sroot_dst_req", vw_range(n));
     emit_mux(x, lhs, n, "root_in_pick", nc, cands);
@@ -550,8 +553,9 @@ void icrn_gen_summary(const irhw_cfg *c, FILE *f)
         bufs += 2 * g.count[k];
     fprintf(f, "icrn: %u cores, %u hub(s) on %u level(s), radix %u\n", g.cores, hubs, g.levels,
             g.radix);
-    fprintf(f, "icrn: core to core %u hops = %u cycles without contention; the root routes one "
-               "work ID per cycle\n",
+    fprintf(f,
+            "icrn: core to core %u hops = %u cycles without contention; the root routes one "
+            "work ID per cycle\n",
             2 * g.levels, 2 * g.levels);
     fprintf(f, "icrn: %u FIFOs x %u entries = %" PRIu64 " buffer bits (%.1f per core)%s\n", bufs,
             g.depth, icrn_buffer_bits(&g), (double)icrn_buffer_bits(&g) / g.cores,
@@ -582,15 +586,18 @@ int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
     char mod[128];
     const irhw_block *b = irhw_find_block("icrn");
     b->module_name(c, mod, sizeof mod);
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-               "font-family=\"sans-serif\" font-size=\"11\">\n",
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "font-family=\"sans-serif\" font-size=\"11\">\n",
             width, height);
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(f, "<text x=\"10\" y=\"18\" font-size=\"14\">%s — %u cores, radix %u, %u hops core "
-               "to core</text>\n",
+    fprintf(f,
+            "<text x=\"10\" y=\"18\" font-size=\"14\">%s — %u cores, radix %u, %u hops core "
+            "to core</text>\n",
             mod, g.cores, g.radix, 2 * g.levels);
-    fprintf(f, "<text x=\"10\" y=\"36\">each link: up + dn FIFO of %u x (ID %u b + src/dst); "
-               "destination chosen at the root</text>\n",
+    fprintf(f,
+            "<text x=\"10\" y=\"36\">each link: up + dn FIFO of %u x (ID %u b + src/dst); "
+            "destination chosen at the root</text>\n",
             g.depth, g.id_bits);
     for (unsigned k = 1; k <= g.levels; k++)
         for (unsigned i = 0; i < g.count[k]; i++) {
@@ -598,7 +605,8 @@ int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
             icrn_children(&g, k, i, &first, &n);
             double y = top + dy * (g.levels - k);
             for (unsigned j = first; j < first + n; j++)
-                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\"/>\n",
+                fprintf(f,
+                        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\"/>\n",
                         xs[k][i], y + 12, xs[k - 1][j], y + dy - 12);
         }
     for (unsigned k = 0; k <= g.levels; k++)
@@ -607,14 +615,18 @@ int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
             char nm[32];
             node_name(&g, k, i, nm, sizeof nm);
             if (k == 0)
-                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"12\" fill=\"#cde\" stroke=\"#245\"/>\n",
-                        x, y);
+                fprintf(
+                    f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"12\" fill=\"#cde\" stroke=\"#245\"/>\n",
+                    x, y);
             else
-                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"24\" rx=\"4\" "
-                           "fill=\"%s\" stroke=\"#542\"/>\n",
+                fprintf(f,
+                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"24\" rx=\"4\" "
+                        "fill=\"%s\" stroke=\"#542\"/>\n",
                         x - 20, y - 12, k == g.levels ? "#fc9" : "#fed");
-            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%s\">%s</text>\n",
-                    x, y + 4, k == 0 && g.cores > 16 ? "8" : "10", nm);
+            fprintf(
+                f,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%s\">%s</text>\n",
+                x, y + 4, k == 0 && g.cores > 16 ? "8" : "10", nm);
         }
     fprintf(f, "</svg>\n");
     return 0;

@@ -393,8 +393,8 @@ static void lane_grants(const gx *x, irhw_vw *w)
         unsigned last = l == x->L - 1 ? x->L - 2 : x->L - 1;
         for (unsigned j = 0; j < x->L; j++)
             if (j != l)
-                vw_line(w, "    & ~(l%u_elig & (l%u_bank == l%u_bank) & (l%u_rank < l%u_rank))%s", j, j,
-                        l, j, l, j == last ? ";" : "");
+                vw_line(w, "    & ~(l%u_elig & (l%u_bank == l%u_bank) & (l%u_rank < l%u_rank))%s",
+                        j, j, l, j, l, j == last ? ";" : "");
     }
     vw_blank(w);
 }

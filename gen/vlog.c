@@ -21,7 +21,10 @@ void vw_line(irhw_vw *w, const char *fmt, ...)
     fputc('\n', w->f);
 }
 
-void vw_blank(irhw_vw *w) { fputc('\n', w->f); }
+void vw_blank(irhw_vw *w)
+{
+    fputc('\n', w->f);
+}
 
 const char *vw_range(unsigned width)
 {

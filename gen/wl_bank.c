@@ -12,9 +12,13 @@
 static void emit_partition(irhw_vw *w, int p)
 {
     vw_line(w, "// Partition %d pointers: wrap at the partition's last index.", p);
-    vw_line(w, "wire [PTR_BITS-1:0] head%d_inc = (head%d_q == last%d) ? {PTR_BITS{1'b0}} : head%d_q + 1'b1;",
+    vw_line(w,
+            "wire [PTR_BITS-1:0] head%d_inc = (head%d_q == last%d) ? {PTR_BITS{1'b0}} : head%d_q + "
+            "1'b1;",
             p, p, p, p);
-    vw_line(w, "wire [PTR_BITS-1:0] tail%d_inc = (tail%d_q == last%d) ? {PTR_BITS{1'b0}} : tail%d_q + 1'b1;",
+    vw_line(w,
+            "wire [PTR_BITS-1:0] tail%d_inc = (tail%d_q == last%d) ? {PTR_BITS{1'b0}} : tail%d_q + "
+            "1'b1;",
             p, p, p, p);
     vw_line(w, "always @(posedge clk) begin");
     w->indent++;
@@ -45,16 +49,21 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     unsigned lo = e / 2, hi = e - e / 2;
     int sram = c->v[WB_STORAGE] == WB_SRAM;
 
-    vw_line(w, "// One 1rw memory: at most one access per cycle; lane push > pull > rd_take > rd_put.");
-    vw_line(w, "// single mode: one FIFO of %u; double mode: partition 0 = [0,%u), partition 1 = [%u,%u).",
-            e, lo, lo, e);
-    vw_line(w, "// Read latency: %s.", sram ? "1 cycle (synchronous SRAM read)" : "0 (flip-flop array)");
+    vw_line(
+        w, "// One 1rw memory: at most one access per cycle; lane push > pull > rd_take > rd_put.");
+    vw_line(
+        w,
+        "// single mode: one FIFO of %u; double mode: partition 0 = [0,%u), partition 1 = [%u,%u).",
+        e, lo, lo, e);
+    vw_line(w, "// Read latency: %s.",
+            sram ? "1 cycle (synchronous SRAM read)" : "0 (flip-flop array)");
     vw_module_ports(w, module, &ps);
     w->indent++;
     vw_line(w, "localparam PTR_BITS = %u;  // ceil(log2(%u))", pb, e);
     vw_line(w, "localparam CNT_BITS = %u;  // holds 0..%u", cb, e);
     vw_line(w, "localparam ID_BITS  = %u;", idw);
-    vw_line(w, "localparam [PTR_BITS-1:0] LAST_ALL = %u'd%u;  // single mode: wrap after %u", pb, e - 1, e - 1);
+    vw_line(w, "localparam [PTR_BITS-1:0] LAST_ALL = %u'd%u;  // single mode: wrap after %u", pb,
+            e - 1, e - 1);
     vw_line(w, "localparam [PTR_BITS-1:0] LAST_LO  = %u'd%u;", pb, lo - 1);
     vw_line(w, "localparam [PTR_BITS-1:0] LAST_HI  = %u'd%u;", pb, hi - 1);
     vw_line(w, "localparam [PTR_BITS-1:0] BASE_HI  = %u'd%u;  // partition 1 starts here", pb, lo);
@@ -85,7 +94,8 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "wire do_push = push & ~is_full;");
     vw_line(w, "wire do_pull = pull & ~push & ~is_empty;");
     vw_line(w, "wire do_take = rd_take & ~lane_req & ~is_empty;");
-    vw_line(w, "wire do_cfg  = cfg_en & (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}}) & ~push & ~rd_put;");
+    vw_line(w, "wire do_cfg  = cfg_en & (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == "
+               "{CNT_BITS{1'b0}}) & ~push & ~rd_put;");
     vw_line(w, "wire do_swap = swap & mode_q & is_empty & ~cfg_en;");
     vw_line(w, "wire do_put  = rd_put & ~lane_req & ~rd_take & ~pull_full & ~do_swap;");
     vw_line(w, "wire pop = do_pull | do_take;");
@@ -95,10 +105,14 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "wire rd1 = pop & pp;");
     vw_blank(w);
     vw_line(w, "// Physical address = partition base + pointer.");
-    vw_line(w, "wire [PTR_BITS-1:0] push_addr = (hp ? tail1_q : tail0_q) + (hp ? BASE_HI : {PTR_BITS{1'b0}});");
-    vw_line(w, "wire [PTR_BITS-1:0] put_addr  = (pp ? tail1_q : tail0_q) + (pp ? BASE_HI : {PTR_BITS{1'b0}});");
-    vw_line(w, "wire [PTR_BITS-1:0] read_addr = (pp ? head1_q : head0_q) + (pp ? BASE_HI : {PTR_BITS{1'b0}});");
-    vw_line(w, "wire [PTR_BITS-1:0] mem_addr  = do_push ? push_addr : do_put ? put_addr : read_addr;");
+    vw_line(w, "wire [PTR_BITS-1:0] push_addr = (hp ? tail1_q : tail0_q) + (hp ? BASE_HI : "
+               "{PTR_BITS{1'b0}});");
+    vw_line(w, "wire [PTR_BITS-1:0] put_addr  = (pp ? tail1_q : tail0_q) + (pp ? BASE_HI : "
+               "{PTR_BITS{1'b0}});");
+    vw_line(w, "wire [PTR_BITS-1:0] read_addr = (pp ? head1_q : head0_q) + (pp ? BASE_HI : "
+               "{PTR_BITS{1'b0}});");
+    vw_line(w,
+            "wire [PTR_BITS-1:0] mem_addr  = do_push ? push_addr : do_put ? put_addr : read_addr;");
     vw_line(w, "wire mem_we = do_push | do_put;");
     vw_line(w, "wire [ID_BITS-1:0] mem_wdata = do_push ? push_id : rd_put_id;");
     vw_line(w, "wire [ID_BITS-1:0] mem_rdata;");
@@ -123,7 +137,9 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
         vw_line(w, "wire take_v = take_pend_q;");
     } else {
         vw_line(w, "irhw_regfile_1rw #(.WIDTH(ID_BITS), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", e);
-        vw_line(w, "    .clk(clk), .we(mem_we), .addr(mem_addr), .wdata(mem_wdata), .rdata(mem_rdata));");
+        vw_line(
+            w,
+            "    .clk(clk), .we(mem_we), .addr(mem_addr), .wdata(mem_wdata), .rdata(mem_rdata));");
         vw_blank(w);
         vw_line(w, "// Combinational read: data in the cycle of the pull/take.");
         vw_line(w, "wire pull_v = do_pull;");

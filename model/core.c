@@ -97,7 +97,10 @@ void irhw_rng_seed(irhw_rng *r, uint64_t seed)
         r->s[i] = splitmix64(&seed);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
 
 uint64_t irhw_rng_next(irhw_rng *r)
 {
@@ -131,9 +134,15 @@ uint64_t irhw_rng_below(irhw_rng *r, uint64_t n)
     return (uint64_t)(m >> 64);
 }
 
-uint64_t irhw_rng_bits(irhw_rng *r, unsigned width) { return irhw_rng_next(r) & irhw_mask(width); }
+uint64_t irhw_rng_bits(irhw_rng *r, unsigned width)
+{
+    return irhw_rng_next(r) & irhw_mask(width);
+}
 
-int irhw_rng_chance(irhw_rng *r, unsigned percent) { return irhw_rng_below(r, 100) < percent; }
+int irhw_rng_chance(irhw_rng *r, unsigned percent)
+{
+    return irhw_rng_below(r, 100) < percent;
+}
 
 /* ---- parameters ------------------------------------------------------ */
 
@@ -255,8 +264,7 @@ const char *irhw_param_text(const irhw_block *b, const irhw_cfg *c, unsigned i, 
     return buf;
 }
 
-void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, char *buf,
-                     size_t len)
+void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, char *buf, size_t len)
 {
     size_t o = 0;
     buf[0] = 0;

@@ -218,10 +218,19 @@ typedef struct {
     } st;
 } icrn_model;
 
-static unsigned node(const icrn_model *m, unsigned level, unsigned i) { return m->base[level] + i; }
+static unsigned node(const icrn_model *m, unsigned level, unsigned i)
+{
+    return m->base[level] + i;
+}
 
-static int fifo_full(const icrn_model *m, const icrn_fifo *f) { return f->n >= m->g.depth; }
-static const icrn_ent *fifo_head(const icrn_fifo *f) { return f->n ? &f->e[f->head] : NULL; }
+static int fifo_full(const icrn_model *m, const icrn_fifo *f)
+{
+    return f->n >= m->g.depth;
+}
+static const icrn_ent *fifo_head(const icrn_fifo *f)
+{
+    return f->n ? &f->e[f->head] : NULL;
+}
 
 static void fifo_pop(const icrn_model *m, icrn_fifo *f)
 {
@@ -284,7 +293,8 @@ static void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     for (unsigned n = 0; n < m->nbuf && !busy; n++)
         busy = m->up[n].n || m->dn[n].n;
     uint64_t all = irhw_mask(g->cores);
-    int done = irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !busy;
+    int done =
+        irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !busy;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
 }
 
@@ -453,8 +463,9 @@ static void *icrn_new(const irhw_cfg *c, const irhw_ports *ps)
 static void icrn_stats(void *vm, FILE *f)
 {
     const icrn_model *m = vm;
-    fprintf(f, "icrn: %" PRIu64 " work IDs injected, %" PRIu64 " delivered, %" PRIu64
-               " flushed by a reset, %" PRIu64 " routed by the root\n",
+    fprintf(f,
+            "icrn: %" PRIu64 " work IDs injected, %" PRIu64 " delivered, %" PRIu64
+            " flushed by a reset, %" PRIu64 " routed by the root\n",
             m->st.injected, m->st.delivered, m->st.flushed, m->st.root_moves);
     if (m->st.delivered)
         fprintf(f,
@@ -462,8 +473,9 @@ static void icrn_stats(void *vm, FILE *f)
                 " cycles (no contention: %u)\n",
                 m->st.lat_min, (double)m->st.lat_sum / (double)m->st.delivered, m->st.lat_max,
                 2 * m->g.levels);
-    fprintf(f, "icrn: most work IDs in the network at once: %u; cycles the root held work "
-               "it could not route: %" PRIu64 "\n",
+    fprintf(f,
+            "icrn: most work IDs in the network at once: %u; cycles the root held work "
+            "it could not route: %" PRIu64 "\n",
             m->st.occ_max, m->st.root_stalls);
 }
 
@@ -499,9 +511,10 @@ static int icrn_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note 
     }
     if (k < max) {
         n[k] = (irhw_note){"hops_core_to_core", "", 2.0 * g.levels};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "tree: %u hub(s) on %u level(s), %u hops core to core (paper: 2 in the ideal case)",
-                 hubs, g.levels, 2 * g.levels);
+        snprintf(
+            n[k].text, sizeof n[k].text,
+            "tree: %u hub(s) on %u level(s), %u hops core to core (paper: 2 in the ideal case)",
+            hubs, g.levels, 2 * g.levels);
         k++;
     }
     if (k < max) {

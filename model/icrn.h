@@ -16,10 +16,10 @@ enum icrn_port {
     IC_CORE_EMPTY,  /* [CORES]          */
     IC_CORE_GREEDY, /* [CORES]          */
     /* outputs */
-    IC_INJ_READY,   /* [CORES]            */
-    IC_DLV_VALID,   /* [CORES]            */
-    IC_DLV_ID,      /* [CORES*ID_BITS]    */
-    IC_DLV_SRC,     /* [CORES*CORE_BITS]  */
+    IC_INJ_READY, /* [CORES]            */
+    IC_DLV_VALID, /* [CORES]            */
+    IC_DLV_ID,    /* [CORES*ID_BITS]    */
+    IC_DLV_SRC,   /* [CORES*CORE_BITS]  */
     IC_ALL_DONE,
     IC_NPORTS
 };

@@ -30,7 +30,7 @@
 typedef enum { IRHW_PINT, IRHW_PENUM } irhw_ptype;
 
 typedef struct {
-    const char *name;           /* upper case, as in -p NAME=VALUE */
+    const char *name; /* upper case, as in -p NAME=VALUE */
     irhw_ptype type;
     int64_t def;                /* INT: the value; ENUM: index into choices */
     int64_t min, max;           /* INT: static inclusive range */
@@ -48,7 +48,7 @@ typedef struct {
 typedef enum { IRHW_IN, IRHW_OUT } irhw_dir;
 
 typedef struct {
-    const char *name;  /* Verilog port name; static string */
+    const char *name; /* Verilog port name; static string */
     irhw_dir dir;
     unsigned width;    /* bits, >= 1 */
     const char *group; /* interface group for waveforms ("lane", "status") */
@@ -65,10 +65,13 @@ typedef struct {
 
 /* Append a port; returns its index. Blocks call it in their port-enum order
  * and assert the index, so enum and list cannot drift apart. */
-unsigned irhw_port_add(irhw_ports *ps, const char *name, irhw_dir dir,
-                       unsigned width, const char *group);
+unsigned irhw_port_add(irhw_ports *ps, const char *name, irhw_dir dir, unsigned width,
+                       const char *group);
 
-static inline unsigned irhw_words(unsigned width) { return (width + 63) / 64; }
+static inline unsigned irhw_words(unsigned width)
+{
+    return (width + 63) / 64;
+}
 
 /* Narrow (<= 64 b) port access on an in[] or out[] array. */
 static inline uint64_t irhw_get(const uint64_t *v, const irhw_ports *ps, unsigned port)
@@ -84,8 +87,7 @@ static inline uint64_t *irhw_wide(uint64_t *v, const irhw_ports *ps, unsigned po
 {
     return v + ps->p[port].off;
 }
-static inline const uint64_t *irhw_cwide(const uint64_t *v, const irhw_ports *ps,
-                                         unsigned port)
+static inline const uint64_t *irhw_cwide(const uint64_t *v, const irhw_ports *ps, unsigned port)
 {
     return v + ps->p[port].off;
 }
@@ -188,8 +190,8 @@ typedef struct irhw_block {
 
     /* Stimulus: constrained random and directed, reproducible by seed.
      * `cycles` is the run length, so a stimulus can plan phases/drain. */
-    void *(*stim_new)(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed,
-                      uint64_t cycles, irhw_stim_mode mode);
+    void *(*stim_new)(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
+                      irhw_stim_mode mode);
     void (*stim_free)(void *s);
     /* Inputs for `cycle`; prev_out = outputs of the cycle before (zeros at 0). */
     void (*stim_next)(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
@@ -198,14 +200,13 @@ typedef struct irhw_block {
      * the RTL's outputs separately (conservation, termination, ...). */
     void *(*check_new)(const irhw_cfg *c, const irhw_ports *ps);
     void (*check_free)(void *k);
-    int (*check_cycle)(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
-                       char *err, size_t errlen);
+    int (*check_cycle)(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                       size_t errlen);
     int (*check_end)(void *k, char *err, size_t errlen);
 
     /* Area: what the configuration stores, and the paper's comparison. */
     void (*storage)(const irhw_cfg *c, irhw_storage *st);
-    int (*area_notes)(const irhw_cfg *c, const struct irhw_area_res *r, irhw_note *notes,
-                      int max);
+    int (*area_notes)(const irhw_cfg *c, const struct irhw_area_res *r, irhw_note *notes, int max);
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */
@@ -217,8 +218,7 @@ const irhw_block *irhw_find_block(const char *name);
 
 void irhw_cfg_defaults(const irhw_block *b, irhw_cfg *c);
 /* Parse "NAME=VALUE" into c; -1 with message on unknown name or bad value. */
-int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err,
-                 size_t errlen);
+int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err, size_t errlen);
 /* Static ranges, then b->validate. */
 int irhw_cfg_check(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
 int irhw_param_index(const irhw_block *b, const char *name);
@@ -239,5 +239,16 @@ int irhw_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((form
 /* Generate the block's complete Verilog (header + modules) into a malloc'd
  * string. Deterministic. NULL and message on error. */
 char *irhw_generate(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
+
+/* ---- files and tools (model/files.c) ---------------------------------- */
+
+/* Runs argv with stdout+stderr into log (NULL: inherit). Exit status or -1. */
+int irhw_run(char *const argv[], const char *log);
+/* Writes a whole file; 0 or -1 with message. */
+int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
+/* Reads a whole file into a malloc'd string (NULL on error). */
+char *irhw_read_file(const char *path, size_t *len);
+/* mkdir -p */
+int irhw_mkdirs(const char *path);
 
 #endif

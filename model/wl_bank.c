@@ -103,7 +103,9 @@ static void wl_bank_ports(const irhw_cfg *c, irhw_ports *ps)
         [WB_GREEDY] = {"greedy", IRHW_OUT, 1, "status"},
     };
     for (unsigned i = 0; i < WB_NPORTS; i++) {
-        unsigned width = list[i].width == -1 ? w : list[i].width == -2 ? cb : (unsigned)list[i].width;
+        unsigned width = list[i].width == -1   ? w
+                         : list[i].width == -2 ? cb
+                                               : (unsigned)list[i].width;
         irhw_port_add(ps, list[i].name, list[i].dir, width, list[i].group);
     }
 }
@@ -322,8 +324,8 @@ static int wl_bank_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_no
     }
     if (k < max) {
         n[k] = (irhw_note){"area_per_core_16_lanes_um2", "", lanes * r->total_um2};
-        snprintf(n[k].text, sizeof n[k].text, "16 banks per core: %.0f um2 on %s", lanes * r->total_um2,
-                 r->library);
+        snprintf(n[k].text, sizeof n[k].text, "16 banks per core: %.0f um2 on %s",
+                 lanes * r->total_um2, r->library);
         k++;
     }
     return k;

@@ -267,13 +267,14 @@ static int cmd_gen(int argc, char **argv)
     int rc = parse_opts("gen", argc, argv, 1, "-p -o --draw --systemc ", &o);
     if (rc || o.help) {
         if (o.help)
-            printf("usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
-                   "  writes DIR/<module>.v (Verilog-2005, deterministic) and the rtl/ leaf cells\n"
-                   "  it instantiates; default DIR: out/<block>\n"
-                   "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
-                   "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
-                   "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
-                   prog);
+            printf(
+                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
+                "  writes DIR/<module>.v (Verilog-2005, deterministic) and the rtl/ leaf cells\n"
+                "  it instantiates; default DIR: out/<block>\n"
+                "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
+                "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
+                "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
+                prog);
         return rc;
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];
@@ -372,7 +373,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         printf("%s %s %s: %" PRIu64 " cycles%s, seed %" PRIu64 ", %.0f cycles/s, "
                "model %s (%.2f s), started in %.2f s\n",
                o->no_model ? "RAN" : "PASS", o->b->name, params, res->cycles_run,
-               o->no_model ? " (RTL alone, no model)"
+               o->no_model  ? " (RTL alone, no model)"
                : o->systemc ? " in SystemC, every output compared every cycle"
                             : ", every output compared every cycle",
                o->seed, rate, res->cached ? "cached" : "built", res->build_s, res->start_s);
@@ -393,13 +394,16 @@ static int cmd_cosim(int argc, char **argv)
         if (o.help)
             printf(
                 "usage: %s cosim BLOCK [-p NAME=VALUE]... [--cycles N] [--seed S]\n"
-                "          [--stim mixed|random|directed] [--wave FILE.fst|FILE.vcd] [--rtl FILE.v]...\n"
+                "          [--stim mixed|random|directed] [--wave FILE.fst|FILE.vcd] [--rtl "
+                "FILE.v]...\n"
                 "  Verilates the block's RTL (cached by a hash of every input of the build) and\n"
                 "  runs it in lockstep with the C model, comparing every output every cycle.\n"
                 "  --cycles N   cycles to run (default 100000)\n"
                 "  --seed S     stimulus seed (default 1); the same seed gives the same run\n"
-                "  --stim M     mixed (directed, then constrained random; default), random, directed\n"
-                "  --wave F     trace with the RTL's signals, the model's expected outputs (exp_*)\n"
+                "  --stim M     mixed (directed, then constrained random; default), random, "
+                "directed\n"
+                "  --wave F     trace with the RTL's signals, the model's expected outputs "
+                "(exp_*)\n"
                 "               and a mismatch flag, plus F.gtkw for GTKWave\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
@@ -474,13 +478,14 @@ static int cmd_area(int argc, char **argv)
     int rc = parse_opts("area", argc, argv, 1, "-p -o --liberty --json --no-sta ", &o);
     if (rc || o.help) {
         if (o.help)
-            printf("usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
-                   "[-o DIR]\n"
-                   "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
-                   "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
-                   "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
-                   "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n",
-                   prog);
+            printf(
+                "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
+                "[-o DIR]\n"
+                "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
+                "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
+                "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
+                "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n",
+                prog);
         return rc;
     }
     char dir[4096], module[128];
@@ -545,8 +550,10 @@ static int cmd_run(int argc, char **argv)
         }
         snprintf(rows[nrows++], sizeof rows[0], "%-9s %-12" PRIu64 " %-9s %12s %8s   %s",
                  bo.b->name, cres.cycles_run,
-                 crc == 0 ? "PASS" : crc == EXIT_MISMATCH ? "MISMATCH" : "ERROR", area_txt, cp,
-                 params);
+                 crc == 0               ? "PASS"
+                 : crc == EXIT_MISMATCH ? "MISMATCH"
+                                        : "ERROR",
+                 area_txt, cp, params);
         if (crc > worst)
             worst = crc;
         if (arc > worst)

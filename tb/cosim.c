@@ -56,10 +56,10 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
 {
     char params[1024];
     irhw_cfg_format(q->b, &q->c, " -p ", params, sizeof params);
-    size_t o = (size_t)snprintf(buf, len, "%s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64
-                                " --stim %s",
-                                q->replay_prefix ? q->replay_prefix : "irhw", q->b->name, params,
-                                cycles, q->seed, stim_name(q->stim));
+    size_t o = (size_t)snprintf(
+        buf, len, "%s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
+        q->replay_prefix ? q->replay_prefix : "irhw", q->b->name, params, cycles, q->seed,
+        stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
     if (o < len)
@@ -84,8 +84,8 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
         irhw_hex(exp + p->off, p->width, e, sizeof e);
         irhw_hex(act + p->off, p->width, a, sizeof a);
         if (o < len)
-            o += (size_t)snprintf(msg + o, len - o, "  port %-14s expected %s  actual %s\n", p->name,
-                                  e, a);
+            o += (size_t)snprintf(msg + o, len - o, "  port %-14s expected %s  actual %s\n",
+                                  p->name, e, a);
     }
     return bad;
 }
@@ -180,9 +180,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                 equal = 0;
                 bad = 1;
                 res->mismatch_cycle = cyc;
-                size_t o = (size_t)snprintf(msg, sizeof res->message,
-                                            "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
-                                            b->name, cyc, q->seed);
+                size_t o =
+                    (size_t)snprintf(msg, sizeof res->message,
+                                     "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
+                                     b->name, cyc, q->seed);
                 compare(&ps, mout, rout, msg + o, sizeof res->message - o);
                 stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
             } else if (!equal) {
@@ -190,11 +191,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             }
             for (int i = 0; i < 2 && equal; i++) {
                 char cerr[1024];
-                if (chk[i].k && b->check_cycle(chk[i].k, cyc, in, i ? rout : mout, cerr, sizeof cerr)) {
+                if (chk[i].k &&
+                    b->check_cycle(chk[i].k, cyc, in, i ? rout : mout, cerr, sizeof cerr)) {
                     equal = 0;
                     res->mismatch_cycle = cyc;
                     snprintf(msg, sizeof res->message,
-                             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64 ") on the %s: %s\n",
+                             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
+                             ") on the %s: %s\n",
                              b->name, cyc, q->seed, chk[i].who, cerr);
                     stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
                 }

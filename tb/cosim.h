@@ -13,25 +13,25 @@ typedef struct {
     irhw_cfg c;
     uint64_t cycles, seed;
     irhw_stim_mode stim;
-    const char *wave;              /* .fst or .vcd path, or NULL */
-    const char *const *rtl_files;  /* --rtl files, or none: generated RTL */
+    const char *wave;             /* .fst or .vcd path, or NULL */
+    const char *const *rtl_files; /* --rtl files, or none: generated RTL */
     unsigned nrtl;
-    int no_model;                  /* bench: RTL alone, stimulus fed back from the RTL */
-    int quiet;                     /* no PASS line / progress */
-    const char *replay_prefix;     /* e.g. "bin/irhw": for the replay command */
-    FILE *record;                  /* bench: write every cycle's inputs (hex) here */
-    int systemc;                   /* RTL (verilator --sc) and the SystemC-wrapped model
-                                      in one SystemC simulation (tb/scgen.h) */
+    int no_model;              /* bench: RTL alone, stimulus fed back from the RTL */
+    int quiet;                 /* no PASS line / progress */
+    const char *replay_prefix; /* e.g. "bin/irhw": for the replay command */
+    FILE *record;              /* bench: write every cycle's inputs (hex) here */
+    int systemc;               /* RTL (verilator --sc) and the SystemC-wrapped model
+                                  in one SystemC simulation (tb/scgen.h) */
 } irhw_cosim_req;
 
 typedef struct {
-    int equal;                  /* 1 = every output equal every cycle, checks passed */
+    int equal; /* 1 = every output equal every cycle, checks passed */
     uint64_t cycles_run;
-    double build_s, start_s;    /* build (or cache hit) time; params -> first cycle */
-    double run_s;               /* lockstep loop time */
+    double build_s, start_s; /* build (or cache hit) time; params -> first cycle */
+    double run_s;            /* lockstep loop time */
     int cached;
     uint64_t mismatch_cycle;
-    char message[4096];         /* mismatch or check failure report */
+    char message[4096]; /* mismatch or check failure report */
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

@@ -80,7 +80,10 @@ typedef struct {
     uint64_t greedy;
 } icrn_stim;
 
-static void add(icrn_stim *s, enum ph_kind k, unsigned len) { s->prog[s->nprog++] = (ph){k, len}; }
+static void add(icrn_stim *s, enum ph_kind k, unsigned len)
+{
+    s->prog[s->nprog++] = (ph){k, len};
+}
 
 /* Entries the network can hold. */
 static unsigned capacity(const icrn_geom *g)
@@ -128,7 +131,10 @@ void *icrn_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint
     return s;
 }
 
-void icrn_stim_free(void *s) { free(s); }
+void icrn_stim_free(void *s)
+{
+    free(s);
+}
 
 static uint64_t new_id(icrn_stim *s, unsigned core)
 {
@@ -165,7 +171,10 @@ static uint64_t chance_mask(icrn_stim *s, uint64_t who, unsigned p)
     return m;
 }
 
-static uint64_t random_bits(icrn_stim *s, unsigned p) { return chance_mask(s, s->all, p); }
+static uint64_t random_bits(icrn_stim *s, unsigned p)
+{
+    return chance_mask(s, s->all, p);
+}
 
 static void set_status(icrn_stim *s, uint64_t *in, uint64_t ready, uint64_t empty, uint64_t greedy)
 {
@@ -423,7 +432,8 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
         icrn_slot *e = slot_find(k, id, src);
         if (!e->cnt)
             return irhw_err(err, errlen,
-                            "cycle %" PRIu64 ": core %u received work ID 0x%" PRIx64 " from core %u "
+                            "cycle %" PRIu64 ": core %u received work ID 0x%" PRIx64
+                            " from core %u "
                             "which is not in flight (never injected, or delivered twice)",
                             cycle, i, id, src);
         if (--e->cnt == 0) {

@@ -32,87 +32,6 @@ const char *irhw_root(void)
     return r && *r ? r : IRHW_ROOT;
 }
 
-int irhw_mkdirs(const char *path)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0777) && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    return (mkdir(buf, 0777) && errno != EEXIST) ? -1 : 0;
-}
-
-int irhw_write_file(const char *path, const char *text, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    fputs(text, f);
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return 0;
-}
-
-char *irhw_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0, r;
-    char chunk[65536];
-    while ((r = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (n + r + 1 > cap) {
-            cap = (n + r + 1) * 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        memcpy(buf + n, chunk, r);
-        n += r;
-    }
-    fclose(f);
-    if (!buf && !(buf = calloc(1, 1)))
-        return NULL;
-    buf[n] = 0;
-    if (len)
-        *len = n;
-    return buf;
-}
-
-int irhw_run(char *const argv[], const char *log)
-{
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        if (log) {
-            int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-                close(fd);
-            }
-        }
-        execvp(argv[0], argv);
-        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* Run a shell line, output into log. */
 static int run_sh(const char *line, const char *log)
 {
@@ -147,7 +66,10 @@ static void fnv_add(fnv *f, const void *p, size_t n)
     f->h ^= sep;
     f->h *= 0x100000001b3ULL;
 }
-static void fnv_str(fnv *f, const char *s) { fnv_add(f, s, strlen(s)); }
+static void fnv_str(fnv *f, const char *s)
+{
+    fnv_add(f, s, strlen(s));
+}
 
 /* Tail of a log: the lines a user needs to see why a build failed. */
 static void log_tail(const char *log, char *buf, size_t len)
@@ -202,13 +124,14 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
         return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
     snprintf(log, sizeof log, "%s/build.log", tmp);
     fprintf(stderr, "irhw: building the Verilator runtime once (%s)\n", dir);
-    snprintf(line, sizeof line,
-             "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
-             "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 %s "
-             "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
-             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o%s",
-             tmp, *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot,
-             vroot, *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "");
+    snprintf(
+        line, sizeof line,
+        "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
+        "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 %s "
+        "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
+        "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o%s",
+        tmp, *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
+        *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "");
     if (run_sh(line, log) != 0) {
         char tail[1200];
         log_tail(log, tail, sizeof tail);
@@ -288,19 +211,20 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
             IRHW_VERSION);
     fprintf(f, "#include <cstdint>\n#include \"Vtb.h\"\n#include \"verilated.h\"\n");
     if (trace)
-        fprintf(f, "#include \"%s\"\n", trace == IRHW_TRACE_FST ? "verilated_fst_c.h"
-                                                               : "verilated_vcd_c.h");
-    fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf; };\n",
-            trace ? tcls : "void");
+        fprintf(f, "#include \"%s\"\n",
+                trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h");
+    fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf; };\n", trace ? tcls : "void");
     fprintf(f, "extern \"C\" {\n");
-    fprintf(f, "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n"
-               "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n    return s;\n}\n",
+    fprintf(f,
+            "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n"
+            "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n    return s;\n}\n",
             trace ? "    s->ctx.traceEverOn(true);\n" : "");
     fprintf(f, "void irhw_shim_destroy(void *h) {\n    shim *s = (shim *)h;\n");
     if (trace)
         fprintf(f, "    if (s->tf) { s->tf->close(); delete s->tf; }\n");
     fprintf(f, "    s->t->final();\n    delete s->t;\n    delete s;\n}\n");
-    fprintf(f, "void irhw_shim_set_in(void *h, const uint64_t *v) {\n    Vtb *t = ((shim *)h)->t;\n");
+    fprintf(f,
+            "void irhw_shim_set_in(void *h, const uint64_t *v) {\n    Vtb *t = ((shim *)h)->t;\n");
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].dir == IRHW_IN)
             shim_copy(f, &ps->p[i], ps->p[i].name, 1);
@@ -323,8 +247,9 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                "    t->clk = level;\n    t->eval();\n}\n");
     fprintf(f, "int irhw_shim_trace_open(void *h, const char *path) {\n");
     if (trace)
-        fprintf(f, "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, 99);\n"
-                   "    s->tf->open(path);\n    return s->tf->isOpen() ? 0 : -1;\n}\n",
+        fprintf(f,
+                "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, 99);\n"
+                "    s->tf->open(path);\n    return s->tf->isOpen() ? 0 : -1;\n}\n",
                 tcls);
     else
         fprintf(f, "    (void)h; (void)path;\n    return -1;\n}\n");
@@ -378,8 +303,9 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         if (!sc_libs[0]) {
             free(design);
             free(wrap);
-            return irhw_err(err, errlen, "SystemC not found by `pkg-config systemc`: install the "
-                                         "Debian package libsystemc-dev (or run `make deps`)");
+            return irhw_err(err, errlen,
+                            "SystemC not found by `pkg-config systemc`: install the "
+                            "Debian package libsystemc-dev (or run `make deps`)");
         }
         cmd_output("pkg-config --cflags systemc 2>/dev/null", pc, sizeof pc);
         snprintf(sc_flags, sizeof sc_flags, "-DVM_SC=1 %s", pc);
@@ -390,9 +316,10 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         snprintf(hp, sizeof hp, "%s/model/irhw.h", irhw_root());
         irhw_h = irhw_read_file(hp, NULL);
     }
-    char *shim = q->systemc ? irhw_sc_shim(q->b, q->c, q->ps, q->trace == IRHW_TRACE_FST ? 2
-                                                            : q->trace == IRHW_TRACE_VCD ? 1
-                                                                                         : 0)
+    char *shim = q->systemc ? irhw_sc_shim(q->b, q->c, q->ps,
+                                           q->trace == IRHW_TRACE_FST   ? 2
+                                           : q->trace == IRHW_TRACE_VCD ? 1
+                                                                        : 0)
                             : shim_text(q->ps, q->trace);
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
@@ -414,7 +341,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     for (unsigned i = 0; i < q->nrtl; i++) {
         char *t = irhw_read_file(q->rtl_files[i], NULL);
         if (!t) {
-            irhw_err(err, errlen, "cannot read --rtl file %s: %s", q->rtl_files[i], strerror(errno));
+            irhw_err(err, errlen, "cannot read --rtl file %s: %s", q->rtl_files[i],
+                     strerror(errno));
             goto out;
         }
         fnv_str(&f, q->rtl_files[i]);
@@ -480,12 +408,12 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         size_t o = 0;
         for (unsigned i = 0; i < q->nrtl && o < sizeof files; i++) {
             char *abs = realpath(q->rtl_files[i], NULL);
-            o += (size_t)snprintf(files + o, sizeof files - o, " '%s'",
-                                  abs ? abs : q->rtl_files[i]);
+            o +=
+                (size_t)snprintf(files + o, sizeof files - o, " '%s'", abs ? abs : q->rtl_files[i]);
             free(abs);
         }
     }
-    const char *tflag = q->trace == IRHW_TRACE_FST ? "--trace-fst --trace-structs"
+    const char *tflag = q->trace == IRHW_TRACE_FST   ? "--trace-fst --trace-structs"
                         : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
                                                      : "";
     int vt = q->trace != IRHW_TRACE_NONE;
@@ -555,8 +483,8 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
     SYM(get_exp, "irhw_sc_get_exp");
     SYM(sc_model, "irhw_sc_model");
 #undef SYM
-    if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock ||
-        !r->destroy || (sc_new && (!b || !r->get_exp || !r->sc_model))) {
+    if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy ||
+        (sc_new && (!b || !r->get_exp || !r->sc_model))) {
         dlclose(r->dl);
         memset(r, 0, sizeof *r);
         return irhw_err(err, errlen, "%s lacks the irhw shim entry points%s", so_path,
@@ -567,8 +495,9 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
         if (!r->h) {
             /* no dlclose: libsystemc may hold pointers into the library */
             memset(r, 0, sizeof *r);
-            return irhw_err(err, errlen, "cannot elaborate the SystemC co-simulation from %s "
-                                         "(one SystemC simulation per process)",
+            return irhw_err(err, errlen,
+                            "cannot elaborate the SystemC co-simulation from %s "
+                            "(one SystemC simulation per process)",
                             so_path);
         }
     } else {

@@ -54,13 +54,4 @@ void irhw_rtl_close(irhw_rtl *r);
 
 /* Project root (IRHW_ROOT env, else the compile-time source tree). */
 const char *irhw_root(void);
-/* Runs argv with stdout+stderr into log (NULL: inherit). Exit status or -1. */
-int irhw_run(char *const argv[], const char *log);
-/* Writes a whole file; 0 or -1 with message. */
-int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
-/* Reads a whole file into a malloc'd string (NULL on error). */
-char *irhw_read_file(const char *path, size_t *len);
-/* mkdir -p */
-int irhw_mkdirs(const char *path);
-
 #endif

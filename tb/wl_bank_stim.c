@@ -56,23 +56,23 @@ void *wl_bank_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, u
     unsigned e = s->entries;
     if (mode != IRHW_STIM_RANDOM) {
         add(s, S_RESET, 2);
-        add(s, S_FILL, e + 3);      /* past full: spills */
-        add(s, S_COLLIDE, e);       /* rd_take/rd_put against lane traffic */
-        add(s, S_DRAIN, e + 3);     /* past empty */
+        add(s, S_FILL, e + 3);  /* past full: spills */
+        add(s, S_COLLIDE, e);   /* rd_take/rd_put against lane traffic */
+        add(s, S_DRAIN, e + 3); /* past empty */
         add(s, S_FILL, e / 2);
-        add(s, S_CFG_DOUBLE, 2);    /* refused: bank not empty */
+        add(s, S_CFG_DOUBLE, 2); /* refused: bank not empty */
         add(s, S_DRAIN, e + 1);
-        add(s, S_CFG_DOUBLE, 2);    /* accepted */
-        add(s, S_FILL, e / 2 + 3);  /* push half past full */
-        add(s, S_SWAP, 2);          /* accepted: pull half empty */
-        add(s, S_FILL, e / 2 + 3);  /* the other half */
-        add(s, S_SWAP, 2);          /* refused: pull half full */
+        add(s, S_CFG_DOUBLE, 2);   /* accepted */
+        add(s, S_FILL, e / 2 + 3); /* push half past full */
+        add(s, S_SWAP, 2);         /* accepted: pull half empty */
+        add(s, S_FILL, e / 2 + 3); /* the other half */
+        add(s, S_SWAP, 2);         /* refused: pull half full */
         add(s, S_COLLIDE, e);
         add(s, S_DRAIN, e + 3);
         add(s, S_SWAP, 2);
         add(s, S_DRAIN, e + 3);
         add(s, S_FILL, e / 3 + 1);
-        add(s, S_RESET, 1);         /* reset in the middle of traffic */
+        add(s, S_RESET, 1); /* reset in the middle of traffic */
         add(s, S_MIXED, 2 * e);
         add(s, S_CFG_DOUBLE, 1);
         add(s, S_MIXED, 4 * e);
@@ -87,10 +87,16 @@ void *wl_bank_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, u
     return s;
 }
 
-void wl_bank_stim_free(void *s) { free(s); }
+void wl_bank_stim_free(void *s)
+{
+    free(s);
+}
 
 /* Work IDs count up (masked to ID_BITS) so a waveform reads in order. */
-static uint64_t new_id(wl_bank_stim *s) { return s->next_id++ & irhw_mask(s->idw); }
+static uint64_t new_id(wl_bank_stim *s)
+{
+    return s->next_id++ & irhw_mask(s->idw);
+}
 
 static void drive(wl_bank_stim *s, enum seg_kind k, uint64_t *in)
 {
@@ -138,8 +144,8 @@ static void random_cycle(wl_bank_stim *s, uint64_t *in)
     const irhw_ports *ps = s->ps;
     irhw_rng *r = &s->rng;
     if (s->phase_left == 0) {
-        static const unsigned bias[][3] = {{70, 20, 10}, {20, 70, 10}, {45, 45, 20}, {30, 30, 60},
-                                           {90, 5, 5},   {5, 90, 5}};
+        static const unsigned bias[][3] = {{70, 20, 10}, {20, 70, 10}, {45, 45, 20},
+                                           {30, 30, 60}, {90, 5, 5},   {5, 90, 5}};
         unsigned b = (unsigned)irhw_rng_below(r, sizeof bias / sizeof bias[0]);
         s->bias_push = bias[b][0];
         s->bias_pull = bias[b][1];
