@@ -94,33 +94,15 @@ static int find_in_path(const char *name)
     return 0;
 }
 
-/* Runs argv[0] (searched in PATH) with stdout and stderr to out_path.
- * Returns the exit status, or -1 with a message if it could not run. */
+/* A tool run (model/files.c) with the failure to run, or a signal, as a message. */
 static int run_tool(char *const argv[], const char *out_path, char *err, size_t errlen)
 {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return irhw_err(err, errlen, "fork failed: %s", strerror(errno));
-    if (pid == 0) {
-        int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, STDOUT_FILENO);
-            dup2(fd, STDERR_FILENO);
-            close(fd);
-        }
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            return irhw_err(err, errlen, "waitpid failed: %s", strerror(errno));
-    }
-    if (WIFEXITED(status))
-        return WEXITSTATUS(status);
-    return irhw_err(err, errlen, "%s was killed by signal %d", argv[0],
-                    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    int rc = irhw_run(argv, out_path);
+    if (rc < 0)
+        return irhw_err(err, errlen, "cannot run %s: %s", argv[0], strerror(errno));
+    if (rc > 128)
+        return irhw_err(err, errlen, "%s was killed by signal %d", argv[0], rc - 128);
+    return rc;
 }
 
 /* memmem without _GNU_SOURCE. */

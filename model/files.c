@@ -70,12 +70,13 @@ char *irhw_read_file(const char *path, size_t *len)
 
 int irhw_run(char *const argv[], const char *log)
 {
+    fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
         if (log) {
-            int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+            int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
             if (fd >= 0) {
                 dup2(fd, 1);
                 dup2(fd, 2);
@@ -90,5 +91,7 @@ int irhw_run(char *const argv[], const char *log)
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR)
             return -1;
+    if (WIFSIGNALED(st))
+        return 128 + WTERMSIG(st); /* the shell's convention */
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

@@ -242,7 +242,8 @@ char *irhw_generate(const irhw_block *b, const irhw_cfg *c, char *err, size_t er
 
 /* ---- files and tools (model/files.c) ---------------------------------- */
 
-/* Runs argv with stdout+stderr into log (NULL: inherit). Exit status or -1. */
+/* Runs argv (PATH searched) with stdout+stderr into log (truncated; NULL:
+ * inherit). Exit status, 128 + signal when killed, -1 if it could not run. */
 int irhw_run(char *const argv[], const char *log);
 /* Writes a whole file; 0 or -1 with message. */
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
