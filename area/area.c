@@ -944,30 +944,39 @@ static int make_paths(const irhw_area_req *q, run_paths *p, char *err, size_t er
     return bad ? irhw_err(err, errlen, "work folder path too long") : 0;
 }
 
-/* ABC options: with a buffer cell known, a delay target and a constraint
- * file (inputs driven by that buffer, 5 fF on outputs) make ABC buffer
- * high-fanout nets and size gates; without it, plain area mapping. */
+/* ABC options and script (synth_scripts/abc.script.in). With a buffer cell
+ * known, a delay target and a constraint file (inputs driven by that buffer,
+ * 5 fF on outputs) make ABC buffer high-fanout nets and size gates; without
+ * it, plain area mapping. */
 static int abc_options(const irhw_area_req *q, const lib_info *li, char *opts, size_t len,
                        char *err, size_t errlen)
 {
-    opts[0] = '\0';
-    if (!li->buf_cell[0])
-        return 0;
-    char path[PATHLEN], text[256];
-    if (path_join(path, sizeof path, q->workdir, "abc.constr"))
+    char script[PATHLEN], constr[PATHLEN], delay[64] = "", sizing[160] = "";
+    if (path_join(script, sizeof script, q->workdir, "abc.script") ||
+        path_join(constr, sizeof constr, q->workdir, "abc.constr"))
         return irhw_err(err, errlen, "work folder path too long");
-    snprintf(text, sizeof text, "set_driving_cell %s\nset_load 5\n", li->buf_cell);
-    if (irhw_write_file(path, text, err, errlen))
+    if (li->buf_cell[0]) {
+        char text[256];
+        snprintf(text, sizeof text, "set_driving_cell %s\nset_load 5\n", li->buf_cell);
+        if (irhw_write_file(constr, text, err, errlen))
+            return -1;
+        double d_ps = q->clock_ns > 0 ? q->clock_ns * 1000.0 : 1e6;
+        snprintf(delay, sizeof delay, "-D %.0f", d_ps);
+        snprintf(sizing, sizeof sizing, "buffer\nupsize %s\ndnsize %s\nstime -p", delay, delay);
+    }
+    const char *keys[] = {"DELAY", "SIZING"}, *vals[] = {delay, sizing};
+    if (write_script("abc.script.in", script, keys, vals, 2, err, errlen))
         return -1;
-    double d_ps = q->clock_ns > 0 ? q->clock_ns * 1000.0 : 1e6;
-    snprintf(opts, len, "-D %.0f -constr %s", d_ps, path);
+    if (snprintf(opts, len, "-script %s%s%s", script, li->buf_cell[0] ? " -constr " : "",
+                 li->buf_cell[0] ? constr : "") >= (int)len)
+        return irhw_err(err, errlen, "work folder path too long");
     return 0;
 }
 
 static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info *li, char *err,
                      size_t errlen)
 {
-    char abc[PATHLEN + 64];
+    char abc[2 * PATHLEN + 32];
     if (abc_options(q, li, abc, sizeof abc, err, errlen))
         return -1;
     const char *keys[] = {"SRAM_V",   "RTL",     "VERILOG", "TOP",   "LIB",

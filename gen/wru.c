@@ -575,37 +575,47 @@ static void emit_threshold(const gctx *g)
 }
 
 /* lsorting: pair list -> per-bank outputs. Donors are distinct and
- * receivers are distinct, so each pair writes its own bits. */
+ * receivers are distinct (ranks of a permutation), so at most one pair hits
+ * a bank: the outputs are ORs over the pairs, not a priority chain. The
+ * model's result is the same; a chain would leave ABC to prove by SAT that
+ * the sorted tags never repeat, which is proving the sorting network. */
 static void emit_decode(const gctx *g)
 {
     irhw_vw *w = g->w;
     unsigned L = g->L, TB = g->TB, P = g->P;
     char z[32];
-    vw_line(w, "// ---- transfer list per bank: pair p sets its donor's donate_valid and");
-    vw_line(w, "// donate_to, and its receiver's receive_valid");
-    vw_line(w, "reg  %sdonate_valid_r, receive_valid_r;", VR(L));
-    vw_line(w, "reg  %sdonate_to_r;", VR(L * TB));
-    vw_line(w, "always @* begin : decode");
+    vw_line(w, "// ---- transfer list per bank: bank b gives in pair p (give[p]) when the pair");
+    vw_line(w, "// is valid and its donor is b. Donors are distinct and receivers are");
+    vw_line(w, "// distinct, so at most one pair gives to and one takes from each bank.");
+    vw_line(w, "genvar gp;");
+    vw_line(w, "generate");
+    w->indent++;
+    vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : bank_out", L);
+    w->indent++;
+    vw_line(w, "localparam %sBANK = gw;", VR(TB));
+    vw_line(w, "wire %sgive, take;", VR(P));
+    vw_line(w, "for (gp = 0; gp < %u; gp = gp + 1) begin : pair", P);
+    w->indent++;
+    vw_line(w, "assign give[gp] = pair_valid[gp] && (pair_donor[gp] == BANK);");
+    vw_line(w, "assign take[gp] = pair_valid[gp] && (pair_receiver[gp] == BANK);");
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "reg  %sto;", VR(TB));
+    vw_line(w, "always @* begin : receiver_of");
     w->indent++;
     vw_line(w, "integer p;");
-    vw_line(w, "donate_valid_r = %s;", lit(z, sizeof z, L, 0));
-    vw_line(w, "receive_valid_r = %s;", lit(z, sizeof z, L, 0));
-    vw_line(w, "donate_to_r = %s;", lit(z, sizeof z, L * TB, 0));
+    vw_line(w, "to = %s;", lit(z, sizeof z, TB, 0));
     vw_line(w, "for (p = 0; p < %u; p = p + 1)", P);
-    w->indent++;
-    vw_line(w, "if (pair_valid[p]) begin");
-    w->indent++;
-    vw_line(w, "donate_valid_r[pair_donor[p]] = 1'b1;");
-    vw_line(w, "donate_to_r[pair_donor[p]*%u +: %u] = pair_receiver[p];", TB, TB);
-    vw_line(w, "receive_valid_r[pair_receiver[p]] = 1'b1;");
+    vw_line(w, "    to = to | ({%u{give[p]}} & pair_receiver[p]);", TB);
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "assign donate_valid[gw] = |give;");
+    vw_line(w, "assign receive_valid[gw] = |take;");
+    vw_line(w, "assign donate_to[gw*%u +: %u] = to;", TB, TB);
     w->indent--;
     vw_line(w, "end");
     w->indent--;
-    w->indent--;
-    vw_line(w, "end");
-    vw_line(w, "assign donate_valid = donate_valid_r;");
-    vw_line(w, "assign donate_to = donate_to_r;");
-    vw_line(w, "assign receive_valid = receive_valid_r;");
+    vw_line(w, "endgenerate");
     vw_line(w, "assign plan_valid = plan_valid_w;");
     vw_line(w, "assign xfer_valid = plan_xfer_valid;");
     vw_line(w, "assign xfer_bank = plan_xfer_bank;");

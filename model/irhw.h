@@ -233,6 +233,9 @@ const char *irhw_param_text(const irhw_block *b, const irhw_cfg *c, unsigned i, 
 void *irhw_model_create(const irhw_block *b, const irhw_cfg *c, irhw_ports *ps, char *err,
                         size_t errlen);
 
+/* Seconds on the monotonic clock (for elapsed times and progress). */
+double irhw_now_s(void);
+
 /* printf into a fixed buffer; returns -1 so `return irhw_err(...)` reads well. */
 int irhw_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

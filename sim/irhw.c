@@ -457,10 +457,14 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
     char module[128];
     o->b->module_name(&o->c, module, sizeof module);
     irhw_area_req q = {o->liberty, module, all, dir, &st, !o->no_sta, 0};
+    fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s (work files in %s)...\n", prog,
+            module, o->no_sta ? "" : ", timing with OpenSTA", dir);
+    double t0 = irhw_now_s();
     if (irhw_area_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s area: %s\n", prog, err);
         return EXIT_TOOL;
     }
+    fprintf(stderr, "%s area: done in %.1f s\n", prog, irhw_now_s() - t0);
     if (print) {
         irhw_note notes[16];
         int n = o->b->area_notes ? o->b->area_notes(&o->c, r, notes, 16) : 0;

@@ -21,14 +21,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len)
 {
@@ -98,7 +90,7 @@ typedef struct {
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
 {
     const irhw_block *b = q->b;
-    double t0 = now_s();
+    double t0 = irhw_now_s();
     memset(res, 0, sizeof *res);
     irhw_ports ps;
     void *model = NULL;
@@ -134,7 +126,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_free(model);
         return -1;
     }
-    res->build_s = now_s() - t0;
+    res->build_s = irhw_now_s() - t0;
     if (tr && rtl.trace_open(rtl.h, q->wave)) {
         irhw_rtl_close(&rtl);
         if (model)
@@ -154,7 +146,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
 
     int equal = 1;
     uint64_t stop_at = q->cycles, cyc;
-    double tstart = now_s(), tprog = tstart;
+    double tstart = irhw_now_s(), tprog = tstart;
     res->start_s = tstart - t0;
     char *msg = res->message;
     for (cyc = 0; cyc < stop_at; cyc++) {
@@ -214,7 +206,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_tick(model, in);
         memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
         if (!q->quiet && (cyc & 0xffff) == 0 && cyc) {
-            double t = now_s();
+            double t = irhw_now_s();
             if (t - tprog > 2.0) {
                 fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
                         b->name, cyc, q->cycles, (double)cyc / (t - tstart));
@@ -223,7 +215,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         }
     }
     res->cycles_run = cyc;
-    res->run_s = now_s() - tstart;
+    res->run_s = irhw_now_s() - tstart;
     for (int i = 0; i < 2 && equal; i++) {
         char cerr[1024];
         if (chk[i].k && b->check_end && b->check_end(chk[i].k, cerr, sizeof cerr)) {

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "area.h"
@@ -139,20 +138,13 @@ static irhw_area_req request(const fixture *fx, const char *liberty, int sta)
     return q;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Runs the flow, failing the test with the message on error. */
 static void run_ok(const irhw_area_req *q, irhw_area_res *r, const char *label)
 {
     char err[IRHW_ERRLEN] = "";
-    double t0 = now_s();
+    double t0 = irhw_now_s();
     int rc = irhw_area_run(q, r, err, sizeof err);
-    double dt = now_s() - t0;
+    double dt = irhw_now_s() - t0;
     ck_assert_msg(rc == 0, "irhw_area_run failed: %s", err);
     printf("%s: total %.1f um2 (logic %.1f, ff storage %.1f, sram %.1f), "
            "%lu cells, %lu flops, %.2f s%s",

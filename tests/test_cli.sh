@@ -157,5 +157,29 @@ if [ -f "$sky" ]; then
     ok "area on the real sky130hd library" || bad "sky130 area: $(tail -5 "$tmp/sky.txt")"
 else skipped "sky130hd area: ../shared/data/liberty not found (the project works without it)"; fi
 
+# WRU cost at the paper's LANES=16, for every NETWORK (the issue's table):
+# each must finish with an area and a critical path; the bitonic netlist (the
+# one ABC once spent hours on) must co-simulate equal to the model.
+if echo " $blocks " | tr '\n' ' ' | grep -q " wru "; then
+  nets=$("$irhw" list wru | sed -n 's/^  NETWORK .*range \([a-z|]*\) .*/\1/p' | tr '|' ' ')
+  [ -n "$nets" ] || bad "irhw list wru names no NETWORK values"
+  area_net() { # irhw tmp network
+    timeout 900 "$1" area wru -p NETWORK="$3" -o "$2/wru_$3" > "$2/wru_$3.txt" 2>&1; echo $? > "$2/wru_$3.rc"
+  }
+  export -f area_net
+  printf '%s\n' $nets | xargs -P 2 -I{} bash -c 'area_net "$0" "$1" {}' "$irhw" "$tmp"
+  for n in $nets; do
+    rc=$(cat "$tmp/wru_$n.rc")
+    if [ "$rc" -eq 0 ] && grep -q "^total  *[0-9.]* µm²" "$tmp/wru_$n.txt" &&
+       grep -q "^critical path  *[0-9.]* ns" "$tmp/wru_$n.txt" && grep -q "ours: $n network on 16 inputs" "$tmp/wru_$n.txt"; then
+      ok "area wru NETWORK=$n: $(grep "^total" "$tmp/wru_$n.txt" | tr -s ' '), $(grep "^critical" "$tmp/wru_$n.txt" | tr -s ' ')"
+    else bad "area wru NETWORK=$n (rc=$rc, 124 = over 15 minutes): $(tail -3 "$tmp/wru_$n.txt")"; fi
+  done
+  if [ -f "$tmp/wru_bitonic/netlist.v" ]; then
+    "$irhw" cosim wru -p NETWORK=bitonic --rtl "$tmp/wru_bitonic/netlist.v" --cycles 20000 --quiet > "$tmp/out" 2>&1 &&
+      ok "WRU bitonic gate-level netlist co-simulates equal to the model" || bad "wru netlist cosim: $(tail -5 "$tmp/out")"
+  else bad "area wru NETWORK=bitonic wrote no netlist.v"; fi
+fi
+
 echo "cli: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
