@@ -40,26 +40,6 @@ static const char *node_name(const icrn_geom *g, unsigned level, unsigned i, cha
     return buf;
 }
 
-/* "name[b]" or "name[hi:lo]" for the field [lo +: width]. */
-static const char *field(char *buf, size_t len, const char *name, unsigned lo, unsigned width)
-{
-    if (width == 1)
-        snprintf(buf, len, "%s[%u]", name, lo);
-    else
-        snprintf(buf, len, "%s[%u:%u]", name, lo + width - 1, lo);
-    return buf;
-}
-
-/* Bit c of a vector of n bits (a scalar when n == 1). */
-static const char *bit(char *buf, size_t len, const char *name, unsigned n, unsigned c)
-{
-    if (n == 1)
-        snprintf(buf, len, "%s", name);
-    else
-        snprintf(buf, len, "%s[%u]", name, c);
-    return buf;
-}
-
 static const char *vconst(char *buf, size_t len, unsigned width, uint64_t v)
 {
     snprintf(buf, len, "%u'h%" PRIx64, width, v & irhw_mask(width));
@@ -197,20 +177,21 @@ static void emit_cores(gen_ctx *x)
     const icrn_geom *g = &x->g;
     irhw_vw *w = x->w;
     unsigned idw = g->id_bits, cb = g->core_bits;
-    char a[96], b[96], nm[32];
+    char nm[32];
     vw_line(w, "// ---- core ports: inj_ready is registered (the up FIFO is not full);");
     vw_line(w, "// delivered data are zero while dlv_valid is low.");
     for (unsigned i = 0; i < g->cores; i++) {
         vw_line(w, "assign up_c%u_push   = inj_valid[%u] & ~up_c%u_full;", i, i, i);
-        vw_line(w, "assign up_c%u_din    = %s;", i, field(a, sizeof a, "inj_id", i * idw, idw));
+        vw_line(w, "assign up_c%u_din    = %s;", i, vw_sel("inj_id", g->cores * idw, i * idw, idw));
         vw_line(w, "assign inj_ready[%u] = ~up_c%u_full;", i, i);
         vw_line(w, "assign dn_c%u_pop    = dn_c%u_valid & dlv_ready[%u];", i, i, i);
         vw_line(w, "assign dlv_valid[%u] = dn_c%u_valid;", i, i);
         snprintf(nm, sizeof nm, "dn_c%u_head", i);
         vw_line(w, "assign %s = dn_c%u_valid ? %s : {%u{1'b0}};",
-                field(a, sizeof a, "dlv_id", i * idw, idw), i, field(b, sizeof b, nm, 0, idw), idw);
+                vw_sel("dlv_id", g->cores * idw, i * idw, idw), i, vw_sel(nm, idw + cb, 0, idw),
+                idw);
         vw_line(w, "assign %s = dn_c%u_valid ? %s : {%u{1'b0}};",
-                field(a, sizeof a, "dlv_src", i * cb, cb), i, field(b, sizeof b, nm, idw, cb), cb);
+                vw_sel("dlv_src", g->cores * cb, i * cb, cb), i, vw_sel(nm, idw + cb, idw, cb), cb);
     }
     vw_blank(w);
 }
@@ -303,14 +284,13 @@ static void emit_mux(gen_ctx *x, const char *lhs, unsigned width, const char *pi
                      char vals[][160])
 {
     irhw_vw *w = x->w;
-    char b[64];
     if (n == 1) {
         vw_line(w, "%s = %s;", lhs, vals[0]);
         return;
     }
     vw_line(w, "%s =", lhs);
     for (unsigned c = 0; c < n; c++)
-        vw_line(w, "    ({%u{%s}} & %s)%s", width, bit(b, sizeof b, pick, n, c), vals[c],
+        vw_line(w, "    ({%u{%s}} & %s)%s", width, vw_sel(pick, n, c, 1), vals[c],
                 c + 1 < n ? " |" : ";");
 }
 
@@ -339,7 +319,7 @@ static void emit_hub(gen_ctx *x, unsigned k, unsigned i)
     for (unsigned c = 0; c < nc; c++) {
         node_name(g, k - 1, first + c, ch, sizeof ch);
         snprintf(lhs, sizeof lhs, "%s_pick", p);
-        vw_line(w, "assign up_%s_pop = %s_go & %s;", ch, p, bit(b, sizeof b, lhs, nc, c));
+        vw_line(w, "assign up_%s_pop = %s_go & %s;", ch, p, vw_sel(lhs, nc, c, 1));
         if (one_core(g, k, i))
             snprintf(vals[c], sizeof vals[c], "up_%s_head", ch);
         else
@@ -355,7 +335,7 @@ static void emit_hub(gen_ctx *x, unsigned k, unsigned i)
     char dst[256], sel[16][640], go[8192];
     snprintf(b, sizeof b, "dn_%s_head", h);
     if (!one_core(g, k, i))
-        field(dst, sizeof dst, b, idw + cb, cb);
+        snprintf(dst, sizeof dst, "%s", vw_sel(b, dw, idw + cb, cb));
     size_t o = 0;
     for (unsigned c = 0; c < nc; c++) {
         unsigned clo, chi;
@@ -391,8 +371,7 @@ static void emit_hub(gen_ctx *x, unsigned k, unsigned i)
             vw_line(w, "assign dn_%s_push = %s_go;", ch, p);
         unsigned cw = icrn_dn_width(g, k - 1, first + c);
         snprintf(b, sizeof b, "dn_%s_head", h);
-        char f[256];
-        vw_line(w, "assign dn_%s_din  = %s;", ch, cw == dw ? b : field(f, sizeof f, b, 0, cw));
+        vw_line(w, "assign dn_%s_din  = %s;", ch, cw == dw ? b : vw_sel(b, dw, 0, cw));
     }
     vw_blank(w);
 }
@@ -446,9 +425,9 @@ static void emit_root(gen_ctx *x)
                     vw_range(n), ch, vconst(k1, sizeof k1, n, ~((uint64_t)1 << lo)), lo);
         } else {
             snprintf(b, sizeof b, "up_%s_head", ch);
-            char f[128];
             vw_line(w, "wire %sroot_cand_%s = root_needy & ~(%s << %s);  // not back to the source",
-                    vw_range(n), ch, vconst(k1, sizeof k1, n, 1), field(f, sizeof f, b, idw, cb));
+                    vw_range(n), ch, vconst(k1, sizeof k1, n, 1),
+                    vw_sel(b, icrn_up_width(g, L - 1, first + c), idw, cb));
         }
         up_entry(g, L - 1, first + c, ents[c], sizeof ents[c]);
     }
@@ -460,8 +439,7 @@ static void emit_root(gen_ctx *x)
     for (unsigned c = 0; c < nc; c++) {
         node_name(g, L - 1, first + c, ch, sizeof ch);
         snprintf(cands[c], sizeof cands[c], "root_cand_%s", ch);
-        vw_line(w, "assign up_%s_pop = root_in_go & %s;", ch,
-                bit(b, sizeof b, "root_in_pick", nc, c));
+        vw_line(w, "assign up_%s_pop = root_in_go & %s;", ch, vw_sel("root_in_pick", nc, c, 1));
     }
     snprintf(lhs, sizeof lhs, "wire %sroot_dst_req", vw_range(n));
     emit_mux(x, lhs, n, "root_in_pick", nc, cands);

@@ -30,45 +30,20 @@ typedef struct {
     int op_set; /* the output phase needs the whole set (row or index read) */
 } gx;
 
-/* "[w-1:0]" always (also [0:0]), for internal signals that get indexed. */
-static const char *rng(unsigned w)
-{
-    static char buf[8][24];
-    static unsigned k;
-    char *b = buf[k++ % 8];
-    snprintf(b, 24, "[%u:0]", w - 1);
-    return b;
-}
-
-/* A field of a port: a port of width 1 is a scalar and takes no select. */
-static const char *psel(const char *name, unsigned total, unsigned lsb, unsigned w)
-{
-    static char buf[8][96];
-    static unsigned k;
-    char *b = buf[k++ % 8];
-    if (total == 1)
-        snprintf(b, 96, "%s", name);
-    else if (w == 1)
-        snprintf(b, 96, "%s[%u]", name, lsb);
-    else
-        snprintf(b, 96, "%s[%u:%u]", name, lsb + w - 1, lsb);
-    return b;
-}
-
 /* Bank and row fields of a set-number signal. */
 static void set_split(const gx *x, irhw_vw *w, const char *pre, const char *set, int want_row)
 {
     if (x->g.bank_bits)
-        vw_line(w, "wire %s %s_bank = %s[%u:0];", rng(x->bbw), pre, set, x->g.bank_bits - 1);
+        vw_line(w, "wire %s%s_bank = %s[%u:0];", vw_vec(x->bbw), pre, set, x->g.bank_bits - 1);
     else
-        vw_line(w, "wire %s %s_bank = 1'b0;", rng(1), pre);
+        vw_line(w, "wire %s%s_bank = 1'b0;", vw_vec(1), pre);
     if (!want_row)
         return;
     if (x->g.row_bits)
-        vw_line(w, "wire %s %s_row = %s[%u:%u];", rng(x->rbw), pre, set, x->g.set_bits - 1,
+        vw_line(w, "wire %s%s_row = %s[%u:%u];", vw_vec(x->rbw), pre, set, x->g.set_bits - 1,
                 x->g.bank_bits);
     else
-        vw_line(w, "wire %s %s_row = 1'b0;", rng(1), pre);
+        vw_line(w, "wire %s%s_row = 1'b0;", vw_vec(1), pre);
 }
 
 /* "for" over n iterations with the index in `localparam integer <ix>`.
@@ -140,25 +115,26 @@ static void state_decls(const gx *x, irhw_vw *w)
     vw_line(w, "// ---- state");
     vw_line(w, "reg [2:0] op_kind_q;              // output phase of last cycle's action");
     if (x->op_set)
-        vw_line(w, "reg %s op_set_q;               // entry read (bank, row)", rng(x->sbw));
+        vw_line(w, "reg %sop_set_q;               // entry read (bank, row)", vw_vec(x->sbw));
     else if (x->B > 1)
-        vw_line(w, "reg %s op_bank_q;              // bank read", rng(x->bbw));
-    vw_line(w, "reg %s op_lo_q;                // first slot taken (pack)", rng(x->slb));
-    vw_line(w, "reg %s op_k_q;                 // elements", rng(x->cb));
-    vw_line(w, "reg %s op_f_q;                 // pack buffer offset", rng(x->slb));
-    vw_line(w, "reg %s pb_fill_q;              // pack buffer fill, pack read in flight included",
-            rng(x->cb));
-    vw_line(w, "reg %s rq_cnt_q;               // waiting requests", rng(x->qb));
-    vw_line(w, "reg %s held_q;", rng(x->hb));
+        vw_line(w, "reg %sop_bank_q;              // bank read", vw_vec(x->bbw));
+    vw_line(w, "reg %sop_lo_q;                // first slot taken (pack)", vw_vec(x->slb));
+    vw_line(w, "reg %sop_k_q;                 // elements", vw_vec(x->cb));
+    vw_line(w, "reg %sop_f_q;                 // pack buffer offset", vw_vec(x->slb));
+    vw_line(w, "reg %spb_fill_q;              // pack buffer fill, pack read in flight included",
+            vw_vec(x->cb));
+    vw_line(w, "reg %srq_cnt_q;               // waiting requests", vw_vec(x->qb));
+    vw_line(w, "reg %sheld_q;", vw_vec(x->hb));
     if (x->L > 1)
-        vw_line(w, "reg %s prio_q;                 // lane of rank 0", rng(x->bbw));
+        vw_line(w, "reg %sprio_q;                 // lane of rank 0", vw_vec(x->bbw));
     if (x->flt)
-        vw_line(w, "reg %s stage_valid_q;          // merge stage busy, per bank", rng(x->B));
-    vw_line(w, "wire %s cnt_w [0:%u];          // entry counts, per set", rng(x->cb), x->S - 1);
-    vw_line(w, "wire %s pb_w [0:%u];          // pack buffer elements", rng(x->ew), x->g.slots - 1);
+        vw_line(w, "reg %sstage_valid_q;          // merge stage busy, per bank", vw_vec(x->B));
+    vw_line(w, "wire %scnt_w [0:%u];          // entry counts, per set", vw_vec(x->cb), x->S - 1);
+    vw_line(w, "wire %spb_w [0:%u];          // pack buffer elements", vw_vec(x->ew),
+            x->g.slots - 1);
     for (unsigned b = 0; b < x->B; b++)
-        vw_line(w, "wire %s b%u_rd [0:%u];          // bank %u: read data of each slot macro",
-                rng(x->mw), b, x->g.slots - 1, b);
+        vw_line(w, "wire %sb%u_rd [0:%u];          // bank %u: read data of each slot macro",
+                vw_vec(x->mw), b, x->g.slots - 1, b);
     if (x->g.timeout)
         vw_line(w, "wire rq_expired;                // the oldest waiting request timed out");
     int use_gi = x->g.set_bits > 0 || x->g.timeout > 0;
@@ -197,15 +173,15 @@ static void lane_decode(const gx *x, irhw_vw *w)
     for (unsigned l = 0; l < x->L; l++) {
         char set[1024];
         lane_set_expr(x, l, set, sizeof set);
-        vw_line(w, "wire %s l%u_idx = %s;", rng(x->ib), l,
-                psel("ins_idx", x->L * x->ib, l * x->ib, x->ib));
-        vw_line(w, "wire %s l%u_set = %s;", rng(x->sbw), l, set);
+        vw_line(w, "wire %sl%u_idx = %s;", vw_vec(x->ib), l,
+                vw_sel("ins_idx", x->L * x->ib, l * x->ib, x->ib));
+        vw_line(w, "wire %sl%u_set = %s;", vw_vec(x->sbw), l, set);
         char pre[16], sv[16];
         snprintf(pre, sizeof pre, "l%u", l);
         snprintf(sv, sizeof sv, "l%u_set", l);
         set_split(x, w, pre, sv, 1);
-        vw_line(w, "wire %s l%u_cnt = cnt_w[l%u_set];", rng(x->cb), l, l);
-        vw_line(w, "wire %s l%u_wslot = l%u_cnt[%u:0];  // slot an insert writes", rng(x->slb), l,
+        vw_line(w, "wire %sl%u_cnt = cnt_w[l%u_set];", vw_vec(x->cb), l, l);
+        vw_line(w, "wire %sl%u_wslot = l%u_cnt[%u:0];  // slot an insert writes", vw_vec(x->slb), l,
                 l, x->slb - 1);
 
         /* the slot macro word of an insert: {index,} data, position */
@@ -215,15 +191,16 @@ static void lane_decode(const gx *x, irhw_vw *w)
             o += (size_t)snprintf(word + o, sizeof word - o, "l%u_idx, ", l);
         if (x->db)
             o += (size_t)snprintf(word + o, sizeof word - o, "%s, ",
-                                  psel("ins_data", x->L * x->db, l * x->db, x->db));
-        snprintf(word + o, sizeof word - o, "%s}", psel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
-        vw_line(w, "wire %s l%u_word = %s;  // slot macro word", rng(x->mw), l, word);
+                                  vw_sel("ins_data", x->L * x->db, l * x->db, x->db));
+        snprintf(word + o, sizeof word - o, "%s}",
+                 vw_sel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
+        vw_line(w, "wire %sl%u_word = %s;  // slot macro word", vw_vec(x->mw), l, word);
         if (x->flt) {
             if (x->db)
-                vw_line(w, "wire %s l%u_data = %s;", rng(x->db), l,
-                        psel("ins_data", x->L * x->db, l * x->db, x->db));
-            vw_line(w, "wire %s l%u_pos = %s;", rng(x->pw), l,
-                    psel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
+                vw_line(w, "wire %sl%u_data = %s;", vw_vec(x->db), l,
+                        vw_sel("ins_data", x->L * x->db, l * x->db, x->db));
+            vw_line(w, "wire %sl%u_pos = %s;", vw_vec(x->pw), l,
+                    vw_sel("ins_pos", x->L * x->pw, l * x->pw, x->pw));
         }
     }
     (void)g;
@@ -238,10 +215,10 @@ static void lane_compare(const gx *x, irhw_vw *w)
     unsigned row = x->g.slots * x->ib;
     vw_line(w,
             "// ---- filter compare: indices of the lane's entry (flip-flops), valid slots only");
-    vw_line(w, "wire %s idx_rd_row;  // read ports: lanes 0..%u, then the output phase",
-            rng((x->L + 1) * row), x->L - 1);
+    vw_line(w, "wire %sidx_rd_row;  // read ports: lanes 0..%u, then the output phase",
+            vw_vec((x->L + 1) * row), x->L - 1);
     for (unsigned l = 0; l < x->L; l++) {
-        vw_line(w, "wire %s l%u_hit;", rng(x->g.slots), l);
+        vw_line(w, "wire %sl%u_hit;", vw_vec(x->g.slots), l);
         vw_line(w, "generate for (gj = 0; gj < %u; gj = gj + 1) begin : g_l%u_cmp", x->g.slots, l);
         w->indent++;
         vw_line(w, "localparam [%u:0] JC = gj;", x->cb - 1);
@@ -251,7 +228,7 @@ static void lane_compare(const gx *x, irhw_vw *w)
         w->indent--;
         vw_line(w, "end endgenerate");
         /* one hit at most (indices in an entry are distinct): OR-encode it */
-        vw_line(w, "wire %s l%u_mslot;", rng(x->slb), l);
+        vw_line(w, "wire %sl%u_mslot;", vw_vec(x->slb), l);
         for (unsigned k = 0; k < x->slb; k++) {
             char mask[80];
             size_t o = (size_t)snprintf(mask, sizeof mask, "%u'b", x->g.slots);
@@ -272,8 +249,8 @@ static void argmax_tree(const gx *x, irhw_vw *w)
     const iru_geom *g = &x->g;
     vw_line(w, "// ---- arg-max over the entry counts (fullest entry, ties to the lowest set)");
     if (g->set_bits == 0) {
-        vw_line(w, "wire %s best_cnt = cnt_w[0];", rng(x->cb));
-        vw_line(w, "wire %s best_set = 1'b0;", rng(1));
+        vw_line(w, "wire %sbest_cnt = cnt_w[0];", vw_vec(x->cb));
+        vw_line(w, "wire %sbest_set = 1'b0;", vw_vec(1));
         vw_blank(w);
         return;
     }
@@ -286,9 +263,9 @@ static void argmax_tree(const gx *x, irhw_vw *w)
             prev_cnt = pc;
         }
         snprintf(ps_, sizeof ps_, "am%u_sel", k - 1);
-        vw_line(w, "wire %s am%u_cnt [0:%u];", rng(x->cb), k, n - 1);
-        vw_line(w, "wire %s am%u_sel [0:%u];  // low %u bits of the winning set", rng(k), k, n - 1,
-                k);
+        vw_line(w, "wire %sam%u_cnt [0:%u];", vw_vec(x->cb), k, n - 1);
+        vw_line(w, "wire %sam%u_sel [0:%u];  // low %u bits of the winning set", vw_vec(k), k,
+                n - 1, k);
         char label[16];
         snprintf(label, sizeof label, "g_am%u", k);
         int d = loop_open(w, 1, "gi", label, n, "N");
@@ -301,8 +278,8 @@ static void argmax_tree(const gx *x, irhw_vw *w)
                     ps_);
         loop_close(w, 1, d);
     }
-    vw_line(w, "wire %s best_cnt = am%u_cnt[0];", rng(x->cb), g->set_bits);
-    vw_line(w, "wire %s best_set = am%u_sel[0];", rng(x->sbw), g->set_bits);
+    vw_line(w, "wire %sbest_cnt = am%u_cnt[0];", vw_vec(x->cb), g->set_bits);
+    vw_line(w, "wire %sbest_set = am%u_sel[0];", vw_vec(x->sbw), g->set_bits);
     vw_blank(w);
 }
 
@@ -339,27 +316,27 @@ static void reply_engine(const gx *x, irhw_vw *w)
     vw_line(w, "wire act_reads = act_entry | act_pack;  // reads the best entry's bank");
     vw_line(w,
             "wire act_reply = act_entry | act_packed | act_done;  // answers the oldest request");
-    vw_line(w, "wire %s pb_room = SLOTS - pb_fill_q;", rng(x->cb));
-    vw_line(w, "wire %s pack_k = (best_cnt < pb_room) ? best_cnt : pb_room;", rng(x->cb));
-    vw_line(w, "wire %s pack_lo = best_cnt[%u:0] - pack_k[%u:0];  // < SLOTS: exact", rng(x->slb),
+    vw_line(w, "wire %spb_room = SLOTS - pb_fill_q;", vw_vec(x->cb));
+    vw_line(w, "wire %spack_k = (best_cnt < pb_room) ? best_cnt : pb_room;", vw_vec(x->cb));
+    vw_line(w, "wire %spack_lo = best_cnt[%u:0] - pack_k[%u:0];  // < SLOTS: exact", vw_vec(x->slb),
             x->slb - 1, x->slb - 1);
-    vw_line(w, "wire %s act_kind = act_entry ? OP_ENTRY : act_packed ? OP_PACKED :", rng(3));
+    vw_line(w, "wire %sact_kind = act_entry ? OP_ENTRY : act_packed ? OP_PACKED :", vw_vec(3));
     vw_line(w, "                     act_done ? OP_DONE : act_pack ? OP_PACK : OP_NONE;");
     vw_line(w,
-            "wire %s act_k = act_pack ? pack_k : act_packed ? pb_fill_q : act_entry ? best_cnt :"
+            "wire %sact_k = act_pack ? pack_k : act_packed ? pb_fill_q : act_entry ? best_cnt :"
             " %u'd0;",
-            rng(x->cb), x->cb);
+            vw_vec(x->cb), x->cb);
     vw_line(w, "wire op_reply = (op_kind_q == OP_ENTRY) | (op_kind_q == OP_PACKED) |"
                " (op_kind_q == OP_DONE);");
     vw_line(w, "wire op_reads = (op_kind_q == OP_ENTRY) | (op_kind_q == OP_PACK);");
     if (x->op_set)
         set_split(x, w, "op", "op_set_q", !x->sram);
     else if (x->B > 1)
-        vw_line(w, "wire %s op_bank = op_bank_q;", rng(x->bbw));
+        vw_line(w, "wire %sop_bank = op_bank_q;", vw_vec(x->bbw));
     else
-        vw_line(w, "wire %s op_bank = 1'b0;", rng(1));
+        vw_line(w, "wire %sop_bank = 1'b0;", vw_vec(1));
     if (!x->op_set && !x->sram)
-        vw_line(w, "wire %s op_row = 1'b0;", rng(1));
+        vw_line(w, "wire %sop_row = 1'b0;", vw_vec(1));
     vw_blank(w);
 }
 
@@ -368,7 +345,7 @@ static void reply_engine(const gx *x, irhw_vw *w)
 static void lane_grants(const gx *x, irhw_vw *w)
 {
     vw_line(w, "// ---- lane grants: entry not complete, bank free, highest rank per bank");
-    vw_line(w, "wire %s bank_blocked;", rng(x->B));
+    vw_line(w, "wire %sbank_blocked;", vw_vec(x->B));
     for (unsigned b = 0; b < x->B; b++) {
         char stage[48] = "";
         if (x->flt)
@@ -380,13 +357,13 @@ static void lane_grants(const gx *x, irhw_vw *w)
     for (unsigned l = 0; l < x->L; l++)
         vw_line(
             w, "wire l%u_elig = %s & ~rst & ~flush & (l%u_cnt != SLOTS) & ~bank_blocked[l%u_bank];",
-            l, psel("ins_valid", x->L, l, 1), l, l);
+            l, vw_sel("ins_valid", x->L, l, 1), l, l);
     for (unsigned l = 0; l < x->L; l++) {
         if (x->L == 1) {
             vw_line(w, "wire l0_grant = l0_elig;");
             break;
         }
-        vw_line(w, "wire %s l%u_rank = %u'd%u - prio_q;", rng(x->bbw), l, x->bbw, l);
+        vw_line(w, "wire %sl%u_rank = %u'd%u - prio_q;", vw_vec(x->bbw), l, x->bbw, l);
     }
     for (unsigned l = 0; l < x->L && x->L > 1; l++) {
         vw_line(w, "wire l%u_grant = l%u_elig", l, l);
@@ -403,9 +380,9 @@ static void lane_grants(const gx *x, irhw_vw *w)
 static void bank_select(const gx *x, irhw_vw *w)
 {
     vw_line(w, "// ---- per bank: the granted lane (one at most)");
-    vw_line(w, "wire %s bk_ins;", rng(x->B));
+    vw_line(w, "wire %sbk_ins;", vw_vec(x->B));
     if (x->flt)
-        vw_line(w, "wire %s bk_match;", rng(x->B));
+        vw_line(w, "wire %sbk_match;", vw_vec(x->B));
     for (unsigned b = 0; b < x->B; b++) {
         for (unsigned l = 0; l < x->L; l++)
             vw_line(w, "wire b%u_from_l%u = l%u_grant & (l%u_bank == %u'd%u);", b, l, l, l, x->bbw,
@@ -433,7 +410,7 @@ static void bank_select(const gx *x, irhw_vw *w)
         for (unsigned i = 0; i < nf; i++) {
             if (!strcmp(f[i].field, "data") && !x->db)
                 continue;
-            o = (size_t)snprintf(line, sizeof line, "wire %s b%u_%s =", rng(f[i].width), b,
+            o = (size_t)snprintf(line, sizeof line, "wire %sb%u_%s =", vw_vec(f[i].width), b,
                                  f[i].field);
             for (unsigned l = 0; l < x->L; l++)
                 o += (size_t)snprintf(line + o, sizeof line - o, "%s ({%u{b%u_from_l%u}} & l%u_%s)",
@@ -452,12 +429,12 @@ static void merge_stage_regs(const gx *x, irhw_vw *w)
         return;
     vw_line(w, "// ---- merge stages: the element merged out, and the slot it merges into");
     for (unsigned b = 0; b < x->B; b++) {
-        vw_line(w, "reg %s st%u_row_q;", rng(x->rbw), b);
-        vw_line(w, "reg %s st%u_slot_q;", rng(x->slb), b);
-        vw_line(w, "reg %s st%u_idx_q;", rng(x->ib), b);
+        vw_line(w, "reg %sst%u_row_q;", vw_vec(x->rbw), b);
+        vw_line(w, "reg %sst%u_slot_q;", vw_vec(x->slb), b);
+        vw_line(w, "reg %sst%u_idx_q;", vw_vec(x->ib), b);
         if (x->db)
-            vw_line(w, "reg %s st%u_data_q;", rng(x->db), b);
-        vw_line(w, "reg %s st%u_pos_q;", rng(x->pw), b);
+            vw_line(w, "reg %sst%u_data_q;", vw_vec(x->db), b);
+        vw_line(w, "reg %sst%u_pos_q;", vw_vec(x->pw), b);
         vw_line(w, "always @(posedge clk) begin  // data: qualified by stage_valid_q");
         vw_line(w, "    if (bk_ins[%u] & bk_match[%u]) begin", b, b);
         vw_line(w, "        st%u_row_q <= b%u_row;", b, b);
@@ -474,17 +451,18 @@ static void merge_stage_regs(const gx *x, irhw_vw *w)
     vw_line(w, "    else stage_valid_q <= bk_ins & bk_match;");
     vw_line(w, "end");
     for (unsigned b = 0; b < x->B; b++) {
-        vw_line(w, "wire %s st%u_kept = b%u_rd[st%u_slot_q];  // kept slot: {data, position}",
-                rng(x->mw), b, b, b);
+        vw_line(w, "wire %sst%u_kept = b%u_rd[st%u_slot_q];  // kept slot: {data, position}",
+                vw_vec(x->mw), b, b, b);
         if (x->g.filter == IH_FADD) {
-            vw_line(w, "wire %s st%u_new;", rng(x->db), b);
+            vw_line(w, "wire %sst%u_new;", vw_vec(x->db), b);
             vw_line(w, "%s u_fadd_b%u (.a(st%u_kept[%u:%u]), .b(st%u_data_q), .sum(st%u_new));",
                     x->fadd, b, b, x->pw + 31, x->pw, b, b);
         } else if (x->g.filter == IH_MIN) {
             vw_line(w,
-                    "wire %s st%u_new = (st%u_data_q < st%u_kept[%u:%u]) ? st%u_data_q : "
+                    "wire %sst%u_new = (st%u_data_q < st%u_kept[%u:%u]) ? st%u_data_q : "
                     "st%u_kept[%u:%u];",
-                    rng(x->db), b, b, b, x->pw + x->db - 1, x->pw, b, b, x->pw + x->db - 1, x->pw);
+                    vw_vec(x->db), b, b, b, x->pw + x->db - 1, x->pw, b, b, x->pw + x->db - 1,
+                    x->pw);
         }
     }
     vw_blank(w);
@@ -498,19 +476,18 @@ static void slot_macros(const gx *x, irhw_vw *w)
     for (unsigned b = 0; b < x->B; b++) {
         /* address: insert, else merge stage, else the reply engine */
         if (x->flt)
-            vw_line(
-                w, "wire %s b%u_addr = bk_ins[%u] ? b%u_row : stage_valid_q[%u] ? st%u_row_q : %s;",
-                rng(x->rbw), b, b, b, b, b, x->sram ? "best_row" : "op_row");
+            vw_line(w,
+                    "wire %sb%u_addr = bk_ins[%u] ? b%u_row : stage_valid_q[%u] ? st%u_row_q : %s;",
+                    vw_vec(x->rbw), b, b, b, b, b, x->sram ? "best_row" : "op_row");
         else
-            vw_line(w, "wire %s b%u_addr = bk_ins[%u] ? b%u_row : %s;", rng(x->rbw), b, b, b,
+            vw_line(w, "wire %sb%u_addr = bk_ins[%u] ? b%u_row : %s;", vw_vec(x->rbw), b, b, b,
                     x->sram ? "best_row" : "op_row");
         if (x->arith) {
             vw_line(
-                w,
-                "wire %s b%u_wdata = stage_valid_q[%u] ? {st%u_new, st%u_kept[%u:0]} : b%u_word;",
-                rng(x->mw), b, b, b, b, x->pw - 1, b);
+                w, "wire %sb%u_wdata = stage_valid_q[%u] ? {st%u_new, st%u_kept[%u:0]} : b%u_word;",
+                vw_vec(x->mw), b, b, b, b, x->pw - 1, b);
         } else {
-            vw_line(w, "wire %s b%u_wdata = b%u_word;", rng(x->mw), b, b);
+            vw_line(w, "wire %sb%u_wdata = b%u_word;", vw_vec(x->mw), b, b);
         }
         if (x->sram)
             vw_line(w, "wire b%u_act_rd = act_reads & (best_bank == %u'd%u);", b, x->bbw, b);
@@ -534,7 +511,7 @@ static void slot_macros(const gx *x, irhw_vw *w)
             } else {
                 snprintf(we, sizeof we, "%s_ins_we", n);
             }
-            vw_line(w, "wire %s %s_rd;", rng(x->mw), n);
+            vw_line(w, "wire %s%s_rd;", vw_vec(x->mw), n);
             if (x->sram) {
                 char en[160];
                 if (x->flt)
@@ -574,30 +551,30 @@ static void idx_regfile_module(const gx *x, irhw_vw *w)
             x->idxrf, g->sets, g->slots, x->ib, nr);
     vw_line(w, "module %s (", x->idxrf);
     vw_line(w, "    input  wire clk,");
-    vw_line(w, "    input  wire %s wr_en,     // per bank", rng(x->B));
+    vw_line(w, "    input  wire %swr_en,     // per bank", vw_vec(x->B));
     if (g->row_bits)
-        vw_line(w, "    input  wire %s wr_row,    // set = row * %u + bank", rng(x->B * x->rbw),
+        vw_line(w, "    input  wire %swr_row,    // set = row * %u + bank", vw_vec(x->B * x->rbw),
                 x->B);
-    vw_line(w, "    input  wire %s wr_slot,", rng(x->B * x->slb));
-    vw_line(w, "    input  wire %s wr_idx,", rng(x->B * x->ib));
-    vw_line(w, "    input  wire %s rd_set,    // per read port", rng(nr * x->sbw));
-    vw_line(w, "    output wire %s rd_row", rng(nr * row));
+    vw_line(w, "    input  wire %swr_slot,", vw_vec(x->B * x->slb));
+    vw_line(w, "    input  wire %swr_idx,", vw_vec(x->B * x->ib));
+    vw_line(w, "    input  wire %srd_set,    // per read port", vw_vec(nr * x->sbw));
+    vw_line(w, "    output wire %srd_row", vw_vec(nr * row));
     vw_line(w, ");");
     w->indent++;
     vw_line(w, "genvar gp;");
-    vw_line(w, "reg %s mem [0:%u];  // one row per set: slot j at bits [j*%u +: %u]", rng(row),
+    vw_line(w, "reg %smem [0:%u];  // one row per set: slot j at bits [j*%u +: %u]", vw_vec(row),
             g->sets - 1, x->ib, x->ib);
     for (unsigned b = 0; b < x->B; b++) {
         /* set = row * BANKS + bank */
         if (g->set_bits == 0)
-            vw_line(w, "wire %s wr_set%u = 1'b0;", rng(1), b);
+            vw_line(w, "wire %swr_set%u = 1'b0;", vw_vec(1), b);
         else if (g->bank_bits == 0)
-            vw_line(w, "wire %s wr_set%u = wr_row[%u:%u];", rng(x->sbw), b, (b + 1) * x->rbw - 1,
+            vw_line(w, "wire %swr_set%u = wr_row[%u:%u];", vw_vec(x->sbw), b, (b + 1) * x->rbw - 1,
                     b * x->rbw);
         else if (g->row_bits == 0)
-            vw_line(w, "wire %s wr_set%u = %u'd%u;", rng(x->sbw), b, x->sbw, b);
+            vw_line(w, "wire %swr_set%u = %u'd%u;", vw_vec(x->sbw), b, x->sbw, b);
         else
-            vw_line(w, "wire %s wr_set%u = {wr_row[%u:%u], %u'd%u};", rng(x->sbw), b,
+            vw_line(w, "wire %swr_set%u = {wr_row[%u:%u], %u'd%u};", vw_vec(x->sbw), b,
                     (b + 1) * x->rbw - 1, b * x->rbw, g->bank_bits, b);
     }
     vw_line(w, "always @(posedge clk) begin  // banks write different sets");
@@ -646,7 +623,7 @@ static void entry_counts(const gx *x, irhw_vw *w)
 {
     vw_line(w,
             "// ---- entry counts: freed by a reply, lowered by a pack step, raised by an insert");
-    vw_line(w, "wire %s bk_row [0:%u];", rng(x->rbw), x->B - 1);
+    vw_line(w, "wire %sbk_row [0:%u];", vw_vec(x->rbw), x->B - 1);
     for (unsigned b = 0; b < x->B; b++)
         vw_line(w, "assign bk_row[%u] = b%u_row;", b, b);
     int d = loop_open(w, 1, "gs", "g_set", x->S, "SI");
@@ -657,7 +634,7 @@ static void entry_counts(const gx *x, irhw_vw *w)
     vw_line(w, "wire take = act_reads & (best_set == SET);");
     vw_line(w, "wire grow = bk_ins[BANK] & %s(bk_row[BANK] == ROW);",
             x->flt ? "~bk_match[BANK] & " : "");
-    vw_line(w, "reg %s cnt_r;", rng(x->cb));
+    vw_line(w, "reg %scnt_r;", vw_vec(x->cb));
     vw_line(w, "always @(posedge clk) begin");
     vw_line(w, "    if (rst) cnt_r <= %u'd0;", x->cb);
     vw_line(w, "    else if (take) cnt_r <= act_entry ? %u'd0 : cnt_r - pack_k;", x->cb);
@@ -676,7 +653,7 @@ static void pack_buffer(const gx *x, irhw_vw *w)
     unsigned row = g->slots * x->ib;
     vw_line(w,
             "// ---- output phase: the entry's elements (read data of the bank read last cycle)");
-    vw_line(w, "wire %s op_elem [0:%u];", rng(x->ew), g->slots - 1);
+    vw_line(w, "wire %sop_elem [0:%u];", vw_vec(x->ew), g->slots - 1);
     vw_line(w, "generate for (gj = 0; gj < %u; gj = gj + 1) begin : g_op", g->slots);
     w->indent++;
     char mux[4096];
@@ -685,7 +662,7 @@ static void pack_buffer(const gx *x, irhw_vw *w)
         o += (size_t)snprintf(mux + o, sizeof mux - o,
                               "(op_bank == %u'd%u) ? b%u_rd[gj] : ", x->bbw, b, b);
     snprintf(mux + o, sizeof mux - o, "b%u_rd[gj]", x->B - 1);
-    vw_line(w, "wire %s word = %s;", rng(x->mw), mux);
+    vw_line(w, "wire %sword = %s;", vw_vec(x->mw), mux);
     if (x->flt)
         vw_line(w, "assign op_elem[gj] = {idx_rd_row[%u + gj*%u +: %u], word};", x->L * row, x->ib,
                 x->ib);
@@ -706,12 +683,13 @@ static void pack_buffer(const gx *x, irhw_vw *w)
         else
             o += (size_t)snprintf(cat + o, sizeof cat - o, "op_elem[%d]%s", j, j ? ", " : "}");
     }
-    vw_line(w, "wire %s rot_by = op_lo_q - op_f_q;  // exact for every selected slot", rng(x->slb));
-    vw_line(w, "wire %s rot0 = %s;", rng(n * x->ew), cat);
+    vw_line(w, "wire %srot_by = op_lo_q - op_f_q;  // exact for every selected slot",
+            vw_vec(x->slb));
+    vw_line(w, "wire %srot0 = %s;", vw_vec(n * x->ew), cat);
     for (unsigned k = 0; k + 1 < x->slb; k++) {
         unsigned sh = (1u << k) * x->ew;
-        vw_line(w, "wire %s rot%u = rot_by[%u] ? {rot%u[%u:0], rot%u[%u:%u]} : rot%u;",
-                rng(n * x->ew), k + 1, k, k, sh - 1, k, n * x->ew - 1, sh, k);
+        vw_line(w, "wire %srot%u = rot_by[%u] ? {rot%u[%u:0], rot%u[%u:%u]} : rot%u;",
+                vw_vec(n * x->ew), k + 1, k, k, sh - 1, k, n * x->ew - 1, sh, k);
     }
     /* the last stage keeps only the SLOTS elements the buffer takes */
     unsigned k = x->slb - 1;
@@ -721,18 +699,18 @@ static void pack_buffer(const gx *x, irhw_vw *w)
         o += (size_t)snprintf(cat + o, sizeof cat - o, "rot%u[%u:%u]%s", k, (from + 1) * x->ew - 1,
                               from * x->ew, j ? ", " : "}");
     }
-    vw_line(w, "wire %s rot%u = rot_by[%u] ? %s", rng(g->slots * x->ew), x->slb, k, cat);
+    vw_line(w, "wire %srot%u = rot_by[%u] ? %s", vw_vec(g->slots * x->ew), x->slb, k, cat);
     vw_line(w, "    : rot%u[%u:0];", k, g->slots * x->ew - 1);
     if (x->cb > x->slb)
-        vw_line(w, "wire %s op_f_ext = {%u'd0, op_f_q};", rng(x->cb), x->cb - x->slb);
+        vw_line(w, "wire %sop_f_ext = {%u'd0, op_f_q};", vw_vec(x->cb), x->cb - x->slb);
     else
-        vw_line(w, "wire %s op_f_ext = op_f_q;", rng(x->cb));
-    vw_line(w, "wire %s pb_end = {1'b0, op_f_ext} + {1'b0, op_k_q};", rng(x->cb + 1));
+        vw_line(w, "wire %sop_f_ext = op_f_q;", vw_vec(x->cb));
+    vw_line(w, "wire %spb_end = {1'b0, op_f_ext} + {1'b0, op_k_q};", vw_vec(x->cb + 1));
     vw_line(w, "generate for (gp = 0; gp < %u; gp = gp + 1) begin : g_pb", g->slots);
     w->indent++;
     vw_line(w, "localparam [%u:0] P = gp;", x->cb);
     vw_line(w, "wire take = (op_kind_q == OP_PACK) & ({1'b0, op_f_ext} <= P) & (P < pb_end);");
-    vw_line(w, "reg %s pb_r;", rng(x->ew));
+    vw_line(w, "reg %spb_r;", vw_vec(x->ew));
     vw_line(w, "always @(posedge clk) begin  // data: qualified by pb_fill_q");
     vw_line(w, "    if (take) pb_r <= rot%u[gp*%u +: %u];", x->slb, x->ew, x->ew);
     vw_line(w, "end");
@@ -751,8 +729,8 @@ static void pack_buffer(const gx *x, irhw_vw *w)
 
 static void wrap_inc(const gx *x, irhw_vw *w, const char *name)
 {
-    vw_line(w, "wire %s %s_inc = (%s_q == %u'd%u) ? %u'd0 : %s_q + %u'd1;", rng(x->qpb), name, name,
-            x->qpb, x->g.reqs - 1, x->qpb, name, x->qpb);
+    vw_line(w, "wire %s%s_inc = (%s_q == %u'd%u) ? %u'd0 : %s_q + %u'd1;", vw_vec(x->qpb), name,
+            name, x->qpb, x->g.reqs - 1, x->qpb, name, x->qpb);
 }
 
 static void requests(const gx *x, irhw_vw *w)
@@ -773,22 +751,22 @@ static void requests(const gx *x, irhw_vw *w)
         vw_blank(w);
         return;
     }
-    vw_line(w, "reg %s rq_tail_q;  // next free slot", rng(x->qpb));
-    vw_line(w, "reg %s rq_chk_q;   // oldest request not yet expired", rng(x->qpb));
-    vw_line(w, "reg %s rq_nexp_q;  // expired requests (all older than rq_chk_q)", rng(x->qb));
-    vw_line(w, "reg %s now_q;      // time, wrapping: ages up to TIMEOUT are exact", rng(x->tb));
-    vw_line(w, "wire %s ts_w [0:%u];", rng(x->tb), g->reqs - 1);
+    vw_line(w, "reg %srq_tail_q;  // next free slot", vw_vec(x->qpb));
+    vw_line(w, "reg %srq_chk_q;   // oldest request not yet expired", vw_vec(x->qpb));
+    vw_line(w, "reg %srq_nexp_q;  // expired requests (all older than rq_chk_q)", vw_vec(x->qb));
+    vw_line(w, "reg %snow_q;      // time, wrapping: ages up to TIMEOUT are exact", vw_vec(x->tb));
+    vw_line(w, "wire %sts_w [0:%u];", vw_vec(x->tb), g->reqs - 1);
     vw_line(w, "generate for (gi = 0; gi < %u; gi = gi + 1) begin : g_rq", g->reqs);
     w->indent++;
     vw_line(w, "localparam [%u:0] I = gi;", x->qpb - 1);
-    vw_line(w, "reg %s ts_r;", rng(x->tb));
+    vw_line(w, "reg %sts_r;", vw_vec(x->tb));
     vw_line(w, "always @(posedge clk) begin  // data: qualified by rq_cnt_q");
     vw_line(w, "    if (rq_push & (rq_tail_q == I)) ts_r <= now_q;");
     vw_line(w, "end");
     vw_line(w, "assign ts_w[gi] = ts_r;");
     w->indent--;
     vw_line(w, "end endgenerate");
-    vw_line(w, "wire %s rq_age = now_q - ts_w[rq_chk_q];", rng(x->tb));
+    vw_line(w, "wire %srq_age = now_q - ts_w[rq_chk_q];", vw_vec(x->tb));
     vw_line(w, "wire rq_expire = (rq_nexp_q < rq_cnt_q) & (rq_age >= TIMEOUT);");
     vw_line(w, "assign rq_expired = rq_nexp_q != %u'd0;", x->qb);
     wrap_inc(x, w, "rq_tail");
@@ -857,16 +835,16 @@ static void control_regs(const gx *x, irhw_vw *w)
     vw_line(w, "end");
     char acc[4096], mrg[4096];
     popcount(x, acc, sizeof acc, "l%u_grant", x->L);
-    vw_line(w, "wire %s held_in = %s;", rng(x->hb), acc);
+    vw_line(w, "wire %sheld_in = %s;", vw_vec(x->hb), acc);
     if (x->flt) {
         popcount(x, mrg, sizeof mrg, "stage_valid_q[%u]", x->B);
-        vw_line(w, "wire %s held_merged = %s;", rng(x->hb), mrg);
+        vw_line(w, "wire %sheld_merged = %s;", vw_vec(x->hb), mrg);
     }
     if (x->hb > x->cb)
-        vw_line(w, "wire %s held_out = op_reply ? {%u'd0, op_k_q} : %u'd0;", rng(x->hb),
+        vw_line(w, "wire %sheld_out = op_reply ? {%u'd0, op_k_q} : %u'd0;", vw_vec(x->hb),
                 x->hb - x->cb, x->hb);
     else
-        vw_line(w, "wire %s held_out = op_reply ? op_k_q : %u'd0;", rng(x->hb), x->hb);
+        vw_line(w, "wire %sheld_out = op_reply ? op_k_q : %u'd0;", vw_vec(x->hb), x->hb);
     vw_line(w, "always @(posedge clk) begin");
     vw_line(w, "    if (rst) held_q <= %u'd0;", x->hb);
     vw_line(w, "    else held_q <= held_q + held_in - held_out%s;", x->flt ? " - held_merged" : "");
@@ -913,7 +891,7 @@ static void outputs(const gx *x, irhw_vw *w)
     w->indent++;
     vw_line(w, "localparam [%u:0] JC = gj;", x->cb - 1);
     vw_line(w, "wire v = op_reply & (JC < op_k_q);");
-    vw_line(w, "wire %s e = (op_kind_q == OP_ENTRY) ? op_elem[gj] : pb_w[gj];", rng(x->ew));
+    vw_line(w, "wire %se = (op_kind_q == OP_ENTRY) ? op_elem[gj] : pb_w[gj];", vw_vec(x->ew));
     vw_line(w, "assign %s = v;", slot_sel("rep_slot_valid", S, 1));
     vw_line(w, "assign %s = v ? e[%u:%u] : %u'd0;", slot_sel("rep_idx", S * x->ib, x->ib),
             x->ew - 1, x->ew - x->ib, x->ib);
@@ -925,23 +903,23 @@ static void outputs(const gx *x, irhw_vw *w)
     w->indent--;
     vw_line(w, "end endgenerate");
     for (unsigned b = 0; x->flt && b < x->B; b++) {
-        vw_line(w, "assign %s = stage_valid_q[%u];", psel("mrg_valid", x->B, b, 1), b);
+        vw_line(w, "assign %s = stage_valid_q[%u];", vw_sel("mrg_valid", x->B, b, 1), b);
         vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_idx_q : %u'd0;",
-                psel("mrg_idx", x->B * x->ib, b * x->ib, x->ib), b, b, x->ib);
+                vw_sel("mrg_idx", x->B * x->ib, b * x->ib, x->ib), b, b, x->ib);
         vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_pos_q : %u'd0;",
-                psel("mrg_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw);
+                vw_sel("mrg_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw);
         vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_kept[%u:0] : %u'd0;",
-                psel("mrg_keep_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw - 1, x->pw);
+                vw_sel("mrg_keep_pos", x->B * x->pw, b * x->pw, x->pw), b, b, x->pw - 1, x->pw);
         if (!x->db)
             continue;
         vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_data_q : %u'd0;",
-                psel("mrg_data", x->B * x->db, b * x->db, x->db), b, b, x->db);
+                vw_sel("mrg_data", x->B * x->db, b * x->db, x->db), b, b, x->db);
         vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_kept[%u:%u] : %u'd0;",
-                psel("mrg_keep_old", x->B * x->db, b * x->db, x->db), b, b, x->pw + x->db - 1,
+                vw_sel("mrg_keep_old", x->B * x->db, b * x->db, x->db), b, b, x->pw + x->db - 1,
                 x->pw, x->db);
         if (x->arith)
             vw_line(w, "assign %s = stage_valid_q[%u] ? st%u_new : %u'd0;",
-                    psel("mrg_keep_new", x->B * x->db, b * x->db, x->db), b, b, x->db);
+                    vw_sel("mrg_keep_new", x->B * x->db, b * x->db, x->db), b, b, x->db);
     }
     vw_line(w, "assign held = held_q;");
 }

@@ -38,6 +38,29 @@ const char *vw_range(unsigned width)
     return b;
 }
 
+const char *vw_vec(unsigned width)
+{
+    static char buf[8][24];
+    static unsigned k;
+    char *b = buf[k++ % 8];
+    snprintf(b, 24, "[%u:0] ", width ? width - 1 : 0);
+    return b;
+}
+
+const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width)
+{
+    static char buf[8][256];
+    static unsigned k;
+    char *b = buf[k++ % 8];
+    if (total == 1)
+        snprintf(b, 256, "%s", name);
+    else if (width == 1)
+        snprintf(b, 256, "%s[%u]", name, lo);
+    else
+        snprintf(b, 256, "%s[%u:%u]", name, lo + width - 1, lo);
+    return b;
+}
+
 /* Header: what it is, how to regenerate it, every parameter. */
 static void write_header(irhw_vw *w, const irhw_block *b, const irhw_cfg *c, const char *module)
 {

@@ -83,15 +83,6 @@ typedef struct {
     char top[128];
 } gctx;
 
-/* "[W-1:0] " even for one bit, so that bit selects stay legal at any width. */
-static const char *vr(char *buf, size_t len, unsigned width)
-{
-    snprintf(buf, len, "[%u:0] ", width - 1);
-    return buf;
-}
-
-#define VR(width) vr((char[24]){0}, 24, (width))
-
 /* "6'd5" */
 static const char *lit(char *buf, size_t len, unsigned width, uint64_t v)
 {
@@ -133,7 +124,7 @@ static void emit_interval(const gctx *g)
         vw_blank(w);
         return;
     }
-    vw_line(w, "reg  %sphase;", VR(PB));
+    vw_line(w, "reg  %sphase;", vw_vec(PB));
     vw_line(w, "always @(posedge clk) begin");
     w->indent++;
     vw_line(w, "if (rst) phase <= %s;", lit(a, sizeof a, PB, 0));
@@ -197,8 +188,8 @@ static void emit_status(const gctx *g)
         vw_blank(w);
         return;
     }
-    vw_line(w, "wire %sbank_greedy;  // count > THRESHOLD", VR(L));
-    vw_line(w, "wire %sbank_needy;   // count < THRESHOLD", VR(L));
+    vw_line(w, "wire %sbank_greedy;  // count > THRESHOLD", vw_vec(L));
+    vw_line(w, "wire %sbank_needy;   // count < THRESHOLD", vw_vec(L));
     vw_line(w, "genvar gb;");
     vw_line(w, "generate");
     w->indent++;
@@ -257,7 +248,7 @@ static void emit_stage(const gctx *g, unsigned s, unsigned j, const char *valid_
     vw_blank(w);
     vw_line(w, "// pipeline stage %u: register after layer %u (wire w at [w*%u +: %u])", s, j, KW,
             KW);
-    vw_line(w, "reg  %sstage%u;", VR(L * KW), s);
+    vw_line(w, "reg  %sstage%u;", vw_vec(L * KW), s);
     vw_line(w, "reg  stage%u_valid;", s);
     vw_line(w, "always @(posedge clk) begin");
     w->indent++;
@@ -276,7 +267,7 @@ static void emit_stage(const gctx *g, unsigned s, unsigned j, const char *valid_
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "end");
-    vw_line(w, "wire %slayer%u_q [0:%u];", VR(KW), j, L - 1);
+    vw_line(w, "wire %slayer%u_q [0:%u];", vw_vec(KW), j, L - 1);
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : stage%u_wire", L, s);
@@ -300,13 +291,13 @@ static void emit_network(const gctx *g)
             KW - 1, TB);
     vw_line(w, "// One compare on the packed pair orders by count, then by bank index.");
     vw_line(w, "// Layer 0: the counts, tagged with their bank index.");
-    vw_line(w, "wire %slayer0 [0:%u];", VR(KW), L - 1);
+    vw_line(w, "wire %slayer0 [0:%u];", vw_vec(KW), L - 1);
     vw_line(w, "genvar gw;");
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : layer0_wire", L);
     w->indent++;
-    vw_line(w, "localparam %sBANK = gw;", VR(TB));
+    vw_line(w, "localparam %sBANK = gw;", vw_vec(TB));
     vw_line(w, "assign layer0[gw] = {counts[gw*%u +: %u], BANK};", CB, CB);
     w->indent--;
     vw_line(w, "end");
@@ -318,7 +309,7 @@ static void emit_network(const gctx *g)
         unsigned lo = n->layer_off[j - 1], hi = n->layer_off[j];
         vw_blank(w);
         vw_line(w, "// layer %u: %u comparator%s", j, hi - lo, hi - lo == 1 ? "" : "s");
-        vw_line(w, "wire %slayer%u [0:%u];", VR(KW), j, L - 1);
+        vw_line(w, "wire %slayer%u [0:%u];", vw_vec(KW), j, L - 1);
         layer_in(g, j, in, sizeof in);
         uint8_t busy[WRU_MAX_LANES] = {0};
         for (unsigned i = lo; i < hi; i++) {
@@ -342,8 +333,8 @@ static void emit_network(const gctx *g)
     vw_blank(w);
     layer_in(g, n->depth + 1, in, sizeof in);
     vw_line(w, "// ---- ranked banks: rank i holds the i-th smallest (count, bank)");
-    vw_line(w, "wire %ssorted_key [0:%u];", VR(CB), L - 1);
-    vw_line(w, "wire %ssorted_tag [0:%u];", VR(TB), L - 1);
+    vw_line(w, "wire %ssorted_key [0:%u];", vw_vec(CB), L - 1);
+    vw_line(w, "wire %ssorted_tag [0:%u];", vw_vec(TB), L - 1);
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : rank", L);
@@ -364,8 +355,8 @@ static void emit_lsorting_pairs(const gctx *g)
     unsigned L = g->L, CB = g->CB, TB = g->TB, P = g->P;
     char x[64], e[128], two[32];
     vw_line(w, "// ---- classes of the ranked (sampled) counts");
-    vw_line(w, "wire %ssorted_greedy;", VR(L));
-    vw_line(w, "wire %ssorted_needy;", VR(L));
+    vw_line(w, "wire %ssorted_greedy;", vw_vec(L));
+    vw_line(w, "wire %ssorted_needy;", vw_vec(L));
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : rank_class", L);
@@ -384,9 +375,9 @@ static void emit_lsorting_pairs(const gctx *g)
             L - 1);
     vw_line(w, "// rank i is needy and the donor holds at least two more. Counts are sorted,");
     vw_line(w, "// so both hold for a prefix of the pairs.");
-    vw_line(w, "wire %spair_ok;", VR(P));
-    vw_line(w, "wire %spair_donor [0:%u];", VR(TB), P - 1);
-    vw_line(w, "wire %spair_receiver [0:%u];", VR(TB), P - 1);
+    vw_line(w, "wire %spair_ok;", vw_vec(P));
+    vw_line(w, "wire %spair_donor [0:%u];", vw_vec(TB), P - 1);
+    vw_line(w, "wire %spair_receiver [0:%u];", vw_vec(TB), P - 1);
     for (unsigned i = 0; i < P; i++) {
         vw_line(w,
                 "assign pair_ok[%u] = sorted_needy[%u] && ({1'b0, sorted_key[%u]} >= "
@@ -395,11 +386,11 @@ static void emit_lsorting_pairs(const gctx *g)
         vw_line(w, "assign pair_donor[%u] = sorted_tag[%u];", i, L - 1 - i);
         vw_line(w, "assign pair_receiver[%u] = sorted_tag[%u];", i, i);
     }
-    vw_line(w, "wire %spair_valid = {%u{sorted_valid}} & pair_ok;", VR(P), P);
+    vw_line(w, "wire %spair_valid = {%u{sorted_valid}} & pair_ok;", vw_vec(P), P);
     vw_blank(w);
     vw_line(w, "// ---- inter-core donor. More greedy than needy banks among the sampled");
     vw_line(w, "// counts <=> some rank i is not needy while rank %u-i is greedy.", L - 1);
-    vw_line(w, "wire %ssurplus;", VR(L));
+    vw_line(w, "wire %ssurplus;", vw_vec(L));
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : rank_surplus", L);
@@ -416,18 +407,18 @@ static void emit_lsorting_pairs(const gctx *g)
     vw_line(w, "wire plan_xfer_valid = sorted_valid && sorted_core_greedy;");
     vw_line(w, "// The donor is the highest-ranked bank not donating inside the core: with");
     vw_line(w, "// q pairs formed (xfer_sel[q]), rank %u-q.", L - 1);
-    vw_line(w, "wire %sxfer_sel;", VR(P + 1));
+    vw_line(w, "wire %sxfer_sel;", vw_vec(P + 1));
     vw_line(w, "assign xfer_sel[0] = !pair_ok[0];");
     for (unsigned q = 1; q < P; q++)
         vw_line(w, "assign xfer_sel[%u] = pair_ok[%u] && !pair_ok[%u];", q, q - 1, q);
     vw_line(w, "assign xfer_sel[%u] = pair_ok[%u];", P, P - 1);
-    vw_line(w, "wire %sxfer_pick =", VR(TB));
+    vw_line(w, "wire %sxfer_pick =", vw_vec(TB));
     w->indent++;
     for (unsigned q = 0; q <= P; q++)
         vw_line(w, "({%u{xfer_sel[%u]}} & sorted_tag[%u])%s", TB, q, L - 1 - q,
                 q == P ? ";" : " |");
     w->indent--;
-    vw_line(w, "wire %splan_xfer_bank = {%u{plan_xfer_valid}} & xfer_pick;", VR(TB), TB);
+    vw_line(w, "wire %splan_xfer_bank = {%u{plan_xfer_valid}} & xfer_pick;", vw_vec(TB), TB);
     vw_line(w, "wire plan_valid_w = sorted_valid;");
     vw_blank(w);
 }
@@ -447,11 +438,11 @@ static void emit_threshold(const gctx *g)
     char a[32], b[32], c[32], one[48];
     snprintf(one, sizeof one, "%u'd0", RB - 1);
     vw_line(w, "// ---- threshold: round-robin pointers (one past the last bank served)");
-    vw_line(w, "reg  %srr_donor, rr_receiver;", VR(TB));
+    vw_line(w, "reg  %srr_donor, rr_receiver;", vw_vec(TB));
     vw_blank(w);
     vw_line(w, "// g_below / n_below, entry b: greedy / needy banks among banks 0..b-1");
-    vw_line(w, "reg  %sg_below, n_below;", VR(L * RB));
-    vw_line(w, "reg  %sn_greedy, n_needy;", VR(RB));
+    vw_line(w, "reg  %sg_below, n_below;", vw_vec(L * RB));
+    vw_line(w, "reg  %sn_greedy, n_needy;", vw_vec(RB));
     vw_line(w, "always @* begin : below");
     w->indent++;
     vw_line(w, "integer k;");
@@ -468,20 +459,20 @@ static void emit_threshold(const gctx *g)
     w->indent--;
     vw_line(w, "end");
     vw_line(w, "assign core_greedy = (n_greedy > n_needy);  // every bank is counted");
-    vw_line(w, "wire %sn_pairs = (n_greedy < n_needy) ? n_greedy : n_needy;", VR(RB));
-    vw_line(w, "wire %sg_at_rr = g_below[rr_donor*%u +: %u];", VR(RB), RB, RB);
-    vw_line(w, "wire %sn_at_rr = n_below[rr_receiver*%u +: %u];", VR(RB), RB, RB);
+    vw_line(w, "wire %sn_pairs = (n_greedy < n_needy) ? n_greedy : n_needy;", vw_vec(RB));
+    vw_line(w, "wire %sg_at_rr = g_below[rr_donor*%u +: %u];", vw_vec(RB), RB, RB);
+    vw_line(w, "wire %sn_at_rr = n_below[rr_receiver*%u +: %u];", vw_vec(RB), RB, RB);
     vw_blank(w);
     vw_line(w, "// Round-robin ranks; a bank gives (takes) when its rank is below n_pairs.");
     vw_line(w, "// A bank below the pointer comes after the wrap: its rank adds the total.");
-    vw_line(w, "wire %sd_rank [0:%u];", VR(RB), L - 1);
-    vw_line(w, "wire %sr_rank [0:%u];", VR(RB), L - 1);
-    vw_line(w, "wire %sgives, takes, xfer_hit;", VR(L));
+    vw_line(w, "wire %sd_rank [0:%u];", vw_vec(RB), L - 1);
+    vw_line(w, "wire %sr_rank [0:%u];", vw_vec(RB), L - 1);
+    vw_line(w, "wire %sgives, takes, xfer_hit;", vw_vec(L));
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gb = 0; gb < %u; gb = gb + 1) begin : rank", L);
     w->indent++;
-    vw_line(w, "localparam %sB = gb;", VR(TB));
+    vw_line(w, "localparam %sB = gb;", vw_vec(TB));
     vw_line(w, "wire wrap_d, wrap_r;");
     if (L == (1u << TB)) {
         /* the top bank can never sit below a pointer */
@@ -510,9 +501,9 @@ static void emit_threshold(const gctx *g)
     vw_line(w, "endgenerate");
     vw_blank(w);
     vw_line(w, "// receiver_of[j]: the needy bank of rank j; last banks served, for the pointers");
-    vw_line(w, "wire %sdonors_used = n_pairs + {%s, core_greedy};", VR(RB), one);
-    vw_line(w, "reg  %sreceiver_of;", VR(P * TB));
-    vw_line(w, "reg  %sxfer_pick, last_donor, last_receiver;", VR(TB));
+    vw_line(w, "wire %sdonors_used = n_pairs + {%s, core_greedy};", vw_vec(RB), one);
+    vw_line(w, "reg  %sreceiver_of;", vw_vec(P * TB));
+    vw_line(w, "reg  %sxfer_pick, last_donor, last_receiver;", vw_vec(TB));
     vw_line(w, "always @* begin : by_rank");
     w->indent++;
     vw_line(w, "integer k, j;");
@@ -592,15 +583,15 @@ static void emit_decode(const gctx *g)
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : bank_out", L);
     w->indent++;
-    vw_line(w, "localparam %sBANK = gw;", VR(TB));
-    vw_line(w, "wire %sgive, take;", VR(P));
+    vw_line(w, "localparam %sBANK = gw;", vw_vec(TB));
+    vw_line(w, "wire %sgive, take;", vw_vec(P));
     vw_line(w, "for (gp = 0; gp < %u; gp = gp + 1) begin : pair", P);
     w->indent++;
     vw_line(w, "assign give[gp] = pair_valid[gp] && (pair_donor[gp] == BANK);");
     vw_line(w, "assign take[gp] = pair_valid[gp] && (pair_receiver[gp] == BANK);");
     w->indent--;
     vw_line(w, "end");
-    vw_line(w, "reg  %sto;", VR(TB));
+    vw_line(w, "reg  %sto;", vw_vec(TB));
     vw_line(w, "always @* begin : receiver_of");
     w->indent++;
     vw_line(w, "integer p;");

@@ -129,6 +129,13 @@ void vw_blank(irhw_vw *w);
 /* "[W-1:0] " or "" for one bit. Uses a rotating static buffer: safe for
  * up to 8 uses in one printf. */
 const char *vw_range(unsigned width);
+/* "[W-1:0] " even for one bit (signals that get bit-selected at any width).
+ * Rotating static buffer, as vw_range. */
+const char *vw_vec(unsigned width);
+/* Bits [lo +: width] of a `total`-bit signal: "name[lo]", "name[hi:lo]", or
+ * the bare name when total is 1 (a one-bit port is a scalar). Rotating
+ * static buffer, as vw_range: copy a result that must outlive 8 calls. */
+const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width);
 /* "module NAME (" with clk and every port of the description, then ");". */
 void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps);
 

@@ -689,6 +689,21 @@ static void iru_tick(void *vm, const uint64_t *in)
     m->prio = (m->prio + 1) & (m->g.lanes - 1);
 }
 
+static void iru_free(void *vm)
+{
+    iru_model *m = vm;
+    if (!m)
+        return;
+    free(m->cnt);
+    free(m->ent);
+    free(m->pb);
+    free(m->stage);
+    free(m->rq_ts);
+    free(m->lane);
+    free(m->st.group);
+    free(m);
+}
+
 static void *iru_new(const irhw_cfg *c, const irhw_ports *ps)
 {
     iru_model *m = calloc(1, sizeof *m);
@@ -705,33 +720,11 @@ static void *iru_new(const irhw_cfg *c, const irhw_ports *ps)
     m->lane = calloc(g->lanes, sizeof *m->lane);
     m->st.group = calloc(g->slots, sizeof *m->st.group);
     if (!m->cnt || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane || !m->st.group) {
-        free(m->cnt);
-        free(m->ent);
-        free(m->pb);
-        free(m->stage);
-        free(m->rq_ts);
-        free(m->lane);
-        free(m->st.group);
-        free(m);
+        iru_free(m);
         return NULL;
     }
     iru_reset(m);
     return m;
-}
-
-static void iru_free(void *vm)
-{
-    iru_model *m = vm;
-    if (!m)
-        return;
-    free(m->cnt);
-    free(m->ent);
-    free(m->pb);
-    free(m->stage);
-    free(m->rq_ts);
-    free(m->lane);
-    free(m->st.group);
-    free(m);
 }
 
 static double ratio(uint64_t a, uint64_t b)

@@ -335,6 +335,17 @@ typedef struct {
     uint64_t decisions, transfers, xfers;
 } wru_model;
 
+static void wru_model_free(void *p)
+{
+    wru_model *m = p;
+    if (!m)
+        return;
+    free(m->stage);
+    free(m->stage_valid);
+    wru_conf_free(&m->w);
+    free(m);
+}
+
 static void *wru_model_new(const irhw_cfg *c, const irhw_ports *ps)
 {
     wru_model *m = calloc(1, sizeof *m);
@@ -349,24 +360,10 @@ static void *wru_model_new(const irhw_cfg *c, const irhw_ports *ps)
     m->stage = calloc((size_t)R * m->w.lanes, sizeof *m->stage);
     m->stage_valid = calloc(R, 1);
     if (!m->stage || !m->stage_valid) {
-        free(m->stage);
-        free(m->stage_valid);
-        wru_conf_free(&m->w);
-        free(m);
+        wru_model_free(m);
         return NULL;
     }
     return m;
-}
-
-static void wru_model_free(void *p)
-{
-    wru_model *m = p;
-    if (!m)
-        return;
-    free(m->stage);
-    free(m->stage_valid);
-    wru_conf_free(&m->w);
-    free(m);
 }
 
 static void read_counts(const wru_model *m, const uint64_t *in, unsigned *counts)
