@@ -14,7 +14,7 @@ SAN   ?=
 OPT   ?= -O2 -g
 # Project flags live apart from CFLAGS so `make CFLAGS=...` adds, never replaces.
 ALL_CFLAGS = $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
-          -Wno-format-truncation $(WERROR) -Imodel -Iarea -Itb -Isim \
+          -Wno-format-truncation -Wmissing-prototypes -Wstrict-prototypes $(WERROR) -Imodel -Iarea -Itb -Isim \
           -DIRHW_ROOT=\"$(CURDIR)\" $(SAN) $(CFLAGS)
 LDFLAGS += $(SAN)
 LDLIBS  += -ldl -lm
@@ -24,11 +24,11 @@ PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config
         zlib1g-dev libsubunit-dev g++ make
 TOOLS := verilator yosys iverilog sta pkg-config g++
 
-ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*.c)
+ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_block.c model/*.c | sort -u)
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written).
 BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY),$(ALL_BLOCKS)),$(ALL_BLOCKS))
-SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c gen/$(b).c tb/$(b)_stim.c)
-LIB_SRC := $(filter-out sim/irhw.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
+LIB_SRC := $(filter-out sim/cli.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
 SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/test_$(b).c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/test_*.c)))
@@ -44,9 +44,9 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
--include $(LIB_OBJ:.o=.d) $(BUILD)/obj/sim/irhw.d
+-include $(LIB_OBJ:.o=.d) $(BUILD)/obj/sim/cli.d
 
-# The block registry, generated from every IRHW_BLOCK(name) in model/*.c.
+# The block registry, generated from every IRHW_BLOCK(name) in model/*_block.c.
 $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
 	@mkdir -p $(dir $@)
 	@{ echo '#include "irhw.h"'; \
@@ -61,7 +61,7 @@ $(BUILD)/libirhw.a: $(LIB_OBJ)
 	@rm -f $@
 	@ar rcs $@ $^
 
-$(BIN)/irhw: $(BUILD)/obj/sim/irhw.o $(BUILD)/libirhw.a
+$(BIN)/irhw: $(BUILD)/obj/sim/cli.o $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)

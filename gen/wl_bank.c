@@ -4,10 +4,7 @@
  * Any ENTRIES >= 2: pointers wrap at the partition size, not at a power of
  * two. The memory is an irhw_regfile_1rw (flops) or irhw_sram_1rw leaf.
  */
-#include "irhw.h"
 #include "wl_bank.h"
-
-#include <inttypes.h>
 
 static void emit_partition(irhw_vw *w, int p)
 {
@@ -37,17 +34,18 @@ static void emit_partition(irhw_vw *w, int p)
     vw_blank(w);
 }
 
-int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+unsigned wl_bank_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES])
 {
-    const irhw_block *b = irhw_find_block("wl_bank");
-    irhw_ports ps = {0};
-    b->ports(c, &ps);
-    char module[128];
-    b->module_name(c, module, sizeof module);
-    unsigned e = (unsigned)c->v[WB_ENTRIES], idw = (unsigned)c->v[WB_ID_BITS];
-    unsigned pb = irhw_clog2(e), cb = irhw_bits_for(e);
-    unsigned lo = e / 2, hi = e - e / 2;
-    int sram = c->v[WB_STORAGE] == WB_SRAM;
+    names[0] = wl_bank_g(x)->sram ? "irhw_sram_1rw.v" : "irhw_regfile_1rw.v";
+    return 1;
+}
+
+int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
+{
+    const wl_bank_geom *g = wl_bank_g(x);
+    unsigned e = g->entries, idw = g->id_bits, pb = g->ptr_bits, cb = g->cnt_bits;
+    unsigned lo = g->lo, hi = g->hi;
+    int sram = g->sram;
 
     vw_line(
         w, "// One 1rw memory: at most one access per cycle; lane push > pull > rd_take > rd_put.");
@@ -57,7 +55,7 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
         e, lo, lo, e);
     vw_line(w, "// Read latency: %s.",
             sram ? "1 cycle (synchronous SRAM read)" : "0 (flip-flop array)");
-    vw_module_ports(w, module, &ps);
+    vw_module_ports(w, x->module, &x->ps);
     w->indent++;
     vw_line(w, "localparam PTR_BITS = %u;  // ceil(log2(%u))", pb, e);
     vw_line(w, "localparam CNT_BITS = %u;  // holds 0..%u", cb, e);
@@ -70,7 +68,7 @@ int wl_bank_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "localparam [CNT_BITS-1:0] SIZE_ALL = %u'd%u;", cb, e);
     vw_line(w, "localparam [CNT_BITS-1:0] SIZE_LO  = %u'd%u;", cb, lo);
     vw_line(w, "localparam [CNT_BITS-1:0] SIZE_HI  = %u'd%u;", cb, hi);
-    vw_line(w, "localparam [CNT_BITS-1:0] THRESHOLD = %u'd%" PRId64 ";", cb, c->v[WB_THRESHOLD]);
+    vw_line(w, "localparam [CNT_BITS-1:0] THRESHOLD = %u'd%u;", cb, g->threshold);
     vw_blank(w);
     vw_line(w, "reg mode_q;      // 1 = double partition mode (wlcfg)");
     vw_line(w, "reg pull_sel_q;  // double mode: partition that pulls read");

@@ -34,21 +34,49 @@ int irhw_err(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-unsigned irhw_port_add(irhw_ports *ps, const char *name, irhw_dir dir, unsigned width,
-                       const char *group)
+unsigned irhw_port_add(irhw_ports *ps, const irhw_port_row *row, unsigned width)
 {
+    if (ps->n == IRHW_MAX_PORTS) {
+        ps->overflow++;
+        return ps->n;
+    }
     unsigned i = ps->n++;
     if (i == 0)
         ps->in_words = ps->out_words = 0;
     irhw_port *p = &ps->p[i];
-    p->name = name;
-    p->dir = dir;
+    p->name = row->name;
+    p->dir = row->dir;
     p->width = width;
-    p->group = group;
-    unsigned *words = dir == IRHW_IN ? &ps->in_words : &ps->out_words;
+    p->group = row->group;
+    p->meaning = row->meaning ? row->meaning : "";
+    p->comb = row->dir == IRHW_OUT ? (row->comb ? row->comb : "") : NULL;
+    unsigned *words = row->dir == IRHW_IN ? &ps->in_words : &ps->out_words;
     p->off = *words;
     *words += irhw_words(width);
     return i;
+}
+
+int irhw_port_find(const irhw_ports *ps, const char *name)
+{
+    for (unsigned i = 0; i < ps->n; i++)
+        if (strcmp(ps->p[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
+                  ...)
+{
+    if (k >= max)
+        return k;
+    memset(&n[k], 0, sizeof n[k]);
+    snprintf(n[k].key, sizeof n[k].key, "%s", key);
+    n[k].value = value;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(n[k].text, sizeof n[k].text, fmt, ap);
+    va_end(ap);
+    return k + 1;
 }
 
 uint64_t irhw_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
@@ -185,7 +213,7 @@ static void choices_text(const irhw_param *p, char *buf, size_t len)
         o += (size_t)snprintf(buf + o, len - o, "%s%s", ch == p->choices ? "" : "|", *ch);
 }
 
-static void range_text(const irhw_param *p, char *buf, size_t len)
+void irhw_param_range(const irhw_param *p, char *buf, size_t len)
 {
     if (p->type == IRHW_PENUM)
         choices_text(p, buf, len);
@@ -217,11 +245,12 @@ int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err
     const irhw_param *p = &b->params[i];
     const char *val = eq + 1;
     char range[256];
-    range_text(p, range, sizeof range);
+    irhw_param_range(p, range, sizeof range);
     if (p->type == IRHW_PENUM) {
         for (int k = 0; p->choices[k]; k++)
             if (strcmp(p->choices[k], val) == 0) {
                 c->v[i] = k;
+                c->set |= 1u << i;
                 return 0;
             }
         return irhw_err(err, errlen, "parameter %s='%s' is not allowed: %s must be one of %s",
@@ -237,11 +266,28 @@ int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err
         return irhw_err(err, errlen, "parameter %s=%s is out of range: %s must be %s", p->name, val,
                         p->name, range);
     c->v[i] = x;
+    c->set |= 1u << i;
     return 0;
 }
 
-int irhw_cfg_check(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen)
+int irhw_cfg_set_all(const irhw_block *b, irhw_cfg *c, const char *list, char *err, size_t errlen)
 {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+        if (irhw_cfg_set(b, c, t, err, errlen))
+            return -1;
+    return 0;
+}
+
+int irhw_cfg_check(const irhw_block *b, irhw_cfg *c, char *err, size_t errlen)
+{
+    if (b->nparams > IRHW_MAX_PARAMS)
+        return irhw_err(err, errlen, "block %s declares %u parameters; at most %d fit", b->name,
+                        b->nparams, IRHW_MAX_PARAMS);
+    if (b->derive)
+        b->derive(c);
     for (unsigned i = 0; i < b->nparams; i++) {
         const irhw_param *p = &b->params[i];
         int64_t x = c->v[i];
@@ -253,12 +299,12 @@ int irhw_cfg_check(const irhw_block *b, const irhw_cfg *c, char *err, size_t err
         }
         if (x < lo || x > hi) {
             char range[256];
-            range_text(p, range, sizeof range);
+            irhw_param_range(p, range, sizeof range);
             return irhw_err(err, errlen, "parameter %s=%" PRId64 " is out of range: %s must be %s",
                             p->name, x, p->name, range);
         }
     }
-    return b->validate ? b->validate(c, err, errlen) : 0;
+    return 0;
 }
 
 const char *irhw_param_text(const irhw_block *b, const irhw_cfg *c, unsigned i, char *buf,
@@ -283,15 +329,37 @@ void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, ch
     }
 }
 
-void *irhw_model_create(const irhw_block *b, const irhw_cfg *c, irhw_ports *ps, char *err,
-                        size_t errlen)
+int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
+                   size_t errlen)
 {
-    if (irhw_cfg_check(b, c, err, errlen))
-        return NULL;
-    memset(ps, 0, sizeof *ps);
-    b->ports(c, ps);
-    void *m = b->model_new(c, ps);
+    memset(x, 0, sizeof *x);
+    x->b = b;
+    x->c = *c;
+    if (irhw_cfg_check(b, &x->c, err, errlen))
+        return -1;
+    x->geom = calloc(1, b->geom_size ? b->geom_size : 1);
+    if (!x->geom)
+        return irhw_err(err, errlen, "%s: out of memory for the geometry", b->name);
+    if (b->geom_of && b->geom_of(&x->c, x->geom, err, errlen))
+        return -1;
+    b->ports(x, &x->ps);
+    if (x->ps.overflow)
+        return irhw_err(err, errlen, "%s: %u ports, more than the %d a block may have", b->name,
+                        x->ps.n + x->ps.overflow, IRHW_MAX_PORTS);
+    b->module_name(x, x->module, sizeof x->module);
+    return 0;
+}
+
+void irhw_inst_free(irhw_inst *x)
+{
+    free(x->geom);
+    x->geom = NULL;
+}
+
+void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen)
+{
+    void *m = x->b->model_new(x);
     if (!m)
-        irhw_err(err, errlen, "%s: out of memory building the model", b->name);
+        irhw_err(err, errlen, "%s: out of memory building the model", x->b->name);
     return m;
 }

@@ -36,11 +36,14 @@ typedef struct {
     int64_t min, max;           /* INT: static inclusive range */
     const char *const *choices; /* ENUM: NULL-terminated names */
     const char *meaning;        /* one line, shown by `irhw list` */
+    const char *derived;        /* NULL, or the rule giving the default from other
+                                   parameters ("ENTRIES-1 when ENTRIES <= 5") */
 } irhw_param;
 
 /* Parameter values, indexed like the block's params[] (ENUM = choice index). */
 typedef struct {
     int64_t v[IRHW_MAX_PARAMS];
+    uint32_t set; /* bit i: the user set parameter i (so it is never re-derived) */
 } irhw_cfg;
 
 /* ---- ports ----------------------------------------------------------- */
@@ -50,10 +53,25 @@ typedef enum { IRHW_IN, IRHW_OUT } irhw_dir;
 typedef struct {
     const char *name; /* Verilog port name; static string */
     irhw_dir dir;
-    unsigned width;    /* bits, >= 1 */
-    const char *group; /* interface group for waveforms ("lane", "status") */
-    unsigned off;      /* first word in the in[] or out[] array */
+    unsigned width;      /* bits, >= 1 */
+    const char *group;   /* interface group for waveforms ("lane", "status") */
+    const char *meaning; /* one line for `irhw list` and the generated header */
+    /* Outputs: the inputs this output follows in the same cycle
+     * (combinational paths), space-separated; "" = registered (depends only
+     * on state). Inputs: NULL. */
+    const char *comb;
+    unsigned off; /* first word in the in[] or out[] array */
 } irhw_port;
+
+/* One row of a block's port table: the same shape for every block. A width
+ * of 0 or less names a geometry-dependent width the block's ports() hook
+ * resolves (e.g. -1 = ID_BITS). */
+typedef struct {
+    const char *name;
+    irhw_dir dir;
+    int width;
+    const char *group, *meaning, *comb;
+} irhw_port_row;
 
 /* Ports after clk, in Verilog order: rst first, inputs grouped by
  * interface, then outputs. clk is implicit and never listed. */
@@ -61,12 +79,15 @@ typedef struct {
     irhw_port p[IRHW_MAX_PORTS];
     unsigned n;
     unsigned in_words, out_words;
+    unsigned overflow; /* ports that did not fit in p[] (irhw_inst_init rejects) */
 } irhw_ports;
 
-/* Append a port; returns its index. Blocks call it in their port-enum order
- * and assert the index, so enum and list cannot drift apart. */
-unsigned irhw_port_add(irhw_ports *ps, const char *name, irhw_dir dir, unsigned width,
-                       const char *group);
+/* Append a port from its table row with the resolved width; returns its
+ * index (rows are listed in the port enum's order). Past IRHW_MAX_PORTS it
+ * counts an overflow instead of writing. */
+unsigned irhw_port_add(irhw_ports *ps, const irhw_port_row *row, unsigned width);
+/* Index of the port called name, or -1. */
+int irhw_port_find(const irhw_ports *ps, const char *name);
 
 static inline unsigned irhw_words(unsigned width)
 {
@@ -136,6 +157,8 @@ const char *vw_vec(unsigned width);
  * the bare name when total is 1 (a one-bit port is a scalar). Rotating
  * static buffer, as vw_range: copy a result that must outlive 8 calls. */
 const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width);
+/* "// " comment lines holding text, folded at words; lead starts the first. */
+void vw_comment(irhw_vw *w, const char *lead, const char *text);
 /* "module NAME (" with clk and every port of the description, then ");". */
 void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps);
 
@@ -143,16 +166,29 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps);
 
 typedef enum { IRHW_STIM_MIXED, IRHW_STIM_RANDOM, IRHW_STIM_DIRECTED } irhw_stim_mode;
 
+#define IRHW_MAX_SRAMS 8
+#define IRHW_MAX_LEAVES 8
+
 /* One SRAM macro type the RTL instantiates when STORAGE=sram (area model). */
 typedef struct {
     unsigned words, width, count;
 } irhw_sram;
 
 typedef struct {
-    uint64_t storage_bits; /* bits of state the block stores (its arrays) */
-    irhw_sram srams[8];    /* macros that replace flip-flops when STORAGE=sram */
+    uint64_t storage_bits;           /* bits of state the block stores (its arrays) */
+    irhw_sram srams[IRHW_MAX_SRAMS]; /* macros that replace flip-flops when STORAGE=sram */
     unsigned nsrams;
+    const char *modules[4]; /* leaf modules (name prefixes) whose cells count as storage */
+    unsigned nmodules;
 } irhw_storage;
+
+/* What a block's paper comparison may read of an area result (the area
+ * code fills it; blocks never include area headers). */
+typedef struct {
+    double total_um2, logic_um2, storage_um2; /* storage: flip-flop arrays + SRAM macros */
+    uint64_t storage_bits;
+    const char *library, *node;
+} irhw_area_fig;
 
 /* One line of the paper comparison in an area report. */
 typedef struct {
@@ -161,7 +197,41 @@ typedef struct {
     double value;   /* the number behind it, if any */
 } irhw_note;
 
-struct irhw_area_res; /* area/area.h */
+/* Adds a note (printf-style text); returns the new count, never above max. */
+int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
+                  ...) __attribute__((format(printf, 6, 7)));
+
+/* A directed scenario (tests): one row per cycle after two reset cycles.
+ * `in` assigns inputs ("push=1 push_id=0x2a"; inputs not named are 0; a
+ * leading "x3" repeats the row three times); `expect` lists outputs and
+ * their values ("push_ok=1 count=1"; outputs not named are not checked).
+ * The same table runs on the C model and on the Verilated RTL. */
+typedef struct {
+    const char *in, *expect;
+} irhw_step;
+
+typedef struct {
+    const char *name;   /* reads as a sentence: swap_refused_while_pull_half_not_empty */
+    const char *params; /* "ENTRIES=4 THRESHOLD=1"; "" for the defaults */
+    const irhw_step *steps;
+    unsigned nsteps;
+} irhw_scenario;
+
+#define IRHW_STEPS(a) (a), (unsigned)(sizeof(a) / sizeof((a)[0]))
+
+struct irhw_block;
+
+/* One configured instance of a block: what every hook receives. Built once
+ * by irhw_inst_init: parameters checked, derived defaults applied, the
+ * block's geometry computed (every derived size lives there), ports laid
+ * out and the module named. Hooks read their geometry through `geom`. */
+typedef struct irhw_inst {
+    const struct irhw_block *b;
+    irhw_cfg c;
+    irhw_ports ps;
+    char module[128];
+    void *geom; /* the block's <b>_geom (b->geom_size bytes) */
+} irhw_inst;
 
 typedef struct irhw_block {
     const char *name;  /* CLI name: wl_bank, wru, ... */
@@ -169,16 +239,25 @@ typedef struct irhw_block {
     const char *paper; /* paper and section it models */
     const irhw_param *params;
     unsigned nparams;
+    /* The timing contract in words (read latency, registered outputs), for
+     * `irhw list` and the generated header; per-port detail is in irhw_port. */
+    const char *timing;
 
-    /* Limits beyond each parameter's static range (one depending on
-     * another). 0 = fine; -1 = message naming parameter, value, range. */
-    int (*validate)(const irhw_cfg *c, char *err, size_t errlen);
-    void (*ports)(const irhw_cfg *c, irhw_ports *ps);
-    /* Module name encoding the configuration (wl_bank_e33_w24_flops). */
-    void (*module_name)(const irhw_cfg *c, char *buf, size_t len);
+    /* Optional: defaults that depend on other parameters, for the ones the
+     * user did not set (irhw_cfg.set); each such parameter's `derived`
+     * text states the rule. */
+    void (*derive)(irhw_cfg *c);
+    /* Every derived size, computed once; also the limits that join two
+     * parameters: 0, or -1 with a message naming parameter, value, range. */
+    size_t geom_size;
+    int (*geom_of)(const irhw_cfg *c, void *geom, char *err, size_t errlen);
+    /* Ports in Verilog order (irhw_port_add), from the geometry. */
+    void (*ports)(const irhw_inst *x, irhw_ports *ps);
+    /* Module name encoding the configuration (wl_bank_e33_w24_t5_flops). */
+    void (*module_name)(const irhw_inst *x, char *buf, size_t len);
 
     /* Golden model, two-phase like a Verilated model. */
-    void *(*model_new)(const irhw_cfg *c, const irhw_ports *ps);
+    void *(*model_new)(const irhw_inst *x);
     void (*model_free)(void *m);
     /* Outputs from the current state and this cycle's inputs. */
     void (*model_eval)(void *m, const uint64_t *in, uint64_t *out);
@@ -188,32 +267,32 @@ typedef struct irhw_block {
     void (*model_stats)(void *m, FILE *f);
 
     /* Generator: writes the block's module(s) (header comes from gen/vlog.c). */
-    int (*gen)(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
-    const char *const *leaf_cells; /* NULL-terminated file names under rtl/ */
+    int (*gen)(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
+    /* The rtl/ leaf files this configuration instantiates; returns the count. */
+    unsigned (*leaf_cells)(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES]);
     /* Optional: what `irhw gen` prints (comparators, latency, ...). */
-    void (*gen_summary)(const irhw_cfg *c, FILE *f);
+    void (*gen_summary)(const irhw_inst *x, FILE *f);
     /* Optional: `irhw gen --draw FILE.svg`. */
-    int (*draw_svg)(const irhw_cfg *c, FILE *f, char *err, size_t errlen);
+    int (*draw_svg)(const irhw_inst *x, FILE *f, char *err, size_t errlen);
 
     /* Stimulus: constrained random and directed, reproducible by seed.
      * `cycles` is the run length, so a stimulus can plan phases/drain. */
-    void *(*stim_new)(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                      irhw_stim_mode mode);
+    void *(*stim_new)(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
     void (*stim_free)(void *s);
     /* Inputs for `cycle`; prev_out = outputs of the cycle before (zeros at 0). */
     void (*stim_next)(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
 
     /* Optional invariant checker, run by the harness on the model's and on
      * the RTL's outputs separately (conservation, termination, ...). */
-    void *(*check_new)(const irhw_cfg *c, const irhw_ports *ps);
+    void *(*check_new)(const irhw_inst *x);
     void (*check_free)(void *k);
     int (*check_cycle)(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
                        size_t errlen);
     int (*check_end)(void *k, char *err, size_t errlen);
 
     /* Area: what the configuration stores, and the paper's comparison. */
-    void (*storage)(const irhw_cfg *c, irhw_storage *st);
-    int (*area_notes)(const irhw_cfg *c, const struct irhw_area_res *r, irhw_note *notes, int max);
+    void (*storage)(const irhw_inst *x, irhw_storage *st);
+    int (*area_notes)(const irhw_inst *x, const irhw_area_fig *r, irhw_note *notes, int max);
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */
@@ -221,13 +300,17 @@ typedef struct irhw_block {
 extern const irhw_block *const irhw_blocks[];
 const irhw_block *irhw_find_block(const char *name);
 
-/* ---- parameter handling (model/core.c) ---------------------------------- */
+/* ---- parameter handling and instances (model/core.c) --------------------- */
 
 void irhw_cfg_defaults(const irhw_block *b, irhw_cfg *c);
-/* Parse "NAME=VALUE" into c; -1 with message on unknown name or bad value. */
+/* Parse "NAME=VALUE" into c (and mark it set); -1 with message on unknown
+ * name or bad value. */
 int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err, size_t errlen);
-/* Static ranges, then b->validate. */
-int irhw_cfg_check(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
+/* Every "NAME=VALUE" of a space-separated list ("" = none). */
+int irhw_cfg_set_all(const irhw_block *b, irhw_cfg *c, const char *list, char *err, size_t errlen);
+/* Derived defaults, static ranges, then the block's joint limits. The
+ * messages name the parameter, its value and the allowed range. */
+int irhw_cfg_check(const irhw_block *b, irhw_cfg *c, char *err, size_t errlen);
 int irhw_param_index(const irhw_block *b, const char *name);
 /* "ENTRIES=32 ID_BITS=24 ..."; sep between pairs (" " or " -p "). */
 void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, char *buf,
@@ -235,10 +318,17 @@ void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, ch
 /* Value text of one parameter ("32", "sram"). */
 const char *irhw_param_text(const irhw_block *b, const irhw_cfg *c, unsigned i, char *buf,
                             size_t len);
+/* Allowed values of a parameter as text ("2..65536", "flops|sram"). */
+void irhw_param_range(const irhw_param *p, char *buf, size_t len);
 
-/* Validated model construction: the model rejects bad parameters too. */
-void *irhw_model_create(const irhw_block *b, const irhw_cfg *c, irhw_ports *ps, char *err,
-                        size_t errlen);
+/* Checks c (derived defaults applied to x->c), computes the geometry and the
+ * ports, names the module. 0, or -1 with a message; irhw_inst_free after
+ * either. */
+int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
+                   size_t errlen);
+void irhw_inst_free(irhw_inst *x);
+/* A new model of the instance; NULL and a message when out of memory. */
+void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen);
 
 /* Seconds on the monotonic clock (for elapsed times and progress). */
 double irhw_now_s(void);
@@ -246,9 +336,26 @@ double irhw_now_s(void);
 /* printf into a fixed buffer; returns -1 so `return irhw_err(...)` reads well. */
 int irhw_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Generate the block's complete Verilog (header + modules) into a malloc'd
- * string. Deterministic. NULL and message on error. */
-char *irhw_generate(const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
+/* Generate the instance's complete Verilog (header + modules) into a
+ * malloc'd string. Deterministic. NULL and message on error. */
+char *irhw_generate(const irhw_inst *x, char *err, size_t errlen);
+
+/* ---- a design under test, cycle by cycle (model or RTL) -------------------- */
+
+typedef struct {
+    void *h;
+    void (*eval)(void *h, const uint64_t *in, uint64_t *out); /* drive inputs, read outputs */
+    void (*tick)(void *h, const uint64_t *in);                /* rising clock edge */
+} irhw_dut;
+
+/* The C model as a DUT (h = the model). */
+irhw_dut irhw_model_dut(const irhw_inst *x, void *model);
+/* Hex text of a port value ("24'h2a", most significant word first). */
+void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len);
+/* Runs a directed scenario on a DUT: two reset cycles, then every row.
+ * 0, or -1 with the scenario, row, cycle, port, expected and actual value. */
+int irhw_scenario_run(const irhw_inst *x, const irhw_scenario *s, const irhw_dut *d, char *err,
+                      size_t errlen);
 
 /* ---- files and tools (model/files.c) ---------------------------------- */
 

@@ -1,8 +1,15 @@
-/* wl_bank.h — port indices of the worklist bank (see model/wl_bank.c). */
+/*
+ * wl_bank.h — the worklist bank's contract: parameter and port indices, the
+ * geometry every part derives its sizes from, and the prototypes of every
+ * hook of its block description (model/wl_bank_block.c). Behaviour and
+ * decisions: model/wl_bank.c.
+ */
 #ifndef WL_BANK_H
 #define WL_BANK_H
 
-enum wl_bank_param { WB_ENTRIES, WB_ID_BITS, WB_THRESHOLD, WB_STORAGE };
+#include "irhw.h"
+
+enum wl_bank_param { WB_ENTRIES, WB_ID_BITS, WB_THRESHOLD, WB_STORAGE, WB_NPARAMS };
 enum wl_bank_storage { WB_FLOPS, WB_SRAM };
 
 enum wl_bank_port {
@@ -36,5 +43,41 @@ enum wl_bank_port {
     WB_GREEDY,
     WB_NPORTS
 };
+
+/* Every size derived from the parameters, computed once (wl_bank_geom_of). */
+typedef struct {
+    unsigned entries, id_bits, threshold;
+    int sram;          /* STORAGE=sram: synchronous read, one cycle later */
+    unsigned ptr_bits; /* ceil(log2(ENTRIES)): an address */
+    unsigned cnt_bits; /* holds 0..ENTRIES */
+    /* Double mode: partition 0 is [0, lo), partition 1 is [lo, ENTRIES) of
+     * hi = ENTRIES - lo words (odd ENTRIES: partition 1 is the larger). */
+    unsigned lo, hi;
+} wl_bank_geom;
+
+static inline const wl_bank_geom *wl_bank_g(const irhw_inst *x)
+{
+    return (const wl_bank_geom *)x->geom;
+}
+
+extern const irhw_block irhw_block_wl_bank;
+
+/* model/wl_bank_block.c */
+int wl_bank_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
+
+/* model/wl_bank.c */
+void *wl_bank_new(const irhw_inst *x);
+void wl_bank_free(void *m);
+void wl_bank_eval(void *m, const uint64_t *in, uint64_t *out);
+void wl_bank_tick(void *m, const uint64_t *in);
+
+/* gen/wl_bank.c */
+int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
+unsigned wl_bank_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES]);
+
+/* tb/wl_bank_stim.c */
+void *wl_bank_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
+void wl_bank_stim_free(void *s);
+void wl_bank_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
 
 #endif

@@ -47,10 +47,10 @@ static const char *stim_name(irhw_stim_mode m)
 static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size_t len)
 {
     char params[1024];
-    irhw_cfg_format(q->b, &q->c, " -p ", params, sizeof params);
+    irhw_cfg_format(q->x->b, &q->x->c, " -p ", params, sizeof params);
     size_t o = (size_t)snprintf(
         buf, len, "%s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
-        q->replay_prefix ? q->replay_prefix : "irhw", q->b->name, params, cycles, q->seed,
+        q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params, cycles, q->seed,
         stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
@@ -89,19 +89,13 @@ typedef struct {
 
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
 {
-    const irhw_block *b = q->b;
+    const irhw_block *b = q->x->b;
+    const irhw_ports ps = q->x->ps;
     double t0 = irhw_now_s();
     memset(res, 0, sizeof *res);
-    irhw_ports ps;
     void *model = NULL;
-    if (q->no_model) {
-        if (irhw_cfg_check(b, &q->c, err, errlen))
-            return -1;
-        memset(&ps, 0, sizeof ps);
-        b->ports(&q->c, &ps);
-    } else if (!(model = irhw_model_create(b, &q->c, &ps, err, errlen))) {
+    if (!q->no_model && !(model = irhw_model_create(q->x, err, errlen)))
         return -1;
-    }
 
     irhw_trace tr = IRHW_TRACE_NONE;
     if (q->wave) {
@@ -117,7 +111,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                             q->wave);
         }
     }
-    irhw_build_req br = {b, &q->c, &ps, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc};
+    irhw_build_req br = {q->x, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc};
     char so[4600];
     irhw_rtl rtl;
     if (irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen) ||
@@ -138,11 +132,27 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
     uint64_t *rout = calloc(ps.out_words + 1, sizeof *rout);
     uint64_t *prev = calloc(ps.out_words + 1, sizeof *prev);
-    void *stim = b->stim_new(&q->c, &ps, q->seed, q->cycles, q->stim);
+    void *stim = b->stim_new(q->x, q->seed, q->cycles, q->stim);
     checker chk[2] = {{NULL, "model"}, {NULL, "RTL"}};
+    int nomem = !in || !mout || !rout || !prev || !stim;
     if (b->check_new && !q->no_model)
         for (int i = 0; i < 2; i++)
-            chk[i].k = b->check_new(&q->c, &ps);
+            nomem |= !(chk[i].k = b->check_new(q->x));
+    if (nomem) {
+        for (int i = 0; i < 2; i++)
+            if (chk[i].k)
+                b->check_free(chk[i].k);
+        if (stim)
+            b->stim_free(stim);
+        free(in);
+        free(mout);
+        free(rout);
+        free(prev);
+        irhw_rtl_close(&rtl);
+        if (model)
+            b->model_free(model);
+        return irhw_err(err, errlen, "out of memory setting up the co-simulation");
+    }
 
     int equal = 1;
     uint64_t stop_at = q->cycles, cyc;

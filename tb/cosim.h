@@ -9,8 +9,7 @@
 #include "vbuild.h"
 
 typedef struct {
-    const irhw_block *b;
-    irhw_cfg c;
+    const irhw_inst *x; /* block, checked parameters, ports, geometry */
     uint64_t cycles, seed;
     irhw_stim_mode stim;
     const char *wave;             /* .fst or .vcd path, or NULL */
@@ -37,7 +36,5 @@ typedef struct {
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen);
 
-/* Hex text of a port value (most significant word first). */
-void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len);
 
 #endif

@@ -19,11 +19,11 @@
 const char *irhw_sc_type(unsigned width, char *buf, size_t len);
 
 /* "<module>_sc": the wrapper's class name and its header's base name. */
-void irhw_sc_class(const irhw_block *b, const irhw_cfg *c, char *buf, size_t len);
+void irhw_sc_class(const irhw_inst *x, char *buf, size_t len);
 
 /* Text of <module>_sc.h (malloc'd; deterministic). The configuration is
  * baked in; the constructor checks the description it is given matches. */
-char *irhw_sc_header(const irhw_block *b, const irhw_cfg *c, const irhw_ports *ps);
+char *irhw_sc_header(const irhw_inst *x);
 
 /* Text of the co-simulation shim (malloc'd). trace: 0 none, 1 VCD, 2 FST.
  * Expects Vtb.h (the Verilated irhw_tb wrapper, `verilator --sc`) and the
@@ -31,7 +31,7 @@ char *irhw_sc_header(const irhw_block *b, const irhw_cfg *c, const irhw_ports *p
  * irhw_shim_{set_in,get_out,set_exp,clock,trace_open,dump,trace_close,
  * destroy} like the plain shim, irhw_sc_get_exp (the wrapped model's
  * outputs) and irhw_sc_model (its C model instance). */
-char *irhw_sc_shim(const irhw_block *b, const irhw_cfg *c, const irhw_ports *ps, int trace);
+char *irhw_sc_shim(const irhw_inst *x, int trace);
 
 /* Where the SystemC co-simulation samples cycle n in its trace, in trace
  * time units (ps): inputs are driven at 10n+1 ns, the rising edge is at

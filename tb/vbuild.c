@@ -276,7 +276,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
 {
     char cbuf[4096], top[128], vver[256];
     const char *croot = cache_root(q, cbuf, sizeof cbuf);
-    q->b->module_name(q->c, top, sizeof top);
+    snprintf(top, sizeof top, "%s", q->x->module);
     cmd_output("verilator --version 2>/dev/null", vver, sizeof vver);
     if (!vver[0])
         return irhw_err(err, errlen,
@@ -288,11 +288,11 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     /* Everything that goes into the build, hashed. */
     char *design = NULL;
     if (!q->nrtl) {
-        design = irhw_generate(q->b, q->c, err, errlen);
+        design = irhw_generate(q->x, err, errlen);
         if (!design)
             return -1;
     }
-    char *wrap = wrapper_text(q->ps, top);
+    char *wrap = wrapper_text(&q->x->ps, top);
     /* SystemC: the shim elaborates the Verilated model beside the wrapped C
      * model (scgen.c), whose header and irhw.h's layout go into the hash. */
     char sc_flags[1024] = "", sc_libs[1024] = "", sc_cls[160] = "", sc_inc[4200] = "";
@@ -310,17 +310,25 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         cmd_output("pkg-config --cflags systemc 2>/dev/null", pc, sizeof pc);
         snprintf(sc_flags, sizeof sc_flags, "-DVM_SC=1 %s", pc);
         snprintf(sc_inc, sizeof sc_inc, "-I'%s/model'", irhw_root());
-        irhw_sc_class(q->b, q->c, sc_cls, sizeof sc_cls);
-        sc_hdr = irhw_sc_header(q->b, q->c, q->ps);
+        irhw_sc_class(q->x, sc_cls, sizeof sc_cls);
+        sc_hdr = irhw_sc_header(q->x);
         char hp[4200];
         snprintf(hp, sizeof hp, "%s/model/irhw.h", irhw_root());
         irhw_h = irhw_read_file(hp, NULL);
     }
-    char *shim = q->systemc ? irhw_sc_shim(q->b, q->c, q->ps,
+    char *shim = q->systemc ? irhw_sc_shim(q->x,
                                            q->trace == IRHW_TRACE_FST   ? 2
                                            : q->trace == IRHW_TRACE_VCD ? 1
                                                                         : 0)
-                            : shim_text(q->ps, q->trace);
+                            : shim_text(&q->x->ps, q->trace);
+    if (!wrap || !shim || (q->systemc && !sc_hdr)) {
+        free(design);
+        free(wrap);
+        free(shim);
+        free(sc_hdr);
+        free(irhw_h);
+        return irhw_err(err, errlen, "out of memory writing the simulation wrapper");
+    }
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
@@ -350,12 +358,12 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         free(t);
     }
     {
-        /* The leaf cells in rtl/ are found by -y: hash the folder's files. */
-        static const char *const leaves[] = {"irhw_regfile_1rw.v", "irhw_sram_1rw.v", NULL};
-        const char *const *lv = q->b->leaf_cells ? q->b->leaf_cells : leaves;
-        for (; *lv; lv++) {
+        /* The leaf cells in rtl/ are found by -y: hash the ones it uses. */
+        const char *lv[IRHW_MAX_LEAVES];
+        unsigned nl = q->x->b->leaf_cells ? q->x->b->leaf_cells(q->x, lv) : 0;
+        for (unsigned i = 0; i < nl; i++) {
             char p[4096];
-            snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), *lv);
+            snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
             char *t = irhw_read_file(p, NULL);
             if (t) {
                 fnv_str(&f, t);
@@ -364,7 +372,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         }
     }
     char dir[4300];
-    snprintf(dir, sizeof dir, "%s/%s-%s%016" PRIx64, croot, q->b->name, q->systemc ? "sc-" : "",
+    snprintf(dir, sizeof dir, "%s/%s-%s%016" PRIx64, croot, q->x->b->name, q->systemc ? "sc-" : "",
              f.h);
     snprintf(so_path, len, "%s/sim.so", dir);
     if (access(so_path, R_OK) == 0) {
@@ -514,4 +522,27 @@ void irhw_rtl_close(irhw_rtl *r)
     if (r->dl && !r->sc_model)
         dlclose(r->dl);
     memset(r, 0, sizeof *r);
+}
+
+/* The RTL as a DUT: eval drives the inputs with clk low and reads the
+ * outputs; tick raises clk (the inputs are still driven). */
+static void rtl_dut_eval(void *h, const uint64_t *in, uint64_t *out)
+{
+    irhw_rtl *r = h;
+    r->set_in(r->h, in);
+    r->clock(r->h, 0);
+    r->get_out(r->h, out);
+}
+
+static void rtl_dut_tick(void *h, const uint64_t *in)
+{
+    irhw_rtl *r = h;
+    (void)in;
+    r->clock(r->h, 1);
+}
+
+irhw_dut irhw_rtl_dut(irhw_rtl *r)
+{
+    irhw_dut d = {r, rtl_dut_eval, rtl_dut_tick};
+    return d;
 }

@@ -16,9 +16,7 @@
 typedef enum { IRHW_TRACE_NONE, IRHW_TRACE_VCD, IRHW_TRACE_FST } irhw_trace;
 
 typedef struct {
-    const irhw_block *b;
-    const irhw_cfg *c;
-    const irhw_ports *ps;
+    const irhw_inst *x;
     const char *const *rtl_files; /* user files instead of generated RTL */
     unsigned nrtl;
     irhw_trace trace;
@@ -51,6 +49,8 @@ int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen);
 int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, char *err,
                         size_t errlen);
 void irhw_rtl_close(irhw_rtl *r);
+/* The loaded RTL as a design under test (irhw_scenario_run). */
+irhw_dut irhw_rtl_dut(irhw_rtl *r);
 
 /* Project root (IRHW_ROOT env, else the compile-time source tree). */
 const char *irhw_root(void);

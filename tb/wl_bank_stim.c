@@ -14,7 +14,6 @@
  * heavy), occasional swap and wlcfg, rare push+pull together (defined, never
  * issued by a real lane) and rare resets.
  */
-#include "irhw.h"
 #include "wl_bank.h"
 
 #include <stdlib.h>
@@ -42,15 +41,14 @@ static void add(wl_bank_stim *s, enum seg_kind k, unsigned len)
     s->prog[s->nprog++] = (seg){k, len};
 }
 
-void *wl_bank_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                       irhw_stim_mode mode)
+void *wl_bank_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     wl_bank_stim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->ps = ps;
-    s->entries = (unsigned)c->v[WB_ENTRIES];
-    s->idw = (unsigned)c->v[WB_ID_BITS];
+    s->ps = &x->ps;
+    s->entries = wl_bank_g(x)->entries;
+    s->idw = wl_bank_g(x)->id_bits;
     s->mode = mode;
     irhw_rng_seed(&s->rng, seed);
     unsigned e = s->entries;

@@ -6,6 +6,8 @@
 
 #include <check.h>
 
+#include "irhw.h"
+
 static inline int irhw_check_run(Suite *s)
 {
     SRunner *r = srunner_create(s);
@@ -13,6 +15,18 @@ static inline int irhw_check_run(Suite *s)
     int failed = srunner_ntests_failed(r);
     srunner_free(r);
     return failed ? 1 : 0;
+}
+
+/* An instance of b with the defaults and "NAME=VALUE ..." applied; fails
+ * the test with the message when the parameters are rejected. */
+static inline void irhw_check_inst(irhw_inst *x, const irhw_block *b, const char *params)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN];
+    irhw_cfg_defaults(b, &c);
+    ck_assert_msg(irhw_cfg_set_all(b, &c, params, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(irhw_inst_init(x, b, &c, err, sizeof err) == 0, "%s [%s]: %s", b->name, params,
+                  err);
 }
 
 #endif

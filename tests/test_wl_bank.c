@@ -15,6 +15,7 @@
 
 typedef struct {
     const irhw_block *b;
+    irhw_inst x;
     irhw_ports ps;
     void *m;
     uint64_t in[IRHW_MAX_PORTS], out[IRHW_MAX_PORTS];
@@ -23,16 +24,12 @@ typedef struct {
 static bank *bank_new(unsigned entries, unsigned id_bits, const char *storage)
 {
     bank *k = calloc(1, sizeof *k);
-    k->b = irhw_find_block("wl_bank");
-    ck_assert_ptr_nonnull(k->b);
-    irhw_cfg c;
-    irhw_cfg_defaults(k->b, &c);
-    c.v[WB_ENTRIES] = entries;
-    c.v[WB_ID_BITS] = id_bits;
-    c.v[WB_THRESHOLD] = entries > 5 ? 5 : entries - 1;
-    c.v[WB_STORAGE] = strcmp(storage, "sram") == 0;
-    char err[256];
-    k->m = irhw_model_create(k->b, &c, &k->ps, err, sizeof err);
+    k->b = &irhw_block_wl_bank;
+    char params[128], err[256];
+    snprintf(params, sizeof params, "ENTRIES=%u ID_BITS=%u STORAGE=%s", entries, id_bits, storage);
+    irhw_check_inst(&k->x, k->b, params);
+    k->ps = k->x.ps;
+    k->m = irhw_model_create(&k->x, err, sizeof err);
     ck_assert_msg(k->m != NULL, "%s", err);
     return k;
 }
@@ -40,6 +37,7 @@ static bank *bank_new(unsigned entries, unsigned id_bits, const char *storage)
 static void bank_free(bank *k)
 {
     k->b->model_free(k->m);
+    irhw_inst_free(&k->x);
     free(k);
 }
 
@@ -258,7 +256,7 @@ END_TEST
 
 START_TEST(bad_parameters_are_rejected_with_their_range)
 {
-    const irhw_block *b = irhw_find_block("wl_bank");
+    const irhw_block *b = &irhw_block_wl_bank;
     irhw_cfg c;
     char err[256];
     irhw_cfg_defaults(b, &c);
@@ -269,11 +267,27 @@ START_TEST(bad_parameters_are_rejected_with_their_range)
     ck_assert_int_eq(irhw_cfg_set(b, &c, "ID_BITS=x", err, sizeof err), -1);
     ck_assert_int_eq(irhw_cfg_set(b, &c, "STORAGE=dram", err, sizeof err), -1);
     ck_assert_int_eq(irhw_cfg_set(b, &c, "DEPTH=4", err, sizeof err), -1);
-    c.v[WB_ENTRIES] = 4;
-    c.v[WB_THRESHOLD] = 4;
-    irhw_ports ps;
-    ck_assert_ptr_null(irhw_model_create(b, &c, &ps, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "THRESHOLD"));
+    /* THRESHOLD set by the user and too large for ENTRIES: rejected by name */
+    irhw_cfg_defaults(b, &c);
+    ck_assert_int_eq(irhw_cfg_set_all(b, &c, "ENTRIES=4 THRESHOLD=4", err, sizeof err), 0);
+    irhw_inst x;
+    ck_assert_int_eq(irhw_inst_init(&x, b, &c, err, sizeof err), -1);
+    irhw_inst_free(&x);
+    ck_assert_ptr_nonnull(strstr(err, "THRESHOLD=4"));
+    ck_assert_ptr_nonnull(strstr(err, "0..3"));
+}
+END_TEST
+
+START_TEST(threshold_not_set_is_derived_below_a_small_bank)
+{
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wl_bank, "ENTRIES=4");
+    ck_assert_int_eq(x.c.v[WB_THRESHOLD], 3);
+    ck_assert_str_eq(x.module, "wl_bank_e4_w24_t3_flops");
+    irhw_inst_free(&x);
+    irhw_check_inst(&x, &irhw_block_wl_bank, "ENTRIES=64");
+    ck_assert_int_eq(x.c.v[WB_THRESHOLD], 5); /* the paper's value when it fits */
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -291,6 +305,7 @@ int main(void)
     tcase_add_test(t, sram_read_data_arrive_one_cycle_after_the_pull);
     tcase_add_test(t, wlcfg_is_refused_while_the_bank_holds_work);
     tcase_add_test(t, bad_parameters_are_rejected_with_their_range);
+    tcase_add_test(t, threshold_not_set_is_derived_below_a_small_bank);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }

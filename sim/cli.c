@@ -1,9 +1,11 @@
 /*
- * irhw — the command line: list | gen | cosim | area | run.
+ * cli.c — the irhw command line: list | gen | cosim | area | run.
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
- * or failed check; 2 usage or parameter error; 3 a tool failed (Verilator,
- * Yosys, ...) with its log named in the message.
+ * or failed check; 2 usage or parameter error (what was typed is wrong:
+ * the message names the option or parameter and what is allowed); 3 a tool
+ * or the system failed (Verilator, Yosys, a folder that cannot be written):
+ * the message names the tool's log or the path and the OS error.
  */
 #include "area.h"
 #include "cosim.h"
@@ -44,6 +46,7 @@ static void print_blocks_line(FILE *f)
 typedef struct {
     const irhw_block *b;
     irhw_cfg c;
+    irhw_inst x; /* the checked instance of b (after parse_opts) */
     const char *out, *wave, *liberty, *draw, *record;
     const char *rtl[64];
     unsigned nrtl;
@@ -134,6 +137,9 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
                 return usage_error(verb, "--stim '%s' must be mixed, random or directed", v);
         } else if (TAKES("--wave")) {
             NEED_VALUE;
+            size_t n = strlen(v);
+            if (n < 5 || (strcmp(v + n - 4, ".fst") && strcmp(v + n - 4, ".vcd")))
+                return usage_error(verb, "--wave %s: the file name must end in .fst or .vcd", v);
             o->wave = v;
         } else if (TAKES("--rtl")) {
             NEED_VALUE;
@@ -171,64 +177,199 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
     }
     if (o->b) {
         char err[IRHW_ERRLEN];
-        if (irhw_cfg_check(o->b, &o->c, err, sizeof err)) {
+        if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {
+            irhw_inst_free(&o->x);
             fprintf(stderr, "%s %s: %s\n", prog, verb, err);
             return EXIT_USAGE;
         }
+        o->c = o->x.c; /* with the derived defaults */
     }
     return 0;
 }
 
 /* ---- list ------------------------------------------------------------------ */
 
-static void list_block(const irhw_block *b)
+static void json_str(FILE *f, const char *s)
 {
-    printf("%s — %s (%s)\n", b->name, b->title, b->paper);
+    fputc('"', f);
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void list_params(const irhw_block *b)
+{
     for (unsigned i = 0; i < b->nparams; i++) {
         const irhw_param *p = &b->params[i];
-        char range[256] = "", def[64];
-        if (p->type == IRHW_PENUM) {
-            size_t o = 0;
-            for (const char *const *ch = p->choices; *ch; ch++)
-                o += (size_t)snprintf(range + o, sizeof range - o, "%s%s",
-                                      ch == p->choices ? "" : "|", *ch);
+        char range[256], def[64];
+        irhw_param_range(p, range, sizeof range);
+        if (p->type == IRHW_PENUM)
             snprintf(def, sizeof def, "%s", p->choices[p->def]);
-        } else {
-            snprintf(range, sizeof range, "%" PRId64 "..%" PRId64, p->min, p->max);
+        else
             snprintf(def, sizeof def, "%" PRId64, p->def);
-        }
         printf("  %-11s default %-9s range %-24s %s\n", p->name, def, range, p->meaning);
+        if (p->derived)
+            printf("  %-11s (default when not set: %s)\n", "", p->derived);
     }
+}
+
+/* Ports of the default configuration with their timing contract. */
+static void list_ports(const irhw_inst *x)
+{
+    printf("  ports of %s (widths at the defaults; clk rises, rst synchronous):\n", x->module);
+    for (unsigned i = 0; i < x->ps.n; i++) {
+        const irhw_port *p = &x->ps.p[i];
+        char timing[160] = "";
+        if (p->dir == IRHW_OUT)
+            snprintf(timing, sizeof timing, "  [%s%s]", p->comb[0] ? "comb from: " : "registered",
+                     p->comb);
+        printf("    %-6s %-14s %4u  %-15s %s%s\n", p->dir == IRHW_IN ? "in" : "out", p->name,
+               p->width, p->group, p->meaning, timing);
+    }
+    if (x->b->timing)
+        printf("  timing: %s\n", x->b->timing);
+}
+
+static void list_json(FILE *f, const irhw_inst *x)
+{
+    const irhw_block *b = x->b;
+    fprintf(f, "{\"name\": ");
+    json_str(f, b->name);
+    fprintf(f, ", \"title\": ");
+    json_str(f, b->title);
+    fprintf(f, ", \"paper\": ");
+    json_str(f, b->paper);
+    fprintf(f, ", \"timing\": ");
+    json_str(f, b->timing ? b->timing : "");
+    fprintf(f, ", \"module\": ");
+    json_str(f, x->module);
+    fprintf(f, ",\n  \"params\": [");
+    for (unsigned i = 0; i < b->nparams; i++) {
+        const irhw_param *p = &b->params[i];
+        char def[64];
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_str(f, p->name);
+        fprintf(f, ", \"default\": ");
+        json_str(f, irhw_param_text(b, &x->c, i, def, sizeof def));
+        if (p->type == IRHW_PENUM) {
+            fprintf(f, ", \"choices\": [");
+            for (const char *const *ch = p->choices; *ch; ch++) {
+                fprintf(f, "%s", ch == p->choices ? "" : ", ");
+                json_str(f, *ch);
+            }
+            fprintf(f, "]");
+        } else {
+            fprintf(f, ", \"min\": %" PRId64 ", \"max\": %" PRId64, p->min, p->max);
+        }
+        fprintf(f, ", \"meaning\": ");
+        json_str(f, p->meaning);
+        if (p->derived) {
+            fprintf(f, ", \"derived\": ");
+            json_str(f, p->derived);
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "],\n  \"ports\": [");
+    for (unsigned i = 0; i < x->ps.n; i++) {
+        const irhw_port *p = &x->ps.p[i];
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_str(f, p->name);
+        fprintf(f, ", \"dir\": \"%s\", \"width\": %u, \"group\": ",
+                p->dir == IRHW_IN ? "in" : "out", p->width);
+        json_str(f, p->group);
+        fprintf(f, ", \"meaning\": ");
+        json_str(f, p->meaning);
+        if (p->dir == IRHW_OUT) {
+            fprintf(f, ", \"registered\": %s, \"comb_from\": [", p->comb[0] ? "false" : "true");
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", p->comb);
+            char *save = NULL;
+            int k = 0;
+            for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+                fprintf(f, "%s", k++ ? ", " : "");
+                json_str(f, t);
+            }
+            fprintf(f, "]");
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "]}");
 }
 
 static int cmd_list(int argc, char **argv)
 {
-    if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help"))) {
-        printf("usage: %s list [BLOCK]\n  every block (or one) with its parameters, defaults, "
-               "ranges and meaning\n",
-               prog);
-        return 0;
-    }
-    if (argc > 0) {
-        const irhw_block *b = irhw_find_block(argv[0]);
-        if (!b) {
-            fprintf(stderr, "%s list: unknown block '%s'\n", prog, argv[0]);
-            print_blocks_line(stderr);
-            return EXIT_USAGE;
+    int json = 0;
+    const char *name = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            printf("usage: %s list [BLOCK] [--json]\n"
+                   "  every block (or one) with its parameters (defaults, ranges, meaning, the\n"
+                   "  rule of a default derived from other parameters); for one block also its\n"
+                   "  ports (direction, width, group, meaning) and timing contract: which outputs\n"
+                   "  are combinational from which inputs, which are registered, read latency.\n"
+                   "  --json  the same, machine-readable (an array of blocks)\n",
+                   prog);
+            return 0;
         }
-        list_block(b);
-        return 0;
+        if (!strcmp(argv[i], "--json"))
+            json = 1;
+        else if (argv[i][0] == '-' || name)
+            return usage_error("list", "unknown argument '%s'", argv[i]);
+        else
+            name = argv[i];
     }
-    for (const irhw_block *const *b = irhw_blocks; *b; b++) {
-        list_block(*b);
-        if (b[1])
-            printf("\n");
+    const irhw_block *one = NULL;
+    if (name && !(one = irhw_find_block(name))) {
+        fprintf(stderr, "%s list: unknown block '%s'\n", prog, name);
+        print_blocks_line(stderr);
+        return EXIT_USAGE;
     }
+    if (json)
+        printf("[");
+    int k = 0;
+    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
+        const irhw_block *b = *bp;
+        if (one && b != one)
+            continue;
+        irhw_cfg c;
+        irhw_cfg_defaults(b, &c);
+        irhw_inst x;
+        char err[IRHW_ERRLEN];
+        if (irhw_inst_init(&x, b, &c, err, sizeof err)) {
+            irhw_inst_free(&x);
+            fprintf(stderr, "%s list: %s: %s\n", prog, b->name, err);
+            return EXIT_TOOL;
+        }
+        if (json) {
+            printf("%s\n", k ? "," : "");
+            list_json(stdout, &x);
+        } else {
+            if (k)
+                printf("\n");
+            printf("%s — %s (%s)\n", b->name, b->title, b->paper);
+            list_params(b);
+            if (one)
+                list_ports(&x);
+        }
+        k++;
+        irhw_inst_free(&x);
+    }
+    if (json)
+        printf("\n]\n");
+    else if (!one)
+        printf("\n('%s list BLOCK' adds the ports and the timing contract)\n", prog);
     return 0;
 }
 
 /* ---- gen ------------------------------------------------------------------- */
 
+/* Copies rtl/<name> into dir. */
 static int copy_leaf(const char *name, const char *dir, char *err, size_t errlen)
 {
     char src[4096], dst[4096];
@@ -236,29 +377,55 @@ static int copy_leaf(const char *name, const char *dir, char *err, size_t errlen
     snprintf(dst, sizeof dst, "%s/%s", dir, name);
     char *t = irhw_read_file(src, NULL);
     if (!t)
-        return irhw_err(err, errlen, "cannot read leaf cell %s", src);
+        return irhw_err(err, errlen, "cannot read leaf cell %s: %s", src, strerror(errno));
     int rc = irhw_write_file(dst, t, err, errlen);
     free(t);
     return rc;
 }
 
-/* Writes DIR/<module>.v and the leaf cells it uses; path of the design in out. */
-static int write_design(const opts *o, const char *dir, char *path, size_t len, char *err,
+/* Writes DIR/<module>.v and the leaf cells this configuration instantiates;
+ * the design's path in `path`, the leaf names in leaves[] (count returned
+ * through nleaves). */
+static int write_design(const irhw_inst *x, const char *dir, char *path, size_t len,
+                        const char *leaves[IRHW_MAX_LEAVES], unsigned *nleaves, char *err,
                         size_t errlen)
 {
-    char module[128];
-    o->b->module_name(&o->c, module, sizeof module);
     if (irhw_mkdirs(dir))
-        return irhw_err(err, errlen, "cannot create %s: %s", dir, strerror(errno));
-    char *v = irhw_generate(o->b, &o->c, err, errlen);
+        return irhw_err(err, errlen, "cannot create the output folder %s: %s", dir,
+                        strerror(errno));
+    char *v = irhw_generate(x, err, errlen);
     if (!v)
         return -1;
-    snprintf(path, len, "%s/%s.v", dir, module);
+    snprintf(path, len, "%s/%s.v", dir, x->module);
     int rc = irhw_write_file(path, v, err, errlen);
     free(v);
-    for (const char *const *l = o->b->leaf_cells; !rc && l && *l; l++)
-        rc = copy_leaf(*l, dir, err, errlen);
+    *nleaves = x->b->leaf_cells ? x->b->leaf_cells(x, leaves) : 0;
+    for (unsigned i = 0; !rc && i < *nleaves; i++)
+        rc = copy_leaf(leaves[i], dir, err, errlen);
     return rc;
+}
+
+static int write_svg(const opts *o)
+{
+    char err[IRHW_ERRLEN];
+    if (!o->b->draw_svg) {
+        fprintf(stderr, "%s gen: block %s has no drawing (--draw)\n", prog, o->b->name);
+        return EXIT_USAGE;
+    }
+    FILE *f = fopen(o->draw, "w");
+    if (!f) {
+        fprintf(stderr, "%s gen: cannot write %s: %s\n", prog, o->draw, strerror(errno));
+        return EXIT_TOOL;
+    }
+    int rc = o->b->draw_svg(&o->x, f, err, sizeof err);
+    if (fclose(f) && !rc)
+        rc = irhw_err(err, sizeof err, "cannot write %s: %s", o->draw, strerror(errno));
+    if (rc) {
+        fprintf(stderr, "%s gen: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    printf("wrote %s\n", o->draw);
+    return 0;
 }
 
 static int cmd_gen(int argc, char **argv)
@@ -269,8 +436,8 @@ static int cmd_gen(int argc, char **argv)
         if (o.help)
             printf(
                 "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
-                "  writes DIR/<module>.v (Verilog-2005, deterministic) and the rtl/ leaf cells\n"
-                "  it instantiates; default DIR: out/<block>\n"
+                "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
+                "  cells it instantiates; default DIR: out/<block>\n"
                 "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
                 "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
                 "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
@@ -278,51 +445,39 @@ static int cmd_gen(int argc, char **argv)
         return rc;
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];
-    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "out");
-    if (!o.out)
+    const char *leaves[IRHW_MAX_LEAVES];
+    unsigned nleaves;
+    if (o.out)
+        snprintf(dir, sizeof dir, "%s", o.out);
+    else
         snprintf(dir, sizeof dir, "out/%s", o.b->name);
-    if (write_design(&o, dir, path, sizeof path, err, sizeof err)) {
+    if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
-        return EXIT_USAGE;
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
     }
     printf("wrote %s\n", path);
     if (o.systemc) {
-        irhw_ports ps;
-        memset(&ps, 0, sizeof ps);
-        o.b->ports(&o.c, &ps);
         char cls[160], hpath[4400];
-        irhw_sc_class(o.b, &o.c, cls, sizeof cls);
+        irhw_sc_class(&o.x, cls, sizeof cls);
         snprintf(hpath, sizeof hpath, "%s/%s.h", dir, cls);
-        char *h = irhw_sc_header(o.b, &o.c, &ps);
-        rc = irhw_write_file(hpath, h, err, sizeof err);
+        char *h = irhw_sc_header(&o.x);
+        rc = h ? irhw_write_file(hpath, h, err, sizeof err)
+               : irhw_err(err, sizeof err, "out of memory writing %s", hpath);
         free(h);
         if (rc) {
             fprintf(stderr, "%s gen: %s\n", prog, err);
-            return EXIT_USAGE;
+            irhw_inst_free(&o.x);
+            return EXIT_TOOL;
         }
         printf("wrote %s (SystemC module %s)\n", hpath, cls);
     }
     if (o.b->gen_summary)
-        o.b->gen_summary(&o.c, stdout);
-    if (o.draw) {
-        if (!o.b->draw_svg) {
-            fprintf(stderr, "%s gen: block %s has no drawing (--draw)\n", prog, o.b->name);
-            return EXIT_USAGE;
-        }
-        FILE *f = fopen(o.draw, "w");
-        if (!f) {
-            fprintf(stderr, "%s gen: cannot write %s: %s\n", prog, o.draw, strerror(errno));
-            return EXIT_USAGE;
-        }
-        rc = o.b->draw_svg(&o.c, f, err, sizeof err);
-        fclose(f);
-        if (rc) {
-            fprintf(stderr, "%s gen: %s\n", prog, err);
-            return EXIT_USAGE;
-        }
-        printf("wrote %s\n", o.draw);
-    }
-    return 0;
+        o.b->gen_summary(&o.x, stdout);
+    if (o.draw)
+        rc = write_svg(&o);
+    irhw_inst_free(&o.x);
+    return rc;
 }
 
 /* ---- cosim ----------------------------------------------------------------- */
@@ -330,8 +485,7 @@ static int cmd_gen(int argc, char **argv)
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
-    q.b = o->b;
-    q.c = o->c;
+    q.x = &o->x;
     q.cycles = o->cycles;
     q.seed = o->seed;
     q.stim = o->stim;
@@ -347,7 +501,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         rec = fopen(o->record, "w");
         if (!rec) {
             fprintf(stderr, "%s cosim: cannot write %s: %s\n", prog, o->record, strerror(errno));
-            return EXIT_USAGE;
+            return EXIT_TOOL;
         }
         q.record = rec;
     }
@@ -417,48 +571,57 @@ static int cmd_cosim(int argc, char **argv)
         return rc;
     }
     irhw_cosim_res res;
-    return cosim_one(&o, &res, 1);
+    rc = cosim_one(&o, &res, 1);
+    irhw_inst_free(&o.x);
+    return rc;
 }
 
 /* ---- area ------------------------------------------------------------------ */
 
-static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
+/* One file holding the design and its leaf cells, for Yosys. */
+static int write_synth_input(const char *dir, const char *design, const char *const *leaves,
+                             unsigned nleaves, char *all, size_t len, char *err, size_t errlen)
 {
-    char path[4200], err[4096];
-    if (write_design(o, dir, path, sizeof path, err, sizeof err)) {
-        fprintf(stderr, "%s area: %s\n", prog, err);
-        return EXIT_USAGE;
-    }
-    /* One file holding the design and its leaf cells, for Yosys. */
-    char all[4300];
-    snprintf(all, sizeof all, "%s/synth_input.v", dir);
+    snprintf(all, len, "%s/synth_input.v", dir);
     FILE *f = fopen(all, "w");
-    if (!f) {
-        fprintf(stderr, "%s area: cannot write %s\n", prog, all);
-        return EXIT_TOOL;
-    }
-    char *t = irhw_read_file(path, NULL);
-    if (t)
-        fputs(t, f);
-    free(t);
-    for (const char *const *l = o->b->leaf_cells; l && *l; l++) {
-        char lp[4200];
-        snprintf(lp, sizeof lp, "%s/%s", dir, *l);
-        t = irhw_read_file(lp, NULL);
-        if (t)
+    if (!f)
+        return irhw_err(err, errlen, "cannot write %s: %s", all, strerror(errno));
+    int rc = 0;
+    for (unsigned i = 0; i <= nleaves && !rc; i++) {
+        char lp[4300];
+        if (i == 0)
+            snprintf(lp, sizeof lp, "%s", design);
+        else
+            snprintf(lp, sizeof lp, "%s/%s", dir, leaves[i - 1]);
+        char *t = irhw_read_file(lp, NULL);
+        if (!t)
+            rc = irhw_err(err, errlen, "cannot read %s: %s", lp, strerror(errno));
+        else
             fputs(t, f);
         free(t);
     }
-    fclose(f);
+    if (fclose(f) && !rc)
+        rc = irhw_err(err, errlen, "cannot write %s: %s", all, strerror(errno));
+    return rc;
+}
+
+static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
+{
+    char path[4200], all[4300], err[4096];
+    const char *leaves[IRHW_MAX_LEAVES];
+    unsigned nleaves;
+    if (write_design(&o->x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err) ||
+        write_synth_input(dir, path, leaves, nleaves, all, sizeof all, err, sizeof err)) {
+        fprintf(stderr, "%s area: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
     irhw_storage st;
     memset(&st, 0, sizeof st);
     if (o->b->storage)
-        o->b->storage(&o->c, &st);
-    char module[128];
-    o->b->module_name(&o->c, module, sizeof module);
-    irhw_area_req q = {o->liberty, module, all, dir, &st, !o->no_sta, 0};
+        o->b->storage(&o->x, &st);
+    irhw_area_req q = {o->liberty, o->x.module, all, dir, &st, !o->no_sta, 0};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s (work files in %s)...\n", prog,
-            module, o->no_sta ? "" : ", timing with OpenSTA", dir);
+            o->x.module, o->no_sta ? "" : ", timing with OpenSTA", dir);
     double t0 = irhw_now_s();
     if (irhw_area_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s area: %s\n", prog, err);
@@ -467,7 +630,9 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
     fprintf(stderr, "%s area: done in %.1f s\n", prog, irhw_now_s() - t0);
     if (print) {
         irhw_note notes[16];
-        int n = o->b->area_notes ? o->b->area_notes(&o->c, r, notes, 16) : 0;
+        irhw_area_fig fig = {r->total_um2,    r->logic_um2, r->ff_storage_um2 + r->sram_um2,
+                             r->storage_bits, r->library,   r->node};
+        int n = o->b->area_notes ? o->b->area_notes(&o->x, &fig, notes, 16) : 0;
         if (o->json)
             irhw_area_print_json(stdout, o->b, &o->c, r, notes, n);
         else
@@ -492,14 +657,15 @@ static int cmd_area(int argc, char **argv)
                 prog);
         return rc;
     }
-    char dir[4096], module[128];
-    o.b->module_name(&o.c, module, sizeof module);
+    char dir[4096];
     if (o.out)
         snprintf(dir, sizeof dir, "%s", o.out);
     else
-        snprintf(dir, sizeof dir, "out/area/%s", module);
+        snprintf(dir, sizeof dir, "out/area/%s", o.x.module);
     irhw_area_res r;
-    return area_one(&o, dir, &r, 1);
+    rc = area_one(&o, dir, &r, 1);
+    irhw_inst_free(&o.x);
+    return rc;
 }
 
 /* ---- run: the main job ----------------------------------------------------- */
@@ -528,13 +694,21 @@ static int cmd_run(int argc, char **argv)
         bo.b = *bp;
         irhw_cfg_defaults(bo.b, &bo.c);
         char dir[4096], wave[4200], path[4300], err[IRHW_ERRLEN], params[512];
+        const char *leaves[IRHW_MAX_LEAVES];
+        unsigned nleaves;
+        if (irhw_inst_init(&bo.x, bo.b, &bo.c, err, sizeof err)) {
+            irhw_inst_free(&bo.x);
+            fprintf(stderr, "%s run: %s: %s\n", prog, bo.b->name, err);
+            return EXIT_TOOL;
+        }
         irhw_cfg_format(bo.b, &bo.c, " ", params, sizeof params);
         snprintf(dir, sizeof dir, "%s/%s", root, bo.b->name);
         printf("== %s (%s)\n", bo.b->name, params);
         fflush(stdout);
-        if (write_design(&bo, dir, path, sizeof path, err, sizeof err)) {
+        if (write_design(&bo.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
             fprintf(stderr, "%s run: %s\n", prog, err);
-            return EXIT_USAGE;
+            irhw_inst_free(&bo.x);
+            return EXIT_TOOL;
         }
         printf("rtl:  %s\n", path);
         snprintf(wave, sizeof wave, "%s/%s.fst", dir, bo.b->name);
@@ -546,6 +720,7 @@ static int cmd_run(int argc, char **argv)
         bo.json = 0;
         irhw_area_res ares;
         int arc = area_one(&bo, adir, &ares, 1);
+        irhw_inst_free(&bo.x);
         char area_txt[64] = "n/a", cp[32] = "n/a";
         if (!arc) {
             snprintf(area_txt, sizeof area_txt, "%.0f", ares.total_um2);
