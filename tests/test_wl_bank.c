@@ -1,12 +1,16 @@
 /*
- * Unit tests of the worklist bank's C model (model/wl_bank.c): fill,
- * drain, pointer wrap at non-power-of-two depths, spill, swap refused and
+ * Tests of the worklist bank (model/wl_bank.c, gen/wl_bank.c). Directed
+ * scenarios are cycle tables that run on the C model and on the Verilated
+ * RTL (tests/scenario_check.h): fill and drain, spill, swap refused and
  * accepted, redistribution losing the port, reset in the middle of traffic,
- * the SRAM's one-cycle read latency, and parameter rejection.
+ * the SRAM's one-cycle read latency, wlcfg refused while holding work.
+ * On the model alone: pointer wrap at non-power-of-two depths over many
+ * wraps, parameter rejection and derived defaults.
  */
 #include <check.h>
 
 #include "check_main.h"
+#include "scenario_check.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,56 +66,116 @@ static void cyc(bank *k, unsigned what, uint64_t id)
 
 static uint64_t o(bank *k, unsigned port) { return irhw_get(k->out, &k->ps, port); }
 
-/* Outputs of the current state with idle inputs (no clock). */
-static void peek(bank *k)
-{
-    memset(k->in, 0, sizeof k->in);
-    k->b->model_eval(k->m, k->in, k->out);
-}
+/* ---- directed scenarios: C model and RTL ------------------------------ */
 
-START_TEST(fill_then_drain_returns_ids_in_order)
-{
-    bank *k = bank_new(32, 24, "flops");
-    for (unsigned i = 0; i < 32; i++) {
-        cyc(k, P, 100 + i);
-        ck_assert_uint_eq(o(k, WB_PUSH_OK), 1);
-    }
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_COUNT), 32);
-    ck_assert_uint_eq(o(k, WB_FULL), 1);
-    ck_assert_uint_eq(o(k, WB_GREEDY), 1);
-    for (unsigned i = 0; i < 32; i++) {
-        cyc(k, L, 0);
-        ck_assert_uint_eq(o(k, WB_PULL_OK), 1);
-        ck_assert_uint_eq(o(k, WB_PULL_VALID), 1);
-        ck_assert_uint_eq(o(k, WB_PULL_ID), 100 + i);
-    }
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_EMPTY), 1);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_OK), 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 0);
-    bank_free(k);
-}
-END_TEST
+static const irhw_step fill_then_drain[] = {
+    {"push=1 push_id=100", "push_ok=1 spill=0"},
+    {"push=1 push_id=101", "push_ok=1"},
+    {"push=1 push_id=102", "push_ok=1"},
+    {"push=1 push_id=103", "push_ok=1"},
+    {"", "count=4 full=1 greedy=1 empty=0"},
+    {"pull=1", "pull_ok=1 pull_valid=1 pull_id=100"},
+    {"pull=1", "pull_ok=1 pull_valid=1 pull_id=101"},
+    {"pull=1", "pull_ok=1 pull_valid=1 pull_id=102"},
+    {"pull=1", "pull_ok=1 pull_valid=1 pull_id=103"},
+    {"", "empty=1 count=0 full=0"},
+    {"x2 pull=1", "pull_ok=0 pull_valid=0 pull_id=0"}, /* past empty */
+};
 
-START_TEST(push_to_full_bank_spills_and_writes_nothing)
-{
-    bank *k = bank_new(3, 8, "flops");
-    for (unsigned i = 0; i < 3; i++)
-        cyc(k, P, i + 1);
-    cyc(k, P, 0xee);
-    ck_assert_uint_eq(o(k, WB_SPILL), 1);
-    ck_assert_uint_eq(o(k, WB_PUSH_OK), 0);
-    for (unsigned i = 0; i < 3; i++) {
-        cyc(k, L, 0);
-        ck_assert_uint_eq(o(k, WB_PULL_ID), i + 1); /* 0xee never stored */
-    }
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_EMPTY), 1);
-    bank_free(k);
-}
-END_TEST
+static const irhw_step push_to_full_spills[] = {
+    {"push=1 push_id=1", "push_ok=1"},
+    {"push=1 push_id=2", "push_ok=1"},
+    {"push=1 push_id=3", "push_ok=1"},
+    {"push=1 push_id=0xee", "spill=1 push_ok=0"},
+    {"pull=1", "pull_id=1"},
+    {"pull=1", "pull_id=2"},
+    {"pull=1", "pull_id=3"}, /* 0xee was never stored */
+    {"", "empty=1"},
+};
+
+static const irhw_step swap_refused[] = {
+    {"cfg_en=1 cfg_double=1", "cfg_ok=1"},
+    {"push=1 push_id=7", "push_ok=1"}, /* into the push half */
+    {"swap=1", "swap_ok=1"},           /* pull half empty: accepted */
+    {"", "count=1 double_mode=1"},
+    {"swap=1", "swap_ok=0"}, /* the pull half holds 7: refused */
+    {"pull=1", "pull_valid=1 pull_id=7"},
+};
+
+/* ENTRIES=7: partition 0 holds 3 words, partition 1 holds 4. */
+static const irhw_step swap_accepted[] = {
+    {"cfg_en=1 cfg_double=1", "cfg_ok=1"}, /* pulls read partition 0, pushes fill 1 */
+    {"push=1 push_id=10", "push_ok=1"},
+    {"push=1 push_id=11", "push_ok=1"},
+    {"push=1 push_id=12", "push_ok=1"},
+    {"push=1 push_id=13", "push_ok=1"},
+    {"push=1 push_id=99", "spill=1 push_ok=0"}, /* push half (4 words) full */
+    {"", "empty=1 full=1"},                     /* pulls still see the empty pull half */
+    {"push=1 swap=1", "swap_ok=1 push_ok=0"},   /* swap; the push refused (full) */
+    {"push=1 push_id=20", "push_ok=1"},         /* the other half holds 3 */
+    {"push=1 push_id=21", "push_ok=1"},
+    {"push=1 push_id=22", "push_ok=1"},
+    {"push=1 push_id=98", "spill=1"},
+    {"pull=1", "pull_valid=1 pull_id=10"},
+};
+
+static const irhw_step redistribution_loses_port[] = {
+    {"push=1 push_id=1", "push_ok=1"},
+    {"push=1 push_id=2", "push_ok=1"},
+    {"push=1 push_id=3 rd_take=1", "push_ok=1 rd_take_ok=0 rd_valid=0"}, /* take loses */
+    {"pull=1 rd_put=1 rd_put_id=50", "rd_put_ok=0 pull_id=1"},          /* put loses */
+    {"rd_take=1", "rd_take_ok=1 rd_valid=1 rd_id=2"},                     /* port free */
+    {"rd_put=1 rd_put_id=60", "rd_put_ok=1"}, /* appended at the tail */
+    {"pull=1", "pull_id=3"},
+    {"pull=1", "pull_id=60"},
+};
+
+static const irhw_step reset_mid_traffic[] = {
+    {"cfg_en=1 cfg_double=1", "cfg_ok=1"},
+    {"push=1 push_id=1", "push_ok=1"},
+    {"swap=1", "swap_ok=1"},
+    {"push=1 push_id=2", "push_ok=1"},
+    {"pull=1 rst=1", ""},
+    {"", "empty=1 double_mode=0 pull_valid=0"}, /* the read issued under reset is dropped */
+    {"push=1 push_id=9", "push_ok=1"},
+    {"pull=1", "pull_ok=1 pull_valid=0"},
+    {"", "pull_valid=1 pull_id=9"},
+};
+
+static const irhw_step sram_latency[] = {
+    {"push=1 push_id=0xfedcba9876543210", "push_ok=1"},
+    {"pull=1", "pull_ok=1 pull_valid=0 pull_id=0"},
+    {"", "pull_valid=1 pull_id=0xfedcba9876543210"},
+    {"", "pull_valid=0 pull_id=0"},
+};
+
+static const irhw_step wlcfg_refused[] = {
+    {"push=1 push_id=4", "push_ok=1"},
+    {"cfg_en=1 cfg_double=1", "cfg_ok=0"},
+    {"", "double_mode=0"},
+    {"pull=1", "pull_id=4"},
+    {"cfg_en=1 cfg_double=1", "cfg_ok=1"},
+    {"", "double_mode=1"},
+};
+
+static const irhw_scenario wl_bank_scenarios[] = {
+    {"fill_then_drain_returns_ids_in_order", "ENTRIES=4", IRHW_STEPS(fill_then_drain)},
+    {"push_to_full_bank_spills_and_writes_nothing", "ENTRIES=3 ID_BITS=8",
+     IRHW_STEPS(push_to_full_spills)},
+    {"swap_refused_while_pull_half_not_empty", "ENTRIES=8 ID_BITS=16", IRHW_STEPS(swap_refused)},
+    {"swap_accepted_exchanges_halves_and_push_lands_in_new_pull_half", "ENTRIES=7 ID_BITS=16",
+     IRHW_STEPS(swap_accepted)},
+    {"redistribution_loses_the_port_to_a_lane_access", "ENTRIES=8 ID_BITS=16",
+     IRHW_STEPS(redistribution_loses_port)},
+    {"reset_in_the_middle_of_traffic_empties_the_bank", "ENTRIES=5 ID_BITS=8 STORAGE=sram",
+     IRHW_STEPS(reset_mid_traffic)},
+    {"sram_read_data_arrive_one_cycle_after_the_pull", "ENTRIES=4 ID_BITS=64 STORAGE=sram",
+     IRHW_STEPS(sram_latency)},
+    {"wlcfg_is_refused_while_the_bank_holds_work", "ENTRIES=6 ID_BITS=8",
+     IRHW_STEPS(wlcfg_refused)},
+};
+
+/* ---- the C model alone ------------------------------------------------- */
 
 START_TEST(pointers_wrap_at_non_power_of_two_depths)
 {
@@ -131,126 +195,6 @@ START_TEST(pointers_wrap_at_non_power_of_two_depths)
         }
         bank_free(k);
     }
-}
-END_TEST
-
-START_TEST(swap_refused_while_pull_half_not_empty)
-{
-    bank *k = bank_new(8, 16, "flops");
-    cyc(k, C | CD, 0);
-    ck_assert_uint_eq(o(k, WB_CFG_OK), 1);
-    cyc(k, P, 7);  /* into the push half */
-    cyc(k, S, 0);  /* pull half empty: accepted */
-    ck_assert_uint_eq(o(k, WB_SWAP_OK), 1);
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_COUNT), 1);
-    cyc(k, S, 0);  /* pull half holds 7: refused */
-    ck_assert_uint_eq(o(k, WB_SWAP_OK), 0);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 7);
-    bank_free(k);
-}
-END_TEST
-
-START_TEST(swap_accepted_exchanges_halves_and_push_lands_in_new_pull_half)
-{
-    bank *k = bank_new(7, 16, "flops"); /* partition 0: 3 words, partition 1: 4 */
-    cyc(k, C | CD, 0);                    /* pulls read partition 0, pushes fill 1 */
-    for (unsigned i = 0; i < 4; i++)
-        cyc(k, P, 10 + i);
-    cyc(k, P, 99);
-    ck_assert_uint_eq(o(k, WB_SPILL), 1); /* push half (4 words) full */
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_EMPTY), 1); /* pulls still see the empty pull half */
-    cyc(k, P | S, 0);                     /* swap; push refused (full) in the same cycle */
-    ck_assert_uint_eq(o(k, WB_SWAP_OK), 1);
-    for (unsigned i = 0; i < 3; i++) {
-        cyc(k, P, 20 + i);                /* the other half holds 3 */
-        ck_assert_uint_eq(o(k, WB_PUSH_OK), 1);
-    }
-    cyc(k, P, 98);
-    ck_assert_uint_eq(o(k, WB_SPILL), 1);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 10);
-    bank_free(k);
-}
-END_TEST
-
-START_TEST(redistribution_loses_the_port_to_a_lane_access)
-{
-    bank *k = bank_new(8, 16, "flops");
-    cyc(k, P, 1);
-    cyc(k, P, 2);
-    cyc(k, P | T, 3);     /* take loses to the push */
-    ck_assert_uint_eq(o(k, WB_RD_TAKE_OK), 0);
-    ck_assert_uint_eq(o(k, WB_RD_VALID), 0);
-    cyc(k, L | U, 50);    /* put loses to the pull */
-    ck_assert_uint_eq(o(k, WB_RD_PUT_OK), 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 1);
-    cyc(k, T, 0);         /* port free: take performed */
-    ck_assert_uint_eq(o(k, WB_RD_TAKE_OK), 1);
-    ck_assert_uint_eq(o(k, WB_RD_ID), 2);
-    cyc(k, U, 60);        /* put performed, appended at the tail */
-    ck_assert_uint_eq(o(k, WB_RD_PUT_OK), 1);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 3);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 60);
-    bank_free(k);
-}
-END_TEST
-
-START_TEST(reset_in_the_middle_of_traffic_empties_the_bank)
-{
-    bank *k = bank_new(5, 8, "sram");
-    cyc(k, C | CD, 0);
-    cyc(k, P, 1);
-    cyc(k, S, 0);
-    cyc(k, P, 2);
-    cyc(k, L | R, 0);
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_EMPTY), 1);
-    ck_assert_uint_eq(o(k, WB_DOUBLE_MODE), 0);
-    ck_assert_uint_eq(o(k, WB_PULL_VALID), 0); /* the read issued under reset is dropped */
-    cyc(k, P, 9);
-    cyc(k, L, 0);
-    cyc(k, 0, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 9);
-    bank_free(k);
-}
-END_TEST
-
-START_TEST(sram_read_data_arrive_one_cycle_after_the_pull)
-{
-    bank *k = bank_new(4, 64, "sram");
-    cyc(k, P, 0xfedcba9876543210ULL);
-    cyc(k, L, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_OK), 1);
-    ck_assert_uint_eq(o(k, WB_PULL_VALID), 0);
-    cyc(k, 0, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_VALID), 1);
-    ck_assert(o(k, WB_PULL_ID) == 0xfedcba9876543210ULL);
-    cyc(k, 0, 0);
-    ck_assert_uint_eq(o(k, WB_PULL_VALID), 0);
-    ck_assert_uint_eq(o(k, WB_PULL_ID), 0);
-    bank_free(k);
-}
-END_TEST
-
-START_TEST(wlcfg_is_refused_while_the_bank_holds_work)
-{
-    bank *k = bank_new(6, 8, "flops");
-    cyc(k, P, 4);
-    cyc(k, C | CD, 0);
-    ck_assert_uint_eq(o(k, WB_CFG_OK), 0);
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_DOUBLE_MODE), 0);
-    cyc(k, L, 0);
-    cyc(k, C | CD, 0);
-    ck_assert_uint_eq(o(k, WB_CFG_OK), 1);
-    peek(k);
-    ck_assert_uint_eq(o(k, WB_DOUBLE_MODE), 1);
-    bank_free(k);
 }
 END_TEST
 
@@ -295,17 +239,11 @@ int main(void)
 {
     Suite *s = suite_create("wl_bank");
     TCase *t = tcase_create("model");
-    tcase_add_test(t, fill_then_drain_returns_ids_in_order);
-    tcase_add_test(t, push_to_full_bank_spills_and_writes_nothing);
     tcase_add_test(t, pointers_wrap_at_non_power_of_two_depths);
-    tcase_add_test(t, swap_refused_while_pull_half_not_empty);
-    tcase_add_test(t, swap_accepted_exchanges_halves_and_push_lands_in_new_pull_half);
-    tcase_add_test(t, redistribution_loses_the_port_to_a_lane_access);
-    tcase_add_test(t, reset_in_the_middle_of_traffic_empties_the_bank);
-    tcase_add_test(t, sram_read_data_arrive_one_cycle_after_the_pull);
-    tcase_add_test(t, wlcfg_is_refused_while_the_bank_holds_work);
     tcase_add_test(t, bad_parameters_are_rejected_with_their_range);
     tcase_add_test(t, threshold_not_set_is_derived_below_a_small_bank);
     suite_add_tcase(s, t);
+    irhw_check_scenarios(s, &irhw_block_wl_bank, wl_bank_scenarios,
+                         sizeof wl_bank_scenarios / sizeof wl_bank_scenarios[0]);
     return irhw_check_run(s);
 }
