@@ -64,8 +64,7 @@ int irhw_port_find(const irhw_ports *ps, const char *name)
     return -1;
 }
 
-int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
-                  ...)
+int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt, ...)
 {
     if (k >= max)
         return k;
@@ -329,8 +328,7 @@ void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, ch
     }
 }
 
-int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
-                   size_t errlen)
+int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen)
 {
     memset(x, 0, sizeof *x);
     x->b = b;

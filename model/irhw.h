@@ -198,8 +198,8 @@ typedef struct {
 } irhw_note;
 
 /* Adds a note (printf-style text); returns the new count, never above max. */
-int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
-                  ...) __attribute__((format(printf, 6, 7)));
+int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 /* A directed scenario (tests): one row per cycle after two reset cycles.
  * `in` assigns inputs ("push=1 push_id=0x2a"; inputs not named are 0; a
@@ -324,8 +324,7 @@ void irhw_param_range(const irhw_param *p, char *buf, size_t len);
 /* Checks c (derived defaults applied to x->c), computes the geometry and the
  * ports, names the module. 0, or -1 with a message; irhw_inst_free after
  * either. */
-int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
-                   size_t errlen);
+int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
 void irhw_inst_free(irhw_inst *x);
 /* A new model of the instance; NULL and a message when out of memory. */
 void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen);

@@ -63,8 +63,7 @@ static const irhw_port_row wl_bank_rows[WB_NPORTS] = {
     [WB_SWAP] = {"swap", IRHW_IN, 1, "kernel", "kernel boundary: exchange the halves", NULL},
     [WB_RD_TAKE] = {"rd_take", IRHW_IN, 1, "redistribution", "WRU takes the head word", NULL},
     [WB_RD_PUT] = {"rd_put", IRHW_IN, 1, "redistribution", "WRU appends rd_put_id", NULL},
-    [WB_RD_PUT_ID] = {"rd_put_id", IRHW_IN, W_ID, "redistribution", "work ID the WRU puts",
-                      NULL},
+    [WB_RD_PUT_ID] = {"rd_put_id", IRHW_IN, W_ID, "redistribution", "work ID the WRU puts", NULL},
     [WB_CFG_OK] = {"cfg_ok", IRHW_OUT, 1, "config", "wlcfg honoured (bank empty)",
                    "cfg_en push rd_put"},
     [WB_PUSH_OK] = {"push_ok", IRHW_OUT, 1, "lane", "push written", "push"},
@@ -99,9 +98,10 @@ static void wl_bank_ports(const irhw_inst *x, irhw_ports *ps)
         int sram_data = i == WB_PULL_VALID || i == WB_PULL_ID || i == WB_RD_VALID || i == WB_RD_ID;
         if (g->sram && sram_data)
             r.comb = ""; /* the macro's read register */
-        irhw_port_add(ps, &r, r.width == W_ID ? g->id_bits
-                              : r.width == W_CNT ? g->cnt_bits
-                                                 : (unsigned)r.width);
+        irhw_port_add(ps, &r,
+                      r.width == W_ID    ? g->id_bits
+                      : r.width == W_CNT ? g->cnt_bits
+                                         : (unsigned)r.width);
     }
 }
 

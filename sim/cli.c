@@ -280,8 +280,9 @@ static void list_json(FILE *f, const irhw_inst *x)
         const irhw_port *p = &x->ps.p[i];
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
         json_str(f, p->name);
-        fprintf(f, ", \"dir\": \"%s\", \"width\": %u, \"group\": ",
-                p->dir == IRHW_IN ? "in" : "out", p->width);
+        fprintf(f,
+                ", \"dir\": \"%s\", \"width\": %u, \"group\": ", p->dir == IRHW_IN ? "in" : "out",
+                p->width);
         json_str(f, p->group);
         fprintf(f, ", \"meaning\": ");
         json_str(f, p->meaning);

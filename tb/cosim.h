@@ -36,5 +36,4 @@ typedef struct {
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen);
 
-
 #endif

@@ -97,8 +97,7 @@ static int apply_row(const irhw_inst *x, const char *row, irhw_dir dir, uint64_t
                             dir == IRHW_IN ? "input" : "output", name);
         const irhw_port *pt = &ps->p[pi];
         uint64_t w[16];
-        if (irhw_words(pt->width) > 16 ||
-            parse_value(eq + 1, n - nl - 1, w, pt->width))
+        if (irhw_words(pt->width) > 16 || parse_value(eq + 1, n - nl - 1, w, pt->width))
             return irhw_err(err, errlen, "port %s: '%.*s' is not a %u-bit value", name,
                             (int)(n - nl - 1), eq + 1, pt->width);
         for (unsigned k = 0; k < irhw_words(pt->width); k++) {

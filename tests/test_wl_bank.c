@@ -64,7 +64,10 @@ static void cyc(bank *k, unsigned what, uint64_t id)
     k->b->model_tick(k->m, k->in);
 }
 
-static uint64_t o(bank *k, unsigned port) { return irhw_get(k->out, &k->ps, port); }
+static uint64_t o(bank *k, unsigned port)
+{
+    return irhw_get(k->out, &k->ps, port);
+}
 
 /* ---- directed scenarios: C model and RTL ------------------------------ */
 
@@ -123,9 +126,9 @@ static const irhw_step redistribution_loses_port[] = {
     {"push=1 push_id=1", "push_ok=1"},
     {"push=1 push_id=2", "push_ok=1"},
     {"push=1 push_id=3 rd_take=1", "push_ok=1 rd_take_ok=0 rd_valid=0"}, /* take loses */
-    {"pull=1 rd_put=1 rd_put_id=50", "rd_put_ok=0 pull_id=1"},          /* put loses */
-    {"rd_take=1", "rd_take_ok=1 rd_valid=1 rd_id=2"},                     /* port free */
-    {"rd_put=1 rd_put_id=60", "rd_put_ok=1"}, /* appended at the tail */
+    {"pull=1 rd_put=1 rd_put_id=50", "rd_put_ok=0 pull_id=1"},           /* put loses */
+    {"rd_take=1", "rd_take_ok=1 rd_valid=1 rd_id=2"},                    /* port free */
+    {"rd_put=1 rd_put_id=60", "rd_put_ok=1"},                            /* appended at the tail */
     {"pull=1", "pull_id=3"},
     {"pull=1", "pull_id=60"},
 };
@@ -150,12 +153,8 @@ static const irhw_step sram_latency[] = {
 };
 
 static const irhw_step wlcfg_refused[] = {
-    {"push=1 push_id=4", "push_ok=1"},
-    {"cfg_en=1 cfg_double=1", "cfg_ok=0"},
-    {"", "double_mode=0"},
-    {"pull=1", "pull_id=4"},
-    {"cfg_en=1 cfg_double=1", "cfg_ok=1"},
-    {"", "double_mode=1"},
+    {"push=1 push_id=4", "push_ok=1"}, {"cfg_en=1 cfg_double=1", "cfg_ok=0"}, {"", "double_mode=0"},
+    {"pull=1", "pull_id=4"},           {"cfg_en=1 cfg_double=1", "cfg_ok=1"}, {"", "double_mode=1"},
 };
 
 static const irhw_scenario wl_bank_scenarios[] = {

@@ -31,8 +31,8 @@ void counter_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     counter_model *m = vm;
     const irhw_ports *ps = &m->x->ps;
-    int wrap = !irhw_get(in, ps, CT_LOAD) && irhw_get(in, ps, CT_EN) &&
-               m->count == counter_g(m->x)->max;
+    int wrap =
+        !irhw_get(in, ps, CT_LOAD) && irhw_get(in, ps, CT_EN) && m->count == counter_g(m->x)->max;
     irhw_set(out, ps, CT_COUNT, m->count);
     irhw_set(out, ps, CT_WRAP, (uint64_t)wrap);
     irhw_set(out, ps, CT_LOAD_OK, (uint64_t)load_ok(m, in));
