@@ -64,6 +64,20 @@ int irhw_port_find(const irhw_ports *ps, const char *name)
     return -1;
 }
 
+void irhw_storage_sram(irhw_storage *st, unsigned words, unsigned width, unsigned count)
+{
+    for (unsigned i = 0; i < st->nsrams; i++)
+        if (st->srams[i].words == words && st->srams[i].width == width) {
+            st->srams[i].count += count;
+            return;
+        }
+    if (st->nsrams == IRHW_MAX_SRAMS) {
+        st->overflow++;
+        return;
+    }
+    st->srams[st->nsrams++] = (irhw_sram){words, width, count};
+}
+
 int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt, ...)
 {
     if (k >= max)

@@ -180,7 +180,12 @@ typedef struct {
     unsigned nsrams;
     const char *modules[4]; /* leaf modules (name prefixes) whose cells count as storage */
     unsigned nmodules;
+    unsigned overflow; /* macro types past IRHW_MAX_SRAMS (irhw area refuses the list) */
 } irhw_storage;
+
+/* Adds `count` macros of words x width, merged with an equal type already
+ * listed; past IRHW_MAX_SRAMS types it counts an overflow instead. */
+void irhw_storage_sram(irhw_storage *st, unsigned words, unsigned width, unsigned count);
 
 /* What a block's paper comparison may read of an area result (the area
  * code fills it; blocks never include area headers). */

@@ -118,8 +118,7 @@ static void wl_bank_storage(const irhw_inst *x, irhw_storage *st)
     memset(st, 0, sizeof *st);
     st->storage_bits = (uint64_t)g->entries * g->id_bits;
     if (g->sram) {
-        st->srams[0] = (irhw_sram){g->entries, g->id_bits, 1};
-        st->nsrams = 1;
+        irhw_storage_sram(st, g->entries, g->id_bits, 1);
     } else {
         st->modules[0] = "irhw_regfile_1rw";
         st->nmodules = 1;

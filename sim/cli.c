@@ -620,6 +620,11 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
     memset(&st, 0, sizeof st);
     if (o->b->storage)
         o->b->storage(&o->x, &st);
+    if (st.overflow) {
+        fprintf(stderr, "%s area: %s lists more than %d SRAM macro types\n", prog, o->x.module,
+                IRHW_MAX_SRAMS);
+        return EXIT_TOOL;
+    }
     irhw_area_req q = {o->liberty, o->x.module, all, dir, &st, !o->no_sta, 0};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s (work files in %s)...\n", prog,
             o->x.module, o->no_sta ? "" : ", timing with OpenSTA", dir);

@@ -140,6 +140,19 @@ START_TEST(ports_past_the_static_limit_are_counted_not_written)
 }
 END_TEST
 
+START_TEST(sram_types_past_the_static_limit_are_counted_not_written)
+{
+    irhw_storage st;
+    memset(&st, 0, sizeof st);
+    for (unsigned i = 0; i < IRHW_MAX_SRAMS + 2; i++)
+        irhw_storage_sram(&st, 16 + i, 8, 1);
+    irhw_storage_sram(&st, 16, 8, 3); /* an equal type merges */
+    ck_assert_uint_eq(st.nsrams, IRHW_MAX_SRAMS);
+    ck_assert_uint_eq(st.overflow, 2);
+    ck_assert_uint_eq(st.srams[0].count, 4);
+}
+END_TEST
+
 START_TEST(every_port_says_what_it_means)
 {
     for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
@@ -161,6 +174,7 @@ int main(void)
     tcase_set_timeout(tc, 900);
     tcase_add_test(tc, a_parameter_set_alone_is_accepted_or_rejected_by_its_own_name);
     tcase_add_test(tc, ports_past_the_static_limit_are_counted_not_written);
+    tcase_add_test(tc, sram_types_past_the_static_limit_are_counted_not_written);
     tcase_add_test(tc, every_port_says_what_it_means);
     int nblocks = 0;
     while (irhw_blocks[nblocks])
