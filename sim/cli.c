@@ -48,6 +48,7 @@ typedef struct {
     irhw_cfg c;
     irhw_inst x; /* the checked instance of b (after parse_opts) */
     const char *out, *wave, *liberty, *draw, *record;
+    uint64_t wave_depth, wave_from, wave_to;
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
@@ -141,6 +142,18 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             if (n < 5 || (strcmp(v + n - 4, ".fst") && strcmp(v + n - 4, ".vcd")))
                 return usage_error(verb, "--wave %s: the file name must end in .fst or .vcd", v);
             o->wave = v;
+        } else if (TAKES("--wave-depth")) {
+            NEED_VALUE;
+            if (parse_u64(v, 1, 99, &o->wave_depth))
+                return usage_error(verb, "--wave-depth '%s' must be a whole number 1..99", v);
+        } else if (TAKES("--wave-from")) {
+            NEED_VALUE;
+            if (parse_u64(v, 0, 1000000000000ULL, &o->wave_from))
+                return usage_error(verb, "--wave-from '%s' must be a cycle 0..10^12", v);
+        } else if (TAKES("--wave-to")) {
+            NEED_VALUE;
+            if (parse_u64(v, 0, 1000000000000ULL, &o->wave_to))
+                return usage_error(verb, "--wave-to '%s' must be a cycle 0..10^12", v);
         } else if (TAKES("--rtl")) {
             NEED_VALUE;
             if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
@@ -175,6 +188,13 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
 #undef TAKES
 #undef NEED_VALUE
     }
+    if ((o->wave_depth || o->wave_from || o->wave_to) && !o->wave)
+        return usage_error(verb, "%s needs --wave FILE", "--wave-depth/--wave-from/--wave-to");
+    if (o->wave_to && o->wave_to < o->wave_from)
+        return usage_error(verb, "--wave-to is before --wave-from%s", "");
+    if (o->systemc && (o->wave_from || o->wave_to))
+        return usage_error(verb, "%s: the SystemC kernel records every cycle",
+                           "--wave-from/--wave-to do not apply with --systemc");
     if (o->b) {
         char err[IRHW_ERRLEN];
         if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {
@@ -491,6 +511,9 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.seed = o->seed;
     q.stim = o->stim;
     q.wave = o->wave;
+    q.wave_depth = (int)o->wave_depth;
+    q.wave_from = o->wave_from;
+    q.wave_to = o->wave_to;
     q.rtl_files = o->rtl;
     q.nrtl = o->nrtl;
     q.no_model = o->no_model;
@@ -542,8 +565,8 @@ static int cmd_cosim(int argc, char **argv)
 {
     opts o;
     int rc = parse_opts("cosim", argc, argv, 1,
-                        "-p --cycles --seed --stim --wave --rtl --no-model --quiet --record "
-                        "--systemc ",
+                        "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
+                        "--no-model --quiet --record --systemc ",
                         &o);
     if (rc || o.help) {
         if (o.help)
@@ -560,6 +583,10 @@ static int cmd_cosim(int argc, char **argv)
                 "  --wave F     trace with the RTL's signals, the model's expected outputs "
                 "(exp_*)\n"
                 "               and a mismatch flag, plus F.gtkw for GTKWave\n"
+                "  --wave-depth N  hierarchy levels traced: 1 the ports, exp_* and mismatch;\n"
+                "               2 (default) also the block's own registers and wires; more\n"
+                "               for sub-modules and leaf-cell arrays\n"
+                "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"

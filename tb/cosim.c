@@ -54,8 +54,11 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
         stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
+    /* the replay records the last 200 cycles before the mismatch */
     if (o < len)
         snprintf(buf + o, len - o, "%s --wave mismatch.fst", q->systemc ? " --systemc" : "");
+    if (!q->systemc && cycles > 201 && (o = strlen(buf)) < len)
+        snprintf(buf + o, len - o, " --wave-from %" PRIu64, cycles - 201);
 }
 
 /* Compare every output; describe the differing ports. Returns count. */
@@ -121,7 +124,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
-    if (tr && rtl.trace_open(rtl.h, q->wave)) {
+    if (tr && rtl.trace_open(rtl.h, q->wave, q->wave_depth ? q->wave_depth : 2)) {
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);
@@ -205,12 +208,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                 }
             }
         }
-        if (tr) {
+        int rec = tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
+        if (rec) {
             rtl.set_exp(rtl.h, model ? mout : rout, bad);
             rtl.dump(rtl.h, cyc * 10);
         }
         rtl.clock(rtl.h, 1);
-        if (tr)
+        if (rec)
             rtl.dump(rtl.h, cyc * 10 + 5);
         if (model && !q->systemc)
             b->model_tick(model, in);

@@ -346,14 +346,14 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
                "    // 0: settle cycle n's inputs (10n+1 -> 10n+2 ns); 1: across both edges\n"
                "    run(sc_core::sc_time(level ? 9 : 1, sc_core::SC_NS));\n}\n");
     fprintf(f, "void *irhw_sc_model(void *h) { return ((top *)h)->model.model(); }\n");
-    fprintf(f, "int irhw_shim_trace_open(void *h, const char *path)\n{\n");
+    fprintf(f, "int irhw_shim_trace_open(void *h, const char *path, int levels)\n{\n");
     if (trace)
         fprintf(f,
-                "    top *t = (top *)h;\n    t->tf = new %s;\n    t->rtl.trace(t->tf, 99);\n"
+                "    top *t = (top *)h;\n    t->tf = new %s;\n    t->rtl.trace(t->tf, levels);\n"
                 "    t->tf->open(path);\n    return t->tf->isOpen() ? 0 : -1;\n}\n",
                 tcls);
     else
-        fprintf(f, "    (void)h; (void)path;\n    return -1;\n}\n");
+        fprintf(f, "    (void)h; (void)path; (void)levels;\n    return -1;\n}\n");
     fprintf(f, "void irhw_shim_dump(void *h, uint64_t time)\n{\n"
                "    (void)h; (void)time; // the SystemC kernel dumps at every time step\n}\n");
     fprintf(f, "void irhw_shim_trace_close(void *h)\n{\n");

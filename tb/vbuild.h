@@ -32,7 +32,9 @@ typedef struct {
     void (*get_out)(void *h, uint64_t *out);
     void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch);
     void (*clock)(void *h, unsigned level); /* drive clk and evaluate */
-    int (*trace_open)(void *h, const char *path);
+    /* levels: hierarchy levels traced below the top (1: irhw_tb's ports,
+     * exp_* and mismatch; 2: also the block's own signals; 99: all). */
+    int (*trace_open)(void *h, const char *path, int levels);
     void (*dump)(void *h, uint64_t time);
     void (*trace_close)(void *h);
     void (*destroy)(void *h);
