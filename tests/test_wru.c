@@ -17,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "area.h"
 #include "irhw.h"
 #include "wru.h"
 
@@ -25,44 +24,50 @@
 
 typedef struct {
     const irhw_block *b;
-    irhw_cfg c;
-    irhw_ports ps;
+    irhw_inst x;
+    const irhw_ports *ps;
+    const wru_geom *g;
     void *m;
     uint64_t in[64], out[64];
     unsigned lanes, cb, tb;
 } unit;
 
-/* "LANES=4 THRESHOLD=5 ..." on top of the defaults. */
-static int cfg_parse(irhw_cfg *c, const char *params, char *err, size_t errlen)
+/* "LANES=4 THRESHOLD=5 ..." on top of the defaults: an instance, or -1
+ * with the message. */
+static int inst_parse(irhw_inst *x, const char *params, char *err, size_t errlen)
 {
-    const irhw_block *b = irhw_find_block("wru");
-    irhw_cfg_defaults(b, c);
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", params);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        if (irhw_cfg_set(b, c, tok, err, errlen))
-            return -1;
-    return irhw_cfg_check(b, c, err, errlen);
+    irhw_cfg c;
+    irhw_cfg_defaults(&irhw_block_wru, &c);
+    memset(x, 0, sizeof *x);
+    if (irhw_cfg_set_all(&irhw_block_wru, &c, params, err, errlen))
+        return -1;
+    int rc = irhw_inst_init(x, &irhw_block_wru, &c, err, errlen);
+    if (rc)
+        irhw_inst_free(x);
+    return rc;
 }
 
 static unit *unit_new(const char *params)
 {
     unit *u = calloc(1, sizeof *u);
     char err[IRHW_ERRLEN];
-    u->b = irhw_find_block("wru");
-    ck_assert_ptr_nonnull(u->b);
-    ck_assert_msg(cfg_parse(&u->c, params, err, sizeof err) == 0, "%s: %s", params, err);
-    u->m = irhw_model_create(u->b, &u->c, &u->ps, err, sizeof err);
+    ck_assert_ptr_nonnull(u);
+    u->b = &irhw_block_wru;
+    irhw_check_inst(&u->x, u->b, params);
+    u->ps = &u->x.ps;
+    u->g = wru_g(&u->x);
+    u->m = irhw_model_create(&u->x, err, sizeof err);
     ck_assert_msg(u->m != NULL, "%s", err);
-    u->lanes = (unsigned)u->c.v[WRU_P_LANES];
-    u->cb = (unsigned)u->c.v[WRU_P_COUNT_BITS];
-    u->tb = irhw_clog2(u->lanes);
+    u->lanes = u->g->lanes;
+    u->cb = u->g->count_bits;
+    u->tb = u->g->tag_bits;
     return u;
 }
 
 static void unit_free(unit *u)
 {
     u->b->model_free(u->m);
+    irhw_inst_free(&u->x);
     free(u);
 }
 
@@ -70,8 +75,8 @@ static void unit_free(unit *u)
 static void cyc(unit *u, const unsigned *counts, int rst)
 {
     memset(u->in, 0, sizeof u->in);
-    irhw_set(u->in, &u->ps, WRU_RST, (uint64_t)rst);
-    uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+    irhw_set(u->in, u->ps, WRU_RST, (uint64_t)rst);
+    uint64_t *cv = irhw_wide(u->in, u->ps, WRU_COUNTS);
     for (unsigned b = 0; b < u->lanes; b++)
         irhw_bits_set(cv, b * u->cb, u->cb, counts[b]);
     u->b->model_eval(u->m, u->in, u->out);
@@ -87,19 +92,19 @@ static void reset2(unit *u)
 
 static uint64_t o(unit *u, unsigned port)
 {
-    return irhw_get(u->out, &u->ps, port);
+    return irhw_get(u->out, u->ps, port);
 }
 static unsigned donates(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_VALID), b, 1);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_DONATE_VALID), b, 1);
 }
 static unsigned donate_to(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_TO), b * u->tb, u->tb);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_DONATE_TO), b * u->tb, u->tb);
 }
 static unsigned receives(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_RECEIVE_VALID), b, 1);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_RECEIVE_VALID), b, 1);
 }
 static unsigned ndonors(unit *u)
 {
@@ -209,9 +214,7 @@ START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
         char p[128];
         snprintf(p, sizeof p, "%s INTERVAL=1", cfgs[i]);
         unit *u = unit_new(p);
-        wru_conf w;
-        ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
-        unsigned lat = w.regs, T = w.threshold, max = (unsigned)irhw_mask(u->cb);
+        unsigned lat = u->g->regs, T = u->g->threshold, max = (unsigned)irhw_mask(u->cb);
         unsigned hist[32][WRU_MAX_LANES];
         reset2(u);
         for (unsigned t = 0; t < 400; t++) {
@@ -228,7 +231,6 @@ START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
             snprintf(what, sizeof what, "%s, cycle %u (seed %llu)", p, t, (unsigned long long)seed);
             assert_plan_is(u, &ref, what);
         }
-        wru_conf_free(&w);
         unit_free(u);
     }
 }
@@ -240,33 +242,32 @@ START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
     static const char *cfgs[] = {"LANES=16", "LANES=16 NETWORK=bestdepth PIPELINE=2",
                                  "LANES=11 NETWORK=bitonic", "LANES=40 NETWORK=oddeven PIPELINE=5"};
     for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
-        irhw_cfg c;
+        irhw_inst x;
         char err[IRHW_ERRLEN];
-        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
-        char *v = irhw_generate(irhw_find_block("wru"), &c, err, sizeof err);
+        irhw_check_inst(&x, &irhw_block_wru, cfgs[i]);
+        char *v = irhw_generate(&x, err, sizeof err);
         ck_assert_msg(v != NULL, "%s", err);
-        wru_conf w;
-        ck_assert_int_eq(wru_conf_init(&w, &c, NULL, 0), 0);
+        const wru_geom *w = wru_g(&x);
         unsigned k = 0, stage = 0;
         for (const char *p = v; (p = strstr(p, "wire cmp_l")) != NULL; p++) {
             unsigned L, lo, hi;
             ck_assert_int_eq(sscanf(p, "wire cmp_l%u_%u_%u", &L, &lo, &hi), 3);
-            ck_assert_msg(k < w.net->size, "%s: more comparators in the RTL than in the model",
+            ck_assert_msg(k < w->net->size, "%s: more comparators in the RTL than in the model",
                           cfgs[i]);
-            ck_assert_msg(w.net->c[k].layer == L && w.net->c[k].lo == lo && w.net->c[k].hi == hi,
+            ck_assert_msg(w->net->c[k].layer == L && w->net->c[k].lo == lo && w->net->c[k].hi == hi,
                           "%s: RTL comparator %u is (%u: %u, %u), model has (%u: %u, %u)", cfgs[i],
-                          k, L, lo, hi, w.net->c[k].layer, w.net->c[k].lo, w.net->c[k].hi);
+                          k, L, lo, hi, w->net->c[k].layer, w->net->c[k].lo, w->net->c[k].hi);
             k++;
         }
-        ck_assert_uint_eq(k, w.net->size);
+        ck_assert_uint_eq(k, w->net->size);
         for (const char *p = v; (p = strstr(p, "// pipeline stage ")) != NULL; p++) {
             unsigned s, j;
             ck_assert_int_eq(sscanf(p, "// pipeline stage %u: register after layer %u", &s, &j), 2);
             ck_assert_uint_eq(s, ++stage);
-            ck_assert_uint_eq(j, wru_reg_layer(&w, s));
+            ck_assert_uint_eq(j, wru_reg_layer(w, s));
         }
-        ck_assert_uint_eq(stage, w.regs);
-        wru_conf_free(&w);
+        ck_assert_uint_eq(stage, w->regs);
+        irhw_inst_free(&x);
         free(v);
     }
 }
@@ -430,9 +431,7 @@ END_TEST
 START_TEST(a_plan_leaves_latency_cycles_after_each_interval_sample)
 {
     unit *u = unit_new("LANES=16 PIPELINE=3 INTERVAL=5");
-    wru_conf w;
-    ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
-    ck_assert_uint_eq(w.regs, 3); /* layers 3, 6, 9 of 10 */
+    ck_assert_uint_eq(u->g->regs, 3); /* layers 3, 6, 9 of 10 */
     reset2(u);
     unsigned hist[64][16];
     for (unsigned t = 0; t < 40; t++) {
@@ -450,7 +449,6 @@ START_TEST(a_plan_leaves_latency_cycles_after_each_interval_sample)
             ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
         }
     }
-    wru_conf_free(&w);
     unit_free(u);
 }
 END_TEST
@@ -485,8 +483,8 @@ START_TEST(status_is_live_and_plan_outputs_are_zero_between_intervals)
     ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
     ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
     for (unsigned p = WRU_PLAN_VALID; p <= WRU_XFER_BANK; p++) {
-        const uint64_t *v = irhw_cwide(u->out, &u->ps, p);
-        for (unsigned k = 0; k < irhw_words(u->ps.p[p].width); k++)
+        const uint64_t *v = irhw_cwide(u->out, u->ps, p);
+        for (unsigned k = 0; k < irhw_words(u->ps->p[p].width); k++)
             ck_assert_uint_eq(v[k], 0);
     }
     unit_free(u);
@@ -497,9 +495,9 @@ END_TEST
 
 static void expect_rejected(const char *params, const char *needle)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN] = "";
-    ck_assert_msg(cfg_parse(&c, params, err, sizeof err) != 0, "%s accepted", params);
+    ck_assert_msg(inst_parse(&x, params, err, sizeof err) != 0, "%s accepted", params);
     ck_assert_msg(strstr(err, needle) != NULL, "%s: message '%s' lacks '%s'", params, err, needle);
 }
 
@@ -517,14 +515,16 @@ START_TEST(bad_parameters_are_rejected_naming_parameter_and_range)
     expect_rejected("INTERVAL=0", "INTERVAL must be 1..65535");
     expect_rejected("NETWORK=quick", "NETWORK must be one of bitonic|oddeven|best|bestdepth");
     expect_rejected("SCHEME=gsorting", "SCHEME must be one of lsorting|threshold");
-    /* the model refuses them too */
-    irhw_cfg c;
-    irhw_ports ps;
-    char err[IRHW_ERRLEN];
-    irhw_cfg_defaults(irhw_find_block("wru"), &c);
-    c.v[WRU_P_THRESHOLD] = 100;
-    ck_assert_ptr_null(irhw_model_create(irhw_find_block("wru"), &c, &ps, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "THRESHOLD"));
+    /* THRESHOLD not set follows a narrow COUNT_BITS; set, it is checked */
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "COUNT_BITS=2");
+    ck_assert_uint_eq(wru_g(&x)->threshold, 3);
+    ck_assert_str_eq(x.module, "wru_l16_c2_t3_i10_lsorting_best_p0");
+    irhw_inst_free(&x);
+    irhw_check_inst(&x, &irhw_block_wru, "COUNT_BITS=3");
+    ck_assert_uint_eq(wru_g(&x)->threshold, 5); /* the paper's value when it fits */
+    irhw_inst_free(&x);
+    expect_rejected("COUNT_BITS=2 THRESHOLD=5", "THRESHOLD=5 does not fit COUNT_BITS=2");
 }
 END_TEST
 
@@ -532,11 +532,11 @@ END_TEST
 
 START_TEST(generated_verilog_is_deterministic_and_states_its_figures)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=3", err, sizeof err), 0);
-    char *v1 = irhw_generate(b, &c, err, sizeof err), *v2 = irhw_generate(b, &c, err, sizeof err);
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=3");
+    char *v1 = irhw_generate(&x, err, sizeof err), *v2 = irhw_generate(&x, err, sizeof err);
     ck_assert_ptr_nonnull(v1);
     ck_assert_str_eq(v1, v2);
     ck_assert_ptr_nonnull(strstr(v1, "module wru_l16_c6_t5_i10_lsorting_best_p3 ("));
@@ -547,10 +547,11 @@ START_TEST(generated_verilog_is_deterministic_and_states_its_figures)
     char *s = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&s, &len);
-    b->gen_summary(&c, f);
+    b->gen_summary(&x, f);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(s, "comparators: 60, layers: 10, pipeline latency: 3 cycles"));
     free(s);
+    irhw_inst_free(&x);
     free(v1);
     free(v2);
 }
@@ -558,14 +559,14 @@ END_TEST
 
 START_TEST(draw_makes_a_knuth_diagram_with_every_comparator_and_layer)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=5");
     char *s = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&s, &len);
-    ck_assert_int_eq(b->draw_svg(&c, f, err, sizeof err), 0);
+    ck_assert_int_eq(b->draw_svg(&x, f, err, sizeof err), 0);
     fclose(f);
     unsigned cmps = 0, layers = 0, regs = 0;
     for (const char *p = s; (p = strstr(p, "<g><title>layer ")) != NULL; p++)
@@ -580,9 +581,11 @@ START_TEST(draw_makes_a_knuth_diagram_with_every_comparator_and_layer)
     ck_assert_ptr_nonnull(strstr(s, "<title>layer 3, comparator (6, 8)</title>"));
     ck_assert_ptr_nonnull(strstr(s, "</svg>"));
     free(s);
-    ck_assert_int_eq(cfg_parse(&c, "SCHEME=threshold", err, sizeof err), 0);
+    irhw_inst_free(&x);
+    irhw_check_inst(&x, b, "SCHEME=threshold");
     f = open_memstream(&s, &len);
-    ck_assert_int_ne(b->draw_svg(&c, f, err, sizeof err), 0);
+    ck_assert_int_ne(b->draw_svg(&x, f, err, sizeof err), 0);
+    irhw_inst_free(&x);
     fclose(f);
     free(s);
     ck_assert_ptr_nonnull(strstr(err, "threshold has no sorting network"));
@@ -591,33 +594,28 @@ END_TEST
 
 START_TEST(area_notes_quote_the_paper_and_state_our_library)
 {
-    irhw_cfg c;
-    char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    irhw_inst x;
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=5");
     irhw_storage st;
-    b->storage(&c, &st);
+    b->storage(&x, &st);
     /* phase (4 b) + 2 stages x (16 x (6 + 4) + 1) */
     ck_assert_uint_eq(st.storage_bits, 4 + 2 * 161);
     ck_assert_uint_eq(st.nsrams, 0);
-    irhw_area_res r;
-    memset(&r, 0, sizeof r);
-    snprintf(r.library, sizeof r.library, "test_lib");
-    snprintf(r.node, sizeof r.node, "45 nm-class (approximate)");
-    r.total_um2 = 2000;
-    r.have_sta = 1;
-    r.crit_ns = 1.5;
+    ck_assert_uint_eq(st.nmodules, 0);
+    irhw_area_fig r = {.total_um2 = 2000, .library = "test_lib", .node = "45 nm-class (approximate)"};
     irhw_note notes[16];
-    int n = b->area_notes(&c, &r, notes, 16);
-    int paper = 0, ours = 0, sta = 0;
+    int n = b->area_notes(&x, &r, notes, 16);
+    int paper = 0, ours = 0, scaled = 0;
     for (int i = 0; i < n; i++) {
         paper |= notes[i].value == 162.0 && strstr(notes[i].text, "paper") &&
                  strstr(notes[i].text, "40 nm");
         ours |= strstr(notes[i].text, "test_lib") && strstr(notes[i].text, "45 nm-class") != NULL;
-        sta |= strcmp(notes[i].key, "crit_ns") == 0;
+        scaled |= strcmp(notes[i].key, "ours_um2_at_40nm") == 0;
     }
-    ck_assert(paper && ours && sta);
-    ck_assert_int_le(b->area_notes(&c, &r, notes, 2), 2);
+    ck_assert(paper && ours && scaled);
+    ck_assert_int_le(b->area_notes(&x, &r, notes, 2), 2);
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -628,8 +626,8 @@ static void run_with_checker(const char *params, uint64_t seed, uint64_t cycles,
 {
     unit *u = unit_new(params);
     const irhw_block *b = u->b;
-    void *s = b->stim_new(&u->c, &u->ps, seed, cycles, mode);
-    void *k = b->check_new(&u->c, &u->ps);
+    void *s = b->stim_new(&u->x, seed, cycles, mode);
+    void *k = b->check_new(&u->x);
     ck_assert(s && k);
     uint64_t prev[64] = {0};
     char err[IRHW_ERRLEN];
@@ -638,7 +636,7 @@ static void run_with_checker(const char *params, uint64_t seed, uint64_t cycles,
         memset(u->in, 0, sizeof u->in);
         b->stim_next(s, t, prev, u->in);
         if (t < 2)
-            irhw_set(u->in, &u->ps, WRU_RST, 1);
+            irhw_set(u->in, u->ps, WRU_RST, 1);
         b->model_eval(u->m, u->in, u->out);
         ck_assert_msg(b->check_cycle(k, t, u->in, u->out, err, sizeof err) == 0, "%s seed %llu: %s",
                       params, (unsigned long long)seed, err);
@@ -676,19 +674,19 @@ END_TEST
 START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
 {
     unit *u = unit_new("LANES=4 INTERVAL=1");
-    void *k = u->b->check_new(&u->c, &u->ps);
+    void *k = u->b->check_new(&u->x);
     char err[IRHW_ERRLEN];
     const unsigned c[4] = {0, 9, 3, 1};
     for (uint64_t t = 0; t < 3; t++) {
         memset(u->in, 0, sizeof u->in);
-        irhw_set(u->in, &u->ps, WRU_RST, t < 2);
-        uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+        irhw_set(u->in, u->ps, WRU_RST, t < 2);
+        uint64_t *cv = irhw_wide(u->in, u->ps, WRU_COUNTS);
         for (unsigned b = 0; b < 4; b++)
             irhw_bits_set(cv, b * u->cb, u->cb, c[b]);
         u->b->model_eval(u->m, u->in, u->out);
         if (t == 2) {
             /* b2 -> b3 redirected to b0 (which already receives from b1) */
-            irhw_bits_set(irhw_wide(u->out, &u->ps, WRU_DONATE_TO), 2 * u->tb, u->tb, 0);
+            irhw_bits_set(irhw_wide(u->out, u->ps, WRU_DONATE_TO), 2 * u->tb, u->tb, 0);
             ck_assert_int_ne(u->b->check_cycle(k, t, u->in, u->out, err, sizeof err), 0);
             ck_assert_ptr_nonnull(strstr(err, "cycle 2"));
         } else {
@@ -698,7 +696,7 @@ START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
     }
     /* a plan with its transfers missing */
     memset(u->out, 0, sizeof u->out);
-    irhw_set(u->out, &u->ps, WRU_PLAN_VALID, 1);
+    irhw_set(u->out, u->ps, WRU_PLAN_VALID, 1);
     ck_assert_int_ne(u->b->check_cycle(k, 3, u->in, u->out, err, sizeof err), 0);
     u->b->check_free(k);
     unit_free(u);
@@ -714,13 +712,13 @@ START_TEST(generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys)
                                  "LANES=3 NETWORK=bitonic PIPELINE=1 INTERVAL=1",
                                  "LANES=3 SCHEME=threshold THRESHOLD=0", "LANES=16 PIPELINE=5",
                                  "LANES=12 NETWORK=bestdepth COUNT_BITS=1 THRESHOLD=1 INTERVAL=2"};
-    const irhw_block *b = irhw_find_block("wru");
     for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
-        irhw_cfg c;
-        char err[IRHW_ERRLEN], msg[512];
-        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
+        irhw_inst x;
+        char msg[512];
+        irhw_check_inst(&x, &irhw_block_wru, cfgs[i]);
         /* full synthesis on the small ones only (seconds each above) */
-        int rc = irhw_lint(b, &c, i < 3, msg, sizeof msg);
+        int rc = irhw_lint(&x, i < 3, msg, sizeof msg);
+        irhw_inst_free(&x);
         if (rc == 1) {
             printf("SKIP: generated_rtl_is_lint_clean: %s\n", msg);
             return;
