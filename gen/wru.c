@@ -101,7 +101,7 @@ static void below_T(const gctx *g, char *buf, size_t len, const char *x)
 static void above_T(const gctx *g, char *buf, size_t len, const char *x)
 {
     char t[32];
-    if (g->cf->threshold >= irhw_mask(g->CB))
+    if (g->cf->threshold >= g->cf->count_max)
         snprintf(buf, len, "1'b0");
     else
         snprintf(buf, len, "(%s > %s)", x, lit(t, sizeof t, g->CB, g->cf->threshold));
@@ -141,7 +141,7 @@ static void emit_interval(const gctx *g)
 static void emit_popcount(const gctx *g, const char *name, const char *vec)
 {
     irhw_vw *w = g->w;
-    unsigned levels = irhw_clog2(g->L);
+    unsigned levels = g->TB; /* clog2(LANES) */
     vw_line(w, "// %s = number of ones in %s (balanced adder tree)", name, vec);
     for (unsigned k = 0, n = g->L; k <= levels; k++, n = (n + 1) / 2)
         vw_line(w, "wire [%u:0] %s_l%u [0:%u];", k, name, k, n - 1);

@@ -203,7 +203,7 @@ void *wru_model_new(const irhw_inst *x)
         return NULL;
     m->w = wru_g(x);
     m->ps = &x->ps;
-    unsigned R = m->w->regs ? m->w->regs : 1;
+    unsigned R = m->w->slots;
     m->stage = calloc((size_t)R * m->w->lanes, sizeof *m->stage);
     m->stage_valid = calloc(R, 1);
     if (!m->stage || !m->stage_valid) {
@@ -286,8 +286,8 @@ void wru_model_tick(void *mp, const uint64_t *in)
     if (irhw_get(in, m->ps, WRU_RST) & 1) {
         m->phase = 0;
         m->rr_donor = m->rr_receiver = 0;
-        memset(m->stage, 0, (size_t)(w->regs ? w->regs : 1) * w->lanes * sizeof *m->stage);
-        memset(m->stage_valid, 0, w->regs ? w->regs : 1);
+        memset(m->stage, 0, (size_t)w->slots * w->lanes * sizeof *m->stage);
+        memset(m->stage_valid, 0, w->slots);
         return;
     }
     if (p.valid) {

@@ -51,6 +51,7 @@ enum wru_port {
  * lives in its irhw_inst and is never copied. */
 typedef struct {
     unsigned lanes, count_bits, threshold, interval;
+    unsigned count_max;   /* 2^COUNT_BITS - 1: the largest count */
     int scheme;           /* enum wru_scheme */
     sortnet_kind network; /* lsorting only */
     unsigned pipeline;    /* PIPELINE: a register after every k-th layer, 0 = none */
@@ -62,6 +63,7 @@ typedef struct {
     unsigned padded;      /* LANES rounded up to a power of two (the network before pruning) */
     unsigned size, depth; /* comparators and layers (0 for threshold) */
     unsigned regs;        /* pipeline register stages = latency in cycles */
+    unsigned slots;       /* max(regs, 1): stages the model and checker allocate */
     uint64_t state_bits;  /* flip-flops: phase, pipeline stages, round-robin pointers */
     const sortnet *net;   /* lsorting: the network (= &net_store); NULL for threshold */
     sortnet net_store;

@@ -78,12 +78,12 @@ int wru_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     g->scheme = (int)c->v[WRU_P_SCHEME];
     g->network = (sortnet_kind)c->v[WRU_P_NETWORK];
     g->pipeline = (unsigned)c->v[WRU_P_PIPELINE];
-    uint64_t tmax = irhw_mask(g->count_bits);
-    if (g->threshold > tmax)
+    g->count_max = (unsigned)irhw_mask(g->count_bits);
+    if (g->threshold > g->count_max)
         return irhw_err(err, errlen,
                         "parameter THRESHOLD=%u does not fit COUNT_BITS=%u: THRESHOLD must be "
-                        "0..%" PRIu64,
-                        g->threshold, g->count_bits, tmax);
+                        "0..%u",
+                        g->threshold, g->count_bits, g->count_max);
     g->tag_bits = irhw_clog2(g->lanes);
     g->key_bits = g->count_bits + g->tag_bits;
     g->phase_bits = irhw_clog2(g->interval);
@@ -96,6 +96,7 @@ int wru_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
                             "parameter PIPELINE=%u needs SCHEME=lsorting: the threshold scheme "
                             "has no sorting network to pipeline (PIPELINE must be 0)",
                             g->pipeline);
+        g->slots = 1;
         g->state_bits = g->phase_bits + 2u * g->tag_bits;
         return 0;
     }
@@ -107,6 +108,7 @@ int wru_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
                         "(%u layers): PIPELINE must be 0..%u",
                         g->pipeline, sortnet_kind_name(g->network), g->lanes, g->depth, g->depth);
     g->regs = g->pipeline ? g->depth / g->pipeline : 0;
+    g->slots = g->regs ? g->regs : 1;
     g->state_bits = g->phase_bits + (uint64_t)g->regs * (g->lanes * g->key_bits + 1);
     return 0;
 }

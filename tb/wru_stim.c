@@ -231,7 +231,7 @@ void *wru_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim
     irhw_rng_seed(&s->rng, seed);
     s->cycles = cycles;
     s->mode = mode;
-    s->max = (unsigned)irhw_mask(s->w->count_bits);
+    s->max = s->w->count_max;
     s->npatterns = N_FIXED_PATTERNS + 3 * s->w->lanes;
     uint64_t directed = 2 + (uint64_t)s->npatterns * s->w->interval;
     if (mode == IRHW_STIM_RANDOM)
@@ -302,7 +302,7 @@ void *wru_check_new(const irhw_inst *x)
         return NULL;
     k->w = wru_g(x);
     k->ps = &x->ps;
-    k->line = calloc(k->w->regs ? k->w->regs : 1, sizeof *k->line);
+    k->line = calloc(k->w->slots, sizeof *k->line);
     if (!k->line) {
         wru_check_free(k);
         return NULL;
@@ -452,7 +452,7 @@ static void check_advance(wru_check *k, const uint64_t *in)
     int rst = (int)(irhw_get(in, k->ps, WRU_RST) & 1);
     if (rst) {
         k->phase = 0;
-        memset(k->line, 0, (w->regs ? w->regs : 1) * sizeof *k->line);
+        memset(k->line, 0, w->slots * sizeof *k->line);
         return;
     }
     if (w->regs) {

@@ -11,6 +11,8 @@
 
 #include "check_main.h"
 #include "lint_helper.h"
+#include "scenario_check.h"
+#include "timing_check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,223 +275,157 @@ START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
 }
 END_TEST
 
-/* ---- lsorting rules ----------------------------------------------------------- */
+/* ---- directed scenarios (C model and Verilated RTL) ------------------------------------------- */
 
-START_TEST(lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 9, 3, 1}, 0);
-    /* ranks: (0,b0) (1,b3) (3,b2) (9,b1): b1 -> b0, b2 -> b3 (3 >= 1 + 2) */
-    ck_assert_uint_eq(ndonors(u), 2);
-    ck_assert_uint_eq(donates(u, 1), 1);
-    ck_assert_uint_eq(donate_to(u, 1), 0);
-    ck_assert_uint_eq(donates(u, 2), 1);
-    ck_assert_uint_eq(donate_to(u, 2), 3);
-    ck_assert_uint_eq(receives(u, 0) + receives(u, 3), 2);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* one greedy, three needy */
-    unit_free(u);
-}
-END_TEST
+/* Counts are written one hex digit (COUNT_BITS=4) or two (COUNT_BITS=8) per
+ * bank, bank 0 rightmost: LANES=4 counts {b0=0, b1=9, b2=3, b3=1} = 0x1390.
+ * donate_to holds clog2(LANES) bits per bank, bank b at [b*clog2(LANES)]. */
 
-START_TEST(a_donor_needs_at_least_two_more_than_its_receiver)
-{
-    unit *u = unit_new("LANES=2 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){3, 4}, 0);
-    ck_assert_uint_eq(ndonors(u), 0);
-    cyc(u, (unsigned[]){3, 5}, 0);
-    ck_assert_uint_eq(ndonors(u), 1);
-    ck_assert_uint_eq(donate_to(u, 1), 0);
-    cyc(u, (unsigned[]){5, 9}, 0); /* the receiver is not needy */
-    ck_assert_uint_eq(ndonors(u), 0);
-    unit_free(u);
-}
-END_TEST
+/* LANES=4: ranks (0,b0) (1,b3) (3,b2) (9,b1): b1 -> b0, b2 -> b3 (3 >= 1 + 2);
+ * one greedy bank, three needy: no inter-core donor. */
+static const irhw_step lsorting_pairs[] = {
+    {"counts=0x1390", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9 "
+                      "xfer_valid=0 xfer_bank=0 core_empty=0 core_greedy=0"},
+};
 
-START_TEST(equal_counts_move_nothing)
-{
-    unit *u = unit_new("LANES=16 INTERVAL=1");
-    reset2(u);
-    for (unsigned v = 0; v < 64; v += 7) {
-        unsigned c[16];
-        for (int b = 0; b < 16; b++)
-            c[b] = v;
-        cyc(u, c, 0);
-        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
-        ck_assert_uint_eq(ndonors(u), 0);
-        ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), v == 0);
-        ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), v > 5);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), v > 5);
-    }
-    unit_free(u);
-}
-END_TEST
+/* LANES=2: 3 and 4 are one apart, 3 and 5 two apart; 5 is not needy. */
+static const irhw_step two_more[] = {
+    {"counts=0x43", "plan_valid=1 donate_valid=0 receive_valid=0 xfer_valid=0"},
+    {"counts=0x53", "plan_valid=1 donate_valid=0x2 donate_to=0 receive_valid=0x1 xfer_valid=0"},
+    {"counts=0x95", "plan_valid=1 donate_valid=0 receive_valid=0 core_greedy=1 xfer_valid=1 "
+                    "xfer_bank=1"},
+};
 
-START_TEST(with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half)
-{
-    unit *u = unit_new("LANES=8 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){4, 0, 4, 1, 4, 2, 4, 3}, 0);
-    /* ranks 0..7: (0,b1) (1,b3) (2,b5) (3,b7) (4,b0) (4,b2) (4,b4) (4,b6):
-     * b6 -> b1, b4 -> b3, b2 -> b5; b0 -> b7 fails the two-more rule. */
-    ck_assert_uint_eq(ndonors(u), 3);
-    ck_assert_uint_eq(donate_to(u, 6), 1);
-    ck_assert_uint_eq(donate_to(u, 4), 3);
-    ck_assert_uint_eq(donate_to(u, 2), 5);
-    ck_assert_uint_eq(donates(u, 0), 0);
-    unit_free(u);
-}
-END_TEST
+/* LANES=8, all equal: nothing moves; above THRESHOLD the core is greedy and
+ * the top-ranked bank (the highest index among equals) goes to the ICRN. */
+static const irhw_step equal_counts[] = {
+    {"counts=0x00000000", "plan_valid=1 donate_valid=0 receive_valid=0 core_empty=1 "
+                          "core_greedy=0 xfer_valid=0"},
+    {"counts=0x44444444", "plan_valid=1 donate_valid=0 core_empty=0 core_greedy=0 xfer_valid=0"},
+    {"counts=0x55555555", "plan_valid=1 donate_valid=0 core_empty=0 core_greedy=0 xfer_valid=0"},
+    {"counts=0x66666666", "plan_valid=1 donate_valid=0 core_greedy=1 xfer_valid=1 xfer_bank=7"},
+    {"counts=0xffffffff", "plan_valid=1 donate_valid=0 core_greedy=1 xfer_valid=1 xfer_bank=7"},
+};
 
-START_TEST(equal_counts_rank_the_lower_bank_first)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){2, 2, 8, 8}, 0);
-    /* (2,b0) (2,b1) (8,b2) (8,b3): b3 -> b0, b2 -> b1 */
-    ck_assert_uint_eq(donate_to(u, 3), 0);
-    ck_assert_uint_eq(donate_to(u, 2), 1);
-    unit_free(u);
-}
-END_TEST
+/* LANES=8 {4,0,4,1,4,2,4,3}: ranks (0,b1) (1,b3) (2,b5) (3,b7) (4,b0) (4,b2)
+ * (4,b4) (4,b6): b6 -> b1, b4 -> b3, b2 -> b5; b0 -> b7 fails the two-more
+ * rule. donate_to: 1 << 18 | 3 << 12 | 5 << 6. */
+static const irhw_step all_needy[] = {
+    {"counts=0x34241404", "plan_valid=1 donate_valid=0x54 donate_to=0x43140 receive_valid=0x2a "
+                          "xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){9, 9, 9, 0}, 0);
-    /* (0,b3) (9,b0) (9,b1) (9,b2): b2 -> b3 in the core; 3 greedy > 1 needy */
-    ck_assert_uint_eq(donate_to(u, 2), 3);
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 1);
-    cyc(u, (unsigned[]){9, 9, 0, 0}, 0); /* greedy == needy: no inter-core donor */
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 0);
-    unit_free(u);
-}
-END_TEST
+/* LANES=4 {2,2,8,8}: (2,b0) (2,b1) (8,b2) (8,b3): b3 -> b0, b2 -> b1; two
+ * greedy, two needy: no inter-core donor. */
+static const irhw_step ties[] = {
+    {"counts=0x8822", "plan_valid=1 donate_valid=0xc donate_to=0x10 receive_valid=0x3 "
+                      "xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(one_loaded_bank_feeds_one_bank_per_interval_pair)
-{
-    unit *u = unit_new("LANES=7 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 0, 0, 40, 0, 0, 0}, 0);
-    /* Only rank 6 holds work: pair 0 gives to bank 0; the others pair empty banks. */
-    ck_assert_uint_eq(ndonors(u), 1);
-    ck_assert_uint_eq(donate_to(u, 3), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* 1 greedy, 6 needy */
-    unit_free(u);
-}
-END_TEST
+/* LANES=4 {9,9,9,0}: (0,b3) (9,b0) (9,b1) (9,b2): b2 -> b3; three greedy >
+ * one needy: rank 2 (b1), the highest not donating, goes to the ICRN. Then
+ * {9,9,0,0}: b1 -> b2, b0 -> b3, greedy = needy: no inter-core donor. */
+static const irhw_step intercore[] = {
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x4 donate_to=0x30 receive_valid=0x8 "
+                      "core_greedy=1 xfer_valid=1 xfer_bank=1"},
+    {"counts=0x0099", "plan_valid=1 donate_valid=0x3 donate_to=0xb receive_valid=0xc "
+                      "core_greedy=0 xfer_valid=0 xfer_bank=0"},
+};
 
-/* ---- threshold scheme ------------------------------------------------------------ */
+/* LANES=7 {0,0,0,15,0,0,0}: only rank 6 (b3) holds work; pair 0 gives to b0,
+ * pair 1 would pair two empty banks. One greedy, six needy. */
+static const irhw_step one_loaded[] = {
+    {"counts=0x000f000", "plan_valid=1 donate_valid=0x8 donate_to=0 receive_valid=0x1 "
+                         "xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(threshold_donors_take_turns_round_robin)
-{
-    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
-    reset2(u);
-    const unsigned c[4] = {9, 9, 9, 0};
-    /* greedy 0, 1, 2; needy 3. Donor order starts at rr_donor. */
-    static const unsigned donor[3] = {0, 2, 1}, xfer[3] = {1, 0, 2};
-    for (int i = 0; i < 3; i++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(ndonors(u), 1);
-        ck_assert_msg(donates(u, donor[i]) && donate_to(u, donor[i]) == 3,
-                      "interval %d: expected bank %u to give", i, donor[i]);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
-        ck_assert_uint_eq(o(u, WRU_XFER_BANK), xfer[i]);
-    }
-    unit_free(u);
-}
-END_TEST
+/* threshold, LANES=4 {9,9,9,0}: greedy 0, 1, 2 give to needy 3 in turn from
+ * rr_donor (0, then one past the inter-core donor): donors 0, 2, 1 and
+ * inter-core donors 1, 0, 2. */
+static const irhw_step rr_donors[] = {
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x1 donate_to=0x3 receive_valid=0x8 "
+                      "core_greedy=1 xfer_valid=1 xfer_bank=1"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x4 donate_to=0x30 receive_valid=0x8 "
+                      "xfer_valid=1 xfer_bank=0"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x2 donate_to=0xc receive_valid=0x8 "
+                      "xfer_valid=1 xfer_bank=2"},
+};
 
-START_TEST(threshold_receivers_take_turns_and_idle_pointers_stay)
-{
-    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
-    reset2(u);
-    const unsigned c[4] = {0, 0, 0, 9};
-    static const unsigned recv[3] = {0, 1, 2};
-    for (int i = 0; i < 3; i++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(donate_to(u, 3), recv[i]);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    }
-    /* nobody needy: no transfer, pointers keep their value */
-    cyc(u, (unsigned[]){5, 5, 5, 5}, 0);
-    ck_assert_uint_eq(ndonors(u), 0);
-    cyc(u, c, 0);
-    ck_assert_uint_eq(donate_to(u, 3), 0); /* rr_receiver wrapped: 3 was never needy */
-    unit_free(u);
-}
-END_TEST
+/* threshold, LANES=4 {0,0,0,9}: bank 3 gives to 0, 1, 2 in turn; with
+ * nobody needy nothing moves and rr_receiver stays at 3, so the next
+ * receiver is bank 0 again (3 itself is not needy). */
+static const irhw_step rr_receivers[] = {
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x00 receive_valid=0x1 "
+                      "xfer_valid=0 core_greedy=0"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x40 receive_valid=0x2"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x80 receive_valid=0x4"},
+    {"counts=0x5555", "plan_valid=1 donate_valid=0 receive_valid=0 xfer_valid=0 core_greedy=0"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x00 receive_valid=0x1"},
+};
 
-/* ---- timing ------------------------------------------------------------------------ */
+/* LANES=4 PIPELINE=1: the best 4-sorter has 3 layers, so 3 register stages.
+ * Samples at rows 1, 4, 7 (INTERVAL=3); each plan leaves 3 cycles later,
+ * while core_empty/core_greedy follow the live counts and the plan outputs
+ * stay zero in between. */
+static const irhw_step latency[] = {
+    {"counts=0x1390", "plan_valid=0 donate_valid=0 core_greedy=0"},
+    {"counts=0x0999", "plan_valid=0 donate_valid=0 donate_to=0 receive_valid=0 xfer_valid=0 "
+                      "xfer_bank=0 core_greedy=1"},
+    {"counts=0x0000", "plan_valid=0 donate_valid=0 xfer_valid=0 core_empty=1"},
+    {"counts=0x0099", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9 "
+                      "xfer_valid=0 core_empty=0 core_greedy=0"},
+    {"x2 counts=0x0999", "plan_valid=0 donate_valid=0 receive_valid=0 xfer_valid=0 xfer_bank=0"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x3 donate_to=0xb receive_valid=0xc "
+                      "xfer_valid=0 core_greedy=1"},
+};
 
-START_TEST(a_plan_leaves_latency_cycles_after_each_interval_sample)
-{
-    unit *u = unit_new("LANES=16 PIPELINE=3 INTERVAL=5");
-    ck_assert_uint_eq(u->g->regs, 3); /* layers 3, 6, 9 of 10 */
-    reset2(u);
-    unsigned hist[64][16];
-    for (unsigned t = 0; t < 40; t++) {
-        for (unsigned b = 0; b < 16; b++)
-            hist[t][b] = (t * 7 + b * 13) % 17;
-        cyc(u, hist[t], 0);
-        int want = t >= 3 && (t - 3) % 5 == 0;
-        ck_assert_msg(o(u, WRU_PLAN_VALID) == (uint64_t)want, "cycle %u after reset", t);
-        if (want) {
-            ref_plan r;
-            reference(16, 5, hist[t - 3], &r);
-            assert_plan_is(u, &r, "pipelined plan");
-        } else {
-            ck_assert_uint_eq(ndonors(u), 0);
-            ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-        }
-    }
-    unit_free(u);
-}
-END_TEST
+/* LANES=8 PIPELINE=1 (6 layers, 6 stages) INTERVAL=3, {0,20,0,20,...}: the
+ * sample of row 1 would leave at row 7; a reset in row 3 cancels it. The
+ * cycle after the reset samples again (row 4); that plan leaves at row 10:
+ * b7 -> b0, b5 -> b2, b3 -> b4, b1 -> b6 (2 << 15 | 4 << 9 | 6 << 3). */
+static const irhw_step reset_in_flight[] = {
+    {"x2 counts=0x14001400_14001400", "plan_valid=0"},
+    {"rst=1 counts=0x14001400_14001400", "plan_valid=0"},
+    {"x6 counts=0x14001400_14001400", "plan_valid=0 donate_valid=0 xfer_valid=0"},
+    {"counts=0x14001400_14001400", "plan_valid=1 donate_valid=0xaa donate_to=0x10830 "
+                                   "receive_valid=0x55 xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(reset_cancels_decisions_in_flight)
-{
-    unit *u = unit_new("LANES=8 PIPELINE=1 INTERVAL=3");
-    reset2(u);
-    const unsigned c[8] = {0, 20, 0, 20, 0, 20, 0, 20};
-    cyc(u, c, 0); /* sampled */
-    cyc(u, c, 0);
-    cyc(u, c, 1); /* reset while the decision is in the pipeline */
-    for (int t = 0; t < 6; t++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
-    }
-    cyc(u, c, 0); /* sample 0 after reset came out now (6 layers) */
-    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
-    unit_free(u);
-}
-END_TEST
+/* INTERVAL=10 without pipeline: the plan is combinational in the sampling
+ * cycle only; the status is live every cycle. */
+static const irhw_step between_intervals[] = {
+    {"counts=0x0000", "plan_valid=1 donate_valid=0 xfer_valid=0 core_empty=1 core_greedy=0"},
+    {"counts=0x0999", "plan_valid=0 donate_valid=0 donate_to=0 receive_valid=0 xfer_valid=0 "
+                      "xfer_bank=0 core_empty=0 core_greedy=1"},
+    {"x8 counts=0x1390", "plan_valid=0 donate_valid=0 receive_valid=0 core_greedy=0"},
+    {"counts=0x1390", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9"},
+};
 
-START_TEST(status_is_live_and_plan_outputs_are_zero_between_intervals)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=10");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 0, 0, 0}, 0); /* sample */
-    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 1);
-    cyc(u, (unsigned[]){9, 9, 9, 0}, 0); /* not a sample */
-    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
-    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 0);
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    for (unsigned p = WRU_PLAN_VALID; p <= WRU_XFER_BANK; p++) {
-        const uint64_t *v = irhw_cwide(u->out, u->ps, p);
-        for (unsigned k = 0; k < irhw_words(u->ps->p[p].width); k++)
-            ck_assert_uint_eq(v[k], 0);
-    }
-    unit_free(u);
-}
-END_TEST
+static const irhw_scenario wru_scenarios[] = {
+    {"lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy",
+     "LANES=4 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(lsorting_pairs)},
+    {"a_donor_needs_at_least_two_more_than_its_receiver", "LANES=2 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(two_more)},
+    {"equal_counts_move_nothing", "LANES=8 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(equal_counts)},
+    {"with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half",
+     "LANES=8 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(all_needy)},
+    {"equal_counts_rank_the_lower_bank_first", "LANES=4 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(ties)},
+    {"intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core",
+     "LANES=4 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(intercore)},
+    {"one_loaded_bank_feeds_one_bank_per_interval", "LANES=7 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(one_loaded)},
+    {"threshold_donors_take_turns_round_robin", "LANES=4 COUNT_BITS=4 SCHEME=threshold INTERVAL=1",
+     IRHW_STEPS(rr_donors)},
+    {"threshold_receivers_take_turns_and_idle_pointers_stay",
+     "LANES=4 COUNT_BITS=4 SCHEME=threshold INTERVAL=1", IRHW_STEPS(rr_receivers)},
+    {"a_plan_leaves_latency_cycles_after_each_interval_sample",
+     "LANES=4 COUNT_BITS=4 PIPELINE=1 INTERVAL=3", IRHW_STEPS(latency)},
+    {"reset_cancels_decisions_in_flight", "LANES=8 COUNT_BITS=8 PIPELINE=1 INTERVAL=3",
+     IRHW_STEPS(reset_in_flight)},
+    {"status_is_live_and_plan_outputs_are_zero_between_intervals",
+     "LANES=4 COUNT_BITS=4 INTERVAL=10", IRHW_STEPS(between_intervals)},
+};
 
 /* ---- parameters ---------------------------------------------------------------------- */
 
@@ -703,6 +639,19 @@ START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
 }
 END_TEST
 
+/* ---- timing contract beyond the defaults (tests/test_contract.c covers them) ---------------- */
+
+/* Pipelined, the plan is registered; the threshold scheme's plan follows
+ * counts and rst like PIPELINE=0; a non-power-of-two pipelined unit. */
+static const char *const timing_cfgs[] = {"LANES=8 PIPELINE=2", "LANES=5 SCHEME=threshold",
+                                          "LANES=6 NETWORK=bitonic PIPELINE=1 INTERVAL=1"};
+
+START_TEST(the_timing_contract_holds_for_pipelined_and_threshold_units)
+{
+    irhw_check_timing_contract(&irhw_block_wru, timing_cfgs[_i]);
+}
+END_TEST
+
 /* ---- lint --------------------------------------------------------------------------------- */
 
 
@@ -736,18 +685,6 @@ int main(void)
     tcase_add_test(t, ranking_matches_a_plain_sort_for_every_network_and_size);
     tcase_add_test(t, model_plans_match_a_plain_sort_for_every_network_and_pipeline);
     tcase_add_test(t, model_evaluates_the_comparator_list_the_generator_emits);
-    tcase_add_test(t, lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy);
-    tcase_add_test(t, a_donor_needs_at_least_two_more_than_its_receiver);
-    tcase_add_test(t, equal_counts_move_nothing);
-    tcase_add_test(t, with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half);
-    tcase_add_test(t, equal_counts_rank_the_lower_bank_first);
-    tcase_add_test(t, intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core);
-    tcase_add_test(t, one_loaded_bank_feeds_one_bank_per_interval_pair);
-    tcase_add_test(t, threshold_donors_take_turns_round_robin);
-    tcase_add_test(t, threshold_receivers_take_turns_and_idle_pointers_stay);
-    tcase_add_test(t, a_plan_leaves_latency_cycles_after_each_interval_sample);
-    tcase_add_test(t, reset_cancels_decisions_in_flight);
-    tcase_add_test(t, status_is_live_and_plan_outputs_are_zero_between_intervals);
     tcase_add_test(t, bad_parameters_are_rejected_naming_parameter_and_range);
     tcase_add_test(t, generated_verilog_is_deterministic_and_states_its_figures);
     tcase_add_test(t, draw_makes_a_knuth_diagram_with_every_comparator_and_layer);
@@ -756,5 +693,12 @@ int main(void)
     tcase_add_test(t, checker_catches_a_wrong_plan_and_a_missing_plan);
     tcase_add_test(t, generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys);
     suite_add_tcase(s, t);
+    TCase *tt = tcase_create("timing");
+    tcase_set_timeout(tt, 900); /* cold Verilator builds */
+    tcase_add_loop_test(tt, the_timing_contract_holds_for_pipelined_and_threshold_units, 0,
+                        (int)(sizeof timing_cfgs / sizeof *timing_cfgs));
+    suite_add_tcase(s, tt);
+    irhw_check_scenarios(s, &irhw_block_wru, wru_scenarios,
+                         sizeof wru_scenarios / sizeof *wru_scenarios);
     return irhw_check_run(s);
 }
