@@ -37,7 +37,8 @@ static void describe(const wru_geom *cf, FILE *f, const char *pre)
         fprintf(f, "%scomparators: 0, layers: 0, pipeline latency: 0 cycles (combinational)\n",
                 pre);
     } else {
-        const sortnet *n = cf->net;
+        sortnet nv = wru_net(cf);
+        const sortnet *n = &nv;
         fprintf(f, "%sscheme: lsorting; network: %s on %u inputs\n", pre,
                 sortnet_kind_name(cf->network), n->n);
         fprintf(f, "%scomparators: %u, layers: %u, pipeline latency: %u cycle%s", pre, n->size,
@@ -279,7 +280,8 @@ static void emit_stage(const gctx *g, unsigned s, unsigned j, const char *valid_
 static void emit_network(const gctx *g)
 {
     irhw_vw *w = g->w;
-    const sortnet *n = g->cf->net;
+    sortnet nv = wru_net(g->cf);
+    const sortnet *n = &nv;
     unsigned L = g->L, CB = g->CB, TB = g->TB, KW = CB + TB;
     char in[32], valid[48];
     vw_line(w, "// ---- sorting network: %s, %u inputs, %u comparators in %u layers",
@@ -655,7 +657,8 @@ int wru_draw_svg(const irhw_inst *x, FILE *f, char *err, size_t errlen)
                         "--draw: SCHEME=threshold has no sorting network to draw (use "
                         "SCHEME=lsorting)");
     }
-    const sortnet *n = cf->net;
+    sortnet nv = wru_net(cf);
+    const sortnet *n = &nv;
     const unsigned dy = 26, colw = 16, pad = 14, left = 74, top = 64, right = 74;
     /* Sub-columns inside each layer so overlapping comparators stay apart. */
     unsigned *col = calloc(n->size ? n->size : 1, sizeof *col);

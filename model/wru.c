@@ -247,7 +247,8 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
         for (unsigned b = 0; b < w->lanes; b++)
             v[b] = wru_pack(w, counts[b], b);
     }
-    sortnet_apply_layers(w->net, v, first, w->net->depth);
+    sortnet net = wru_net(w);
+    sortnet_apply_layers(&net, v, first, w->depth);
     wru_lsorting_plan(w, v, valid, p);
 }
 
@@ -301,6 +302,7 @@ void wru_model_tick(void *mp, const uint64_t *in)
         m->rr_receiver = nr;
     }
     /* Pipeline stages, last first so each reads its predecessor's old value. */
+    sortnet net = wru_net(w);
     for (unsigned s = w->regs; s >= 1; s--) {
         uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
         if (s == 1) {
@@ -311,7 +313,7 @@ void wru_model_tick(void *mp, const uint64_t *in)
             memcpy(dst, dst - w->lanes, w->lanes * sizeof *dst);
             m->stage_valid[s - 1] = m->stage_valid[s - 2];
         }
-        sortnet_apply_layers(w->net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
+        sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
                              wru_reg_layer(w, s));
     }
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;

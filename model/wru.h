@@ -46,9 +46,9 @@ enum wru_port {
 #define WRU_MAX_CMPS 1024
 #define WRU_MAX_DEPTH 64
 
-/* Every size derived from the parameters, computed once (wru_geom_of).
- * `net` points into the geometry itself (cmp[], layer_off[]): the geometry
- * lives in its irhw_inst and is never copied. */
+/* Every size derived from the parameters, computed once (wru_geom_of). The
+ * sorting network is held by value (cmp[], layer_off[]), so a geometry may
+ * be copied or embedded in another block's; wru_net() views it. */
 typedef struct {
     unsigned lanes, count_bits, threshold, interval;
     unsigned count_max;   /* 2^COUNT_BITS - 1: the largest count */
@@ -65,15 +65,22 @@ typedef struct {
     unsigned regs;        /* pipeline register stages = latency in cycles */
     unsigned slots;       /* max(regs, 1): stages the model and checker allocate */
     uint64_t state_bits;  /* flip-flops: phase, pipeline stages, round-robin pointers */
-    const sortnet *net;   /* lsorting: the network (= &net_store); NULL for threshold */
-    sortnet net_store;
-    sortnet_cmp cmp[WRU_MAX_CMPS];
-    unsigned layer_off[WRU_MAX_DEPTH + 1];
+    sortnet_cmp cmp[WRU_MAX_CMPS];         /* lsorting: size comparators, by (layer, lo) */
+    unsigned layer_off[WRU_MAX_DEPTH + 1]; /* layer L is cmp[layer_off[L-1] .. layer_off[L]) */
 } wru_geom;
 
 static inline const wru_geom *wru_g(const irhw_inst *x)
 {
     return (const wru_geom *)x->geom;
+}
+
+/* The network as a sortnet (for sortnet_apply_layers), pointing into g:
+ * valid while g is; read only. Threshold: size and depth 0. */
+static inline sortnet wru_net(const wru_geom *g)
+{
+    sortnet s = {g->network,       g->lanes,  g->size, g->depth, (sortnet_cmp *)g->cmp,
+                 (unsigned *)g->layer_off};
+    return s;
 }
 
 extern const irhw_block irhw_block_wru;

@@ -55,12 +55,8 @@ static int geom_network(wru_geom *g, char *err, size_t errlen)
         sortnet_free(s);
         return rc;
     }
-    g->net_store = *s;
     memcpy(g->cmp, s->c, s->size * sizeof *s->c);
     memcpy(g->layer_off, s->layer_off, (s->depth + 1) * sizeof *s->layer_off);
-    g->net_store.c = g->cmp;
-    g->net_store.layer_off = g->layer_off;
-    g->net = &g->net_store;
     g->size = s->size;
     g->depth = s->depth;
     sortnet_free(s);

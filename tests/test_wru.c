@@ -254,14 +254,14 @@ START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
         for (const char *p = v; (p = strstr(p, "wire cmp_l")) != NULL; p++) {
             unsigned L, lo, hi;
             ck_assert_int_eq(sscanf(p, "wire cmp_l%u_%u_%u", &L, &lo, &hi), 3);
-            ck_assert_msg(k < w->net->size, "%s: more comparators in the RTL than in the model",
+            ck_assert_msg(k < w->size, "%s: more comparators in the RTL than in the model",
                           cfgs[i]);
-            ck_assert_msg(w->net->c[k].layer == L && w->net->c[k].lo == lo && w->net->c[k].hi == hi,
+            ck_assert_msg(w->cmp[k].layer == L && w->cmp[k].lo == lo && w->cmp[k].hi == hi,
                           "%s: RTL comparator %u is (%u: %u, %u), model has (%u: %u, %u)", cfgs[i],
-                          k, L, lo, hi, w->net->c[k].layer, w->net->c[k].lo, w->net->c[k].hi);
+                          k, L, lo, hi, w->cmp[k].layer, w->cmp[k].lo, w->cmp[k].hi);
             k++;
         }
-        ck_assert_uint_eq(k, w->net->size);
+        ck_assert_uint_eq(k, w->size);
         for (const char *p = v; (p = strstr(p, "// pipeline stage ")) != NULL; p++) {
             unsigned s, j;
             ck_assert_int_eq(sscanf(p, "// pipeline stage %u: register after layer %u", &s, &j), 2);
@@ -272,6 +272,63 @@ START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
         irhw_inst_free(&x);
         free(v);
     }
+}
+END_TEST
+
+/* ---- geometry ------------------------------------------------------------------------- */
+
+START_TEST(geometry_holds_every_derived_size_and_survives_a_copy)
+{
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "LANES=11 COUNT_BITS=5 INTERVAL=6 PIPELINE=2");
+    wru_geom *copy = malloc(sizeof *copy);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, wru_g(&x), sizeof *copy);
+    irhw_inst_free(&x); /* the copy must not point into the freed instance */
+    ck_assert_uint_eq(copy->tag_bits, 4);
+    ck_assert_uint_eq(copy->key_bits, 9);
+    ck_assert_uint_eq(copy->padded, 16);
+    ck_assert_uint_eq(copy->pairs, 5);
+    ck_assert_uint_eq(copy->rank_bits, 4);
+    ck_assert_uint_eq(copy->phase_bits, 3);
+    ck_assert_uint_eq(copy->count_max, 31);
+    ck_assert_uint_eq(copy->size, sortnet_size_of(SORTNET_BEST, 11));
+    ck_assert_uint_eq(copy->depth, sortnet_depth_of(SORTNET_BEST, 11));
+    ck_assert_uint_eq(copy->regs, copy->depth / 2);
+    ck_assert_uint_eq(copy->slots, copy->regs);
+    ck_assert_uint_eq(copy->state_bits, 3 + (uint64_t)copy->regs * (11 * 9 + 1));
+    uint64_t v[11];
+    for (unsigned b = 0; b < 11; b++)
+        v[b] = wru_pack(copy, (b * 7) % 5, b);
+    sortnet net = wru_net(copy);
+    sortnet_apply(&net, v);
+    for (unsigned b = 1; b < 11; b++)
+        ck_assert_msg(v[b - 1] < v[b], "rank %u not above rank %u", b, b - 1);
+    free(copy);
+}
+END_TEST
+
+START_TEST(every_network_fits_the_geometry_at_the_largest_lanes)
+{
+    for (int k = 0; k < SORTNET_NKINDS; k++) {
+        irhw_inst x;
+        char p[64];
+        snprintf(p, sizeof p, "LANES=%u NETWORK=%s PIPELINE=1", WRU_MAX_LANES,
+                 sortnet_kind_name((sortnet_kind)k));
+        irhw_check_inst(&x, &irhw_block_wru, p);
+        const wru_geom *g = wru_g(&x);
+        ck_assert_uint_eq(g->size, sortnet_size_of((sortnet_kind)k, WRU_MAX_LANES));
+        ck_assert_uint_le(g->size, WRU_MAX_CMPS);
+        ck_assert_uint_eq(g->regs, g->depth);
+        irhw_inst_free(&x);
+    }
+    /* threshold builds no network */
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "SCHEME=threshold");
+    ck_assert_uint_eq(wru_g(&x)->size, 0);
+    ck_assert_uint_eq(wru_g(&x)->regs, 0);
+    ck_assert_uint_eq(wru_g(&x)->state_bits, 4 + 2 * 4);
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -685,6 +742,8 @@ int main(void)
     tcase_add_test(t, ranking_matches_a_plain_sort_for_every_network_and_size);
     tcase_add_test(t, model_plans_match_a_plain_sort_for_every_network_and_pipeline);
     tcase_add_test(t, model_evaluates_the_comparator_list_the_generator_emits);
+    tcase_add_test(t, geometry_holds_every_derived_size_and_survives_a_copy);
+    tcase_add_test(t, every_network_fits_the_geometry_at_the_largest_lanes);
     tcase_add_test(t, bad_parameters_are_rejected_naming_parameter_and_range);
     tcase_add_test(t, generated_verilog_is_deterministic_and_states_its_figures);
     tcase_add_test(t, draw_makes_a_knuth_diagram_with_every_comparator_and_layer);
