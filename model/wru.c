@@ -75,7 +75,13 @@
  *   banks; the RTL ranks them all at once with prefix counts, the same
  *   order.)
  * - COUNT_BITS (1..16, default 6 = bits for 0..32, the spec's 32-entry
- *   bank) is the width of each count; THRESHOLD must fit in it.
+ *   bank) is the width of each count; THRESHOLD must fit in it. Not set,
+ *   THRESHOLD is the paper's 5, or 2^COUNT_BITS - 1 when that is smaller
+ *   (a set THRESHOLD that does not fit is rejected, never clamped).
+ * - Timing contract (model/wru_block.c): core_empty and core_greedy follow
+ *   counts in the same cycle; the plan outputs follow counts and rst in the
+ *   same cycle when PIPELINE = 0 (sample = !rst && phase == 0) and are
+ *   registered (the last pipeline stage) when PIPELINE > 0.
  *
  * The model holds the same state as the RTL (phase, the pipeline stages as
  * packed (count, bank) words per wire plus their valid bits, the round-robin
