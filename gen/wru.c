@@ -27,7 +27,7 @@
 
 /* ---- shared text: the summary (stdout) and the Verilog header ---------- */
 
-static void describe(const wru_conf *cf, FILE *f, const char *pre)
+static void describe(const wru_geom *cf, FILE *f, const char *pre)
 {
     if (cf->scheme == WRU_THRESHOLD) {
         fprintf(f,
@@ -37,7 +37,8 @@ static void describe(const wru_conf *cf, FILE *f, const char *pre)
         fprintf(f, "%scomparators: 0, layers: 0, pipeline latency: 0 cycles (combinational)\n",
                 pre);
     } else {
-        const sortnet *n = cf->net;
+        sortnet nv = wru_net(cf);
+        const sortnet *n = &nv;
         fprintf(f, "%sscheme: lsorting; network: %s on %u inputs\n", pre,
                 sortnet_kind_name(cf->network), n->n);
         fprintf(f, "%scomparators: %u, layers: %u, pipeline latency: %u cycle%s", pre, n->size,
@@ -57,30 +58,27 @@ static void describe(const wru_conf *cf, FILE *f, const char *pre)
             pre, cf->interval, cf->interval == 1 ? "" : "s", cf->threshold, cf->count_bits);
 }
 
-void wru_gen_summary(const irhw_cfg *c, FILE *f)
+void wru_gen_summary(const irhw_inst *x, FILE *f)
 {
-    wru_conf cf;
-    char err[IRHW_ERRLEN], name[128];
-    if (wru_conf_init(&cf, c, err, sizeof err)) {
-        fprintf(f, "wru: %s\n", err);
-        return;
-    }
-    irhw_block_wru.module_name(c, name, sizeof name);
-    fprintf(f, "%s\n", name);
-    describe(&cf, f, "  ");
-    irhw_storage st;
-    irhw_block_wru.storage(c, &st);
-    fprintf(f, "  flip-flops: %llu\n", (unsigned long long)st.storage_bits);
-    wru_conf_free(&cf);
+    fprintf(f, "%s\n", x->module);
+    describe(wru_g(x), f, "  ");
+    fprintf(f, "  flip-flops: %llu\n", (unsigned long long)wru_g(x)->state_bits);
+}
+
+/* No leaf cells: the WRU's state is plain flip-flops in its one module. */
+unsigned wru_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES])
+{
+    (void)x;
+    (void)names;
+    return 0;
 }
 
 /* ---- Verilog pieces --------------------------------------------------------- */
 
 typedef struct {
-    const wru_conf *cf;
+    const wru_geom *cf;
     irhw_vw *w;
     unsigned L, CB, TB, RB, P;
-    char top[128];
 } gctx;
 
 /* "6'd5" */
@@ -104,7 +102,7 @@ static void below_T(const gctx *g, char *buf, size_t len, const char *x)
 static void above_T(const gctx *g, char *buf, size_t len, const char *x)
 {
     char t[32];
-    if (g->cf->threshold >= irhw_mask(g->CB))
+    if (g->cf->threshold >= g->cf->count_max)
         snprintf(buf, len, "1'b0");
     else
         snprintf(buf, len, "(%s > %s)", x, lit(t, sizeof t, g->CB, g->cf->threshold));
@@ -144,7 +142,7 @@ static void emit_interval(const gctx *g)
 static void emit_popcount(const gctx *g, const char *name, const char *vec)
 {
     irhw_vw *w = g->w;
-    unsigned levels = irhw_clog2(g->L);
+    unsigned levels = g->TB; /* clog2(LANES) */
     vw_line(w, "// %s = number of ones in %s (balanced adder tree)", name, vec);
     for (unsigned k = 0, n = g->L; k <= levels; k++, n = (n + 1) / 2)
         vw_line(w, "wire [%u:0] %s_l%u [0:%u];", k, name, k, n - 1);
@@ -282,7 +280,8 @@ static void emit_stage(const gctx *g, unsigned s, unsigned j, const char *valid_
 static void emit_network(const gctx *g)
 {
     irhw_vw *w = g->w;
-    const sortnet *n = g->cf->net;
+    sortnet nv = wru_net(g->cf);
+    const sortnet *n = &nv;
     unsigned L = g->L, CB = g->CB, TB = g->TB, KW = CB + TB;
     char in[32], valid[48];
     vw_line(w, "// ---- sorting network: %s, %u inputs, %u comparators in %u layers",
@@ -612,35 +611,31 @@ static void emit_decode(const gctx *g)
     vw_line(w, "assign xfer_bank = plan_xfer_bank;");
 }
 
-int wru_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
-    wru_conf cf;
-    if (wru_conf_init(&cf, c, err, errlen))
-        return -1;
-    gctx g = {.cf = &cf,
+    const wru_geom *cf = wru_g(x);
+    (void)err;
+    (void)errlen;
+    gctx g = {.cf = cf,
               .w = w,
-              .L = cf.lanes,
-              .CB = cf.count_bits,
-              .TB = cf.tag_bits,
-              .RB = cf.rank_bits,
-              .P = cf.pairs};
-    irhw_ports ps;
-    memset(&ps, 0, sizeof ps);
-    irhw_block_wru.ports(c, &ps);
-    irhw_block_wru.module_name(c, g.top, sizeof g.top);
+              .L = cf->lanes,
+              .CB = cf->count_bits,
+              .TB = cf->tag_bits,
+              .RB = cf->rank_bits,
+              .P = cf->pairs};
 
-    describe(&cf, w->f, "// ");
+    describe(cf, w->f, "// ");
     vw_line(w,
             "// Ports: counts[b*%u +: %u] = occupancy of bank b; donate_to[b*%u +: %u] = "
             "receiver of donor b.",
             g.CB, g.CB, g.TB, g.TB);
     vw_line(w, "// Plan outputs are zero unless plan_valid; core_empty/core_greedy are live.");
     vw_blank(w);
-    vw_module_ports(w, g.top, &ps);
+    vw_module_ports(w, x->module, &x->ps);
     w->indent++;
     emit_interval(&g);
     emit_status(&g);
-    if (cf.scheme == WRU_LSORTING) {
+    if (cf->scheme == WRU_LSORTING) {
         emit_network(&g);
         emit_lsorting_pairs(&g);
         emit_decode(&g);
@@ -649,24 +644,21 @@ int wru_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     }
     w->indent--;
     vw_line(w, "endmodule");
-    wru_conf_free(&cf);
     return 0;
 }
 
 /* ---- Knuth diagram ----------------------------------------------------------- */
 
-int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
+int wru_draw_svg(const irhw_inst *x, FILE *f, char *err, size_t errlen)
 {
-    wru_conf cf;
-    if (wru_conf_init(&cf, c, err, errlen))
-        return -1;
-    if (cf.scheme != WRU_LSORTING) {
-        wru_conf_free(&cf);
+    const wru_geom *cf = wru_g(x);
+    if (cf->scheme != WRU_LSORTING) {
         return irhw_err(err, errlen,
                         "--draw: SCHEME=threshold has no sorting network to draw (use "
                         "SCHEME=lsorting)");
     }
-    const sortnet *n = cf.net;
+    sortnet nv = wru_net(cf);
+    const sortnet *n = &nv;
     const unsigned dy = 26, colw = 16, pad = 14, left = 74, top = 64, right = 74;
     /* Sub-columns inside each layer so overlapping comparators stay apart. */
     unsigned *col = calloc(n->size ? n->size : 1, sizeof *col);
@@ -676,7 +668,6 @@ int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
         free(col);
         free(ncols);
         free(x0);
-        wru_conf_free(&cf);
         return irhw_err(err, errlen, "--draw: out of memory");
     }
     for (unsigned L = 1; L <= n->depth; L++) {
@@ -709,7 +700,7 @@ int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
     fprintf(f,
             "<text x=\"%u\" y=\"20\" font-size=\"14\">WRU %s network, %u inputs: %u "
             "comparators, %u layers, pipeline latency %u</text>\n",
-            left, sortnet_kind_name(n->kind), n->n, n->size, n->depth, cf.regs);
+            left, sortnet_kind_name(n->kind), n->n, n->size, n->depth, cf->regs);
     unsigned ytop = top - 14, ybot = top + (n->n - 1) * dy + 14;
     for (unsigned L = 1; L <= n->depth; L++) {
         fprintf(f, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\"/>\n", x0[L],
@@ -725,8 +716,8 @@ int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
                 i);
         fprintf(f, "<text x=\"%u\" y=\"%u\">rank %u</text>\n", x0[n->depth + 1] + 24, y + 4, i);
     }
-    for (unsigned s = 1; s <= cf.regs; s++) {
-        unsigned x = x0[wru_reg_layer(&cf, s) + 1];
+    for (unsigned s = 1; s <= cf->regs; s++) {
+        unsigned x = x0[wru_reg_layer(cf, s) + 1];
         fprintf(f,
                 "<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#c0392b\" "
                 "stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n",
@@ -757,6 +748,5 @@ int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
     free(col);
     free(ncols);
     free(x0);
-    wru_conf_free(&cf);
     return 0;
 }

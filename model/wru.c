@@ -1,6 +1,6 @@
 /*
  * wru.c — the work redistribution unit (WRU) with a sorting network: its
- * description (parameters, ports) and its cycle-level C golden model.
+ * cycle-level C golden model (its description: model/wru_block.c).
  * Models the hwwl paper §III-C (the threshold and local-sorting schemes,
  * interval-based redistribution, the per-core empty and global greedy
  * bits), §IV-D (THRESHOLD = 5, INTERVAL = 10) and §V-B (the 16-input
@@ -75,7 +75,13 @@
  *   banks; the RTL ranks them all at once with prefix counts, the same
  *   order.)
  * - COUNT_BITS (1..16, default 6 = bits for 0..32, the spec's 32-entry
- *   bank) is the width of each count; THRESHOLD must fit in it.
+ *   bank) is the width of each count; THRESHOLD must fit in it. Not set,
+ *   THRESHOLD is the paper's 5, or 2^COUNT_BITS - 1 when that is smaller
+ *   (a set THRESHOLD that does not fit is rejected, never clamped).
+ * - Timing contract (model/wru_block.c): core_empty and core_greedy follow
+ *   counts in the same cycle; the plan outputs follow counts and rst in the
+ *   same cycle when PIPELINE = 0 (sample = !rst && phase == 0) and are
+ *   registered (the last pipeline stage) when PIPELINE > 0.
  *
  * The model holds the same state as the RTL (phase, the pipeline stages as
  * packed (count, bank) words per wire plus their valid bits, the round-robin
@@ -85,109 +91,8 @@
  */
 #include "wru.h"
 
-#include "area.h"
-
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const scheme_names[] = {"lsorting", "threshold", NULL};
-
-static const irhw_param wru_params[WRU_NPARAMS] = {
-    [WRU_P_LANES] = {"LANES", IRHW_PINT, 16, 2, WRU_MAX_LANES, NULL,
-                     "banks (SIMD lanes) per core; non-powers of two are padded and pruned"},
-    [WRU_P_COUNT_BITS] = {"COUNT_BITS", IRHW_PINT, 6, 1, 16, NULL,
-                          "width of each bank's occupancy count (6 holds 0..32)"},
-    [WRU_P_THRESHOLD] = {"THRESHOLD", IRHW_PINT, 5, 0, 65535, NULL,
-                         "needy below, greedy above (must fit COUNT_BITS)"},
-    [WRU_P_INTERVAL] = {"INTERVAL", IRHW_PINT, 10, 1, 65535, NULL,
-                        "cycles between redistribution decisions"},
-    [WRU_P_SCHEME] = {"SCHEME", IRHW_PENUM, 0, 0, 0, scheme_names,
-                      "lsorting (ranked by a sorting network) or threshold (round-robin)"},
-    [WRU_P_NETWORK] = {"NETWORK", IRHW_PENUM, SORTNET_BEST, 0, 0, sortnet_kind_names,
-                       "sorting network: bitonic, oddeven, best (size), bestdepth (depth)"},
-    [WRU_P_PIPELINE] = {"PIPELINE", IRHW_PINT, 0, 0, 32, NULL,
-                        "register after every k-th comparator layer (0 = combinational)"},
-};
-
-/* ---- configuration ---------------------------------------------------- */
-
-static int conf_fill(wru_conf *w, const irhw_cfg *c)
-{
-    memset(w, 0, sizeof *w);
-    w->lanes = (unsigned)c->v[WRU_P_LANES];
-    w->count_bits = (unsigned)c->v[WRU_P_COUNT_BITS];
-    w->threshold = (unsigned)c->v[WRU_P_THRESHOLD];
-    w->interval = (unsigned)c->v[WRU_P_INTERVAL];
-    w->scheme = (int)c->v[WRU_P_SCHEME];
-    w->network = (sortnet_kind)c->v[WRU_P_NETWORK];
-    w->pipeline = (unsigned)c->v[WRU_P_PIPELINE];
-    w->tag_bits = irhw_clog2(w->lanes);
-    w->phase_bits = irhw_clog2(w->interval);
-    w->pairs = w->lanes / 2;
-    w->rank_bits = irhw_bits_for(w->lanes);
-    return 0;
-}
-
-static int wru_validate(const irhw_cfg *c, char *err, size_t errlen)
-{
-    wru_conf w;
-    conf_fill(&w, c);
-    uint64_t tmax = irhw_mask(w.count_bits);
-    if (w.threshold > tmax)
-        return irhw_err(err, errlen,
-                        "parameter THRESHOLD=%u does not fit COUNT_BITS=%u: THRESHOLD must be "
-                        "0..%llu",
-                        w.threshold, w.count_bits, (unsigned long long)tmax);
-    if (w.scheme == WRU_THRESHOLD) {
-        if (w.pipeline)
-            return irhw_err(err, errlen,
-                            "parameter PIPELINE=%u needs SCHEME=lsorting: the threshold scheme "
-                            "has no sorting network to pipeline (PIPELINE must be 0)",
-                            w.pipeline);
-        return 0;
-    }
-    unsigned depth = sortnet_depth_of(w.network, w.lanes);
-    if (depth == 0)
-        return irhw_err(err, errlen, "parameter LANES=%u: cannot build the %s network", w.lanes,
-                        sortnet_kind_name(w.network));
-    if (w.pipeline > depth)
-        return irhw_err(err, errlen,
-                        "parameter PIPELINE=%u is out of range for the %s network on LANES=%u "
-                        "(%u layers): PIPELINE must be 0..%u",
-                        w.pipeline, sortnet_kind_name(w.network), w.lanes, depth, depth);
-    return 0;
-}
-
-int wru_conf_init(wru_conf *w, const irhw_cfg *c, char *err, size_t errlen)
-{
-    if (irhw_cfg_check(&irhw_block_wru, c, err, errlen))
-        return -1;
-    conf_fill(w, c);
-    if (w->scheme == WRU_LSORTING) {
-        w->net = sortnet_make(w->network, w->lanes);
-        if (!w->net)
-            return irhw_err(err, errlen, "wru: out of memory building the sorting network");
-        w->regs = w->pipeline ? w->net->depth / w->pipeline : 0;
-    }
-    return 0;
-}
-
-void wru_conf_free(wru_conf *w)
-{
-    sortnet_free(w->net);
-    w->net = NULL;
-}
-
-int wru_reg_after(const wru_conf *w, unsigned layer)
-{
-    return w->pipeline && layer >= 1 && layer % w->pipeline == 0 && w->net &&
-           layer <= w->net->depth;
-}
-
-unsigned wru_reg_layer(const wru_conf *w, unsigned s)
-{
-    return s * w->pipeline;
-}
 
 /* ---- the decision ------------------------------------------------------- */
 
@@ -197,7 +102,7 @@ static void plan_clear(wru_plan *p, int valid)
     p->valid = valid;
 }
 
-void wru_lsorting_plan(const wru_conf *w, const uint64_t *sorted, int valid, wru_plan *p)
+void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p)
 {
     plan_clear(p, valid);
     if (!valid)
@@ -222,7 +127,7 @@ void wru_lsorting_plan(const wru_conf *w, const uint64_t *sorted, int valid, wru
     }
 }
 
-void wru_threshold_plan(const wru_conf *w, const unsigned *counts, unsigned rr_donor,
+void wru_threshold_plan(const wru_geom *w, const unsigned *counts, unsigned rr_donor,
                         unsigned rr_receiver, int valid, wru_plan *p, unsigned *next_donor,
                         unsigned *next_receiver)
 {
@@ -257,7 +162,7 @@ void wru_threshold_plan(const wru_conf *w, const unsigned *counts, unsigned rr_d
         *next_receiver = (receivers[m - 1] + 1) % L;
 }
 
-int wru_core_empty(const wru_conf *w, const unsigned *counts)
+int wru_core_empty(const wru_geom *w, const unsigned *counts)
 {
     for (unsigned b = 0; b < w->lanes; b++)
         if (counts[b])
@@ -265,7 +170,7 @@ int wru_core_empty(const wru_conf *w, const unsigned *counts)
     return 1;
 }
 
-int wru_core_greedy(const wru_conf *w, const unsigned *counts)
+int wru_core_greedy(const wru_geom *w, const unsigned *counts)
 {
     unsigned greedy = 0, needy = 0;
     for (unsigned b = 0; b < w->lanes; b++) {
@@ -275,59 +180,11 @@ int wru_core_greedy(const wru_conf *w, const unsigned *counts)
     return greedy > needy;
 }
 
-/* ---- ports ---------------------------------------------------------------- */
-
-static void wru_ports(const irhw_cfg *c, irhw_ports *ps)
-{
-    unsigned L = (unsigned)c->v[WRU_P_LANES], cb = (unsigned)c->v[WRU_P_COUNT_BITS];
-    unsigned tb = irhw_clog2(L);
-    if (tb == 0)
-        tb = 1;
-    static const struct {
-        const char *name;
-        irhw_dir dir;
-        const char *group;
-    } spec[WRU_NPORTS] = {
-        [WRU_RST] = {"rst", IRHW_IN, "control"},
-        [WRU_COUNTS] = {"counts", IRHW_IN, "banks"},
-        [WRU_PLAN_VALID] = {"plan_valid", IRHW_OUT, "plan"},
-        [WRU_DONATE_VALID] = {"donate_valid", IRHW_OUT, "plan"},
-        [WRU_DONATE_TO] = {"donate_to", IRHW_OUT, "plan"},
-        [WRU_RECEIVE_VALID] = {"receive_valid", IRHW_OUT, "plan"},
-        [WRU_XFER_VALID] = {"xfer_valid", IRHW_OUT, "intercore"},
-        [WRU_XFER_BANK] = {"xfer_bank", IRHW_OUT, "intercore"},
-        [WRU_CORE_EMPTY] = {"core_empty", IRHW_OUT, "status"},
-        [WRU_CORE_GREEDY] = {"core_greedy", IRHW_OUT, "status"},
-    };
-    const unsigned width[WRU_NPORTS] = {
-        [WRU_RST] = 1,          [WRU_COUNTS] = L * cb,    [WRU_PLAN_VALID] = 1,
-        [WRU_DONATE_VALID] = L, [WRU_DONATE_TO] = L * tb, [WRU_RECEIVE_VALID] = L,
-        [WRU_XFER_VALID] = 1,   [WRU_XFER_BANK] = tb,     [WRU_CORE_EMPTY] = 1,
-        [WRU_CORE_GREEDY] = 1,
-    };
-    for (unsigned i = 0; i < WRU_NPORTS; i++) {
-        unsigned k = irhw_port_add(ps, spec[i].name, spec[i].dir, width[i], spec[i].group);
-        (void)k; /* k == i by construction: ports are added in enum order */
-    }
-}
-
-static void wru_module_name(const irhw_cfg *c, char *buf, size_t len)
-{
-    wru_conf w;
-    conf_fill(&w, c);
-    if (w.scheme == WRU_THRESHOLD)
-        snprintf(buf, len, "wru_l%u_c%u_t%u_i%u_threshold", w.lanes, w.count_bits, w.threshold,
-                 w.interval);
-    else
-        snprintf(buf, len, "wru_l%u_c%u_t%u_i%u_lsorting_%s_p%u", w.lanes, w.count_bits,
-                 w.threshold, w.interval, sortnet_kind_name(w.network), w.pipeline);
-}
-
 /* ---- the model -------------------------------------------------------------- */
 
 typedef struct {
-    wru_conf w;
-    irhw_ports ps;
+    const wru_geom *w;
+    const irhw_ports *ps;
     unsigned phase;
     unsigned rr_donor, rr_receiver; /* threshold */
     uint64_t *stage;                /* regs x lanes packed (count, bank); stage s at (s-1)*lanes */
@@ -335,29 +192,25 @@ typedef struct {
     uint64_t decisions, transfers, xfers;
 } wru_model;
 
-static void wru_model_free(void *p)
+void wru_model_free(void *p)
 {
     wru_model *m = p;
     if (!m)
         return;
     free(m->stage);
     free(m->stage_valid);
-    wru_conf_free(&m->w);
     free(m);
 }
 
-static void *wru_model_new(const irhw_cfg *c, const irhw_ports *ps)
+void *wru_model_new(const irhw_inst *x)
 {
     wru_model *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    if (wru_conf_init(&m->w, c, NULL, 0)) {
-        free(m);
-        return NULL;
-    }
-    m->ps = *ps;
-    unsigned R = m->w.regs ? m->w.regs : 1;
-    m->stage = calloc((size_t)R * m->w.lanes, sizeof *m->stage);
+    m->w = wru_g(x);
+    m->ps = &x->ps;
+    unsigned R = m->w->slots;
+    m->stage = calloc((size_t)R * m->w->lanes, sizeof *m->stage);
     m->stage_valid = calloc(R, 1);
     if (!m->stage || !m->stage_valid) {
         wru_model_free(m);
@@ -368,21 +221,21 @@ static void *wru_model_new(const irhw_cfg *c, const irhw_ports *ps)
 
 static void read_counts(const wru_model *m, const uint64_t *in, unsigned *counts)
 {
-    const uint64_t *v = irhw_cwide(in, &m->ps, WRU_COUNTS);
-    for (unsigned b = 0; b < m->w.lanes; b++)
-        counts[b] = (unsigned)irhw_bits_get(v, b * m->w.count_bits, m->w.count_bits);
+    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
+    for (unsigned b = 0; b < m->w->lanes; b++)
+        counts[b] = (unsigned)irhw_bits_get(v, b * m->w->count_bits, m->w->count_bits);
 }
 
 static int sampling(const wru_model *m, const uint64_t *in)
 {
-    return !(irhw_get(in, &m->ps, WRU_RST) & 1) && m->phase == 0;
+    return !(irhw_get(in, m->ps, WRU_RST) & 1) && m->phase == 0;
 }
 
 /* The plan leaving the unit this cycle, from the state and the inputs. */
 static void current_plan(const wru_model *m, const uint64_t *in, const unsigned *counts,
                          wru_plan *p, unsigned *next_donor, unsigned *next_receiver)
 {
-    const wru_conf *w = &m->w;
+    const wru_geom *w = m->w;
     int sample = sampling(m, in);
     if (w->scheme == WRU_THRESHOLD) {
         wru_threshold_plan(w, counts, m->rr_donor, m->rr_receiver, sample, p, next_donor,
@@ -400,15 +253,16 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
         for (unsigned b = 0; b < w->lanes; b++)
             v[b] = wru_pack(w, counts[b], b);
     }
-    sortnet_apply_layers(w->net, v, first, w->net->depth);
+    sortnet net = wru_net(w);
+    sortnet_apply_layers(&net, v, first, w->depth);
     wru_lsorting_plan(w, v, valid, p);
 }
 
-static void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
+void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
 {
     wru_model *m = mp;
-    const wru_conf *w = &m->w;
-    const irhw_ports *ps = &m->ps;
+    const wru_geom *w = m->w;
+    const irhw_ports *ps = m->ps;
     unsigned counts[WRU_MAX_LANES], nd, nr;
     wru_plan p;
     read_counts(m, in, counts);
@@ -428,19 +282,19 @@ static void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)wru_core_greedy(w, counts));
 }
 
-static void wru_model_tick(void *mp, const uint64_t *in)
+void wru_model_tick(void *mp, const uint64_t *in)
 {
     wru_model *m = mp;
-    const wru_conf *w = &m->w;
+    const wru_geom *w = m->w;
     unsigned counts[WRU_MAX_LANES], nd, nr;
     wru_plan p;
     read_counts(m, in, counts);
     current_plan(m, in, counts, &p, &nd, &nr);
-    if (irhw_get(in, &m->ps, WRU_RST) & 1) {
+    if (irhw_get(in, m->ps, WRU_RST) & 1) {
         m->phase = 0;
         m->rr_donor = m->rr_receiver = 0;
-        memset(m->stage, 0, (size_t)(w->regs ? w->regs : 1) * w->lanes * sizeof *m->stage);
-        memset(m->stage_valid, 0, w->regs ? w->regs : 1);
+        memset(m->stage, 0, (size_t)w->slots * w->lanes * sizeof *m->stage);
+        memset(m->stage_valid, 0, w->slots);
         return;
     }
     if (p.valid) {
@@ -454,6 +308,7 @@ static void wru_model_tick(void *mp, const uint64_t *in)
         m->rr_receiver = nr;
     }
     /* Pipeline stages, last first so each reads its predecessor's old value. */
+    sortnet net = wru_net(w);
     for (unsigned s = w->regs; s >= 1; s--) {
         uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
         if (s == 1) {
@@ -464,125 +319,16 @@ static void wru_model_tick(void *mp, const uint64_t *in)
             memcpy(dst, dst - w->lanes, w->lanes * sizeof *dst);
             m->stage_valid[s - 1] = m->stage_valid[s - 2];
         }
-        sortnet_apply_layers(w->net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
+        sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
                              wru_reg_layer(w, s));
     }
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
 }
 
-static void wru_model_stats(void *mp, FILE *f)
+void wru_model_stats(void *mp, FILE *f)
 {
     const wru_model *m = mp;
     fprintf(f, "wru: %llu decisions, %llu in-core transfers, %llu inter-core donations\n",
             (unsigned long long)m->decisions, (unsigned long long)m->transfers,
             (unsigned long long)m->xfers);
 }
-
-/* ---- area ------------------------------------------------------------------- */
-
-/* No arrays: the state is the interval counter, the pipeline stages and the
- * round-robin pointers, all flip-flops in the logic. */
-static void wru_storage(const irhw_cfg *c, irhw_storage *st)
-{
-    wru_conf w;
-    memset(st, 0, sizeof *st);
-    if (wru_conf_init(&w, c, NULL, 0))
-        return;
-    uint64_t bits = w.phase_bits;
-    bits += (uint64_t)w.regs * (w.lanes * (w.count_bits + w.tag_bits) + 1);
-    if (w.scheme == WRU_THRESHOLD)
-        bits += 2 * w.tag_bits;
-    st->storage_bits = bits;
-    wru_conf_free(&w);
-}
-
-static int wru_area_notes(const irhw_cfg *c, const struct irhw_area_res *r, irhw_note *notes,
-                          int max)
-{
-    wru_conf w;
-    int n = 0;
-    if (wru_conf_init(&w, c, NULL, 0))
-        return 0;
-#define NOTE(k, val, ...)                                                                          \
-    do {                                                                                           \
-        if (n < max) {                                                                             \
-            snprintf(notes[n].key, sizeof notes[n].key, "%s", k);                                  \
-            snprintf(notes[n].text, sizeof notes[n].text, __VA_ARGS__);                            \
-            notes[n].value = (val);                                                                \
-            n++;                                                                                   \
-        }                                                                                          \
-    } while (0)
-    NOTE("paper_sortnet_um2", 162.0,
-         "paper (hwwl §V-B): 16-input sorting network, 162 µm², the paper's own first-order "
-         "estimate with a 40 nm TSMC library, not a synthesis result");
-    NOTE("paper_sortnet_stages", 4.0,
-         "paper: modelled as \"16 nodes and 4 stages\"; a complete 16-input sorter needs at "
-         "least 9 comparator layers (proven minimum), so that estimate covers less than one");
-    if (w.scheme == WRU_LSORTING) {
-        NOTE("comparators", (double)w.net->size,
-             "ours: %s network on %u inputs, %u comparators in %u layers, %u pipeline stages",
-             sortnet_kind_name(w.network), w.lanes, w.net->size, w.net->depth, w.regs);
-    } else {
-        NOTE("comparators", 0.0,
-             "ours: threshold scheme, no sorting network (round-robin "
-             "matching of greedy and needy banks)");
-    }
-    if (r) {
-        NOTE("ours_um2", r->total_um2,
-             "ours: %.0f µm² for the whole WRU (network, pairing, counters), synthesized "
-             "with Yosys on %.60s (%.30s)",
-             r->total_um2, r->library, r->node);
-        double node = strtod(r->node, NULL);
-        if (node > 0 && r->total_um2 > 0) {
-            double at40 = r->total_um2 * (40.0 / node) * (40.0 / node);
-            NOTE("ours_um2_at_40nm", at40,
-                 "ours scaled to 40 nm by (40/%.0f)^2: about %.0f µm², %.1fx the paper's 162 "
-                 "µm² (first-order scaling only)",
-                 node, at40, at40 / 162.0);
-        }
-        if (w.scheme == WRU_LSORTING && w.net->size && r->total_um2 > 0)
-            NOTE("um2_per_comparator", r->total_um2 / w.net->size,
-                 "ours: %.1f µm² per comparator (%u-bit count + %u-bit bank tag per side), "
-                 "pairing logic included",
-                 r->total_um2 / w.net->size, w.count_bits, w.tag_bits);
-        if (r->have_sta)
-            NOTE("crit_ns", r->crit_ns, "ours: critical path %.3f ns (%.60s -> %.60s)", r->crit_ns,
-                 r->crit_from, r->crit_to);
-    }
-#undef NOTE
-    wru_conf_free(&w);
-    return n;
-}
-
-/* ---- the description ---------------------------------------------------------- */
-
-static const char *const wru_leaf_cells[] = {NULL}; /* none: flip-flops only */
-
-IRHW_BLOCK(wru) = {
-    .name = "wru",
-    .title = "work redistribution unit with sorting network",
-    .paper = "hwwl §III-C, §IV-D, §V-B (spec §2)",
-    .params = wru_params,
-    .nparams = WRU_NPARAMS,
-    .validate = wru_validate,
-    .ports = wru_ports,
-    .module_name = wru_module_name,
-    .model_new = wru_model_new,
-    .model_free = wru_model_free,
-    .model_eval = wru_model_eval,
-    .model_tick = wru_model_tick,
-    .model_stats = wru_model_stats,
-    .gen = wru_gen,
-    .leaf_cells = wru_leaf_cells,
-    .gen_summary = wru_gen_summary,
-    .draw_svg = wru_draw_svg,
-    .stim_new = wru_stim_new,
-    .stim_free = wru_stim_free,
-    .stim_next = wru_stim_next,
-    .check_new = wru_check_new,
-    .check_free = wru_check_free,
-    .check_cycle = wru_check_cycle,
-    .check_end = wru_check_end,
-    .storage = wru_storage,
-    .area_notes = wru_area_notes,
-};

@@ -1,9 +1,9 @@
 /*
- * wru.h — what the WRU's model (model/wru.c), generator (gen/wru.c),
- * stimulus (tb/wru_stim.c) and tests share: parameter and port indices, the
- * configuration derived from the parameters (the sorting network, where the
- * pipeline registers sit) and the decision function of both schemes.
- * The block itself is described in model/wru.c.
+ * wru.h — the WRU's contract: parameter and port indices, the geometry every
+ * part derives its sizes from (wru_geom_of: widths, the sorting network,
+ * where the pipeline registers sit, the latency), the decision functions of
+ * both schemes, and the prototypes of every hook of its block description
+ * (model/wru_block.c). Behaviour and decisions: model/wru.c.
  */
 #ifndef WRU_H
 #define WRU_H
@@ -25,8 +25,10 @@ enum wru_param {
 enum wru_scheme { WRU_LSORTING, WRU_THRESHOLD };
 
 enum wru_port {
+    /* inputs */
     WRU_RST,
     WRU_COUNTS,
+    /* outputs */
     WRU_PLAN_VALID,
     WRU_DONATE_VALID,
     WRU_DONATE_TO,
@@ -39,28 +41,54 @@ enum wru_port {
 };
 
 #define WRU_MAX_LANES 64
+/* Largest network on WRU_MAX_LANES wires (bitonic: 672 comparators in 21
+ * layers); wru_geom_of rejects anything larger rather than truncate. */
+#define WRU_MAX_CMPS 1024
+#define WRU_MAX_DEPTH 64
 
-extern const irhw_block irhw_block_wru;
-
+/* Every size derived from the parameters, computed once (wru_geom_of). The
+ * sorting network is held by value (cmp[], layer_off[]), so a geometry may
+ * be copied or embedded in another block's; wru_net() views it. */
 typedef struct {
-    unsigned lanes, count_bits, tag_bits, threshold, interval, phase_bits;
-    unsigned pairs;       /* floor(LANES / 2): most transfers in one plan */
-    unsigned rank_bits;   /* bits holding 0..LANES */
+    unsigned lanes, count_bits, threshold, interval;
+    unsigned count_max;   /* 2^COUNT_BITS - 1: the largest count */
     int scheme;           /* enum wru_scheme */
     sortnet_kind network; /* lsorting only */
     unsigned pipeline;    /* PIPELINE: a register after every k-th layer, 0 = none */
+    unsigned tag_bits;    /* clog2(LANES): a bank index (donate_to, xfer_bank) */
+    unsigned key_bits;    /* count_bits + tag_bits: one packed (count, bank) wire */
+    unsigned phase_bits;  /* clog2(INTERVAL): the interval counter */
+    unsigned pairs;       /* floor(LANES / 2): most transfers in one plan */
+    unsigned rank_bits;   /* bits holding 0..LANES */
+    unsigned padded;      /* LANES rounded up to a power of two (the network before pruning) */
+    unsigned size, depth; /* comparators and layers (0 for threshold) */
     unsigned regs;        /* pipeline register stages = latency in cycles */
-    sortnet *net;         /* lsorting: the network; NULL for threshold */
-} wru_conf;
+    unsigned slots;       /* max(regs, 1): stages the model and checker allocate */
+    uint64_t state_bits;  /* flip-flops: phase, pipeline stages, round-robin pointers */
+    sortnet_cmp cmp[WRU_MAX_CMPS];         /* lsorting: size comparators, by (layer, lo) */
+    unsigned layer_off[WRU_MAX_DEPTH + 1]; /* layer L is cmp[layer_off[L-1] .. layer_off[L]) */
+} wru_geom;
 
-/* Derive the configuration (validated parameters) and build the network.
- * 0, or -1 with a message. */
-int wru_conf_init(wru_conf *w, const irhw_cfg *c, char *err, size_t errlen);
-void wru_conf_free(wru_conf *w);
+static inline const wru_geom *wru_g(const irhw_inst *x)
+{
+    return (const wru_geom *)x->geom;
+}
+
+/* The network as a sortnet (for sortnet_apply_layers), pointing into g:
+ * valid while g is; read only. Threshold: size and depth 0. */
+static inline sortnet wru_net(const wru_geom *g)
+{
+    sortnet s = {g->network,       g->lanes,  g->size, g->depth, (sortnet_cmp *)g->cmp,
+                 (unsigned *)g->layer_off};
+    return s;
+}
+
+extern const irhw_block irhw_block_wru;
+
 /* 1 when a pipeline register follows layer `layer` (1-based). */
-int wru_reg_after(const wru_conf *w, unsigned layer);
+int wru_reg_after(const wru_geom *w, unsigned layer);
 /* Layer after which pipeline register stage s (1-based) sits. */
-unsigned wru_reg_layer(const wru_conf *w, unsigned s);
+unsigned wru_reg_layer(const wru_geom *w, unsigned s);
 
 /* One redistribution decision (the transfer list). */
 typedef struct {
@@ -72,39 +100,51 @@ typedef struct {
 } wru_plan;
 
 /* (key, tag) packed so that one integer compare orders the pair. */
-static inline uint64_t wru_pack(const wru_conf *w, unsigned count, unsigned bank)
+static inline uint64_t wru_pack(const wru_geom *w, unsigned count, unsigned bank)
 {
     return ((uint64_t)count << w->tag_bits) | bank;
 }
-static inline unsigned wru_key(const wru_conf *w, uint64_t v)
+static inline unsigned wru_key(const wru_geom *w, uint64_t v)
 {
     return (unsigned)(v >> w->tag_bits);
 }
-static inline unsigned wru_tag(const wru_conf *w, uint64_t v)
+static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
 {
     return (unsigned)(v & irhw_mask(w->tag_bits));
 }
 
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */
-void wru_lsorting_plan(const wru_conf *w, const uint64_t *sorted, int valid, wru_plan *p);
+void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p);
 /* threshold: the plan from the counts and the round-robin pointers; the
  * pointers' next values go to *next_donor / *next_receiver. */
-void wru_threshold_plan(const wru_conf *w, const unsigned *counts, unsigned rr_donor,
+void wru_threshold_plan(const wru_geom *w, const unsigned *counts, unsigned rr_donor,
                         unsigned rr_receiver, int valid, wru_plan *p, unsigned *next_donor,
                         unsigned *next_receiver);
 /* Live status: every bank empty; more greedy (> THRESHOLD) than needy banks. */
-int wru_core_empty(const wru_conf *w, const unsigned *counts);
-int wru_core_greedy(const wru_conf *w, const unsigned *counts);
+int wru_core_empty(const wru_geom *w, const unsigned *counts);
+int wru_core_greedy(const wru_geom *w, const unsigned *counts);
 
-/* Generator, drawing and stimulus callbacks (gen/wru.c, tb/wru_stim.c). */
-int wru_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
-void wru_gen_summary(const irhw_cfg *c, FILE *f);
-int wru_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen);
-void *wru_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                   irhw_stim_mode mode);
+/* model/wru_block.c */
+int wru_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
+
+/* model/wru.c */
+void *wru_model_new(const irhw_inst *x);
+void wru_model_free(void *m);
+void wru_model_eval(void *m, const uint64_t *in, uint64_t *out);
+void wru_model_tick(void *m, const uint64_t *in);
+void wru_model_stats(void *m, FILE *f);
+
+/* gen/wru.c */
+int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
+unsigned wru_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES]);
+void wru_gen_summary(const irhw_inst *x, FILE *f);
+int wru_draw_svg(const irhw_inst *x, FILE *f, char *err, size_t errlen);
+
+/* tb/wru_stim.c */
+void *wru_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
 void wru_stim_free(void *s);
 void wru_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-void *wru_check_new(const irhw_cfg *c, const irhw_ports *ps);
+void *wru_check_new(const irhw_inst *x);
 void wru_check_free(void *k);
 int wru_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
                     size_t errlen);

@@ -51,8 +51,8 @@ enum rand_kind {
 #define N_FIXED_PATTERNS 19
 
 typedef struct {
-    wru_conf w;
-    irhw_ports ps;
+    const wru_geom *w;
+    const irhw_ports *ps;
     irhw_rng rng;
     uint64_t cycles;
     irhw_stim_mode mode;
@@ -87,8 +87,8 @@ static unsigned clampc(const wru_stim *s, int x)
 /* Count of bank b in directed pattern `id`. */
 static unsigned pattern_count(wru_stim *s, unsigned id, unsigned b)
 {
-    unsigned L = s->w.lanes, M = s->max;
-    int T = (int)s->w.threshold;
+    unsigned L = s->w->lanes, M = s->max;
+    int T = (int)s->w->threshold;
     switch (id) {
     case 0: /* core empty */
         return 0;
@@ -141,7 +141,7 @@ static unsigned pattern_count(wru_stim *s, unsigned id, unsigned b)
 
 static void fill_pattern(wru_stim *s, unsigned id)
 {
-    for (unsigned b = 0; b < s->w.lanes; b++)
+    for (unsigned b = 0; b < s->w->lanes; b++)
         s->counts[b] = pattern_count(s, id, b);
 }
 
@@ -155,7 +155,7 @@ static void new_segment(wru_stim *s, uint64_t cycle)
         s->few[i] = urange(s, 0, (int)s->max);
     if (s->kind == R_CLOSED_LOOP) {
         /* Start skewed: a few banks hold the work. */
-        for (unsigned b = 0; b < s->w.lanes; b++)
+        for (unsigned b = 0; b < s->w->lanes; b++)
             s->counts[b] = irhw_rng_chance(&s->rng, 25) ? urange(s, 0, (int)s->max) : 0;
         s->change_pct = 100;
     }
@@ -163,8 +163,8 @@ static void new_segment(wru_stim *s, uint64_t cycle)
 
 static void draw_random(wru_stim *s)
 {
-    int T = (int)s->w.threshold, M = (int)s->max;
-    for (unsigned b = 0; b < s->w.lanes; b++) {
+    int T = (int)s->w->threshold, M = (int)s->max;
+    for (unsigned b = 0; b < s->w->lanes; b++) {
         unsigned v;
         switch (s->kind) {
         case R_NEAR_T:
@@ -194,8 +194,8 @@ static void draw_random(wru_stim *s)
  * push and pull at random. */
 static void closed_loop_step(wru_stim *s, const uint64_t *prev)
 {
-    const irhw_ports *ps = &s->ps;
-    const wru_conf *w = &s->w;
+    const irhw_ports *ps = s->ps;
+    const wru_geom *w = s->w;
     const uint64_t *dv = irhw_cwide(prev, ps, WRU_DONATE_VALID);
     const uint64_t *rv = irhw_cwide(prev, ps, WRU_RECEIVE_VALID);
     for (unsigned b = 0; b < w->lanes; b++) {
@@ -221,23 +221,19 @@ static void closed_loop_step(wru_stim *s, const uint64_t *prev)
     }
 }
 
-void *wru_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                   irhw_stim_mode mode)
+void *wru_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     wru_stim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (wru_conf_init(&s->w, c, NULL, 0)) {
-        free(s);
-        return NULL;
-    }
-    s->ps = *ps;
+    s->w = wru_g(x);
+    s->ps = &x->ps;
     irhw_rng_seed(&s->rng, seed);
     s->cycles = cycles;
     s->mode = mode;
-    s->max = (unsigned)irhw_mask(s->w.count_bits);
-    s->npatterns = N_FIXED_PATTERNS + 3 * s->w.lanes;
-    uint64_t directed = 2 + (uint64_t)s->npatterns * s->w.interval;
+    s->max = s->w->count_max;
+    s->npatterns = N_FIXED_PATTERNS + 3 * s->w->lanes;
+    uint64_t directed = 2 + (uint64_t)s->npatterns * s->w->interval;
     if (mode == IRHW_STIM_RANDOM)
         s->directed_end = 0;
     else if (mode == IRHW_STIM_DIRECTED)
@@ -252,14 +248,13 @@ void wru_stim_free(void *p)
     wru_stim *s = p;
     if (!s)
         return;
-    wru_conf_free(&s->w);
     free(s);
 }
 
 void wru_stim_next(void *p, uint64_t cycle, const uint64_t *prev_out, uint64_t *in)
 {
     wru_stim *s = p;
-    const wru_conf *w = &s->w;
+    const wru_geom *w = s->w;
     if (cycle < s->directed_end) {
         uint64_t k = cycle < 2 ? 0 : (cycle - 2) / w->interval;
         uint64_t first = cycle < 2 ? 0 : (cycle - 2) % w->interval;
@@ -274,13 +269,13 @@ void wru_stim_next(void *p, uint64_t cycle, const uint64_t *prev_out, uint64_t *
             draw_random(s);
         if (s->rst_left) {
             s->rst_left--;
-            irhw_set(in, &s->ps, WRU_RST, 1);
+            irhw_set(in, s->ps, WRU_RST, 1);
         } else if (irhw_rng_below(&s->rng, 1000) < 2) {
             s->rst_left = (unsigned)irhw_rng_below(&s->rng, 2);
-            irhw_set(in, &s->ps, WRU_RST, 1);
+            irhw_set(in, s->ps, WRU_RST, 1);
         }
     }
-    uint64_t *cv = irhw_wide(in, &s->ps, WRU_COUNTS);
+    uint64_t *cv = irhw_wide(in, s->ps, WRU_COUNTS);
     for (unsigned b = 0; b < w->lanes; b++)
         irhw_bits_set(cv, b * w->count_bits, w->count_bits, s->counts[b]);
 }
@@ -293,24 +288,21 @@ typedef struct {
 } inflight;
 
 typedef struct {
-    wru_conf w;
-    irhw_ports ps;
+    const wru_geom *w;
+    const irhw_ports *ps;
     unsigned phase;
     inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
     uint64_t plans;
 } wru_check;
 
-void *wru_check_new(const irhw_cfg *c, const irhw_ports *ps)
+void *wru_check_new(const irhw_inst *x)
 {
     wru_check *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
-    if (wru_conf_init(&k->w, c, NULL, 0)) {
-        free(k);
-        return NULL;
-    }
-    k->ps = *ps;
-    k->line = calloc(k->w.regs ? k->w.regs : 1, sizeof *k->line);
+    k->w = wru_g(x);
+    k->ps = &x->ps;
+    k->line = calloc(k->w->slots, sizeof *k->line);
     if (!k->line) {
         wru_check_free(k);
         return NULL;
@@ -323,7 +315,6 @@ void wru_check_free(void *p)
     wru_check *k = p;
     if (!k)
         return;
-    wru_conf_free(&k->w);
     free(k->line);
     free(k);
 }
@@ -335,7 +326,7 @@ static int by_count_then_bank(const void *a, const void *b)
 }
 
 /* The lsorting plan from a plain sort, each pair judged on its own. */
-static void reference_lsorting(const wru_conf *w, const unsigned *counts, wru_plan *p)
+static void reference_lsorting(const wru_geom *w, const unsigned *counts, wru_plan *p)
 {
     unsigned L = w->lanes, T = w->threshold;
     uint64_t v[WRU_MAX_LANES] = {0};
@@ -363,8 +354,8 @@ static void reference_lsorting(const wru_conf *w, const unsigned *counts, wru_pl
 static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
                          char *err, size_t errlen)
 {
-    const wru_conf *w = &k->w;
-    const irhw_ports *ps = &k->ps;
+    const wru_geom *w = k->w;
+    const irhw_ports *ps = k->ps;
     unsigned L = w->lanes, TB = w->tag_bits, counts[WRU_MAX_LANES];
     unsigned long long cy = (unsigned long long)cycle;
     int rst = (int)(irhw_get(in, ps, WRU_RST) & 1);
@@ -457,17 +448,17 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
  * valid bits (not the network). Advanced after the checks of a cycle. */
 static void check_advance(wru_check *k, const uint64_t *in)
 {
-    const wru_conf *w = &k->w;
-    int rst = (int)(irhw_get(in, &k->ps, WRU_RST) & 1);
+    const wru_geom *w = k->w;
+    int rst = (int)(irhw_get(in, k->ps, WRU_RST) & 1);
     if (rst) {
         k->phase = 0;
-        memset(k->line, 0, (w->regs ? w->regs : 1) * sizeof *k->line);
+        memset(k->line, 0, w->slots * sizeof *k->line);
         return;
     }
     if (w->regs) {
         memmove(k->line + 1, k->line, (w->regs - 1) * sizeof *k->line);
         k->line[0].sample = k->phase == 0;
-        const uint64_t *cv = irhw_cwide(in, &k->ps, WRU_COUNTS);
+        const uint64_t *cv = irhw_cwide(in, k->ps, WRU_COUNTS);
         for (unsigned b = 0; b < w->lanes; b++)
             k->line[0].counts[b] = (unsigned)irhw_bits_get(cv, b * w->count_bits, w->count_bits);
     }

@@ -12,8 +12,7 @@
 
 #include "irhw.h"
 
-static inline int irhw_lint(const irhw_block *b, const irhw_cfg *c, int synth, char *msg,
-                            size_t len)
+static inline int irhw_lint(const irhw_inst *x, int synth, char *msg, size_t len)
 {
     static const char *const tools[] = {"verilator", "iverilog", "yosys"};
     for (int i = 0; i < 3; i++) {
@@ -24,13 +23,13 @@ static inline int irhw_lint(const irhw_block *b, const irhw_cfg *c, int synth, c
             return 1;
         }
     }
-    char dir[] = "/tmp/irhw-lint.XXXXXX", mod[128], path[256], err[IRHW_ERRLEN];
+    char dir[] = "/tmp/irhw-lint.XXXXXX", path[256], err[IRHW_ERRLEN];
+    const char *mod = x->module;
     if (!mkdtemp(dir))
         return snprintf(msg, len, "mkdtemp failed"), -1;
-    char *v = irhw_generate(b, c, err, sizeof err);
+    char *v = irhw_generate(x, err, sizeof err);
     if (!v)
         return snprintf(msg, len, "generate: %s", err), -1;
-    b->module_name(c, mod, sizeof mod);
     snprintf(path, sizeof path, "%s/%s.v", dir, mod);
     FILE *f = fopen(path, "w");
     if (!f) {

@@ -11,13 +11,14 @@
 
 #include "check_main.h"
 #include "lint_helper.h"
+#include "scenario_check.h"
+#include "timing_check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "area.h"
 #include "irhw.h"
 #include "wru.h"
 
@@ -25,44 +26,50 @@
 
 typedef struct {
     const irhw_block *b;
-    irhw_cfg c;
-    irhw_ports ps;
+    irhw_inst x;
+    const irhw_ports *ps;
+    const wru_geom *g;
     void *m;
     uint64_t in[64], out[64];
     unsigned lanes, cb, tb;
 } unit;
 
-/* "LANES=4 THRESHOLD=5 ..." on top of the defaults. */
-static int cfg_parse(irhw_cfg *c, const char *params, char *err, size_t errlen)
+/* "LANES=4 THRESHOLD=5 ..." on top of the defaults: an instance, or -1
+ * with the message. */
+static int inst_parse(irhw_inst *x, const char *params, char *err, size_t errlen)
 {
-    const irhw_block *b = irhw_find_block("wru");
-    irhw_cfg_defaults(b, c);
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", params);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        if (irhw_cfg_set(b, c, tok, err, errlen))
-            return -1;
-    return irhw_cfg_check(b, c, err, errlen);
+    irhw_cfg c;
+    irhw_cfg_defaults(&irhw_block_wru, &c);
+    memset(x, 0, sizeof *x);
+    if (irhw_cfg_set_all(&irhw_block_wru, &c, params, err, errlen))
+        return -1;
+    int rc = irhw_inst_init(x, &irhw_block_wru, &c, err, errlen);
+    if (rc)
+        irhw_inst_free(x);
+    return rc;
 }
 
 static unit *unit_new(const char *params)
 {
     unit *u = calloc(1, sizeof *u);
     char err[IRHW_ERRLEN];
-    u->b = irhw_find_block("wru");
-    ck_assert_ptr_nonnull(u->b);
-    ck_assert_msg(cfg_parse(&u->c, params, err, sizeof err) == 0, "%s: %s", params, err);
-    u->m = irhw_model_create(u->b, &u->c, &u->ps, err, sizeof err);
+    ck_assert_ptr_nonnull(u);
+    u->b = &irhw_block_wru;
+    irhw_check_inst(&u->x, u->b, params);
+    u->ps = &u->x.ps;
+    u->g = wru_g(&u->x);
+    u->m = irhw_model_create(&u->x, err, sizeof err);
     ck_assert_msg(u->m != NULL, "%s", err);
-    u->lanes = (unsigned)u->c.v[WRU_P_LANES];
-    u->cb = (unsigned)u->c.v[WRU_P_COUNT_BITS];
-    u->tb = irhw_clog2(u->lanes);
+    u->lanes = u->g->lanes;
+    u->cb = u->g->count_bits;
+    u->tb = u->g->tag_bits;
     return u;
 }
 
 static void unit_free(unit *u)
 {
     u->b->model_free(u->m);
+    irhw_inst_free(&u->x);
     free(u);
 }
 
@@ -70,8 +77,8 @@ static void unit_free(unit *u)
 static void cyc(unit *u, const unsigned *counts, int rst)
 {
     memset(u->in, 0, sizeof u->in);
-    irhw_set(u->in, &u->ps, WRU_RST, (uint64_t)rst);
-    uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+    irhw_set(u->in, u->ps, WRU_RST, (uint64_t)rst);
+    uint64_t *cv = irhw_wide(u->in, u->ps, WRU_COUNTS);
     for (unsigned b = 0; b < u->lanes; b++)
         irhw_bits_set(cv, b * u->cb, u->cb, counts[b]);
     u->b->model_eval(u->m, u->in, u->out);
@@ -87,19 +94,19 @@ static void reset2(unit *u)
 
 static uint64_t o(unit *u, unsigned port)
 {
-    return irhw_get(u->out, &u->ps, port);
+    return irhw_get(u->out, u->ps, port);
 }
 static unsigned donates(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_VALID), b, 1);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_DONATE_VALID), b, 1);
 }
 static unsigned donate_to(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_DONATE_TO), b * u->tb, u->tb);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_DONATE_TO), b * u->tb, u->tb);
 }
 static unsigned receives(unit *u, unsigned b)
 {
-    return (unsigned)irhw_bits_get(irhw_cwide(u->out, &u->ps, WRU_RECEIVE_VALID), b, 1);
+    return (unsigned)irhw_bits_get(irhw_cwide(u->out, u->ps, WRU_RECEIVE_VALID), b, 1);
 }
 static unsigned ndonors(unit *u)
 {
@@ -209,9 +216,7 @@ START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
         char p[128];
         snprintf(p, sizeof p, "%s INTERVAL=1", cfgs[i]);
         unit *u = unit_new(p);
-        wru_conf w;
-        ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
-        unsigned lat = w.regs, T = w.threshold, max = (unsigned)irhw_mask(u->cb);
+        unsigned lat = u->g->regs, T = u->g->threshold, max = (unsigned)irhw_mask(u->cb);
         unsigned hist[32][WRU_MAX_LANES];
         reset2(u);
         for (unsigned t = 0; t < 400; t++) {
@@ -228,7 +233,6 @@ START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
             snprintf(what, sizeof what, "%s, cycle %u (seed %llu)", p, t, (unsigned long long)seed);
             assert_plan_is(u, &ref, what);
         }
-        wru_conf_free(&w);
         unit_free(u);
     }
 }
@@ -240,266 +244,253 @@ START_TEST(model_evaluates_the_comparator_list_the_generator_emits)
     static const char *cfgs[] = {"LANES=16", "LANES=16 NETWORK=bestdepth PIPELINE=2",
                                  "LANES=11 NETWORK=bitonic", "LANES=40 NETWORK=oddeven PIPELINE=5"};
     for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
-        irhw_cfg c;
+        irhw_inst x;
         char err[IRHW_ERRLEN];
-        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
-        char *v = irhw_generate(irhw_find_block("wru"), &c, err, sizeof err);
+        irhw_check_inst(&x, &irhw_block_wru, cfgs[i]);
+        char *v = irhw_generate(&x, err, sizeof err);
         ck_assert_msg(v != NULL, "%s", err);
-        wru_conf w;
-        ck_assert_int_eq(wru_conf_init(&w, &c, NULL, 0), 0);
+        const wru_geom *w = wru_g(&x);
         unsigned k = 0, stage = 0;
         for (const char *p = v; (p = strstr(p, "wire cmp_l")) != NULL; p++) {
             unsigned L, lo, hi;
             ck_assert_int_eq(sscanf(p, "wire cmp_l%u_%u_%u", &L, &lo, &hi), 3);
-            ck_assert_msg(k < w.net->size, "%s: more comparators in the RTL than in the model",
+            ck_assert_msg(k < w->size, "%s: more comparators in the RTL than in the model",
                           cfgs[i]);
-            ck_assert_msg(w.net->c[k].layer == L && w.net->c[k].lo == lo && w.net->c[k].hi == hi,
+            ck_assert_msg(w->cmp[k].layer == L && w->cmp[k].lo == lo && w->cmp[k].hi == hi,
                           "%s: RTL comparator %u is (%u: %u, %u), model has (%u: %u, %u)", cfgs[i],
-                          k, L, lo, hi, w.net->c[k].layer, w.net->c[k].lo, w.net->c[k].hi);
+                          k, L, lo, hi, w->cmp[k].layer, w->cmp[k].lo, w->cmp[k].hi);
             k++;
         }
-        ck_assert_uint_eq(k, w.net->size);
+        ck_assert_uint_eq(k, w->size);
         for (const char *p = v; (p = strstr(p, "// pipeline stage ")) != NULL; p++) {
             unsigned s, j;
             ck_assert_int_eq(sscanf(p, "// pipeline stage %u: register after layer %u", &s, &j), 2);
             ck_assert_uint_eq(s, ++stage);
-            ck_assert_uint_eq(j, wru_reg_layer(&w, s));
+            ck_assert_uint_eq(j, wru_reg_layer(w, s));
         }
-        ck_assert_uint_eq(stage, w.regs);
-        wru_conf_free(&w);
+        ck_assert_uint_eq(stage, w->regs);
+        irhw_inst_free(&x);
         free(v);
     }
 }
 END_TEST
 
-/* ---- lsorting rules ----------------------------------------------------------- */
+/* ---- geometry ------------------------------------------------------------------------- */
 
-START_TEST(lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy)
+START_TEST(geometry_holds_every_derived_size_and_survives_a_copy)
 {
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 9, 3, 1}, 0);
-    /* ranks: (0,b0) (1,b3) (3,b2) (9,b1): b1 -> b0, b2 -> b3 (3 >= 1 + 2) */
-    ck_assert_uint_eq(ndonors(u), 2);
-    ck_assert_uint_eq(donates(u, 1), 1);
-    ck_assert_uint_eq(donate_to(u, 1), 0);
-    ck_assert_uint_eq(donates(u, 2), 1);
-    ck_assert_uint_eq(donate_to(u, 2), 3);
-    ck_assert_uint_eq(receives(u, 0) + receives(u, 3), 2);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* one greedy, three needy */
-    unit_free(u);
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "LANES=11 COUNT_BITS=5 INTERVAL=6 PIPELINE=2");
+    wru_geom *copy = malloc(sizeof *copy);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, wru_g(&x), sizeof *copy);
+    irhw_inst_free(&x); /* the copy must not point into the freed instance */
+    ck_assert_uint_eq(copy->tag_bits, 4);
+    ck_assert_uint_eq(copy->key_bits, 9);
+    ck_assert_uint_eq(copy->padded, 16);
+    ck_assert_uint_eq(copy->pairs, 5);
+    ck_assert_uint_eq(copy->rank_bits, 4);
+    ck_assert_uint_eq(copy->phase_bits, 3);
+    ck_assert_uint_eq(copy->count_max, 31);
+    ck_assert_uint_eq(copy->size, sortnet_size_of(SORTNET_BEST, 11));
+    ck_assert_uint_eq(copy->depth, sortnet_depth_of(SORTNET_BEST, 11));
+    ck_assert_uint_eq(copy->regs, copy->depth / 2);
+    ck_assert_uint_eq(copy->slots, copy->regs);
+    ck_assert_uint_eq(copy->state_bits, 3 + (uint64_t)copy->regs * (11 * 9 + 1));
+    uint64_t v[11];
+    for (unsigned b = 0; b < 11; b++)
+        v[b] = wru_pack(copy, (b * 7) % 5, b);
+    sortnet net = wru_net(copy);
+    sortnet_apply(&net, v);
+    for (unsigned b = 1; b < 11; b++)
+        ck_assert_msg(v[b - 1] < v[b], "rank %u not above rank %u", b, b - 1);
+    free(copy);
 }
 END_TEST
 
-START_TEST(a_donor_needs_at_least_two_more_than_its_receiver)
+START_TEST(every_network_fits_the_geometry_at_the_largest_lanes)
 {
-    unit *u = unit_new("LANES=2 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){3, 4}, 0);
-    ck_assert_uint_eq(ndonors(u), 0);
-    cyc(u, (unsigned[]){3, 5}, 0);
-    ck_assert_uint_eq(ndonors(u), 1);
-    ck_assert_uint_eq(donate_to(u, 1), 0);
-    cyc(u, (unsigned[]){5, 9}, 0); /* the receiver is not needy */
-    ck_assert_uint_eq(ndonors(u), 0);
-    unit_free(u);
-}
-END_TEST
-
-START_TEST(equal_counts_move_nothing)
-{
-    unit *u = unit_new("LANES=16 INTERVAL=1");
-    reset2(u);
-    for (unsigned v = 0; v < 64; v += 7) {
-        unsigned c[16];
-        for (int b = 0; b < 16; b++)
-            c[b] = v;
-        cyc(u, c, 0);
-        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
-        ck_assert_uint_eq(ndonors(u), 0);
-        ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), v == 0);
-        ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), v > 5);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), v > 5);
+    for (int k = 0; k < SORTNET_NKINDS; k++) {
+        irhw_inst x;
+        char p[64];
+        snprintf(p, sizeof p, "LANES=%u NETWORK=%s PIPELINE=1", WRU_MAX_LANES,
+                 sortnet_kind_name((sortnet_kind)k));
+        irhw_check_inst(&x, &irhw_block_wru, p);
+        const wru_geom *g = wru_g(&x);
+        ck_assert_uint_eq(g->size, sortnet_size_of((sortnet_kind)k, WRU_MAX_LANES));
+        ck_assert_uint_le(g->size, WRU_MAX_CMPS);
+        ck_assert_uint_eq(g->regs, g->depth);
+        irhw_inst_free(&x);
     }
-    unit_free(u);
+    /* threshold builds no network */
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "SCHEME=threshold");
+    ck_assert_uint_eq(wru_g(&x)->size, 0);
+    ck_assert_uint_eq(wru_g(&x)->regs, 0);
+    ck_assert_uint_eq(wru_g(&x)->state_bits, 4 + 2 * 4);
+    irhw_inst_free(&x);
 }
 END_TEST
 
-START_TEST(with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half)
-{
-    unit *u = unit_new("LANES=8 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){4, 0, 4, 1, 4, 2, 4, 3}, 0);
-    /* ranks 0..7: (0,b1) (1,b3) (2,b5) (3,b7) (4,b0) (4,b2) (4,b4) (4,b6):
-     * b6 -> b1, b4 -> b3, b2 -> b5; b0 -> b7 fails the two-more rule. */
-    ck_assert_uint_eq(ndonors(u), 3);
-    ck_assert_uint_eq(donate_to(u, 6), 1);
-    ck_assert_uint_eq(donate_to(u, 4), 3);
-    ck_assert_uint_eq(donate_to(u, 2), 5);
-    ck_assert_uint_eq(donates(u, 0), 0);
-    unit_free(u);
-}
-END_TEST
+/* ---- directed scenarios (C model and Verilated RTL) ------------------------------------------- */
 
-START_TEST(equal_counts_rank_the_lower_bank_first)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){2, 2, 8, 8}, 0);
-    /* (2,b0) (2,b1) (8,b2) (8,b3): b3 -> b0, b2 -> b1 */
-    ck_assert_uint_eq(donate_to(u, 3), 0);
-    ck_assert_uint_eq(donate_to(u, 2), 1);
-    unit_free(u);
-}
-END_TEST
+/* Counts are written one hex digit (COUNT_BITS=4) or two (COUNT_BITS=8) per
+ * bank, bank 0 rightmost: LANES=4 counts {b0=0, b1=9, b2=3, b3=1} = 0x1390.
+ * donate_to holds clog2(LANES) bits per bank, bank b at [b*clog2(LANES)]. */
 
-START_TEST(intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){9, 9, 9, 0}, 0);
-    /* (0,b3) (9,b0) (9,b1) (9,b2): b2 -> b3 in the core; 3 greedy > 1 needy */
-    ck_assert_uint_eq(donate_to(u, 2), 3);
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 1);
-    cyc(u, (unsigned[]){9, 9, 0, 0}, 0); /* greedy == needy: no inter-core donor */
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_BANK), 0);
-    unit_free(u);
-}
-END_TEST
+/* LANES=4: ranks (0,b0) (1,b3) (3,b2) (9,b1): b1 -> b0, b2 -> b3 (3 >= 1 + 2);
+ * one greedy bank, three needy: no inter-core donor. */
+static const irhw_step lsorting_pairs[] = {
+    {"counts=0x1390", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9 "
+                      "xfer_valid=0 xfer_bank=0 core_empty=0 core_greedy=0"},
+};
 
-START_TEST(one_loaded_bank_feeds_one_bank_per_interval_pair)
-{
-    unit *u = unit_new("LANES=7 INTERVAL=1");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 0, 0, 40, 0, 0, 0}, 0);
-    /* Only rank 6 holds work: pair 0 gives to bank 0; the others pair empty banks. */
-    ck_assert_uint_eq(ndonors(u), 1);
-    ck_assert_uint_eq(donate_to(u, 3), 0);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0); /* 1 greedy, 6 needy */
-    unit_free(u);
-}
-END_TEST
+/* LANES=2: 3 and 4 are one apart, 3 and 5 two apart; 5 is not needy. */
+static const irhw_step two_more[] = {
+    {"counts=0x43", "plan_valid=1 donate_valid=0 receive_valid=0 xfer_valid=0"},
+    {"counts=0x53", "plan_valid=1 donate_valid=0x2 donate_to=0 receive_valid=0x1 xfer_valid=0"},
+    {"counts=0x95", "plan_valid=1 donate_valid=0 receive_valid=0 core_greedy=1 xfer_valid=1 "
+                    "xfer_bank=1"},
+};
 
-/* ---- threshold scheme ------------------------------------------------------------ */
+/* LANES=8, all equal: nothing moves; above THRESHOLD the core is greedy and
+ * the top-ranked bank (the highest index among equals) goes to the ICRN. */
+static const irhw_step equal_counts[] = {
+    {"counts=0x00000000", "plan_valid=1 donate_valid=0 receive_valid=0 core_empty=1 "
+                          "core_greedy=0 xfer_valid=0"},
+    {"counts=0x44444444", "plan_valid=1 donate_valid=0 core_empty=0 core_greedy=0 xfer_valid=0"},
+    {"counts=0x55555555", "plan_valid=1 donate_valid=0 core_empty=0 core_greedy=0 xfer_valid=0"},
+    {"counts=0x66666666", "plan_valid=1 donate_valid=0 core_greedy=1 xfer_valid=1 xfer_bank=7"},
+    {"counts=0xffffffff", "plan_valid=1 donate_valid=0 core_greedy=1 xfer_valid=1 xfer_bank=7"},
+};
 
-START_TEST(threshold_donors_take_turns_round_robin)
-{
-    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
-    reset2(u);
-    const unsigned c[4] = {9, 9, 9, 0};
-    /* greedy 0, 1, 2; needy 3. Donor order starts at rr_donor. */
-    static const unsigned donor[3] = {0, 2, 1}, xfer[3] = {1, 0, 2};
-    for (int i = 0; i < 3; i++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(ndonors(u), 1);
-        ck_assert_msg(donates(u, donor[i]) && donate_to(u, donor[i]) == 3,
-                      "interval %d: expected bank %u to give", i, donor[i]);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 1);
-        ck_assert_uint_eq(o(u, WRU_XFER_BANK), xfer[i]);
-    }
-    unit_free(u);
-}
-END_TEST
+/* LANES=8 {4,0,4,1,4,2,4,3}: ranks (0,b1) (1,b3) (2,b5) (3,b7) (4,b0) (4,b2)
+ * (4,b4) (4,b6): b6 -> b1, b4 -> b3, b2 -> b5; b0 -> b7 fails the two-more
+ * rule. donate_to: 1 << 18 | 3 << 12 | 5 << 6. */
+static const irhw_step all_needy[] = {
+    {"counts=0x34241404", "plan_valid=1 donate_valid=0x54 donate_to=0x43140 receive_valid=0x2a "
+                          "xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(threshold_receivers_take_turns_and_idle_pointers_stay)
-{
-    unit *u = unit_new("LANES=4 SCHEME=threshold INTERVAL=1");
-    reset2(u);
-    const unsigned c[4] = {0, 0, 0, 9};
-    static const unsigned recv[3] = {0, 1, 2};
-    for (int i = 0; i < 3; i++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(donate_to(u, 3), recv[i]);
-        ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    }
-    /* nobody needy: no transfer, pointers keep their value */
-    cyc(u, (unsigned[]){5, 5, 5, 5}, 0);
-    ck_assert_uint_eq(ndonors(u), 0);
-    cyc(u, c, 0);
-    ck_assert_uint_eq(donate_to(u, 3), 0); /* rr_receiver wrapped: 3 was never needy */
-    unit_free(u);
-}
-END_TEST
+/* LANES=4 {2,2,8,8}: (2,b0) (2,b1) (8,b2) (8,b3): b3 -> b0, b2 -> b1; two
+ * greedy, two needy: no inter-core donor. */
+static const irhw_step ties[] = {
+    {"counts=0x8822", "plan_valid=1 donate_valid=0xc donate_to=0x10 receive_valid=0x3 "
+                      "xfer_valid=0 core_greedy=0"},
+};
 
-/* ---- timing ------------------------------------------------------------------------ */
+/* LANES=4 {9,9,9,0}: (0,b3) (9,b0) (9,b1) (9,b2): b2 -> b3; three greedy >
+ * one needy: rank 2 (b1), the highest not donating, goes to the ICRN. Then
+ * {9,9,0,0}: b1 -> b2, b0 -> b3, greedy = needy: no inter-core donor. */
+static const irhw_step intercore[] = {
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x4 donate_to=0x30 receive_valid=0x8 "
+                      "core_greedy=1 xfer_valid=1 xfer_bank=1"},
+    {"counts=0x0099", "plan_valid=1 donate_valid=0x3 donate_to=0xb receive_valid=0xc "
+                      "core_greedy=0 xfer_valid=0 xfer_bank=0"},
+};
 
-START_TEST(a_plan_leaves_latency_cycles_after_each_interval_sample)
-{
-    unit *u = unit_new("LANES=16 PIPELINE=3 INTERVAL=5");
-    wru_conf w;
-    ck_assert_int_eq(wru_conf_init(&w, &u->c, NULL, 0), 0);
-    ck_assert_uint_eq(w.regs, 3); /* layers 3, 6, 9 of 10 */
-    reset2(u);
-    unsigned hist[64][16];
-    for (unsigned t = 0; t < 40; t++) {
-        for (unsigned b = 0; b < 16; b++)
-            hist[t][b] = (t * 7 + b * 13) % 17;
-        cyc(u, hist[t], 0);
-        int want = t >= 3 && (t - 3) % 5 == 0;
-        ck_assert_msg(o(u, WRU_PLAN_VALID) == (uint64_t)want, "cycle %u after reset", t);
-        if (want) {
-            ref_plan r;
-            reference(16, 5, hist[t - 3], &r);
-            assert_plan_is(u, &r, "pipelined plan");
-        } else {
-            ck_assert_uint_eq(ndonors(u), 0);
-            ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-        }
-    }
-    wru_conf_free(&w);
-    unit_free(u);
-}
-END_TEST
+/* LANES=7 {0,0,0,15,0,0,0}: only rank 6 (b3) holds work; pair 0 gives to b0,
+ * pair 1 would pair two empty banks. One greedy, six needy. */
+static const irhw_step one_loaded[] = {
+    {"counts=0x000f000", "plan_valid=1 donate_valid=0x8 donate_to=0 receive_valid=0x1 "
+                         "xfer_valid=0 core_greedy=0"},
+};
 
-START_TEST(reset_cancels_decisions_in_flight)
-{
-    unit *u = unit_new("LANES=8 PIPELINE=1 INTERVAL=3");
-    reset2(u);
-    const unsigned c[8] = {0, 20, 0, 20, 0, 20, 0, 20};
-    cyc(u, c, 0); /* sampled */
-    cyc(u, c, 0);
-    cyc(u, c, 1); /* reset while the decision is in the pipeline */
-    for (int t = 0; t < 6; t++) {
-        cyc(u, c, 0);
-        ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
-    }
-    cyc(u, c, 0); /* sample 0 after reset came out now (6 layers) */
-    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 1);
-    unit_free(u);
-}
-END_TEST
+/* threshold, LANES=4 {9,9,9,0}: greedy 0, 1, 2 give to needy 3 in turn from
+ * rr_donor (0, then one past the inter-core donor): donors 0, 2, 1 and
+ * inter-core donors 1, 0, 2. */
+static const irhw_step rr_donors[] = {
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x1 donate_to=0x3 receive_valid=0x8 "
+                      "core_greedy=1 xfer_valid=1 xfer_bank=1"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x4 donate_to=0x30 receive_valid=0x8 "
+                      "xfer_valid=1 xfer_bank=0"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x2 donate_to=0xc receive_valid=0x8 "
+                      "xfer_valid=1 xfer_bank=2"},
+};
 
-START_TEST(status_is_live_and_plan_outputs_are_zero_between_intervals)
-{
-    unit *u = unit_new("LANES=4 INTERVAL=10");
-    reset2(u);
-    cyc(u, (unsigned[]){0, 0, 0, 0}, 0); /* sample */
-    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 1);
-    cyc(u, (unsigned[]){9, 9, 9, 0}, 0); /* not a sample */
-    ck_assert_uint_eq(o(u, WRU_PLAN_VALID), 0);
-    ck_assert_uint_eq(o(u, WRU_CORE_EMPTY), 0);
-    ck_assert_uint_eq(o(u, WRU_CORE_GREEDY), 1);
-    ck_assert_uint_eq(o(u, WRU_XFER_VALID), 0);
-    for (unsigned p = WRU_PLAN_VALID; p <= WRU_XFER_BANK; p++) {
-        const uint64_t *v = irhw_cwide(u->out, &u->ps, p);
-        for (unsigned k = 0; k < irhw_words(u->ps.p[p].width); k++)
-            ck_assert_uint_eq(v[k], 0);
-    }
-    unit_free(u);
-}
-END_TEST
+/* threshold, LANES=4 {0,0,0,9}: bank 3 gives to 0, 1, 2 in turn; with
+ * nobody needy nothing moves and rr_receiver stays at 3, so the next
+ * receiver is bank 0 again (3 itself is not needy). */
+static const irhw_step rr_receivers[] = {
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x00 receive_valid=0x1 "
+                      "xfer_valid=0 core_greedy=0"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x40 receive_valid=0x2"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x80 receive_valid=0x4"},
+    {"counts=0x5555", "plan_valid=1 donate_valid=0 receive_valid=0 xfer_valid=0 core_greedy=0"},
+    {"counts=0x9000", "plan_valid=1 donate_valid=0x8 donate_to=0x00 receive_valid=0x1"},
+};
+
+/* LANES=4 PIPELINE=1: the best 4-sorter has 3 layers, so 3 register stages.
+ * Samples at rows 1, 4, 7 (INTERVAL=3); each plan leaves 3 cycles later,
+ * while core_empty/core_greedy follow the live counts and the plan outputs
+ * stay zero in between. */
+static const irhw_step latency[] = {
+    {"counts=0x1390", "plan_valid=0 donate_valid=0 core_greedy=0"},
+    {"counts=0x0999", "plan_valid=0 donate_valid=0 donate_to=0 receive_valid=0 xfer_valid=0 "
+                      "xfer_bank=0 core_greedy=1"},
+    {"counts=0x0000", "plan_valid=0 donate_valid=0 xfer_valid=0 core_empty=1"},
+    {"counts=0x0099", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9 "
+                      "xfer_valid=0 core_empty=0 core_greedy=0"},
+    {"x2 counts=0x0999", "plan_valid=0 donate_valid=0 receive_valid=0 xfer_valid=0 xfer_bank=0"},
+    {"counts=0x0999", "plan_valid=1 donate_valid=0x3 donate_to=0xb receive_valid=0xc "
+                      "xfer_valid=0 core_greedy=1"},
+};
+
+/* LANES=8 PIPELINE=1 (6 layers, 6 stages) INTERVAL=3, {0,20,0,20,...}: the
+ * sample of row 1 would leave at row 7; a reset in row 3 cancels it. The
+ * cycle after the reset samples again (row 4); that plan leaves at row 10:
+ * b7 -> b0, b5 -> b2, b3 -> b4, b1 -> b6 (2 << 15 | 4 << 9 | 6 << 3). */
+static const irhw_step reset_in_flight[] = {
+    {"x2 counts=0x14001400_14001400", "plan_valid=0"},
+    {"rst=1 counts=0x14001400_14001400", "plan_valid=0"},
+    {"x6 counts=0x14001400_14001400", "plan_valid=0 donate_valid=0 xfer_valid=0"},
+    {"counts=0x14001400_14001400", "plan_valid=1 donate_valid=0xaa donate_to=0x10830 "
+                                   "receive_valid=0x55 xfer_valid=0 core_greedy=0"},
+};
+
+/* INTERVAL=10 without pipeline: the plan is combinational in the sampling
+ * cycle only; the status is live every cycle. */
+static const irhw_step between_intervals[] = {
+    {"counts=0x0000", "plan_valid=1 donate_valid=0 xfer_valid=0 core_empty=1 core_greedy=0"},
+    {"counts=0x0999", "plan_valid=0 donate_valid=0 donate_to=0 receive_valid=0 xfer_valid=0 "
+                      "xfer_bank=0 core_empty=0 core_greedy=1"},
+    {"x8 counts=0x1390", "plan_valid=0 donate_valid=0 receive_valid=0 core_greedy=0"},
+    {"counts=0x1390", "plan_valid=1 donate_valid=0x6 donate_to=0x30 receive_valid=0x9"},
+};
+
+static const irhw_scenario wru_scenarios[] = {
+    {"lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy",
+     "LANES=4 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(lsorting_pairs)},
+    {"a_donor_needs_at_least_two_more_than_its_receiver", "LANES=2 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(two_more)},
+    {"equal_counts_move_nothing", "LANES=8 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(equal_counts)},
+    {"with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half",
+     "LANES=8 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(all_needy)},
+    {"equal_counts_rank_the_lower_bank_first", "LANES=4 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(ties)},
+    {"intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core",
+     "LANES=4 COUNT_BITS=4 INTERVAL=1", IRHW_STEPS(intercore)},
+    {"one_loaded_bank_feeds_one_bank_per_interval", "LANES=7 COUNT_BITS=4 INTERVAL=1",
+     IRHW_STEPS(one_loaded)},
+    {"threshold_donors_take_turns_round_robin", "LANES=4 COUNT_BITS=4 SCHEME=threshold INTERVAL=1",
+     IRHW_STEPS(rr_donors)},
+    {"threshold_receivers_take_turns_and_idle_pointers_stay",
+     "LANES=4 COUNT_BITS=4 SCHEME=threshold INTERVAL=1", IRHW_STEPS(rr_receivers)},
+    {"a_plan_leaves_latency_cycles_after_each_interval_sample",
+     "LANES=4 COUNT_BITS=4 PIPELINE=1 INTERVAL=3", IRHW_STEPS(latency)},
+    {"reset_cancels_decisions_in_flight", "LANES=8 COUNT_BITS=8 PIPELINE=1 INTERVAL=3",
+     IRHW_STEPS(reset_in_flight)},
+    {"status_is_live_and_plan_outputs_are_zero_between_intervals",
+     "LANES=4 COUNT_BITS=4 INTERVAL=10", IRHW_STEPS(between_intervals)},
+};
 
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static void expect_rejected(const char *params, const char *needle)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN] = "";
-    ck_assert_msg(cfg_parse(&c, params, err, sizeof err) != 0, "%s accepted", params);
+    ck_assert_msg(inst_parse(&x, params, err, sizeof err) != 0, "%s accepted", params);
     ck_assert_msg(strstr(err, needle) != NULL, "%s: message '%s' lacks '%s'", params, err, needle);
 }
 
@@ -517,14 +508,16 @@ START_TEST(bad_parameters_are_rejected_naming_parameter_and_range)
     expect_rejected("INTERVAL=0", "INTERVAL must be 1..65535");
     expect_rejected("NETWORK=quick", "NETWORK must be one of bitonic|oddeven|best|bestdepth");
     expect_rejected("SCHEME=gsorting", "SCHEME must be one of lsorting|threshold");
-    /* the model refuses them too */
-    irhw_cfg c;
-    irhw_ports ps;
-    char err[IRHW_ERRLEN];
-    irhw_cfg_defaults(irhw_find_block("wru"), &c);
-    c.v[WRU_P_THRESHOLD] = 100;
-    ck_assert_ptr_null(irhw_model_create(irhw_find_block("wru"), &c, &ps, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "THRESHOLD"));
+    /* THRESHOLD not set follows a narrow COUNT_BITS; set, it is checked */
+    irhw_inst x;
+    irhw_check_inst(&x, &irhw_block_wru, "COUNT_BITS=2");
+    ck_assert_uint_eq(wru_g(&x)->threshold, 3);
+    ck_assert_str_eq(x.module, "wru_l16_c2_t3_i10_lsorting_best_p0");
+    irhw_inst_free(&x);
+    irhw_check_inst(&x, &irhw_block_wru, "COUNT_BITS=3");
+    ck_assert_uint_eq(wru_g(&x)->threshold, 5); /* the paper's value when it fits */
+    irhw_inst_free(&x);
+    expect_rejected("COUNT_BITS=2 THRESHOLD=5", "THRESHOLD=5 does not fit COUNT_BITS=2");
 }
 END_TEST
 
@@ -532,11 +525,11 @@ END_TEST
 
 START_TEST(generated_verilog_is_deterministic_and_states_its_figures)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=3", err, sizeof err), 0);
-    char *v1 = irhw_generate(b, &c, err, sizeof err), *v2 = irhw_generate(b, &c, err, sizeof err);
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=3");
+    char *v1 = irhw_generate(&x, err, sizeof err), *v2 = irhw_generate(&x, err, sizeof err);
     ck_assert_ptr_nonnull(v1);
     ck_assert_str_eq(v1, v2);
     ck_assert_ptr_nonnull(strstr(v1, "module wru_l16_c6_t5_i10_lsorting_best_p3 ("));
@@ -547,10 +540,11 @@ START_TEST(generated_verilog_is_deterministic_and_states_its_figures)
     char *s = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&s, &len);
-    b->gen_summary(&c, f);
+    b->gen_summary(&x, f);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(s, "comparators: 60, layers: 10, pipeline latency: 3 cycles"));
     free(s);
+    irhw_inst_free(&x);
     free(v1);
     free(v2);
 }
@@ -558,14 +552,14 @@ END_TEST
 
 START_TEST(draw_makes_a_knuth_diagram_with_every_comparator_and_layer)
 {
-    irhw_cfg c;
+    irhw_inst x;
     char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=5");
     char *s = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&s, &len);
-    ck_assert_int_eq(b->draw_svg(&c, f, err, sizeof err), 0);
+    ck_assert_int_eq(b->draw_svg(&x, f, err, sizeof err), 0);
     fclose(f);
     unsigned cmps = 0, layers = 0, regs = 0;
     for (const char *p = s; (p = strstr(p, "<g><title>layer ")) != NULL; p++)
@@ -580,9 +574,11 @@ START_TEST(draw_makes_a_knuth_diagram_with_every_comparator_and_layer)
     ck_assert_ptr_nonnull(strstr(s, "<title>layer 3, comparator (6, 8)</title>"));
     ck_assert_ptr_nonnull(strstr(s, "</svg>"));
     free(s);
-    ck_assert_int_eq(cfg_parse(&c, "SCHEME=threshold", err, sizeof err), 0);
+    irhw_inst_free(&x);
+    irhw_check_inst(&x, b, "SCHEME=threshold");
     f = open_memstream(&s, &len);
-    ck_assert_int_ne(b->draw_svg(&c, f, err, sizeof err), 0);
+    ck_assert_int_ne(b->draw_svg(&x, f, err, sizeof err), 0);
+    irhw_inst_free(&x);
     fclose(f);
     free(s);
     ck_assert_ptr_nonnull(strstr(err, "threshold has no sorting network"));
@@ -591,33 +587,28 @@ END_TEST
 
 START_TEST(area_notes_quote_the_paper_and_state_our_library)
 {
-    irhw_cfg c;
-    char err[IRHW_ERRLEN];
-    const irhw_block *b = irhw_find_block("wru");
-    ck_assert_int_eq(cfg_parse(&c, "LANES=16 PIPELINE=5", err, sizeof err), 0);
+    irhw_inst x;
+    const irhw_block *b = &irhw_block_wru;
+    irhw_check_inst(&x, b, "LANES=16 PIPELINE=5");
     irhw_storage st;
-    b->storage(&c, &st);
+    b->storage(&x, &st);
     /* phase (4 b) + 2 stages x (16 x (6 + 4) + 1) */
     ck_assert_uint_eq(st.storage_bits, 4 + 2 * 161);
     ck_assert_uint_eq(st.nsrams, 0);
-    irhw_area_res r;
-    memset(&r, 0, sizeof r);
-    snprintf(r.library, sizeof r.library, "test_lib");
-    snprintf(r.node, sizeof r.node, "45 nm-class (approximate)");
-    r.total_um2 = 2000;
-    r.have_sta = 1;
-    r.crit_ns = 1.5;
+    ck_assert_uint_eq(st.nmodules, 0);
+    irhw_area_fig r = {.total_um2 = 2000, .library = "test_lib", .node = "45 nm-class (approximate)"};
     irhw_note notes[16];
-    int n = b->area_notes(&c, &r, notes, 16);
-    int paper = 0, ours = 0, sta = 0;
+    int n = b->area_notes(&x, &r, notes, 16);
+    int paper = 0, ours = 0, scaled = 0;
     for (int i = 0; i < n; i++) {
         paper |= notes[i].value == 162.0 && strstr(notes[i].text, "paper") &&
                  strstr(notes[i].text, "40 nm");
         ours |= strstr(notes[i].text, "test_lib") && strstr(notes[i].text, "45 nm-class") != NULL;
-        sta |= strcmp(notes[i].key, "crit_ns") == 0;
+        scaled |= strcmp(notes[i].key, "ours_um2_at_40nm") == 0;
     }
-    ck_assert(paper && ours && sta);
-    ck_assert_int_le(b->area_notes(&c, &r, notes, 2), 2);
+    ck_assert(paper && ours && scaled);
+    ck_assert_int_le(b->area_notes(&x, &r, notes, 2), 2);
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -628,8 +619,8 @@ static void run_with_checker(const char *params, uint64_t seed, uint64_t cycles,
 {
     unit *u = unit_new(params);
     const irhw_block *b = u->b;
-    void *s = b->stim_new(&u->c, &u->ps, seed, cycles, mode);
-    void *k = b->check_new(&u->c, &u->ps);
+    void *s = b->stim_new(&u->x, seed, cycles, mode);
+    void *k = b->check_new(&u->x);
     ck_assert(s && k);
     uint64_t prev[64] = {0};
     char err[IRHW_ERRLEN];
@@ -638,7 +629,7 @@ static void run_with_checker(const char *params, uint64_t seed, uint64_t cycles,
         memset(u->in, 0, sizeof u->in);
         b->stim_next(s, t, prev, u->in);
         if (t < 2)
-            irhw_set(u->in, &u->ps, WRU_RST, 1);
+            irhw_set(u->in, u->ps, WRU_RST, 1);
         b->model_eval(u->m, u->in, u->out);
         ck_assert_msg(b->check_cycle(k, t, u->in, u->out, err, sizeof err) == 0, "%s seed %llu: %s",
                       params, (unsigned long long)seed, err);
@@ -676,19 +667,19 @@ END_TEST
 START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
 {
     unit *u = unit_new("LANES=4 INTERVAL=1");
-    void *k = u->b->check_new(&u->c, &u->ps);
+    void *k = u->b->check_new(&u->x);
     char err[IRHW_ERRLEN];
     const unsigned c[4] = {0, 9, 3, 1};
     for (uint64_t t = 0; t < 3; t++) {
         memset(u->in, 0, sizeof u->in);
-        irhw_set(u->in, &u->ps, WRU_RST, t < 2);
-        uint64_t *cv = irhw_wide(u->in, &u->ps, WRU_COUNTS);
+        irhw_set(u->in, u->ps, WRU_RST, t < 2);
+        uint64_t *cv = irhw_wide(u->in, u->ps, WRU_COUNTS);
         for (unsigned b = 0; b < 4; b++)
             irhw_bits_set(cv, b * u->cb, u->cb, c[b]);
         u->b->model_eval(u->m, u->in, u->out);
         if (t == 2) {
             /* b2 -> b3 redirected to b0 (which already receives from b1) */
-            irhw_bits_set(irhw_wide(u->out, &u->ps, WRU_DONATE_TO), 2 * u->tb, u->tb, 0);
+            irhw_bits_set(irhw_wide(u->out, u->ps, WRU_DONATE_TO), 2 * u->tb, u->tb, 0);
             ck_assert_int_ne(u->b->check_cycle(k, t, u->in, u->out, err, sizeof err), 0);
             ck_assert_ptr_nonnull(strstr(err, "cycle 2"));
         } else {
@@ -698,10 +689,23 @@ START_TEST(checker_catches_a_wrong_plan_and_a_missing_plan)
     }
     /* a plan with its transfers missing */
     memset(u->out, 0, sizeof u->out);
-    irhw_set(u->out, &u->ps, WRU_PLAN_VALID, 1);
+    irhw_set(u->out, u->ps, WRU_PLAN_VALID, 1);
     ck_assert_int_ne(u->b->check_cycle(k, 3, u->in, u->out, err, sizeof err), 0);
     u->b->check_free(k);
     unit_free(u);
+}
+END_TEST
+
+/* ---- timing contract beyond the defaults (tests/test_contract.c covers them) ---------------- */
+
+/* Pipelined, the plan is registered; the threshold scheme's plan follows
+ * counts and rst like PIPELINE=0; a non-power-of-two pipelined unit. */
+static const char *const timing_cfgs[] = {"LANES=8 PIPELINE=2", "LANES=5 SCHEME=threshold",
+                                          "LANES=6 NETWORK=bitonic PIPELINE=1 INTERVAL=1"};
+
+START_TEST(the_timing_contract_holds_for_pipelined_and_threshold_units)
+{
+    irhw_check_timing_contract(&irhw_block_wru, timing_cfgs[_i]);
 }
 END_TEST
 
@@ -714,13 +718,13 @@ START_TEST(generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys)
                                  "LANES=3 NETWORK=bitonic PIPELINE=1 INTERVAL=1",
                                  "LANES=3 SCHEME=threshold THRESHOLD=0", "LANES=16 PIPELINE=5",
                                  "LANES=12 NETWORK=bestdepth COUNT_BITS=1 THRESHOLD=1 INTERVAL=2"};
-    const irhw_block *b = irhw_find_block("wru");
     for (unsigned i = 0; i < sizeof cfgs / sizeof *cfgs; i++) {
-        irhw_cfg c;
-        char err[IRHW_ERRLEN], msg[512];
-        ck_assert_int_eq(cfg_parse(&c, cfgs[i], err, sizeof err), 0);
+        irhw_inst x;
+        char msg[512];
+        irhw_check_inst(&x, &irhw_block_wru, cfgs[i]);
         /* full synthesis on the small ones only (seconds each above) */
-        int rc = irhw_lint(b, &c, i < 3, msg, sizeof msg);
+        int rc = irhw_lint(&x, i < 3, msg, sizeof msg);
+        irhw_inst_free(&x);
         if (rc == 1) {
             printf("SKIP: generated_rtl_is_lint_clean: %s\n", msg);
             return;
@@ -738,18 +742,8 @@ int main(void)
     tcase_add_test(t, ranking_matches_a_plain_sort_for_every_network_and_size);
     tcase_add_test(t, model_plans_match_a_plain_sort_for_every_network_and_pipeline);
     tcase_add_test(t, model_evaluates_the_comparator_list_the_generator_emits);
-    tcase_add_test(t, lsorting_pairs_the_most_loaded_with_the_least_while_the_receiver_is_needy);
-    tcase_add_test(t, a_donor_needs_at_least_two_more_than_its_receiver);
-    tcase_add_test(t, equal_counts_move_nothing);
-    tcase_add_test(t, with_every_bank_needy_the_fuller_half_gives_to_the_emptier_half);
-    tcase_add_test(t, equal_counts_rank_the_lower_bank_first);
-    tcase_add_test(t, intercore_donor_is_the_highest_ranked_bank_not_donating_in_the_core);
-    tcase_add_test(t, one_loaded_bank_feeds_one_bank_per_interval_pair);
-    tcase_add_test(t, threshold_donors_take_turns_round_robin);
-    tcase_add_test(t, threshold_receivers_take_turns_and_idle_pointers_stay);
-    tcase_add_test(t, a_plan_leaves_latency_cycles_after_each_interval_sample);
-    tcase_add_test(t, reset_cancels_decisions_in_flight);
-    tcase_add_test(t, status_is_live_and_plan_outputs_are_zero_between_intervals);
+    tcase_add_test(t, geometry_holds_every_derived_size_and_survives_a_copy);
+    tcase_add_test(t, every_network_fits_the_geometry_at_the_largest_lanes);
     tcase_add_test(t, bad_parameters_are_rejected_naming_parameter_and_range);
     tcase_add_test(t, generated_verilog_is_deterministic_and_states_its_figures);
     tcase_add_test(t, draw_makes_a_knuth_diagram_with_every_comparator_and_layer);
@@ -758,5 +752,12 @@ int main(void)
     tcase_add_test(t, checker_catches_a_wrong_plan_and_a_missing_plan);
     tcase_add_test(t, generated_rtl_is_lint_clean_under_verilator_icarus_and_yosys);
     suite_add_tcase(s, t);
+    TCase *tt = tcase_create("timing");
+    tcase_set_timeout(tt, 900); /* cold Verilator builds */
+    tcase_add_loop_test(tt, the_timing_contract_holds_for_pipelined_and_threshold_units, 0,
+                        (int)(sizeof timing_cfgs / sizeof *timing_cfgs));
+    suite_add_tcase(s, tt);
+    irhw_check_scenarios(s, &irhw_block_wru, wru_scenarios,
+                         sizeof wru_scenarios / sizeof *wru_scenarios);
     return irhw_check_run(s);
 }
