@@ -17,48 +17,10 @@
  * Sizes come from the port list (model/swt.c's ports()), the policy and the
  * counts from the parameters, looked up by name.
  */
-#include "irhw.h"
+#include "swt.h"
 
 #include <inttypes.h>
 #include <string.h>
-
-typedef struct {
-    unsigned entries, warps, pc_bits, cap, fullest;
-    unsigned wb, eb, cb, ob; /* ins_warp, entry ids, counts, occupancy */
-} swt_gen_geom;
-
-static const irhw_block *swt_block(void)
-{
-    return irhw_find_block("swt");
-}
-
-static unsigned port_width(const irhw_ports *ps, const char *name)
-{
-    for (unsigned i = 0; i < ps->n; i++)
-        if (strcmp(ps->p[i].name, name) == 0)
-            return ps->p[i].width;
-    return 0;
-}
-
-static int64_t param(const irhw_block *b, const irhw_cfg *c, const char *name)
-{
-    return c->v[irhw_param_index(b, name)];
-}
-
-static void geom(const irhw_block *b, const irhw_cfg *c, const irhw_ports *ps, swt_gen_geom *g)
-{
-    g->entries = (unsigned)param(b, c, "ENTRIES");
-    g->warps = (unsigned)param(b, c, "WARPS");
-    g->pc_bits = (unsigned)param(b, c, "PC_BITS");
-    unsigned lanes = (unsigned)param(b, c, "LANES");
-    g->cap = lanes < g->warps ? lanes : g->warps;
-    g->fullest = strcmp(b->params[irhw_param_index(b, "POLICY")].choices[param(b, c, "POLICY")],
-                        "fullest") == 0;
-    g->wb = port_width(ps, "ins_warp");
-    g->eb = port_width(ps, "ins_entry");
-    g->cb = port_width(ps, "iss_count");
-    g->ob = port_width(ps, "occupancy");
-}
 
 /* "lhs t0 OP t1 OP ... ;" over terms first..n-1, wrapped near 100 columns
  * with continuation lines that start with the operator. No term: "lhs empty;". */
@@ -113,20 +75,20 @@ static void term_enc_iss(char *b, size_t len, unsigned i, const void *arg)
     snprintf(b, len, "({ENT_BITS{iss_sel[%u]}} & %u'd%u)", i, *(const unsigned *)arg, i);
 }
 
-static void emit_declarations(irhw_vw *w, const swt_gen_geom *g)
+static void emit_declarations(irhw_vw *w, const swt_geom *g)
 {
     vw_line(w, "localparam PC_BITS  = %u;", g->pc_bits);
     vw_line(w, "localparam WARPS    = %u;", g->warps);
     vw_line(w, "localparam ENTRIES  = %u;", g->entries);
-    vw_line(w, "localparam ENT_BITS = %u;  // entry ids", g->eb);
-    vw_line(w, "localparam CNT_BITS = %u;  // warps per entry: 0..%u", g->cb, g->cap);
-    vw_line(w, "localparam OCC_BITS = %u;  // valid entries: 0..%u", g->ob, g->entries);
+    vw_line(w, "localparam ENT_BITS = %u;  // entry ids", g->entry_bits);
+    vw_line(w, "localparam CNT_BITS = %u;  // warps per entry: 0..%u", g->count_bits, g->cap);
+    vw_line(w, "localparam OCC_BITS = %u;  // valid entries: 0..%u", g->occ_bits, g->entries);
     vw_line(
         w,
         "localparam [CNT_BITS-1:0] CAP = %u'd%u;  // an entry is full at min(LANES, WARPS) warps",
-        g->cb, g->cap);
-    vw_line(w, "localparam [CNT_BITS-1:0] CNT_ONE = %u'd1;", g->cb);
-    vw_line(w, "localparam [OCC_BITS-1:0] OCC_ONE = %u'd1;", g->ob);
+        g->count_bits, g->cap);
+    vw_line(w, "localparam [CNT_BITS-1:0] CNT_ONE = %u'd1;", g->count_bits);
+    vw_line(w, "localparam [OCC_BITS-1:0] OCC_ONE = %u'd1;", g->occ_bits);
     vw_blank(w);
     vw_line(w, "localparam GRP_BITS = CNT_BITS + WARPS;  // an entry's warp group {count, mask}");
     vw_blank(w);
@@ -162,7 +124,7 @@ static void emit_declarations(irhw_vw *w, const swt_gen_geom *g)
     vw_blank(w);
 }
 
-static void emit_insert_decode(irhw_vw *w, const swt_gen_geom *g)
+static void emit_insert_decode(irhw_vw *w, const swt_geom *g)
 {
     vw_line(w, "// ---- Insert: warp decoder, duplicate check ----");
     vw_line(w, "wire ins_go = ins_valid & ~rst;");
@@ -170,11 +132,12 @@ static void emit_insert_decode(irhw_vw *w, const swt_gen_geom *g)
     vw_line(w, "// One-hot of ins_warp; all zero for an id >= WARPS.");
     vw_line(w, "wire [WARPS-1:0] warp_sel;");
     for (unsigned k = 0; k < g->warps; k++)
-        vw_line(w, "assign warp_sel[%u] = (ins_warp == %u'd%u);", k, g->wb, k);
-    if (g->warps == (1u << g->wb))
-        vw_line(w, "wire warp_bad = 1'b0;  // WARPS = 2^%u: every id names a warp", g->wb);
+        vw_line(w, "assign warp_sel[%u] = (ins_warp == %u'd%u);", k, g->warp_bits, k);
+    if (g->warps == (1u << g->warp_bits))
+        vw_line(w, "wire warp_bad = 1'b0;  // WARPS = 2^%u: every id names a warp", g->warp_bits);
     else
-        vw_line(w, "wire warp_bad = (ins_warp >= %u'd%u);  // no such warp", g->wb, g->warps);
+        vw_line(w, "wire warp_bad = (ins_warp >= %u'd%u);  // no such warp", g->warp_bits,
+                g->warps);
     vw_line(w,
             "// Warps waiting in a valid entry (whatever its PC): inserting one again is a dup.");
     emit_expr(w, "wire [WARPS-1:0] waiting =", "|", 0, g->entries, term_mask, NULL, "");
@@ -200,7 +163,7 @@ static void term_win(char *b, size_t len, unsigned k, const void *arg)
         snprintf(b, len, "(~valid[%u] | ~prec_%u_%u)", j, j, i);
 }
 
-static void emit_issue_select(irhw_vw *w, const swt_gen_geom *g)
+static void emit_issue_select(irhw_vw *w, const swt_geom *g)
 {
     unsigned n = g->entries;
     vw_line(w, "// ---- Issue select: %s ----",
@@ -232,7 +195,7 @@ static void emit_issue_select(irhw_vw *w, const swt_gen_geom *g)
     vw_blank(w);
 }
 
-static void emit_insert_search(irhw_vw *w, const swt_gen_geom *g)
+static void emit_insert_search(irhw_vw *w, const swt_geom *g)
 {
     unsigned n = g->entries;
     vw_line(w, "// ---- Insert: CAM search and answer ----");
@@ -263,7 +226,7 @@ static void emit_insert_search(irhw_vw *w, const swt_gen_geom *g)
     vw_blank(w);
 }
 
-static void emit_entry_regs(irhw_vw *w, const swt_gen_geom *g)
+static void emit_entry_regs(irhw_vw *w, const swt_geom *g)
 {
     vw_line(w, "// ---- Entry updates: alloc, join and issue never hit the same entry ----");
     vw_line(w, "// An issued entry only loses its valid bit; its payload stays, unused.");
@@ -314,7 +277,7 @@ static void emit_entry_regs(irhw_vw *w, const swt_gen_geom *g)
     vw_blank(w);
 }
 
-static void emit_outputs(irhw_vw *w, const swt_gen_geom *g)
+static void emit_outputs(irhw_vw *w, const swt_geom *g)
 {
     unsigned n = g->entries;
     vw_line(w, "// ---- Outputs (all 0 during reset) ----");
@@ -324,9 +287,11 @@ static void emit_outputs(irhw_vw *w, const swt_gen_geom *g)
     vw_line(w, "assign ins_dup     = ans_dup;");
     vw_line(w, "assign ins_badwarp = ans_badwarp;");
     vw_line(w, "// Entry ids from one-hot selects (entry 0 contributes no bit).");
-    emit_expr(w, "assign ins_entry   =", "|", 1, n, term_enc_ins, &g->eb, "{ENT_BITS{1'b0}}");
+    emit_expr(w, "assign ins_entry   =", "|", 1, n, term_enc_ins, &g->entry_bits,
+              "{ENT_BITS{1'b0}}");
     vw_line(w, "assign iss_valid   = iss_any;");
-    emit_expr(w, "assign iss_entry   =", "|", 1, n, term_enc_iss, &g->eb, "{ENT_BITS{1'b0}}");
+    emit_expr(w, "assign iss_entry   =", "|", 1, n, term_enc_iss, &g->entry_bits,
+              "{ENT_BITS{1'b0}}");
     struct mux_arg pc = {"iss_sel", "pc", "PC_BITS"}, mk = {"iss_sel", "mask", "WARPS"},
                    ct = {"iss_sel", "count", "CNT_BITS"};
     emit_expr(w, "assign iss_pc      =", "|", 0, n, term_mux, &pc, "");
@@ -336,50 +301,41 @@ static void emit_outputs(irhw_vw *w, const swt_gen_geom *g)
     vw_line(w, "assign full        = (&valid) & ~rst;");
 }
 
-int swt_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+unsigned swt_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES])
 {
-    const irhw_block *b = swt_block();
-    if (!b)
-        return irhw_err(err, errlen, "swt: block not registered");
-    irhw_ports ps;
-    memset(&ps, 0, sizeof ps);
-    b->ports(c, &ps);
-    swt_gen_geom g;
-    geom(b, c, &ps, &g);
-    char module[128];
-    b->module_name(c, module, sizeof module);
+    names[0] = "irhw_regfile_1rw.v"; /* the entries' payloads */
+    return 1;
+}
 
+int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
+{
+    const swt_geom *g = swt_g(x);
     vw_line(w, "// Scalar-warp table: %u entries of (PC, %u-warp mask), up to %u warps per entry,",
-            g.entries, g.warps, g.cap);
+            g->entries, g->warps, g->cap);
     vw_line(w, "// issue order: %s.",
-            g.fullest ? "most warps first, ties to the oldest" : "oldest first");
+            g->fullest ? "most warps first, ties to the oldest" : "oldest first");
     vw_line(w, "// Insert and issue both see the table as it was at the start of the cycle: an");
     vw_line(w, "// insert never joins the entry being issued (it allocates a fresh entry, or is");
     vw_line(w, "// rejected when none is free). Answers are one-hot. See model/swt.c.");
-    vw_module_ports(w, module, &ps);
+    vw_module_ports(w, x->module, &x->ps);
     w->indent++;
-    emit_declarations(w, &g);
-    emit_insert_decode(w, &g);
-    emit_issue_select(w, &g);
-    emit_insert_search(w, &g);
-    emit_entry_regs(w, &g);
-    emit_outputs(w, &g);
+    emit_declarations(w, g);
+    emit_insert_decode(w, g);
+    emit_issue_select(w, g);
+    emit_insert_search(w, g);
+    emit_entry_regs(w, g);
+    emit_outputs(w, g);
     w->indent--;
     vw_line(w, "endmodule");
     return 0;
 }
 
-void swt_gen_summary(const irhw_cfg *c, FILE *f)
+void swt_gen_summary(const irhw_inst *x, FILE *f)
 {
-    const irhw_block *b = swt_block();
-    irhw_ports ps;
-    memset(&ps, 0, sizeof ps);
-    b->ports(c, &ps);
-    swt_gen_geom g;
-    geom(b, c, &ps, &g);
-    unsigned pairs = g.entries * (g.entries - 1) / 2;
+    const swt_geom *g = swt_g(x);
+    unsigned pairs = g->entries * (g->entries - 1) / 2;
     fprintf(f, "swt: %u entries x (%u PC + %u mask + 1 valid + %u count) bits, %u age bits\n",
-            g.entries, g.pc_bits, g.warps, g.cb, pairs);
+            g->entries, g->pc_bits, g->warps, g->count_bits, pairs);
     fprintf(f, "     %u PC comparators of %u b; %u pairwise %s comparisons for the issue select\n",
-            g.entries, g.pc_bits, pairs, g.fullest ? "(count, age)" : "age");
+            g->entries, g->pc_bits, pairs, g->fullest ? "(count, age)" : "age");
 }

@@ -190,8 +190,10 @@ void irhw_storage_sram(irhw_storage *st, unsigned words, unsigned width, unsigne
 /* What a block's paper comparison may read of an area result (the area
  * code fills it; blocks never include area headers). */
 typedef struct {
-    double total_um2, logic_um2, storage_um2; /* storage: flip-flop arrays + SRAM macros */
+    double total_um2, logic_um2;
+    double ff_storage_um2, sram_um2; /* flip-flop storage leaves; SRAM macros (model) */
     uint64_t storage_bits;
+    unsigned long cells, flops; /* standard cells, of which flip-flops */
     const char *library, *node;
 } irhw_area_fig;
 

@@ -93,123 +93,11 @@
  * (warps per issued scalar warp), a histogram of warps per scalar warp,
  * mean/max occupancy and the cycles the table was full.
  */
-#include "irhw.h"
-#include "area.h"
+#include "swt.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum swt_param { SWT_ENTRIES, SWT_WARPS, SWT_PC_BITS, SWT_LANES, SWT_POLICY, SWT_NPARAMS };
-enum swt_policy { SWT_OLDEST, SWT_FULLEST };
-
-enum swt_port {
-    /* inputs */
-    SWT_RST,
-    SWT_INS_VALID,
-    SWT_INS_WARP,
-    SWT_INS_PC,
-    SWT_ISS_REQ,
-    /* outputs */
-    SWT_INS_JOIN,
-    SWT_INS_ALLOC,
-    SWT_INS_REJECT,
-    SWT_INS_DUP,
-    SWT_INS_BADWARP,
-    SWT_INS_ENTRY,
-    SWT_ISS_VALID,
-    SWT_ISS_ENTRY,
-    SWT_ISS_PC,
-    SWT_ISS_MASK,
-    SWT_ISS_COUNT,
-    SWT_OCCUPANCY,
-    SWT_FULL,
-    SWT_NPORTS
-};
-
-#define SWT_MAX 64 /* most entries, most warps */
-
-static const char *const swt_policy_names[] = {"oldest", "fullest", NULL};
-
-static const irhw_param swt_params[] = {
-    [SWT_ENTRIES] = {"ENTRIES", IRHW_PINT, 8, 1, SWT_MAX, NULL,
-                     "scalar warps the table holds (CAM entries)"},
-    [SWT_WARPS] = {"WARPS", IRHW_PINT, 48, 2, SWT_MAX, NULL,
-                   "warps it tracks (48 per core, 24 per scheduler); mask bits"},
-    [SWT_PC_BITS] = {"PC_BITS", IRHW_PINT, 32, 8, 64, NULL, "bits of the PC the entries match"},
-    [SWT_LANES] = {"LANES", IRHW_PINT, 16, 2, SWT_MAX, NULL,
-                   "most warps one scalar warp packs (the SIMD width)"},
-    [SWT_POLICY] = {"POLICY", IRHW_PENUM, SWT_OLDEST, 0, 0, swt_policy_names,
-                    "issue order: oldest allocation, or most warps (ties: oldest)"},
-};
-
-/* Every width and limit derived from the parameters, in one place; the
- * generator and the stimulus read the same numbers through the ports. */
-typedef struct {
-    unsigned entries, warps, pc_bits, lanes, policy;
-    unsigned cap;        /* warps that fill an entry: min(LANES, WARPS) */
-    unsigned warp_bits;  /* ins_warp */
-    unsigned entry_bits; /* ins_entry, iss_entry */
-    unsigned count_bits; /* iss_count and the per-entry counters: 0..cap */
-    unsigned occ_bits;   /* occupancy: 0..ENTRIES */
-} swt_geom;
-
-static void swt_geom_of(const irhw_cfg *c, swt_geom *g)
-{
-    g->entries = (unsigned)c->v[SWT_ENTRIES];
-    g->warps = (unsigned)c->v[SWT_WARPS];
-    g->pc_bits = (unsigned)c->v[SWT_PC_BITS];
-    g->lanes = (unsigned)c->v[SWT_LANES];
-    g->policy = (unsigned)c->v[SWT_POLICY];
-    g->cap = g->lanes < g->warps ? g->lanes : g->warps;
-    g->warp_bits = irhw_clog2(g->warps);
-    g->entry_bits = g->entries > 1 ? irhw_clog2(g->entries) : 1;
-    g->count_bits = irhw_bits_for(g->cap);
-    g->occ_bits = irhw_bits_for(g->entries);
-}
-
-static void swt_ports(const irhw_cfg *c, irhw_ports *ps)
-{
-    swt_geom g;
-    swt_geom_of(c, &g);
-    const struct {
-        const char *name;
-        irhw_dir dir;
-        unsigned width;
-        const char *group;
-    } list[SWT_NPORTS] = {
-        [SWT_RST] = {"rst", IRHW_IN, 1, "control"},
-        [SWT_INS_VALID] = {"ins_valid", IRHW_IN, 1, "insert"},
-        [SWT_INS_WARP] = {"ins_warp", IRHW_IN, g.warp_bits, "insert"},
-        [SWT_INS_PC] = {"ins_pc", IRHW_IN, g.pc_bits, "insert"},
-        [SWT_ISS_REQ] = {"iss_req", IRHW_IN, 1, "issue"},
-        [SWT_INS_JOIN] = {"ins_join", IRHW_OUT, 1, "insert"},
-        [SWT_INS_ALLOC] = {"ins_alloc", IRHW_OUT, 1, "insert"},
-        [SWT_INS_REJECT] = {"ins_reject", IRHW_OUT, 1, "insert"},
-        [SWT_INS_DUP] = {"ins_dup", IRHW_OUT, 1, "insert"},
-        [SWT_INS_BADWARP] = {"ins_badwarp", IRHW_OUT, 1, "insert"},
-        [SWT_INS_ENTRY] = {"ins_entry", IRHW_OUT, g.entry_bits, "insert"},
-        [SWT_ISS_VALID] = {"iss_valid", IRHW_OUT, 1, "issue"},
-        [SWT_ISS_ENTRY] = {"iss_entry", IRHW_OUT, g.entry_bits, "issue"},
-        [SWT_ISS_PC] = {"iss_pc", IRHW_OUT, g.pc_bits, "issue"},
-        [SWT_ISS_MASK] = {"iss_mask", IRHW_OUT, g.warps, "issue"},
-        [SWT_ISS_COUNT] = {"iss_count", IRHW_OUT, g.count_bits, "issue"},
-        [SWT_OCCUPANCY] = {"occupancy", IRHW_OUT, g.occ_bits, "status"},
-        [SWT_FULL] = {"full", IRHW_OUT, 1, "status"},
-    };
-    for (unsigned i = 0; i < SWT_NPORTS; i++) {
-        unsigned k = irhw_port_add(ps, list[i].name, list[i].dir, list[i].width, list[i].group);
-        (void)k; /* k == i: the list is in enum order */
-    }
-}
-
-static void swt_module_name(const irhw_cfg *c, char *buf, size_t len)
-{
-    snprintf(buf, len, "swt_e%" PRId64 "_w%" PRId64 "_pc%" PRId64 "_l%" PRId64 "_%s",
-             c->v[SWT_ENTRIES], c->v[SWT_WARPS], c->v[SWT_PC_BITS], c->v[SWT_LANES],
-             swt_policy_names[c->v[SWT_POLICY]]);
-}
 
 /* ---- the model --------------------------------------------------------- */
 
@@ -258,7 +146,7 @@ typedef struct {
 static int swt_beats(const swt_model *m, int i, int j)
 {
     const swt_entry *a = &m->e[i], *b = &m->e[j];
-    if (m->g.policy == SWT_FULLEST && a->count != b->count)
+    if (m->g.fullest && a->count != b->count)
         return a->count > b->count;
     return a->born < b->born;
 }
@@ -322,7 +210,7 @@ static unsigned swt_occupancy(const swt_model *m)
     return n;
 }
 
-static void swt_eval(void *vm, const uint64_t *in, uint64_t *out)
+void swt_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     swt_model *m = vm;
     const irhw_ports *ps = m->ps;
@@ -372,7 +260,7 @@ static void swt_count(swt_model *m, const uint64_t *in, const swt_step *s)
     }
 }
 
-static void swt_tick(void *vm, const uint64_t *in)
+void swt_tick(void *vm, const uint64_t *in)
 {
     swt_model *m = vm;
     swt_step s;
@@ -394,17 +282,17 @@ static void swt_tick(void *vm, const uint64_t *in)
     }
 }
 
-static void *swt_new(const irhw_cfg *c, const irhw_ports *ps)
+void *swt_new(const irhw_inst *x)
 {
     swt_model *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    m->ps = ps;
-    swt_geom_of(c, &m->g);
+    m->ps = &x->ps;
+    m->g = *swt_g(x);
     return m;
 }
 
-static void swt_free(void *m)
+void swt_free(void *m)
 {
     free(m);
 }
@@ -414,7 +302,7 @@ static double ratio(uint64_t a, uint64_t b)
     return b ? (double)a / (double)b : 0.0;
 }
 
-static void swt_stats_print(void *vm, FILE *f)
+void swt_stats_print(void *vm, FILE *f)
 {
     const swt_model *m = vm;
     const swt_stats *st = &m->st;
@@ -445,142 +333,3 @@ static void swt_stats_print(void *vm, FILE *f)
             ratio(st->occ_sum, st->cycles), st->occ_max, m->g.entries, st->full_cycles,
             100.0 * ratio(st->full_cycles, st->cycles), st->same_pc_bounce);
 }
-
-/* ---- area -------------------------------------------------------------- */
-
-/* Flip-flops of the configuration, field by field (the RTL's registers). */
-typedef struct {
-    uint64_t pc, mask, valid, count, age, occ, total;
-} swt_bits;
-
-static void swt_bits_of(const irhw_cfg *c, swt_bits *b)
-{
-    swt_geom g;
-    swt_geom_of(c, &g);
-    uint64_t e = g.entries;
-    b->pc = e * g.pc_bits;
-    b->mask = e * g.warps;
-    b->valid = e;
-    b->count = e * g.count_bits;
-    b->age = e * (e - 1) / 2;
-    b->occ = g.occ_bits;
-    b->total = b->pc + b->mask + b->valid + b->count + b->age + b->occ;
-}
-
-static void swt_storage(const irhw_cfg *c, irhw_storage *st)
-{
-    swt_bits b;
-    swt_bits_of(c, &b);
-    memset(st, 0, sizeof *st);
-    st->storage_bits = b.total; /* all flip-flops: a CAM has no SRAM form */
-}
-
-static int swt_note(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
-                    ...) __attribute__((format(printf, 6, 7)));
-
-static int swt_note(irhw_note *n, int k, int max, const char *key, double value, const char *fmt,
-                    ...)
-{
-    if (k >= max)
-        return k;
-    memset(&n[k], 0, sizeof n[k]);
-    snprintf(n[k].key, sizeof n[k].key, "%s", key);
-    n[k].value = value;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(n[k].text, sizeof n[k].text, fmt, ap);
-    va_end(ap);
-    return k + 1;
-}
-
-/* The paper gives no table size or cost: it states that GW adds a scalar
- * status table, modifies the scoreboard, instruction buffer and scheduler,
- * and leaves "detailed estimation" of the power/area "consumption" of the
- * GW architecture to future work. So the notes give our own figures, and put
- * them next to the register file of the paper's baseline SM (Fermi:
- * 32,768 x 32-bit registers = 128 KB per SM, NVIDIA's Fermi whitepaper). */
-static int swt_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
-{
-    swt_geom g;
-    swt_bits b;
-    swt_geom_of(c, &g);
-    swt_bits_of(c, &b);
-    const double fermi_rf_bits = 32768.0 * 32;
-    int k = 0;
-    k = swt_note(n, k, max, "cam_bits", (double)b.total,
-                 "table bits: %" PRIu64 " = %u entries x (%u PC + %u mask + 1 valid + %u count)"
-                 " + %" PRIu64 " age + %" PRIu64 " occupancy",
-                 b.total, g.entries, g.pc_bits, g.warps, g.count_bits, b.age, b.occ);
-    k = swt_note(n, k, max, "pc_cam_bits", (double)b.pc,
-                 "PC CAM: %" PRIu64 " bits, %u comparators of %u b searched every insert", b.pc,
-                 g.entries, g.pc_bits);
-    k = swt_note(n, k, max, "pct_of_fermi_128KB_register_file",
-                 100.0 * (double)b.total / fermi_rf_bits,
-                 "%.3f %% of the baseline Fermi SM register file (32,768 x 32 b = 128 KB)",
-                 100.0 * (double)b.total / fermi_rf_bits);
-    k = swt_note(n, k, max, "paper_cost_figure", 0,
-                 "paper: no size or area given for the scalar status table; detailed power/area "
-                 "estimation of GW is left to future work");
-    if (r && g.entries) {
-        k = swt_note(n, k, max, "area_per_entry_um2", r->total_um2 / g.entries,
-                     "%.0f um2 per entry (%.0f um2 total, %.0f um2 logic) on %s",
-                     r->total_um2 / g.entries, r->total_um2, r->logic_um2, r->library);
-        if (r->flops)
-            k = swt_note(n, k, max, "flops_vs_bits", (double)r->flops,
-                         "synthesised flip-flops: %lu (table bits: %" PRIu64 ")", r->flops,
-                         b.total);
-        uint64_t payload = b.pc + b.mask + b.count; /* the irhw_regfile_1rw leaves */
-        if (r->ff_storage_um2 > 0 && payload)
-            k = swt_note(n, k, max, "payload_um2_per_bit", r->ff_storage_um2 / (double)payload,
-                         "entry payload (PC, mask, count): %" PRIu64
-                         " bits in %.0f um2 of flip-flop storage (%.2f um2/bit); match, select "
-                         "and control: %.0f um2 (%.0f %% of the table)",
-                         payload, r->ff_storage_um2, r->ff_storage_um2 / (double)payload,
-                         r->logic_um2, r->total_um2 > 0 ? 100.0 * r->logic_um2 / r->total_um2 : 0);
-    }
-    return k;
-}
-
-/* ---- the description ------------------------------------------------------ */
-
-static const char *const swt_leaves[] = {"irhw_regfile_1rw.v", NULL}; /* entry payloads */
-
-int swt_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
-void swt_gen_summary(const irhw_cfg *c, FILE *f);
-void *swt_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                   irhw_stim_mode mode);
-void swt_stim_free(void *s);
-void swt_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-void *swt_check_new(const irhw_cfg *c, const irhw_ports *ps);
-void swt_check_free(void *k);
-int swt_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
-                    size_t errlen);
-int swt_check_end(void *k, char *err, size_t errlen);
-
-IRHW_BLOCK(swt) = {
-    .name = "swt",
-    .title = "scalar-warp table",
-    .paper = "GW (Graph-Waving) scalar warp formation and scheduling (spec §4)",
-    .params = swt_params,
-    .nparams = SWT_NPARAMS,
-    .validate = NULL, /* no cross-parameter limit: see the first comment */
-    .ports = swt_ports,
-    .module_name = swt_module_name,
-    .model_new = swt_new,
-    .model_free = swt_free,
-    .model_eval = swt_eval,
-    .model_tick = swt_tick,
-    .model_stats = swt_stats_print,
-    .gen = swt_gen,
-    .leaf_cells = swt_leaves,
-    .gen_summary = swt_gen_summary,
-    .stim_new = swt_stim_new,
-    .stim_free = swt_stim_free,
-    .stim_next = swt_stim_next,
-    .check_new = swt_check_new,
-    .check_free = swt_check_free,
-    .check_cycle = swt_check_cycle,
-    .check_end = swt_check_end,
-    .storage = swt_storage,
-    .area_notes = swt_area_notes,
-};

@@ -663,8 +663,9 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
     fprintf(stderr, "%s area: done in %.1f s\n", prog, irhw_now_s() - t0);
     if (print) {
         irhw_note notes[16];
-        irhw_area_fig fig = {r->total_um2,    r->logic_um2, r->ff_storage_um2 + r->sram_um2,
-                             r->storage_bits, r->library,   r->node};
+        irhw_area_fig fig = {r->total_um2, r->logic_um2,    r->ff_storage_um2,
+                             r->sram_um2,  r->storage_bits, r->cells,
+                             r->flops,     r->library,      r->node};
         int n = o->b->area_notes ? o->b->area_notes(&o->x, &fig, notes, 16) : 0;
         if (o->json)
             irhw_area_print_json(stdout, o->b, &o->c, r, notes, n);

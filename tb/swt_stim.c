@@ -28,66 +28,11 @@
  * The stimulus follows the table from its outputs (prev_out): an answer
  * join/alloc marks the warp waiting, iss_mask releases warps.
  */
-#include "irhw.h"
+#include "swt.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Port indices, found by name in the block's port list. */
-typedef struct {
-    unsigned rst, ins_valid, ins_warp, ins_pc, iss_req;
-    unsigned ins_join, ins_alloc, ins_reject, ins_dup, ins_badwarp, ins_entry;
-    unsigned iss_valid, iss_entry, iss_pc, iss_mask, iss_count, occupancy, full;
-} swt_pidx;
-
-static unsigned find_port(const irhw_ports *ps, const char *name)
-{
-    for (unsigned i = 0; i < ps->n; i++)
-        if (strcmp(ps->p[i].name, name) == 0)
-            return i;
-    abort(); /* the port list and this file disagree: a programming error */
-}
-
-static void swt_pidx_of(const irhw_ports *ps, swt_pidx *p)
-{
-    p->rst = find_port(ps, "rst");
-    p->ins_valid = find_port(ps, "ins_valid");
-    p->ins_warp = find_port(ps, "ins_warp");
-    p->ins_pc = find_port(ps, "ins_pc");
-    p->iss_req = find_port(ps, "iss_req");
-    p->ins_join = find_port(ps, "ins_join");
-    p->ins_alloc = find_port(ps, "ins_alloc");
-    p->ins_reject = find_port(ps, "ins_reject");
-    p->ins_dup = find_port(ps, "ins_dup");
-    p->ins_badwarp = find_port(ps, "ins_badwarp");
-    p->ins_entry = find_port(ps, "ins_entry");
-    p->iss_valid = find_port(ps, "iss_valid");
-    p->iss_entry = find_port(ps, "iss_entry");
-    p->iss_pc = find_port(ps, "iss_pc");
-    p->iss_mask = find_port(ps, "iss_mask");
-    p->iss_count = find_port(ps, "iss_count");
-    p->occupancy = find_port(ps, "occupancy");
-    p->full = find_port(ps, "full");
-}
-
-/* Sizes from the parameters (by name) and the port widths. */
-typedef struct {
-    unsigned entries, warps, cap, pc_bits, wb, fullest;
-} swt_sizes;
-
-static void swt_sizes_of(const irhw_cfg *c, const irhw_ports *ps, swt_sizes *z)
-{
-    const irhw_block *b = irhw_find_block("swt");
-    z->entries = (unsigned)c->v[irhw_param_index(b, "ENTRIES")];
-    z->warps = (unsigned)c->v[irhw_param_index(b, "WARPS")];
-    unsigned lanes = (unsigned)c->v[irhw_param_index(b, "LANES")];
-    z->cap = lanes < z->warps ? lanes : z->warps;
-    int pol = irhw_param_index(b, "POLICY");
-    z->fullest = strcmp(b->params[pol].choices[c->v[pol]], "fullest") == 0;
-    z->pc_bits = ps->p[find_port(ps, "ins_pc")].width;
-    z->wb = ps->p[find_port(ps, "ins_warp")].width;
-}
 
 /* ---- stimulus ----------------------------------------------------------- */
 
@@ -103,8 +48,7 @@ enum swt_phase { PH_LOOP, PH_POOL, PH_BURST, PH_HOT, PH_DRAIN, PH_N };
 
 typedef struct {
     const irhw_ports *ps;
-    swt_pidx p;
-    swt_sizes z;
+    swt_geom z; /* the geometry (swt_geom_of) */
     irhw_rng rng;
     irhw_stim_mode mode;
     /* directed program */
@@ -190,9 +134,9 @@ static void build_program(swt_stim *s)
         ins(s, fill, dpc(s, x + fill + 1));
     ins(s, 0, dpc(s, x));     /* warp 0 again, same PC: dup */
     ins(s, 0, dpc(s, x + 1)); /* and with another entry's PC: dup */
-    if (w < (1u << s->z.wb)) {
+    if (w < (1u << s->z.warp_bits)) {
         ins(s, w, dpc(s, x)); /* no such warp */
-        ins(s, (1u << s->z.wb) - 1, 0);
+        ins(s, (1u << s->z.warp_bits) - 1, 0);
     }
     x += fill + 2;
     idle(s);
@@ -240,16 +184,14 @@ static void build_program(swt_stim *s)
     drain(s);
 }
 
-void *swt_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                   irhw_stim_mode mode)
+void *swt_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     (void)cycles; /* phases repeat for as long as the run lasts */
     swt_stim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->ps = ps;
-    swt_pidx_of(ps, &s->p);
-    swt_sizes_of(c, ps, &s->z);
+    s->ps = &x->ps;
+    s->z = *swt_g(x);
     s->mode = mode;
     irhw_rng_seed(&s->rng, seed);
     if (mode != IRHW_STIM_RANDOM)
@@ -300,18 +242,18 @@ static void observe(swt_stim *s, uint64_t cycle, const uint64_t *out)
         s->waiting = 0;
         return;
     }
-    if (irhw_get(out, ps, s->p.iss_valid)) {
-        uint64_t m = irhw_get(out, ps, s->p.iss_mask) & s->waiting;
+    if (irhw_get(out, ps, SWT_ISS_VALID)) {
+        uint64_t m = irhw_get(out, ps, SWT_ISS_MASK) & s->waiting;
         for (unsigned k = 0; k < s->z.warps; k++)
             if (m >> k & 1)
                 advance(s, k);
-        s->waiting &= ~irhw_get(out, ps, s->p.iss_mask);
+        s->waiting &= ~irhw_get(out, ps, SWT_ISS_MASK);
     }
     if (!s->last.ins || s->last.warp >= s->z.warps)
         return;
-    if (irhw_get(out, ps, s->p.ins_join) || irhw_get(out, ps, s->p.ins_alloc))
+    if (irhw_get(out, ps, SWT_INS_JOIN) || irhw_get(out, ps, SWT_INS_ALLOC))
         s->waiting |= (uint64_t)1 << s->last.warp;
-    else if (irhw_get(out, ps, s->p.ins_reject))
+    else if (irhw_get(out, ps, SWT_INS_REJECT))
         advance(s, s->last.warp);
 }
 
@@ -381,8 +323,8 @@ static swt_cmd random_cmd(swt_stim *s)
     c.ins = (unsigned char)irhw_rng_chance(r, s->p_ins);
     if (!c.ins)
         return c;
-    if (s->z.warps < (1u << s->z.wb) && irhw_rng_chance(r, 2)) {
-        c.warp = s->z.warps + (unsigned)irhw_rng_below(r, (1u << s->z.wb) - s->z.warps);
+    if (s->z.warps < (1u << s->z.warp_bits) && irhw_rng_chance(r, 2)) {
+        c.warp = s->z.warps + (unsigned)irhw_rng_below(r, (1u << s->z.warp_bits) - s->z.warps);
         c.pc = irhw_rng_bits(r, s->z.pc_bits);
         return c;
     }
@@ -424,11 +366,11 @@ void swt_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint64_t 
     s->last = c;
     if (cycle < 2)
         s->last.rst = 1;
-    irhw_set(in, ps, s->p.rst, c.rst);
-    irhw_set(in, ps, s->p.ins_valid, c.ins);
-    irhw_set(in, ps, s->p.ins_warp, c.ins ? c.warp & irhw_mask(s->z.wb) : 0);
-    irhw_set(in, ps, s->p.ins_pc, c.ins ? c.pc & pc_mask(s) : 0);
-    irhw_set(in, ps, s->p.iss_req, c.iss);
+    irhw_set(in, ps, SWT_RST, c.rst);
+    irhw_set(in, ps, SWT_INS_VALID, c.ins);
+    irhw_set(in, ps, SWT_INS_WARP, c.ins ? c.warp & irhw_mask(s->z.warp_bits) : 0);
+    irhw_set(in, ps, SWT_INS_PC, c.ins ? c.pc & pc_mask(s) : 0);
+    irhw_set(in, ps, SWT_ISS_REQ, c.iss);
 }
 
 /* ---- invariant checker ---------------------------------------------------- */
@@ -450,21 +392,19 @@ typedef struct {
 
 typedef struct {
     const irhw_ports *ps;
-    swt_pidx p;
-    swt_sizes z;
+    swt_geom z; /* the geometry (swt_geom_of) */
     swt_chk_entry e[64];
     uint64_t born;
     uint64_t inserted, issued; /* warps accepted (join/alloc), warps issued */
 } swt_check;
 
-void *swt_check_new(const irhw_cfg *c, const irhw_ports *ps)
+void *swt_check_new(const irhw_inst *x)
 {
     swt_check *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
-    k->ps = ps;
-    swt_pidx_of(ps, &k->p);
-    swt_sizes_of(c, ps, &k->z);
+    k->ps = &x->ps;
+    k->z = *swt_g(x);
     return k;
 }
 
@@ -490,13 +430,13 @@ static int chk_issue(swt_check *k, uint64_t cycle, const uint64_t *in, const uin
     *issued = -1;
     for (unsigned i = 0; i < k->z.entries; i++)
         any |= k->e[i].valid;
-    int req = (int)irhw_get(in, ps, k->p.iss_req);
-    int v = (int)irhw_get(out, ps, k->p.iss_valid);
+    int req = (int)irhw_get(in, ps, SWT_ISS_REQ);
+    int v = (int)irhw_get(out, ps, SWT_ISS_VALID);
     if (v != (req && any))
         FAIL("iss_valid=%d with iss_req=%d and %s table", v, req, any ? "a non-empty" : "an empty");
-    uint64_t ent = irhw_get(out, ps, k->p.iss_entry), pc = irhw_get(out, ps, k->p.iss_pc);
-    uint64_t cnt = irhw_get(out, ps, k->p.iss_count);
-    const uint64_t *mask = irhw_cwide(out, ps, k->p.iss_mask);
+    uint64_t ent = irhw_get(out, ps, SWT_ISS_ENTRY), pc = irhw_get(out, ps, SWT_ISS_PC);
+    uint64_t cnt = irhw_get(out, ps, SWT_ISS_COUNT);
+    const uint64_t *mask = irhw_cwide(out, ps, SWT_ISS_MASK);
     if (!v) {
         if (ent || pc || cnt || mask[0])
             FAIL("iss_entry/pc/mask/count not 0 without iss_valid");
@@ -520,14 +460,13 @@ static int chk_insert(swt_check *k, uint64_t cycle, const uint64_t *in, const ui
                       int issued, char *err, size_t errlen)
 {
     const irhw_ports *ps = k->ps;
-    int v = (int)irhw_get(in, ps, k->p.ins_valid);
-    unsigned warp = (unsigned)irhw_get(in, ps, k->p.ins_warp);
-    uint64_t pc = irhw_get(in, ps, k->p.ins_pc);
-    int join = (int)irhw_get(out, ps, k->p.ins_join),
-        alloc = (int)irhw_get(out, ps, k->p.ins_alloc);
-    int rej = (int)irhw_get(out, ps, k->p.ins_reject), dup = (int)irhw_get(out, ps, k->p.ins_dup);
-    int bad = (int)irhw_get(out, ps, k->p.ins_badwarp);
-    uint64_t ent = irhw_get(out, ps, k->p.ins_entry);
+    int v = (int)irhw_get(in, ps, SWT_INS_VALID);
+    unsigned warp = (unsigned)irhw_get(in, ps, SWT_INS_WARP);
+    uint64_t pc = irhw_get(in, ps, SWT_INS_PC);
+    int join = (int)irhw_get(out, ps, SWT_INS_JOIN), alloc = (int)irhw_get(out, ps, SWT_INS_ALLOC);
+    int rej = (int)irhw_get(out, ps, SWT_INS_REJECT), dup = (int)irhw_get(out, ps, SWT_INS_DUP);
+    int bad = (int)irhw_get(out, ps, SWT_INS_BADWARP);
+    uint64_t ent = irhw_get(out, ps, SWT_INS_ENTRY);
     if (join + alloc + rej + dup + bad != v)
         FAIL("answers join=%d alloc=%d reject=%d dup=%d badwarp=%d for ins_valid=%d", join, alloc,
              rej, dup, bad, v);
@@ -571,7 +510,7 @@ int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t
 {
     swt_check *k = vk;
     const irhw_ports *ps = k->ps;
-    if (irhw_get(in, ps, k->p.rst)) {
+    if (irhw_get(in, ps, SWT_RST)) {
         for (unsigned i = 0; i < ps->out_words; i++)
             if (out[i])
                 FAIL("outputs not 0 during reset");
@@ -582,10 +521,10 @@ int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t
     unsigned occ = 0;
     for (unsigned i = 0; i < k->z.entries; i++)
         occ += (unsigned)k->e[i].valid;
-    if (irhw_get(out, ps, k->p.occupancy) != occ)
-        FAIL("occupancy=%" PRIu64 ", %u entries valid", irhw_get(out, ps, k->p.occupancy), occ);
-    if (irhw_get(out, ps, k->p.full) != (occ == k->z.entries))
-        FAIL("full=%" PRIu64 " with %u of %u entries valid", irhw_get(out, ps, k->p.full), occ,
+    if (irhw_get(out, ps, SWT_OCCUPANCY) != occ)
+        FAIL("occupancy=%" PRIu64 ", %u entries valid", irhw_get(out, ps, SWT_OCCUPANCY), occ);
+    if (irhw_get(out, ps, SWT_FULL) != (occ == k->z.entries))
+        FAIL("full=%" PRIu64 " with %u of %u entries valid", irhw_get(out, ps, SWT_FULL), occ,
              k->z.entries);
     int issued;
     if (chk_issue(k, cycle, in, out, &issued, err, errlen) ||
@@ -596,11 +535,11 @@ int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t
         k->issued += k->e[issued].count;
         memset(&k->e[issued], 0, sizeof k->e[0]);
     }
-    unsigned warp = (unsigned)irhw_get(in, ps, k->p.ins_warp);
-    uint64_t ent = irhw_get(out, ps, k->p.ins_entry);
-    if (irhw_get(out, ps, k->p.ins_alloc))
-        k->e[ent] = (swt_chk_entry){1, irhw_get(in, ps, k->p.ins_pc), 0, k->born++, 0};
-    if (irhw_get(out, ps, k->p.ins_alloc) || irhw_get(out, ps, k->p.ins_join)) {
+    unsigned warp = (unsigned)irhw_get(in, ps, SWT_INS_WARP);
+    uint64_t ent = irhw_get(out, ps, SWT_INS_ENTRY);
+    if (irhw_get(out, ps, SWT_INS_ALLOC))
+        k->e[ent] = (swt_chk_entry){1, irhw_get(in, ps, SWT_INS_PC), 0, k->born++, 0};
+    if (irhw_get(out, ps, SWT_INS_ALLOC) || irhw_get(out, ps, SWT_INS_JOIN)) {
         k->e[ent].mask |= (uint64_t)1 << warp;
         k->e[ent].count++;
         k->inserted++;

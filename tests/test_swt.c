@@ -15,12 +15,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "area.h"
-#include "irhw.h"
+#include "swt.h"
 
 typedef struct {
     const irhw_block *b;
     irhw_cfg c;
+    irhw_inst x;
     irhw_ports ps;
     void *m;
     uint64_t in[IRHW_MAX_PORTS], out[IRHW_MAX_PORTS];
@@ -58,14 +58,23 @@ static void cfg_of(const irhw_block *b, irhw_cfg *c, unsigned e, unsigned w, uns
     set_param(b, c, "POLICY", policy);
 }
 
+/* The checked instance of a configuration (fails the test when rejected). */
+static void inst_of(const irhw_cfg *c, irhw_inst *x)
+{
+    char err[IRHW_ERRLEN];
+    ck_assert_msg(irhw_inst_init(x, &irhw_block_swt, c, err, sizeof err) == 0, "%s", err);
+}
+
 static tbl *tbl_new(unsigned e, unsigned w, unsigned lanes, const char *policy)
 {
     tbl *t = calloc(1, sizeof *t);
-    t->b = irhw_find_block("swt");
-    ck_assert_ptr_nonnull(t->b);
+    ck_assert_ptr_nonnull(t);
+    t->b = &irhw_block_swt;
     cfg_of(t->b, &t->c, e, w, 32, lanes, policy);
+    inst_of(&t->c, &t->x);
+    t->ps = t->x.ps;
     char err[IRHW_ERRLEN];
-    t->m = irhw_model_create(t->b, &t->c, &t->ps, err, sizeof err);
+    t->m = irhw_model_create(&t->x, err, sizeof err);
     ck_assert_msg(t->m != NULL, "%s", err);
     return t;
 }
@@ -73,6 +82,7 @@ static tbl *tbl_new(unsigned e, unsigned w, unsigned lanes, const char *policy)
 static void tbl_free(tbl *t)
 {
     t->b->model_free(t->m);
+    irhw_inst_free(&t->x);
     free(t);
 }
 
@@ -416,7 +426,7 @@ END_TEST
 
 START_TEST(bad_parameters_are_rejected_naming_the_parameter)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     static const char *const bad[] = {"ENTRIES=0",     "ENTRIES=65", "WARPS=1", "WARPS=65",
                                       "PC_BITS=7",     "PC_BITS=65", "LANES=1", "LANES=65",
                                       "POLICY=newest", "ENTRIES=x"};
@@ -428,15 +438,15 @@ START_TEST(bad_parameters_are_rejected_naming_the_parameter)
         snprintf(name, sizeof name, "%.*s", (int)(strchr(bad[i], '=') - bad[i]), bad[i]);
         ck_assert_msg(strstr(err, name) != NULL, "'%s' does not name %s", err, name);
     }
-    /* a value set behind the parser's back is caught by the model too */
+    /* a value set behind the parser's back is caught by the instance too */
     irhw_cfg c;
     irhw_cfg_defaults(b, &c);
-    c.v[irhw_param_index(b, "LANES")] = 99;
-    irhw_ports ps;
+    c.v[SWT_LANES] = 99;
+    irhw_inst x;
     char err[IRHW_ERRLEN] = "";
-    ck_assert_ptr_null(irhw_model_create(b, &c, &ps, err, sizeof err));
+    ck_assert_int_ne(irhw_inst_init(&x, b, &c, err, sizeof err), 0);
+    irhw_inst_free(&x);
     ck_assert_ptr_nonnull(strstr(err, "LANES"));
-    ck_assert_ptr_null(irhw_generate(b, &c, err, sizeof err));
 }
 END_TEST
 
@@ -461,7 +471,7 @@ END_TEST
 
 START_TEST(generator_is_deterministic_and_names_the_configuration)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     static const unsigned cfgs[][4] = {
         {8, 48, 32, 16}, {1, 2, 8, 2}, {3, 5, 9, 64}, {64, 64, 64, 64}};
     for (unsigned k = 0; k < 4; k++)
@@ -469,49 +479,52 @@ START_TEST(generator_is_deterministic_and_names_the_configuration)
             irhw_cfg c;
             cfg_of(b, &c, cfgs[k][0], cfgs[k][1], cfgs[k][2], cfgs[k][3],
                    pol ? "fullest" : "oldest");
-            char err[IRHW_ERRLEN], module[128], decl[160];
-            char *v1 = irhw_generate(b, &c, err, sizeof err);
+            char err[IRHW_ERRLEN], decl[160];
+            irhw_inst x;
+            inst_of(&c, &x);
+            char *v1 = irhw_generate(&x, err, sizeof err);
             ck_assert_msg(v1 != NULL, "%s", err);
-            char *v2 = irhw_generate(b, &c, err, sizeof err);
+            char *v2 = irhw_generate(&x, err, sizeof err);
             ck_assert_str_eq(v1, v2);
-            b->module_name(&c, module, sizeof module);
-            snprintf(decl, sizeof decl, "module %s (", module);
+            snprintf(decl, sizeof decl, "module %s (", x.module);
             ck_assert_ptr_nonnull(strstr(v1, decl));
             ck_assert_ptr_nonnull(strstr(v1, "endmodule"));
             ck_assert_ptr_null(strstr(v1, "initial"));
-            irhw_ports ps = {0};
-            b->ports(&c, &ps);
-            for (unsigned i = 0; i < ps.n; i++)
-                ck_assert_ptr_nonnull(strstr(v1, ps.p[i].name));
+            for (unsigned i = 0; i < x.ps.n; i++)
+                ck_assert_ptr_nonnull(strstr(v1, x.ps.p[i].name));
             free(v1);
             free(v2);
+            irhw_inst_free(&x);
         }
     irhw_cfg c;
     cfg_of(b, &c, 8, 48, 32, 16, "fullest");
-    char module[128];
-    b->module_name(&c, module, sizeof module);
-    ck_assert_str_eq(module, "swt_e8_w48_pc32_l16_fullest");
+    irhw_inst x;
+    inst_of(&c, &x);
+    ck_assert_str_eq(x.module, "swt_e8_w48_pc32_l16_fullest");
+    irhw_inst_free(&x);
 }
 END_TEST
 
 START_TEST(storage_counts_every_table_bit)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     irhw_cfg c;
     cfg_of(b, &c, 8, 48, 32, 16, "oldest");
+    irhw_inst x;
+    inst_of(&c, &x);
     irhw_storage st;
-    b->storage(&c, &st);
+    b->storage(&x, &st);
     /* 8 x (32 PC + 48 mask + 1 valid + 5 count) + 28 age + 4 occupancy */
     ck_assert_uint_eq(st.storage_bits, 8 * (32 + 48 + 1 + 5) + 28 + 4);
     ck_assert_uint_eq(st.nsrams, 0);
-    irhw_area_res r;
+    irhw_area_fig r;
     memset(&r, 0, sizeof r);
     r.total_um2 = 8000;
     r.logic_um2 = 3000;
     r.storage_bits = st.storage_bits;
-    snprintf(r.library, sizeof r.library, "test");
+    r.library = "test";
     irhw_note n[8];
-    int k = b->area_notes(&c, &r, n, 8);
+    int k = b->area_notes(&x, &r, n, 8);
     ck_assert_int_ge(k, 4);
     ck_assert_str_eq(n[0].key, "cam_bits");
     ck_assert_double_eq(n[0].value, 720);
@@ -522,7 +535,8 @@ START_TEST(storage_counts_every_table_bit)
             found = 1;
         }
     ck_assert(found);
-    ck_assert_int_eq(b->area_notes(&c, &r, n, 2), 2); /* never more than asked */
+    ck_assert_int_eq(b->area_notes(&x, &r, n, 2), 2); /* never more than asked */
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -536,13 +550,15 @@ typedef struct {
 static void run_random(const irhw_cfg *c, uint64_t seed, uint64_t cycles, irhw_stim_mode mode,
                        run_cover *cov, uint64_t *trace_hash)
 {
-    const irhw_block *b = irhw_find_block("swt");
-    irhw_ports ps;
+    const irhw_block *b = &irhw_block_swt;
+    irhw_inst x;
+    inst_of(c, &x);
+    const irhw_ports ps = x.ps;
     char err[IRHW_ERRLEN] = "";
-    void *m = irhw_model_create(b, c, &ps, err, sizeof err);
+    void *m = irhw_model_create(&x, err, sizeof err);
     ck_assert_msg(m != NULL, "%s", err);
-    void *s = b->stim_new(c, &ps, seed, cycles, mode);
-    void *k = b->check_new(c, &ps);
+    void *s = b->stim_new(&x, seed, cycles, mode);
+    void *k = b->check_new(&x);
     uint64_t in[IRHW_MAX_PORTS], out[IRHW_MAX_PORTS], prev[IRHW_MAX_PORTS];
     memset(prev, 0, sizeof prev);
     memset(cov, 0, sizeof *cov);
@@ -585,6 +601,7 @@ static void run_random(const irhw_cfg *c, uint64_t seed, uint64_t cycles, irhw_s
     b->check_free(k);
     b->stim_free(s);
     b->model_free(m);
+    irhw_inst_free(&x);
 }
 
 static uint64_t test_seed(void)
@@ -595,7 +612,7 @@ static uint64_t test_seed(void)
 
 START_TEST(random_runs_over_the_matrix_keep_every_invariant)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     static const unsigned es[] = {1, 2, 8, 16}, ws[] = {2, 24, 48, 64}, ls[] = {2, 8, 16};
     static const unsigned pcs[] = {8, 13, 32, 64};
     uint64_t seed = test_seed();
@@ -618,7 +635,7 @@ END_TEST
 
 START_TEST(stimulus_reaches_every_answer_overflow_and_same_entry_collisions)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     static const unsigned cfgs[][3] = {{1, 2, 2},   {1, 64, 16},  {2, 24, 8}, {8, 48, 16},
                                        {16, 64, 2}, {16, 24, 16}, {8, 2, 8}};
     for (unsigned k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++)
@@ -648,7 +665,7 @@ END_TEST
 
 START_TEST(stimulus_is_reproducible_by_seed_and_differs_across_seeds)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     irhw_cfg c;
     cfg_of(b, &c, 8, 48, 32, 16, "oldest");
     for (int mode = 0; mode < 3; mode++) {
@@ -666,12 +683,13 @@ END_TEST
 
 START_TEST(checker_reports_a_wrong_answer)
 {
-    const irhw_block *b = irhw_find_block("swt");
+    const irhw_block *b = &irhw_block_swt;
     irhw_cfg c;
     cfg_of(b, &c, 4, 24, 32, 8, "oldest");
-    irhw_ports ps = {0};
-    b->ports(&c, &ps);
-    void *k = b->check_new(&c, &ps);
+    irhw_inst x;
+    inst_of(&c, &x);
+    const irhw_ports ps = x.ps;
+    void *k = b->check_new(&x);
     uint64_t in[IRHW_MAX_PORTS] = {0}, out[IRHW_MAX_PORTS] = {0};
     char err[IRHW_ERRLEN] = "";
     irhw_set(in, &ps, port(&ps, "ins_valid"), 1);
@@ -686,6 +704,7 @@ START_TEST(checker_reports_a_wrong_answer)
     ck_assert_int_ne(b->check_cycle(k, 6, in, out, err, sizeof err), 0);
     ck_assert_ptr_nonnull(strstr(err, "ins_dup"));
     b->check_free(k);
+    irhw_inst_free(&x);
 }
 END_TEST
 
