@@ -9,6 +9,7 @@
 #include <check.h>
 
 #include "check_main.h"
+#include "scenario_check.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,77 +148,145 @@ static const char *answer(const tbl *t)
         ck_assert_uint_eq(o(t, "iss_count"), (uint64_t)__builtin_popcountll(mask));                \
     } while (0)
 
+/* ---- directed scenarios: C model and Verilated RTL ---------------------------- */
+
+/* One-hot insert answers and the issued scalar warp, as expected outputs. */
+#define ANS(j, a, r, d, b)                                                                         \
+    "ins_join=" #j " ins_alloc=" #a " ins_reject=" #r " ins_dup=" #d " ins_badwarp=" #b
+#define JOIN(e) ANS(1, 0, 0, 0, 0) " ins_entry=" #e
+#define ALLOC(e) ANS(0, 1, 0, 0, 0) " ins_entry=" #e
+#define REJECT ANS(0, 0, 1, 0, 0) " ins_entry=0"
+#define DUP ANS(0, 0, 0, 1, 0) " ins_entry=0"
+#define BADWARP ANS(0, 0, 0, 0, 1) " ins_entry=0"
+#define ISSUED(e, pc, mask, n)                                                                     \
+    "iss_valid=1 iss_entry=" #e " iss_pc=" #pc " iss_mask=" #mask " iss_count=" #n
+#define INS(w, pc) "ins_valid=1 ins_warp=" #w " ins_pc=" #pc
+#define INS_ISS(w, pc) "iss_req=1 " INS(w, pc)
+
+static const irhw_step alloc_then_join[] = {
+    {INS(5, 0x100), ALLOC(0)},
+    {INS(7, 0x100), JOIN(0)},
+    {INS(9, 0x104), ALLOC(1)},
+    {INS(11, 0x100), JOIN(0)},
+    {"iss_req=1", ISSUED(0, 0x100, 0x8a0, 3) " occupancy=2"},
+};
+
+static const irhw_step dup_in_any_entry[] = {
+    {INS(3, 0x200), ALLOC(0)},
+    {INS(3, 0x200), DUP},                /* same PC */
+    {INS(3, 0x300), DUP " occupancy=1"}, /* another PC: still waiting, nothing allocated */
+    {"iss_req=1", ISSUED(0, 0x200, 0x8, 1)},
+    {INS(3, 0x300), ALLOC(0)}, /* issued: free to wait again */
+};
+
+static const irhw_step full_table_rejects[] = {
+    {INS(0, 0x1000), ALLOC(0)},
+    {INS(1, 0x1004), ALLOC(1)},
+    {INS(2, 0x1008), ALLOC(2)},
+    {INS(3, 0x100c), ALLOC(3)},
+    {INS(4, 0x2000), REJECT " full=1 occupancy=4"},
+    {INS(4, 0x1008), JOIN(2)}, /* a PC in the table still joins */
+};
+
+static const irhw_step full_entry_opens_second[] = {
+    {INS(0, 0x40), ALLOC(0)},
+    {INS(1, 0x40), JOIN(0)},
+    {INS(2, 0x40), JOIN(0)},
+    {INS(3, 0x40), JOIN(0)},
+    {INS(4, 0x40), ALLOC(1)}, /* entry 0 holds LANES = 4 warps */
+    {INS(5, 0x40), JOIN(1)},  /* joins the younger entry, the one with room */
+    {"iss_req=1", ISSUED(0, 0x40, 0xf, 4)},
+    {"iss_req=1", ISSUED(1, 0x40, 0x30, 2)},
+};
+
+static const irhw_step badwarp_changes_nothing[] = {
+    {INS(24, 0x40), BADWARP}, /* ins_warp is 5 bits: ids 24..31 name no warp */
+    {INS(31, 0x40), BADWARP},
+    {"iss_req=1", "iss_valid=0 occupancy=0"},
+};
+
+static const irhw_step oldest_policy[] = {
+    {INS(0, 0x10), ALLOC(0)},
+    {INS(1, 0x20), ALLOC(1)},
+    {INS(2, 0x30), ALLOC(2)},
+    {INS(3, 0x40), ALLOC(3)},
+    {"iss_req=1", ISSUED(0, 0x10, 0x1, 1)},
+    {INS(9, 0x99), ALLOC(0)}, /* reuses entry 0: now the youngest */
+    {INS(8, 0x40), JOIN(3)},  /* joining entry 3 does not make it younger */
+    {"iss_req=1", ISSUED(1, 0x20, 0x2, 1)},
+    {"iss_req=1", ISSUED(2, 0x30, 0x4, 1)},
+    {"iss_req=1", ISSUED(3, 0x40, 0x108, 2)},
+    {"iss_req=1", ISSUED(0, 0x99, 0x200, 1)},
+    {"iss_req=1", "iss_valid=0 iss_pc=0 iss_mask=0 iss_count=0"},
+};
+
+static const irhw_step fullest_policy[] = {
+    {INS(0, 0xa0), ALLOC(0)}, /* entry 0: 1 warp, oldest */
+    {INS(1, 0xb0), ALLOC(1)}, /* entry 1: 3 warps */
+    {INS(2, 0xb0), JOIN(1)},
+    {INS(3, 0xb0), JOIN(1)},
+    {INS(4, 0xc0), ALLOC(2)}, /* entry 2: 3 warps, younger */
+    {INS(5, 0xc0), JOIN(2)},
+    {INS(6, 0xc0), JOIN(2)},
+    {INS(7, 0xd0), ALLOC(3)}, /* entry 3: 1 warp */
+    {"iss_req=1", ISSUED(1, 0xb0, 0xe, 3)},
+    {"iss_req=1", ISSUED(2, 0xc0, 0x70, 3)},
+    {"iss_req=1", ISSUED(0, 0xa0, 0x1, 1)},
+    {"iss_req=1", ISSUED(3, 0xd0, 0x80, 1)},
+};
+
+static const irhw_step insert_beside_issue_allocates[] = {
+    {INS(0, 0x80), ALLOC(0)},
+    {INS_ISS(1, 0x80), ISSUED(0, 0x80, 0x1, 1) " " ALLOC(1)}, /* not entry 0: it is leaving */
+    {INS_ISS(0, 0x80), ISSUED(1, 0x80, 0x2, 1) " " ALLOC(0)}, /* warp 0 free again */
+    {"iss_req=1", ISSUED(0, 0x80, 0x1, 1)},
+};
+
+static const irhw_step insert_beside_issue_rejected[] = {
+    {INS(0, 0x80), ALLOC(0)},
+    {INS(1, 0x90), ALLOC(1)},
+    {INS_ISS(2, 0x80), ISSUED(0, 0x80, 0x1, 1) " " REJECT}, /* entry 0 is freed at the edge */
+    {INS(2, 0x80), ALLOC(0)}, /* next cycle the freed entry is there */
+};
+
+static const irhw_step reinsert_while_issuing_is_dup[] = {
+    {INS(6, 0x80), ALLOC(0)},
+    {INS_ISS(6, 0x80), ISSUED(0, 0x80, 0x40, 1) " " DUP " occupancy=1"},
+    {"iss_req=1", "iss_valid=0"}, /* the dup changed nothing */
+};
+
+static const irhw_step reset_silences_every_output[] = {
+    {INS(0, 0x80), ALLOC(0)},
+    {INS(1, 0x90), ALLOC(1)},
+    {"rst=1 " INS_ISS(2, 0x80),
+     ANS(0, 0, 0, 0, 0) " ins_entry=0 iss_valid=0 iss_entry=0 "
+                        "iss_pc=0 iss_mask=0 iss_count=0 occupancy=0 full=0"},
+    {INS(0, 0x90), ALLOC(0) " occupancy=0"}, /* warp 0 no longer waits; the table is empty */
+};
+
+static const irhw_scenario swt_scenarios[] = {
+    {"first_insert_allocates_and_the_same_pc_joins", "", IRHW_STEPS(alloc_then_join)},
+    {"a_warp_waiting_in_any_entry_is_answered_dup", "", IRHW_STEPS(dup_in_any_entry)},
+    {"a_full_table_rejects_a_new_pc", "ENTRIES=4 WARPS=24 LANES=8", IRHW_STEPS(full_table_rejects)},
+    {"a_full_entry_opens_a_second_entry_for_its_pc_while_one_is_free", "ENTRIES=2 WARPS=24 LANES=4",
+     IRHW_STEPS(full_entry_opens_second)},
+    {"a_warp_id_beyond_warps_is_answered_badwarp_and_changes_nothing", "WARPS=24 LANES=8",
+     IRHW_STEPS(badwarp_changes_nothing)},
+    {"oldest_policy_issues_in_allocation_order_not_entry_order", "ENTRIES=4 WARPS=24 LANES=8",
+     IRHW_STEPS(oldest_policy)},
+    {"fullest_policy_issues_the_most_warps_ties_to_the_oldest",
+     "ENTRIES=4 WARPS=24 LANES=8 POLICY=fullest", IRHW_STEPS(fullest_policy)},
+    {"an_insert_matching_the_entry_being_issued_allocates_a_fresh_entry",
+     "ENTRIES=4 WARPS=24 LANES=8", IRHW_STEPS(insert_beside_issue_allocates)},
+    {"an_insert_matching_the_entry_being_issued_is_rejected_when_no_entry_is_free",
+     "ENTRIES=2 WARPS=24 LANES=8", IRHW_STEPS(insert_beside_issue_rejected)},
+    {"a_warp_reinserted_while_its_entry_issues_is_dup", "ENTRIES=4 WARPS=24 LANES=8",
+     IRHW_STEPS(reinsert_while_issuing_is_dup)},
+    {"reset_empties_the_table_and_silences_every_output", "ENTRIES=4 WARPS=24 LANES=8",
+     IRHW_STEPS(reset_silences_every_output)},
+};
+
 /* ---- insert answers ------------------------------------------------------ */
-
-START_TEST(first_insert_allocates_and_the_same_pc_joins)
-{
-    tbl *t = tbl_new(8, 48, 16, "oldest");
-    insert(t, 5, 0x100);
-    ck_answer(t, "alloc", 0);
-    insert(t, 7, 0x100);
-    ck_answer(t, "join", 0);
-    insert(t, 9, 0x104);
-    ck_answer(t, "alloc", 1);
-    insert(t, 11, 0x100);
-    ck_answer(t, "join", 0);
-    issue(t);
-    ck_issued(t, 0, 0x100, (1ull << 5) | (1ull << 7) | (1ull << 11));
-    ck_assert_uint_eq(o(t, "occupancy"), 2);
-    tbl_free(t);
-}
-END_TEST
-
-START_TEST(a_warp_waiting_in_any_entry_is_answered_dup)
-{
-    tbl *t = tbl_new(8, 48, 16, "oldest");
-    insert(t, 3, 0x200);
-    insert(t, 3, 0x200); /* same PC */
-    ck_answer(t, "dup", 0);
-    insert(t, 3, 0x300); /* another PC: still waiting */
-    ck_answer(t, "dup", 0);
-    ck_assert_uint_eq(o(t, "occupancy"), 1); /* nothing was allocated */
-    issue(t);
-    ck_issued(t, 0, 0x200, 1ull << 3);
-    insert(t, 3, 0x300); /* issued: free to wait again */
-    ck_answer(t, "alloc", 0);
-    tbl_free(t);
-}
-END_TEST
-
-START_TEST(a_full_table_rejects_a_new_pc)
-{
-    tbl *t = tbl_new(4, 24, 8, "oldest");
-    for (unsigned i = 0; i < 4; i++) {
-        insert(t, i, 0x1000 + 4 * i);
-        ck_answer(t, "alloc", i);
-    }
-    insert(t, 4, 0x2000);
-    ck_answer(t, "reject", 0);
-    ck_assert_uint_eq(o(t, "full"), 1);
-    ck_assert_uint_eq(o(t, "occupancy"), 4);
-    insert(t, 4, 0x1008); /* a PC in the table still joins */
-    ck_answer(t, "join", 2);
-    tbl_free(t);
-}
-END_TEST
-
-START_TEST(a_full_entry_opens_a_second_entry_for_its_pc_while_one_is_free)
-{
-    tbl *t = tbl_new(2, 24, 4, "oldest");
-    for (unsigned i = 0; i < 4; i++)
-        insert(t, i, 0x40);
-    ck_answer(t, "join", 0);
-    insert(t, 4, 0x40); /* entry 0 holds LANES = 4 warps */
-    ck_answer(t, "alloc", 1);
-    insert(t, 5, 0x40); /* joins the younger entry, the one with room */
-    ck_answer(t, "join", 1);
-    issue(t);
-    ck_issued(t, 0, 0x40, 0xfull);
-    issue(t);
-    ck_issued(t, 1, 0x40, 0x30ull);
-    tbl_free(t);
-}
-END_TEST
 
 START_TEST(a_full_entry_in_a_full_table_rejects_its_pc)
 {
@@ -245,70 +314,7 @@ START_TEST(entries_fill_at_warps_when_lanes_exceed_warps)
 }
 END_TEST
 
-START_TEST(a_warp_id_beyond_warps_is_answered_badwarp_and_changes_nothing)
-{
-    tbl *t = tbl_new(8, 24, 8, "oldest"); /* ins_warp is 5 bits: ids 24..31 name no warp */
-    ck_assert_uint_eq(t->ps.p[port(&t->ps, "ins_warp")].width, 5);
-    insert(t, 24, 0x40);
-    ck_answer(t, "badwarp", 0);
-    insert(t, 31, 0x40);
-    ck_answer(t, "badwarp", 0);
-    issue(t);
-    ck_assert_uint_eq(o(t, "iss_valid"), 0);
-    ck_assert_uint_eq(o(t, "occupancy"), 0);
-    tbl_free(t);
-}
-END_TEST
-
 /* ---- issue ----------------------------------------------------------------- */
-
-START_TEST(oldest_policy_issues_in_allocation_order_not_entry_order)
-{
-    tbl *t = tbl_new(4, 24, 8, "oldest");
-    for (unsigned i = 0; i < 4; i++)
-        insert(t, i, 0x10 * (i + 1)); /* entries 0..3 */
-    issue(t);
-    ck_issued(t, 0, 0x10, 1ull << 0);
-    insert(t, 9, 0x99); /* reuses entry 0: now the youngest */
-    ck_answer(t, "alloc", 0);
-    insert(t, 8, 0x40); /* joining entry 3 does not make it younger */
-    ck_answer(t, "join", 3);
-    issue(t);
-    ck_issued(t, 1, 0x20, 1ull << 1);
-    issue(t);
-    ck_issued(t, 2, 0x30, 1ull << 2);
-    issue(t);
-    ck_issued(t, 3, 0x40, (1ull << 3) | (1ull << 8));
-    issue(t);
-    ck_issued(t, 0, 0x99, 1ull << 9);
-    issue(t);
-    ck_assert_uint_eq(o(t, "iss_valid"), 0);
-    tbl_free(t);
-}
-END_TEST
-
-START_TEST(fullest_policy_issues_the_most_warps_ties_to_the_oldest)
-{
-    tbl *t = tbl_new(4, 24, 8, "fullest");
-    insert(t, 0, 0xa0); /* entry 0: 1 warp, oldest */
-    insert(t, 1, 0xb0); /* entry 1: 3 warps */
-    insert(t, 2, 0xb0);
-    insert(t, 3, 0xb0);
-    insert(t, 4, 0xc0); /* entry 2: 3 warps, younger */
-    insert(t, 5, 0xc0);
-    insert(t, 6, 0xc0);
-    insert(t, 7, 0xd0); /* entry 3: 1 warp */
-    issue(t);
-    ck_issued(t, 1, 0xb0, 0xeull);
-    issue(t);
-    ck_issued(t, 2, 0xc0, 0x70ull);
-    issue(t);
-    ck_issued(t, 0, 0xa0, 0x1ull);
-    issue(t);
-    ck_issued(t, 3, 0xd0, 0x80ull);
-    tbl_free(t);
-}
-END_TEST
 
 START_TEST(no_request_or_an_empty_table_issues_nothing_and_outputs_zeros)
 {
@@ -329,36 +335,6 @@ END_TEST
 
 /* ---- insert and issue in the same cycle -------------------------------------- */
 
-START_TEST(an_insert_matching_the_entry_being_issued_allocates_a_fresh_entry)
-{
-    tbl *t = tbl_new(4, 24, 8, "oldest");
-    insert(t, 0, 0x80);
-    insert_issue(t, 1, 0x80);
-    ck_issued(t, 0, 0x80, 0x1ull); /* the mask as at the start of the cycle */
-    ck_answer(t, "alloc", 1);      /* not entry 0: it is leaving */
-    insert_issue(t, 0, 0x80);      /* warp 0 is free again; entry 1 leaves now */
-    ck_issued(t, 1, 0x80, 0x2ull);
-    ck_answer(t, "alloc", 0);
-    issue(t);
-    ck_issued(t, 0, 0x80, 0x1ull);
-    tbl_free(t);
-}
-END_TEST
-
-START_TEST(an_insert_matching_the_entry_being_issued_is_rejected_when_no_entry_is_free)
-{
-    tbl *t = tbl_new(2, 24, 8, "oldest");
-    insert(t, 0, 0x80);
-    insert(t, 1, 0x90);
-    insert_issue(t, 2, 0x80); /* entry 0 is freed at the edge, not reused now */
-    ck_issued(t, 0, 0x80, 0x1ull);
-    ck_answer(t, "reject", 0);
-    insert(t, 2, 0x80); /* next cycle the freed entry is there */
-    ck_answer(t, "alloc", 0);
-    tbl_free(t);
-}
-END_TEST
-
 START_TEST(an_insert_joins_another_entry_of_its_pc_while_one_issues)
 {
     tbl *t = tbl_new(4, 24, 2, "oldest");
@@ -372,36 +348,7 @@ START_TEST(an_insert_joins_another_entry_of_its_pc_while_one_issues)
 }
 END_TEST
 
-START_TEST(a_warp_reinserted_while_its_entry_issues_is_dup)
-{
-    tbl *t = tbl_new(4, 24, 8, "oldest");
-    insert(t, 6, 0x80);
-    insert_issue(t, 6, 0x80);
-    ck_issued(t, 0, 0x80, 1ull << 6);
-    ck_answer(t, "dup", 0);
-    ck_assert_uint_eq(o(t, "occupancy"), 1);
-    issue(t);
-    ck_assert_uint_eq(o(t, "iss_valid"), 0); /* the dup changed nothing */
-    tbl_free(t);
-}
-END_TEST
-
 /* ---- reset, two-phase ---------------------------------------------------------- */
-
-START_TEST(reset_empties_the_table_and_silences_every_output)
-{
-    tbl *t = tbl_new(4, 24, 8, "oldest");
-    insert(t, 0, 0x80);
-    insert(t, 1, 0x90);
-    cyc_full(t, 1, 1, 2, 0x80, 1);
-    for (unsigned w = 0; w < t->ps.out_words; w++)
-        ck_assert_uint_eq(t->out[w], 0);
-    insert(t, 0, 0x90); /* warp 0 no longer waits; the table is empty */
-    ck_answer(t, "alloc", 0);
-    ck_assert_uint_eq(o(t, "occupancy"), 0);
-    tbl_free(t);
-}
-END_TEST
 
 START_TEST(eval_does_not_change_the_state)
 {
@@ -738,21 +685,10 @@ static Suite *swt_suite(void)
     Suite *s = suite_create("swt");
     TCase *tc = tcase_create("swt");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, first_insert_allocates_and_the_same_pc_joins);
-    tcase_add_test(tc, a_warp_waiting_in_any_entry_is_answered_dup);
-    tcase_add_test(tc, a_full_table_rejects_a_new_pc);
-    tcase_add_test(tc, a_full_entry_opens_a_second_entry_for_its_pc_while_one_is_free);
     tcase_add_test(tc, a_full_entry_in_a_full_table_rejects_its_pc);
     tcase_add_test(tc, entries_fill_at_warps_when_lanes_exceed_warps);
-    tcase_add_test(tc, a_warp_id_beyond_warps_is_answered_badwarp_and_changes_nothing);
-    tcase_add_test(tc, oldest_policy_issues_in_allocation_order_not_entry_order);
-    tcase_add_test(tc, fullest_policy_issues_the_most_warps_ties_to_the_oldest);
     tcase_add_test(tc, no_request_or_an_empty_table_issues_nothing_and_outputs_zeros);
-    tcase_add_test(tc, an_insert_matching_the_entry_being_issued_allocates_a_fresh_entry);
-    tcase_add_test(tc, an_insert_matching_the_entry_being_issued_is_rejected_when_no_entry_is_free);
     tcase_add_test(tc, an_insert_joins_another_entry_of_its_pc_while_one_issues);
-    tcase_add_test(tc, a_warp_reinserted_while_its_entry_issues_is_dup);
-    tcase_add_test(tc, reset_empties_the_table_and_silences_every_output);
     tcase_add_test(tc, eval_does_not_change_the_state);
     tcase_add_test(tc, bad_parameters_are_rejected_naming_the_parameter);
     tcase_add_test(tc, ports_follow_the_parameters);
@@ -769,5 +705,8 @@ static Suite *swt_suite(void)
 
 int main(void)
 {
-    return irhw_check_run(swt_suite());
+    Suite *s = swt_suite();
+    irhw_check_scenarios(s, &irhw_block_swt, swt_scenarios,
+                         sizeof swt_scenarios / sizeof swt_scenarios[0]);
+    return irhw_check_run(s);
 }
