@@ -482,27 +482,30 @@ static void emit_done(gen_ctx *x)
     vw_line(w, "assign all_done = (&core_empty) & ~(|inj_valid) & ~net_busy;");
 }
 
-int icrn_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+/* The FIFO control (pointers, count) is generated with the design; the
+ * FIFO storage is an irhw_regfile_1w1r leaf (one write and one read port
+ * per cycle, which the 1rw leaf cells do not offer), so `irhw area` counts
+ * it as flip-flop storage. */
+unsigned icrn_leaf_cells(const irhw_inst *inst, const char *names[IRHW_MAX_LEAVES])
 {
-    const irhw_block *b = irhw_find_block("icrn");
-    if (!b)
-        return irhw_err(err, errlen, "icrn: block not registered");
+    names[0] = "irhw_regfile_1w1r.v";
+    return 1;
+}
+
+int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
+{
     gen_ctx x = {.w = w};
-    icrn_geom_init(c, &x.g);
-    b->module_name(c, x.top, sizeof x.top);
-    irhw_ports ps = {0};
-    b->ports(c, &ps);
+    x.g = *icrn_g(inst);
+    snprintf(x.top, sizeof x.top, "%s", inst->module);
     const icrn_geom *g = &x.g;
-    unsigned hubs = 0;
-    for (unsigned k = 1; k <= g->levels; k++)
-        hubs += g->count[k];
+    unsigned hubs = g->hubs;
 
     vw_line(w, "// Tree: %u cores, %u hub(s) on %u level(s) (radix %u), root = `root`.", g->cores,
             hubs, g->levels, g->radix);
     vw_line(w, "// Every link has one %u-entry FIFO per direction; one cycle per hop, %u hops",
             g->depth, 2 * g->levels);
     vw_line(w, "// core to core. Entries: id, then src (core_bits=%u), then dst.", g->core_bits);
-    vw_module_ports(w, x.top, &ps);
+    vw_module_ports(w, x.top, &inst->ps);
     w->indent++;
     emit_buffers(&x);
     emit_cores(&x);
@@ -520,15 +523,10 @@ int icrn_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
 
 /* ---- summary and drawing ------------------------------------------------------ */
 
-void icrn_gen_summary(const irhw_cfg *c, FILE *f)
+void icrn_gen_summary(const irhw_inst *x, FILE *f)
 {
-    icrn_geom g;
-    icrn_geom_init(c, &g);
-    unsigned hubs = 0, bufs = 0;
-    for (unsigned k = 1; k <= g.levels; k++)
-        hubs += g.count[k];
-    for (unsigned k = 0; k < g.levels; k++)
-        bufs += 2 * g.count[k];
+    const icrn_geom g = *icrn_g(x);
+    unsigned hubs = g.hubs, bufs = g.fifos;
     fprintf(f, "icrn: %u cores, %u hub(s) on %u level(s), radix %u\n", g.cores, hubs, g.levels,
             g.radix);
     fprintf(f,
@@ -536,16 +534,15 @@ void icrn_gen_summary(const irhw_cfg *c, FILE *f)
             "work ID per cycle\n",
             2 * g.levels, 2 * g.levels);
     fprintf(f, "icrn: %u FIFOs x %u entries = %" PRIu64 " buffer bits (%.1f per core)%s\n", bufs,
-            g.depth, icrn_buffer_bits(&g), (double)icrn_buffer_bits(&g) / g.cores,
+            g.depth, g.buffer_bits, (double)g.buffer_bits / g.cores,
             g.depth == 1 ? "; BUF_DEPTH=1: one ID every 2 cycles per link" : "");
 }
 
-int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
+int icrn_draw_svg(const irhw_inst *x, FILE *f, char *err, size_t errlen)
 {
     (void)err;
     (void)errlen;
-    icrn_geom g;
-    icrn_geom_init(c, &g);
+    const icrn_geom g = *icrn_g(x);
     const double dx = 34, dy = 90, mx = 30, top = 60;
     double width = mx * 2 + dx * g.cores, height = top + dy * g.levels + 70;
     if (width < 480)
@@ -561,9 +558,7 @@ int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen)
             icrn_children(&g, k, i, &first, &n);
             xs[k][i] = (xs[k - 1][first] + xs[k - 1][first + n - 1]) / 2;
         }
-    char mod[128];
-    const irhw_block *b = irhw_find_block("icrn");
-    b->module_name(c, mod, sizeof mod);
+    const char *mod = x->module;
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "font-family=\"sans-serif\" font-size=\"11\">\n",

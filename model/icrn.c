@@ -65,122 +65,9 @@
  */
 #include "icrn.h"
 
-#include "area.h"
-
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const irhw_param icrn_params[] = {
-    [IC_CORES] = {"CORES", IRHW_PINT, 4, 2, ICRN_MAX_CORES, NULL,
-                  "cores (WRUs) connected by the tree (paper: 4)"},
-    [IC_RADIX] = {"RADIX", IRHW_PINT, 4, 2, 16, NULL,
-                  "children per hub; CORES > RADIX builds more levels"},
-    [IC_ID_BITS] = {"ID_BITS", IRHW_PINT, 24, 1, 64, NULL, "bits per work ID (paper: 24)"},
-    [IC_BUF_DEPTH] = {"BUF_DEPTH", IRHW_PINT, 2, 1, 64, NULL,
-                      "FIFO entries per link and direction (>= 2: full throughput)"},
-};
-
-/* ---- geometry (shared with gen/icrn.c and tb/icrn_stim.c) -------------- */
-
-void icrn_geom_init(const irhw_cfg *c, icrn_geom *g)
-{
-    memset(g, 0, sizeof *g);
-    g->cores = (unsigned)c->v[IC_CORES];
-    g->radix = (unsigned)c->v[IC_RADIX];
-    g->id_bits = (unsigned)c->v[IC_ID_BITS];
-    g->depth = (unsigned)c->v[IC_BUF_DEPTH];
-    g->core_bits = irhw_clog2(g->cores);
-    g->count[0] = g->cores;
-    g->span[0] = 1;
-    unsigned k = 0;
-    do {
-        k++;
-        g->count[k] = (g->count[k - 1] + g->radix - 1) / g->radix;
-        g->span[k] = g->span[k - 1] * g->radix;
-    } while (k < ICRN_MAX_LEVELS && g->count[k] > 1);
-    g->levels = k;
-}
-
-void icrn_children(const icrn_geom *g, unsigned level, unsigned i, unsigned *first, unsigned *n)
-{
-    unsigned lo = i * g->radix, hi = lo + g->radix;
-    if (hi > g->count[level - 1])
-        hi = g->count[level - 1];
-    *first = lo;
-    *n = hi - lo;
-}
-
-void icrn_cover(const icrn_geom *g, unsigned level, unsigned i, unsigned *lo, unsigned *hi)
-{
-    *lo = i * g->span[level];
-    *hi = *lo + g->span[level];
-    if (*hi > g->cores)
-        *hi = g->cores;
-}
-
-static int covers_one_core(const icrn_geom *g, unsigned level, unsigned i)
-{
-    unsigned lo, hi;
-    icrn_cover(g, level, i, &lo, &hi);
-    return hi - lo == 1;
-}
-
-unsigned icrn_up_width(const icrn_geom *g, unsigned level, unsigned i)
-{
-    return g->id_bits + (covers_one_core(g, level, i) ? 0 : g->core_bits);
-}
-
-unsigned icrn_dn_width(const icrn_geom *g, unsigned level, unsigned i)
-{
-    return g->id_bits + g->core_bits + (covers_one_core(g, level, i) ? 0 : g->core_bits);
-}
-
-uint64_t icrn_buffer_bits(const icrn_geom *g)
-{
-    uint64_t bits = 0;
-    for (unsigned k = 0; k < g->levels; k++)
-        for (unsigned i = 0; i < g->count[k]; i++)
-            bits += (uint64_t)g->depth * (icrn_up_width(g, k, i) + icrn_dn_width(g, k, i));
-    return bits;
-}
-
-/* ---- description --------------------------------------------------------- */
-
-static void icrn_ports(const irhw_cfg *c, irhw_ports *ps)
-{
-    unsigned n = (unsigned)c->v[IC_CORES], w = (unsigned)c->v[IC_ID_BITS];
-    unsigned cb = irhw_clog2(n);
-    static const struct {
-        const char *name;
-        irhw_dir dir;
-        int width; /* 1; -1: CORES; -2: CORES*ID_BITS; -3: CORES*core_bits */
-        const char *group;
-    } list[IC_NPORTS] = {
-        [IC_RST] = {"rst", IRHW_IN, 1, "control"},
-        [IC_INJ_VALID] = {"inj_valid", IRHW_IN, -1, "inject"},
-        [IC_INJ_ID] = {"inj_id", IRHW_IN, -2, "inject"},
-        [IC_DLV_READY] = {"dlv_ready", IRHW_IN, -1, "deliver"},
-        [IC_CORE_EMPTY] = {"core_empty", IRHW_IN, -1, "core status"},
-        [IC_CORE_GREEDY] = {"core_greedy", IRHW_IN, -1, "core status"},
-        [IC_INJ_READY] = {"inj_ready", IRHW_OUT, -1, "inject"},
-        [IC_DLV_VALID] = {"dlv_valid", IRHW_OUT, -1, "deliver"},
-        [IC_DLV_ID] = {"dlv_id", IRHW_OUT, -2, "deliver"},
-        [IC_DLV_SRC] = {"dlv_src", IRHW_OUT, -3, "deliver"},
-        [IC_ALL_DONE] = {"all_done", IRHW_OUT, 1, "termination"},
-    };
-    for (unsigned i = 0; i < IC_NPORTS; i++) {
-        int lw = list[i].width;
-        unsigned width = lw == -1 ? n : lw == -2 ? n * w : lw == -3 ? n * cb : (unsigned)lw;
-        irhw_port_add(ps, list[i].name, list[i].dir, width, list[i].group);
-    }
-}
-
-static void icrn_module_name(const irhw_cfg *c, char *buf, size_t len)
-{
-    snprintf(buf, len, "icrn_c%" PRId64 "_r%" PRId64 "_w%" PRId64 "_d%" PRId64, c->v[IC_CORES],
-             c->v[IC_RADIX], c->v[IC_ID_BITS], c->v[IC_BUF_DEPTH]);
-}
 
 /* ---- the model ------------------------------------------------------------ */
 
@@ -273,7 +160,7 @@ static void icrn_reset(icrn_model *m)
     m->rr_dst = 0;
 }
 
-static void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
+void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
@@ -368,7 +255,7 @@ static void note_delivery(icrn_model *m, const icrn_ent *e)
         m->st.lat_max = lat;
 }
 
-static void icrn_tick(void *vm, const uint64_t *in)
+void icrn_tick(void *vm, const uint64_t *in)
 {
     icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
@@ -416,7 +303,7 @@ static void icrn_tick(void *vm, const uint64_t *in)
     m->cycle++;
 }
 
-static void icrn_free(void *vm)
+void icrn_free(void *vm)
 {
     icrn_model *m = vm;
     if (m) {
@@ -429,13 +316,13 @@ static void icrn_free(void *vm)
     free(m);
 }
 
-static void *icrn_new(const irhw_cfg *c, const irhw_ports *ps)
+void *icrn_new(const irhw_inst *x)
 {
     icrn_model *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    m->ps = ps;
-    icrn_geom_init(c, &m->g);
+    m->ps = &x->ps;
+    m->g = *icrn_g(x);
     unsigned nodes = 0;
     for (unsigned k = 0; k <= m->g.levels; k++) {
         m->base[k] = nodes;
@@ -460,7 +347,7 @@ static void *icrn_new(const irhw_cfg *c, const irhw_ports *ps)
     return m;
 }
 
-static void icrn_stats(void *vm, FILE *f)
+void icrn_stats(void *vm, FILE *f)
 {
     const icrn_model *m = vm;
     fprintf(f,
@@ -478,106 +365,3 @@ static void icrn_stats(void *vm, FILE *f)
             "it could not route: %" PRIu64 "\n",
             m->st.occ_max, m->st.root_stalls);
 }
-
-/* ---- area -------------------------------------------------------------- */
-
-static void icrn_storage(const irhw_cfg *c, irhw_storage *st)
-{
-    icrn_geom g;
-    icrn_geom_init(c, &g);
-    memset(st, 0, sizeof *st);
-    st->storage_bits = icrn_buffer_bits(&g);
-}
-
-/* The paper gives no cost for the ICRN (§V-B prices the HWWL banks, 1.6 KB
- * per core, and the WRU sorting network, 162 µm² at 40 nm); so the notes
- * give the per-core cost and compare the buffer bits with the banks. */
-static int icrn_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
-{
-    icrn_geom g;
-    icrn_geom_init(c, &g);
-    const double bank_bits = 16.0 * 32 * 24; /* per core: 16 lanes x 32 x 24 b */
-    double bits = (double)icrn_buffer_bits(&g), per_core = bits / g.cores;
-    unsigned hubs = 0;
-    for (unsigned k = 1; k <= g.levels; k++)
-        hubs += g.count[k];
-    int k = 0;
-    if (k < max) {
-        n[k] = (irhw_note){"paper_icrn_cost", "", 0};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "paper: no ICRN cost given (V-B prices only the banks, ~1.6 KB/core, and the "
-                 "WRU sorting network, 162 um2 at 40 nm)");
-        k++;
-    }
-    if (k < max) {
-        n[k] = (irhw_note){"hops_core_to_core", "", 2.0 * g.levels};
-        snprintf(
-            n[k].text, sizeof n[k].text,
-            "tree: %u hub(s) on %u level(s), %u hops core to core (paper: 2 in the ideal case)",
-            hubs, g.levels, 2 * g.levels);
-        k++;
-    }
-    if (k < max) {
-        n[k] = (irhw_note){"buffer_bits_per_core", "", per_core};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "buffers: %.0f bits, %.1f per core = %.2f %% of the per-core HWWL banks "
-                 "(16 x 32 x 24 b)",
-                 bits, per_core, 100.0 * per_core / bank_bits);
-        k++;
-    }
-    if (k < max && r) {
-        n[k] = (irhw_note){"area_per_core_um2", "", r->total_um2 / g.cores};
-        snprintf(n[k].text, sizeof n[k].text, "area per core: %.0f um2 of %.0f um2 on %s",
-                 r->total_um2 / g.cores, r->total_um2, r->library);
-        k++;
-    }
-    return k;
-}
-
-/* The FIFO control (pointers, count) is generated with the design; the
- * FIFO storage is an irhw_regfile_1w1r leaf (one write and one read port
- * per cycle, which the 1rw leaf cells do not offer), so `irhw area` counts
- * it as flip-flop storage. */
-static const char *const icrn_leaves[] = {"irhw_regfile_1w1r.v", NULL};
-
-int icrn_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
-void icrn_gen_summary(const irhw_cfg *c, FILE *f);
-int icrn_draw_svg(const irhw_cfg *c, FILE *f, char *err, size_t errlen);
-void *icrn_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                    irhw_stim_mode mode);
-void icrn_stim_free(void *s);
-void icrn_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-void *icrn_check_new(const irhw_cfg *c, const irhw_ports *ps);
-void icrn_check_free(void *k);
-int icrn_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
-                     size_t errlen);
-int icrn_check_end(void *k, char *err, size_t errlen);
-
-IRHW_BLOCK(icrn) = {
-    .name = "icrn",
-    .title = "inter-core redistribution network (tree with a root hub)",
-    .paper = "hwwl §III-C, §V-A (spec §3)",
-    .params = icrn_params,
-    .nparams = sizeof icrn_params / sizeof icrn_params[0],
-    .validate = NULL,
-    .ports = icrn_ports,
-    .module_name = icrn_module_name,
-    .model_new = icrn_new,
-    .model_free = icrn_free,
-    .model_eval = icrn_eval,
-    .model_tick = icrn_tick,
-    .model_stats = icrn_stats,
-    .gen = icrn_gen,
-    .leaf_cells = icrn_leaves,
-    .gen_summary = icrn_gen_summary,
-    .draw_svg = icrn_draw_svg,
-    .stim_new = icrn_stim_new,
-    .stim_free = icrn_stim_free,
-    .stim_next = icrn_stim_next,
-    .check_new = icrn_check_new,
-    .check_free = icrn_check_free,
-    .check_cycle = icrn_check_cycle,
-    .check_end = icrn_check_end,
-    .storage = icrn_storage,
-    .area_notes = icrn_area_notes,
-};

@@ -1,11 +1,12 @@
-/* icrn.h — parameter and port indices and the tree geometry of the
- * inter-core redistribution network (see model/icrn.c for the behaviour). */
+/* icrn.h — the inter-core redistribution network's contract: parameter and
+ * port indices, the tree geometry (icrn_geom_of) and the prototypes of every
+ * hook of its description (model/icrn_block.c). Behaviour: model/icrn.c. */
 #ifndef ICRN_H
 #define ICRN_H
 
 #include "irhw.h"
 
-enum icrn_param { IC_CORES, IC_RADIX, IC_ID_BITS, IC_BUF_DEPTH };
+enum icrn_param { IC_CORES, IC_RADIX, IC_ID_BITS, IC_BUF_DEPTH, IC_NPARAMS };
 
 enum icrn_port {
     /* inputs */
@@ -38,9 +39,20 @@ typedef struct {
     unsigned levels;    /* hub levels L: a core-to-core trip is 2L hops */
     unsigned count[ICRN_MAX_LEVELS + 1];
     unsigned span[ICRN_MAX_LEVELS + 1];
+    unsigned hubs;        /* nodes of levels 1..levels */
+    unsigned fifos;       /* one per link and direction: 2 per non-root node */
+    uint64_t buffer_bits; /* payload bits of every FIFO */
 } icrn_geom;
 
-void icrn_geom_init(const irhw_cfg *c, icrn_geom *g);
+static inline const icrn_geom *icrn_g(const irhw_inst *x)
+{
+    return (const icrn_geom *)x->geom;
+}
+
+extern const irhw_block irhw_block_icrn;
+
+/* model/icrn_block.c: the geometry, and the tree's shape read from it */
+int icrn_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
 void icrn_children(const icrn_geom *g, unsigned level, unsigned i, unsigned *first, unsigned *n);
 void icrn_cover(const icrn_geom *g, unsigned level, unsigned i, unsigned *lo, unsigned *hi);
 /* Bits of one entry of the up (toward the root) and down (toward a core)
@@ -48,7 +60,28 @@ void icrn_cover(const icrn_geom *g, unsigned level, unsigned i, unsigned *lo, un
  * the way up (it is constant) and no destination on the way down. */
 unsigned icrn_up_width(const icrn_geom *g, unsigned level, unsigned i);
 unsigned icrn_dn_width(const icrn_geom *g, unsigned level, unsigned i);
-/* Buffer payload bits of the whole network. */
-uint64_t icrn_buffer_bits(const icrn_geom *g);
+
+/* model/icrn.c */
+void *icrn_new(const irhw_inst *x);
+void icrn_free(void *m);
+void icrn_eval(void *m, const uint64_t *in, uint64_t *out);
+void icrn_tick(void *m, const uint64_t *in);
+void icrn_stats(void *m, FILE *f);
+
+/* gen/icrn.c */
+int icrn_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
+unsigned icrn_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES]);
+void icrn_gen_summary(const irhw_inst *x, FILE *f);
+int icrn_draw_svg(const irhw_inst *x, FILE *f, char *err, size_t errlen);
+
+/* tb/icrn_stim.c */
+void *icrn_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
+void icrn_stim_free(void *s);
+void icrn_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+void *icrn_check_new(const irhw_inst *x);
+void icrn_check_free(void *k);
+int icrn_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                     size_t errlen);
+int icrn_check_end(void *k, char *err, size_t errlen);
 
 #endif

@@ -94,14 +94,13 @@ static unsigned capacity(const icrn_geom *g)
     return 2 * nodes * g->depth;
 }
 
-void *icrn_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                    irhw_stim_mode mode)
+void *icrn_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     icrn_stim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->ps = ps;
-    icrn_geom_init(c, &s->g);
+    s->ps = &x->ps;
+    s->g = *icrn_g(x);
     s->mode = mode;
     s->cycles = cycles;
     irhw_rng_seed(&s->rng, seed);
@@ -375,13 +374,13 @@ static void slot_remove(icrn_check *k, icrn_slot *e)
     }
 }
 
-void *icrn_check_new(const irhw_cfg *c, const irhw_ports *ps)
+void *icrn_check_new(const irhw_inst *x)
 {
     icrn_check *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
-    k->ps = ps;
-    icrn_geom_init(c, &k->g);
+    k->ps = &x->ps;
+    k->g = *icrn_g(x);
     if (slot_grow(k)) {
         free(k);
         return NULL;

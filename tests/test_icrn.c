@@ -18,10 +18,9 @@
 #include <unistd.h>
 
 #include "icrn.h"
-#include "irhw.h"
 
 #ifndef IRHW_ROOT
-#define IRHW_ROOT "."  /* the Makefile passes the project folder */
+#define IRHW_ROOT "." /* the Makefile passes the project folder */
 #endif
 
 /* ---- a network under test ------------------------------------------------ */
@@ -39,7 +38,7 @@ typedef struct {
 
 typedef struct {
     const irhw_block *b;
-    irhw_cfg c;
+    irhw_inst x;
     irhw_ports ps;
     icrn_geom g;
     void *m;
@@ -49,20 +48,26 @@ typedef struct {
     unsigned ndl;
 } net;
 
+/* An instance of CORES/RADIX/ID_BITS/BUF_DEPTH (fails the test when rejected). */
+static void inst_of(irhw_inst *x, unsigned cores, unsigned radix, unsigned id_bits, unsigned depth)
+{
+    char params[128];
+    snprintf(params, sizeof params, "CORES=%u RADIX=%u ID_BITS=%u BUF_DEPTH=%u", cores, radix,
+             id_bits, depth);
+    irhw_check_inst(x, &irhw_block_icrn, params);
+}
+
 static net *net_new(unsigned cores, unsigned radix, unsigned id_bits, unsigned depth)
 {
     net *n = calloc(1, sizeof *n);
-    n->b = irhw_find_block("icrn");
+    n->b = &irhw_block_icrn;
     ck_assert_ptr_nonnull(n->b);
-    irhw_cfg_defaults(n->b, &n->c);
-    n->c.v[IC_CORES] = cores;
-    n->c.v[IC_RADIX] = radix;
-    n->c.v[IC_ID_BITS] = id_bits;
-    n->c.v[IC_BUF_DEPTH] = depth;
+    inst_of(&n->x, cores, radix, id_bits, depth);
+    n->ps = n->x.ps;
+    n->g = *icrn_g(&n->x);
     char err[256];
-    n->m = irhw_model_create(n->b, &n->c, &n->ps, err, sizeof err);
+    n->m = irhw_model_create(&n->x, err, sizeof err);
     ck_assert_msg(n->m != NULL, "%s", err);
-    icrn_geom_init(&n->c, &n->g);
     n->in = calloc(n->ps.in_words + 1, sizeof *n->in);
     n->out = calloc(n->ps.out_words + 1, sizeof *n->out);
     return n;
@@ -71,12 +76,16 @@ static net *net_new(unsigned cores, unsigned radix, unsigned id_bits, unsigned d
 static void net_free(net *n)
 {
     n->b->model_free(n->m);
+    irhw_inst_free(&n->x);
     free(n->in);
     free(n->out);
     free(n);
 }
 
-static uint64_t o(const net *n, unsigned port) { return irhw_get(n->out, &n->ps, port); }
+static uint64_t o(const net *n, unsigned port)
+{
+    return irhw_get(n->out, &n->ps, port);
+}
 
 static void load(net *n, const drive *d)
 {
@@ -99,18 +108,21 @@ static void step(net *n, const drive *d)
     uint64_t v = o(n, IC_DLV_VALID) & d->ready;
     for (unsigned i = 0; i < n->g.cores; i++)
         if (v >> i & 1 && n->ndl < 4096)
-            n->dl[n->ndl++] = (delivery){
-                n->cycle, i,
-                (unsigned)irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_SRC), i * n->g.core_bits,
-                                        n->g.core_bits),
-                irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_ID), i * n->g.id_bits,
-                              n->g.id_bits)};
+            n->dl[n->ndl++] =
+                (delivery){n->cycle, i,
+                           (unsigned)irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_SRC),
+                                                   i * n->g.core_bits, n->g.core_bits),
+                           irhw_bits_get(irhw_cwide(n->out, &n->ps, IC_DLV_ID), i * n->g.id_bits,
+                                         n->g.id_bits)};
     n->accepted += (uint64_t)__builtin_popcountll(d->inj & o(n, IC_INJ_READY));
     n->b->model_tick(n->m, n->in);
     n->cycle++;
 }
 
-static uint64_t all(const net *n) { return irhw_mask(n->g.cores); }
+static uint64_t all(const net *n)
+{
+    return irhw_mask(n->g.cores);
+}
 
 static void reset(net *n)
 {
@@ -252,8 +264,8 @@ START_TEST(the_root_decides_with_this_cycles_greedy_bits_and_the_id_stays_on_its
     d.id[0] = 7;
     step(n, &d); /* t */
     d.inj = 0;
-    step(n, &d);       /* t+1: core 6 needy, but the ID is not at the root yet */
-    d.greedy = only5;  /* t+2: the root's decision: core 5 */
+    step(n, &d);      /* t+1: core 6 needy, but the ID is not at the root yet */
+    d.greedy = only5; /* t+2: the root's decision: core 5 */
     step(n, &d);
     d.greedy = all(n); /* t+3, t+4: everyone greedy; the ID goes on to core 5 */
     step(n, &d);
@@ -384,13 +396,20 @@ END_TEST
 static const char *run_checked(const irhw_cfg *c, uint64_t seed, uint64_t cycles,
                                irhw_stim_mode mode, char *err, size_t errlen, uint64_t *delivered)
 {
-    const irhw_block *b = irhw_find_block("icrn");
-    irhw_ports ps;
-    void *m = irhw_model_create(b, c, &ps, err, errlen);
-    if (!m)
+    const irhw_block *b = &irhw_block_icrn;
+    irhw_inst x;
+    if (irhw_inst_init(&x, b, c, err, errlen)) {
+        irhw_inst_free(&x);
         return err;
-    void *s = b->stim_new(c, &ps, seed, cycles, mode);
-    void *k = b->check_new(c, &ps);
+    }
+    const irhw_ports ps = x.ps;
+    void *m = irhw_model_create(&x, err, errlen);
+    if (!m) {
+        irhw_inst_free(&x);
+        return err;
+    }
+    void *s = b->stim_new(&x, seed, cycles, mode);
+    void *k = b->check_new(&x);
     uint64_t *in = calloc(ps.in_words + 1, 8), *out = calloc(ps.out_words + 1, 8);
     uint64_t *prev = calloc(ps.out_words + 1, 8);
     const char *bad = NULL;
@@ -416,6 +435,7 @@ static const char *run_checked(const irhw_cfg *c, uint64_t seed, uint64_t cycles
     b->check_free(k);
     b->stim_free(s);
     b->model_free(m);
+    irhw_inst_free(&x);
     free(in);
     free(out);
     free(prev);
@@ -429,7 +449,7 @@ START_TEST(conservation_holds_over_long_random_runs_on_the_model)
         {4, 2, 5, 4},   {16, 4, 24, 1}, {16, 2, 64, 2}, {16, 16, 3, 4}, {64, 2, 24, 1},
         {64, 4, 64, 2}, {64, 16, 1, 4}, {17, 16, 9, 2}, {5, 2, 7, 3},   {33, 6, 20, 1},
     };
-    const irhw_block *b = irhw_find_block("icrn");
+    const irhw_block *b = &irhw_block_icrn;
     uint64_t seed0 = (uint64_t)_i * 1000 + 17;
     for (unsigned t = 0; t < sizeof cfg / sizeof cfg[0]; t++) {
         irhw_cfg c;
@@ -442,8 +462,8 @@ START_TEST(conservation_holds_over_long_random_runs_on_the_model)
         uint64_t seed = seed0 + t, got;
         irhw_stim_mode mode = (irhw_stim_mode)(t % 3);
         const char *bad = run_checked(&c, seed, 30000, mode, err, sizeof err, &got);
-        ck_assert_msg(bad == NULL, "CORES=%u RADIX=%u ID_BITS=%u BUF_DEPTH=%u seed %" PRIu64
-                      " mode %d: %s",
+        ck_assert_msg(bad == NULL,
+                      "CORES=%u RADIX=%u ID_BITS=%u BUF_DEPTH=%u seed %" PRIu64 " mode %d: %s",
                       cfg[t][0], cfg[t][1], cfg[t][2], cfg[t][3], seed, (int)mode, bad);
         ck_assert_msg(got > 1000, "seed %" PRIu64 ": only %" PRIu64 " deliveries", seed, got);
     }
@@ -454,6 +474,7 @@ END_TEST
 
 typedef struct {
     const irhw_block *b;
+    irhw_inst inst;
     irhw_ports ps;
     icrn_geom g;
     void *k;
@@ -464,12 +485,11 @@ typedef struct {
 static chk *chk_new(void)
 {
     chk *x = calloc(1, sizeof *x);
-    x->b = irhw_find_block("icrn");
-    irhw_cfg c;
-    irhw_cfg_defaults(x->b, &c); /* 4 cores, 24-bit IDs */
-    x->b->ports(&c, &x->ps);
-    icrn_geom_init(&c, &x->g);
-    x->k = x->b->check_new(&c, &x->ps);
+    x->b = &irhw_block_icrn;
+    irhw_check_inst(&x->inst, x->b, ""); /* 4 cores, 24-bit IDs */
+    x->ps = x->inst.ps;
+    x->g = *icrn_g(&x->inst);
+    x->k = x->b->check_new(&x->inst);
     x->in = calloc(x->ps.in_words + 1, 8);
     x->out = calloc(x->ps.out_words + 1, 8);
     return x;
@@ -478,6 +498,7 @@ static chk *chk_new(void)
 static void chk_free(chk *x)
 {
     x->b->check_free(x->k);
+    irhw_inst_free(&x->inst);
     free(x->in);
     free(x->out);
     free(x);
@@ -556,13 +577,13 @@ END_TEST
 
 START_TEST(parameters_out_of_range_are_rejected_and_radix_above_cores_is_legal)
 {
-    const irhw_block *b = irhw_find_block("icrn");
+    const irhw_block *b = &irhw_block_icrn;
     irhw_cfg c;
     char err[256];
     irhw_cfg_defaults(b, &c);
     static const char *const bad[][2] = {
-        {"CORES=1", "2..64"},    {"CORES=65", "2..64"},    {"RADIX=1", "2..16"},
-        {"RADIX=17", "2..16"},   {"ID_BITS=0", "1..64"},   {"ID_BITS=65", "1..64"},
+        {"CORES=1", "2..64"},     {"CORES=65", "2..64"},    {"RADIX=1", "2..16"},
+        {"RADIX=17", "2..16"},    {"ID_BITS=0", "1..64"},   {"ID_BITS=65", "1..64"},
         {"BUF_DEPTH=0", "1..64"}, {"BUF_DEPTH=x", "1..64"},
     };
     for (unsigned t = 0; t < sizeof bad / sizeof bad[0]; t++) {
@@ -571,30 +592,26 @@ START_TEST(parameters_out_of_range_are_rejected_and_radix_above_cores_is_legal)
         snprintf(name, sizeof name, "%.*s", (int)(strchr(bad[t][0], '=') - bad[t][0]), bad[t][0]);
         ck_assert_msg(strstr(err, name) && strstr(err, bad[t][1]), "%s: %s", bad[t][0], err);
     }
-    irhw_ports ps;
-    c.v[IC_BUF_DEPTH] = 0; /* the model rejects it too */
-    ck_assert_ptr_null(irhw_model_create(b, &c, &ps, err, sizeof err));
+    irhw_inst x;
+    c.v[IC_BUF_DEPTH] = 0; /* set behind the parser's back: the instance rejects it too */
+    ck_assert_int_eq(irhw_inst_init(&x, b, &c, err, sizeof err), -1);
+    irhw_inst_free(&x);
     ck_assert_ptr_nonnull(strstr(err, "BUF_DEPTH"));
-    irhw_cfg_defaults(b, &c);
-    c.v[IC_CORES] = 3;
-    c.v[IC_RADIX] = 16;
-    void *m = irhw_model_create(b, &c, &ps, err, sizeof err);
+    inst_of(&x, 3, 16, 24, 2); /* RADIX above CORES: one hub */
+    void *m = irhw_model_create(&x, err, sizeof err);
     ck_assert_ptr_nonnull(m);
     b->model_free(m);
+    irhw_inst_free(&x);
 }
 END_TEST
 
 static uint64_t bits_of(unsigned cores, unsigned radix, unsigned id_bits, unsigned depth)
 {
-    const irhw_block *b = irhw_find_block("icrn");
-    irhw_cfg c;
-    irhw_cfg_defaults(b, &c);
-    c.v[IC_CORES] = cores;
-    c.v[IC_RADIX] = radix;
-    c.v[IC_ID_BITS] = id_bits;
-    c.v[IC_BUF_DEPTH] = depth;
+    irhw_inst x;
+    inst_of(&x, cores, radix, id_bits, depth);
     irhw_storage st;
-    b->storage(&c, &st);
+    irhw_block_icrn.storage(&x, &st);
+    irhw_inst_free(&x);
     return st.storage_bits;
 }
 
@@ -611,16 +628,14 @@ END_TEST
 
 static char *capture_svg(unsigned cores, unsigned radix)
 {
-    const irhw_block *b = irhw_find_block("icrn");
-    irhw_cfg c;
-    irhw_cfg_defaults(b, &c);
-    c.v[IC_CORES] = cores;
-    c.v[IC_RADIX] = radix;
+    irhw_inst x;
+    inst_of(&x, cores, radix, 24, 2);
     char *buf = NULL, err[128];
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    ck_assert_int_eq(b->draw_svg(&c, f, err, sizeof err), 0);
+    ck_assert_int_eq(irhw_block_icrn.draw_svg(&x, f, err, sizeof err), 0);
     fclose(f);
+    irhw_inst_free(&x);
     return buf;
 }
 
@@ -649,12 +664,10 @@ END_TEST
 
 START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
 {
-    const irhw_block *b = irhw_find_block("icrn");
-    irhw_cfg c;
-    irhw_cfg_defaults(b, &c);
-    c.v[IC_CORES] = 16;
+    irhw_inst x;
+    inst_of(&x, 16, 4, 24, 2);
     char err[256];
-    char *v1 = irhw_generate(b, &c, err, sizeof err), *v2 = irhw_generate(b, &c, err, sizeof err);
+    char *v1 = irhw_generate(&x, err, sizeof err), *v2 = irhw_generate(&x, err, sizeof err);
     ck_assert_ptr_nonnull(v1);
     ck_assert_str_eq(v1, v2);
     ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2 ("));
@@ -663,24 +676,19 @@ START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
     ck_assert_ptr_null(strstr(v1, "initial"));
     free(v1);
     free(v2);
-    c.v[IC_RADIX] = 99;
-    ck_assert_ptr_null(irhw_generate(b, &c, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "RADIX"));
+    irhw_inst_free(&x);
 }
 END_TEST
-
 
 START_TEST(generated_verilog_of_odd_trees_is_lint_clean)
 {
     static const unsigned cfg[][4] = {{3, 2, 1, 1}, {5, 2, 7, 3}, {17, 16, 64, 2}, {33, 6, 20, 5}};
-    const irhw_block *b = irhw_find_block("icrn");
     for (unsigned t = 0; t < sizeof cfg / sizeof cfg[0]; t++) {
-        irhw_cfg c;
-        irhw_cfg_defaults(b, &c);
-        for (unsigned p = 0; p < 4; p++)
-            c.v[p] = cfg[t][p];
+        irhw_inst x;
+        inst_of(&x, cfg[t][0], cfg[t][1], cfg[t][2], cfg[t][3]);
         char msg[512];
-        int rc = irhw_lint(b, &c, 0, msg, sizeof msg);
+        int rc = irhw_lint(&x, 0, msg, sizeof msg);
+        irhw_inst_free(&x);
         if (rc == 1) {
             printf("SKIP: generated_verilog_of_odd_trees_is_lint_clean: %s\n", msg);
             return;
