@@ -926,13 +926,12 @@ static void outputs(const gx *x, irhw_vw *w)
 
 /* ---- entry point ---------------------------------------------------------------------- */
 
-static void gx_of(const irhw_cfg *c, gx *x)
+static void gx_of(const irhw_inst *inst, gx *x)
 {
     memset(x, 0, sizeof *x);
-    iru_geom_of(c, &x->g);
+    x->g = *iru_g(inst);
     const iru_geom *g = &x->g;
-    const irhw_block *b = irhw_find_block("iru_hash");
-    b->module_name(c, x->top, sizeof x->top);
+    snprintf(x->top, sizeof x->top, "%s", inst->module);
     snprintf(x->fadd, sizeof x->fadd, "%s_fp32_add", x->top);
     snprintf(x->idxrf, sizeof x->idxrf, "irhw_regfile_%s_idx", x->top);
     x->L = g->lanes;
@@ -958,16 +957,20 @@ static void gx_of(const irhw_cfg *c, gx *x)
     x->op_set = x->flt || (!x->sram && g->set_bits > 0);
 }
 
-int iru_hash_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
+unsigned iru_hash_leaf_cells(const irhw_inst *inst, const char *names[IRHW_MAX_LEAVES])
+{
+    names[0] = iru_g(inst)->storage == IH_SRAM ? "irhw_sram_1rw.v" : "irhw_regfile_1rw.v";
+    return 1;
+}
+
+int iru_hash_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
 {
     (void)err;
     (void)errlen;
     gx x;
-    gx_of(c, &x);
-    irhw_ports ps = {0};
-    irhw_find_block("iru_hash")->ports(c, &ps);
+    gx_of(inst, &x);
     header_comment(&x, w);
-    vw_module_ports(w, x.top, &ps);
+    vw_module_ports(w, x.top, &inst->ps);
     w->indent++;
     localparams(&x, w);
     state_decls(&x, w);
@@ -1002,10 +1005,10 @@ int iru_hash_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen)
     return 0;
 }
 
-void iru_hash_gen_summary(const irhw_cfg *c, FILE *f)
+void iru_hash_gen_summary(const irhw_inst *inst, FILE *f)
 {
     gx x;
-    gx_of(c, &x);
+    gx_of(inst, &x);
     const iru_geom *g = &x.g;
     fprintf(f, "%u insert lanes, %u banks of %u rows; set = XOR fold of index >> %u\n", g->lanes,
             g->banks, g->rows, g->shift);

@@ -112,162 +112,11 @@
  */
 #include "iru_hash.h"
 
-#include "area.h"
 #include "fp32.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const iru_filter_names[] = {"none", "dedup", "min", "fadd", NULL};
-static const char *const iru_storage_names[] = {"flops", "sram", NULL};
-
-static const irhw_param iru_params[IH_NPARAMS] = {
-    [IH_SETS] = {"SETS", IRHW_PINT, 256, 1, 4096, NULL,
-                 "sets per partition (power of two; paper: 1024 sets in 4 partitions)"},
-    [IH_BANKS] = {"BANKS", IRHW_PINT, 2, 1, 16, NULL,
-                  "banks = insert lanes (power of two, <= SETS); set -> bank = set mod BANKS"},
-    [IH_SLOTS] = {"SLOTS", IRHW_PINT, 32, 1, 64, NULL,
-                  "elements per entry = per reply (warp size)"},
-    [IH_IDX_BITS] = {"IDX_BITS", IRHW_PINT, 24, 1, 32, NULL, "bits per index"},
-    [IH_DATA_BITS] = {"DATA_BITS", IRHW_PINT, 32, 0, 64, NULL,
-                      "bits of the secondary array per element (0 = none; fadd: 32)"},
-    [IH_POS_BITS] = {"POS_BITS", IRHW_PINT, 24, 1, 32, NULL, "bits of the original position"},
-    [IH_LINE_BYTES] = {"LINE_BYTES", IRHW_PINT, 128, 1, 4096, NULL,
-                       "memory block (line) size in bytes (power of two)"},
-    [IH_ELEM_BYTES] = {"ELEM_BYTES", IRHW_PINT, 4, 1, 4096, NULL,
-                       "bytes per element of the gathered array (power of two, <= LINE_BYTES)"},
-    [IH_FILTER] = {"FILTER", IRHW_PENUM, IH_NONE, 0, 0, iru_filter_names,
-                   "same index already in the entry: none, dedup (drop), min (unsigned), fadd "
-                   "(binary32 add)"},
-    [IH_TIMEOUT] = {"TIMEOUT", IRHW_PINT, 1000, 0, 1000000, NULL,
-                    "cycles a request waits before taking the fullest entry (0 = never)"},
-    [IH_REQS] = {"REQS", IRHW_PINT, 64, 1, 1024, NULL, "waiting requests held (FIFO depth)"},
-    [IH_STORAGE] = {"STORAGE", IRHW_PENUM, IH_SRAM, 0, 0, iru_storage_names,
-                    "slot arrays: flops (irhw_regfile_1rw) or sram (irhw_sram_1rw macros)"},
-};
-
-static int is_pow2(int64_t x)
-{
-    return x > 0 && (x & (x - 1)) == 0;
-}
-
-static int iru_validate(const irhw_cfg *c, char *err, size_t errlen)
-{
-    static const int pow2[] = {IH_SETS, IH_BANKS, IH_LINE_BYTES, IH_ELEM_BYTES};
-    for (unsigned i = 0; i < sizeof pow2 / sizeof pow2[0]; i++) {
-        const irhw_param *p = &iru_params[pow2[i]];
-        if (!is_pow2(c->v[pow2[i]]))
-            return irhw_err(err, errlen,
-                            "parameter %s=%" PRId64 " is not allowed: %s must be a power of two "
-                            "in %" PRId64 "..%" PRId64,
-                            p->name, c->v[pow2[i]], p->name, p->min, p->max);
-    }
-    if (c->v[IH_BANKS] > c->v[IH_SETS])
-        return irhw_err(err, errlen,
-                        "parameter BANKS=%" PRId64 " is out of range: BANKS must be 1..%" PRId64
-                        " (at most SETS=%" PRId64 ")",
-                        c->v[IH_BANKS], c->v[IH_SETS], c->v[IH_SETS]);
-    if (c->v[IH_ELEM_BYTES] > c->v[IH_LINE_BYTES])
-        return irhw_err(err, errlen,
-                        "parameter ELEM_BYTES=%" PRId64 " is out of range: ELEM_BYTES must be "
-                        "1..%" PRId64 " (at most LINE_BYTES=%" PRId64 ")",
-                        c->v[IH_ELEM_BYTES], c->v[IH_LINE_BYTES], c->v[IH_LINE_BYTES]);
-    if (c->v[IH_FILTER] == IH_FADD && c->v[IH_DATA_BITS] != 32)
-        return irhw_err(err, errlen,
-                        "parameter DATA_BITS=%" PRId64 " is not allowed with FILTER=fadd: "
-                        "DATA_BITS must be 32 (binary32 data)",
-                        c->v[IH_DATA_BITS]);
-    if (c->v[IH_FILTER] == IH_MIN && c->v[IH_DATA_BITS] == 0)
-        return irhw_err(err, errlen,
-                        "parameter DATA_BITS=0 is not allowed with FILTER=min: DATA_BITS must be "
-                        "1..64 (min compares the data)");
-    return 0;
-}
-
-/* ---- geometry and ports -------------------------------------------------- */
-
-static unsigned log2u(uint64_t x)
-{
-    return irhw_clog2(x);
-}
-
-static void add_port(iru_geom *g, irhw_ports *ps, enum iru_hash_port id, const char *name,
-                     irhw_dir dir, unsigned width, const char *group)
-{
-    if (width == 0) {
-        g->port[id] = -1;
-        return;
-    }
-    g->port[id] = (int)irhw_port_add(ps, name, dir, width, group);
-}
-
-/* The port list: one order for ports(), the model and everybody else. */
-static void build_ports(iru_geom *g, irhw_ports *ps)
-{
-    unsigned L = g->lanes, S = g->slots, B = g->banks;
-    unsigned db = g->data_bits, flt = g->filter != IH_NONE;
-    unsigned arith = g->filter == IH_MIN || g->filter == IH_FADD;
-    add_port(g, ps, IHP_RST, "rst", IRHW_IN, 1, "control");
-    add_port(g, ps, IHP_INS_VALID, "ins_valid", IRHW_IN, L, "insert");
-    add_port(g, ps, IHP_INS_IDX, "ins_idx", IRHW_IN, L * g->idx_bits, "insert");
-    add_port(g, ps, IHP_INS_DATA, "ins_data", IRHW_IN, L * db, "insert");
-    add_port(g, ps, IHP_INS_POS, "ins_pos", IRHW_IN, L * g->pos_bits, "insert");
-    add_port(g, ps, IHP_REQ, "req", IRHW_IN, 1, "request");
-    add_port(g, ps, IHP_FLUSH, "flush", IRHW_IN, 1, "request");
-    add_port(g, ps, IHP_INS_READY, "ins_ready", IRHW_OUT, L, "insert");
-    add_port(g, ps, IHP_REQ_READY, "req_ready", IRHW_OUT, 1, "request");
-    add_port(g, ps, IHP_REP_VALID, "rep_valid", IRHW_OUT, 1, "reply");
-    add_port(g, ps, IHP_REP_SLOT_VALID, "rep_slot_valid", IRHW_OUT, S, "reply");
-    add_port(g, ps, IHP_REP_IDX, "rep_idx", IRHW_OUT, S * g->idx_bits, "reply");
-    add_port(g, ps, IHP_REP_DATA, "rep_data", IRHW_OUT, S * db, "reply");
-    add_port(g, ps, IHP_REP_POS, "rep_pos", IRHW_OUT, S * g->pos_bits, "reply");
-    add_port(g, ps, IHP_MRG_VALID, "mrg_valid", IRHW_OUT, flt * B, "merge");
-    add_port(g, ps, IHP_MRG_IDX, "mrg_idx", IRHW_OUT, flt * B * g->idx_bits, "merge");
-    add_port(g, ps, IHP_MRG_DATA, "mrg_data", IRHW_OUT, flt * B * db, "merge");
-    add_port(g, ps, IHP_MRG_POS, "mrg_pos", IRHW_OUT, flt * B * g->pos_bits, "merge");
-    add_port(g, ps, IHP_MRG_KEEP_POS, "mrg_keep_pos", IRHW_OUT, flt * B * g->pos_bits, "merge");
-    add_port(g, ps, IHP_MRG_KEEP_OLD, "mrg_keep_old", IRHW_OUT, flt * B * db, "merge");
-    add_port(g, ps, IHP_MRG_KEEP_NEW, "mrg_keep_new", IRHW_OUT, arith * B * db, "merge");
-    add_port(g, ps, IHP_HELD, "held", IRHW_OUT, g->held_bits, "status");
-}
-
-void iru_geom_of(const irhw_cfg *c, iru_geom *g)
-{
-    memset(g, 0, sizeof *g);
-    g->sets = (unsigned)c->v[IH_SETS];
-    g->banks = g->lanes = (unsigned)c->v[IH_BANKS];
-    g->slots = (unsigned)c->v[IH_SLOTS];
-    g->rows = g->sets / g->banks;
-    g->idx_bits = (unsigned)c->v[IH_IDX_BITS];
-    g->data_bits = (unsigned)c->v[IH_DATA_BITS];
-    g->pos_bits = (unsigned)c->v[IH_POS_BITS];
-    g->elem_bits = g->idx_bits + g->data_bits + g->pos_bits;
-    g->filter = (unsigned)c->v[IH_FILTER];
-    g->storage = (unsigned)c->v[IH_STORAGE];
-    g->timeout = (unsigned)c->v[IH_TIMEOUT];
-    g->reqs = (unsigned)c->v[IH_REQS];
-    g->set_bits = log2u(g->sets);
-    g->bank_bits = log2u(g->banks);
-    g->row_bits = g->set_bits - g->bank_bits;
-    g->shift = log2u((uint64_t)(c->v[IH_LINE_BYTES] / c->v[IH_ELEM_BYTES]));
-    g->cnt_bits = irhw_bits_for(g->slots);
-    g->slot_bits = g->slots > 1 ? log2u(g->slots) : 1;
-    g->held_bits = irhw_bits_for((uint64_t)g->sets * g->slots + 2ull * g->slots + g->banks);
-    g->ts_bits = g->timeout ? irhw_bits_for(g->timeout) : 0;
-    g->rq_bits = irhw_bits_for(g->reqs);
-    g->rq_ptr_bits = g->reqs > 1 ? log2u(g->reqs) : 1;
-    g->macro_bits = g->data_bits + g->pos_bits + (g->filter == IH_NONE ? g->idx_bits : 0);
-    irhw_ports scratch = {0};
-    build_ports(g, &scratch);
-}
-
-static void iru_ports(const irhw_cfg *c, irhw_ports *ps)
-{
-    iru_geom g;
-    iru_geom_of(c, &g);
-    build_ports(&g, ps);
-}
 
 uint64_t iru_block_of(const iru_geom *g, uint64_t idx)
 {
@@ -291,17 +140,6 @@ uint64_t iru_merge(const iru_geom *g, uint64_t kept, uint64_t incoming)
     if (g->filter == IH_FADD)
         return fp32_add((uint32_t)kept, (uint32_t)incoming);
     return kept;
-}
-
-static void iru_module_name(const irhw_cfg *c, char *buf, size_t len)
-{
-    snprintf(buf, len,
-             "iru_hash_s%" PRId64 "_b%" PRId64 "_k%" PRId64 "_i%" PRId64 "_d%" PRId64 "_p%" PRId64
-             "_l%" PRId64 "_e%" PRId64 "_%s_t%" PRId64 "_r%" PRId64 "_%s",
-             c->v[IH_SETS], c->v[IH_BANKS], c->v[IH_SLOTS], c->v[IH_IDX_BITS], c->v[IH_DATA_BITS],
-             c->v[IH_POS_BITS], c->v[IH_LINE_BYTES], c->v[IH_ELEM_BYTES],
-             iru_filter_names[c->v[IH_FILTER]], c->v[IH_TIMEOUT], c->v[IH_REQS],
-             iru_storage_names[c->v[IH_STORAGE]]);
 }
 
 /* ---- the model ------------------------------------------------------------ */
@@ -482,7 +320,7 @@ static const iru_elem *reply_elem(iru_model *m, unsigned i)
     return m->op.kind == ACT_REPLY_ENTRY ? slot_of(m, m->op.set, i) : &m->pb[i];
 }
 
-static void iru_eval(void *vm, const uint64_t *in, uint64_t *out)
+void iru_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     iru_model *m = vm;
     const iru_geom *g = &m->g;
@@ -670,7 +508,7 @@ static void tick_requests(iru_model *m, const uint64_t *in)
         m->now = (m->now + 1) & (uint32_t)irhw_mask(g->ts_bits);
 }
 
-static void iru_tick(void *vm, const uint64_t *in)
+void iru_tick(void *vm, const uint64_t *in)
 {
     iru_model *m = vm;
     decide(m, in);
@@ -689,7 +527,7 @@ static void iru_tick(void *vm, const uint64_t *in)
     m->prio = (m->prio + 1) & (m->g.lanes - 1);
 }
 
-static void iru_free(void *vm)
+void iru_free(void *vm)
 {
     iru_model *m = vm;
     if (!m)
@@ -704,13 +542,13 @@ static void iru_free(void *vm)
     free(m);
 }
 
-static void *iru_new(const irhw_cfg *c, const irhw_ports *ps)
+void *iru_new(const irhw_inst *x)
 {
     iru_model *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    iru_geom_of(c, &m->g);
-    m->ps = ps;
+    m->g = *iru_g(x);
+    m->ps = &x->ps;
     const iru_geom *g = &m->g;
     m->cnt = calloc(g->sets, sizeof *m->cnt);
     m->ent = calloc((size_t)g->sets * g->slots, sizeof *m->ent);
@@ -732,7 +570,7 @@ static double ratio(uint64_t a, uint64_t b)
     return b ? (double)a / (double)b : 0.0;
 }
 
-static void iru_stats_print(void *vm, FILE *f)
+void iru_stats_print(void *vm, FILE *f)
 {
     iru_model *m = vm;
     const iru_stats *st = &m->st;
@@ -762,112 +600,3 @@ static void iru_stats_print(void *vm, FILE *f)
     fprintf(f, "  flush pack steps         %" PRIu64 " (%" PRIu64 " split an entry)\n",
             st->pack_steps, st->pack_splits);
 }
-
-/* ---- area ------------------------------------------------------------------ */
-
-static uint64_t hash_bits(const iru_geom *g)
-{
-    return (uint64_t)g->sets * g->slots * g->elem_bits;
-}
-
-static void iru_storage(const irhw_cfg *c, irhw_storage *st)
-{
-    iru_geom g;
-    iru_geom_of(c, &g);
-    memset(st, 0, sizeof *st);
-    /* the hash arrays, the counts, the pack buffer and the request times */
-    st->storage_bits = hash_bits(&g) + (uint64_t)g.sets * g.cnt_bits +
-                       (uint64_t)g.slots * g.elem_bits + (uint64_t)g.reqs * g.ts_bits;
-    if (g.storage == IH_SRAM) {
-        st->srams[0] = (irhw_sram){g.rows, g.macro_bits, g.banks * g.slots};
-        st->nsrams = 1;
-    }
-}
-
-/* The paper's comparison (§5, §6.4): 256 sets x 32 x 80 b = 80 KB per
- * partition, 5.98 mm2 per partition at 32 nm (CACTI), 5.6 % of a GTX 980
- * for the 4 partitions. */
-static int iru_area_notes(const irhw_cfg *c, const irhw_area_res *r, irhw_note *n, int max)
-{
-    iru_geom g;
-    iru_geom_of(c, &g);
-    double hb = (double)hash_bits(&g), mm2 = r->total_um2 * 1e-6;
-    double gpu_mm2 = 4 * 5.98 / 0.056; /* the GTX 980 area the paper's 5.6 % implies */
-    int k = 0;
-    if (k < max) {
-        n[k] = (irhw_note){"hash_bits_per_partition", "", hb};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "hash table: %u sets x %u slots x %u b = %.0f b = %.1f KB per partition "
-                 "(paper: 80 KB)",
-                 g.sets, g.slots, g.elem_bits, hb, hb / 8 / 1024);
-        k++;
-    }
-    if (k < max) {
-        n[k] = (irhw_note){"area_per_partition_mm2", "", mm2};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "this partition: %.3f mm2 on %s (%s); paper: 5.98 mm2 at 32 nm (CACTI)", mm2,
-                 r->library, r->node);
-        k++;
-    }
-    double node = strtod(r->node, NULL); /* "45 nm-class ...", "130 nm (sky130hd)" */
-    if (k < max && node > 0) {
-        double s = (32.0 / node) * (32.0 / node);
-        n[k] = (irhw_note){"area_per_partition_scaled_32nm_mm2", "", mm2 * s};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "scaled to 32 nm by (32/%.0f)^2: %.3f mm2 — the hash alone; the paper's 5.98 mm2 "
-                 "is the whole IRU partition (FIFOs, ring, hash) from CACTI",
-                 node, mm2 * s);
-        k++;
-    }
-    if (k < max) {
-        n[k] = (irhw_note){"pct_of_gtx980_4_partitions", "", 100.0 * 4 * mm2 / gpu_mm2};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "4 partitions = %.2f %% of a GTX 980 as the paper sizes it (%.0f mm2 at 32 nm; "
-                 "paper: 5.6 %%) — our node differs, compare with care",
-                 100.0 * 4 * mm2 / gpu_mm2, gpu_mm2);
-        k++;
-    }
-    return k;
-}
-
-static const char *const iru_leaves[] = {"irhw_regfile_1rw.v", "irhw_sram_1rw.v", NULL};
-
-int iru_hash_gen(const irhw_cfg *c, irhw_vw *w, char *err, size_t errlen);
-void iru_hash_gen_summary(const irhw_cfg *c, FILE *f);
-void *iru_hash_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                        irhw_stim_mode mode);
-void iru_hash_stim_free(void *s);
-void iru_hash_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-void *iru_hash_check_new(const irhw_cfg *c, const irhw_ports *ps);
-void iru_hash_check_free(void *k);
-int iru_hash_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
-                         char *err, size_t errlen);
-int iru_hash_check_end(void *k, char *err, size_t errlen);
-
-IRHW_BLOCK(iru_hash) = {
-    .name = "iru_hash",
-    .title = "IRU reordering hash",
-    .paper = "IRU §3.2, §3.3, §4, §5 (spec §5)",
-    .params = iru_params,
-    .nparams = IH_NPARAMS,
-    .validate = iru_validate,
-    .ports = iru_ports,
-    .module_name = iru_module_name,
-    .model_new = iru_new,
-    .model_free = iru_free,
-    .model_eval = iru_eval,
-    .model_tick = iru_tick,
-    .model_stats = iru_stats_print,
-    .gen = iru_hash_gen,
-    .leaf_cells = iru_leaves,
-    .gen_summary = iru_hash_gen_summary,
-    .stim_new = iru_hash_stim_new,
-    .stim_free = iru_hash_stim_free,
-    .stim_next = iru_hash_stim_next,
-    .check_new = iru_hash_check_new,
-    .check_free = iru_hash_check_free,
-    .check_cycle = iru_hash_check_cycle,
-    .check_end = iru_hash_check_end,
-    .storage = iru_storage,
-    .area_notes = iru_area_notes,
-};

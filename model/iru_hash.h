@@ -69,10 +69,19 @@ typedef struct {
     unsigned rq_bits;   /* holds 0..REQS */
     unsigned rq_ptr_bits;
     unsigned macro_bits; /* width of one slot macro word */
-    int port[IHP_N];
+    uint64_t hash_bits;  /* SETS x SLOTS x (IDX + DATA + POS) bits: the hash table */
+    int port[IHP_N];     /* index of each logical port in the list, -1 when absent */
 } iru_geom;
 
-void iru_geom_of(const irhw_cfg *c, iru_geom *g);
+static inline const iru_geom *iru_g(const irhw_inst *x)
+{
+    return (const iru_geom *)x->geom;
+}
+
+extern const irhw_block irhw_block_iru_hash;
+
+/* model/iru_hash_block.c: every derived size, the joint limits, the port map */
+int iru_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
 /* Memory block of an index, and the set its XOR-folded block number selects. */
 uint64_t iru_block_of(const iru_geom *g, uint64_t idx);
 unsigned iru_set_of(const iru_geom *g, uint64_t idx);
@@ -81,5 +90,27 @@ uint64_t iru_merge(const iru_geom *g, uint64_t kept, uint64_t incoming);
 /* The conservation checker's totals (tb/iru_hash_stim.c): elements
  * inserted, replied, merged out, dropped by a reset, still held. */
 void iru_hash_check_counts(const void *checker, uint64_t n[5]);
+
+/* model/iru_hash.c */
+void *iru_new(const irhw_inst *x);
+void iru_free(void *m);
+void iru_eval(void *m, const uint64_t *in, uint64_t *out);
+void iru_tick(void *m, const uint64_t *in);
+void iru_stats_print(void *m, FILE *f);
+
+/* gen/iru_hash.c */
+int iru_hash_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
+unsigned iru_hash_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES]);
+void iru_hash_gen_summary(const irhw_inst *x, FILE *f);
+
+/* tb/iru_hash_stim.c */
+void *iru_hash_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
+void iru_hash_stim_free(void *s);
+void iru_hash_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+void *iru_hash_check_new(const irhw_inst *x);
+void iru_hash_check_free(void *k);
+int iru_hash_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                         char *err, size_t errlen);
+int iru_hash_check_end(void *k, char *err, size_t errlen);
 
 #endif

@@ -175,14 +175,13 @@ static void directed_program(iru_stim *s)
     memcpy(s->prog, p, sizeof p);
 }
 
-void *iru_hash_stim_new(const irhw_cfg *c, const irhw_ports *ps, uint64_t seed, uint64_t cycles,
-                        irhw_stim_mode mode)
+void *iru_hash_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     iru_stim *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    iru_geom_of(c, &s->g);
-    s->ps = ps;
+    s->g = *iru_g(x);
+    s->ps = &x->ps;
     s->mode = mode;
     s->cycles = cycles;
     irhw_rng_seed(&s->rng, seed);
@@ -385,13 +384,13 @@ typedef struct {
     uint64_t inserted, replied, merged, reset_dropped;
 } iru_check;
 
-void *iru_hash_check_new(const irhw_cfg *c, const irhw_ports *ps)
+void *iru_hash_check_new(const irhw_inst *x)
 {
     iru_check *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
-    iru_geom_of(c, &k->g);
-    k->ps = ps;
+    k->g = *iru_g(x);
+    k->ps = &x->ps;
     k->held.cap = 1024;
     k->held.t = calloc(k->held.cap, sizeof(ms_slot));
     if (!k->held.t) {

@@ -16,18 +16,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "area.h"
 #include "fp32.h"
 #include "iru_hash.h"
 
 typedef struct {
     const irhw_block *b;
     irhw_cfg c;
+    irhw_inst x;
     irhw_ports ps;
     iru_geom g;
     void *m;
     uint64_t *in, *out;
 } unit;
+
+/* The checked instance of the defaults with params applied. */
+static void inst_of(irhw_inst *x, const char *const *params)
+{
+    irhw_cfg c;
+    char err[IRHW_ERRLEN];
+    irhw_cfg_defaults(&irhw_block_iru_hash, &c);
+    for (; params && *params; params++)
+        ck_assert_msg(irhw_cfg_set(&irhw_block_iru_hash, &c, *params, err, sizeof err) == 0, "%s",
+                      err);
+    ck_assert_msg(irhw_inst_init(x, &irhw_block_iru_hash, &c, err, sizeof err) == 0, "%s", err);
+}
 
 static void cfg_of(const irhw_block *b, irhw_cfg *c, const char *const *params)
 {
@@ -40,13 +52,14 @@ static void cfg_of(const irhw_block *b, irhw_cfg *c, const char *const *params)
 static unit *unit_new(const char *const *params)
 {
     unit *u = calloc(1, sizeof *u);
-    u->b = irhw_find_block("iru_hash");
-    ck_assert_ptr_nonnull(u->b);
+    u->b = &irhw_block_iru_hash;
     cfg_of(u->b, &u->c, params);
+    inst_of(&u->x, params);
+    u->ps = u->x.ps;
+    u->g = *iru_g(&u->x);
     char err[IRHW_ERRLEN];
-    u->m = irhw_model_create(u->b, &u->c, &u->ps, err, sizeof err);
+    u->m = irhw_model_create(&u->x, err, sizeof err);
     ck_assert_msg(u->m != NULL, "%s", err);
-    iru_geom_of(&u->c, &u->g);
     u->in = calloc(u->ps.in_words + 1, sizeof *u->in);
     u->out = calloc(u->ps.out_words + 1, sizeof *u->out);
     return u;
@@ -55,6 +68,7 @@ static unit *unit_new(const char *const *params)
 static void unit_free(unit *u)
 {
     u->b->model_free(u->m);
+    irhw_inst_free(&u->x);
     free(u->in);
     free(u->out);
     free(u);
@@ -455,8 +469,8 @@ static void run_checked(const char *const *params, uint64_t cycles, uint64_t see
                         irhw_stim_mode mode, uint64_t n[5])
 {
     unit *u = unit_new(params);
-    void *st = u->b->stim_new(&u->c, &u->ps, seed, cycles, mode);
-    void *k = u->b->check_new(&u->c, &u->ps);
+    void *st = u->b->stim_new(&u->x, seed, cycles, mode);
+    void *k = u->b->check_new(&u->x);
     uint64_t *prev = calloc(u->ps.out_words + 1, sizeof *prev);
     char err[1024];
     for (uint64_t t = 0; t < cycles; t++) {
@@ -525,7 +539,7 @@ static chk *chk_new(void)
     static const char *const p[] = {"SETS=4", "BANKS=1", "SLOTS=4", "FILTER=fadd", NULL};
     chk *c = calloc(1, sizeof *c);
     c->u = unit_new(p);
-    c->k = c->u->b->check_new(&c->u->c, &c->u->ps);
+    c->k = c->u->b->check_new(&c->u->x);
     return c;
 }
 
@@ -628,15 +642,18 @@ END_TEST
 
 static void expect_rejected(const char *const *params, const char *name)
 {
-    const irhw_block *b = irhw_find_block("iru_hash");
+    const irhw_block *b = &irhw_block_iru_hash;
     irhw_cfg c;
     irhw_cfg_defaults(b, &c);
     char err[IRHW_ERRLEN] = "";
     int bad = 0;
     for (; *params; params++)
         bad |= irhw_cfg_set(b, &c, *params, err, sizeof err) != 0;
-    if (!bad)
-        bad = irhw_cfg_check(b, &c, err, sizeof err) != 0;
+    if (!bad) {
+        irhw_inst x;
+        bad = irhw_inst_init(&x, b, &c, err, sizeof err) != 0;
+        irhw_inst_free(&x);
+    }
     ck_assert_msg(bad, "accepted: %s", name);
     ck_assert_msg(strstr(err, name) != NULL, "message does not name %s: %s", name, err);
 }
@@ -661,11 +678,11 @@ END_TEST
 
 START_TEST(storage_at_the_paper_configuration_is_80_KB_of_hash)
 {
-    const irhw_block *b = irhw_find_block("iru_hash");
-    irhw_cfg c;
-    irhw_cfg_defaults(b, &c);
+    const irhw_block *b = &irhw_block_iru_hash;
+    irhw_inst x;
+    inst_of(&x, NULL);
     irhw_storage st;
-    b->storage(&c, &st);
+    b->storage(&x, &st);
     /* 256 x 32 x 80 b = 80 KB, plus counts, pack buffer, request times */
     ck_assert_uint_ge(st.storage_bits, 256u * 32 * 80);
     ck_assert_uint_lt(st.storage_bits, 256u * 32 * 80 + 8192);
@@ -673,13 +690,14 @@ START_TEST(storage_at_the_paper_configuration_is_80_KB_of_hash)
     ck_assert_uint_eq(st.srams[0].words, 128); /* 256 sets / 2 banks */
     ck_assert_uint_eq(st.srams[0].width, 80);  /* index, data, position */
     ck_assert_uint_eq(st.srams[0].count, 64);  /* 2 banks x 32 slots */
-    irhw_area_res r;
+    irhw_area_fig r;
     memset(&r, 0, sizeof r);
     r.total_um2 = 1e6;
-    snprintf(r.library, sizeof r.library, "test lib");
-    snprintf(r.node, sizeof r.node, "45 nm");
+    r.library = "test lib";
+    r.node = "45 nm";
     irhw_note n[8];
-    int k = b->area_notes(&c, &r, n, 8);
+    int k = b->area_notes(&x, &r, n, 8);
+    irhw_inst_free(&x);
     ck_assert_int_ge(k, 3);
     ck_assert_ptr_nonnull(strstr(n[0].text, "80.0 KB"));
     ck_assert_ptr_nonnull(strstr(n[1].text, "5.98 mm2"));
@@ -718,13 +736,13 @@ END_TEST
 
 static char *generate(const char *const *params, char *module, size_t len)
 {
-    const irhw_block *b = irhw_find_block("iru_hash");
-    irhw_cfg c;
-    cfg_of(b, &c, params);
+    irhw_inst x;
+    inst_of(&x, params);
     char err[IRHW_ERRLEN];
-    char *v = irhw_generate(b, &c, err, sizeof err);
+    char *v = irhw_generate(&x, err, sizeof err);
     ck_assert_msg(v != NULL, "%s", err);
-    b->module_name(&c, module, len);
+    snprintf(module, len, "%s", x.module);
+    irhw_inst_free(&x);
     return v;
 }
 
@@ -756,11 +774,11 @@ static const char *const *const lint_configs[] = {
 
 START_TEST(generated_verilog_is_lint_clean_under_verilator_and_icarus)
 {
-    const irhw_block *b = irhw_find_block("iru_hash");
-    irhw_cfg c;
-    cfg_of(b, &c, lint_configs[_i]);
+    irhw_inst x;
+    inst_of(&x, lint_configs[_i]);
     char msg[512];
-    int rc = irhw_lint(b, &c, 0, msg, sizeof msg);
+    int rc = irhw_lint(&x, 0, msg, sizeof msg);
+    irhw_inst_free(&x);
     if (rc == 1) {
         printf("SKIP: generated_verilog_is_lint_clean_under_verilator_and_icarus: %s\n", msg);
         return;
@@ -773,11 +791,11 @@ START_TEST(generated_verilog_synthesizes_under_yosys)
 {
     static const char *const p[] = {"SETS=8",      "BANKS=2",       "SLOTS=4",
                                     "FILTER=fadd", "STORAGE=flops", NULL};
-    const irhw_block *b = irhw_find_block("iru_hash");
-    irhw_cfg c;
-    cfg_of(b, &c, p);
+    irhw_inst x;
+    inst_of(&x, p);
     char msg[512];
-    int rc = irhw_lint(b, &c, 1, msg, sizeof msg);
+    int rc = irhw_lint(&x, 1, msg, sizeof msg);
+    irhw_inst_free(&x);
     if (rc == 1) {
         printf("SKIP: generated_verilog_synthesizes_under_yosys: %s\n", msg);
         return;
