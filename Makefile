@@ -61,10 +61,12 @@ $(BUILD)/libirhw.a: $(LIB_OBJ)
 	@rm -f $@
 	@ar rcs $@ $^
 
+# -rdynamic: the SystemC shim that `irhw cosim --systemc` loads calls
+# irhw_inst_init from the host (its sim.so does not link libirhw).
 $(BIN)/irhw: $(BUILD)/obj/sim/cli.o $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+	@$(CC) $(LDFLAGS) -rdynamic $^ -o $@ $(LDLIBS)
 
 -include $(TESTS:=.d)
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libirhw.a

@@ -1,11 +1,15 @@
 /*
- * Unit tests of the work redistribution unit (model/wru.c, gen/wru.c,
- * tb/wru_stim.c): the ranking against a plain sort, the lsorting pairing
- * rules, the inter-core donor, the threshold scheme's round-robin pointers,
- * interval and pipeline timing, reset, parameter rejection, the generated
- * Verilog (the comparator list the model evaluates, header figures,
- * determinism, lint), the Knuth diagram, the stimulus + checker on long
- * random runs, and the area notes.
+ * Tests of the work redistribution unit (model/wru.c, model/wru_block.c,
+ * gen/wru.c, tb/wru_stim.c): the ranking against a plain sort, the model's
+ * plans against a qsort reference for every network and pipeline, the
+ * geometry (derived sizes, copy-safe network), parameter rejection and the
+ * derived THRESHOLD, the generated Verilog (the comparator list the model
+ * evaluates, header figures, determinism, lint), the Knuth diagram, the area
+ * notes, the stimulus + checker on long random runs, the timing contract of
+ * pipelined and threshold units, and the directed cycle stories (lsorting
+ * pairing, ties, inter-core donor, round-robin, latency, reset in flight,
+ * status between intervals) as irhw_scenario tables run on the C model and
+ * on the Verilated RTL.
  */
 #include <check.h>
 
