@@ -675,32 +675,33 @@ static void pack_buffer(const gx *x, irhw_vw *w)
     vw_line(w, "// ---- pack buffer: a pack step's k elements land at offset f, from slot lo on:");
     vw_line(w, "//      pb[p] <= elem[p + lo - f] for f <= p < f + k, a rotation by lo - f");
     unsigned n = 1u << x->slb; /* rotate over a power of two; padding is never selected */
-    char cat[8192];
-    o = (size_t)snprintf(cat, sizeof cat, "{");
-    for (int j = (int)n - 1; j >= 0; j--) {
-        if ((unsigned)j >= g->slots)
-            o += (size_t)snprintf(cat + o, sizeof cat - o, "%u'd0, ", x->ew);
-        else
-            o += (size_t)snprintf(cat + o, sizeof cat - o, "op_elem[%d]%s", j, j ? ", " : "}");
-    }
+    unsigned ew = x->ew, k = x->slb - 1;
     vw_line(w, "wire %srot_by = op_lo_q - op_f_q;  // exact for every selected slot",
             vw_vec(x->slb));
-    vw_line(w, "wire %srot0 = %s;", vw_vec(n * x->ew), cat);
-    for (unsigned k = 0; k + 1 < x->slb; k++) {
-        unsigned sh = (1u << k) * x->ew;
-        vw_line(w, "wire %srot%u = rot_by[%u] ? {rot%u[%u:0], rot%u[%u:%u]} : rot%u;",
-                vw_vec(n * x->ew), k + 1, k, k, sh - 1, k, n * x->ew - 1, sh, k);
+    for (unsigned r = 0; r < x->slb; r++)
+        vw_line(w, "wire %srot%u;", vw_vec(n * ew), r);
+    vw_line(w, "wire %srot%u;  // the %u elements the buffer takes", vw_vec(g->slots * ew), x->slb,
+            g->slots);
+    vw_line(w, "generate for (gp = 0; gp < %u; gp = gp + 1) begin : g_rot0", n);
+    vw_line(w, "    if (gp < %u) begin : g_elem", g->slots);
+    vw_line(w, "        assign rot0[gp*%u +: %u] = op_elem[gp];", ew, ew);
+    vw_line(w, "    end else begin : g_pad");
+    vw_line(w, "        assign rot0[gp*%u +: %u] = %u'd0;", ew, ew, ew);
+    vw_line(w, "    end");
+    vw_line(w, "end endgenerate");
+    for (unsigned r = 0; r + 1 < x->slb; r++) {
+        unsigned sh = (1u << r) * ew;
+        vw_line(w, "assign rot%u = rot_by[%u] ? {rot%u[%u:0], rot%u[%u:%u]} : rot%u;", r + 1, r, r,
+                sh - 1, r, n * ew - 1, sh, r);
     }
     /* the last stage keeps only the SLOTS elements the buffer takes */
-    unsigned k = x->slb - 1;
-    o = (size_t)snprintf(cat, sizeof cat, "{");
-    for (int j = (int)g->slots - 1; j >= 0; j--) {
-        unsigned from = ((unsigned)j + (1u << k)) % n;
-        o += (size_t)snprintf(cat + o, sizeof cat - o, "rot%u[%u:%u]%s", k, (from + 1) * x->ew - 1,
-                              from * x->ew, j ? ", " : "}");
-    }
-    vw_line(w, "wire %srot%u = rot_by[%u] ? %s", vw_vec(g->slots * x->ew), x->slb, k, cat);
-    vw_line(w, "    : rot%u[%u:0];", k, g->slots * x->ew - 1);
+    vw_line(w, "generate for (gp = 0; gp < %u; gp = gp + 1) begin : g_rot_last", g->slots);
+    vw_line(w, "    localparam FROM = (gp + %u) %% %u;", 1u << k, n);
+    vw_line(
+        w,
+        "    assign rot%u[gp*%u +: %u] = rot_by[%u] ? rot%u[FROM*%u +: %u] : rot%u[gp*%u +: %u];",
+        x->slb, ew, ew, k, k, ew, ew, k, ew, ew);
+    vw_line(w, "end endgenerate");
     if (x->cb > x->slb)
         vw_line(w, "wire %sop_f_ext = {%u'd0, op_f_q};", vw_vec(x->cb), x->cb - x->slb);
     else

@@ -669,10 +669,30 @@ START_TEST(bad_parameters_are_rejected_naming_the_parameter)
     expect_rejected((const char *const[]){"FILTER=fadd", "DATA_BITS=16", NULL}, "DATA_BITS");
     expect_rejected((const char *const[]){"FILTER=min", "DATA_BITS=0", NULL}, "DATA_BITS");
     expect_rejected((const char *const[]){"FILTER=max", NULL}, "FILTER");
-    expect_rejected((const char *const[]){"ELEM_BYTES=256", NULL}, "ELEM_BYTES");
+    expect_rejected((const char *const[]){"ELEM_BYTES=256", "LINE_BYTES=128", NULL}, "ELEM_BYTES");
     expect_rejected((const char *const[]){"LINE_BYTES=100", NULL}, "LINE_BYTES");
     expect_rejected((const char *const[]){"TIMEOUT=1000001", NULL}, "TIMEOUT");
     expect_rejected((const char *const[]){"STORAGE=dram", NULL}, "STORAGE");
+}
+END_TEST
+
+START_TEST(defaults_give_way_to_a_parameter_the_user_set)
+{
+    irhw_inst x;
+    inst_of(&x, (const char *const[]){"SETS=1", NULL});
+    ck_assert_int_eq(x.c.v[IH_BANKS], 1); /* the paper's 2 banks need 2 sets */
+    irhw_inst_free(&x);
+    inst_of(&x, (const char *const[]){"ELEM_BYTES=256", NULL});
+    ck_assert_int_eq(x.c.v[IH_LINE_BYTES], 256); /* a line holds at least one element */
+    irhw_inst_free(&x);
+    inst_of(&x, (const char *const[]){"LINE_BYTES=2", NULL});
+    ck_assert_int_eq(x.c.v[IH_ELEM_BYTES], 2);
+    irhw_inst_free(&x);
+    inst_of(&x, NULL); /* the paper's configuration is untouched */
+    ck_assert_int_eq(x.c.v[IH_BANKS], 2);
+    ck_assert_int_eq(x.c.v[IH_LINE_BYTES], 128);
+    ck_assert_int_eq(x.c.v[IH_ELEM_BYTES], 4);
+    irhw_inst_free(&x);
 }
 END_TEST
 
@@ -821,6 +841,7 @@ static Suite *iru_hash_suite(void)
     tcase_add_test(t, request_fifo_refuses_requests_when_full);
     tcase_add_test(t, reset_in_the_middle_of_traffic_empties_the_unit);
     tcase_add_test(t, bad_parameters_are_rejected_naming_the_parameter);
+    tcase_add_test(t, defaults_give_way_to_a_parameter_the_user_set);
     tcase_add_test(t, storage_at_the_paper_configuration_is_80_KB_of_hash);
     tcase_add_test(t, statistics_report_lines_per_reply_against_the_original_order);
     suite_add_tcase(s, t);
