@@ -217,17 +217,15 @@ static void emit_rr(gen_ctx *x, const char *p, unsigned n)
     vw_line(w, "                           : (%s_req & (~%s_req + %s));", p, p,
             vconst(k1, sizeof k1, n, 1));
     /* index of the one-hot grant: bit b is the OR of the grants whose index has bit b */
-    char idx[1024];
-    size_t o = 0;
-    for (unsigned bb = pb; bb-- > 0;) {
+    vw_line(w, "wire %s%s_idx;", vw_vec(pb), p);
+    for (unsigned bb = 0; bb < pb; bb++) {
         uint64_t mask = 0;
         for (unsigned j = 0; j < n; j++)
             if (j >> bb & 1)
                 mask |= (uint64_t)1 << j;
-        o += (size_t)snprintf(idx + o, sizeof idx - o, "%s|(%s_pick & %s)",
-                              bb + 1 == pb ? "" : ", ", p, vconst(k1, sizeof k1, n, mask));
+        vw_line(w, "assign %s_idx[%u] = |(%s_pick & %s);", p, bb, p,
+                vconst(k1, sizeof k1, n, mask));
     }
-    vw_line(w, "wire %s%s_idx = {%s};", vw_range(pb), p, idx);
     vw_line(w, "always @(posedge clk) begin");
     char k0[40];
     vconst(k0, sizeof k0, pb, 0);
