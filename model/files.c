@@ -95,3 +95,9 @@ int irhw_run(char *const argv[], const char *log)
         return 128 + WTERMSIG(st); /* the shell's convention */
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
+
+const char *irhw_root(void)
+{
+    const char *r = getenv("IRHW_ROOT");
+    return r && *r ? r : IRHW_ROOT;
+}

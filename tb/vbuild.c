@@ -26,11 +26,6 @@
 
 #define CXXFLAGS_COMMON "-O1 -fPIC -std=gnu++17 -w -faligned-new"
 
-const char *irhw_root(void)
-{
-    const char *r = getenv("IRHW_ROOT");
-    return r && *r ? r : IRHW_ROOT;
-}
 
 /* Run a shell line, output into log. */
 static int run_sh(const char *line, const char *log)

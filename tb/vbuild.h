@@ -54,6 +54,4 @@ void irhw_rtl_close(irhw_rtl *r);
 /* The loaded RTL as a design under test (irhw_scenario_run). */
 irhw_dut irhw_rtl_dut(irhw_rtl *r);
 
-/* Project root (IRHW_ROOT env, else the compile-time source tree). */
-const char *irhw_root(void);
 #endif

@@ -32,15 +32,9 @@
 #define TOP "irhw_area_selftest"
 #define SKY130_REL "/../shared/data/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
 
-static const char *root(void)
-{
-    const char *r = getenv("IRHW_ROOT");
-    return (r && *r) ? r : IRHW_ROOT;
-}
-
 static void sky130_path(char *buf, size_t len)
 {
-    snprintf(buf, len, "%s%s", root(), SKY130_REL);
+    snprintf(buf, len, "%s%s", irhw_root(), SKY130_REL);
 }
 
 static const char design_top[] =
@@ -99,14 +93,15 @@ static void fixture_make(fixture *fx)
     ck_assert_ptr_nonnull(f);
     fputs(design_top, f);
     char leaf[1024];
-    snprintf(leaf, sizeof leaf, "%s/rtl/irhw_regfile_1rw.v", root());
+    snprintf(leaf, sizeof leaf, "%s/rtl/irhw_regfile_1rw.v", irhw_root());
     append_file(f, leaf);
-    snprintf(leaf, sizeof leaf, "%s/rtl/irhw_sram_1rw.v", root());
+    snprintf(leaf, sizeof leaf, "%s/rtl/irhw_sram_1rw.v", irhw_root());
     append_file(f, leaf);
     fclose(f);
     fx->st.storage_bits = 2 * 8 * 4 + 16 * 8;
-    fx->st.srams[0] = (irhw_sram){.words = 16, .width = 8, .count = 1};
-    fx->st.nsrams = 1;
+    irhw_storage_sram(&fx->st, 16, 8, 1);
+    fx->st.modules[0] = "irhw_regfile_1rw"; /* what a block's storage() names */
+    fx->st.nmodules = 1;
 }
 
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
@@ -148,8 +143,8 @@ static void run_ok(const irhw_area_req *q, irhw_area_res *r, const char *label)
     ck_assert_msg(rc == 0, "irhw_area_run failed: %s", err);
     printf("%s: total %.1f um2 (logic %.1f, ff storage %.1f, sram %.1f), "
            "%lu cells, %lu flops, %.2f s%s",
-           label, r->total_um2, r->logic_um2, r->ff_storage_um2, r->sram_um2, r->cells,
-           r->flops, dt, r->have_sta ? "" : "\n");
+           label, r->total_um2, r->logic_um2, r->ff_storage_um2, r->sram_um2, r->cells, r->flops,
+           dt, r->have_sta ? "" : "\n");
     if (r->have_sta)
         printf(", crit %.3f ns %s -> %s\n", r->crit_ns, r->crit_from, r->crit_to);
 }
@@ -251,16 +246,15 @@ START_TEST(gate_netlist_is_accepted_by_verilator_and_icarus)
     run_ok(&q, &r, "netlist");
     char cmd[1024];
     if (tool_ok("verilator --version")) {
-        snprintf(cmd, sizeof cmd,
-                 "verilator --lint-only -Wno-fatal --top-module %s %s -y %s/rtl", TOP,
-                 r.netlist, root());
+        snprintf(cmd, sizeof cmd, "verilator --lint-only -Wno-fatal --top-module %s %s -y %s/rtl",
+                 TOP, r.netlist, irhw_root());
         ck_assert_msg(tool_ok(cmd), "verilator rejects %s", r.netlist);
     } else {
         printf("SKIP: verilator not installed\n");
     }
     if (tool_ok("iverilog -V")) {
-        snprintf(cmd, sizeof cmd, "iverilog -g2005 -s %s -o %s/sim.vvp %s -y %s/rtl", TOP,
-                 fx.dir, r.netlist, root());
+        snprintf(cmd, sizeof cmd, "iverilog -g2005 -s %s -o %s/sim.vvp %s -y %s/rtl", TOP, fx.dir,
+                 r.netlist, irhw_root());
         ck_assert_msg(tool_ok(cmd), "iverilog rejects %s", r.netlist);
     } else {
         printf("SKIP: iverilog not installed\n");
@@ -360,8 +354,7 @@ END_TEST
 /* ---- reports ------------------------------------------------------------------------ */
 
 static const irhw_param test_params[] = {
-    {.name = "ENTRIES", .type = IRHW_PINT, .def = 32, .min = 2, .max = 4096,
-     .meaning = "words"},
+    {.name = "ENTRIES", .type = IRHW_PINT, .def = 32, .min = 2, .max = 4096, .meaning = "words"},
 };
 static const irhw_block test_block = {
     .name = "selftest", .title = "area self-test", .params = test_params, .nparams = 1};

@@ -1,0 +1,69 @@
+/*
+ * area_int.h — what the parts of area/ share: the liberty summary, small
+ * file and tool helpers, and the parsers (each testable on canned tool
+ * output, tests/test_area_parsers.c).
+ *
+ *   liberty.c     liberty filtering (unusable cells removed), flip-flop
+ *                 cells, ABC's input buffer
+ *   yosys_stat.c  Yosys `stat -liberty` text -> logic / flip-flop storage /
+ *                 SRAM areas
+ *   sta.c         OpenSTA run and its report -> critical path
+ *   report.c      text and JSON reports
+ *   area.c        the run: scripts, tools, the pieces above in order
+ */
+#ifndef IRHW_AREA_INT_H
+#define IRHW_AREA_INT_H
+
+#include "area.h"
+
+#define PATHLEN 1024
+
+/* ---- area.c: helpers ---- */
+int area_path_join(char *buf, size_t len, const char *dir, const char *name);
+/* Is `name` an executable in $PATH (or a path to one)? */
+int area_find_in_path(const char *name);
+/* A tool run; a failure to run or a signal as a message (-1); else its exit status. */
+int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen);
+/* memmem without _GNU_SOURCE. */
+const char *area_mem_find(const char *hay, size_t n, const char *needle);
+/* Last line of text containing needle (or the last non-empty line). */
+void area_last_line_with(const char *text, const char *needle, char *buf, size_t len);
+/* IRHW_ROOT/synth_scripts/<name> with @KEY@ replaced, written to dst. */
+int area_write_script(const char *name, const char *dst, const char *const *keys,
+                      const char *const *vals, size_t nkeys, char *err, size_t errlen);
+
+/* ---- liberty.c ---- */
+typedef struct {
+    char **s;
+    size_t n, cap;
+} strlist;
+int area_strlist_add(strlist *l, const char *s, size_t len);
+int area_strlist_has(const strlist *l, const char *s);
+void area_strlist_free(strlist *l);
+
+typedef struct {
+    char name[160]; /* library ("name") */
+    strlist seq;    /* cells with an ff group */
+    unsigned cells, skipped;
+    char buf_cell[160]; /* smallest plain buffer (drives ABC's inputs), or "" */
+    double buf_area;
+} lib_info;
+
+/* Copies the liberty src to dst without the cells no flow should use,
+ * learning li on the way. */
+int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen);
+/* workdir/cells.lib from the user's (maybe gzipped) liberty. */
+int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t dstlen,
+                         lib_info *li, char *err, size_t errlen);
+
+/* ---- yosys_stat.c ---- */
+int area_stat_read(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
+                   unsigned node, irhw_area_res *r, char *err, size_t errlen);
+
+/* ---- sta.c ---- */
+int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_area_res *r,
+                   char *err, size_t errlen);
+int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
+                 irhw_area_res *r, char *err, size_t errlen);
+
+#endif

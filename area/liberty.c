@@ -1,0 +1,258 @@
+/*
+ * liberty.c — the liberty a synthesis runs on: gunzipped when needed, and
+ * copied without the cells no synthesis flow should pick (sky130 lpflow_*,
+ * probe, tap, decap, fill, diode, conb); on the way it learns the library
+ * name, the flip-flop cells and the smallest plain buffer (ABC's input
+ * driver). Removing cells works for every tool, whether or not it honours
+ * dont_use.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "area_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- string list --------------------------------------------------------- */
+
+int area_strlist_add(strlist *l, const char *s, size_t len)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        char **t = realloc(l->s, cap * sizeof *t);
+        if (!t)
+            return -1;
+        l->s = t;
+        l->cap = cap;
+    }
+    char *c = malloc(len + 1);
+    if (!c)
+        return -1;
+    memcpy(c, s, len);
+    c[len] = '\0';
+    l->s[l->n++] = c;
+    return 0;
+}
+
+int area_strlist_has(const strlist *l, const char *s)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->s[i], s) == 0)
+            return 1;
+    return 0;
+}
+
+void area_strlist_free(strlist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->s[i]);
+    free(l->s);
+    memset(l, 0, sizeof *l);
+}
+
+/* ---- liberty preparation --------------------------------------------------- */
+
+/* Cells no synthesis flow should use for general logic. */
+static int skip_cell(const char *name)
+{
+    static const char *const bad[] = {"lpflow_", "probe", "tapvpwrvgnd", "_tap", "decap",
+                                      "fill",    "diode", "conb",        NULL};
+    for (unsigned i = 0; bad[i]; i++)
+        if (strstr(name, bad[i]))
+            return 1;
+    return 0;
+}
+
+/* If `line` opens a group `kw ( "name" )` / `kw (name)`, copy the name. */
+static int group_name(const char *line, const char *kw, char *name, size_t len)
+{
+    const char *p = line + strspn(line, " \t");
+    size_t kl = strlen(kw);
+    if (strncmp(p, kw, kl) != 0)
+        return 0;
+    p += kl;
+    p += strspn(p, " \t");
+    if (*p != '(')
+        return 0;
+    p++;
+    p += strspn(p, " \t\"");
+    size_t n = strcspn(p, "\") \t");
+    if (n == 0 || n >= len)
+        return 0;
+    memcpy(name, p, n);
+    name[n] = '\0';
+    return 1;
+}
+
+/* Change of brace depth on a line, ignoring braces inside strings. */
+static int brace_delta(const char *line)
+{
+    int d = 0, quoted = 0;
+    for (const char *p = line; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (!quoted && *p == '{')
+            d++;
+        else if (!quoted && *p == '}')
+            d--;
+    }
+    return d;
+}
+
+/* What the filter learns about the cell it is inside. */
+typedef struct {
+    char name[160];
+    double area;
+    char pin[64];      /* current pin group */
+    char in_pin[64];   /* its input pin, if it has one */
+    char out_func[64]; /* its output's function, if a plain pin name */
+    unsigned inputs, outputs;
+    int stateful; /* ff, latch, statetable or three-state */
+} cell_scan;
+
+/* Notes a line of a (kept) cell's body into cs. */
+static void scan_cell_line(const char *line, cell_scan *cs)
+{
+    const char *p = line + strspn(line, " \t");
+    const char *colon = strchr(p, ':');
+    char name[64];
+    if (group_name(p, "pin", name, sizeof name))
+        snprintf(cs->pin, sizeof cs->pin, "%s", name);
+    if (strncmp(p, "area", 4) == 0 && colon)
+        cs->area = strtod(colon + 1, NULL);
+    if (strncmp(p, "ff", 2) == 0 || strncmp(p, "latch", 5) == 0 ||
+        strncmp(p, "statetable", 10) == 0 || strncmp(p, "three_state", 11) == 0)
+        cs->stateful = 1;
+    const char *dir = strstr(p, "direction"); /* may share the pin's line */
+    const char *dcolon = dir ? strchr(dir, ':') : NULL;
+    if (dcolon) {
+        dcolon += strspn(dcolon, ": \t\"");
+        if (strncmp(dcolon, "input", 5) == 0) {
+            cs->inputs++;
+            snprintf(cs->in_pin, sizeof cs->in_pin, "%s", cs->pin);
+        } else if (strncmp(dcolon, "output", 6) == 0) {
+            cs->outputs++;
+        }
+    }
+    if (strncmp(p, "function", 8) == 0 && colon) { /* "A", "(A)" */
+        const char *v = colon + 1;
+        v += strspn(v, " \t\"(");
+        size_t n = strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+        const char *after = v + n + strspn(v + n, ") \t");
+        if (n > 0 && n < sizeof cs->out_func && strchr("\";\r\n", *after))
+            snprintf(cs->out_func, sizeof cs->out_func, "%.*s", (int)n, v);
+    }
+}
+
+/* At the end of a kept cell: flip-flop list, smallest buffer. */
+static void end_cell(const cell_scan *cs, lib_info *li)
+{
+    int buffer = cs->inputs == 1 && cs->outputs == 1 && cs->out_func[0] &&
+                 strcmp(cs->out_func, cs->in_pin) == 0;
+    if (buffer && !cs->stateful && cs->area > 0 && (!li->buf_cell[0] || cs->area < li->buf_area)) {
+        snprintf(li->buf_cell, sizeof li->buf_cell, "%s", cs->name);
+        li->buf_area = cs->area;
+    }
+}
+
+/* Copies the liberty `src` to `dst` without the skipped cells. */
+int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen)
+{
+    FILE *in = fopen(src, "r");
+    if (!in)
+        return irhw_err(err, errlen, "cannot read liberty %s: %s", src, strerror(errno));
+    FILE *out = fopen(dst, "w");
+    if (!out) {
+        fclose(in);
+        return irhw_err(err, errlen, "cannot write %s: %s", dst, strerror(errno));
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int depth = 0, skip_until = -1, cell_depth = -1, rc = 0;
+    cell_scan cs;
+    memset(&cs, 0, sizeof cs);
+    while (getline(&line, &cap, in) >= 0) {
+        char name[160];
+        if (depth == 0 && !li->name[0] && group_name(line, "library", name, sizeof name))
+            snprintf(li->name, sizeof li->name, "%s", name);
+        if (skip_until < 0 && depth == 1 && group_name(line, "cell", name, sizeof name)) {
+            li->cells++;
+            memset(&cs, 0, sizeof cs);
+            snprintf(cs.name, sizeof cs.name, "%s", name);
+            cell_depth = depth;
+            if (skip_cell(name)) {
+                li->skipped++;
+                skip_until = depth;
+            }
+        }
+        if (skip_until < 0 && cell_depth >= 0) {
+            scan_cell_line(line, &cs);
+            if (depth == cell_depth + 1 && group_name(line, "ff", name, sizeof name) &&
+                !area_strlist_has(&li->seq, cs.name))
+                rc |= area_strlist_add(&li->seq, cs.name, strlen(cs.name));
+        }
+        depth += brace_delta(line);
+        if (skip_until < 0)
+            fputs(line, out);
+        else if (depth <= skip_until)
+            skip_until = -1;
+        if (cell_depth >= 0 && depth <= cell_depth) {
+            if (skip_until < 0 && !skip_cell(cs.name))
+                end_cell(&cs, li);
+            cell_depth = -1;
+        }
+    }
+    free(line);
+    fclose(in);
+    if (fclose(out) != 0 || rc)
+        return irhw_err(err, errlen, "cannot write %s", dst);
+    if (!li->name[0])
+        return irhw_err(err, errlen, "%s is not a liberty file (no library group)", src);
+    if (li->cells == li->skipped)
+        return irhw_err(err, errlen, "liberty %s has no usable cells", src);
+    return 0;
+}
+
+static int is_gzip(const char *path)
+{
+    unsigned char m[2] = {0, 0};
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(m, 1, 2, f);
+    fclose(f);
+    return n == 2 && m[0] == 0x1f && m[1] == 0x8b;
+}
+
+/* Makes workdir/cells.lib from the user's (maybe gzipped) liberty. */
+int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t dstlen,
+                         lib_info *li, char *err, size_t errlen)
+{
+    if (access(lib, R_OK) != 0)
+        return irhw_err(err, errlen, "cannot read liberty %s: %s", lib, strerror(errno));
+    struct stat st;
+    if (stat(lib, &st) != 0 || !S_ISREG(st.st_mode))
+        return irhw_err(err, errlen, "liberty %s is not a regular file", lib);
+    if (area_path_join(dst, dstlen, workdir, "cells.lib"))
+        return irhw_err(err, errlen, "work folder path too long");
+    if (!is_gzip(lib))
+        return area_filter_liberty(lib, dst, li, err, errlen);
+
+    char raw[PATHLEN];
+    if (area_path_join(raw, sizeof raw, workdir, "liberty_gunzipped.lib"))
+        return irhw_err(err, errlen, "work folder path too long");
+    if (!area_find_in_path("gzip"))
+        return irhw_err(err, errlen, "%s is gzipped and gzip is not installed", lib);
+    char *argv[] = {"gzip", "-dc", (char *)lib, NULL};
+    int rc = area_run_tool(argv, raw, err, errlen);
+    if (rc != 0) {
+        remove(raw);
+        return rc < 0 ? -1 : irhw_err(err, errlen, "cannot decompress %s (gzip exit %d)", lib, rc);
+    }
+    rc = area_filter_liberty(raw, dst, li, err, errlen);
+    remove(raw);
+    return rc;
+}

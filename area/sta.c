@@ -1,0 +1,163 @@
+/*
+ * sta.c — the critical path: OpenSTA (synth_scripts/sta.tcl.in) times the
+ * mapped netlist, the SRAM macros cut out by Yosys and modelled as port
+ * delays (sram_timing); the worst path's arrival time, start and end are
+ * read from the report, a flip-flop end named by its Q net.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "area_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* SRAM macro timing for STA (ns): first-order figures for a small macro,
+ * clk->rdata access and input setup; 45 nm: 0.30 / 0.08 (published 45 nm
+ * compiler macros of a few kb run at 1-2 GHz); sky130: 1.5 / 0.3 (OpenRAM
+ * sky130 macros are specified around 50-100 MHz, so this is optimistic);
+ * other nodes scale linearly from 45 nm. */
+static void sram_timing(unsigned node, double *access, double *setup)
+{
+    if (node == 130) {
+        *access = 1.5;
+        *setup = 0.3;
+    } else {
+        *access = 0.30 * node / 45.0;
+        *setup = 0.08 * node / 45.0;
+    }
+}
+
+/* ---- STA ------------------------------------------------------------------------ */
+
+/* The net a flip-flop instance drives on its Q pin, from the mapped netlist. */
+static void flop_q_net(const char *netlist, const char *inst, char *buf, size_t len)
+{
+    char pat[200];
+    snprintf(pat, sizeof pat, " %s (", inst);
+    const char *p = strstr(netlist, pat);
+    const char *end = p ? strstr(p, ");") : NULL;
+    const char *q = p ? strstr(p, ".Q(") : NULL;
+    if (!q || !end || q > end)
+        return;
+    q += 3;
+    q += strspn(q, " \\");
+    size_t n = strcspn(q, ")\n");
+    while (n > 0 && q[n - 1] == ' ')
+        n--;
+    char out[128];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < sizeof out; i++)
+        if (q[i] != ' ') /* "\u_rf.mem[0] [2]" -> "u_rf.mem[0][2]" */
+            out[k++] = q[i];
+    out[k] = '\0';
+    if (k > 0)
+        snprintf(buf, len, "%s", out);
+}
+
+static int private_name(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 2 && s[0] == '_' && s[n - 1] == '_';
+}
+
+/* "Startpoint: NAME (kind...)" → NAME, kind. */
+static void point(const char *text, const char *tag, char *name, size_t len, int *is_flop)
+{
+    const char *p = strstr(text, tag);
+    name[0] = '\0';
+    *is_flop = 0;
+    if (!p)
+        return;
+    p += strlen(tag);
+    p += strspn(p, " ");
+    size_t n = strcspn(p, " \n");
+    snprintf(name, len, "%.*s", (int)n, p);
+    const char *eol = strchr(p, '\n');
+    const char *ff = strstr(p, "flip-flop");
+    *is_flop = ff && (!eol || ff < eol);
+}
+
+/* The worst path from OpenSTA's report text; a flip-flop end named by the
+ * net its Q pin drives in the mapped netlist text (may be NULL). `log`
+ * names the report in messages. */
+int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_area_res *r,
+                   char *err, size_t errlen)
+{
+    const char *arr = strstr(text, "data arrival time");
+    if (!arr) {
+        char line[300];
+        area_last_line_with(text, "rror", line, sizeof line);
+        int none = strstr(text, "No paths") != NULL;
+        if (none && !line[0]) {
+            r->have_sta = 1;
+            snprintf(r->crit_from, sizeof r->crit_from, "(no timed path)");
+            return 0;
+        }
+        return irhw_err(err, errlen, "OpenSTA gave no path, log %s: %s", log,
+                        line[0] ? line : "(no error line)");
+    }
+    /* the arrival line: "   <delay>   data arrival time" */
+    const char *bol = arr;
+    while (bol > text && bol[-1] != '\n')
+        bol--;
+    r->crit_ns = strtod(bol, NULL);
+    int sflop, eflop;
+    char sname[128], ename[128];
+    point(text, "Startpoint:", sname, sizeof sname, &sflop);
+    point(text, "Endpoint:", ename, sizeof ename, &eflop);
+    snprintf(r->crit_from, sizeof r->crit_from, "%s", sname);
+    snprintf(r->crit_to, sizeof r->crit_to, "%s", ename);
+    /* a flip-flop start is named by the first net on the path */
+    const char *net = strstr(text, " (net)");
+    if (sflop && net && net < arr) {
+        const char *b = net;
+        while (b > text && b[-1] != '\n')
+            b--;
+        b += strspn(b, " 0123456789");
+        if (b < net && private_name(sname)) {
+            char nn[128];
+            snprintf(nn, sizeof nn, "%.*s", (int)(net - b), b);
+            if (!private_name(nn))
+                snprintf(r->crit_from, sizeof r->crit_from, "%s", nn);
+        }
+    }
+    if (eflop && private_name(ename) && netlist)
+        flop_q_net(netlist, ename, r->crit_to, sizeof r->crit_to);
+    r->have_sta = 1;
+    return 0;
+}
+
+int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
+                 irhw_area_res *r, char *err, size_t errlen)
+{
+    if (!area_find_in_path("sta"))
+        return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
+    char script[PATHLEN], log[PATHLEN], period[32], acc[32], setup[32];
+    if (area_path_join(script, sizeof script, q->workdir, "sta.tcl") ||
+        area_path_join(log, sizeof log, q->workdir, "sta.log"))
+        return irhw_err(err, errlen, "work folder path too long");
+    double a, s;
+    sram_timing(node, &a, &s);
+    snprintf(period, sizeof period, "%.4f", q->clock_ns > 0 ? q->clock_ns : 1000.0);
+    snprintf(acc, sizeof acc, "%.4f", a);
+    snprintf(setup, sizeof setup, "%.4f", s);
+    const char *keys[] = {"LIB", "MAPPED", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP"};
+    const char *vals[] = {lib, mapped, q->top, period, acc, setup};
+    if (area_write_script("sta.tcl.in", script, keys, vals, 6, err, errlen))
+        return -1;
+    char *argv[] = {"sta", "-no_splash", "-exit", script, NULL};
+    int rc = area_run_tool(argv, log, err, errlen);
+    if (rc < 0)
+        return -1;
+    if (rc != 0)
+        return irhw_err(err, errlen, "sta failed (exit %d), log %s", rc, log);
+    char *text = irhw_read_file(log, NULL);
+    if (!text)
+        return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+    char *nl = irhw_read_file(mapped, NULL);
+    rc = area_sta_parse(text, nl, log, r, err, errlen);
+    free(text);
+    free(nl);
+    return rc;
+}

@@ -1,0 +1,244 @@
+/*
+ * The parsers of area/, on canned tool output kept in tests/data/area/
+ * (captured from real runs of `irhw area wl_bank` with Yosys 0.23, ABC and
+ * OpenSTA): no tool runs here. Liberty filtering (name, flip-flop cells,
+ * ABC's buffer, unusable cells removed), Yosys `stat -liberty` text (logic,
+ * flip-flop storage named by the block, SRAM macros priced by the model,
+ * cell and flip-flop counts), and OpenSTA reports (critical path, start and
+ * end named by nets). The figures asserted are the ones those runs printed.
+ */
+#include "area_int.h"
+#include "check_main.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *canned(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/data/area/%s", irhw_root(), name);
+    char *t = irhw_read_file(path, NULL);
+    ck_assert_msg(t != NULL, "cannot read %s", path);
+    return t;
+}
+
+/* Filters a liberty into a temporary file; returns what was learnt. */
+static void filter(const char *src, lib_info *li, char *out, size_t len)
+{
+    char err[512];
+    snprintf(out, len, "/tmp/irhw_lib_test.%d.lib", (int)getpid());
+    memset(li, 0, sizeof *li);
+    ck_assert_msg(area_filter_liberty(src, out, li, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(liberty_filter_learns_name_flops_and_buffer_and_drops_unusable_cells)
+{
+    char src[1024], out[256];
+    snprintf(src, sizeof src, "%s/tests/data/area/tiny.lib", irhw_root());
+    lib_info li;
+    filter(src, &li, out, sizeof out);
+    ck_assert_str_eq(li.name, "tiny_lib");
+    ck_assert_uint_eq(li.cells, 5);
+    ck_assert_uint_eq(li.skipped, 1);
+    ck_assert_str_eq(li.buf_cell, "BUF_X1"); /* the smaller of the two buffers */
+    ck_assert(area_strlist_has(&li.seq, "DFF_X1"));
+    ck_assert(!area_strlist_has(&li.seq, "INV_X1"));
+    char *t = irhw_read_file(out, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_ptr_null(strstr(t, "cell (sky130_fd_sc_hd__lpflow"));
+    ck_assert_ptr_nonnull(strstr(t, "cell (DFF_X1)"));
+    free(t);
+    remove(out);
+    area_strlist_free(&li.seq);
+}
+END_TEST
+
+START_TEST(the_shipped_45nm_library_parses)
+{
+    char src[1024], out[256];
+    snprintf(src, sizeof src, "%s/area/default_45nm.lib", irhw_root());
+    lib_info li;
+    filter(src, &li, out, sizeof out);
+    ck_assert_str_eq(li.name, "irhw_45nm_approx");
+    ck_assert_uint_gt(li.seq.n, 0);
+    ck_assert(li.buf_cell[0]);
+    remove(out);
+    area_strlist_free(&li.seq);
+}
+END_TEST
+
+START_TEST(a_file_that_is_not_a_liberty_is_rejected_by_name)
+{
+    char src[1024], out[256], err[512];
+    snprintf(src, sizeof src, "%s/tests/data/area/wl_bank_flops_sta.log", irhw_root());
+    snprintf(out, sizeof out, "/tmp/irhw_lib_test.%d.lib", (int)getpid());
+    lib_info li;
+    memset(&li, 0, sizeof li);
+    ck_assert_int_eq(area_filter_liberty(src, out, &li, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "is not a liberty file"));
+    remove(out);
+    area_strlist_free(&li.seq);
+}
+END_TEST
+
+/* The default library's flip-flop names, for the flip-flop count. */
+static void lib45(lib_info *li)
+{
+    char src[1024], out[256];
+    snprintf(src, sizeof src, "%s/area/default_45nm.lib", irhw_root());
+    filter(src, li, out, sizeof out);
+    remove(out);
+}
+
+START_TEST(yosys_stat_splits_logic_from_the_storage_the_block_names)
+{
+    char *t = canned("wl_bank_flops_stat.txt");
+    lib_info li;
+    lib45(&li);
+    irhw_storage st;
+    memset(&st, 0, sizeof st);
+    st.modules[0] = "irhw_regfile_1rw";
+    st.nmodules = 1;
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(
+        area_stat_read(t, "wl_bank_e32_w24_t5_flops", &st, &li, 45, &r, err, sizeof err) == 0, "%s",
+        err);
+    ck_assert_double_eq_tol(r.logic_um2, 523.5, 0.05); /* the run printed these */
+    ck_assert_double_eq_tol(r.ff_storage_um2, 6218.5, 0.05);
+    ck_assert_double_eq_tol(r.total_um2, 6742.0, 0.05);
+    ck_assert_uint_eq(r.cells, 3142);
+    ck_assert_uint_eq(r.flops, 802);
+    /* a block that names no storage module: the same cells are all logic */
+    st.nmodules = 0;
+    memset(&r, 0, sizeof r);
+    ck_assert_int_eq(
+        area_stat_read(t, "wl_bank_e32_w24_t5_flops", &st, &li, 45, &r, err, sizeof err), 0);
+    ck_assert_double_eq_tol(r.ff_storage_um2, 0, 1e-9);
+    ck_assert_double_eq_tol(r.logic_um2, 6742.0, 0.05);
+    free(t);
+    area_strlist_free(&li.seq);
+}
+END_TEST
+
+START_TEST(yosys_stat_prices_the_sram_macros_the_block_lists)
+{
+    char *t = canned("wl_bank_sram_stat.txt");
+    lib_info li;
+    lib45(&li);
+    irhw_storage st;
+    memset(&st, 0, sizeof st);
+    irhw_storage_sram(&st, 64, 24, 1);
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(area_stat_read(t, "wl_bank_e64_w24_t5_sram", &st, &li, 45, &r, err, sizeof err) ==
+                      0,
+                  "%s", err);
+    ck_assert_double_eq_tol(r.logic_um2, 591.1, 0.05);
+    ck_assert_double_eq_tol(r.sram_um2, irhw_sram_area_um2(64, 24, 45), 1e-9);
+    ck_assert_double_eq_tol(r.total_um2, 2890.4, 0.05);
+    ck_assert_uint_eq(r.cells, 408);
+    ck_assert_uint_eq(r.flops, 42);
+    /* a storage list out of step with the RTL is an error, not a guess */
+    st.srams[0].count = 2;
+    ck_assert_int_eq(
+        area_stat_read(t, "wl_bank_e64_w24_t5_sram", &st, &li, 45, &r, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "instantiates 1 irhw_sram_1rw"));
+    free(t);
+    area_strlist_free(&li.seq);
+}
+END_TEST
+
+START_TEST(yosys_stat_of_a_sky130_run_and_a_missing_top)
+{
+    char *t = canned("wl_bank_sky130_stat.txt");
+    lib_info li;
+    memset(&li, 0, sizeof li); /* flip-flop names unknown: the count is 0 */
+    irhw_storage st;
+    memset(&st, 0, sizeof st);
+    st.modules[0] = "irhw_regfile_1rw";
+    st.nmodules = 1;
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(
+        area_stat_read(t, "wl_bank_e32_w24_t5_flops", &st, &li, 130, &r, err, sizeof err) == 0,
+        "%s", err);
+    ck_assert_double_eq_tol(r.logic_um2, 2593.7, 0.05);
+    ck_assert_double_eq_tol(r.ff_storage_um2, 30165.2, 0.05);
+    ck_assert_uint_eq(r.cells, 2471);
+    ck_assert_int_eq(area_stat_read(t, "no_such_top", &st, &li, 130, &r, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "no_such_top"));
+    free(t);
+}
+END_TEST
+
+START_TEST(sta_report_gives_the_path_to_an_output_port)
+{
+    char *t = canned("wl_bank_flops_sta.log");
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert(r.have_sta);
+    ck_assert_double_eq_tol(r.crit_ns, 1.3439, 1e-9);
+    ck_assert_str_eq(r.crit_from, "mode_q"); /* the flip-flop named by its first net */
+    ck_assert_str_eq(r.crit_to, "pull_id[0]");
+    free(t);
+}
+END_TEST
+
+START_TEST(sta_report_names_a_flip_flop_end_by_the_net_it_drives)
+{
+    char *t = canned("wl_bank_sram_sta.log");
+    char *nl = canned("wl_bank_sram_sta_netlist_excerpt.v");
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(area_sta_parse(t, nl, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_double_eq_tol(r.crit_ns, 1.0602, 1e-9);
+    ck_assert_str_eq(r.crit_from, "mode_q");
+    ck_assert_str_eq(r.crit_to, "cnt1_q[6]"); /* _696_ drives cnt1_q[6] */
+    /* without the netlist the end keeps the instance name */
+    memset(&r, 0, sizeof r);
+    ck_assert_int_eq(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err), 0);
+    ck_assert_str_eq(r.crit_to, "_696_");
+    free(t);
+    free(nl);
+}
+END_TEST
+
+START_TEST(sta_report_without_a_path_is_an_error_naming_the_log)
+{
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_int_eq(
+        area_sta_parse("Error: cannot read liberty\n", NULL, "w/sta.log", &r, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "w/sta.log"));
+    ck_assert_ptr_nonnull(strstr(err, "cannot read liberty"));
+    ck_assert_int_eq(area_sta_parse("No paths found.\n", NULL, "sta.log", &r, err, sizeof err), 0);
+    ck_assert_str_eq(r.crit_from, "(no timed path)");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("area_parsers");
+    TCase *t = tcase_create("canned");
+    tcase_add_test(t, liberty_filter_learns_name_flops_and_buffer_and_drops_unusable_cells);
+    tcase_add_test(t, the_shipped_45nm_library_parses);
+    tcase_add_test(t, a_file_that_is_not_a_liberty_is_rejected_by_name);
+    tcase_add_test(t, yosys_stat_splits_logic_from_the_storage_the_block_names);
+    tcase_add_test(t, yosys_stat_prices_the_sram_macros_the_block_lists);
+    tcase_add_test(t, yosys_stat_of_a_sky130_run_and_a_missing_top);
+    tcase_add_test(t, sta_report_gives_the_path_to_an_output_port);
+    tcase_add_test(t, sta_report_names_a_flip_flop_end_by_the_net_it_drives);
+    tcase_add_test(t, sta_report_without_a_path_is_an_error_naming_the_log);
+    suite_add_tcase(s, t);
+    return irhw_check_run(s);
+}
