@@ -92,15 +92,24 @@ static void lib45(lib_info *li)
     remove(out);
 }
 
+/* A storage list naming one flip-flop storage module (or none). */
+static irhw_storage storage_named(const char *module)
+{
+    irhw_storage st;
+    memset(&st, 0, sizeof st);
+    if (module) {
+        st.modules[0] = module;
+        st.nmodules = 1;
+    }
+    return st;
+}
+
 START_TEST(yosys_stat_splits_logic_from_the_storage_the_block_names)
 {
     char *t = canned("wl_bank_flops_stat.txt");
     lib_info li;
     lib45(&li);
-    irhw_storage st;
-    memset(&st, 0, sizeof st);
-    st.modules[0] = "irhw_regfile_1rw";
-    st.nmodules = 1;
+    irhw_storage st = storage_named("irhw_regfile_1rw");
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
@@ -129,8 +138,7 @@ START_TEST(yosys_stat_prices_the_sram_macros_the_block_lists)
     char *t = canned("wl_bank_sram_stat.txt");
     lib_info li;
     lib45(&li);
-    irhw_storage st;
-    memset(&st, 0, sizeof st);
+    irhw_storage st = storage_named(NULL);
     irhw_storage_sram(&st, 64, 24, 1);
     irhw_area_res r;
     memset(&r, 0, sizeof r);
@@ -158,10 +166,7 @@ START_TEST(yosys_stat_of_a_sky130_run_and_a_missing_top)
     char *t = canned("wl_bank_sky130_stat.txt");
     lib_info li;
     memset(&li, 0, sizeof li); /* flip-flop names unknown: the count is 0 */
-    irhw_storage st;
-    memset(&st, 0, sizeof st);
-    st.modules[0] = "irhw_regfile_1rw";
-    st.nmodules = 1;
+    irhw_storage st = storage_named("irhw_regfile_1rw");
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
