@@ -78,8 +78,8 @@ static inline const wru_geom *wru_g(const irhw_inst *x)
  * valid while g is; read only. Threshold: size and depth 0. */
 static inline sortnet wru_net(const wru_geom *g)
 {
-    sortnet s = {g->network,       g->lanes,  g->size, g->depth, (sortnet_cmp *)g->cmp,
-                 (unsigned *)g->layer_off};
+    sortnet s = {
+        g->network, g->lanes, g->size, g->depth, (sortnet_cmp *)g->cmp, (unsigned *)g->layer_off};
     return s;
 }
 

@@ -50,8 +50,8 @@ static int geom_network(wru_geom *g, char *err, size_t errlen)
         int rc = irhw_err(err, errlen,
                           "parameter LANES=%u: the %s network has %u comparators in %u layers, "
                           "more than the WRU holds (%u in %u)",
-                          g->lanes, sortnet_kind_name(g->network), s->size, s->depth,
-                          WRU_MAX_CMPS, WRU_MAX_DEPTH);
+                          g->lanes, sortnet_kind_name(g->network), s->size, s->depth, WRU_MAX_CMPS,
+                          WRU_MAX_DEPTH);
         sortnet_free(s);
         return rc;
     }
@@ -154,7 +154,7 @@ static void wru_ports(const irhw_inst *x, irhw_ports *ps)
         int plan = i >= WRU_PLAN_VALID && i <= WRU_XFER_BANK;
         if (plan && g->regs)
             r.comb = ""; /* the last pipeline stage */
-        unsigned width = r.width == W_COUNTS ? g->lanes * g->count_bits
+        unsigned width = r.width == W_COUNTS  ? g->lanes * g->count_bits
                          : r.width == W_LANES ? g->lanes
                          : r.width == W_TO    ? g->lanes * g->tag_bits
                          : r.width == W_TAG   ? g->tag_bits

@@ -26,7 +26,6 @@
 
 #define CXXFLAGS_COMMON "-O1 -fPIC -std=gnu++17 -w -faligned-new"
 
-
 /* Run a shell line, output into log. */
 static int run_sh(const char *line, const char *log)
 {
