@@ -7,12 +7,10 @@
  * hubs h<level>_<i>, the root `root`), every non-root node two FIFOs named
  * after it (up_<node> toward the root, dn_<node> toward the cores), and
  * every hub its arbiter logic in plain wires named <hub>_up_*, <hub>_dn_*,
- * root_in_* and root_dst_*. The FIFO is one generated module,
- * <top>_fifo, parameterised by its width: its pointers and count are reset
- * flops in that module, its entries an irhw_regfile_1w1r leaf (rtl/) with
- * the write port at wr_q and the read port at rd_q, so `irhw area` counts
- * the entries as flip-flop storage. BUF_DEPTH = 1 uses the same leaf with
- * one word at address 0 and a valid flop instead of pointers.
+ * root_in_* and root_dst_*. Every FIFO is an instance of the leaf
+ * rtl/irhw_fifo.v (WIDTH and DEPTH parameters; DEPTH = 1 is its own branch,
+ * a valid flop and no pointers), whose entries are an irhw_regfile_1w1r, so
+ * `irhw area` counts them as flip-flop storage.
  *
  * FIFO entry layout, LSB first: id [ID_BITS], then src [CORE_BITS] (not in
  * up FIFOs of nodes covering one core), then dst [CORE_BITS] (only in dn
@@ -60,86 +58,6 @@ static uint64_t cover_mask(const icrn_geom *g, unsigned level, unsigned i)
     return irhw_mask(hi - lo) << lo;
 }
 
-/* ---- the FIFO of one hop ----------------------------------------------- */
-
-static void emit_fifo(gen_ctx *x)
-{
-    irhw_vw *w = x->w;
-    unsigned d = x->g.depth;
-    vw_line(w, "// %s_fifo — the %u-entry buffer of one link and direction.", x->top, d);
-    vw_line(w, "// Contract: push only when !full, pop only when valid; both in one cycle are");
-    vw_line(w, "// fine. full is registered state: a pop does not make room in the same cycle.");
-    vw_line(w, "// Storage is not reset: head is qualified by valid wherever it leaves the block.");
-    vw_line(w, "// One generated file holds the network and this FIFO: the file is named");
-    vw_line(w, "// after the network, hence the waiver (the only one in this design).");
-    vw_line(w, "/* verilator lint_off DECLFILENAME */");
-    vw_line(w, "module %s_fifo #(", x->top);
-    vw_line(w, "    parameter WIDTH = 8");
-    vw_line(w, ") (");
-    vw_line(w, "    input  wire             clk,");
-    vw_line(w, "    input  wire             rst,");
-    vw_line(w, "    input  wire             push,");
-    vw_line(w, "    input  wire [WIDTH-1:0] din,");
-    vw_line(w, "    input  wire             pop,");
-    vw_line(w, "    output wire             full,");
-    vw_line(w, "    output wire             valid,");
-    vw_line(w, "    output wire [WIDTH-1:0] head");
-    vw_line(w, ");");
-    w->indent++;
-    if (d == 1) {
-        vw_line(w, "reg valid_q;");
-        vw_blank(w);
-        vw_line(w, "always @(posedge clk) begin");
-        vw_line(w, "    if (rst) valid_q <= 1'b0;");
-        vw_line(w, "    else if (push) valid_q <= 1'b1;");
-        vw_line(w, "    else if (pop) valid_q <= 1'b0;");
-        vw_line(w, "end");
-        vw_blank(w);
-        vw_line(w, "// The one entry: a one-word register file, always at address 0.");
-        vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(1), .ABITS(1)) u_mem (");
-        vw_line(
-            w, "    .clk(clk), .we(push), .waddr(1'b0), .wdata(din), .raddr(1'b0), .rdata(head));");
-        vw_blank(w);
-        vw_line(w, "assign full  = valid_q;");
-        vw_line(w, "assign valid = valid_q;");
-    } else {
-        unsigned pb = irhw_clog2(d), cb = irhw_bits_for(d);
-        vw_line(w, "localparam PTR_BITS = %u;  // ceil(log2(%u))", pb, d);
-        vw_line(w, "localparam CNT_BITS = %u;  // holds 0..%u", cb, d);
-        vw_line(w, "localparam [PTR_BITS-1:0] LAST  = %u'd%u;", pb, d - 1);
-        vw_line(w, "localparam [CNT_BITS-1:0] DEPTH = %u'd%u;", cb, d);
-        vw_blank(w);
-        vw_line(w, "reg [PTR_BITS-1:0] rd_q, wr_q;");
-        vw_line(w, "reg [CNT_BITS-1:0] count_q;");
-        vw_blank(w);
-        vw_line(w, "// The entries: written at wr_q on push, head read at rd_q.");
-        vw_line(w, "irhw_regfile_1w1r #(.WIDTH(WIDTH), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", d);
-        vw_line(
-            w, "    .clk(clk), .we(push), .waddr(wr_q), .wdata(din), .raddr(rd_q), .rdata(head));");
-        vw_blank(w);
-        vw_line(w, "// Pointers wrap at %u%s.", d - 1,
-                (d & (d - 1)) ? ", not at a power of two" : "");
-        vw_line(w, "always @(posedge clk) begin");
-        vw_line(w, "    if (rst) begin");
-        vw_line(w, "        rd_q    <= {PTR_BITS{1'b0}};");
-        vw_line(w, "        wr_q    <= {PTR_BITS{1'b0}};");
-        vw_line(w, "        count_q <= {CNT_BITS{1'b0}};");
-        vw_line(w, "    end else begin");
-        vw_line(w, "        if (push) wr_q <= (wr_q == LAST) ? {PTR_BITS{1'b0}} : wr_q + 1'b1;");
-        vw_line(w, "        if (pop) rd_q <= (rd_q == LAST) ? {PTR_BITS{1'b0}} : rd_q + 1'b1;");
-        vw_line(w, "        if (push & ~pop) count_q <= count_q + 1'b1;");
-        vw_line(w, "        else if (pop & ~push) count_q <= count_q - 1'b1;");
-        vw_line(w, "    end");
-        vw_line(w, "end");
-        vw_blank(w);
-        vw_line(w, "assign full  = (count_q == DEPTH);");
-        vw_line(w, "assign valid = (count_q != {CNT_BITS{1'b0}});");
-    }
-    w->indent--;
-    vw_line(w, "endmodule");
-    vw_line(w, "/* verilator lint_on DECLFILENAME */");
-}
-
 /* ---- buffers ------------------------------------------------------------ */
 
 static void emit_buffer(gen_ctx *x, const char *dir, const char *nm, unsigned width)
@@ -148,7 +66,7 @@ static void emit_buffer(gen_ctx *x, const char *dir, const char *nm, unsigned wi
     vw_line(w, "wire %s_%s_push, %s_%s_pop, %s_%s_full, %s_%s_valid;", dir, nm, dir, nm, dir, nm,
             dir, nm);
     vw_line(w, "wire %s%s_%s_din, %s_%s_head;", vw_range(width), dir, nm, dir, nm);
-    vw_line(w, "%s_fifo #(.WIDTH(%u)) u_%s_%s (", x->top, width, dir, nm);
+    vw_line(w, "irhw_fifo #(.WIDTH(%u), .DEPTH(%u)) u_%s_%s (", width, x->g.depth, dir, nm);
     vw_line(w, "    .clk(clk), .rst(rst), .push(%s_%s_push), .din(%s_%s_din), .pop(%s_%s_pop),",
             dir, nm, dir, nm, dir, nm);
     vw_line(w, "    .full(%s_%s_full), .valid(%s_%s_valid), .head(%s_%s_head));", dir, nm, dir, nm,
@@ -480,14 +398,14 @@ static void emit_done(gen_ctx *x)
     vw_line(w, "assign all_done = (&core_empty) & ~(|inj_valid) & ~net_busy;");
 }
 
-/* The FIFO control (pointers, count) is generated with the design; the
- * FIFO storage is an irhw_regfile_1w1r leaf (one write and one read port
- * per cycle, which the 1rw leaf cells do not offer), so `irhw area` counts
- * it as flip-flop storage. */
+/* Every link buffer is an rtl/irhw_fifo leaf, whose entries sit in an
+ * irhw_regfile_1w1r (one write and one read port per cycle, which the 1rw
+ * leaf cells do not offer), so `irhw area` counts them as flip-flop storage. */
 unsigned icrn_leaf_cells(const irhw_inst *inst, const char *names[IRHW_MAX_LEAVES])
 {
-    names[0] = "irhw_regfile_1w1r.v";
-    return 1;
+    names[0] = "irhw_fifo.v";
+    names[1] = "irhw_regfile_1w1r.v";
+    return 2;
 }
 
 int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
@@ -514,8 +432,6 @@ int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
     emit_done(&x);
     w->indent--;
     vw_line(w, "endmodule");
-    vw_blank(w);
-    emit_fifo(&x);
     return 0;
 }
 

@@ -671,7 +671,8 @@ START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
     ck_assert_ptr_nonnull(v1);
     ck_assert_str_eq(v1, v2);
     ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2 ("));
-    ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2_fifo #("));
+    ck_assert_ptr_nonnull(strstr(v1, "irhw_fifo #(.WIDTH(28), .DEPTH(2)) u_up_h1_3 ("));
+    ck_assert_ptr_null(strstr(v1, "module icrn_c16_r4_w24_d2_fifo")); /* the leaf, not a copy */
     ck_assert_ptr_nonnull(strstr(v1, "u_dn_h1_3"));
     ck_assert_ptr_null(strstr(v1, "initial"));
     free(v1);
