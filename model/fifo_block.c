@@ -1,0 +1,72 @@
+/* fifo_block.c — the FIFO leaf's block description (see model/fifo.h). */
+#include "fifo.h"
+
+#include <string.h>
+
+static const irhw_param fifo_params[FF_NPARAMS] = {
+    [FF_WIDTH] = {"WIDTH", IRHW_PINT, 24, 1, 64, NULL, "bits per entry", NULL},
+    [FF_DEPTH] = {"DEPTH", IRHW_PINT, 2, 1, 64, NULL,
+                  "entries (any integer; 1 is a register without pointers)", NULL},
+};
+
+int fifo_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
+{
+    fifo_geom *g = geom;
+    g->width = (unsigned)c->v[FF_WIDTH];
+    g->depth = (unsigned)c->v[FF_DEPTH];
+    return 0;
+}
+
+static const irhw_port_row fifo_rows[FF_NPORTS] = {
+    [FF_RST] = {"rst", IRHW_IN, 1, "control", "synchronous reset: empty", NULL},
+    [FF_PUSH] = {"push", IRHW_IN, 1, "write", "append din (only when !full)", NULL},
+    [FF_DIN] = {"din", IRHW_IN, 0, "write", "the entry appended", NULL},
+    [FF_POP] = {"pop", IRHW_IN, 1, "read", "drop the head (only when valid)", NULL},
+    [FF_FULL] = {"full", IRHW_OUT, 1, "write", "no room (a pop frees room next cycle)", ""},
+    [FF_VALID] = {"valid", IRHW_OUT, 1, "read", "head holds the oldest entry", ""},
+    [FF_HEAD] = {"head", IRHW_OUT, 0, "read", "the oldest entry (when valid)", ""},
+};
+
+static void fifo_ports(const irhw_inst *x, irhw_ports *ps)
+{
+    for (unsigned i = 0; i < FF_NPORTS; i++)
+        irhw_port_add(ps, &fifo_rows[i],
+                      fifo_rows[i].width ? (unsigned)fifo_rows[i].width : fifo_g(x)->width);
+}
+
+static void fifo_module_name(const irhw_inst *x, char *buf, size_t len)
+{
+    snprintf(buf, len, "fifo_w%u_d%u", fifo_g(x)->width, fifo_g(x)->depth);
+}
+
+static void fifo_storage(const irhw_inst *x, irhw_storage *st)
+{
+    memset(st, 0, sizeof *st);
+    st->storage_bits = (uint64_t)fifo_g(x)->width * fifo_g(x)->depth;
+    st->modules[0] = "irhw_regfile_1w1r";
+    st->nmodules = 1;
+}
+
+IRHW_BLOCK(fifo) = {
+    .name = "fifo",
+    .title = "synchronous FIFO leaf (rtl/irhw_fifo.v, the ICRN's link buffer)",
+    .paper = "hwwl §III-C (the ICRN's buffers; spec §3 BUF_DEPTH)",
+    .params = fifo_params,
+    .nparams = FF_NPARAMS,
+    .timing = "every output is registered: a push is seen (valid, head) the next cycle, and "
+              "a pop frees room (full) the next cycle",
+    .geom_size = sizeof(fifo_geom),
+    .geom_of = fifo_geom_of,
+    .ports = fifo_ports,
+    .module_name = fifo_module_name,
+    .model_new = fifo_new,
+    .model_free = fifo_free,
+    .model_eval = fifo_eval,
+    .model_tick = fifo_tick,
+    .gen = fifo_gen,
+    .leaf_cells = fifo_leaf_cells,
+    .stim_new = fifo_stim_new,
+    .stim_free = fifo_stim_free,
+    .stim_next = fifo_stim_next,
+    .storage = fifo_storage,
+};
