@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include "check_main.h"
+#include "scenario_check.h"
 #include "lint_helper.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -162,6 +163,32 @@ static void check_latency(unsigned cores, unsigned radix, unsigned expect)
     ck_assert_uint_ne(n->dl[0].core, 0);
     net_free(n);
 }
+
+/* ---- directed scenarios: C model and Verilated RTL ------------------------------ */
+
+/* CORES=4: per-core fields, core c at bits [c*24 +: 24] of inj_id and dlv_id
+ * and [c*2 +: 2] of dlv_src. Core 0 is greedy and donates. */
+#define QUIET "dlv_ready=0xf core_greedy=0x1"
+static const irhw_step one_hop_each_way[] = {
+    {"inj_valid=0x1 inj_id=0x64 " QUIET, "inj_ready=0xf dlv_valid=0 all_done=0"},
+    {QUIET, "dlv_valid=0"},                               /* at the root */
+    {QUIET, "dlv_valid=0x2 dlv_id=0x64000000 dlv_src=0"}, /* core 1: first needy */
+    {QUIET " core_empty=0xf", "dlv_valid=0 all_done=1"},  /* nothing in flight */
+};
+
+static const irhw_step done_waits_for_an_offer_and_the_network[] = {
+    {"core_empty=0xf " QUIET, "all_done=1"},
+    {"core_empty=0xf inj_valid=0x1 inj_id=0x7 " QUIET, "all_done=0"}, /* an offer */
+    {"core_empty=0xf " QUIET, "all_done=0"},                          /* in a buffer */
+    {"core_empty=0xf " QUIET, "all_done=0 dlv_valid=0x2"},            /* delivered now */
+    {"core_empty=0xf " QUIET, "all_done=1"},
+};
+
+static const irhw_scenario icrn_scenarios[] = {
+    {"a_donation_takes_two_hops_to_the_first_needy_core", "", IRHW_STEPS(one_hop_each_way)},
+    {"all_done_waits_for_an_offer_and_for_the_network_to_drain", "",
+     IRHW_STEPS(done_waits_for_an_offer_and_the_network)},
+};
 
 START_TEST(a_work_id_crosses_a_one_level_tree_in_two_cycles)
 {
@@ -723,5 +750,7 @@ int main(void)
     tcase_add_test(t, generated_verilog_is_deterministic_and_names_the_configuration);
     tcase_add_test(t, generated_verilog_of_odd_trees_is_lint_clean);
     suite_add_tcase(s, t);
+    irhw_check_scenarios(s, &irhw_block_icrn, icrn_scenarios,
+                         sizeof icrn_scenarios / sizeof icrn_scenarios[0]);
     return irhw_check_run(s);
 }
