@@ -491,51 +491,41 @@ static void slot_macros(const gx *x, irhw_vw *w)
         }
         if (x->sram)
             vw_line(w, "wire b%u_act_rd = act_reads & (best_bank == %u'd%u);", b, x->bbw, b);
-        /* unrolled here, not a generate loop: instance names without
-         * brackets (u_b0_s3) survive as port names once Yosys cuts the SRAM
-         * macros out for timing */
-        for (unsigned j = 0; j < g->slots; j++) {
-            char n[32];
-            snprintf(n, sizeof n, "b%u_s%u", b, j);
+        /* one macro per slot, in a named generate loop: instance
+         * g_b<b>_slot[j].u_mem (the area flow gives SRAM macros plain names
+         * before Yosys cuts them out for timing) */
+        vw_line(w, "generate for (gs = 0; gs < %u; gs = gs + 1) begin : g_b%u_slot", g->slots, b);
+        w->indent++;
+        vw_line(w, "localparam [%u:0] J = gs;", x->slb - 1);
+        if (x->flt)
+            vw_line(w, "wire ins_we = bk_ins[%u] & ~bk_match[%u] & (b%u_wslot == J);", b, b, b);
+        else
+            vw_line(w, "wire ins_we = bk_ins[%u] & (b%u_wslot == J);", b, b);
+        if (x->arith)
+            vw_line(w, "wire we = ins_we | (stage_valid_q[%u] & (st%u_slot_q == J));", b, b);
+        else
+            vw_line(w, "wire we = ins_we;");
+        if (x->sram) {
             if (x->flt)
-                vw_line(w, "wire %s_ins_we = bk_ins[%u] & ~bk_match[%u] & (b%u_wslot == %u'd%u);",
-                        n, b, b, b, x->slb, j);
-            else
-                vw_line(w, "wire %s_ins_we = bk_ins[%u] & (b%u_wslot == %u'd%u);", n, b, b, x->slb,
-                        j);
-            char we[64];
-            if (x->arith) {
-                vw_line(w, "wire %s_wb_we = stage_valid_q[%u] & (st%u_slot_q == %u'd%u);", n, b, b,
-                        x->slb, j);
-                snprintf(we, sizeof we, "%s_ins_we | %s_wb_we", n, n);
-            } else {
-                snprintf(we, sizeof we, "%s_ins_we", n);
-            }
-            vw_line(w, "wire %s%s_rd;", vw_vec(x->mw), n);
-            if (x->sram) {
-                char en[160];
-                if (x->flt)
-                    snprintf(
-                        en, sizeof en,
-                        "%s | (bk_ins[%u] & bk_match[%u] & (b%u_mslot == %u'd%u)) | b%u_act_rd", we,
-                        b, b, b, x->slb, j, b);
-                else
-                    snprintf(en, sizeof en, "%s | b%u_act_rd", we, b);
-                vw_line(w, "irhw_sram_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_%s (", x->mw,
-                        g->rows, x->rbw, n);
-                vw_line(w, "    .clk(clk), .en(%s),", en);
-                vw_line(w, "    .we(%s), .addr(b%u_addr), .wdata(b%u_wdata), .rdata(%s_rd));", we,
-                        b, b, n);
-            } else {
-                vw_line(w, "irhw_regfile_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_%s (", x->mw,
-                        g->rows, x->rbw, n);
                 vw_line(
                     w,
-                    "    .clk(clk), .we(%s), .addr(b%u_addr), .wdata(b%u_wdata), .rdata(%s_rd));",
-                    we, b, b, n);
-            }
-            vw_line(w, "assign b%u_rd[%u] = %s_rd;", b, j, n);
+                    "wire en = we | (bk_ins[%u] & bk_match[%u] & (b%u_mslot == J)) | b%u_act_rd;",
+                    b, b, b, b);
+            else
+                vw_line(w, "wire en = we | b%u_act_rd;", b);
+            vw_line(w, "irhw_sram_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_mem (", x->mw,
+                    g->rows, x->rbw);
+            vw_line(w, "    .clk(clk), .en(en), .we(we), .addr(b%u_addr), .wdata(b%u_wdata),", b,
+                    b);
+            vw_line(w, "    .rdata(b%u_rd[gs]));", b);
+        } else {
+            vw_line(w, "irhw_regfile_1rw #(.WIDTH(%u), .DEPTH(%u), .ABITS(%u)) u_mem (", x->mw,
+                    g->rows, x->rbw);
+            vw_line(w, "    .clk(clk), .we(we), .addr(b%u_addr), .wdata(b%u_wdata),", b, b);
+            vw_line(w, "    .rdata(b%u_rd[gs]));", b);
         }
+        w->indent--;
+        vw_line(w, "end endgenerate");
     }
     vw_blank(w);
 }
