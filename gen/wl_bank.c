@@ -175,6 +175,7 @@ int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "assign empty       = is_empty;");
     vw_line(w, "assign full        = is_full;");
     vw_line(w, "assign greedy      = (pull_cnt > THRESHOLD);");
+    vw_line(w, "assign idle        = (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}});");
     w->indent--;
     vw_line(w, "endmodule");
     (void)err;

@@ -32,7 +32,8 @@
  *   and pull_id one cycle after pull_ok). rd_valid/rd_id likewise for
  *   rd_take. Data outputs are zero whenever their valid bit is low.
  * - greedy = count > THRESHOLD; in double mode count, empty and greedy
- *   describe the pull half and full the push half.
+ *   describe the pull half and full the push half; idle = both halves empty
+ *   (what a core needs before a wlcfg it applies to every bank at once).
  */
 #include "wl_bank.h"
 
@@ -135,6 +136,7 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, WB_EMPTY, (uint64_t)(m->cnt[s->pp] == 0));
     irhw_set(out, ps, WB_FULL, (uint64_t)(m->cnt[s->hp] == part_size(m, s->hp)));
     irhw_set(out, ps, WB_GREEDY, (uint64_t)(m->cnt[s->pp] > m->threshold));
+    irhw_set(out, ps, WB_IDLE, (uint64_t)(m->cnt[0] == 0 && m->cnt[1] == 0));
 }
 
 static void wl_bank_reset(wl_bank_model *m)

@@ -41,6 +41,7 @@ enum wl_bank_port {
     WB_EMPTY,
     WB_FULL,
     WB_GREEDY,
+    WB_IDLE,
     WB_NPORTS
 };
 

@@ -88,6 +88,7 @@ static const irhw_port_row wl_bank_rows[WB_NPORTS] = {
     [WB_EMPTY] = {"empty", IRHW_OUT, 1, "status", "pull half empty", ""},
     [WB_FULL] = {"full", IRHW_OUT, 1, "status", "push half full", ""},
     [WB_GREEDY] = {"greedy", IRHW_OUT, 1, "status", "count > THRESHOLD", ""},
+    [WB_IDLE] = {"idle", IRHW_OUT, 1, "status", "no work ID in either half (wlcfg possible)", ""},
 };
 
 static void wl_bank_ports(const irhw_inst *x, irhw_ports *ps)
