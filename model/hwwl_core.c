@@ -1,0 +1,686 @@
+/*
+ * hwwl_core — one GPU core's hardware worklist as one design (hwwl paper
+ * §III-A..D, Figs. 3-4, Table III): LANES per-lane worklist banks
+ * (model/wl_bank.c, instantiated, one 1rw port each), the WRU
+ * (model/wru.c, instantiated) whose moves a transfer engine carries out
+ * through the banks' ports, the HWWL virtualization unit (HVU) that spills
+ * pushes to a full bank into an overflow buffer in memory and refills
+ * banks from it, and the lane interface answering wlpull with a work ID,
+ * WAIT or DONE. The ports per lane are flattened buses (lane l at
+ * [l*w +: w]); the description is model/hwwl_core_block.c.
+ *
+ * Decisions where the paper is silent (the RTL, gen/hwwl_core.c, follows
+ * every one):
+ *
+ * Lanes and the banks' single ports
+ * - A lane's push and pull go straight to its bank, which gives them the
+ *   port first (wl_bank: push > pull > rd_take > rd_put). A pull together
+ *   with a push of the same lane is refused like a pull to an empty bank.
+ *   A pull to an empty bank that has a put waiting (refill, move or rx) is
+ *   not passed to the bank: it could only fail, and lanes that retry every
+ *   cycle would hold the single port forever (found by co-simulation: a
+ *   drain where every lane pulls never refilled). The lane gets WAIT and
+ *   the put goes through.
+ * - A push to a full bank (the bank's `spill`) goes to the HVU's coalescing
+ *   buffer (COALESCE entries) when it has room: spilling lanes of one cycle
+ *   are taken in lane order while the buffer and the overflow buffer have
+ *   room. A spill that finds the overflow buffer full (its pull and push
+ *   region counted with the coalescing buffer) raises push_exc (the
+ *   paper's exception) and is refused; one that finds only the coalescing
+ *   buffer full is refused without exception (push_ok low: the lane
+ *   retries). Nothing is dropped silently: every push ends push_ok or
+ *   push_exc, or neither (retry).
+ * - Answers: ID when the bank pulls; else WAIT, or DONE when the core is
+ *   empty (core_empty, below) and `others_done` is set. With STORAGE=sram
+ *   every answer comes one cycle after the pull (the SRAM's read latency),
+ *   decided in the pull's cycle. WAIT while a refill is outstanding: the
+ *   refill will bring work, the lane asks again.
+ * - DONE: core_empty = the pull side holds nothing: every bank's pull half
+ *   empty, no ID in the pull region of the overflow buffer, no refill load
+ *   in flight or waiting in a slot, no move in flight, nothing in the rx or
+ *   xfer register; in single mode also the coalescing buffer and a pending
+ *   store (they hold pull-side work there) and every lane's `waiting` bit
+ *   (a lane answered WAIT or DONE since its last ID: it is not processing a
+ *   work ID that could push more). core_empty depends on state only.
+ *
+ * Transfer engine (the WRU's moves)
+ * - Each bank has a move slot (free / reserved / full + ID) as a receiver.
+ *   A plan's pair (donor d -> receiver r) takes d's head (rd_take) only if
+ *   r's slot is free; the word goes into r's slot (flops: at the same edge;
+ *   sram: the slot is reserved and filled when d's read returns) and is put
+ *   into r by rd_put when r's port is free, retried every cycle. A take the
+ *   bank refuses (port lost, bank empty) is simply not done (spec §1).
+ * - The plan's inter-core donor (xfer_bank) is taken the same way into the
+ *   xfer register, offered on xfer_valid/xfer_id until xfer_ready.
+ * - A work ID from another core (rx_valid/rx_id) enters the rx register
+ *   when it is empty (rx_ready, registered) and is put into bank rx_ptr,
+ *   which moves on by one every cycle the register is full (successful or
+ *   not), so a full or busy bank is passed over.
+ * - One put per bank per cycle, priority: refill slot > move slot > rx.
+ * - The WRU sees count + (move slot busy) + (refill slot busy): reserved
+ *   entries count as occupied (paper §III-D); COUNT_BITS holds ENTRIES+2.
+ *   SCHEME=none has no WRU: no moves, core_greedy = 0.
+ *
+ * HVU (virtualization)
+ * - wlinit sets base (an address counting work IDs) and size (LANES..
+ *   OVF_CAP, else refused); honoured only when the HVU holds nothing and no
+ *   lane pushes in that cycle. After reset size = 0: every spill raises the
+ *   exception until wlinit.
+ * - The overflow buffer is a ring: in single mode one region of `size`; in
+ *   double mode a pull region and a push region (size/2 and size - size/2,
+ *   at base and base + size/2), exchanged by swap like the banks' halves:
+ *   spills of kernel k are work of kernel k+1.
+ * - One request register (valid, write, addr, n, tag, data) held until
+ *   mem_req_ready; a new request only when it is empty, so a store always
+ *   precedes a later load in memory. The memory performs a request when it
+ *   accepts it (a load reads then); load responses come back later in any
+ *   order by tag, and are taken every cycle. Stores have no response.
+ * - Store: when the coalescing buffer holds COALESCE IDs, or holds some and
+ *   no lane spills in this cycle; n = what it holds, cut at the region's
+ *   end (the ring wraps between two stores).
+ * - Load (if no store): refill slots are one per bank (free / reserved /
+ *   full). On-demand: the lanes pulling an empty bank whose slot is free;
+ *   interval: every INTERVAL cycles, the banks whose slot is free and
+ *   whose pull half has room. n = min(those banks, IDs stored in the pull
+ *   region, up to the region's end, COALESCE), the first n banks in lane
+ *   order are reserved under the lowest free tag (OUTSTANDING tags); the
+ *   j-th returned ID goes to the j-th of them. A response whose tag is not
+ *   in flight is ignored (the checker flags it).
+ * - wlcfg (applied to every bank) is honoured only when every bank is idle
+ *   (both halves), the HVU holds nothing, no lane pushes and no rx_valid;
+ *   swap only in double mode, when the pull side is empty (core_empty's
+ *   terms but the waiting bits), the coalescing buffer and the request
+ *   register are empty, no lane pushes, no rx_valid and no wlcfg.
+ */
+#include "hwwl_core.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SLOT_FREE, SLOT_RSV, SLOT_FULL };
+
+typedef struct {
+    const irhw_inst *x;
+    hwwl_core_geom g;
+    irhw_inst bank, wru; /* the parts' instances (the sub-models point into them) */
+    void *bm[HC_MAX_LANES], *wm;
+    unsigned bin_w, bout_w, win_w, wout_w;
+    uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
+    /* state */
+    int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
+    unsigned tk_to[HC_MAX_LANES]; /* receiver, or LANES for the xfer register */
+    uint64_t mv_id[HC_MAX_LANES], rf_id[HC_MAX_LANES];
+    int xo_st, xi_valid;
+    uint64_t xo_id, xi_id;
+    unsigned rx_ptr;
+    uint64_t *cb;
+    unsigned cb_head, cb_n;
+    int rq_valid, rq_write;
+    uint64_t rq_addr, *rq_data;
+    unsigned rq_n, rq_tag;
+    int tag_busy[HC_MAX_OUTSTANDING];
+    uint64_t tag_mask[HC_MAX_OUTSTANDING];
+    uint64_t base;
+    unsigned size, head[2], tail[2], stored[2];
+    int opull;
+    uint64_t waiting;
+    uint8_t ans_q[HC_MAX_LANES];
+    unsigned rphase;
+    /* this cycle's decisions (hc_step) */
+    struct hc_step {
+        int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now;
+        uint64_t spill, acc, exc, push_ok, take, put_src_rf, put_src_mv, put_src_xi;
+        unsigned acc_n, pushr, pullr;
+        int st_go, ld_go; /* a store / load issued into the request register */
+        unsigned n, tag;
+        uint64_t addr, ld_mask;
+        uint8_t ans[HC_MAX_LANES];
+        int wplan;
+        uint64_t donate, xfer_take;
+    } s;
+    struct {
+        uint64_t ans[4], spills, exc, stores, stored_ids, loads, loaded_ids, moves, xfers, rx;
+    } st;
+} hc_model;
+
+/* ---- small helpers ---------------------------------------------------------- */
+
+static uint64_t *lane_in(hc_model *m, unsigned l)
+{
+    return m->bin + (size_t)l * m->bin_w;
+}
+static uint64_t *lane_out(hc_model *m, unsigned l)
+{
+    return m->bout + (size_t)l * m->bout_w;
+}
+static uint64_t bget(hc_model *m, unsigned l, unsigned port)
+{
+    return irhw_get(lane_out(m, l), &m->bank.ps, port);
+}
+static unsigned popc(uint64_t v)
+{
+    return (unsigned)__builtin_popcountll(v);
+}
+
+static unsigned region_size(const hc_model *m, unsigned r, int dbl)
+{
+    if (!dbl)
+        return m->size;
+    return r == 0 ? m->size / 2 : m->size - m->size / 2;
+}
+static unsigned region_base(const hc_model *m, unsigned r, int dbl)
+{
+    return dbl && r == 1 ? m->size / 2 : 0;
+}
+
+/* Nothing pull-side in flight inside the core (banks aside). */
+static int slots_quiet(const hc_model *m)
+{
+    for (unsigned l = 0; l < m->g.lanes; l++)
+        if (m->mv_st[l] || m->rf_st[l] || m->tk_pend[l])
+            return 0;
+    for (unsigned t = 0; t < m->g.outstanding; t++)
+        if (m->tag_busy[t])
+            return 0;
+    return !m->xo_st && !m->xi_valid;
+}
+
+/* ---- one cycle's decisions -------------------------------------------------- */
+
+static void hc_step(hc_model *m, const uint64_t *in)
+{
+    const irhw_ports *ps = &m->x->ps, *bps = &m->bank.ps;
+    const hwwl_core_geom *g = &m->g;
+    struct hc_step *s = &m->s;
+    unsigned L = g->lanes, I = g->id_bits;
+    memset(s, 0, sizeof *s);
+    uint64_t rst = irhw_get(in, ps, HC_RST);
+    uint64_t push = irhw_get(in, ps, HC_PUSH), pull = irhw_get(in, ps, HC_PULL);
+    const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
+
+    /* pass 1: the banks with the lane's requests only (status and spills) */
+    memset(m->bin, 0, sizeof *m->bin * L * m->bin_w);
+    for (unsigned l = 0; l < L; l++) {
+        uint64_t *bi = lane_in(m, l);
+        irhw_set(bi, bps, WB_RST, rst);
+        irhw_set(bi, bps, WB_PUSH, push >> l & 1);
+        irhw_set(bi, bps, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
+        irhw_set(bi, bps, WB_PULL, pull >> l & 1);
+        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
+    }
+    uint64_t all = irhw_mask(L), empty = 0, idle = 0;
+    for (unsigned l = 0; l < L; l++) {
+        empty |= bget(m, l, WB_EMPTY) << l;
+        idle |= bget(m, l, WB_IDLE) << l;
+        s->spill |= bget(m, l, WB_SPILL) << l;
+    }
+    s->dbl = (int)bget(m, 0, WB_DOUBLE_MODE);
+    s->pullr = s->dbl ? (unsigned)m->opull : 0;
+    s->pushr = s->dbl ? (unsigned)!m->opull : 0;
+
+    /* the core's state-only status */
+    int hvu_empty = m->cb_n == 0 && !m->rq_valid && m->stored[0] == 0 && m->stored[1] == 0;
+    int pull_quiet = empty == all && m->stored[s->pullr] == 0 && slots_quiet(m);
+    s->quiet = pull_quiet;
+    s->empty_out = pull_quiet && (s->dbl || (m->cb_n == 0 && !(m->rq_valid && m->rq_write) &&
+                                             m->waiting == all));
+    s->done_now = s->empty_out && irhw_get(in, ps, HC_OTHERS_DONE);
+
+    /* ISA commands */
+    uint64_t rx_valid = irhw_get(in, ps, HC_RX_VALID);
+    int cfg_en = (int)irhw_get(in, ps, HC_WLCFG_EN);
+    s->cfg_go = cfg_en && idle == all && hvu_empty && slots_quiet(m) && !push && !rx_valid;
+    s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->dbl && pull_quiet && m->cb_n == 0 &&
+                 !m->rq_valid && !push && !rx_valid;
+    uint64_t isz = irhw_get(in, ps, HC_WLINIT_SIZE);
+    s->init_go = irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L &&
+                 isz <= g->ovf_cap;
+    for (unsigned t = 0; t < g->outstanding; t++)
+        if (m->tag_busy[t])
+            s->init_go = 0;
+    for (unsigned l = 0; l < L; l++)
+        if (m->rf_st[l])
+            s->init_go = 0;
+
+    /* spills into the coalescing buffer, in lane order */
+    unsigned room = region_size(m, s->pushr, s->dbl) - m->stored[s->pushr] - m->cb_n;
+    unsigned avail = g->coalesce - m->cb_n;
+    if (room < avail)
+        avail = room;
+    for (unsigned l = 0, k = 0; l < L; l++) {
+        if (!(s->spill >> l & 1))
+            continue;
+        if (k < avail)
+            s->acc |= (uint64_t)1 << l;
+        else if (room == 0)
+            s->exc |= (uint64_t)1 << l;
+        k++;
+    }
+    s->acc_n = popc(s->acc);
+
+    /* the WRU's plan from the counts with reserved slots */
+    if (m->wm) {
+        const irhw_ports *wps = &m->wru.ps;
+        memset(m->win, 0, sizeof *m->win * m->win_w);
+        irhw_set(m->win, wps, WRU_RST, rst);
+        uint64_t *cnt = irhw_wide(m->win, wps, WRU_COUNTS);
+        for (unsigned l = 0; l < L; l++)
+            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
+                          bget(m, l, WB_COUNT) + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
+        m->wru.b->model_eval(m->wm, m->win, m->wout);
+        s->wplan = (int)irhw_get(m->wout, wps, WRU_PLAN_VALID);
+        uint64_t dv = irhw_get(m->wout, wps, WRU_DONATE_VALID);
+        const uint64_t *to = irhw_cwide(m->wout, wps, WRU_DONATE_TO);
+        unsigned tb = wru_g(&m->wru)->tag_bits;
+        for (unsigned l = 0; l < L; l++)
+            if (dv >> l & 1) {
+                unsigned r = (unsigned)irhw_bits_get(to, l * tb, tb);
+                if (m->mv_st[r] == SLOT_FREE) {
+                    s->take |= (uint64_t)1 << l;
+                    s->donate |= (uint64_t)1 << l;
+                }
+            }
+        if (irhw_get(m->wout, wps, WRU_XFER_VALID) && m->xo_st == SLOT_FREE) {
+            unsigned b = (unsigned)irhw_get(m->wout, wps, WRU_XFER_BANK);
+            s->take |= (uint64_t)1 << b;
+            s->xfer_take = (uint64_t)1 << b;
+        }
+    }
+
+    /* puts: refill slot > move slot > rx register */
+    for (unsigned l = 0; l < L; l++) {
+        if (m->rf_st[l] == SLOT_FULL)
+            s->put_src_rf |= (uint64_t)1 << l;
+        else if (m->mv_st[l] == SLOT_FULL)
+            s->put_src_mv |= (uint64_t)1 << l;
+        else if (m->xi_valid && m->rx_ptr == l)
+            s->put_src_xi |= (uint64_t)1 << l;
+    }
+
+    /* the memory request: a store, else a refill load */
+    if (!m->rq_valid && m->cb_n > 0 && (m->cb_n == g->coalesce || s->spill == 0)) {
+        unsigned end = region_size(m, s->pushr, s->dbl) - m->tail[s->pushr];
+        s->st_go = 1;
+        s->n = m->cb_n < end ? m->cb_n : end;
+        s->addr = m->base + region_base(m, s->pushr, s->dbl) + m->tail[s->pushr];
+    } else if (!m->rq_valid && m->stored[s->pullr] > 0) {
+        uint64_t want = 0;
+        for (unsigned l = 0; l < L; l++) {
+            if (m->rf_st[l] != SLOT_FREE)
+                continue;
+            if (g->refill == HC_ONDEMAND)
+                want |= (uint64_t)((pull >> l & 1) && (empty >> l & 1)) << l;
+            else if (m->rphase == 0)
+                want |= (uint64_t)(bget(m, l, WB_COUNT) < (s->dbl ? g->entries / 2 : g->entries))
+                        << l;
+        }
+        int tag = -1;
+        for (unsigned t = 0; t < g->outstanding && tag < 0; t++)
+            if (!m->tag_busy[t])
+                tag = (int)t;
+        if (want && tag >= 0) {
+            unsigned n = popc(want), end = region_size(m, s->pullr, s->dbl) - m->head[s->pullr];
+            if (n > m->stored[s->pullr])
+                n = m->stored[s->pullr];
+            if (n > end)
+                n = end;
+            if (n > g->coalesce)
+                n = g->coalesce;
+            for (unsigned l = 0, k = 0; l < L && k < n; l++)
+                if (want >> l & 1) {
+                    s->ld_mask |= (uint64_t)1 << l;
+                    k++;
+                }
+            s->ld_go = 1;
+            s->n = n;
+            s->tag = (unsigned)tag;
+            s->addr = m->base + region_base(m, s->pullr, s->dbl) + m->head[s->pullr];
+        }
+    }
+    s->addr &= irhw_mask(g->addr_bits);
+
+    /* pass 2: the banks with every request */
+    for (unsigned l = 0; l < L; l++) {
+        uint64_t *bi = lane_in(m, l);
+        irhw_set(bi, bps, WB_CFG_EN, (uint64_t)s->cfg_go);
+        irhw_set(bi, bps, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
+        irhw_set(bi, bps, WB_SWAP, (uint64_t)s->swap_go);
+        irhw_set(bi, bps, WB_RD_TAKE, s->take >> l & 1);
+        uint64_t src = (s->put_src_rf | s->put_src_mv | s->put_src_xi) >> l & 1;
+        irhw_set(bi, bps, WB_RD_PUT, src);
+        irhw_set(bi, bps, WB_PULL, (pull >> l & 1) && !(src && (empty >> l & 1)));
+        irhw_set(bi, bps, WB_RD_PUT_ID,
+                 (s->put_src_rf >> l & 1)   ? m->rf_id[l]
+                 : (s->put_src_mv >> l & 1) ? m->mv_id[l]
+                 : (s->put_src_xi >> l & 1) ? m->xi_id
+                                            : 0);
+        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
+        s->push_ok |= (bget(m, l, WB_PUSH_OK) | (s->acc >> l & 1)) << l;
+        if (pull >> l & 1)
+            s->ans[l] = bget(m, l, WB_PULL_OK) ? HC_ANS_ID
+                        : s->done_now          ? HC_ANS_DONE
+                                               : HC_ANS_WAIT;
+    }
+}
+
+/* ---- the two phases -------------------------------------------------------------- */
+
+void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
+{
+    hc_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    const hwwl_core_geom *g = &m->g;
+    struct hc_step *s = &m->s;
+    unsigned L = g->lanes, I = g->id_bits;
+    hc_step(m, in);
+    irhw_set(out, ps, HC_WLCFG_OK, (uint64_t)s->cfg_go);
+    irhw_set(out, ps, HC_WLINIT_OK, (uint64_t)s->init_go);
+    irhw_set(out, ps, HC_SWAP_OK, (uint64_t)s->swap_go);
+    irhw_set(out, ps, HC_PUSH_OK, s->push_ok);
+    irhw_set(out, ps, HC_PUSH_EXC, s->exc);
+    uint64_t *ans = irhw_wide(out, ps, HC_PULL_ANS), *pid = irhw_wide(out, ps, HC_PULL_ID);
+    for (unsigned l = 0; l < L; l++) {
+        irhw_bits_set(ans, 2 * l, 2, g->sram ? m->ans_q[l] : s->ans[l]);
+        irhw_bits_set(pid, l * I, I, bget(m, l, WB_PULL_ID));
+    }
+    irhw_set(out, ps, HC_RX_READY, (uint64_t)!m->xi_valid);
+    irhw_set(out, ps, HC_XFER_VALID, (uint64_t)(m->xo_st == SLOT_FULL));
+    irhw_set(out, ps, HC_XFER_ID, m->xo_st == SLOT_FULL ? m->xo_id : 0);
+    irhw_set(out, ps, HC_MEM_REQ_VALID, (uint64_t)m->rq_valid);
+    irhw_set(out, ps, HC_MEM_REQ_WRITE, (uint64_t)(m->rq_valid && m->rq_write));
+    irhw_set(out, ps, HC_MEM_REQ_ADDR, m->rq_valid ? m->rq_addr : 0);
+    irhw_set(out, ps, HC_MEM_REQ_N, m->rq_valid ? m->rq_n : 0);
+    irhw_set(out, ps, HC_MEM_REQ_TAG, m->rq_valid && !m->rq_write ? m->rq_tag : 0);
+    uint64_t *rd = irhw_wide(out, ps, HC_MEM_REQ_DATA);
+    for (unsigned j = 0; j < g->coalesce; j++)
+        irhw_bits_set(rd, j * I, I, m->rq_valid && m->rq_write ? m->rq_data[j] : 0);
+    irhw_set(out, ps, HC_DOUBLE_MODE, (uint64_t)s->dbl);
+    irhw_set(out, ps, HC_CORE_EMPTY, (uint64_t)s->empty_out);
+    irhw_set(out, ps, HC_CORE_GREEDY,
+             m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
+    irhw_set(out, ps, HC_OVF_HELD, m->stored[s->pullr]);
+}
+
+static void hc_reset(hc_model *m)
+{
+    memset(m->mv_st, 0, sizeof m->mv_st);
+    memset(m->rf_st, 0, sizeof m->rf_st);
+    memset(m->tk_pend, 0, sizeof m->tk_pend);
+    memset(m->tag_busy, 0, sizeof m->tag_busy);
+    memset(m->ans_q, 0, sizeof m->ans_q);
+    m->xo_st = m->xi_valid = 0;
+    m->rx_ptr = m->cb_head = m->cb_n = 0;
+    m->rq_valid = 0;
+    m->base = 0;
+    m->size = 0;
+    memset(m->head, 0, sizeof m->head);
+    memset(m->tail, 0, sizeof m->tail);
+    memset(m->stored, 0, sizeof m->stored);
+    m->opull = 0;
+    m->waiting = 0;
+    m->rphase = 0;
+}
+
+/* A taken word lands in its receiver's move slot or in the xfer register. */
+static void land(hc_model *m, unsigned to, uint64_t id)
+{
+    if (to == m->g.lanes) {
+        m->xo_st = SLOT_FULL;
+        m->xo_id = id;
+    } else {
+        m->mv_st[to] = SLOT_FULL;
+        m->mv_id[to] = id;
+    }
+}
+
+void hwwl_core_tick(void *vm, const uint64_t *in)
+{
+    hc_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    const hwwl_core_geom *g = &m->g;
+    struct hc_step *s = &m->s;
+    unsigned L = g->lanes, I = g->id_bits, C = g->coalesce;
+    hc_step(m, in);
+    for (unsigned l = 0; l < L; l++)
+        m->bank.b->model_tick(m->bm[l], lane_in(m, l));
+    if (m->wm)
+        m->wru.b->model_tick(m->wm, m->win);
+    if (irhw_get(in, ps, HC_RST)) {
+        hc_reset(m);
+        return;
+    }
+    uint64_t pull = irhw_get(in, ps, HC_PULL);
+    const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
+    /* the network's handshakes, on the state before the edge */
+    int xo_fire = m->xo_st == SLOT_FULL && irhw_get(in, ps, HC_XFER_READY);
+    int xi_was = m->xi_valid;
+    if (xo_fire)
+        m->xo_st = SLOT_FREE;
+
+    /* lanes: answers, waiting bits, statistics */
+    for (unsigned l = 0; l < L; l++) {
+        m->ans_q[l] = s->ans[l];
+        if (pull >> l & 1) {
+            m->st.ans[s->ans[l]]++;
+            if (s->ans[l] == HC_ANS_ID)
+                m->waiting &= ~((uint64_t)1 << l);
+            else
+                m->waiting |= (uint64_t)1 << l;
+        }
+    }
+    m->st.spills += s->acc_n;
+    m->st.exc += popc(s->exc);
+
+    /* taken words: sram reads return now for the takes of the last cycle */
+    for (unsigned l = 0; l < L; l++)
+        if (m->tk_pend[l]) {
+            land(m, m->tk_to[l], bget(m, l, WB_RD_ID));
+            m->tk_pend[l] = 0;
+        }
+    unsigned tb = m->wm ? wru_g(&m->wru)->tag_bits : 0;
+    for (unsigned l = 0; l < L; l++) {
+        if (!(s->take >> l & 1) || !bget(m, l, WB_RD_TAKE_OK))
+            continue;
+        unsigned to = L;
+        if (!(s->xfer_take >> l & 1))
+            to = (unsigned)irhw_bits_get(irhw_cwide(m->wout, &m->wru.ps, WRU_DONATE_TO), l * tb,
+                                         tb);
+        if (to < L)
+            m->st.moves++;
+        else
+            m->st.xfers++;
+        if (g->sram) {
+            m->tk_pend[l] = 1;
+            m->tk_to[l] = to;
+            if (to == L)
+                m->xo_st = SLOT_RSV;
+            else
+                m->mv_st[to] = SLOT_RSV;
+        } else {
+            land(m, to, bget(m, l, WB_RD_ID));
+        }
+    }
+    /* puts done */
+    for (unsigned l = 0; l < L; l++) {
+        if (!bget(m, l, WB_RD_PUT_OK))
+            continue;
+        if (s->put_src_rf >> l & 1)
+            m->rf_st[l] = SLOT_FREE;
+        else if (s->put_src_mv >> l & 1)
+            m->mv_st[l] = SLOT_FREE;
+        else if (s->put_src_xi >> l & 1)
+            m->xi_valid = 0;
+    }
+    /* the rx register: the pointer moves while it is full; else it takes */
+    if (xi_was)
+        m->rx_ptr = m->rx_ptr + 1 == L ? 0 : m->rx_ptr + 1;
+    else if (irhw_get(in, ps, HC_RX_VALID)) {
+        m->xi_valid = 1;
+        m->xi_id = irhw_get(in, ps, HC_RX_ID);
+        m->st.rx++;
+    }
+
+    /* memory: responses, then the request register */
+    if (irhw_get(in, ps, HC_MEM_RESP_VALID)) {
+        unsigned t = (unsigned)irhw_get(in, ps, HC_MEM_RESP_TAG);
+        if (t < g->outstanding && m->tag_busy[t]) {
+            const uint64_t *d = irhw_cwide(in, ps, HC_MEM_RESP_DATA);
+            for (unsigned l = 0, j = 0; l < L; l++)
+                if (m->tag_mask[t] >> l & 1) {
+                    m->rf_st[l] = SLOT_FULL;
+                    m->rf_id[l] = irhw_bits_get(d, j++ * I, I);
+                }
+            m->tag_busy[t] = 0;
+        }
+    }
+    if (m->rq_valid && irhw_get(in, ps, HC_MEM_REQ_READY))
+        m->rq_valid = 0;
+    unsigned old_head = m->cb_head, old_n = m->cb_n;
+    if (s->st_go) {
+        unsigned r = s->pushr, rs = region_size(m, r, s->dbl);
+        m->rq_valid = 1;
+        m->rq_write = 1;
+        m->rq_addr = s->addr;
+        m->rq_n = s->n;
+        m->rq_tag = 0;
+        for (unsigned j = 0; j < C; j++)
+            m->rq_data[j] = j < s->n ? m->cb[(m->cb_head + j) % C] : 0;
+        m->tail[r] = m->tail[r] + s->n == rs ? 0 : m->tail[r] + s->n;
+        m->stored[r] += s->n;
+        m->cb_head = (m->cb_head + s->n) % C;
+        m->cb_n -= s->n;
+        m->st.stores++;
+        m->st.stored_ids += s->n;
+    } else if (s->ld_go) {
+        unsigned r = s->pullr, rs = region_size(m, r, s->dbl);
+        m->rq_valid = 1;
+        m->rq_write = 0;
+        m->rq_addr = s->addr;
+        m->rq_n = s->n;
+        m->rq_tag = s->tag;
+        m->tag_busy[s->tag] = 1;
+        m->tag_mask[s->tag] = s->ld_mask;
+        for (unsigned l = 0; l < L; l++)
+            if (s->ld_mask >> l & 1)
+                m->rf_st[l] = SLOT_RSV;
+        m->head[r] = m->head[r] + s->n == rs ? 0 : m->head[r] + s->n;
+        m->stored[r] -= s->n;
+        m->st.loads++;
+        m->st.loaded_ids += s->n;
+    }
+    /* accepted spills append behind what the buffer held */
+    for (unsigned l = 0, k = 0; l < L; l++)
+        if (s->acc >> l & 1) {
+            m->cb[(old_head + old_n + k) % C] = irhw_bits_get(push_id, l * I, I);
+            k++;
+        }
+    m->cb_n += s->acc_n;
+
+    /* ISA state */
+    if (s->init_go) {
+        m->base = irhw_get(in, ps, HC_WLINIT_BASE);
+        m->size = (unsigned)irhw_get(in, ps, HC_WLINIT_SIZE);
+        memset(m->head, 0, sizeof m->head);
+        memset(m->tail, 0, sizeof m->tail);
+    }
+    if (s->cfg_go) {
+        m->opull = 0;
+        memset(m->head, 0, sizeof m->head);
+        memset(m->tail, 0, sizeof m->tail);
+    }
+    if (s->swap_go)
+        m->opull = !m->opull;
+    if (g->refill == HC_INTERVAL_REFILL)
+        m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
+}
+
+/* ---- construction --------------------------------------------------------------- */
+
+void hwwl_core_free(void *vm)
+{
+    hc_model *m = vm;
+    if (!m)
+        return;
+    for (unsigned l = 0; l < HC_MAX_LANES; l++)
+        if (m->bm[l])
+            m->bank.b->model_free(m->bm[l]);
+    if (m->wm)
+        m->wru.b->model_free(m->wm);
+    irhw_inst_free(&m->bank);
+    irhw_inst_free(&m->wru);
+    free(m->bin);
+    free(m->bout);
+    free(m->win);
+    free(m->wout);
+    free(m->cb);
+    free(m->rq_data);
+    free(m);
+}
+
+void *hwwl_core_new(const irhw_inst *x)
+{
+    hc_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->x = x;
+    m->g = *hwwl_core_g(x);
+    char err[IRHW_ERRLEN];
+    if (hwwl_core_parts(&m->g, &m->bank, &m->wru, err, sizeof err)) {
+        hwwl_core_free(m);
+        return NULL;
+    }
+    unsigned L = m->g.lanes;
+    m->bin_w = m->bank.ps.in_words;
+    m->bout_w = m->bank.ps.out_words;
+    m->bin = calloc((size_t)L * m->bin_w, sizeof *m->bin);
+    m->bout = calloc((size_t)L * m->bout_w, sizeof *m->bout);
+    m->cb = calloc(m->g.coalesce, sizeof *m->cb);
+    m->rq_data = calloc(m->g.coalesce, sizeof *m->rq_data);
+    int ok = m->bin && m->bout && m->cb && m->rq_data;
+    for (unsigned l = 0; ok && l < L; l++)
+        ok = (m->bm[l] = m->bank.b->model_new(&m->bank)) != NULL;
+    if (ok && m->wru.b) {
+        m->win = calloc(m->wru.ps.in_words, sizeof *m->win);
+        m->wout = calloc(m->wru.ps.out_words, sizeof *m->wout);
+        m->wm = m->wru.b->model_new(&m->wru);
+        ok = m->win && m->wout && m->wm;
+    }
+    if (!ok) {
+        hwwl_core_free(m);
+        return NULL;
+    }
+    hc_reset(m);
+    return m;
+}
+
+void hwwl_core_stats(void *vm, FILE *f)
+{
+    const hc_model *m = vm;
+    uint64_t pulls = m->st.ans[1] + m->st.ans[2] + m->st.ans[3];
+    fprintf(f,
+            "hwwl_core: pulls %" PRIu64 ": ID %" PRIu64 ", WAIT %" PRIu64 ", DONE %" PRIu64
+            "; spills %" PRIu64 ", exceptions %" PRIu64 "\n",
+            pulls, m->st.ans[1], m->st.ans[2], m->st.ans[3], m->st.spills, m->st.exc);
+    fprintf(f,
+            "hwwl_core: stores %" PRIu64 " (%" PRIu64 " IDs, %.2f per store), loads %" PRIu64
+            " (%" PRIu64 " IDs); in-core moves %" PRIu64 ", donations out %" PRIu64
+            ", received %" PRIu64 "\n",
+            m->st.stores, m->st.stored_ids,
+            m->st.stores ? (double)m->st.stored_ids / (double)m->st.stores : 0.0, m->st.loads,
+            m->st.loaded_ids, m->st.moves, m->st.xfers, m->st.rx);
+    unsigned inbanks = 0, mv = 0, rf = 0, tags = 0;
+    for (unsigned l = 0; l < m->g.lanes; l++) {
+        inbanks += (unsigned)irhw_get(m->bout + (size_t)l * m->bout_w, &m->bank.ps, WB_COUNT);
+        mv += m->mv_st[l] != 0;
+        rf += m->rf_st[l] != 0;
+    }
+    for (unsigned t = 0; t < m->g.outstanding; t++)
+        tags += m->tag_busy[t] != 0;
+    fprintf(f,
+            "hwwl_core: at the end: %u IDs in the banks' pull halves, %u + %u in the overflow "
+            "buffer's regions, %u in the coalescing buffer, %u move and %u refill slots busy, "
+            "%u loads in flight, %s mode\n",
+            inbanks, m->stored[0], m->stored[1], m->cb_n, mv, rf, tags,
+            m->s.dbl ? "double" : "single");
+}
