@@ -331,7 +331,7 @@ static int hwwl_core_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw
 
 IRHW_BLOCK(hwwl_core) = {
     .name = "hwwl_core",
-    .title = "one core's hardware worklist: banks, WRU, transfer engine, HVU",
+    .title = "core hardware worklist (banks, WRU, HVU)",
     .paper = "hwwl §III-A..D, Figs. 3-4, Table III",
     .params = hwwl_core_params,
     .nparams = HC_NPARAMS,
