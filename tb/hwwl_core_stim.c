@@ -12,7 +12,8 @@
  *   later from the outputs): a store writes its IDs, a load reads them and
  *   answers after a latency drawn per phase, in any order, one response a
  *   cycle. The overflow buffer is set by wlinit after every reset with a
- *   size of 2..8 warps (at most OVF_CAP), so the drain is bounded.
+ *   size of 2..9 warps, rarely a whole number (at most OVF_CAP), so the
+ *   drain is bounded and stores and loads meet the regions' ends.
  * - Other cores: IDs offered on rx (held until taken), xfer_ready at a
  *   drawn rate, others_done per phase.
  * Phases of 48..560 cycles draw push and pull rates, the lanes that push
@@ -318,8 +319,10 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
 
     /* ISA commands */
     if (s->need_init || (p->reinit && irhw_rng_chance(r, 5))) {
-        uint64_t warps = 2 + irhw_rng_below(r, 7);
-        uint64_t size = warps * L > g->ovf_cap ? g->ovf_cap : warps * L;
+        /* not a whole number of warps, so stores and loads meet a region's end */
+        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
+        if (size > g->ovf_cap)
+            size = g->ovf_cap;
         if (p->reinit && irhw_rng_chance(r, 30))
             size = irhw_rng_below(r, L); /* below one warp: refused */
         s->prev_init_base = irhw_rng_bits(r, g->addr_bits);
