@@ -13,6 +13,8 @@
 
 #include "irhw.h"
 
+#define IRHW_AREA_MAX_PARTS 8
+
 typedef struct irhw_area_req {
     const char *liberty;         /* NULL: the default library shipped in area/ */
     const char *top;             /* top module name */
@@ -37,6 +39,17 @@ typedef struct irhw_area_res {
     double crit_ns; /* longest path delay, ns */
     char crit_from[128], crit_to[128];
     char netlist[512]; /* path of the gate-level netlist written (generic gates) */
+    /* Per part: every module the top instantiates (its whole subtree, SRAM
+     * macros at the average price of the block's macros), and the top's own
+     * cells. A block made of parts (hwwl_core: banks, WRU) reads its
+     * breakdown here. */
+    struct {
+        char module[96];
+        unsigned long count;
+        double um2; /* all instances together */
+    } parts[IRHW_AREA_MAX_PARTS];
+    unsigned nparts;
+    double own_um2; /* cells of the top module itself */
 } irhw_area_res;
 
 /* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message. */

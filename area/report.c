@@ -26,6 +26,13 @@ void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw
     fprintf(f, "storage bits       %llu\n", (unsigned long long)r->storage_bits);
     fprintf(f, "cells              %lu standard cells, of which %lu flip-flops\n", r->cells,
             r->flops);
+    if (r->nparts) {
+        fprintf(f, "parts              %12.1f µm²  own logic of %s\n", r->own_um2,
+                b ? b->name : "the top");
+        for (unsigned i = 0; i < r->nparts; i++)
+            fprintf(f, "                   %12.1f µm²  %lu x %s\n", r->parts[i].um2,
+                    r->parts[i].count, r->parts[i].module);
+    }
     if (r->have_sta)
         fprintf(f, "critical path      %.3f ns (%s -> %s)\n", r->crit_ns, r->crit_from,
                 r->crit_to[0] ? r->crit_to : "-");
@@ -106,6 +113,13 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
     json_str(f, SRAM_MODEL_NAME);
     fprintf(f, ",\n  \"storage_bits\": %llu,\n  \"cells\": %lu,\n  \"flops\": %lu,\n",
             (unsigned long long)r->storage_bits, r->cells, r->flops);
+    fprintf(f, "  \"own_um2\": %.1f,\n  \"parts\": [", r->own_um2);
+    for (unsigned i = 0; i < r->nparts; i++) {
+        fprintf(f, "%s{\"module\": ", i ? ", " : "");
+        json_str(f, r->parts[i].module);
+        fprintf(f, ", \"count\": %lu, \"um2\": %.1f}", r->parts[i].count, r->parts[i].um2);
+    }
+    fputs("],\n", f);
     fprintf(f, "  \"have_sta\": %s,\n", r->have_sta ? "true" : "false");
     if (r->have_sta) {
         fprintf(f, "  \"crit_ns\": %.4f,\n  \"crit_from\": ", r->crit_ns);

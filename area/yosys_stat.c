@@ -235,6 +235,35 @@ static int price_srams(const irhw_storage *st, const tally *t, unsigned node, ir
     return 0;
 }
 
+/* The parts: each module type the top instantiates, its subtree walked
+ * alone; SRAM macros priced at the average of the block's listed macros. */
+static void parts_of(stat_design *d, stat_module *top, const irhw_storage *st,
+                     const lib_info *li, unsigned node, irhw_area_res *r)
+{
+    double sram_each = 0;
+    unsigned long listed = 0;
+    for (unsigned i = 0; st && i < st->nsrams && i < IRHW_MAX_SRAMS; i++) {
+        listed += st->srams[i].count;
+        sram_each += st->srams[i].count * irhw_sram_area_um2(st->srams[i].words,
+                                                             st->srams[i].width, node);
+    }
+    sram_each = listed ? sram_each / (double)listed : 0;
+    r->nparts = 0;
+    r->own_um2 = top->area;
+    for (size_t i = 0; i < top->ncells && r->nparts < IRHW_AREA_MAX_PARTS; i++) {
+        stat_module *sub = stat_find(d, top->cells[i].type);
+        if (!sub)
+            continue;
+        tally t = {0};
+        if (walk(d, sub, top->cells[i].count, CLASS_LOGIC, st, li, &t, 1))
+            continue;
+        base_name(sub->name, r->parts[r->nparts].module, sizeof r->parts[0].module);
+        r->parts[r->nparts].count = top->cells[i].count;
+        r->parts[r->nparts].um2 = t.logic + t.ff + (double)t.srams * sram_each;
+        r->nparts++;
+    }
+}
+
 /* Areas from the text of `stat -liberty`: the top module's tree walked,
  * storage modules (st->modules) counted as flip-flop storage, SRAM macros
  * priced by the model (or a user table, see irhw_sram_area_um2). */
@@ -251,6 +280,8 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
         rc = irhw_err(err, errlen, "top module %s not found in the Yosys statistics", top);
     else if (walk(&d, tm, 1, CLASS_LOGIC, st, li, &t, 0))
         rc = irhw_err(err, errlen, "module hierarchy in the Yosys statistics too deep");
+    if (!rc)
+        parts_of(&d, tm, st, li, node, r);
     stat_free(&d);
     if (rc)
         return rc;

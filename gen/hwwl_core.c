@@ -62,11 +62,14 @@ static void emit_params(irhw_vw *w, const hwwl_core_geom *g)
 static void emit_state(irhw_vw *w, const hwwl_core_geom *g)
 {
     vw_line(w, "// ---- state");
-    vw_line(w, "reg [2*L-1:0] mv_st_q, rf_st_q;    // move / refill slot per bank (FREE RSV FULL)");
+    vw_line(w, "// Slot states are plain registers, not FSMs for synthesis to re-encode (Yosys'");
+    vw_line(w, "// FSM extraction would enumerate their transitions over every input).");
+    vw_line(w, "(* fsm_encoding = \"none\" *) reg [2*L-1:0] mv_st_q;  // move slot per bank");
+    vw_line(w, "(* fsm_encoding = \"none\" *) reg [2*L-1:0] rf_st_q;  // refill slot per bank");
     vw_line(w, "reg [L*I-1:0] mv_id_q, rf_id_q;");
     vw_line(w, "reg [L-1:0]   tk_pend_q;           // sram: a take whose word returns now");
     vw_line(w, "reg [L*(LB+1)-1:0] tk_to_q;        // its receiver, or L = the xfer register");
-    vw_line(w, "reg [1:0]     xo_st_q;             // xfer register (to another core)");
+    vw_line(w, "(* fsm_encoding = \"none\" *) reg [1:0] xo_st_q;  // xfer register (to another core)");
     vw_line(w, "reg [I-1:0]   xo_id_q, xi_id_q;");
     vw_line(w, "reg           xi_valid_q;          // rx register (from another core)");
     vw_line(w, "reg [LB-1:0]  rx_ptr_q;");

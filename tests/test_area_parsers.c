@@ -121,6 +121,12 @@ START_TEST(yosys_stat_splits_logic_from_the_storage_the_block_names)
     ck_assert_double_eq_tol(r.total_um2, 6742.0, 0.05);
     ck_assert_uint_eq(r.cells, 3142);
     ck_assert_uint_eq(r.flops, 802);
+    /* per part: the regfile the top instantiates once, and the top's own cells */
+    ck_assert_uint_eq(r.nparts, 1);
+    ck_assert_str_eq(r.parts[0].module, "irhw_regfile_1rw");
+    ck_assert_uint_eq(r.parts[0].count, 1);
+    ck_assert_double_eq_tol(r.parts[0].um2, 6218.5, 0.05);
+    ck_assert_double_eq_tol(r.own_um2, 523.5, 0.05);
     /* a block that names no storage module: the same cells are all logic */
     st.nmodules = 0;
     memset(&r, 0, sizeof r);
