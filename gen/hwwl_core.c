@@ -187,6 +187,8 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "wire empty_out = pull_quiet & (dbl | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q) "
                "& (&waiting_q)));");
     vw_line(w, "wire done_now = empty_out & others_done;");
+    vw_line(w, "wire cfg_rdy = (&b_idle) & hvu_empty & slots_quiet;");
+    vw_line(w, "wire swap_rdy = dbl & pull_quiet & (cb_n_q == 0) & ~rq_valid_q;");
     vw_line(w, "wire init_go = wlinit_en & hvu_empty & ~(|push) & ~(|tag_busy_q) & ~(|rf_st_q)");
     vw_line(w, "             & (wlinit_size >= L) & (wlinit_size <= OVF_CAP);");
     vw_line(w, "wire [OB-1:0] room = rsize_push - stored_push - {{(OB-NB){1'b0}}, cb_n_q};");
@@ -204,9 +206,8 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "integer j;");
     vw_line(w, "always @* begin");
     w->indent++;
-    vw_line(w, "cfg_go = wlcfg_en & (&b_idle) & hvu_empty & slots_quiet & ~(|push) & ~rx_valid;");
-    vw_line(w, "swap_go = swap & ~wlcfg_en & dbl & pull_quiet & (cb_n_q == 0) & ~rq_valid_q & "
-               "~(|push) & ~rx_valid;");
+    vw_line(w, "cfg_go = wlcfg_en & cfg_rdy & ~(|push) & ~rx_valid;");
+    vw_line(w, "swap_go = swap & ~wlcfg_en & swap_rdy & ~(|push) & ~rx_valid;");
     vw_line(w, "// spills into the coalescing buffer, in lane order");
     vw_line(w, "acc = 0; exc = 0; k = 0;");
     vw_line(w, "for (j = 0; j < L; j = j + 1)");
@@ -465,6 +466,8 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "assign core_empty  = empty_out;");
     vw_line(w, "assign core_greedy = w_greedy;");
     vw_line(w, "assign ovf_held    = stored_pull;");
+    vw_line(w, "assign swap_ready  = swap_rdy;");
+    vw_line(w, "assign cfg_ready   = cfg_rdy;");
 }
 
 int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)

@@ -132,7 +132,7 @@ typedef struct {
     int step_ok;
     /* this cycle's decisions (hc_step) */
     struct hc_step {
-        int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now;
+        int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now, swap_ready, cfg_ready;
         uint64_t spill, acc, exc, push_ok, take, put_src_rf, put_src_mv, put_src_xi;
         unsigned acc_n, pushr, pullr;
         int st_go, ld_go; /* a store / load issued into the request register */
@@ -233,9 +233,10 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* ISA commands */
     uint64_t rx_valid = irhw_get(in, ps, HC_RX_VALID);
     int cfg_en = (int)irhw_get(in, ps, HC_WLCFG_EN);
-    s->cfg_go = cfg_en && idle == all && hvu_empty && slots_quiet(m) && !push && !rx_valid;
-    s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->dbl && pull_quiet && m->cb_n == 0 &&
-                 !m->rq_valid && !push && !rx_valid;
+    s->cfg_ready = idle == all && hvu_empty && slots_quiet(m);
+    s->swap_ready = s->dbl && pull_quiet && m->cb_n == 0 && !m->rq_valid;
+    s->cfg_go = cfg_en && s->cfg_ready && !push && !rx_valid;
+    s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->swap_ready && !push && !rx_valid;
     uint64_t isz = irhw_get(in, ps, HC_WLINIT_SIZE);
     s->init_go = irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L &&
                  isz <= g->ovf_cap;
@@ -411,6 +412,8 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_CORE_GREEDY,
              m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
     irhw_set(out, ps, HC_OVF_HELD, m->stored[s->pullr]);
+    irhw_set(out, ps, HC_SWAP_READY, (uint64_t)s->swap_ready);
+    irhw_set(out, ps, HC_CFG_READY, (uint64_t)s->cfg_ready);
 }
 
 static void hc_reset(hc_model *m)

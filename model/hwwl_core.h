@@ -79,6 +79,8 @@ enum hwwl_core_port {
     HC_CORE_EMPTY,
     HC_CORE_GREEDY,
     HC_OVF_HELD,
+    HC_SWAP_READY,
+    HC_CFG_READY,
     HC_NPORTS
 };
 

@@ -243,6 +243,10 @@ static const irhw_port_row hwwl_core_rows[HC_NPORTS] = {
                         "more greedy than needy banks (the WRU's global greedy bit)", ""},
     [HC_OVF_HELD] = {"ovf_held", IRHW_OUT, W_OVF, "status",
                      "IDs in the overflow buffer's pull region (in memory)", ""},
+    [HC_SWAP_READY] = {"swap_ready", IRHW_OUT, 1, "status",
+                       "a swap now would be honoured (with no push, wlcfg or rx_valid)", ""},
+    [HC_CFG_READY] = {"cfg_ready", IRHW_OUT, 1, "status",
+                      "a wlcfg now would be honoured (with no push or rx_valid)", ""},
 };
 
 static void hwwl_core_ports(const irhw_inst *x, irhw_ports *ps)

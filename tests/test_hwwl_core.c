@@ -61,12 +61,13 @@ static const irhw_step spill_store_refill[] = {
 /* Double mode: pushes land in the next kernel's half; swap only once the
  * pull side is empty. */
 static const irhw_step kernel_boundary[] = {
+    {"", "cfg_ready=1 swap_ready=0"}, /* single mode: nothing to swap */
     {"wlcfg_en=1 wlcfg_double=1", "wlcfg_ok=1"},
-    {"push=1 push_id=0x21", "push_ok=1 double_mode=1"},
-    {"pull=1", "pull_ans=2"},               /* 0x21 is next kernel's work: WAIT */
+    {"push=1 push_id=0x21", "push_ok=1 double_mode=1 swap_ready=1"},
+    {"pull=1", "pull_ans=2 cfg_ready=0"},   /* 0x21 is next kernel's work: WAIT */
     {"pull=1 others_done=1", "pull_ans=3"}, /* pull side empty: DONE (no waiting bits) */
-    {"swap=1", "swap_ok=1"},
-    {"swap=1", "swap_ok=0"}, /* the pull side holds 0x21 */
+    {"swap=1", "swap_ok=1 swap_ready=1"},
+    {"swap=1", "swap_ok=0 swap_ready=0"}, /* the pull side holds 0x21 */
     {"pull=1", "pull_ans=1 pull_id=0x21"},
 };
 
