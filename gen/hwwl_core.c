@@ -61,37 +61,39 @@ static void emit_params(irhw_vw *w, const hwwl_core_geom *g)
 
 static void emit_state(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "// ---- state");
-    vw_line(w, "// Slot states are plain registers, not FSMs for synthesis to re-encode (Yosys'");
-    vw_line(w, "// FSM extraction would enumerate their transitions over every input).");
-    vw_line(w, "(* fsm_encoding = \"none\" *) reg [2*L-1:0] mv_st_q;  // move slot per bank");
-    vw_line(w, "(* fsm_encoding = \"none\" *) reg [2*L-1:0] rf_st_q;  // refill slot per bank");
-    vw_line(w, "reg [L*I-1:0] mv_id_q, rf_id_q;");
-    vw_line(w, "reg [L-1:0]   tk_pend_q;           // sram: a take whose word returns now");
-    vw_line(w, "reg [L*(LB+1)-1:0] tk_to_q;        // its receiver, or L = the xfer register");
-    vw_line(w, "(* fsm_encoding = \"none\" *) reg [1:0] xo_st_q;  // xfer register (to another core)");
-    vw_line(w, "reg [I-1:0]   xo_id_q, xi_id_q;");
-    vw_line(w, "reg           xi_valid_q;          // rx register (from another core)");
-    vw_line(w, "reg [LB-1:0]  rx_ptr_q;");
-    vw_line(w, "reg [C*I-1:0] cb_q;                // coalescing buffer (a ring)");
-    vw_line(w, "reg [QB-1:0]  cb_head_q;");
-    vw_line(w, "reg [NB-1:0]  cb_n_q;");
-    vw_line(w, "reg           rq_valid_q, rq_write_q;  // the memory request register");
-    vw_line(w, "reg [AB-1:0]  rq_addr_q;");
-    vw_line(w, "reg [NB-1:0]  rq_n_q;");
-    vw_line(w, "reg [TB-1:0]  rq_tag_q;");
-    vw_line(w, "reg [C*I-1:0] rq_data_q;");
-    vw_line(w, "reg [T-1:0]   tag_busy_q;");
-    vw_line(w, "reg [T*L-1:0] tag_mask_q;          // banks a load in flight refills");
-    vw_line(w, "reg [AB-1:0]  base_q;");
-    vw_line(w, "reg [OB-1:0]  size_q;");
-    vw_line(w, "reg [OB-1:0]  head_q [0:1];");
-    vw_line(w, "reg [OB-1:0]  tail_q [0:1];");
-    vw_line(w, "reg [OB-1:0]  stored_q [0:1];      // IDs in memory per region");
-    vw_line(w, "reg           opull_q;             // double mode: the pull region");
-    vw_line(w, "reg [L-1:0]   waiting_q;           // lane answered WAIT/DONE since its last ID");
-    vw_line(w, "reg [2*L-1:0] ans_q;               // sram: answers one cycle later");
-    vw_line(w, "reg [%u:0]    rphase_q;            // interval refill phase",
+    static const char *const lines[] = {
+        "// ---- state (per-bank slots and tags are registers in g_slot[l] and g_tag[t])",
+        "wire [2*L-1:0] mv_st, rf_st;       // move / refill slot per bank: FREE RSV FULL",
+        "wire [L*I-1:0] mv_id, rf_id;",
+        "wire [T-1:0]   tag_busy;           // a load in flight under tag t",
+        "wire [T*L-1:0] tag_mask;           // the banks it refills",
+        "wire [C*I-1:0] cb;                 // coalescing buffer (a ring), g_cb[s]",
+        "wire [L-1:0]   tk_pend;            // sram: a take whose word returns now",
+        "wire [L*(LB+1)-1:0] tk_to;         // its receiver, or L = the xfer register",
+        "// Slot states are plain registers, not FSMs for synthesis to re-encode.",
+        "(* fsm_encoding = \"none\" *) reg [1:0] xo_st_q;  // xfer register (to another core)",
+        "reg  [I-1:0]   xo_id_q, xi_id_q;",
+        "reg            xi_valid_q;         // rx register (from another core)",
+        "reg  [LB-1:0]  rx_ptr_q;",
+        "reg  [QB-1:0]  cb_head_q;",
+        "reg  [NB-1:0]  cb_n_q;",
+        "reg            rq_valid_q, rq_write_q;  // the memory request register",
+        "reg  [AB-1:0]  rq_addr_q;",
+        "reg  [NB-1:0]  rq_n_q;",
+        "reg  [TB-1:0]  rq_tag_q;",
+        "reg  [C*I-1:0] rq_data_q;",
+        "reg  [AB-1:0]  base_q;",
+        "reg  [OB-1:0]  size_q;",
+        "reg  [OB-1:0]  head_q [0:1];",
+        "reg  [OB-1:0]  tail_q [0:1];",
+        "reg  [OB-1:0]  stored_q [0:1];     // IDs in memory per region",
+        "reg            opull_q;            // double mode: the pull region",
+        "reg  [L-1:0]   waiting_q;          // lane answered WAIT/DONE since its last ID",
+        "reg  [2*L-1:0] ans_q;              // sram: answers one cycle later",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        vw_line(w, "%s", lines[i]);
+    vw_line(w, "reg  [%u:0]     rphase_q;           // interval refill phase",
             g->interval > 1 ? irhw_clog2(g->interval) - 1 : 0);
     vw_blank(w);
 }
@@ -105,11 +107,11 @@ static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *ban
                "b_swap_ok;");
     vw_line(w, "wire [L*I-1:0] b_pull_id, b_rd_id, push_id_v;");
     vw_line(w, "wire [L*CB-1:0] b_count;");
-    vw_line(w, "reg  [L-1:0] take, put;");
-    vw_line(w, "reg  [L*I-1:0] put_id;");
-    vw_line(w, "reg  cfg_go, swap_go;");
+    vw_line(w, "wire [L-1:0] take, put;");
+    vw_line(w, "wire [L*I-1:0] put_id;");
+    vw_line(w, "wire cfg_go, swap_go;");
     vw_line(w, "assign push_id_v = push_id;");
-    vw_line(w, "genvar l;");
+    vw_line(w, "genvar l, d, t;");
     vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_bank");
     vw_line(w, "    %s u_bank (", bank->module);
     vw_line(w, "        .clk(clk), .rst(rst), .cfg_en(cfg_go), .cfg_double(wlcfg_double),");
@@ -132,8 +134,8 @@ static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *ban
     vw_line(w, "wire [L*WB-1:0] w_counts;");
     vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_count");
     vw_line(w, "    assign w_counts[l*WB +: WB] = {{(WB-CB){1'b0}}, b_count[l*CB +: CB]}");
-    vw_line(w, "        + {{(WB-1){1'b0}}, |mv_st_q[2*l +: 2]} + {{(WB-1){1'b0}}, "
-               "|rf_st_q[2*l +: 2]};");
+    vw_line(w, "        + {{(WB-1){1'b0}}, |mv_st[2*l +: 2]} + {{(WB-1){1'b0}}, "
+               "|rf_st[2*l +: 2]};");
     vw_line(w, "end endgenerate");
     vw_line(w, "wire [L-1:0] w_donate, w_receive;");
     vw_line(w, "wire [L*LB-1:0] w_to;");
@@ -156,295 +158,328 @@ static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *ban
     vw_blank(w);
 }
 
-/* The combinational decisions, in the order of the model's hc_step. */
+/* Static Verilog lines, written as they are. */
+static void emit_lines(irhw_vw *w, const char *const *lines, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        vw_line(w, "%s", lines[i]);
+}
+#define EMIT(w, a) emit_lines(w, a, sizeof a / sizeof a[0])
+
+/* The combinational decisions, in the order of the model's hc_step: per
+ * lane in named generate blocks (prefix counts give a lane its rank among
+ * the lanes that ask), the memory request in one block. */
 static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "// ---- this cycle's decisions");
-    vw_line(w, "// Index arithmetic below mixes counter widths on purpose (every value fits its");
-    vw_line(w, "// target; the C model computes the same integers): WIDTH is off until the "
-               "outputs,");
-    vw_line(w, "// and the clocked blocks use blocking temporaries for slot indices (BLKSEQ).");
-    vw_line(w, "/* verilator lint_off WIDTH */");
-    vw_line(w, "/* verilator lint_off BLKSEQ */");
-    vw_line(w, "wire [C*I-1:0] resp_data_v = mem_resp_data;");
-    vw_line(w, "wire [TB-1:0] resp_tag_v = mem_resp_tag;");
-    vw_line(w, "wire dbl = b_dbl[0];");
-    vw_line(w, "wire pullr = dbl & opull_q;");
-    vw_line(w, "wire pushr = dbl & ~opull_q;");
-    vw_line(w, "wire [OB-1:0] half = size_q >> 1;");
-    vw_line(w, "wire [OB-1:0] rsize_pull = ~dbl ? size_q : pullr ? size_q - half : half;");
-    vw_line(w, "wire [OB-1:0] rsize_push = ~dbl ? size_q : pushr ? size_q - half : half;");
-    vw_line(w, "wire [AB-1:0] rbase_pull = (dbl & pullr) ? {{(AB-OB){1'b0}}, half} : "
-               "{AB{1'b0}};");
-    vw_line(w, "wire [AB-1:0] rbase_push = (dbl & pushr) ? {{(AB-OB){1'b0}}, half} : "
-               "{AB{1'b0}};");
-    vw_line(w, "wire [OB-1:0] stored_pull = stored_q[pullr], stored_push = stored_q[pushr];");
-    vw_line(w, "wire slots_quiet = ~(|mv_st_q) & ~(|rf_st_q) & ~(|tk_pend_q) & ~(|tag_busy_q) "
-               "& (xo_st_q == FREE) & ~xi_valid_q;");
-    vw_line(w, "wire hvu_empty = (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & "
-               "(stored_q[1] == 0);");
-    vw_line(w, "wire pull_quiet = (&b_empty) & (stored_pull == 0) & slots_quiet;");
-    vw_line(w, "wire empty_out = pull_quiet & (dbl | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q) "
-               "& (&waiting_q)));");
-    vw_line(w, "wire done_now = empty_out & others_done;");
-    vw_line(w, "wire cfg_rdy = (&b_idle) & hvu_empty & slots_quiet;");
-    vw_line(w, "wire swap_rdy = dbl & pull_quiet & (cb_n_q == 0) & ~rq_valid_q;");
-    vw_line(w, "wire init_go = wlinit_en & hvu_empty & ~(|push) & ~(|tag_busy_q) & ~(|rf_st_q)");
-    vw_line(w, "             & (wlinit_size >= L) & (wlinit_size <= OVF_CAP);");
-    vw_line(w, "wire [OB-1:0] room = rsize_push - stored_push - {{(OB-NB){1'b0}}, cb_n_q};");
-    vw_line(w, "wire [OB-1:0] cb_free = C - {{(OB-NB){1'b0}}, cb_n_q};");
-    vw_line(w, "wire [OB-1:0] avail = room < cb_free ? room : cb_free;");
-    vw_blank(w);
-    vw_line(w, "reg [L-1:0] acc, exc, want, ld_mask;");
-    vw_line(w, "reg [L*(LB+1)-1:0] take_to;");
-    vw_line(w, "reg [L-1:0] src_rf, src_mv, src_xi;");
-    vw_line(w, "reg [NB-1:0] acc_n, n;");
-    vw_line(w, "reg [OB-1:0] k, cnt, lim;");
-    vw_line(w, "reg st_go, ld_go, tag_found;");
-    vw_line(w, "reg [TB-1:0] tag;");
-    vw_line(w, "reg [AB-1:0] addr;");
-    vw_line(w, "integer j;");
-    vw_line(w, "always @* begin");
-    w->indent++;
-    vw_line(w, "cfg_go = wlcfg_en & cfg_rdy & ~(|push) & ~rx_valid;");
-    vw_line(w, "swap_go = swap & ~wlcfg_en & swap_rdy & ~(|push) & ~rx_valid;");
-    vw_line(w, "// spills into the coalescing buffer, in lane order");
-    vw_line(w, "acc = 0; exc = 0; k = 0;");
-    vw_line(w, "for (j = 0; j < L; j = j + 1)");
-    vw_line(w, "    if (b_spill[j]) begin");
-    vw_line(w, "        if (k < avail) acc[j] = 1'b1;");
-    vw_line(w, "        else if (room == 0) exc[j] = 1'b1;");
-    vw_line(w, "        k = k + 1'b1;");
-    vw_line(w, "    end");
-    vw_line(w, "acc_n = 0;");
-    vw_line(w, "for (j = 0; j < L; j = j + 1) acc_n = acc_n + acc[j];");
-    vw_line(w, "// the WRU's plan: a take only into a free move slot / xfer register");
-    vw_line(w, "take = 0; take_to = 0;");
-    vw_line(w, "for (j = 0; j < L; j = j + 1)");
-    vw_line(w, "    if (w_donate[j] && mv_st_q[2*w_to[j*LB +: LB] +: 2] == FREE) begin");
-    vw_line(w, "        take[j] = 1'b1;");
-    vw_line(w, "        take_to[j*(LB+1) +: LB+1] = {1'b0, w_to[j*LB +: LB]};");
-    vw_line(w, "    end");
-    vw_line(w, "if (w_xvalid && xo_st_q == FREE) begin");
-    vw_line(w, "    take[w_xbank] = 1'b1;");
-    vw_line(w, "    take_to[w_xbank*(LB+1) +: LB+1] = L;");
-    vw_line(w, "end");
-    vw_line(w, "// puts: refill slot > move slot > rx register");
-    vw_line(w, "src_rf = 0; src_mv = 0; src_xi = 0; put_id = 0;");
-    vw_line(w, "for (j = 0; j < L; j = j + 1) begin");
-    vw_line(w, "    if (rf_st_q[2*j +: 2] == FULL) begin");
-    vw_line(w, "        src_rf[j] = 1'b1; put_id[j*I +: I] = rf_id_q[j*I +: I];");
-    vw_line(w, "    end else if (mv_st_q[2*j +: 2] == FULL) begin");
-    vw_line(w, "        src_mv[j] = 1'b1; put_id[j*I +: I] = mv_id_q[j*I +: I];");
-    vw_line(w, "    end else if (xi_valid_q && rx_ptr_q == j) begin");
-    vw_line(w, "        src_xi[j] = 1'b1; put_id[j*I +: I] = xi_id_q;");
-    vw_line(w, "    end");
-    vw_line(w, "end");
-    vw_line(w, "put = src_rf | src_mv | src_xi;");
-    vw_line(w, "// the memory request: a store, else a refill load");
-    vw_line(w, "st_go = 0; ld_go = 0; n = 0; tag = 0; addr = 0; want = 0; ld_mask = 0;");
-    vw_line(w, "tag_found = 0; cnt = 0; lim = 0;");
-    vw_line(w, "if (!rq_valid_q && cb_n_q != 0 && (cb_n_q == C || b_spill == 0)) begin");
-    vw_line(w, "    st_go = 1'b1;");
-    vw_line(w, "    lim = rsize_push - tail_q[pushr];");
-    vw_line(w, "    n = ({{(OB-NB){1'b0}}, cb_n_q} < lim) ? cb_n_q : lim[NB-1:0];");
-    vw_line(w, "    addr = base_q + rbase_push + {{(AB-OB){1'b0}}, tail_q[pushr]};");
-    vw_line(w, "end else if (!rq_valid_q && stored_pull != 0) begin");
-    vw_line(w, "    for (j = 0; j < L; j = j + 1)");
-    vw_line(w, "        if (rf_st_q[2*j +: 2] == FREE)");
+    static const char *const head[] = {
+        "// ---- this cycle's decisions",
+        "// Counter arithmetic below mixes widths on purpose (every value fits its target;",
+        "// the C model computes the same integers): WIDTH is off until the outputs.",
+        "/* verilator lint_off WIDTH */",
+        "wire [C*I-1:0] resp_data_v = mem_resp_data;",
+        "wire [TB-1:0] resp_tag_v = mem_resp_tag;",
+        "wire dbl = b_dbl[0];",
+        "wire pullr = dbl & opull_q;",
+        "wire pushr = dbl & ~opull_q;",
+        "wire [OB-1:0] half = size_q >> 1;",
+        "wire [OB-1:0] rsize_pull = ~dbl ? size_q : pullr ? size_q - half : half;",
+        "wire [OB-1:0] rsize_push = ~dbl ? size_q : pushr ? size_q - half : half;",
+        "wire [AB-1:0] rbase_pull = pullr ? half : {AB{1'b0}};",
+        "wire [AB-1:0] rbase_push = pushr ? half : {AB{1'b0}};",
+        "wire [OB-1:0] stored_pull = stored_q[pullr], stored_push = stored_q[pushr];",
+        "wire slots_quiet = ~(|mv_st) & ~(|rf_st) & ~(|tk_pend) & ~(|tag_busy) & (xo_st_q == FREE)",
+        "                 & ~xi_valid_q;",
+        "wire hvu_empty = (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & (stored_q[1] == 0);",
+        "wire pull_quiet = (&b_empty) & (stored_pull == 0) & slots_quiet;",
+        "wire empty_out = pull_quiet & (dbl | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q) & "
+        "(&waiting_q)));",
+        "wire done_now = empty_out & others_done;",
+        "wire cfg_rdy = (&b_idle) & hvu_empty & slots_quiet;",
+        "wire swap_rdy = dbl & pull_quiet & (cb_n_q == 0) & ~rq_valid_q;",
+        "assign cfg_go = wlcfg_en & cfg_rdy & ~(|push) & ~rx_valid;",
+        "assign swap_go = swap & ~wlcfg_en & swap_rdy & ~(|push) & ~rx_valid;",
+        "wire init_go = wlinit_en & hvu_empty & ~(|push) & ~(|tag_busy) & ~(|rf_st)",
+        "             & (wlinit_size >= L) & (wlinit_size <= OVF_CAP);",
+        "wire [OB-1:0] room = rsize_push - stored_push - cb_n_q;",
+        "wire [OB-1:0] cb_free = C - cb_n_q;",
+        "wire [OB-1:0] avail = room < cb_free ? room : cb_free;",
+        "",
+        "// Set bits of v below bit n: a lane's rank among the lanes that ask.",
+        "function [7:0] count_below;",
+        "    input [L-1:0] v;",
+        "    input integer n;",
+        "    integer i;",
+        "    begin",
+        "        count_below = 0;",
+        "        for (i = 0; i < L; i = i + 1)",
+        "            if (i < n) count_below = count_below + v[i];",
+        "    end",
+        "endfunction",
+        "// The ID of the lane sel names (an AND-OR select: sel is one-hot or zero).",
+        "function [I-1:0] pick;",
+        "    input [L-1:0] sel;",
+        "    input [L*I-1:0] ids;",
+        "    integer i;",
+        "    begin",
+        "        pick = {I{1'b0}};",
+        "        for (i = 0; i < L; i = i + 1)",
+        "            if (sel[i]) pick = pick | ids[i*I +: I];",
+        "    end",
+        "endfunction",
+        "",
+        "reg st_go, ld_go, tag_found;  // the memory request (below)",
+        "reg [NB-1:0] n;",
+        "reg [TB-1:0] tag;",
+        "reg [AB-1:0] addr;",
+        "reg [OB-1:0] cnt, lim;",
+        "wire [L-1:0] acc, exc, want, ld_mask, src_rf, src_mv, src_xi;",
+        "wire [L*8-1:0] sp_rank;",
+        "wire [L*(QB+1)-1:0] sp_slot;",
+        "wire [L*(LB+1)-1:0] take_to;",
+        "wire [2*L-1:0] ans;",
+        "wire [7:0] acc_n = count_below(acc, L);",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_lane",
+        "    // spills into the coalescing buffer in lane order; exception with no room at all",
+        "    assign sp_rank[l*8 +: 8] = count_below(b_spill, l);",
+        "    assign acc[l] = b_spill[l] & (sp_rank[l*8 +: 8] < avail);",
+        "    assign exc[l] = b_spill[l] & ~acc[l] & (room == 0);",
+        "    wire [QB+1:0] sum = cb_head_q + cb_n_q + sp_rank[l*8 +: 8];",
+        "    assign sp_slot[l*(QB+1) +: QB+1] = (sum >= C) ? sum - C : sum;",
+        "    // the WRU's plan: a take only into a free move slot / xfer register",
+        "    wire [LB-1:0] to = w_to[l*LB +: LB];",
+        "    wire xsel = w_xvalid & (xo_st_q == FREE) & (w_xbank == l);",
+        "    assign take[l] = (w_donate[l] & (mv_st[2*to +: 2] == FREE)) | xsel;",
+        "    assign take_to[l*(LB+1) +: LB+1] = xsel ? L : to;",
+        "    // puts: refill slot > move slot > rx register",
+        "    assign src_rf[l] = rf_st[2*l +: 2] == FULL;",
+        "    assign src_mv[l] = ~src_rf[l] & (mv_st[2*l +: 2] == FULL);",
+        "    assign src_xi[l] = ~src_rf[l] & ~src_mv[l] & xi_valid_q & (rx_ptr_q == l);",
+        "    assign put[l] = src_rf[l] | src_mv[l] | src_xi[l];",
+        "    assign put_id[l*I +: I] = src_rf[l] ? rf_id[l*I +: I] : src_mv[l] ? mv_id[l*I +: I]",
+        "                          : src_xi[l] ? xi_id_q : {I{1'b0}};",
+    };
+    EMIT(w, head);
     if (g->refill == HC_ONDEMAND)
-        vw_line(w, "            want[j] = pull[j] & b_empty[j];");
+        vw_line(w, "    assign want[l] = (rf_st[2*l +: 2] == FREE) & pull[l] & b_empty[l];");
     else
-        vw_line(w, "            want[j] = (rphase_q == 0) & (b_count[j*CB +: CB] < (dbl ? "
-                   "CAP_HALF : CAP_ALL));");
-    vw_line(w, "    for (j = T - 1; j >= 0; j = j - 1)");
-    vw_line(w, "        if (!tag_busy_q[j]) begin tag = j; tag_found = 1'b1; end");
-    vw_line(w, "    if (want != 0 && tag_found) begin");
-    vw_line(w, "        for (j = 0; j < L; j = j + 1) cnt = cnt + want[j];");
-    vw_line(w, "        lim = rsize_pull - head_q[pullr];");
-    vw_line(w, "        if (cnt > stored_pull) cnt = stored_pull;");
-    vw_line(w, "        if (cnt > lim) cnt = lim;");
-    vw_line(w, "        if (cnt > C) cnt = C;");
-    vw_line(w, "        n = cnt[NB-1:0];");
-    vw_line(w, "        k = 0;");
-    vw_line(w, "        for (j = 0; j < L; j = j + 1)");
-    vw_line(w, "            if (want[j] && k < cnt) begin ld_mask[j] = 1'b1; k = k + 1'b1; end");
-    vw_line(w, "        ld_go = 1'b1;");
-    vw_line(w, "        addr = base_q + rbase_pull + {{(AB-OB){1'b0}}, head_q[pullr]};");
-    vw_line(w, "    end");
-    vw_line(w, "end");
-    w->indent--;
-    vw_line(w, "end");
-    vw_blank(w);
-    vw_line(w, "// lane answers: ID when the bank pulls, else WAIT, or DONE");
-    vw_line(w, "reg [2*L-1:0] ans;");
-    vw_line(w, "always @* begin");
-    vw_line(w, "    for (j = 0; j < L; j = j + 1)");
-    vw_line(w, "        ans[2*j +: 2] = ~pull[j] ? 2'd0 : b_pull_ok[j] ? ANS_ID : done_now ? "
-               "ANS_DONE : ANS_WAIT;");
-    vw_line(w, "end");
-    vw_blank(w);
+        vw_line(w, "    assign want[l] = (rf_st[2*l +: 2] == FREE) & (rphase_q == 0)\n"
+                   "                   & (b_count[l*CB +: CB] < (dbl ? CAP_HALF : CAP_ALL));");
+    static const char *const tail[] = {
+        "    assign ld_mask[l] = ld_go & want[l] & (count_below(want, l) < cnt);",
+        "    // lane answers: ID when the bank pulls, else WAIT, or DONE",
+        "    assign ans[2*l +: 2] = ~pull[l] ? 2'd0 : b_pull_ok[l] ? ANS_ID : done_now ? ANS_DONE "
+        ": ANS_WAIT;",
+        "end endgenerate",
+        "",
+        "// the memory request: a store, else a refill load (lowest free tag)",
+        "integer j;",
+        "always @* begin",
+        "    st_go = 1'b0; ld_go = 1'b0; n = 0; tag = 0; addr = 0; tag_found = 1'b0; cnt = 0; "
+        "lim = 0;",
+        "    for (j = T - 1; j >= 0; j = j - 1)",
+        "        if (!tag_busy[j]) begin tag = j; tag_found = 1'b1; end",
+        "    if (!rq_valid_q && cb_n_q != 0 && (cb_n_q == C || b_spill == 0)) begin",
+        "        st_go = 1'b1;",
+        "        lim = rsize_push - tail_q[pushr];",
+        "        n = (cb_n_q < lim) ? cb_n_q : lim;",
+        "        addr = base_q + rbase_push + tail_q[pushr];",
+        "    end else if (!rq_valid_q && stored_pull != 0 && want != 0 && tag_found) begin",
+        "        cnt = count_below(want, L);",
+        "        lim = rsize_pull - head_q[pullr];",
+        "        if (cnt > stored_pull) cnt = stored_pull;",
+        "        if (cnt > lim) cnt = lim;",
+        "        if (cnt > C) cnt = C;",
+        "        n = cnt;",
+        "        ld_go = 1'b1;",
+        "        addr = base_q + rbase_pull + head_q[pullr];",
+        "    end",
+        "end",
+        "",
+    };
+    EMIT(w, tail);
 }
 
+/* Registers: per bank (move and refill slots), per tag, per coalescing-
+ * buffer slot, then the few single registers. */
 static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "// ---- lanes: answers and waiting bits");
-    vw_line(w, "integer q;");
-    vw_line(w, "always @(posedge clk) begin");
-    vw_line(w, "    if (rst) begin");
-    vw_line(w, "        waiting_q <= 0;");
-    vw_line(w, "        ans_q <= 0;");
-    vw_line(w, "    end else begin");
-    vw_line(w, "        ans_q <= ans;");
-    vw_line(w, "        for (q = 0; q < L; q = q + 1)");
-    vw_line(w, "            if (pull[q]) waiting_q[q] <= ~b_pull_ok[q];");
-    vw_line(w, "    end");
-    vw_line(w, "end");
-    vw_blank(w);
-    vw_line(w, "// ---- transfer engine: move slots, takes in flight, xfer and rx registers");
-    vw_line(w, "reg [LB:0] dst;");
-    vw_line(w, "always @(posedge clk) begin");
-    w->indent++;
-    vw_line(w, "if (rst) begin");
-    vw_line(w, "    mv_st_q <= 0; tk_pend_q <= 0; xo_st_q <= FREE; xi_valid_q <= 1'b0; "
-               "rx_ptr_q <= 0;");
-    vw_line(w, "end else begin");
-    w->indent++;
-    vw_line(w, "if (xo_st_q == FULL && xfer_ready) xo_st_q <= FREE;");
-    vw_line(w, "for (q = 0; q < L; q = q + 1) begin");
-    vw_line(w, "    // an sram read of the last cycle's take returns now");
-    vw_line(w, "    if (tk_pend_q[q]) begin");
-    vw_line(w, "        dst = tk_to_q[q*(LB+1) +: LB+1];");
-    vw_line(w, "        if (dst == L) begin xo_st_q <= FULL; xo_id_q <= b_rd_id[q*I +: I]; end");
-    vw_line(w, "        else begin");
-    vw_line(w, "            mv_st_q[2*dst +: 2] <= FULL; mv_id_q[dst*I +: I] <= b_rd_id[q*I "
-               "+: I];");
-    vw_line(w, "        end");
-    vw_line(w, "    end");
-    vw_line(w, "    tk_pend_q[q] <= %s;", g->sram ? "take[q] & b_take_ok[q]" : "1'b0");
-    vw_line(w, "    tk_to_q[q*(LB+1) +: LB+1] <= take_to[q*(LB+1) +: LB+1];");
-    vw_line(w, "    if (take[q] && b_take_ok[q]) begin");
-    vw_line(w, "        dst = take_to[q*(LB+1) +: LB+1];");
-    if (g->sram) {
-        vw_line(w, "        if (dst == L) xo_st_q <= RSV;");
-        vw_line(w, "        else mv_st_q[2*dst +: 2] <= RSV;");
-    } else {
-        vw_line(w, "        if (dst == L) begin xo_st_q <= FULL; xo_id_q <= b_rd_id[q*I +: I]; "
-                   "end");
-        vw_line(w, "        else begin");
-        vw_line(w, "            mv_st_q[2*dst +: 2] <= FULL; mv_id_q[dst*I +: I] <= "
-                   "b_rd_id[q*I +: I];");
-        vw_line(w, "        end");
-    }
-    vw_line(w, "    end");
-    vw_line(w, "    if (b_put_ok[q] && !src_rf[q] && src_mv[q]) mv_st_q[2*q +: 2] <= FREE;");
-    vw_line(w, "    if (b_put_ok[q] && src_xi[q]) xi_valid_q <= 1'b0;");
-    vw_line(w, "end");
-    vw_line(w, "if (xi_valid_q) rx_ptr_q <= (rx_ptr_q == L - 1) ? 0 : rx_ptr_q + 1'b1;");
-    vw_line(w, "else if (rx_valid) begin xi_valid_q <= 1'b1; xi_id_q <= rx_id; end");
-    w->indent--;
-    vw_line(w, "end");
-    w->indent--;
-    vw_line(w, "end");
-    vw_blank(w);
-
-    vw_line(w, "// ---- HVU: refill slots and tags (responses, reservations, puts)");
-    vw_line(w, "reg [OB-1:0] r;");
-    vw_line(w, "always @(posedge clk) begin");
-    w->indent++;
-    vw_line(w, "if (rst) begin");
-    vw_line(w, "    rf_st_q <= 0; tag_busy_q <= 0;");
-    vw_line(w, "end else begin");
-    w->indent++;
-    vw_line(w, "if (mem_resp_valid && resp_tag_v < T && tag_busy_q[resp_tag_v]) begin");
-    vw_line(w, "    r = 0;");
-    vw_line(w, "    for (q = 0; q < L; q = q + 1)");
-    vw_line(w, "        if (tag_mask_q[resp_tag_v*L + q]) begin");
-    vw_line(w, "            rf_st_q[2*q +: 2] <= FULL;");
-    vw_line(w, "            rf_id_q[q*I +: I] <= resp_data_v[r*I +: I];");
-    vw_line(w, "            r = r + 1'b1;");
-    vw_line(w, "        end");
-    vw_line(w, "    tag_busy_q[resp_tag_v] <= 1'b0;");
-    vw_line(w, "end");
-    vw_line(w, "if (ld_go) begin");
-    vw_line(w, "    tag_busy_q[tag] <= 1'b1;");
-    vw_line(w, "    tag_mask_q[tag*L +: L] <= ld_mask;");
-    vw_line(w, "    for (q = 0; q < L; q = q + 1) if (ld_mask[q]) rf_st_q[2*q +: 2] <= RSV;");
-    vw_line(w, "end");
-    vw_line(w, "for (q = 0; q < L; q = q + 1) if (b_put_ok[q] && src_rf[q]) rf_st_q[2*q +: 2] <= "
-               "FREE;");
-    w->indent--;
-    vw_line(w, "end");
-    w->indent--;
-    vw_line(w, "end");
-    vw_blank(w);
-
-    vw_line(w, "// ---- HVU: the request register, the coalescing buffer, the buffer's regions");
-    vw_line(w, "reg [QB:0] slot;");
-    vw_line(w, "always @(posedge clk) begin");
-    w->indent++;
-    vw_line(w, "if (rst) begin");
-    vw_line(w, "    rq_valid_q <= 1'b0; cb_head_q <= 0; cb_n_q <= 0; base_q <= 0; size_q <= 0;");
-    vw_line(w, "    head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;");
-    vw_line(w, "    stored_q[0] <= 0; stored_q[1] <= 0; opull_q <= 1'b0; rphase_q <= 0;");
-    vw_line(w, "end else begin");
-    w->indent++;
-    vw_line(w, "if (rq_valid_q && mem_req_ready) rq_valid_q <= 1'b0;");
-    vw_line(w, "if (st_go) begin");
-    vw_line(w, "    rq_valid_q <= 1'b1; rq_write_q <= 1'b1; rq_addr_q <= addr; rq_n_q <= n; "
-               "rq_tag_q <= 0;");
-    vw_line(w, "    for (q = 0; q < C; q = q + 1) begin");
-    vw_line(w, "        slot = cb_head_q + q;");
-    vw_line(w, "        if (slot >= C) slot = slot - C;");
-    vw_line(w, "        rq_data_q[q*I +: I] <= (q < n) ? cb_q[slot*I +: I] : {I{1'b0}};");
-    vw_line(w, "    end");
-    vw_line(w, "    tail_q[pushr] <= (tail_q[pushr] + n == rsize_push) ? 0 : tail_q[pushr] + n;");
-    vw_line(w, "    stored_q[pushr] <= stored_q[pushr] + n;");
-    vw_line(w, "    slot = cb_head_q + n;");
-    vw_line(w, "    cb_head_q <= (slot >= C) ? slot - C : slot;");
-    vw_line(w, "end else if (ld_go) begin");
-    vw_line(w, "    rq_valid_q <= 1'b1; rq_write_q <= 1'b0; rq_addr_q <= addr; rq_n_q <= n; "
-               "rq_tag_q <= tag;");
-    vw_line(w, "    head_q[pullr] <= (head_q[pullr] + n == rsize_pull) ? 0 : head_q[pullr] + n;");
-    vw_line(w, "    stored_q[pullr] <= stored_q[pullr] - n;");
-    vw_line(w, "end");
-    vw_line(w, "// accepted spills append behind what the buffer held");
-    vw_line(w, "r = 0;");
-    vw_line(w, "for (q = 0; q < L; q = q + 1)");
-    vw_line(w, "    if (acc[q]) begin");
-    vw_line(w, "        slot = cb_head_q + cb_n_q + r;");
-    vw_line(w, "        if (slot >= C) slot = slot - C;");
-    vw_line(w, "        cb_q[slot*I +: I] <= push_id_v[q*I +: I];");
-    vw_line(w, "        r = r + 1'b1;");
-    vw_line(w, "    end");
-    vw_line(w, "cb_n_q <= cb_n_q - (st_go ? n : {NB{1'b0}}) + acc_n;");
-    vw_line(w, "if (init_go) begin");
-    vw_line(w, "    base_q <= wlinit_base; size_q <= wlinit_size;");
-    vw_line(w, "    head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;");
-    vw_line(w, "end");
-    vw_line(w, "if (cfg_go) begin");
-    vw_line(w, "    opull_q <= 1'b0;");
-    vw_line(w, "    head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;");
-    vw_line(w, "end");
-    vw_line(w, "if (swap_go) opull_q <= ~opull_q;");
+    const char *land = g->sram ? "RSV" : "FULL";
+    static const char *const lanes[] = {
+        "// ---- lanes: answers and waiting bits",
+        "always @(posedge clk) begin",
+        "    if (rst) begin",
+        "        waiting_q <= {L{1'b0}};",
+        "        ans_q <= {2*L{1'b0}};",
+        "    end else begin",
+        "        ans_q <= ans;",
+        "        waiting_q <= (waiting_q & ~pull) | (pull & ~b_pull_ok);",
+        "    end",
+        "end",
+        "",
+        "// ---- per bank: the move slot (a word the WRU moves here), the refill slot (a word",
+        "// a load brings), and a take whose SRAM read returns next cycle",
+        "wire resp_ok = mem_resp_valid & (resp_tag_v < T) & tag_busy[resp_tag_v];",
+        "wire [L-1:0] resp_mask = tag_mask[resp_tag_v*L +: L];",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_slot",
+        "    wire [L-1:0] tk_here, cap_here;",
+        "    for (d = 0; d < L; d = d + 1) begin : g_from",
+        "        assign tk_here[d] = take[d] & b_take_ok[d] & (take_to[d*(LB+1) +: LB+1] == l);",
+        "        assign cap_here[d] = tk_pend[d] & (tk_to[d*(LB+1) +: LB+1] == l);",
+        "    end",
+        "    (* fsm_encoding = \"none\" *) reg [1:0] mv_st_q;",
+        "    reg [I-1:0] mv_id_q;",
+        "    always @(posedge clk) begin",
+        "        if (rst) mv_st_q <= FREE;",
+        "        else if (|cap_here) begin",
+        "            mv_st_q <= FULL;",
+        "            mv_id_q <= pick(cap_here, b_rd_id);",
+        "        end else if (|tk_here) begin",
+    };
+    EMIT(w, lanes);
+    vw_line(w, "            mv_st_q <= %s;", land);
+    if (!g->sram)
+        vw_line(w, "            mv_id_q <= pick(tk_here, b_rd_id);");
+    static const char *const slot2[] = {
+        "        end else if (b_put_ok[l] & src_mv[l]) mv_st_q <= FREE;",
+        "    end",
+        "    assign mv_st[2*l +: 2] = mv_st_q;",
+        "    assign mv_id[l*I +: I] = mv_id_q;",
+        "    (* fsm_encoding = \"none\" *) reg [1:0] rf_st_q;",
+        "    reg [I-1:0] rf_id_q;",
+        "    wire [7:0] ridx = count_below(resp_mask, l);",
+        "    always @(posedge clk) begin",
+        "        if (rst) rf_st_q <= FREE;",
+        "        else if (resp_ok & resp_mask[l]) begin",
+        "            rf_st_q <= FULL;",
+        "            rf_id_q <= resp_data_v[ridx*I +: I];",
+        "        end else if (ld_mask[l]) rf_st_q <= RSV;",
+        "        else if (b_put_ok[l] & src_rf[l]) rf_st_q <= FREE;",
+        "    end",
+        "    assign rf_st[2*l +: 2] = rf_st_q;",
+        "    assign rf_id[l*I +: I] = rf_id_q;",
+        "    reg tk_pend_q;",
+        "    reg [LB:0] tk_to_q;",
+        "    always @(posedge clk) begin",
+    };
+    EMIT(w, slot2);
+    vw_line(w, "        tk_pend_q <= %s;", g->sram ? "~rst & take[l] & b_take_ok[l]" : "1'b0");
+    static const char *const slot3[] = {
+        "        tk_to_q <= take_to[l*(LB+1) +: LB+1];",
+        "    end",
+        "    assign tk_pend[l] = tk_pend_q;",
+        "    assign tk_to[l*(LB+1) +: LB+1] = tk_to_q;",
+        "end endgenerate",
+        "",
+        "// ---- the xfer register (a word for another core) and the rx register",
+        "wire [L-1:0] tk_x, cap_x;",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_xsrc",
+        "    assign tk_x[l] = take[l] & b_take_ok[l] & (take_to[l*(LB+1) +: LB+1] == L);",
+        "    assign cap_x[l] = tk_pend[l] & (tk_to[l*(LB+1) +: LB+1] == L);",
+        "end endgenerate",
+        "always @(posedge clk) begin",
+        "    if (rst) xo_st_q <= FREE;",
+        "    else if (|cap_x) begin",
+        "        xo_st_q <= FULL;",
+        "        xo_id_q <= pick(cap_x, b_rd_id);",
+        "    end else if (|tk_x) begin",
+    };
+    EMIT(w, slot3);
+    vw_line(w, "        xo_st_q <= %s;", land);
+    if (!g->sram)
+        vw_line(w, "        xo_id_q <= pick(tk_x, b_rd_id);");
+    static const char *const regs[] = {
+        "    end else if (xo_st_q == FULL && xfer_ready) xo_st_q <= FREE;",
+        "end",
+        "always @(posedge clk) begin",
+        "    if (rst) begin",
+        "        xi_valid_q <= 1'b0;",
+        "        rx_ptr_q <= {LB{1'b0}};",
+        "    end else if (xi_valid_q) begin  // tries the next bank every cycle it is full",
+        "        rx_ptr_q <= (rx_ptr_q == L - 1) ? {LB{1'b0}} : rx_ptr_q + 1'b1;",
+        "        if (|(b_put_ok & src_xi)) xi_valid_q <= 1'b0;",
+        "    end else if (rx_valid) begin",
+        "        xi_valid_q <= 1'b1;",
+        "        xi_id_q <= rx_id;",
+        "    end",
+        "end",
+        "",
+        "// ---- tags of the loads in flight",
+        "generate for (t = 0; t < T; t = t + 1) begin : g_tag",
+        "    reg busy_q;",
+        "    reg [L-1:0] mask_q;",
+        "    always @(posedge clk) begin",
+        "        if (rst) busy_q <= 1'b0;",
+        "        else if (resp_ok & (resp_tag_v == t)) busy_q <= 1'b0;",
+        "        else if (ld_go & (tag == t)) begin",
+        "            busy_q <= 1'b1;",
+        "            mask_q <= ld_mask;",
+        "        end",
+        "    end",
+        "    assign tag_busy[t] = busy_q;",
+        "    assign tag_mask[t*L +: L] = mask_q;",
+        "end endgenerate",
+        "",
+        "// ---- the coalescing buffer: slot s takes the spill whose rank lands there; a",
+        "// store's j-th ID is slot (head + j) mod C",
+        "wire [C*I-1:0] st_data;",
+        "generate for (t = 0; t < C; t = t + 1) begin : g_cb",
+        "    wire [L-1:0] wr;",
+        "    for (d = 0; d < L; d = d + 1) begin : g_w",
+        "        assign wr[d] = acc[d] & (sp_slot[d*(QB+1) +: QB+1] == t);",
+        "    end",
+        "    reg [I-1:0] id_q;",
+        "    always @(posedge clk) if (|wr) id_q <= pick(wr, push_id_v);",
+        "    assign cb[t*I +: I] = id_q;",
+        "    wire [QB+1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
+        "    assign st_data[t*I +: I] = (t < n) ? cb[rot*I +: I] : {I{1'b0}};",
+        "end endgenerate",
+        "",
+        "// ---- the request register and the overflow buffer's regions",
+        "always @(posedge clk) begin",
+        "    if (rst) begin",
+        "        rq_valid_q <= 1'b0; cb_head_q <= 0; cb_n_q <= 0; base_q <= 0; size_q <= 0;",
+        "        head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;",
+        "        stored_q[0] <= 0; stored_q[1] <= 0; opull_q <= 1'b0; rphase_q <= 0;",
+        "    end else begin",
+        "        if (rq_valid_q && mem_req_ready) rq_valid_q <= 1'b0;",
+        "        if (st_go) begin",
+        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b1; rq_addr_q <= addr; rq_n_q <= n;",
+        "            rq_tag_q <= 0; rq_data_q <= st_data;",
+        "            tail_q[pushr] <= (tail_q[pushr] + n == rsize_push) ? 0 : tail_q[pushr] + n;",
+        "            stored_q[pushr] <= stored_q[pushr] + n;",
+        "            cb_head_q <= (cb_head_q + n >= C) ? cb_head_q + n - C : cb_head_q + n;",
+        "        end else if (ld_go) begin",
+        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b0; rq_addr_q <= addr; rq_n_q <= n;",
+        "            rq_tag_q <= tag;",
+        "            head_q[pullr] <= (head_q[pullr] + n == rsize_pull) ? 0 : head_q[pullr] + n;",
+        "            stored_q[pullr] <= stored_q[pullr] - n;",
+        "        end",
+        "        cb_n_q <= cb_n_q - (st_go ? n : 0) + acc_n;",
+        "        if (init_go) begin",
+        "            base_q <= wlinit_base; size_q <= wlinit_size;",
+        "            head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;",
+        "        end",
+        "        if (cfg_go) begin",
+        "            opull_q <= 1'b0;",
+        "            head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;",
+        "        end",
+        "        if (swap_go) opull_q <= ~opull_q;",
+    };
+    EMIT(w, regs);
     if (g->refill == HC_INTERVAL_REFILL)
-        vw_line(w, "rphase_q <= (rphase_q == %u) ? 0 : rphase_q + 1'b1;", g->interval - 1);
-    w->indent--;
-    vw_line(w, "end");
-    w->indent--;
+        vw_line(w, "        rphase_q <= (rphase_q == %u) ? 0 : rphase_q + 1'b1;", g->interval - 1);
+    vw_line(w, "    end");
     vw_line(w, "end");
     vw_blank(w);
 }
 
 static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "/* verilator lint_on BLKSEQ */");
     vw_line(w, "/* verilator lint_on WIDTH */");
     vw_line(w, "// Bank and WRU outputs this design does not need (kept for waveforms).");
     vw_line(w, "wire unused_parts = &{1'b0, b_cfg_ok, b_swap_ok, b_full, b_greedy, b_pull_valid, "
                "b_rd_valid, b_dbl,");
-    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q, "
-               "tk_to_q};");
+    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q};");
     vw_line(w, "// ---- outputs");
     vw_line(w, "assign wlcfg_ok  = cfg_go;");
     vw_line(w, "assign wlinit_ok = init_go;");
