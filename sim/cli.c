@@ -216,8 +216,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
     if (o->systemc && (o->wave_from || o->wave_to))
         return usage_error(verb, "%s: the SystemC kernel records every cycle",
                            "--wave-from/--wave-to do not apply with --systemc");
-    if (o->systemc && (o->stim_file || o->shrink || o->until_covered || o->require_coverage ||
-                       o->trace_lines))
+    if (o->systemc &&
+        (o->stim_file || o->shrink || o->until_covered || o->require_coverage || o->trace_lines))
         return usage_error(verb, "%s do not apply with --systemc",
                            "--stim-file, --shrink, --until-covered, --require-coverage and "
                            "--trace-lines");
@@ -637,7 +637,8 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
             q.record = rec;
         } else {
             ob.record = rec;
-            fprintf(rec, "# irhw %s: inputs of %s, one row per cycle (cosim --stim-file replays it)\n",
+            fprintf(rec,
+                    "# irhw %s: inputs of %s, one row per cycle (cosim --stim-file replays it)\n",
                     IRHW_VERSION, o->x.module);
             irhw_csv_header(rec, &o->x.ps);
         }

@@ -48,14 +48,14 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
 {
     char params[1024];
     irhw_cfg_format(q->x->b, &q->x->c, " -p ", params, sizeof params);
-    size_t o = (size_t)snprintf(buf, len, "%s cosim %s -p %s ",
-                                q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params);
+    size_t o =
+        (size_t)snprintf(buf, len, "%s cosim %s -p %s ",
+                         q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params);
     if (q->stim_file && o < len)
         o += (size_t)snprintf(buf + o, len - o, "--stim-file %s", q->stim_file);
     else if (o < len)
-        o += (size_t)snprintf(buf + o, len - o,
-                              "--cycles %" PRIu64 " --seed %" PRIu64 " --stim %s", cycles,
-                              q->seed, stim_name(q->stim));
+        o += (size_t)snprintf(buf + o, len - o, "--cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
+                              cycles, q->seed, stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
     /* the replay records the last 200 cycles before the mismatch */

@@ -44,7 +44,7 @@ typedef struct {
     double run_s;            /* lockstep loop time */
     int cached;
     uint64_t mismatch_cycle;
-    int mismatch_port; /* first differing output port; -1: a checker failed */
+    int mismatch_port;  /* first differing output port; -1: a checker failed */
     char message[4096]; /* mismatch or check failure report */
 } irhw_cosim_res;
 

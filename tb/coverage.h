@@ -10,14 +10,14 @@
 
 typedef struct {
     const irhw_inst *x;
-    unsigned n;              /* points of the block (0: it declares none) */
-    uint64_t *hits;          /* per point */
-    uint64_t *first;         /* cycle of the first hit, per point */
-    const char **na;         /* per point: why it cannot occur here, or NULL */
-    unsigned applicable;     /* points that can occur at this configuration */
-    unsigned covered;        /* of them, hit at least once */
-    uint64_t all_at;         /* cycle the last applicable point was first hit */
-    uint64_t cycles;         /* cycles sampled */
+    unsigned n;          /* points of the block (0: it declares none) */
+    uint64_t *hits;      /* per point */
+    uint64_t *first;     /* cycle of the first hit, per point */
+    const char **na;     /* per point: why it cannot occur here, or NULL */
+    unsigned applicable; /* points that can occur at this configuration */
+    unsigned covered;    /* of them, hit at least once */
+    uint64_t all_at;     /* cycle the last applicable point was first hit */
+    uint64_t cycles;     /* cycles sampled */
 } irhw_coverage;
 
 /* 0, or -1 with a message (out of memory). A block without points gives

@@ -43,8 +43,8 @@ int irhw_lt_init(irhw_linetrace *t, const irhw_inst *x, FILE *f, char *err, size
             for (char *s = strtok_r(buf, " |", &save); s; s = strtok_r(NULL, " |", &save)) {
                 int p = irhw_port_find(t->ps, s);
                 if (p < 0)
-                    return irhw_err(err, errlen, "%s: trace_ports names no port '%s'",
-                                    x->b->name, s);
+                    return irhw_err(err, errlen, "%s: trace_ports names no port '%s'", x->b->name,
+                                    s);
                 if (t->ps->p[p].dir == want)
                     add(t, p);
             }

@@ -164,17 +164,16 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
             if (comma)
                 *comma = 0;
             if (c >= ncol) {
-                rc = irhw_err(err, errlen, "%s:%lu: more values than the header's %u columns",
-                              path, lineno, ncol);
+                rc = irhw_err(err, errlen, "%s:%lu: more values than the header's %u columns", path,
+                              lineno, ncol);
                 goto done;
             }
             const irhw_port *p = &ps->p[col_port[c]];
             const char *why;
             char *v = trim(t);
             if (parse_value(v, p->width, val, &why)) {
-                rc = irhw_err(err, errlen, "%s:%lu: column %u (%s, %u bit%s): value '%s' %s",
-                              path, lineno, c + 1, p->name, p->width, p->width == 1 ? "" : "s",
-                              v, why);
+                rc = irhw_err(err, errlen, "%s:%lu: column %u (%s, %u bit%s): value '%s' %s", path,
+                              lineno, c + 1, p->name, p->width, p->width == 1 ? "" : "s", v, why);
                 goto done;
             }
             memcpy(row + p->off, val, irhw_words(p->width) * sizeof *val);
@@ -183,8 +182,8 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
             t = comma + 1;
         }
         if (c + 1 != ncol) {
-            rc = irhw_err(err, errlen, "%s:%lu: %u values, the header has %u columns", path,
-                          lineno, c + 1, ncol);
+            rc = irhw_err(err, errlen, "%s:%lu: %u values, the header has %u columns", path, lineno,
+                          c + 1, ncol);
             goto done;
         }
         if (irhw_rows_push(r, row)) {
@@ -195,8 +194,7 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
     if (ferror(f))
         rc = irhw_err(err, errlen, "%s: read error: %s", path, strerror(errno));
     else if (!have_header)
-        rc = irhw_err(err, errlen, "%s:%lu: no header line (the input port names)", path,
-                      lineno);
+        rc = irhw_err(err, errlen, "%s:%lu: no header line (the input port names)", path, lineno);
     else if (!r->n)
         rc = irhw_err(err, errlen, "%s:%lu: no cycles after the header", path, lineno);
 done:
