@@ -92,7 +92,7 @@ static void list_line(const irhw_block *b, char *line, char *params, size_t plen
 
 START_TEST(every_configuration_of_the_cosim_lists_hits_every_applicable_point)
 {
-    int lines = 0;
+    int lines = 0, holes = 0;
     for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
         const irhw_block *b = *bp;
         if (!b->ncover)
@@ -120,7 +120,11 @@ START_TEST(every_configuration_of_the_cosim_lists_hits_every_applicable_point)
             run_cov(&x, seed, cycles, mode, &cov);
             char miss[1024];
             missing_points(&cov, miss, sizeof miss);
-            ck_assert_msg(irhw_cov_complete(&cov), "%s %s: never hit:%s", b->name, shown, miss);
+            if (!irhw_cov_complete(&cov)) { /* every hole is printed, then the test fails */
+                printf("COVERAGE HOLE %s %s: never hit:%s\n", b->name, shown, miss);
+                fflush(stdout);
+                holes++;
+            }
             irhw_cov_free(&cov);
             irhw_inst_free(&x);
             lines++;
@@ -128,6 +132,7 @@ START_TEST(every_configuration_of_the_cosim_lists_hits_every_applicable_point)
         fclose(f);
     }
     ck_assert_int_gt(lines, 20);
+    ck_assert_msg(holes == 0, "%d configurations of the cosim lists miss a point (above)", holes);
 }
 END_TEST
 
