@@ -7,7 +7,8 @@
  * values biased to zeros, subnormals, near-overflow, infinities, NaN and
  * cancelling pairs). Index streams, one per phase:
  *   seq   consecutive indices from a random base (ideal coalescing);
- *   line  all in one memory line (one set: complete entries, backpressure);
+ *   line  one set: one memory line, or four lines that hash to the same set
+ *         (complete entries, backpressure);
  *   dup   a pool of a few indices (heavy duplication: filtering);
  *   rand  uniform indices (conflicting sets, partial entries, timeouts).
  * Directed program (mode directed; first part of mixed): fill without
@@ -116,7 +117,12 @@ static uint64_t next_index(iru_stim *s)
         return s->seq_next++ & m;
     case K_LINE: {
         unsigned sh = g->shift < g->idx_bits ? g->shift : g->idx_bits;
-        return ((s->line_blk << sh) | irhw_rng_bits(&s->rng, sh)) & m;
+        uint64_t blk = s->line_blk;
+        /* k ^ (k << set_bits) folds to 0: four lines of one set, so an entry
+         * with a filter can gather SLOTS distinct indices beyond one line */
+        if (g->set_bits && g->idx_bits - sh >= g->set_bits + 2)
+            blk ^= irhw_rng_below(&s->rng, 4) * (1 + ((uint64_t)1 << g->set_bits));
+        return ((blk << sh) | irhw_rng_bits(&s->rng, sh)) & m;
     }
     case K_DUP:
         return s->pool[irhw_rng_below(&s->rng, s->npool)];
