@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,47 +47,49 @@ static char *trim(char *s)
     return s;
 }
 
-/* Parses one value into w[0..irhw_words(width)-1]; 0, or -1 with why. */
-static int parse_value(const char *t, unsigned width, uint64_t *w, const char **why)
+int irhw_parse_value(const char *t, size_t n, unsigned width, uint64_t *w, const char **why)
 {
+    static const char *nan = "is not a number (decimal, or hexadecimal with 0x)";
     unsigned nw = irhw_words(width);
     memset(w, 0, nw * sizeof *w);
-    if (!*t)
+    if (!n)
         return *why = "is empty", -1;
-    if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-        const char *d = t + 2;
-        size_t n = strlen(d);
-        if (!n)
-            return *why = "is not a number (decimal, or hexadecimal with 0x)", -1;
-        for (size_t i = 0; i < n; i++) {
-            char ch = d[n - 1 - i];
-            unsigned x;
-            if (ch >= '0' && ch <= '9')
-                x = (unsigned)(ch - '0');
-            else if (ch >= 'a' && ch <= 'f')
-                x = (unsigned)(ch - 'a' + 10);
-            else if (ch >= 'A' && ch <= 'F')
-                x = (unsigned)(ch - 'A' + 10);
-            else
-                return *why = "is not a number (decimal, or hexadecimal with 0x)", -1;
-            if (!x)
+    if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+        unsigned bit = 0;
+        for (size_t i = n; i > 2; i--) {
+            char ch = t[i - 1];
+            if (ch == '_')
                 continue;
-            if (4 * i >= (size_t)width)
-                return *why = "does not fit in the port's width", -1;
-            w[i / 16] |= (uint64_t)x << (4 * (i % 16));
+            unsigned d;
+            if (ch >= '0' && ch <= '9')
+                d = (unsigned)(ch - '0');
+            else if (ch >= 'a' && ch <= 'f')
+                d = (unsigned)(ch - 'a' + 10);
+            else if (ch >= 'A' && ch <= 'F')
+                d = (unsigned)(ch - 'A' + 10);
+            else
+                return *why = nan, -1;
+            for (unsigned k = 0; k < 4; k++, bit++)
+                if (d >> k & 1) {
+                    if (bit >= width)
+                        return *why = "does not fit in the port's width", -1;
+                    w[bit / 64] |= (uint64_t)1 << (bit % 64);
+                }
         }
-    } else {
-        for (const char *c = t; *c; c++)
-            if (!isdigit((unsigned char)*c))
-                return *why = "is not a number (decimal, or hexadecimal with 0x)", -1;
-        errno = 0;
-        unsigned long long x = strtoull(t, NULL, 10);
-        if (errno)
-            return *why = "does not fit in 64 bits (write wide values in hexadecimal)", -1;
-        w[0] = x;
+        return 0;
     }
-    if (w[nw - 1] & ~irhw_mask(width - 64 * (nw - 1)))
+    unsigned long long x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)t[i]))
+            return *why = nan, -1;
+        unsigned dgt = (unsigned)(t[i] - '0');
+        if (x > (ULLONG_MAX - dgt) / 10)
+            return *why = "does not fit in 64 bits (write wide values in hexadecimal)", -1;
+        x = 10 * x + dgt;
+    }
+    if (width < 64 && x >> width)
         return *why = "does not fit in the port's width", -1;
+    w[0] = x;
     return 0;
 }
 
@@ -171,7 +174,7 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
             const irhw_port *p = &ps->p[col_port[c]];
             const char *why;
             char *v = trim(t);
-            if (parse_value(v, p->width, val, &why)) {
+            if (irhw_parse_value(v, strlen(v), p->width, val, &why)) {
                 rc = irhw_err(err, errlen, "%s:%lu: column %u (%s, %u bit%s): value '%s' %s", path,
                               lineno, c + 1, p->name, p->width, p->width == 1 ? "" : "s", v, why);
                 goto done;

@@ -6,8 +6,8 @@
  * Format: the first line that is not blank and does not start with '#' is
  * the header, every input port of the block once (rst included), in any
  * order, separated by commas. Every further line is one cycle, from cycle
- * 0: one value per column, decimal (42) or hexadecimal with 0x (0x2a);
- * ports wider than 64 bits take hexadecimal only. A value must fit in its
+ * 0: one value per column, decimal (42) or hexadecimal with 0x (0x2a, '_'
+ * separators allowed); ports wider than 64 bits take hexadecimal only. A value must fit in its
  * port's width. Blank lines and lines starting with '#' are skipped;
  * spaces around values are ignored. The driver holds rst high in cycles 0
  * and 1 whatever the file says (as for every stimulus).
@@ -32,6 +32,11 @@ static inline uint64_t *irhw_row(const irhw_rows *r, uint64_t i)
 {
     return r->v + i * r->words;
 }
+
+/* One value of `width` bits from t[0..n): decimal, or hexadecimal with 0x
+ * ('_' separators allowed, any width); 0, or -1 and why not ("does not fit
+ * in the port's width"). Also reads the values of directed scenarios. */
+int irhw_parse_value(const char *t, size_t n, unsigned width, uint64_t *w, const char **why);
 
 /* Reads a CSV trace for these ports. -1 with a message naming the file,
  * line, column and what is wrong (missing or unknown column, a value that
