@@ -2,8 +2,9 @@
  * shrink.h — `cosim --shrink`: reduce a failing input trace to a short one
  * that still fails on the same output port (or the same checker), by delta
  * debugging over cycles (remove chunks of cycles, halving the chunk while
- * nothing can go), then over values (every input field of every remaining
- * cycle set to 0 where the failure stays), then over cycles again.
+ * nothing can go; then windows of 2..32 cycles at every start), then over
+ * values (every input field of every remaining cycle set to 0 where the
+ * failure stays), then over cycles again.
  */
 #ifndef IRHW_SHRINK_H
 #define IRHW_SHRINK_H
