@@ -65,3 +65,21 @@ void fifo_tick(void *vm, const uint64_t *in)
         m->head = (m->head + 1) % depth;
     m->n += (unsigned)push - (unsigned)pop;
 }
+
+void fifo_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const fifo_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    unsigned depth = fifo_g(m->x)->depth;
+    if (irhw_get(in, ps, FF_RST))
+        return;
+    int push = (int)irhw_get(in, ps, FF_PUSH), pop = irhw_get(in, ps, FF_POP) && m->n;
+    if (m->n == depth)
+        hits[FF_COV_FULL]++;
+    if (push && pop && m->n < depth)
+        hits[FF_COV_PUSH_POP]++;
+    if (pop && m->n == 1 && !push)
+        hits[FF_COV_POP_TO_EMPTY]++;
+    if (pop && m->head == depth - 1)
+        hits[FF_COV_HEAD_WRAPS]++;
+}

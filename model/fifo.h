@@ -31,6 +31,9 @@ void *fifo_new(const irhw_inst *x);
 void fifo_free(void *m);
 void fifo_eval(void *m, const uint64_t *in, uint64_t *out);
 void fifo_tick(void *m, const uint64_t *in);
+/* Functional coverage (irhw_block.cover_sample), points FF_COV_* */
+enum fifo_cover { FF_COV_FULL, FF_COV_PUSH_POP, FF_COV_POP_TO_EMPTY, FF_COV_HEAD_WRAPS, FF_NCOV };
+void fifo_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/fifo.c */
 int fifo_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

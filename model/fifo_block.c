@@ -47,7 +47,25 @@ static void fifo_storage(const irhw_inst *x, irhw_storage *st)
     st->nmodules = 1;
 }
 
+static const irhw_cover_point fifo_cover_points[FF_NCOV] = {
+    [FF_COV_FULL] = {"full", "DEPTH entries held"},
+    [FF_COV_PUSH_POP] = {"push_pop", "push and pop in one cycle on a non-full FIFO"},
+    [FF_COV_POP_TO_EMPTY] = {"pop_to_empty", "the last entry popped"},
+    [FF_COV_HEAD_WRAPS] = {"head_wraps", "a pop at the last slot wraps the read pointer"},
+};
+
+static const char *fifo_cover_na(const irhw_inst *x, unsigned point)
+{
+    return point == FF_COV_PUSH_POP && fifo_g(x)->depth < 2
+               ? "DEPTH=1: a pop needs the one entry, a push needs it free"
+               : NULL;
+}
+
 IRHW_BLOCK(fifo) = {
+    .cover_na = fifo_cover_na,
+    .cover_points = fifo_cover_points,
+    .ncover = FF_NCOV,
+    .cover_sample = fifo_cover,
     .name = "fifo",
     .title = "synchronous FIFO leaf (rtl/irhw_fifo.v, the ICRN's link buffer)",
     .paper = "hwwl §III-C (the ICRN's buffers; spec §3 BUF_DEPTH)",

@@ -612,6 +612,61 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
 }
 
+/* Coverage: from this cycle's step (eval computed it) and the state. */
+void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const hc_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    const struct hc_step *s = &m->s;
+    unsigned L = m->g.lanes;
+    if (irhw_get(in, ps, HC_RST))
+        return;
+    uint64_t pull = irhw_get(in, ps, HC_PULL), puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
+    if (s->acc)
+        hits[s->dbl ? HC_COV_SPILL_DOUBLE : HC_COV_SPILL_SINGLE]++;
+    if (s->spill & ~s->acc & ~s->exc)
+        hits[HC_COV_SPILL_STALL]++;
+    if (s->exc)
+        hits[HC_COV_EXCEPTION]++;
+    if (s->st_go && s->n == m->g.coalesce)
+        hits[HC_COV_STORE_WARP]++;
+    if (s->st_go && s->n < m->cb_n)
+        hits[HC_COV_STORE_CUT]++;
+    if (s->ld_go)
+        hits[s->n > 1 ? HC_COV_LOAD_COALESCED : HC_COV_LOAD]++;
+    unsigned busy = 0;
+    for (unsigned t = 0; t < m->g.outstanding; t++)
+        busy += m->tag_busy[t] != 0;
+    if (busy == m->g.outstanding)
+        hits[HC_COV_TAGS_ALL_BUSY]++;
+    if (s->donate & ~s->xfer_take)
+        hits[HC_COV_MOVE]++;
+    if (s->xfer_take)
+        hits[HC_COV_XFER]++;
+    if (s->put_src_xi)
+        hits[HC_COV_RX_PUT]++;
+    uint64_t empty = 0;
+    for (unsigned l = 0; l < L; l++)
+        empty |= irhw_get(m->bout + (size_t)l * m->bout_w, &m->bank.ps, WB_EMPTY) << l;
+    if (pull & puts & empty)
+        hits[HC_COV_PULL_WITHHELD]++;
+    for (unsigned l = 0; l < L; l++) {
+        if (s->ans[l] == HC_ANS_WAIT)
+            hits[HC_COV_WAIT]++;
+        if (s->ans[l] == HC_ANS_DONE)
+            hits[HC_COV_DONE]++;
+    }
+    if (s->swap_go)
+        hits[HC_COV_SWAP]++;
+    else if (irhw_get(in, ps, HC_SWAP) && s->dbl)
+        hits[HC_COV_SWAP_REFUSED]++;
+    if (s->cfg_go && irhw_get(in, ps, HC_WLCFG_DOUBLE))
+        hits[HC_COV_CFG_DOUBLE]++;
+    if (irhw_get(in, ps, HC_WLINIT_EN) && !s->init_go)
+        hits[HC_COV_WLINIT_REFUSED]++;
+    (void)out;
+}
+
 /* ---- construction --------------------------------------------------------------- */
 
 void hwwl_core_free(void *vm)

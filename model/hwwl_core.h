@@ -120,12 +120,37 @@ int hwwl_core_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
 int hwwl_core_parts(const hwwl_core_geom *g, irhw_inst *bank, irhw_inst *wru, char *err,
                     size_t errlen);
 
+/* Functional coverage points (model/hwwl_core_block.c names them). */
+enum hwwl_core_cover {
+    HC_COV_SPILL_SINGLE,
+    HC_COV_SPILL_DOUBLE,
+    HC_COV_SPILL_STALL,
+    HC_COV_EXCEPTION,
+    HC_COV_STORE_WARP,
+    HC_COV_STORE_CUT,
+    HC_COV_LOAD,
+    HC_COV_LOAD_COALESCED,
+    HC_COV_TAGS_ALL_BUSY,
+    HC_COV_MOVE,
+    HC_COV_XFER,
+    HC_COV_RX_PUT,
+    HC_COV_PULL_WITHHELD,
+    HC_COV_WAIT,
+    HC_COV_DONE,
+    HC_COV_SWAP,
+    HC_COV_SWAP_REFUSED,
+    HC_COV_CFG_DOUBLE,
+    HC_COV_WLINIT_REFUSED,
+    HC_NCOV
+};
+
 /* model/hwwl_core.c */
 void *hwwl_core_new(const irhw_inst *x);
 void hwwl_core_free(void *m);
 void hwwl_core_eval(void *m, const uint64_t *in, uint64_t *out);
 void hwwl_core_tick(void *m, const uint64_t *in);
 void hwwl_core_stats(void *m, FILE *f);
+void hwwl_core_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/hwwl_core.c */
 int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

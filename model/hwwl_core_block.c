@@ -333,7 +333,49 @@ static int hwwl_core_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw
     return k;
 }
 
+static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
+    [HC_COV_SPILL_SINGLE] = {"spill_single", "a push to a full bank coalesced (single mode)"},
+    [HC_COV_SPILL_DOUBLE] = {"spill_double", "a push to a full push half coalesced (double mode)"},
+    [HC_COV_SPILL_STALL] = {"spill_stall", "a spill refused: coalescing buffer full (lane retries)"},
+    [HC_COV_EXCEPTION] = {"exception", "push_exc: bank and overflow buffer full"},
+    [HC_COV_STORE_WARP] = {"store_warp", "a store of COALESCE IDs"},
+    [HC_COV_STORE_CUT] = {"store_cut", "a store cut at the end of the buffer's region"},
+    [HC_COV_LOAD] = {"load_one", "a refill load of one ID"},
+    [HC_COV_LOAD_COALESCED] = {"load_coalesced", "a refill load of several IDs for several banks"},
+    [HC_COV_TAGS_ALL_BUSY] = {"tags_all_busy", "every tag has a load in flight"},
+    [HC_COV_MOVE] = {"move", "the WRU moves a word between banks of the core"},
+    [HC_COV_XFER] = {"xfer", "the WRU donates a word to another core"},
+    [HC_COV_RX_PUT] = {"rx_put", "a word from another core put into a bank"},
+    [HC_COV_PULL_WITHHELD] = {"pull_withheld", "a pull of an empty bank yields the port to a put"},
+    [HC_COV_WAIT] = {"wait", "a pull answered WAIT"},
+    [HC_COV_DONE] = {"done", "a pull answered DONE"},
+    [HC_COV_SWAP] = {"swap", "a kernel boundary honoured"},
+    [HC_COV_SWAP_REFUSED] = {"swap_refused", "a swap refused: the pull side holds work"},
+    [HC_COV_CFG_DOUBLE] = {"cfg_double", "wlcfg to double mode honoured"},
+    [HC_COV_WLINIT_REFUSED] = {"wlinit_refused", "wlinit refused (buffer busy or size out of range)"},
+};
+
+static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
+{
+    const hwwl_core_geom *g = hwwl_core_g(x);
+    if ((point == HC_COV_MOVE || point == HC_COV_XFER) && g->scheme == HC_NONE)
+        return "SCHEME=none: no WRU";
+    if (point == HC_COV_LOAD_COALESCED && g->coalesce == 1)
+        return "COALESCE=1: one ID per load";
+    if (point == HC_COV_STORE_CUT && g->coalesce == 1)
+        return "COALESCE=1: a store of one ID is never cut";
+    if (point == HC_COV_TAGS_ALL_BUSY && g->outstanding > g->lanes)
+        return "OUTSTANDING > LANES: a load reserves at least one bank";
+    return NULL;
+}
+
 IRHW_BLOCK(hwwl_core) = {
+    .cover_points = hwwl_core_cover_points,
+    .ncover = HC_NCOV,
+    .cover_na = hwwl_core_cover_na,
+    .cover_sample = hwwl_core_cover,
+    .trace_ports = "push pull swap mem_req_ready mem_resp_valid | push_ok push_exc pull_ans "
+                   "mem_req_valid mem_req_write mem_req_n core_empty",
     .name = "hwwl_core",
     .title = "core hardware worklist (banks, WRU, HVU)",
     .paper = "hwwl §III-A..D, Figs. 3-4, Table III",

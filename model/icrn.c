@@ -303,6 +303,48 @@ void icrn_tick(void *vm, const uint64_t *in)
     m->cycle++;
 }
 
+/* Coverage: the root's offers this cycle, termination and backpressure. */
+void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const icrn_model *m = vm;
+    const irhw_ports *ps = m->ps;
+    const icrn_geom *g = &m->g;
+    if (irhw_get(in, ps, IC_RST))
+        return;
+    unsigned L = g->levels, first, nc, offers = 0, routable = 0;
+    icrn_children(g, L, 0, &first, &nc);
+    uint64_t greedy = irhw_get(in, ps, IC_CORE_GREEDY);
+    for (unsigned c = 0; c < nc; c++) {
+        const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
+        if (!h)
+            continue;
+        offers++;
+        for (unsigned j = 0; j < g->cores; j++)
+            routable |= j != h->src && !(greedy >> j & 1) &&
+                        !fifo_full(m, &m->dn[node(m, L - 1, first + child_toward(m, L, j))]);
+    }
+    if (offers && !routable)
+        hits[IC_COV_ROOT_BLOCKED]++;
+    if (offers >= 2)
+        hits[IC_COV_ROOT_CONTENTION]++;
+    uint64_t inj = irhw_get(in, ps, IC_INJ_VALID);
+    if (inj & ~irhw_get(out, ps, IC_INJ_READY))
+        hits[IC_COV_INJ_REFUSED]++;
+    if (irhw_get(out, ps, IC_DLV_VALID) & ~irhw_get(in, ps, IC_DLV_READY))
+        hits[IC_COV_DLV_STALLED]++;
+    if (irhw_get(in, ps, IC_CORE_EMPTY) != irhw_mask(g->cores))
+        return;
+    int busy = 0;
+    for (unsigned n = 0; n < m->nbuf && !busy; n++)
+        busy = m->up[n].n || m->dn[n].n;
+    if (busy && !inj)
+        hits[IC_COV_NOT_DONE_WORK_IN_BUFFER]++;
+    if (!busy && inj)
+        hits[IC_COV_NOT_DONE_OFFER]++;
+    if (irhw_get(out, ps, IC_ALL_DONE))
+        hits[IC_COV_ALL_DONE]++;
+}
+
 void icrn_free(void *vm)
 {
     icrn_model *m = vm;

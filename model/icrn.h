@@ -66,6 +66,18 @@ void *icrn_new(const irhw_inst *x);
 void icrn_free(void *m);
 void icrn_eval(void *m, const uint64_t *in, uint64_t *out);
 void icrn_tick(void *m, const uint64_t *in);
+/* Functional coverage (irhw_block.cover_sample), points IC_COV_* */
+enum icrn_cover {
+    IC_COV_ROOT_BLOCKED,
+    IC_COV_ROOT_CONTENTION,
+    IC_COV_INJ_REFUSED,
+    IC_COV_DLV_STALLED,
+    IC_COV_NOT_DONE_WORK_IN_BUFFER,
+    IC_COV_NOT_DONE_OFFER,
+    IC_COV_ALL_DONE,
+    IC_NCOV
+};
+void icrn_coverage(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 void icrn_stats(void *m, FILE *f);
 
 /* gen/icrn.c */

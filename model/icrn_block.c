@@ -178,7 +178,23 @@ static int icrn_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note
     return k;
 }
 
+static const irhw_cover_point icrn_cover_points[IC_NCOV] = {
+    [IC_COV_ROOT_BLOCKED] = {"root_blocked",
+                             "an ID waits at the root: no needy core but its sender has room"},
+    [IC_COV_ROOT_CONTENTION] = {"root_contention", "two children of the root offer at once"},
+    [IC_COV_INJ_REFUSED] = {"inj_refused", "an injection meets a full first buffer"},
+    [IC_COV_DLV_STALLED] = {"dlv_stalled", "a delivery waits: dlv_ready low"},
+    [IC_COV_NOT_DONE_WORK_IN_BUFFER] = {"not_done_work_in_buffer",
+                                        "every core empty, no offer, an ID in a buffer"},
+    [IC_COV_NOT_DONE_OFFER] = {"not_done_offer", "every core empty and buffers too, an offer"},
+    [IC_COV_ALL_DONE] = {"all_done", "all_done raised"},
+};
+
 IRHW_BLOCK(icrn) = {
+    .cover_points = icrn_cover_points,
+    .ncover = IC_NCOV,
+    .cover_sample = icrn_coverage,
+    .trace_ports = "rst inj_valid dlv_ready core_empty core_greedy | inj_ready dlv_valid all_done",
     .name = "icrn",
     .title = "inter-core redistribution network (tree with a root hub)",
     .paper = "hwwl §III-C, §V-A (spec §3)",

@@ -228,6 +228,13 @@ typedef struct {
 
 struct irhw_block;
 
+/* One functional coverage point of a block (tb/coverage.c): a situation
+ * the stimulus must produce, observed on the C model every cycle. */
+typedef struct {
+    const char *name;    /* short: entry_full, swap_refused */
+    const char *meaning; /* one line for the coverage report */
+} irhw_cover_point;
+
 /* One configured instance of a block: what every hook receives. Built once
  * by irhw_inst_init: parameters checked, derived defaults applied, the
  * block's geometry computed (every derived size lives there), ports laid
@@ -300,6 +307,20 @@ typedef struct irhw_block {
     /* Area: what the configuration stores, and the paper's comparison. */
     void (*storage)(const irhw_inst *x, irhw_storage *st);
     int (*area_notes)(const irhw_inst *x, const irhw_area_fig *r, irhw_note *notes, int max);
+
+    /* Optional functional coverage (tb/coverage.c): the points, a static
+     * table; cover_na says why point i cannot occur at this configuration
+     * (NULL: it can, and a run must reach it); cover_sample runs every cycle
+     * on the model after model_eval and before model_tick and adds 1 to
+     * hits[i] for every point i this cycle shows. */
+    const irhw_cover_point *cover_points;
+    unsigned ncover;
+    const char *(*cover_na)(const irhw_inst *x, unsigned point);
+    void (*cover_sample)(const void *model, const uint64_t *in, const uint64_t *out,
+                         uint64_t *hits);
+    /* Optional: the key ports of `cosim --trace-lines`, space-separated
+     * ("push pull | count empty"); NULL: every port. */
+    const char *trace_ports;
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */

@@ -356,6 +356,43 @@ void iru_eval(void *vm, const uint64_t *in, uint64_t *out)
     out_field(m, out, IHP_HELD, 0, g->held_bits, m->held);
 }
 
+/* Coverage: the reply engine's action and the lanes, as eval decided them. */
+void iru_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const iru_model *m = vm;
+    const iru_geom *g = &m->g;
+    if (in_field(m, in, IHP_RST, 0, 1))
+        return;
+    switch (m->act.kind) {
+    case ACT_REPLY_ENTRY:
+        hits[m->act.why == WHY_TIMEOUT ? IH_COV_REPLY_TIMEOUT : IH_COV_REPLY_COMPLETE]++;
+        break;
+    case ACT_PACK:
+        hits[IH_COV_FLUSH_PACK]++;
+        break;
+    case ACT_REPLY_PACK:
+        hits[IH_COV_PACK_REPLY]++;
+        break;
+    case ACT_REPLY_DONE:
+        hits[IH_COV_DONE_REPLY]++;
+        break;
+    default:
+        break;
+    }
+    int flush = (int)in_field(m, in, IHP_FLUSH, 0, 1);
+    for (unsigned l = 0; l < g->lanes; l++) {
+        const iru_lane *ln = &m->lane[l];
+        if (ln->eligible && !ln->grant)
+            hits[IH_COV_BANK_CONFLICT]++;
+        if (!flush && in_field(m, in, IHP_INS_VALID, l, 1) && m->cnt[ln->set] == g->slots)
+            hits[IH_COV_ENTRY_FULL_REFUSES]++;
+        if (ln->grant && ln->match)
+            hits[g->filter == IH_DEDUP ? IH_COV_DEDUP_DROP
+                 : g->filter == IH_MIN ? IH_COV_MIN_MERGE
+                                       : IH_COV_FADD_MERGE]++;
+    }
+}
+
 static void iru_reset(iru_model *m)
 {
     memset(m->cnt, 0, m->g.sets * sizeof *m->cnt);

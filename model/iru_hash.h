@@ -96,6 +96,21 @@ void *iru_new(const irhw_inst *x);
 void iru_free(void *m);
 void iru_eval(void *m, const uint64_t *in, uint64_t *out);
 void iru_tick(void *m, const uint64_t *in);
+/* Functional coverage (irhw_block.cover_sample), points IH_COV_* */
+enum iru_hash_cover {
+    IH_COV_REPLY_COMPLETE,
+    IH_COV_REPLY_TIMEOUT,
+    IH_COV_FLUSH_PACK,
+    IH_COV_PACK_REPLY,
+    IH_COV_DONE_REPLY,
+    IH_COV_BANK_CONFLICT,
+    IH_COV_ENTRY_FULL_REFUSES,
+    IH_COV_DEDUP_DROP,
+    IH_COV_MIN_MERGE,
+    IH_COV_FADD_MERGE,
+    IH_NCOV
+};
+void iru_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 void iru_stats_print(void *m, FILE *f);
 
 /* gen/iru_hash.c */

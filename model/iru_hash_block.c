@@ -286,7 +286,71 @@ static int iru_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
     return k;
 }
 
+static const irhw_cover_point iru_cover_points[IH_NCOV] = {
+    [IH_COV_REPLY_COMPLETE] = {"reply_complete", "a complete entry answers a request"},
+    [IH_COV_REPLY_TIMEOUT] = {"reply_timeout", "a request waiting TIMEOUT takes the fullest entry"},
+    [IH_COV_FLUSH_PACK] = {"flush_pack", "flush: a partial entry moves into the pack buffer"},
+    [IH_COV_PACK_REPLY] = {"pack_reply", "a packed reply of partial entries"},
+    [IH_COV_DONE_REPLY] = {"done_reply", "flush with nothing held: an empty reply"},
+    [IH_COV_BANK_CONFLICT] = {"bank_conflict", "two lanes want one bank: one waits"},
+    [IH_COV_ENTRY_FULL_REFUSES] = {"entry_full_refuses", "an insert meets a complete entry"},
+    [IH_COV_DEDUP_DROP] = {"dedup_drop", "FILTER=dedup drops a duplicate index"},
+    [IH_COV_MIN_MERGE] = {"min_merge", "FILTER=min merges a duplicate index"},
+    [IH_COV_FADD_MERGE] = {"fadd_merge", "FILTER=fadd merges a duplicate index"},
+};
+
+/* With a filter an entry holds distinct indices only: can some set gather
+ * SLOTS of them? (Counted for index spaces up to 2^20; larger ones can.) */
+static int filter_can_complete(const iru_geom *g)
+{
+    if (g->filter == IH_NONE || g->idx_bits > 20)
+        return 1;
+    unsigned *n = calloc(g->sets, sizeof *n);
+    if (!n)
+        return 1;
+    int ok = 0;
+    for (uint64_t i = 0; i < ((uint64_t)1 << g->idx_bits) && !ok; i++)
+        ok = ++n[iru_set_of(g, i)] >= g->slots;
+    free(n);
+    return ok;
+}
+
+static const char *iru_cover_na(const irhw_inst *x, unsigned point)
+{
+    const iru_geom *g = iru_g(x);
+    switch (point) {
+    case IH_COV_REPLY_COMPLETE:
+    case IH_COV_ENTRY_FULL_REFUSES:
+        return filter_can_complete(g) ? NULL
+                                      : "with the filter no set gathers SLOTS distinct indices "
+                                        "of IDX_BITS";
+    case IH_COV_REPLY_TIMEOUT:
+        if (g->slots < 2)
+            return "SLOTS=1: every entry is complete, replied before any timeout";
+        return g->timeout ? NULL : "TIMEOUT=0: requests wait for complete entries";
+    case IH_COV_FLUSH_PACK:
+    case IH_COV_PACK_REPLY:
+        return g->slots < 2 ? "SLOTS=1: no partial entry to pack" : NULL;
+    case IH_COV_BANK_CONFLICT:
+        return g->lanes > 1 ? NULL : "one bank, one insert lane";
+    case IH_COV_DEDUP_DROP:
+    case IH_COV_MIN_MERGE:
+    case IH_COV_FADD_MERGE:
+        if (g->filter != IH_DEDUP + (point - IH_COV_DEDUP_DROP))
+            return "another FILTER";
+        return g->slots < 2 ? "SLOTS=1: an entry holding an element takes no insert" : NULL;
+    default:
+        return NULL;
+    }
+}
+
 IRHW_BLOCK(iru_hash) = {
+    .cover_points = iru_cover_points,
+    .ncover = IH_NCOV,
+    .cover_na = iru_cover_na,
+    .cover_sample = iru_cover,
+    .trace_ports = "rst ins_valid req flush | ins_ready req_ready rep_valid rep_slot_valid "
+                   "mrg_valid held",
     .name = "iru_hash",
     .title = "IRU reordering hash",
     .paper = "IRU §3.2, §3.3, §4, §5 (spec §5)",

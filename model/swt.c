@@ -282,6 +282,54 @@ void swt_tick(void *vm, const uint64_t *in)
     }
 }
 
+/* Coverage: this cycle's decision on the start-of-cycle table. */
+void swt_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const swt_model *m = vm;
+    swt_step s;
+    swt_decide(m, in, &s);
+    if (s.rst)
+        return;
+    int pc_full = 0; /* a valid entry of this PC holds cap warps */
+    for (unsigned i = 0; i < m->g.entries && s.ans != ANS_NONE; i++)
+        pc_full |= m->e[i].valid && m->e[i].pc == s.pc && m->e[i].count == m->g.cap;
+    const swt_entry *is = s.iss_entry >= 0 ? &m->e[s.iss_entry] : NULL;
+    switch (s.ans) {
+    case ANS_JOIN:
+        hits[SWT_COV_JOIN]++;
+        if (m->e[s.ins_entry].count + 1 == m->g.cap)
+            hits[SWT_COV_ENTRY_FULL]++;
+        break;
+    case ANS_ALLOC:
+        if (pc_full)
+            hits[SWT_COV_FULL_ENTRY_SECOND_ALLOC]++;
+        break;
+    case ANS_REJECT:
+        hits[pc_full ? SWT_COV_FULL_ENTRY_REJECT : SWT_COV_TABLE_FULL_REJECT]++;
+        break;
+    case ANS_DUP:
+        if (is && (is->mask >> s.warp & 1))
+            hits[SWT_COV_DUP_WHILE_ISSUING]++;
+        break;
+    case ANS_BADWARP:
+        hits[SWT_COV_BADWARP]++;
+        break;
+    default:
+        break;
+    }
+    if (!is)
+        return;
+    if ((s.ans == ANS_ALLOC || s.ans == ANS_REJECT) && is->pc == s.pc && is->count < m->g.cap)
+        hits[SWT_COV_INSERT_ISSUE_SAME_ENTRY]++;
+    if (is->count == m->g.cap)
+        hits[SWT_COV_ISSUE_FULL_ENTRY]++;
+    for (unsigned j = 0; m->g.fullest && j < m->g.entries; j++)
+        if (m->e[j].valid && m->e[j].born < is->born) {
+            hits[SWT_COV_FULLEST_PICKS_YOUNGER]++;
+            break;
+        }
+}
+
 void *swt_new(const irhw_inst *x)
 {
     swt_model *m = calloc(1, sizeof *m);

@@ -67,6 +67,21 @@ void swt_free(void *m);
 void swt_eval(void *m, const uint64_t *in, uint64_t *out);
 void swt_tick(void *m, const uint64_t *in);
 void swt_stats_print(void *m, FILE *f);
+/* Functional coverage (irhw_block.cover_sample), points SWT_COV_* */
+enum swt_cover {
+    SWT_COV_JOIN,
+    SWT_COV_ENTRY_FULL,
+    SWT_COV_ISSUE_FULL_ENTRY,
+    SWT_COV_FULL_ENTRY_SECOND_ALLOC,
+    SWT_COV_FULL_ENTRY_REJECT,
+    SWT_COV_TABLE_FULL_REJECT,
+    SWT_COV_INSERT_ISSUE_SAME_ENTRY,
+    SWT_COV_DUP_WHILE_ISSUING,
+    SWT_COV_BADWARP,
+    SWT_COV_FULLEST_PICKS_YOUNGER,
+    SWT_NCOV
+};
+void swt_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/swt.c */
 int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

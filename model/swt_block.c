@@ -163,7 +163,60 @@ static int swt_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
     return k;
 }
 
+static const irhw_cover_point swt_cover_points[SWT_NCOV] = {
+    [SWT_COV_JOIN] = {"join", "an insert joins an entry of its PC"},
+    [SWT_COV_ENTRY_FULL] = {"entry_full", "a join fills an entry to min(LANES, WARPS) warps"},
+    [SWT_COV_ISSUE_FULL_ENTRY] = {"issue_full_entry", "a full entry issues"},
+    [SWT_COV_FULL_ENTRY_SECOND_ALLOC] = {"full_entry_second_alloc",
+                                         "the PC's entry is full, a free entry is allocated"},
+    [SWT_COV_FULL_ENTRY_REJECT] = {"full_entry_reject",
+                                   "the PC's entry is full and none is free: rejected"},
+    [SWT_COV_TABLE_FULL_REJECT] = {"table_full_reject", "no entry of the PC and none free"},
+    [SWT_COV_INSERT_ISSUE_SAME_ENTRY] = {"insert_issue_same_entry",
+                                         "an insert meets its PC's entry while it issues"},
+    [SWT_COV_DUP_WHILE_ISSUING] = {"dup_while_issuing",
+                                   "a warp inserted again while its entry issues"},
+    [SWT_COV_BADWARP] = {"badwarp", "a warp id >= WARPS"},
+    [SWT_COV_FULLEST_PICKS_YOUNGER] = {"fullest_picks_younger",
+                                       "POLICY=fullest issues an entry younger than another"},
+};
+
+/* Which points this configuration rules out, and why. */
+static const char *swt_cover_na(const irhw_inst *x, unsigned point)
+{
+    const swt_geom *g = swt_g(x);
+    switch (point) {
+    case SWT_COV_FULL_ENTRY_SECOND_ALLOC:
+        if (g->entries < 2)
+            return "needs ENTRIES >= 2";
+        /* fall through */
+    case SWT_COV_FULL_ENTRY_REJECT:
+        if (g->warps <= g->cap)
+            return "needs WARPS > LANES (a warp outside the full entry)";
+        if (point == SWT_COV_FULL_ENTRY_REJECT && g->warps < g->cap + g->entries)
+            return "needs WARPS >= min(LANES, WARPS) + ENTRIES (full entry, full table, one more)";
+        return NULL;
+    case SWT_COV_TABLE_FULL_REJECT:
+        return g->warps <= g->entries ? "needs WARPS > ENTRIES" : NULL;
+    case SWT_COV_BADWARP:
+        return g->warps == 1u << g->warp_bits ? "WARPS is a power of two: every id is a warp"
+                                              : NULL;
+    case SWT_COV_FULLEST_PICKS_YOUNGER:
+        if (!g->fullest)
+            return "POLICY=oldest";
+        return g->entries < 2 || g->warps < 3 ? "needs ENTRIES >= 2 and WARPS >= 3" : NULL;
+    default:
+        return NULL;
+    }
+}
+
 IRHW_BLOCK(swt) = {
+    .cover_points = swt_cover_points,
+    .ncover = SWT_NCOV,
+    .cover_na = swt_cover_na,
+    .cover_sample = swt_cover,
+    .trace_ports = "rst ins_valid ins_warp ins_pc iss_req | ins_join ins_alloc ins_reject ins_dup "
+                   "ins_entry iss_valid iss_entry iss_count occupancy",
     .name = "swt",
     .title = "scalar-warp table",
     .paper = "GW (Graph-Waving) scalar warp formation and scheduling (spec §4)",

@@ -187,6 +187,38 @@ void wl_bank_tick(void *vm, const uint64_t *in)
     m->take_pend = m->sram && s->do_take;
 }
 
+/* Coverage: from this cycle's decisions (eval computed them) and the state. */
+void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const wl_bank_model *m = vm;
+    const irhw_ports *ps = m->ps;
+    const struct wl_bank_step *s = &m->st;
+    if (irhw_get(in, ps, WB_RST))
+        return;
+    int push = (int)irhw_get(in, ps, WB_PUSH), lane = push || irhw_get(in, ps, WB_PULL);
+    int put = (int)irhw_get(in, ps, WB_RD_PUT);
+    if (push && !s->do_push)
+        hits[m->mode_double ? WB_COV_SPILL_DOUBLE : WB_COV_SPILL_SINGLE]++;
+    if (s->do_swap)
+        hits[WB_COV_SWAP_DONE]++;
+    else if (irhw_get(in, ps, WB_SWAP) && m->mode_double && !irhw_get(in, ps, WB_CFG_EN))
+        hits[WB_COV_SWAP_REFUSED]++;
+    if (irhw_get(in, ps, WB_CFG_EN) && !s->do_cfg && (m->cnt[0] || m->cnt[1]))
+        hits[WB_COV_CFG_REFUSED]++;
+    if (s->do_cfg && irhw_get(in, ps, WB_CFG_DOUBLE))
+        hits[WB_COV_CFG_DOUBLE]++;
+    if (irhw_get(in, ps, WB_RD_TAKE) && lane && m->cnt[s->pp])
+        hits[WB_COV_TAKE_LOSES_PORT]++;
+    if (put && lane)
+        hits[WB_COV_REFILL_LOSES_PORT]++;
+    if (put && !lane && !irhw_get(in, ps, WB_RD_TAKE) && m->cnt[s->pp] == part_size(m, s->pp))
+        hits[WB_COV_REFILL_PULL_HALF_FULL]++;
+    if ((s->do_pull || s->do_take) && m->head[s->pp] + 1 == part_size(m, s->pp))
+        hits[WB_COV_HEAD_WRAPS]++;
+    if (irhw_get(out, ps, WB_GREEDY))
+        hits[WB_COV_GREEDY]++;
+}
+
 void *wl_bank_new(const irhw_inst *x)
 {
     const wl_bank_geom *g = wl_bank_g(x);

@@ -71,6 +71,22 @@ void *wl_bank_new(const irhw_inst *x);
 void wl_bank_free(void *m);
 void wl_bank_eval(void *m, const uint64_t *in, uint64_t *out);
 void wl_bank_tick(void *m, const uint64_t *in);
+/* Functional coverage (irhw_block.cover_sample), points WB_COV_* */
+enum wl_bank_cover {
+    WB_COV_SPILL_SINGLE,
+    WB_COV_SPILL_DOUBLE,
+    WB_COV_SWAP_DONE,
+    WB_COV_SWAP_REFUSED,
+    WB_COV_CFG_REFUSED,
+    WB_COV_CFG_DOUBLE,
+    WB_COV_TAKE_LOSES_PORT,
+    WB_COV_REFILL_LOSES_PORT,
+    WB_COV_REFILL_PULL_HALF_FULL,
+    WB_COV_HEAD_WRAPS,
+    WB_COV_GREEDY,
+    WB_NCOV
+};
+void wl_bank_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/wl_bank.c */
 int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

@@ -146,7 +146,29 @@ static int wl_bank_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_n
     return k;
 }
 
+static const irhw_cover_point wl_bank_cover_points[WB_NCOV] = {
+    [WB_COV_SPILL_SINGLE] = {"spill_single", "push to a full bank in single mode (spill)"},
+    [WB_COV_SPILL_DOUBLE] = {"spill_double", "push to a full push half in double mode (spill)"},
+    [WB_COV_SWAP_DONE] = {"swap_done", "swap honoured on an empty pull half"},
+    [WB_COV_SWAP_REFUSED] = {"swap_refused", "swap refused: the pull half is not empty"},
+    [WB_COV_CFG_REFUSED] = {"cfg_refused", "wlcfg refused: the bank holds work"},
+    [WB_COV_CFG_DOUBLE] = {"cfg_double", "wlcfg to double mode accepted"},
+    [WB_COV_TAKE_LOSES_PORT] = {"take_loses_port",
+                                "redistribution take refused: the lane uses the port"},
+    [WB_COV_REFILL_LOSES_PORT] = {"refill_loses_port",
+                                  "redistribution put (refill) refused: the lane uses the port"},
+    [WB_COV_REFILL_PULL_HALF_FULL] = {"refill_pull_half_full",
+                                      "redistribution put refused: the pull half is full"},
+    [WB_COV_HEAD_WRAPS] = {"head_wraps", "a pull or take wraps the read pointer"},
+    [WB_COV_GREEDY] = {"greedy", "count above THRESHOLD (greedy)"},
+};
+
 IRHW_BLOCK(wl_bank) = {
+    .cover_points = wl_bank_cover_points,
+    .ncover = WB_NCOV,
+    .cover_sample = wl_bank_cover,
+    .trace_ports = "rst cfg_en push push_id pull rd_take rd_put swap | push_ok spill pull_valid "
+                   "pull_id rd_valid count empty full greedy double_mode",
     .name = "wl_bank",
     .title = "worklist bank FIFO",
     .paper = "hwwl §III-A, §III-B, §V-B (spec §1)",

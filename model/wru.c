@@ -282,6 +282,67 @@ void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)wru_core_greedy(w, counts));
 }
 
+/* Coverage: the sampled counts (sorted here by the same network) and the
+ * plan leaving the unit. */
+void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const wru_model *m = mp;
+    const wru_geom *w = m->w;
+    const irhw_ports *ps = m->ps;
+    if (irhw_get(in, ps, WRU_RST) & 1)
+        return;
+    unsigned busy = w->regs > 0;
+    for (unsigned s = 0; s < w->regs; s++)
+        busy &= m->stage_valid[s];
+    if (busy)
+        hits[WRU_COV_STAGES_BUSY]++;
+    if (irhw_get(out, ps, WRU_PLAN_VALID)) {
+        const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
+        unsigned n = 0;
+        for (unsigned b = 0; b < w->lanes; b++)
+            n += (unsigned)irhw_bits_get(dv, b, 1);
+        if (n == w->pairs)
+            hits[WRU_COV_MAX_PAIRS]++;
+        if (irhw_get(out, ps, WRU_XFER_VALID))
+            hits[WRU_COV_XFER]++;
+    }
+    if (!sampling(m, in))
+        return;
+    unsigned counts[WRU_MAX_LANES], needy = 0, greedy = 0, T = w->threshold, L = w->lanes;
+    read_counts(m, in, counts);
+    for (unsigned b = 0; b < L; b++) {
+        needy += counts[b] < T;
+        greedy += counts[b] > T;
+    }
+    if (greedy == L)
+        hits[WRU_COV_ALL_GREEDY]++;
+    if (w->scheme == WRU_THRESHOLD) {
+        if (needy == L)
+            hits[WRU_COV_ALL_NEEDY]++;
+        return;
+    }
+    uint64_t v[WRU_MAX_LANES];
+    for (unsigned b = 0; b < L; b++)
+        v[b] = wru_pack(w, counts[b], b);
+    sortnet net = wru_net(w);
+    sortnet_apply_layers(&net, v, 1, w->depth);
+    wru_plan p;
+    wru_lsorting_plan(w, v, 1, &p);
+    if (needy == L && p.npairs)
+        hits[WRU_COV_ALL_NEEDY]++;
+    for (unsigned i = 0; i < L - 1 - i; i++) {
+        unsigned rk = wru_key(w, v[i]), dk = wru_key(w, v[L - 1 - i]);
+        if (rk >= T)
+            break;
+        if (dk == rk + 2)
+            hits[WRU_COV_DONOR_TWO_MORE]++;
+        if (dk == rk + 1) /* the pairing stops here */
+            hits[WRU_COV_DONOR_ONE_MORE]++;
+        if (dk < rk + 2)
+            break;
+    }
+}
+
 void wru_model_tick(void *mp, const uint64_t *in)
 {
     wru_model *m = mp;

@@ -132,6 +132,18 @@ void *wru_model_new(const irhw_inst *x);
 void wru_model_free(void *m);
 void wru_model_eval(void *m, const uint64_t *in, uint64_t *out);
 void wru_model_tick(void *m, const uint64_t *in);
+/* Functional coverage (irhw_block.cover_sample), points WRU_COV_* */
+enum wru_cover {
+    WRU_COV_ALL_NEEDY,
+    WRU_COV_ALL_GREEDY,
+    WRU_COV_MAX_PAIRS,
+    WRU_COV_DONOR_TWO_MORE,
+    WRU_COV_DONOR_ONE_MORE,
+    WRU_COV_XFER,
+    WRU_COV_STAGES_BUSY,
+    WRU_NCOV
+};
+void wru_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 void wru_model_stats(void *m, FILE *f);
 
 /* gen/wru.c */

@@ -226,7 +226,56 @@ static int wru_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
     return k;
 }
 
+static const irhw_cover_point wru_cover_points[WRU_NCOV] = {
+    [WRU_COV_ALL_NEEDY] = {"all_needy", "every bank needy at a sample (lsorting: and pairs form)"},
+    [WRU_COV_ALL_GREEDY] = {"all_greedy", "every bank greedy at a sample"},
+    [WRU_COV_MAX_PAIRS] = {"max_pairs", "a plan pairs floor(LANES/2) banks"},
+    [WRU_COV_DONOR_TWO_MORE] = {"donor_two_more",
+                                "lsorting: a donor exactly two above its receiver"},
+    [WRU_COV_DONOR_ONE_MORE] = {"donor_one_more",
+                                "lsorting: one above a needy receiver, the pairing stops"},
+    [WRU_COV_XFER] = {"xfer", "a plan sends a word to the inter-core network"},
+    [WRU_COV_STAGES_BUSY] = {"stages_busy", "every pipeline stage holds a sample"},
+};
+
+static const char *wru_cover_na(const irhw_inst *x, unsigned point)
+{
+    const wru_geom *w = wru_g(x);
+    int ls = w->scheme != WRU_THRESHOLD;
+    switch (point) {
+    case WRU_COV_ALL_NEEDY:
+        if (ls && w->threshold < 3)
+            return "lsorting pairs needy banks two apart: needs THRESHOLD >= 3";
+        return w->threshold == 0 ? "no count is below THRESHOLD=0" : NULL;
+    case WRU_COV_ALL_GREEDY:
+        return w->threshold >= w->count_max ? "no count is above THRESHOLD" : NULL;
+    case WRU_COV_MAX_PAIRS:
+        if (w->threshold == 0)
+            return "no receiver below THRESHOLD=0";
+        return !ls && w->threshold >= w->count_max ? "no donor above THRESHOLD" : NULL;
+    case WRU_COV_DONOR_TWO_MORE:
+    case WRU_COV_DONOR_ONE_MORE:
+        if (!ls)
+            return "SCHEME=threshold pairs greedy with needy banks, no two-more rule";
+        return w->threshold == 0 ? "no receiver below THRESHOLD=0" : NULL;
+    case WRU_COV_XFER:
+        return w->threshold >= w->count_max ? "no bank is greedy" : NULL;
+    case WRU_COV_STAGES_BUSY:
+        if (!w->regs)
+            return "no pipeline register (PIPELINE=0, or fewer layers than PIPELINE)";
+        return w->regs > 1 && w->interval > 1
+                   ? "a sample every INTERVAL > 1 cycles never fills more than one stage"
+                   : NULL;
+    default:
+        return NULL;
+    }
+}
+
 IRHW_BLOCK(wru) = {
+    .cover_points = wru_cover_points,
+    .ncover = WRU_NCOV,
+    .cover_na = wru_cover_na,
+    .cover_sample = wru_cover,
     .name = "wru",
     .title = "work redistribution unit with sorting network",
     .paper = "hwwl §III-C, §IV-D, §V-B (spec §2)",

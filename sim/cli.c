@@ -10,7 +10,9 @@
 #include "area.h"
 #include "cosim.h"
 #include "irhw.h"
+#include "observe.h"
 #include "scgen.h"
+#include "shrink.h"
 #include "vbuild.h"
 
 #include <errno.h>
@@ -55,6 +57,9 @@ typedef struct {
     irhw_stim_mode stim;
     int json, no_model, quiet, no_sta, help;
     int systemc; /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
+    /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
+    const char *stim_file, *shrink_out;
+    int until_covered, require_coverage, shrink, trace_lines;
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -172,6 +177,22 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
         } else if (TAKES("--record")) {
             NEED_VALUE;
             o->record = v;
+        } else if (TAKES("--stim-file")) {
+            NEED_VALUE;
+            if (access(v, R_OK))
+                return usage_error(verb, "--stim-file '%s' cannot be read", v);
+            o->stim_file = v;
+        } else if (TAKES("--shrink-out")) {
+            NEED_VALUE;
+            o->shrink_out = v;
+        } else if (TAKES("--shrink")) {
+            o->shrink = 1;
+        } else if (TAKES("--until-covered")) {
+            o->until_covered = 1;
+        } else if (TAKES("--require-coverage")) {
+            o->require_coverage = 1;
+        } else if (TAKES("--trace-lines")) {
+            o->trace_lines = 1;
         } else if (TAKES("--json")) {
             o->json = 1;
         } else if (TAKES("--no-sta")) {
@@ -195,6 +216,13 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
     if (o->systemc && (o->wave_from || o->wave_to))
         return usage_error(verb, "%s: the SystemC kernel records every cycle",
                            "--wave-from/--wave-to do not apply with --systemc");
+    if (o->systemc &&
+        (o->stim_file || o->shrink || o->until_covered || o->require_coverage || o->trace_lines))
+        return usage_error(verb, "%s do not apply with --systemc",
+                           "--stim-file, --shrink, --until-covered, --require-coverage and "
+                           "--trace-lines");
+    if (o->shrink_out && !o->shrink)
+        return usage_error(verb, "%s needs --shrink", "--shrink-out");
     if (o->b) {
         char err[IRHW_ERRLEN];
         if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {
@@ -503,6 +531,61 @@ static int cmd_gen(int argc, char **argv)
 
 /* ---- cosim ----------------------------------------------------------------- */
 
+/* --shrink after a mismatch: the shrunk trace as CSV, its wave and .gtkw,
+ * and the replay command. */
+static int shrink_failure(const opts *o, const irhw_cosim_req *q, const irhw_cosim_res *res,
+                          irhw_rows *trace)
+{
+    char err[8192], csv[4200], wave[4200], params[1024];
+    const char *pre = o->shrink_out ? o->shrink_out : "shrunk";
+    if (res->mismatch_port >= 0 || res->mismatch_cycle)
+        trace->n = res->mismatch_cycle + 1 < trace->n ? res->mismatch_cycle + 1 : trace->n;
+    irhw_shrink_res sr;
+    if (irhw_shrink(q, trace, res->mismatch_port, 20000, 600, &sr, err, sizeof err)) {
+        fprintf(stderr, "%s cosim --shrink: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    snprintf(csv, sizeof csv, "%s.csv", pre);
+    snprintf(wave, sizeof wave, "%s.%s", pre,
+             o->wave && !strcmp(o->wave + strlen(o->wave) - 4, ".vcd") ? "vcd" : "fst");
+    irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
+    char cmd[6000];
+    size_t k = (size_t)snprintf(cmd, sizeof cmd, "%s cosim %s -p %s --stim-file %s", prog,
+                                o->b->name, params, csv);
+    for (unsigned i = 0; i < o->nrtl && k < sizeof cmd; i++)
+        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " --rtl %s", o->rtl[i]);
+    char note[6200];
+    snprintf(note, sizeof note, "shrunk by irhw %s from %" PRIu64 " cycles; replay: %s",
+             IRHW_VERSION, sr.before, cmd);
+    if (irhw_stimfile_write(csv, &o->x.ps, trace, note, err, sizeof err)) {
+        fprintf(stderr, "%s cosim: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    irhw_cosim_req wq = *q;
+    wq.stim_rows = trace->v;
+    wq.cycles = trace->n;
+    wq.stim_file = csv;
+    wq.wave = wave;
+    wq.wave_from = wq.wave_to = 0;
+    wq.quiet = 1;
+    wq.observe = NULL;
+    wq.record = NULL;
+    irhw_cosim_res wr;
+    if (irhw_cosim(&wq, &wr, err, sizeof err)) {
+        fprintf(stderr, "%s cosim: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    const char *pname = res->mismatch_port >= 0 ? o->x.ps.p[res->mismatch_port].name : "(checker)";
+    printf("shrunk: %" PRIu64 " -> %" PRIu64 " cycles (%.1fx) in %u runs, %.1f s%s; "
+           "still fails on %s\n",
+           sr.before, sr.after, sr.after ? (double)sr.before / (double)sr.after : 0.0, sr.runs,
+           sr.seconds, sr.budget_hit ? " (stopped at the budget: a shorter one may exist)" : "",
+           pname);
+    printf("shrunk trace: %s  wave: %s + %.*s.gtkw\n", csv, wave, (int)(strlen(wave) - 4), wave);
+    printf("replay shrunk: %s --wave %s\n", cmd, wave);
+    return 0;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -520,31 +603,87 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.quiet = o->quiet;
     q.replay_prefix = prog;
     q.systemc = o->systemc;
+    char err[8192];
+    irhw_rows given, capture;
+    irhw_rows_init(&given, o->x.ps.in_words);
+    irhw_rows_init(&capture, o->x.ps.in_words);
+    irhw_observer ob = {0};
+    irhw_linetrace lt;
     FILE *rec = NULL;
+    int rc = 0;
+    if (irhw_cov_init(&ob.cov, &o->x, err, sizeof err)) {
+        fprintf(stderr, "%s cosim: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    if (o->stim_file) {
+        if (irhw_stimfile_read(o->stim_file, &o->x.ps, &given, err, sizeof err)) {
+            fprintf(stderr, "%s cosim: --stim-file %s\n", prog, err);
+            rc = EXIT_USAGE;
+            goto done;
+        }
+        q.stim_rows = given.v;
+        q.cycles = given.n;
+        q.stim_file = o->stim_file;
+    }
     if (o->record) {
         rec = fopen(o->record, "w");
         if (!rec) {
             fprintf(stderr, "%s cosim: cannot write %s: %s\n", prog, o->record, strerror(errno));
-            return EXIT_TOOL;
+            rc = EXIT_TOOL;
+            goto done;
         }
-        q.record = rec;
+        size_t n = strlen(o->record);
+        if (n > 4 && !strcmp(o->record + n - 4, ".hex")) { /* raw words (make bench, Icarus) */
+            q.record = rec;
+        } else {
+            ob.record = rec;
+            fprintf(rec,
+                    "# irhw %s: inputs of %s, one row per cycle (cosim --stim-file replays it)\n",
+                    IRHW_VERSION, o->x.module);
+            irhw_csv_header(rec, &o->x.ps);
+        }
     }
-    char err[8192];
-    int rc = irhw_cosim(&q, res, err, sizeof err);
-    if (rec)
-        fclose(rec);
-    if (rc) {
+    if (o->trace_lines) {
+        if (irhw_lt_init(&lt, &o->x, stdout, err, sizeof err)) {
+            fprintf(stderr, "%s cosim: %s\n", prog, err);
+            rc = EXIT_TOOL;
+            goto done;
+        }
+        ob.lt = &lt;
+    }
+    ob.until_covered = o->until_covered;
+    if (o->shrink)
+        ob.capture = &capture;
+    q.observe = irhw_observe_cycle;
+    q.observe_ctx = &ob;
+    if (irhw_cosim(&q, res, err, sizeof err)) {
         fprintf(stderr, "%s cosim: %s\n", prog, err);
-        return EXIT_TOOL;
+        rc = EXIT_TOOL;
+        goto done;
     }
+    if (rec && fclose(rec)) {
+        rec = NULL;
+        fprintf(stderr, "%s cosim: cannot write %s: %s\n", prog, o->record, strerror(errno));
+        rc = EXIT_TOOL;
+        goto done;
+    }
+    rec = NULL;
     char params[1024];
     irhw_cfg_format(o->b, &o->c, " ", params, sizeof params);
+    int covered = irhw_cov_complete(&ob.cov) || o->no_model;
     if (!res->equal) {
         fputs(res->message, stdout);
         if (o->wave)
             printf("wave: %s (GTKWave: gtkwave %.*s.gtkw)\n", o->wave, (int)(strlen(o->wave) - 4),
                    o->wave);
-        return EXIT_MISMATCH;
+        if (o->record)
+            printf("recorded inputs: %s\n", o->record);
+        rc = EXIT_MISMATCH;
+        if (o->shrink && ob.nomem)
+            fprintf(stderr, "%s cosim --shrink: out of memory keeping the trace\n", prog);
+        else if (o->shrink)
+            rc = shrink_failure(o, &q, res, &capture) ? EXIT_TOOL : EXIT_MISMATCH;
+        goto done;
     }
     if (print) {
         double rate = res->run_s > 0 ? (double)res->cycles_run / res->run_s : 0;
@@ -557,8 +696,24 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
                o->seed, rate, res->cached ? "cached" : "built", res->build_s, res->start_s);
         if (o->wave)
             printf("wave: %s + %.*s.gtkw\n", o->wave, (int)(strlen(o->wave) - 4), o->wave);
+        if (o->record)
+            printf("recorded inputs: %s\n", o->record);
     }
-    return 0;
+    if (!o->systemc && !o->no_model && ((print && !o->quiet) || (o->require_coverage && !covered)))
+        irhw_cov_print(&ob.cov, stdout);
+    if (o->require_coverage && !covered) {
+        printf("COVERAGE HOLE %s %s: a point this configuration can reach was never hit "
+               "(--require-coverage)\n",
+               o->b->name, params);
+        rc = EXIT_MISMATCH;
+    }
+done:
+    if (rec)
+        fclose(rec);
+    irhw_cov_free(&ob.cov);
+    irhw_rows_free(&given);
+    irhw_rows_free(&capture);
+    return rc;
 }
 
 static int cmd_cosim(int argc, char **argv)
@@ -566,7 +721,8 @@ static int cmd_cosim(int argc, char **argv)
     opts o;
     int rc = parse_opts("cosim", argc, argv, 1,
                         "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
-                        "--no-model --quiet --record --systemc ",
+                        "--no-model --quiet --record --systemc --stim-file --until-covered "
+                        "--require-coverage --shrink --shrink-out --trace-lines ",
                         &o);
     if (rc || o.help) {
         if (o.help)
@@ -592,7 +748,22 @@ static int cmd_cosim(int argc, char **argv)
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"
                 "               beside the C model as an sc_module (gen --systemc), one sc_clock,\n"
                 "               shared input signals, every output compared every cycle\n"
-                "  --quiet      no progress or statistics\n"
+                "  --quiet      no progress, statistics or coverage report\n"
+                "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
+                "               a header of every input port name, one row per cycle, values\n"
+                "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"
+                "  --record F   write the inputs of this run as such a CSV trace (F.hex: raw\n"
+                "               hex words, one line per cycle)\n"
+                "  --until-covered  end the run (within --cycles) once every coverage point\n"
+                "               of the block is hit; the report follows the PASS line\n"
+                "  --require-coverage  exit 1 when a point this configuration can reach was\n"
+                "               never hit (tests/cosim_regress.sh)\n"
+                "  --shrink     on a mismatch, shrink the failing trace (delta debugging over\n"
+                "               cycles, then values) to a short one failing on the same port;\n"
+                "               writes shrunk.csv, shrunk.fst and shrunk.gtkw and prints the\n"
+                "               replay command\n"
+                "  --shrink-out P  P.csv, P.fst, P.gtkw instead of shrunk.*\n"
+                "  --trace-lines  one line per cycle: the block's key inputs | outputs (hex)\n"
                 "exit: 0 equal, 1 mismatch (cycle, port, expected, actual, replay command),\n"
                 "      2 usage or parameter error, 3 tool failure\n",
                 prog);

@@ -48,10 +48,14 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
 {
     char params[1024];
     irhw_cfg_format(q->x->b, &q->x->c, " -p ", params, sizeof params);
-    size_t o = (size_t)snprintf(
-        buf, len, "%s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
-        q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params, cycles, q->seed,
-        stim_name(q->stim));
+    size_t o =
+        (size_t)snprintf(buf, len, "%s cosim %s -p %s ",
+                         q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params);
+    if (q->stim_file && o < len)
+        o += (size_t)snprintf(buf + o, len - o, "--stim-file %s", q->stim_file);
+    else if (o < len)
+        o += (size_t)snprintf(buf + o, len - o, "--cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
+                              cycles, q->seed, stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
     /* the replay records the last 200 cycles before the mismatch */
@@ -61,9 +65,10 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
         snprintf(buf + o, len - o, " --wave-from %" PRIu64, cycles - 201);
 }
 
-/* Compare every output; describe the differing ports. Returns count. */
+/* Compare every output; describe the differing ports. Returns count; the
+ * first differing port in *first. */
 static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *act, char *msg,
-                   size_t len)
+                   size_t len, int *first)
 {
     int bad = 0;
     size_t o = strlen(msg);
@@ -74,7 +79,8 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
         unsigned nw = irhw_words(p->width);
         if (memcmp(exp + p->off, act + p->off, nw * sizeof(uint64_t)) == 0)
             continue;
-        bad++;
+        if (!bad++)
+            *first = (int)i;
         char e[1200], a[1200];
         irhw_hex(exp + p->off, p->width, e, sizeof e);
         irhw_hex(act + p->off, p->width, a, sizeof a);
@@ -117,7 +123,9 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     irhw_build_req br = {q->x, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc};
     char so[4600];
     irhw_rtl rtl;
-    if (irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen) ||
+    if (q->so_path)
+        res->cached = 1, snprintf(so, sizeof so, "%s", q->so_path);
+    if ((!q->so_path && irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen)) ||
         irhw_rtl_open_block(so, b, &rtl, err, errlen)) {
         if (model)
             b->model_free(model);
@@ -159,12 +167,16 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
 
     int equal = 1;
     uint64_t stop_at = q->cycles, cyc;
+    int observer_stop = 0; /* the observer ended the run early (--until-covered) */
     double tstart = irhw_now_s(), tprog = tstart;
     res->start_s = tstart - t0;
     char *msg = res->message;
     for (cyc = 0; cyc < stop_at; cyc++) {
         memset(in, 0, ps.in_words * sizeof *in);
-        b->stim_next(stim, cyc, prev, in);
+        if (q->stim_rows)
+            memcpy(in, q->stim_rows + cyc * ps.in_words, ps.in_words * sizeof *in);
+        else
+            b->stim_next(stim, cyc, prev, in);
         if (cyc < 2)
             in[ps.p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
         if (q->record) {
@@ -189,7 +201,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     (size_t)snprintf(msg, sizeof res->message,
                                      "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
                                      b->name, cyc, q->seed);
-                compare(&ps, mout, rout, msg + o, sizeof res->message - o);
+                compare(&ps, mout, rout, msg + o, sizeof res->message - o, &res->mismatch_port);
                 stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
             } else if (!equal) {
                 bad = memcmp(mout, rout, ps.out_words * sizeof *mout) != 0;
@@ -200,6 +212,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     b->check_cycle(chk[i].k, cyc, in, i ? rout : mout, cerr, sizeof cerr)) {
                     equal = 0;
                     res->mismatch_cycle = cyc;
+                    res->mismatch_port = -1;
                     snprintf(msg, sizeof res->message,
                              "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
                              ") on the %s: %s\n",
@@ -207,6 +220,12 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
                 }
             }
+        }
+        if (q->observe &&
+            q->observe(q->observe_ctx, cyc, q->systemc ? NULL : model, in, mout, rout) &&
+            stop_at > cyc + 1) {
+            stop_at = cyc + 1;
+            observer_stop = 1;
         }
         int rec = tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
         if (rec) {
@@ -230,10 +249,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     }
     res->cycles_run = cyc;
     res->run_s = irhw_now_s() - tstart;
-    for (int i = 0; i < 2 && equal; i++) {
+    /* End-of-run checks ("everything drained") hold for the stimulus's planned
+     * end only: a run the observer cut short (--until-covered) skips them. */
+    for (int i = 0; i < 2 && equal && !observer_stop; i++) {
         char cerr[1024];
         if (chk[i].k && b->check_end && b->check_end(chk[i].k, cerr, sizeof cerr)) {
             equal = 0;
+            res->mismatch_port = -1;
             snprintf(msg, sizeof res->message,
                      "CHECK FAILED %s at the end of the run (seed %" PRIu64 ") on the %s: %s\n",
                      b->name, q->seed, chk[i].who, cerr);

@@ -23,6 +23,18 @@ typedef struct {
     FILE *record;              /* bench: write every cycle's inputs (hex) here */
     int systemc;               /* RTL (verilator --sc) and the SystemC-wrapped model
                                   in one SystemC simulation (tb/scgen.h) */
+    /* Given inputs instead of the block's stimulus (tb/stimfile.h): `cycles`
+     * rows of in_words words; stim_file names them in the replay command. */
+    const uint64_t *stim_rows;
+    const char *stim_file;
+    /* Optional observer (tb/observe.h), every cycle after the compare and
+     * before the clock edge; model is NULL with systemc or no_model.
+     * Returning 1 ends the run after this cycle. */
+    int (*observe)(void *ctx, uint64_t cycle, const void *model, const uint64_t *in,
+                   const uint64_t *exp, const uint64_t *act);
+    void *observe_ctx;
+    const char *so_path; /* an RTL simulator already built (irhw_rtl_build) for
+                            this request's RTL and trace kind: no build step */
 } irhw_cosim_req;
 
 typedef struct {
@@ -32,6 +44,7 @@ typedef struct {
     double run_s;            /* lockstep loop time */
     int cached;
     uint64_t mismatch_cycle;
+    int mismatch_port;  /* first differing output port; -1: a checker failed */
     char message[4096]; /* mismatch or check failure report */
 } irhw_cosim_res;
 

@@ -182,11 +182,18 @@ static void draw_phase(hc_stim *s, uint64_t cycle)
     p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
     p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
     p->lat_max = p->lat_min + (unsigned)irhw_rng_below(r, 24);
+    if (irhw_rng_chance(r, 25)) /* a slow memory: every tag in flight */
+        p->lat_min = p->lat_max = 40 + (unsigned)irhw_rng_below(r, 120);
     p->xready_pct = (unsigned)irhw_rng_below(r, 101);
     p->rx_pct = irhw_rng_chance(r, 50) ? (unsigned)irhw_rng_below(r, 30) : 0;
     p->others_done = irhw_rng_chance(r, 70);
     p->swap_pct = (int)irhw_rng_below(r, 20);
     p->reconf = kind == 3 || kind == 4;
+    if (p->reconf) { /* drain the buffer quickly so the wlcfg can be honoured */
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
     p->reinit = kind == 5;
     p->reset = kind == 6 && irhw_rng_chance(r, 40);
     s->reconf_target = (int)irhw_rng_below(r, 2);

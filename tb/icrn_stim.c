@@ -10,7 +10,9 @@
  * which the checker handles by counting (a multiset).
  *
  * Directed program (mode directed, and the start of mixed), sized from the
- * tree: idle with every core empty (all_done high); every core pings once
+ * tree: idle with every core empty (all_done high); core 0 offers its last
+ * ID while every core reports empty (all_done waits for the offer, then for
+ * the network); every core pings once
  * (latency 2L); one core floods the others; every dlv_ready held low for
  * longer than the network takes to fill (backpressure up to inj_ready);
  * every core greedy (IDs wait at the root); greedy bits flipped every cycle;
@@ -44,6 +46,7 @@
 
 enum ph_kind {
     PH_IDLE,       /* no offers, every core empty, ready high: all_done */
+    PH_LAST_OFFER, /* every core empty, one offers its last ID: all_done waits */
     PH_PING,       /* one ID per core in turn, others needy */
     PH_FLOOD,      /* one core injects every cycle, the others needy */
     PH_STALL,      /* everyone injects, every dlv_ready low */
@@ -113,6 +116,7 @@ void *icrn_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_sti
     s->drain_from = cycles > drain + 2 ? cycles - drain : 2;
     if (mode != IRHW_STIM_RANDOM) {
         add(s, PH_IDLE, 12);
+        add(s, PH_LAST_OFFER, 2 * lat + 4);
         add(s, PH_PING, s->g.cores * (lat + 3));
         add(s, PH_FLOOD, cap + 64);
         add(s, PH_STALL, cap + 96);
@@ -238,6 +242,10 @@ static void directed_cycle(icrn_stim *s, enum ph_kind k, unsigned pc, uint64_t *
     case PH_IDLE:
     case PH_DRAIN:
         drive_offers(s, 0, in);
+        set_status(s, in, all, all, 0);
+        break;
+    case PH_LAST_OFFER:
+        drive_offers(s, s->offering | (pc == 0 ? 1 : 0), in);
         set_status(s, in, all, all, 0);
         break;
     case PH_PING:

@@ -7,14 +7,17 @@
  * values biased to zeros, subnormals, near-overflow, infinities, NaN and
  * cancelling pairs). Index streams, one per phase:
  *   seq   consecutive indices from a random base (ideal coalescing);
- *   line  all in one memory line (one set: complete entries, backpressure);
+ *   line  one set: one memory line, or four lines that hash to the same set
+ *         (complete entries, backpressure);
  *   dup   a pool of a few indices (heavy duplication: filtering);
  *   rand  uniform indices (conflicting sets, partial entries, timeouts).
  * Directed program (mode directed; first part of mixed): fill without
  * requests (complete entries block their sets), then requests, one line,
  * duplicates, random with few requests (timeouts), a flush to empty with
- * extra requests (empty "done" replies), a reset in the middle of traffic,
- * and a flush dropped half-way. Random phases (mode random; rest of mixed):
+ * extra requests (empty "done" replies), then (TIMEOUT > 0) one element and
+ * a few requests for longer than TIMEOUT (a timeout on a partial entry), a
+ * reset in the middle of traffic, and a flush dropped half-way. Random
+ * phases (mode random; rest of mixed):
  * a random stream, insert rate, request rate, optional flush at the end.
  * Every run ends with a drain: no new elements, flush once the lanes are
  * empty, requests every cycle, so the unit empties if the run is long
@@ -48,6 +51,7 @@ typedef struct {
     unsigned len, ins_pct, req_pct;
     int flush;     /* flush at the end: 1 = until empty, 2 = drop it half-way */
     int reset_mid; /* a reset in the middle of the phase */
+    int trickle;   /* one element on lane 0 in the first cycle, then none */
 } phase;
 
 typedef struct {
@@ -113,7 +117,12 @@ static uint64_t next_index(iru_stim *s)
         return s->seq_next++ & m;
     case K_LINE: {
         unsigned sh = g->shift < g->idx_bits ? g->shift : g->idx_bits;
-        return ((s->line_blk << sh) | irhw_rng_bits(&s->rng, sh)) & m;
+        uint64_t blk = s->line_blk;
+        /* k ^ (k << set_bits) folds to 0: four lines of one set, so an entry
+         * with a filter can gather SLOTS distinct indices beyond one line */
+        if (g->set_bits && g->idx_bits - sh >= g->set_bits + 2)
+            blk ^= irhw_rng_below(&s->rng, 4) * (1 + ((uint64_t)1 << g->set_bits));
+        return ((blk << sh) | irhw_rng_bits(&s->rng, sh)) & m;
     }
     case K_DUP:
         return s->pool[irhw_rng_below(&s->rng, s->npool)];
@@ -152,6 +161,7 @@ static phase random_phase(iru_stim *s)
     p.req_pct = req[irhw_rng_below(&s->rng, 6)];
     p.flush = irhw_rng_chance(&s->rng, 25) ? 1 + (int)irhw_rng_below(&s->rng, 2) : 0;
     p.reset_mid = 0;
+    p.trickle = 0;
     return p;
 }
 
@@ -162,17 +172,24 @@ static void directed_program(iru_stim *s)
     unsigned fill = g->sets * g->slots / g->lanes + 50;
     fill = fill > 3000 ? 3000 : fill;
     const phase p[] = {
-        {K_SEQ, fill, 100, 0, 0, 0},  /* complete entries, no request: backpressure */
-        {K_SEQ, fill, 100, 20, 0, 0}, /* requests drain complete entries */
-        {K_LINE, 600, 100, 10, 0, 0}, /* one set: its entry blocks until replied */
-        {K_DUP, 600, 100, 10, 0, 0},  /* filtering */
-        {K_RAND, 800, 30, 2, 1, 0},   /* partial entries, timeouts, flush to empty */
-        {K_RAND, 600, 100, 10, 0, 1}, /* reset in the middle of traffic */
-        {K_DUP, 400, 90, 5, 2, 0},    /* flush dropped half-way */
-        {K_SEQ, 400, 100, 100, 0, 0}, /* requests flood: one reply per cycle */
+        {K_SEQ, fill, 100, 0, 0, 0, 0},  /* complete entries, no request: backpressure */
+        {K_SEQ, fill, 100, 20, 0, 0, 0}, /* requests drain complete entries */
+        {K_LINE, 600, 100, 10, 0, 0, 0}, /* one set: its entry blocks until replied */
+        {K_DUP, 600, 100, 10, 0, 0, 0},  /* filtering */
+        {K_RAND, 800, 30, 2, 1, 0, 0},   /* partial entries, timeouts, flush to empty */
+        {K_RAND, 600, 100, 10, 0, 1, 0}, /* reset in the middle of traffic */
+        {K_DUP, 400, 90, 5, 2, 0, 0},    /* flush dropped half-way */
+        {K_SEQ, 400, 100, 100, 0, 0, 0}, /* requests flood: one reply per cycle */
     };
-    s->nprog = sizeof p / sizeof p[0];
-    memcpy(s->prog, p, sizeof p);
+    s->nprog = 0;
+    for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
+        s->prog[s->nprog++] = p[i];
+        /* After the flush to empty: one element and a few requests for
+         * longer than TIMEOUT (up to 4800): a request times out on it. */
+        if (i == 4 && g->timeout)
+            s->prog[s->nprog++] =
+                (phase){K_RAND, (g->timeout < 4800 ? g->timeout : 4800) + 200, 0, 1, 0, 0, 1};
+    }
 }
 
 void *iru_hash_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
@@ -266,6 +283,8 @@ void iru_hash_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint
     }
     for (unsigned l = 0; l < g->lanes; l++) {
         lane_elem *e = &s->lane[l];
+        if (!e->valid && gen && s->cur.trickle && l == 0 && s->left + 1 == s->cur.len)
+            new_element(s, e);
         if (!e->valid && gen && irhw_rng_chance(&s->rng, s->cur.ins_pct))
             new_element(s, e);
         if (!e->valid)

@@ -9,8 +9,8 @@
  * times. Two reset cycles (rst=1) come before the first row.
  */
 #include "irhw.h"
+#include "stimfile.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,46 +25,8 @@ irhw_dut irhw_model_dut(const irhw_inst *x, void *model)
 /* Parses one value into words (hex may be wider than 64 bits). */
 static int parse_value(const char *v, size_t n, uint64_t *words, unsigned width)
 {
-    unsigned nw = irhw_words(width);
-    memset(words, 0, nw * sizeof *words);
-    char buf[600];
-    if (n == 0 || n >= sizeof buf)
-        return -1;
-    memcpy(buf, v, n);
-    buf[n] = 0;
-    if (n > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
-        unsigned bit = 0;
-        for (size_t i = n; i > 2; i--) {
-            char ch = buf[i - 1];
-            if (ch == '_')
-                continue;
-            unsigned d;
-            if (ch >= '0' && ch <= '9')
-                d = (unsigned)(ch - '0');
-            else if (ch >= 'a' && ch <= 'f')
-                d = (unsigned)(ch - 'a' + 10);
-            else if (ch >= 'A' && ch <= 'F')
-                d = (unsigned)(ch - 'A' + 10);
-            else
-                return -1;
-            for (unsigned k = 0; k < 4; k++, bit++)
-                if ((d >> k) & 1) {
-                    if (bit >= width)
-                        return -1;
-                    words[bit / 64] |= (uint64_t)1 << (bit % 64);
-                }
-        }
-        return 0;
-    }
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(buf, &end, 10);
-    if (*end || errno || buf[0] == '-')
-        return -1;
-    if (width < 64 && (x >> width) != 0)
-        return -1;
-    words[0] = x;
-    return 0;
+    const char *why;
+    return irhw_parse_value(v, n, width, words, &why);
 }
 
 /* Applies "NAME=VALUE ..." of one direction; *repeat from a leading xN. */

@@ -8,7 +8,9 @@
  * PC and with another (dup); an id >= WARPS (badwarp, when WARPS is not a
  * power of two); drain in policy order; join one PC up to full, the next warp
  * of that PC allocates a second entry, fill the rest and overflow with that
- * PC (rejected: the hit entry is full and none is free); insert + issue of
+ * PC (it joins the second entry); one PC full and every other entry taken,
+ * one more of that PC (rejected: the hit entry is full and none is free);
+ * insert + issue of
  * the same entry (a fresh entry is allocated), the same with a full table
  * (rejected), a warp re-inserted while its entry issues (dup); entries with
  * different warp counts (the two policies pick differently); issue on an
@@ -22,7 +24,11 @@
  * not inserted again except on purpose (dup). Phases: loop (the real-warp
  * stream, 10 % random PCs), random PCs from a small pool, overflow bursts
  * (distinct PCs, hardly any issue), hot PCs (one or two PCs, many same-entry
- * insert+issue collisions and full entries), and drain. Rare ids >= WARPS
+ * insert+issue collisions), fill (one hot PC among fresh ones, almost no
+ * issue: entries of the hot PC fill to LANES, a second entry of it opens,
+ * the table fills and inserts of the full PC are rejected; without it a
+ * full entry showed up once in 20,000 cycles at the defaults), and drain.
+ * Rare ids >= WARPS
  * and rare resets at phase boundaries.
  *
  * The stimulus follows the table from its outputs (prev_out): an answer
@@ -42,7 +48,7 @@ typedef struct {
     uint64_t pc;
 } swt_cmd;
 
-enum swt_phase { PH_LOOP, PH_POOL, PH_BURST, PH_HOT, PH_DRAIN, PH_N };
+enum swt_phase { PH_LOOP, PH_POOL, PH_BURST, PH_HOT, PH_FILL, PH_DRAIN, PH_N };
 
 #define SWT_LOOPS 3
 
@@ -153,6 +159,15 @@ static void build_program(swt_stim *s)
         ins(s, wk++, dpc(s, x++));
     if (wk < w)
         ins(s, wk++, q);
+    drain(s);
+    /* One PC full, every other entry taken: one more of that PC is rejected. */
+    q = dpc(s, x++);
+    for (unsigned i = 0; i < cap; i++)
+        ins(s, i, q);
+    for (wk = cap; wk < cap + e - 1 && wk < w; wk++)
+        ins(s, wk, dpc(s, x++));
+    if (wk < w)
+        ins(s, wk, q);
     drain(s);
     /* Insert and issue touching the same entry. */
     uint64_t r = dpc(s, x++);
@@ -284,6 +299,11 @@ static void new_phase(swt_stim *s)
         s->p_ins = 90;
         s->p_iss = 30 + (unsigned)irhw_rng_below(r, 50);
         break;
+    case PH_FILL:
+        s->hot[0] = irhw_rng_bits(r, s->z.pc_bits);
+        s->p_ins = 100;
+        s->p_iss = (unsigned)irhw_rng_below(r, 7);
+        break;
     default:
         s->p_ins = 10;
         s->p_iss = 90;
@@ -338,6 +358,9 @@ static swt_cmd random_cmd(swt_stim *s)
         break;
     case PH_HOT:
         c.pc = s->hot[irhw_rng_below(r, 2)];
+        break;
+    case PH_FILL:
+        c.pc = irhw_rng_chance(r, 70) ? s->hot[0] : (0xc000 + 4 * s->next_fresh++);
         break;
     default: /* the real-warp stream: loop PCs, some random */
         c.pc = irhw_rng_chance(r, 10) ? irhw_rng_bits(r, s->z.pc_bits) : warp_pc(s, c.warp);

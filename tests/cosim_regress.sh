@@ -2,7 +2,8 @@
 # Co-simulation regression: every line of tests/cosim_<block>.list is one
 # `irhw cosim <block> <line>` run; two at a time (2 cores). Lines starting
 # with "sweep:" run only with IRHW_SWEEP=full (make sweep).
-# Records "cosim passed failed 0" in build/test-results/cosim.
+# Every run must also hit every coverage point the configuration can reach
+# (--require-coverage). Records "cosim passed failed 0" in build/test-results/cosim.
 set -u
 irhw=$1
 results=build/test-results
@@ -29,7 +30,7 @@ run_one() {
   blk=$1; shift
   log="build/cosim-logs/$(echo "$blk $*" | tr -c 'A-Za-z0-9_=\n' '_' | cut -c1-150).log"
   start=$(date +%s.%N)
-  timeout 900 "$irhw" cosim "$blk" "$@" --quiet > "$log" 2>&1; rc=$?
+  timeout 900 "$irhw" cosim "$blk" "$@" --quiet --require-coverage > "$log" 2>&1; rc=$?
   t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   if [ $rc -eq 0 ]; then echo "PASS ${t}s $blk $*"; else
     echo "FAIL(rc=$rc) ${t}s $blk $* -- log $log"; sed 's/^/    /' "$log" | tail -15; fi

@@ -131,6 +131,9 @@ if "$irhw" cosim wl_bank --cycles 300 --wave "$tmp/w.vcd" --quiet > "$tmp/out" 2
     ok "wave: VCD holds RTL, exp_* and mismatch; .gtkw groups them, no marker when equal" || bad "wave: contents"
 else bad "wave: cosim --wave failed: $(cat "$tmp/out")"; fi
 
+# user traces, coverage, shrinking, line traces (both stages)
+. tests/cli_verify.sh
+
 # faulty variants must be caught: tests/faults/<block>.faults, "name | sed expression".
 # The variants are built and run two at a time; verdicts are read afterwards.
 if [ "${IRHW_CLI_QUICK:-0}" = 1 ]; then

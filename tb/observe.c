@@ -1,0 +1,18 @@
+/*
+ * observe.c — the per-cycle observer of a co-simulation (observe.h).
+ */
+#include "observe.h"
+
+int irhw_observe_cycle(void *ctx, uint64_t cycle, const void *model, const uint64_t *in,
+                       const uint64_t *exp, const uint64_t *act)
+{
+    irhw_observer *o = ctx;
+    irhw_cov_sample(&o->cov, cycle, model, in, exp);
+    if (o->record)
+        irhw_csv_row(o->record, &o->cov.x->ps, in);
+    if (o->lt)
+        irhw_lt_line(o->lt, cycle, in, exp, model ? act : NULL);
+    if (o->capture && !o->nomem && irhw_rows_push(o->capture, in))
+        o->nomem = 1;
+    return o->until_covered && o->cov.n && irhw_cov_complete(&o->cov);
+}
