@@ -191,8 +191,20 @@ static void emit_root(gen_ctx *x)
     w->indent++;
     vw_line(w, "localparam LO = i * %u, HI = (i == %u) ? %u : LO + %u;", s, nc - 1, n, s);
     vw_line(w, "assign root_path_ok[HI-1:LO] = {(HI - LO){~dn_full_l%u[i]}};", L - 1);
-    vw_line(w, "assign root_cand[i * %u +: %u] =", n, n);
-    vw_line(w, "    root_needy & ~(%u'h1 << up_ent_l%u[i * EW + ID_BITS +: CORE_BITS]);", n, L - 1);
+    /* A child covering one core has a constant source: written as such, as
+     * synthesis keeps the links apart and would not see through them. */
+    if (s == 1) {
+        vw_line(w, "assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << i);  // not back to core i",
+                n, n, n);
+    } else {
+        vw_line(w, "if (HI - LO == 1) begin : g_one_core");
+        vw_line(w, "    assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << LO);", n, n, n);
+        vw_line(w, "end else begin : g_many_cores  // not back to the source");
+        vw_line(w, "    assign root_cand[i * %u +: %u] =", n, n);
+        vw_line(w, "        root_needy & ~(%u'h1 << up_ent_l%u[i * EW + ID_BITS +: CORE_BITS]);", n,
+                L - 1);
+        vw_line(w, "end");
+    }
     vw_line(w, "assign root_in_req[i] = up_valid_l%u[i] & (|root_cand[i * %u +: %u]);", L - 1, n, n);
     vw_line(w, "assign up_pop_l%u[i]    = root_in_go & root_in_pick[i];", L - 1);
     vw_line(w, "assign dn_push_l%u[i]   = root_in_go & (|root_dst_pick[HI-1:LO]);", L - 1);
