@@ -51,7 +51,9 @@ static void emit_buses(gen_ctx *x)
     irhw_vw *w = x->w;
     unsigned ew = g->id_bits + g->core_bits, dw = ew + g->core_bits;
     vw_line(w, "// ---- per-level buses, node i of level k at [i] (entries at [i*EW +: EW] and");
-    vw_line(w, "// [i*DW +: DW]): valid/ent/pop of its up FIFO and push/full/valid/ent of its dn FIFO.");
+    vw_line(
+        w,
+        "// [i*DW +: DW]): valid/ent/pop of its up FIFO and push/full/valid/ent of its dn FIFO.");
     for (unsigned k = 0; k < g->levels; k++) {
         unsigned n = g->count[k];
         vw_line(w, "wire %sup_valid_l%u, up_pop_l%u, dn_push_l%u, dn_full_l%u, dn_valid_l%u;",
@@ -80,16 +82,19 @@ static void emit_link(gen_ctx *x, unsigned k, const char *one_core, const char *
     irhw_vw *w = x->w;
     char parent[64];
     parent_dn_ent(&x->g, k, parent, sizeof parent);
-    vw_line(w, "irhw_icrn_link #(.IDW(ID_BITS), .CB(CORE_BITS), .DEPTH(BUF_DEPTH), .ONE_CORE(%s), "
-               ".CORE(%s)) u_link (",
+    vw_line(w,
+            "irhw_icrn_link #(.IDW(ID_BITS), .CB(CORE_BITS), .DEPTH(BUF_DEPTH), .ONE_CORE(%s), "
+            ".CORE(%s)) u_link (",
             one_core, core);
     vw_line(w, "    .clk(clk), .rst(rst),");
     vw_line(w, "    .up_push(%s), .up_din(%s),", up_push, up_din);
-    vw_line(w, "    .up_pop(up_pop_l%u[i]), .up_full(%s), .up_valid(up_valid_l%u[i]), "
-               ".up_ent(up_ent_l%u[i * EW +: EW]),",
+    vw_line(w,
+            "    .up_pop(up_pop_l%u[i]), .up_full(%s), .up_valid(up_valid_l%u[i]), "
+            ".up_ent(up_ent_l%u[i * EW +: EW]),",
             k, up_full, k, k);
     vw_line(w, "    .dn_push(dn_push_l%u[i]), .dn_din(%s), .dn_pop(%s),", k, parent, dn_pop);
-    vw_line(w, "    .dn_full(dn_full_l%u[i]), .dn_valid(dn_valid_l%u[i]), .dn_ent(%s));", k, k, dn_ent);
+    vw_line(w, "    .dn_full(dn_full_l%u[i]), .dn_valid(dn_valid_l%u[i]), .dn_ent(%s));", k, k,
+            dn_ent);
 }
 
 /* Level 0: every core's link and its ports. */
@@ -134,26 +139,32 @@ static void emit_hubs(gen_ctx *x, unsigned k)
         snprintf(nkids, sizeof nkids, "%u", r);
     else
         snprintf(nkids, sizeof nkids, "(i == %u) ? %u : %u", n - 1, nlast, r);
-    vw_line(w, "// ---- level %u: %u hubs of up to %u children; hub i covers the cores from i*%u", k,
-            n, r, g->span[k]);
+    vw_line(w, "// ---- level %u: %u hubs of up to %u children; hub i covers the cores from i*%u",
+            k, n, r, g->span[k]);
     vw_line(w, "for (i = 0; i < %u; i = i + 1) begin : g_l%u_hub", n, k);
     w->indent++;
     vw_line(w, "localparam N = %s;  // children", nkids);
     vw_line(w, "wire up_full, up_push, dn_pop;");
     vw_line(w, "wire [EW-1:0] up_din;");
-    vw_line(w, "irhw_icrn_hub #(.N(N), .IDW(ID_BITS), .CB(CORE_BITS), .LO(i * %u), .SPAN(%u)) u_hub (",
+    vw_line(w,
+            "irhw_icrn_hub #(.N(N), .IDW(ID_BITS), .CB(CORE_BITS), .LO(i * %u), .SPAN(%u)) u_hub (",
             g->span[k], g->span[k - 1]);
     vw_line(w, "    .clk(clk), .rst(rst),");
-    vw_line(w, "    .kid_up_valid(up_valid_l%u[i * %u +: N]), .kid_up_ent(up_ent_l%u[i * %u * EW +: N * EW]),",
+    vw_line(w,
+            "    .kid_up_valid(up_valid_l%u[i * %u +: N]), .kid_up_ent(up_ent_l%u[i * %u * EW +: N "
+            "* EW]),",
             k - 1, r, k - 1, r);
-    vw_line(w, "    .kid_up_pop(up_pop_l%u[i * %u +: N]), .up_full(up_full), .up_push(up_push), "
-               ".up_din(up_din),",
+    vw_line(w,
+            "    .kid_up_pop(up_pop_l%u[i * %u +: N]), .up_full(up_full), .up_push(up_push), "
+            ".up_din(up_din),",
             k - 1, r);
-    vw_line(w, "    .dn_valid(dn_valid_l%u[i]), .dn_dst(dn_ent_l%u[i * DW + ID_BITS + CORE_BITS +: "
-               "CORE_BITS]),",
+    vw_line(w,
+            "    .dn_valid(dn_valid_l%u[i]), .dn_dst(dn_ent_l%u[i * DW + ID_BITS + CORE_BITS +: "
+            "CORE_BITS]),",
             k, k);
-    vw_line(w, "    .dn_pop(dn_pop), .kid_dn_full(dn_full_l%u[i * %u +: N]), "
-               ".kid_dn_push(dn_push_l%u[i * %u +: N]));",
+    vw_line(w,
+            "    .dn_pop(dn_pop), .kid_dn_full(dn_full_l%u[i * %u +: N]), "
+            ".kid_dn_push(dn_push_l%u[i * %u +: N]));",
             k - 1, r, k - 1, r);
     char core[32], ent[64];
     snprintf(core, sizeof core, "i * %u", g->span[k]);
@@ -177,8 +188,8 @@ static void emit_root(gen_ctx *x)
     vw_line(w, "// than its source (a core with core_greedy clear this cycle whose dn path");
     vw_line(w, "// is not full), then round robin over those cores.");
     vw_line(w, "wire %sroot_path_ok, root_needy, root_dst_req, root_dst_pick;", vw_vec(n));
-    vw_line(w, "wire %sroot_cand;  // %u x CORES: the needy cores, not child i's source", vw_vec(nc * n),
-            nc);
+    vw_line(w, "wire %sroot_cand;  // %u x CORES: the needy cores, not child i's source",
+            vw_vec(nc * n), nc);
     vw_line(w, "wire %sroot_in_req, root_in_pick;", vw_vec(nc));
     vw_line(w, "wire %sunused_root_in_idx;  // the pointer alone needs it", vw_vec(irhw_clog2(nc)));
     vw_line(w, "wire [EW-1:0] root_ent;");
@@ -186,16 +197,20 @@ static void emit_root(gen_ctx *x)
     vw_line(w, "wire root_in_go = |root_in_req;");
     vw_line(w, "assign root_needy  = ~core_greedy & root_path_ok;");
     vw_line(w, "assign root_dn_ent = {root_dst_idx, root_ent};");
-    vw_line(w, "for (i = 0; i < %u; i = i + 1) begin : g_root_kid  // child i covers the cores LO..HI-1",
-            nc);
+    vw_line(
+        w,
+        "for (i = 0; i < %u; i = i + 1) begin : g_root_kid  // child i covers the cores LO..HI-1",
+        nc);
     w->indent++;
     vw_line(w, "localparam LO = i * %u, HI = (i == %u) ? %u : LO + %u;", s, nc - 1, n, s);
     vw_line(w, "assign root_path_ok[HI-1:LO] = {(HI - LO){~dn_full_l%u[i]}};", L - 1);
     /* A child covering one core has a constant source: written as such, as
      * synthesis keeps the links apart and would not see through them. */
     if (s == 1) {
-        vw_line(w, "assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << i);  // not back to core i",
-                n, n, n);
+        vw_line(
+            w,
+            "assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << i);  // not back to core i",
+            n, n, n);
     } else {
         vw_line(w, "if (HI - LO == 1) begin : g_one_core");
         vw_line(w, "    assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << LO);", n, n, n);
@@ -205,7 +220,8 @@ static void emit_root(gen_ctx *x)
                 L - 1);
         vw_line(w, "end");
     }
-    vw_line(w, "assign root_in_req[i] = up_valid_l%u[i] & (|root_cand[i * %u +: %u]);", L - 1, n, n);
+    vw_line(w, "assign root_in_req[i] = up_valid_l%u[i] & (|root_cand[i * %u +: %u]);", L - 1, n,
+            n);
     vw_line(w, "assign up_pop_l%u[i]    = root_in_go & root_in_pick[i];", L - 1);
     vw_line(w, "assign dn_push_l%u[i]   = root_in_go & (|root_dst_pick[HI-1:LO]);", L - 1);
     w->indent--;
@@ -231,7 +247,8 @@ static void emit_done(gen_ctx *x)
     vw_line(w, "// every buffer empty (an ID being delivered this cycle still counts).");
     vw_line(w, "wire net_busy =");
     for (unsigned k = 0; k < g->levels; k++)
-        vw_line(w, "    (|up_valid_l%u) | (|dn_valid_l%u)%s", k, k, k + 1 == g->levels ? ";" : " |");
+        vw_line(w, "    (|up_valid_l%u) | (|dn_valid_l%u)%s", k, k,
+                k + 1 == g->levels ? ";" : " |");
     vw_line(w, "assign all_done = (&core_empty) & ~(|inj_valid) & ~net_busy;");
 }
 
@@ -264,8 +281,8 @@ int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "// core to core. Entries: id, then src (core_bits=%u), then dst.", g->core_bits);
     vw_module_ports(w, inst->module, &inst->ps);
     w->indent++;
-    vw_line(w, "localparam ID_BITS = %u, CORE_BITS = %u, BUF_DEPTH = %u;", g->id_bits,
-            g->core_bits, g->depth);
+    vw_line(w, "localparam ID_BITS = %u, CORE_BITS = %u, BUF_DEPTH = %u;", g->id_bits, g->core_bits,
+            g->depth);
     vw_line(w, "localparam EW = ID_BITS + CORE_BITS;      // an up entry: {src, id}");
     vw_line(w, "localparam DW = ID_BITS + 2 * CORE_BITS;  // a dn entry: {dst, src, id}");
     vw_line(w, "genvar i;");

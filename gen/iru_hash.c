@@ -261,7 +261,8 @@ static void argmax_tree(const gx *x, irhw_vw *w)
      * split_var: Verilator schedules every node apart (one array both read
      * and written by the tree is otherwise a combinational loop to itself). */
     unsigned S = x->S, sb = g->set_bits;
-    vw_line(w, "// a heap: node n's children are 2n and 2n+1, set s is leaf %u+s; node n of height", S);
+    vw_line(w, "// a heap: node n's children are 2n and 2n+1, set s is leaf %u+s; node n of height",
+            S);
     vw_line(w, "// H keeps the low H bits of its winning set in am_sel (the others are zero)");
     vw_line(w, "wire %sam_cnt [1:%u] /* verilator split_var */;", vw_vec(x->cb), 2 * S - 1);
     vw_line(w, "wire %sam_sel [1:%u] /* verilator split_var */;", vw_vec(x->sbw), 2 * S - 1);
@@ -270,7 +271,8 @@ static void argmax_tree(const gx *x, irhw_vw *w)
     vw_line(w, "    assign am_cnt[N] = cnt_w[N - %u];", S);
     vw_line(w, "    assign am_sel[N] = %u'd0;", x->sbw);
     vw_line(w, "end else if (N > 0) begin : g_node");
-    vw_line(w, "    localparam integer H = %u - ($clog2(N + 1) - 1);  // %u - floor(log2(N))", sb, sb);
+    vw_line(w, "    localparam integer H = %u - ($clog2(N + 1) - 1);  // %u - floor(log2(N))", sb,
+            sb);
     vw_line(w, "    localparam [%u:0] WON_RIGHT = %u'd1 << (H - 1);", x->sbw - 1, x->sbw);
     vw_line(w, "    wire right = am_cnt[2*N+1] > am_cnt[2*N];");
     vw_line(w, "    assign am_cnt[N] = right ? am_cnt[2*N+1] : am_cnt[2*N];");
