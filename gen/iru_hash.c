@@ -138,7 +138,9 @@ static void state_decls(const gx *x, irhw_vw *w)
     if (x->g.timeout)
         vw_line(w, "wire rq_expired;                // the oldest waiting request timed out");
     int use_gi = x->g.set_bits > 0 || x->g.timeout > 0;
-    vw_line(w, "genvar %s%sgj, gs, gp;", x->S > 1024 ? "gh, " : "", use_gi ? "gi, " : "");
+    /* gh: loop_open splits a loop over more than 1024 iterations; the
+     * longest are the entry counts (SETS) and the arg-max heap (2 SETS). */
+    vw_line(w, "genvar %s%sgj, gs, gp;", 2 * x->S > 1024 ? "gh, " : "", use_gi ? "gi, " : "");
     vw_blank(w);
 }
 
