@@ -3,18 +3,24 @@
  * (model/icrn.c holds the behaviour and every decision; this file must match
  * it), its `irhw gen` summary and its drawing (--draw: cores, hubs, links).
  *
- * The tree is unrolled by the generator: every node has a name (cores c<i>,
- * hubs h<level>_<i>, the root `root`), every non-root node two FIFOs named
- * after it (up_<node> toward the root, dn_<node> toward the cores), and
- * every hub its arbiter logic in plain wires named <hub>_up_*, <hub>_dn_*,
- * root_in_* and root_dst_*. Every FIFO is an instance of the leaf
- * rtl/irhw_fifo.v (WIDTH and DEPTH parameters; DEPTH = 1 is its own branch,
- * a valid flop and no pointers), whose entries are an irhw_regfile_1w1r, so
- * `irhw area` counts them as flip-flop storage.
+ * The tree is written as one named generate loop per level over
+ * parameterized leaf cells, so the module grows with the number of levels
+ * (at most 6), not with CORES: g_core[i] (level 0: core i's link and its
+ * ports), g_l<k>_hub[i] (hub i of level k, rtl/irhw_icrn_hub.v, and its link
+ * to its parent) and g_root_kid[i] (the root's logic per child); the root's
+ * two arbiters and its multiplexers are instances u_root_*. A link
+ * (rtl/irhw_icrn_link.v, instance u_link) holds the node's two FIFOs, up
+ * toward the root and dn toward the cores, each an rtl/irhw_fifo.v (DEPTH = 1
+ * is its own branch, a valid flop and no pointers) whose entries are an
+ * irhw_regfile_1w1r, so `irhw area` counts them as flip-flop storage.
+ * Level k's nodes meet their parents on buses indexed by node: up_valid_l<k>,
+ * up_ent_l<k>, dn_full_l<k>, ... (node i at [i], its entry at [i*EW +: EW]).
  *
  * FIFO entry layout, LSB first: id [ID_BITS], then src [CORE_BITS] (not in
  * up FIFOs of nodes covering one core), then dst [CORE_BITS] (only in dn
- * FIFOs of hubs covering more than one core).
+ * FIFOs of hubs covering more than one core). On the buses every up entry is
+ * {src, id} and every dn entry {dst, src, id}: a link covering one core puts
+ * its constant core back (icrn_up_width / icrn_dn_width stay the storage).
  */
 #include "icrn.h"
 
@@ -23,7 +29,6 @@
 
 typedef struct {
     icrn_geom g;
-    char top[128];
     irhw_vw *w;
 } gen_ctx;
 
@@ -38,344 +43,197 @@ static const char *node_name(const icrn_geom *g, unsigned level, unsigned i, cha
     return buf;
 }
 
-static const char *vconst(char *buf, size_t len, unsigned width, uint64_t v)
-{
-    snprintf(buf, len, "%u'h%" PRIx64, width, v & irhw_mask(width));
-    return buf;
-}
-
-static int one_core(const icrn_geom *g, unsigned level, unsigned i)
-{
-    unsigned lo, hi;
-    icrn_cover(g, level, i, &lo, &hi);
-    return hi - lo == 1;
-}
-
-static uint64_t cover_mask(const icrn_geom *g, unsigned level, unsigned i)
-{
-    unsigned lo, hi;
-    icrn_cover(g, level, i, &lo, &hi);
-    return irhw_mask(hi - lo) << lo;
-}
-
-/* ---- buffers ------------------------------------------------------------ */
-
-static void emit_buffer(gen_ctx *x, const char *dir, const char *nm, unsigned width)
-{
-    irhw_vw *w = x->w;
-    vw_line(w, "wire %s_%s_push, %s_%s_pop, %s_%s_full, %s_%s_valid;", dir, nm, dir, nm, dir, nm,
-            dir, nm);
-    vw_line(w, "wire %s%s_%s_din, %s_%s_head;", vw_range(width), dir, nm, dir, nm);
-    vw_line(w, "irhw_fifo #(.WIDTH(%u), .DEPTH(%u)) u_%s_%s (", width, x->g.depth, dir, nm);
-    vw_line(w, "    .clk(clk), .rst(rst), .push(%s_%s_push), .din(%s_%s_din), .pop(%s_%s_pop),",
-            dir, nm, dir, nm, dir, nm);
-    vw_line(w, "    .full(%s_%s_full), .valid(%s_%s_valid), .head(%s_%s_head));", dir, nm, dir, nm,
-            dir, nm);
-}
-
-static void emit_buffers(gen_ctx *x)
+/* The node loop of level k >= 1 drives, besides its own link, the children's
+ * slices of level k-1: this is where a child's bus index comes from. */
+static void emit_buses(gen_ctx *x)
 {
     const icrn_geom *g = &x->g;
-    char nm[32];
-    vw_line(x->w, "// ---- link buffers: up_<node> carries IDs toward the root, dn_<node> toward");
-    vw_line(x->w, "// the cores; both sit at the receiving end of the link of <node>.");
-    for (unsigned k = 0; k < g->levels; k++)
-        for (unsigned i = 0; i < g->count[k]; i++) {
-            node_name(g, k, i, nm, sizeof nm);
-            emit_buffer(x, "up", nm, icrn_up_width(g, k, i));
-            emit_buffer(x, "dn", nm, icrn_dn_width(g, k, i));
-        }
-    vw_blank(x->w);
+    irhw_vw *w = x->w;
+    unsigned ew = g->id_bits + g->core_bits, dw = ew + g->core_bits;
+    vw_line(w, "// ---- per-level buses, node i of level k at [i] (entries at [i*EW +: EW] and");
+    vw_line(
+        w,
+        "// [i*DW +: DW]): valid/ent/pop of its up FIFO and push/full/valid/ent of its dn FIFO.");
+    for (unsigned k = 0; k < g->levels; k++) {
+        unsigned n = g->count[k];
+        vw_line(w, "wire %sup_valid_l%u, up_pop_l%u, dn_push_l%u, dn_full_l%u, dn_valid_l%u;",
+                vw_vec(n), k, k, k, k, k);
+        vw_line(w, "wire %sup_ent_l%u;  // %u x EW", vw_vec(n * ew), k, n);
+        if (k > 0)
+            vw_line(w, "wire %sdn_ent_l%u;  // %u x DW", vw_vec(n * dw), k, n);
+    }
+    vw_line(w, "wire [DW-1:0] root_dn_ent;  // {destination, the up entry the root chose}");
+    vw_blank(w);
 }
 
-/* ---- core ports ------------------------------------------------------------ */
+/* The parent's dn entry, the din of node i's dn FIFO at level k. */
+static void parent_dn_ent(const icrn_geom *g, unsigned k, char *buf, size_t len)
+{
+    if (k + 1 == g->levels)
+        snprintf(buf, len, "root_dn_ent");
+    else
+        snprintf(buf, len, "dn_ent_l%u[(i / %u) * DW +: DW]", k + 1, g->radix);
+}
 
+static void emit_link(gen_ctx *x, unsigned k, const char *one_core, const char *core,
+                      const char *up_push, const char *up_din, const char *up_full,
+                      const char *dn_pop, const char *dn_ent)
+{
+    irhw_vw *w = x->w;
+    char parent[64];
+    parent_dn_ent(&x->g, k, parent, sizeof parent);
+    vw_line(w,
+            "irhw_icrn_link #(.IDW(ID_BITS), .CB(CORE_BITS), .DEPTH(BUF_DEPTH), .ONE_CORE(%s), "
+            ".CORE(%s)) u_link (",
+            one_core, core);
+    vw_line(w, "    .clk(clk), .rst(rst),");
+    vw_line(w, "    .up_push(%s), .up_din(%s),", up_push, up_din);
+    vw_line(w,
+            "    .up_pop(up_pop_l%u[i]), .up_full(%s), .up_valid(up_valid_l%u[i]), "
+            ".up_ent(up_ent_l%u[i * EW +: EW]),",
+            k, up_full, k, k);
+    vw_line(w, "    .dn_push(dn_push_l%u[i]), .dn_din(%s), .dn_pop(%s),", k, parent, dn_pop);
+    vw_line(w, "    .dn_full(dn_full_l%u[i]), .dn_valid(dn_valid_l%u[i]), .dn_ent(%s));", k, k,
+            dn_ent);
+}
+
+/* Level 0: every core's link and its ports. */
 static void emit_cores(gen_ctx *x)
 {
     const icrn_geom *g = &x->g;
     irhw_vw *w = x->w;
-    unsigned idw = g->id_bits, cb = g->core_bits;
-    char nm[32];
-    vw_line(w, "// ---- core ports: inj_ready is registered (the up FIFO is not full);");
-    vw_line(w, "// delivered data are zero while dlv_valid is low.");
-    for (unsigned i = 0; i < g->cores; i++) {
-        vw_line(w, "assign up_c%u_push   = inj_valid[%u] & ~up_c%u_full;", i, i, i);
-        vw_line(w, "assign up_c%u_din    = %s;", i, vw_sel("inj_id", g->cores * idw, i * idw, idw));
-        vw_line(w, "assign inj_ready[%u] = ~up_c%u_full;", i, i);
-        vw_line(w, "assign dn_c%u_pop    = dn_c%u_valid & dlv_ready[%u];", i, i, i);
-        vw_line(w, "assign dlv_valid[%u] = dn_c%u_valid;", i, i);
-        snprintf(nm, sizeof nm, "dn_c%u_head", i);
-        vw_line(w, "assign %s = dn_c%u_valid ? %s : {%u{1'b0}};",
-                vw_sel("dlv_id", g->cores * idw, i * idw, idw), i, vw_sel(nm, idw + cb, 0, idw),
-                idw);
-        vw_line(w, "assign %s = dn_c%u_valid ? %s : {%u{1'b0}};",
-                vw_sel("dlv_src", g->cores * cb, i * cb, cb), i, vw_sel(nm, idw + cb, idw, cb), cb);
-    }
+    vw_line(w, "// ---- cores: each core's link to its hub; inj_ready is registered (the up FIFO");
+    vw_line(w, "// is not full); delivered data are zero while dlv_valid is low.");
+    vw_line(w, "for (i = 0; i < %u; i = i + 1) begin : g_core", g->cores);
+    w->indent++;
+    vw_line(w, "wire up_full, dn_pop;");
+    vw_line(w, "wire [DW-1:0] dn_ent;");
+    vw_line(w, "wire [CORE_BITS-1:0] unused_dst = dn_ent[ID_BITS + CORE_BITS +: CORE_BITS];  "
+               "// the core itself");
+    emit_link(x, 0, "1", "i", "inj_valid[i] & ~up_full",
+              "{{CORE_BITS{1'b0}}, inj_id[i * ID_BITS +: ID_BITS]}", "up_full", "dn_pop", "dn_ent");
+    vw_line(w, "assign inj_ready[i] = ~up_full;");
+    vw_line(w, "assign dn_pop       = dn_valid_l0[i] & dlv_ready[i];");
+    vw_line(w, "assign dlv_valid[i] = dn_valid_l0[i];");
+    vw_line(w, "assign dlv_id[i * ID_BITS +: ID_BITS] = dn_valid_l0[i] ? dn_ent[ID_BITS-1:0] : "
+               "{ID_BITS{1'b0}};");
+    vw_line(w, "assign dlv_src[i * CORE_BITS +: CORE_BITS] =");
+    vw_line(w, "    dn_valid_l0[i] ? dn_ent[ID_BITS +: CORE_BITS] : {CORE_BITS{1'b0}};");
+    w->indent--;
+    vw_line(w, "end");
     vw_blank(w);
 }
 
-/* ---- round-robin arbiter ----------------------------------------------------- */
-
-/* Given <p>_req[n] and <p>_go (declared by the caller), emits the one-hot
- * grant <p>_pick (first request at or after the pointer, wrapping), its
- * index <p>_idx and the pointer <p>_rr_q, which moves past the grant. */
-static void emit_rr(gen_ctx *x, const char *p, unsigned n)
-{
-    irhw_vw *w = x->w;
-    char k1[40], k2[40];
-    if (n == 1) {
-        vw_line(w, "wire %s_pick = %s_req;  // one requester: no pointer", p, p);
-        return;
-    }
-    unsigned pb = irhw_clog2(n);
-    vw_line(w, "reg  %s%s_rr_q;  // request with the highest priority this cycle", vw_range(pb), p);
-    vw_line(w, "wire %s%s_req_hi = %s_req & ({%u{1'b1}} << %s_rr_q);", vw_range(n), p, p, n, p);
-    vw_line(w, "wire %s%s_pick = (|%s_req_hi) ? (%s_req_hi & (~%s_req_hi + %s))", vw_range(n), p, p,
-            p, p, vconst(k1, sizeof k1, n, 1));
-    vw_line(w, "                           : (%s_req & (~%s_req + %s));", p, p,
-            vconst(k1, sizeof k1, n, 1));
-    /* index of the one-hot grant: bit b is the OR of the grants whose index has bit b */
-    vw_line(w, "wire %s%s_idx;", vw_vec(pb), p);
-    for (unsigned bb = 0; bb < pb; bb++) {
-        uint64_t mask = 0;
-        for (unsigned j = 0; j < n; j++)
-            if (j >> bb & 1)
-                mask |= (uint64_t)1 << j;
-        vw_line(w, "assign %s_idx[%u] = |(%s_pick & %s);", p, bb, p,
-                vconst(k1, sizeof k1, n, mask));
-    }
-    vw_line(w, "always @(posedge clk) begin");
-    char k0[40];
-    vconst(k0, sizeof k0, pb, 0);
-    vw_line(w, "    if (rst) %s_rr_q <= %s;", p, k0);
-    vw_line(w, "    else if (%s_go) %s_rr_q <= (%s_idx == %s) ? %s : %s_idx + %s;", p, p, p,
-            vconst(k1, sizeof k1, pb, n - 1), k0, p, vconst(k2, sizeof k2, pb, 1));
-    vw_line(w, "end");
-}
-
-/* "{a_N, ..., a_0}" from a per-index formatter. */
-typedef void (*term_fn)(gen_ctx *x, unsigned c, char *buf, size_t len, const void *arg);
-
-static void emit_concat(gen_ctx *x, const char *lhs, unsigned n, term_fn term, const void *arg)
-{
-    irhw_vw *w = x->w;
-    vw_line(w, "%s = {", lhs);
-    for (unsigned c = n; c-- > 0;) {
-        char t[256];
-        term(x, c, t, sizeof t, arg);
-        vw_line(w, "    %s%s", t, c ? "," : "");
-    }
-    vw_line(w, "};");
-}
-
-/* ---- non-root hubs ------------------------------------------------------------ */
-
-typedef struct {
-    unsigned level, first;
-} kids;
-
-static void term_up_valid(gen_ctx *x, unsigned c, char *buf, size_t len, const void *arg)
-{
-    const kids *kd = arg;
-    char nm[32];
-    snprintf(buf, len, "up_%s_valid", node_name(&x->g, kd->level, kd->first + c, nm, sizeof nm));
-}
-
-/* The up entry of child (level, j) widened to a {src, id} entry. */
-static void up_entry(const icrn_geom *g, unsigned level, unsigned j, char *buf, size_t len)
-{
-    char nm[32], k[40];
-    node_name(g, level, j, nm, sizeof nm);
-    if (one_core(g, level, j)) {
-        unsigned lo, hi;
-        icrn_cover(g, level, j, &lo, &hi);
-        snprintf(buf, len, "{%s, up_%s_head}", vconst(k, sizeof k, g->core_bits, lo), nm);
-    } else {
-        snprintf(buf, len, "up_%s_head", nm);
-    }
-}
-
-/* Continuous assignment of an AND-OR mux: lhs = OR_c ({W{pick[c]}} & val_c). */
-static void emit_mux(gen_ctx *x, const char *lhs, unsigned width, const char *pick, unsigned n,
-                     char vals[][160])
-{
-    irhw_vw *w = x->w;
-    if (n == 1) {
-        vw_line(w, "%s = %s;", lhs, vals[0]);
-        return;
-    }
-    vw_line(w, "%s =", lhs);
-    for (unsigned c = 0; c < n; c++)
-        vw_line(w, "    ({%u{%s}} & %s)%s", width, vw_sel(pick, n, c, 1), vals[c],
-                c + 1 < n ? " |" : ";");
-}
-
-static void emit_hub(gen_ctx *x, unsigned k, unsigned i)
+/* Level k >= 1: every hub (rtl/irhw_icrn_hub) and its link to its parent.
+ * Only the last hub of a level can have fewer children or cover one core. */
+static void emit_hubs(gen_ctx *x, unsigned k)
 {
     const icrn_geom *g = &x->g;
     irhw_vw *w = x->w;
-    char h[32], ch[32], p[64], b[192], lhs[128];
-    unsigned first, nc, lo, hi;
-    icrn_children(g, k, i, &first, &nc);
-    icrn_cover(g, k, i, &lo, &hi);
-    node_name(g, k, i, h, sizeof h);
-    unsigned uw = icrn_up_width(g, k, i), dw = icrn_dn_width(g, k, i);
-    unsigned idw = g->id_bits, cb = g->core_bits;
-
-    vw_line(w, "// ---- hub %s (level %u, cores %u..%u): up = round robin over %u child(ren),", h,
-            k, lo, hi - 1, nc);
-    vw_line(w, "// down = the head of dn_%s goes to the child covering its destination.", h);
-    snprintf(p, sizeof p, "%s_up", h);
-    kids kd = {k - 1, first};
-    snprintf(lhs, sizeof lhs, "wire %s%s_req", vw_range(nc), p);
-    emit_concat(x, lhs, nc, term_up_valid, &kd);
-    vw_line(w, "wire %s_go = (|%s_req) & ~up_%s_full;", p, p, h);
-    emit_rr(x, p, nc);
-    char vals[16][160];
-    for (unsigned c = 0; c < nc; c++) {
-        node_name(g, k - 1, first + c, ch, sizeof ch);
-        snprintf(lhs, sizeof lhs, "%s_pick", p);
-        vw_line(w, "assign up_%s_pop = %s_go & %s;", ch, p, vw_sel(lhs, nc, c, 1));
-        if (one_core(g, k, i))
-            snprintf(vals[c], sizeof vals[c], "up_%s_head", ch);
-        else
-            up_entry(g, k - 1, first + c, vals[c], sizeof vals[c]);
-    }
-    vw_line(w, "assign up_%s_push = %s_go;", h, p);
-    snprintf(lhs, sizeof lhs, "assign up_%s_din", h);
-    snprintf(b, sizeof b, "%s_pick", p);
-    emit_mux(x, lhs, uw, b, nc, vals);
-
-    /* down */
-    snprintf(p, sizeof p, "%s_dn", h);
-    char dst[256], sel[16][640], go[8192];
-    snprintf(b, sizeof b, "dn_%s_head", h);
-    if (!one_core(g, k, i))
-        snprintf(dst, sizeof dst, "%s", vw_sel(b, dw, idw + cb, cb));
-    size_t o = 0;
-    for (unsigned c = 0; c < nc; c++) {
-        unsigned clo, chi;
-        icrn_cover(g, k - 1, first + c, &clo, &chi);
-        node_name(g, k - 1, first + c, ch, sizeof ch);
-        char k1[40], k2[40];
-        if (nc == 1)
-            snprintf(sel[c], sizeof sel[c], "1'b1");
-        else if (chi - clo == 1)
-            snprintf(sel[c], sizeof sel[c], "(%s == %s)", dst, vconst(k1, sizeof k1, cb, clo));
-        else if (clo == lo)
-            snprintf(sel[c], sizeof sel[c], "(%s < %s)", dst, vconst(k1, sizeof k1, cb, chi));
-        else if (chi == hi)
-            snprintf(sel[c], sizeof sel[c], "(%s >= %s)", dst, vconst(k1, sizeof k1, cb, clo));
-        else
-            snprintf(sel[c], sizeof sel[c], "(%s >= %s) & (%s < %s)", dst,
-                     vconst(k1, sizeof k1, cb, clo), dst, vconst(k2, sizeof k2, cb, chi));
-        if (nc > 1)
-            vw_line(w, "wire %s_to_%s = %s;", p, ch, sel[c]);
-        if (nc > 1)
-            o += (size_t)snprintf(go + o, sizeof go - o, "%s(%s_to_%s & ~dn_%s_full)",
-                                  c ? " | " : "", p, ch, ch);
-        else
-            o += (size_t)snprintf(go + o, sizeof go - o, "~dn_%s_full", ch);
-    }
-    vw_line(w, "wire %s_go = dn_%s_valid & (%s);", p, h, go);
-    vw_line(w, "assign dn_%s_pop = %s_go;", h, p);
-    for (unsigned c = 0; c < nc; c++) {
-        node_name(g, k - 1, first + c, ch, sizeof ch);
-        if (nc > 1)
-            vw_line(w, "assign dn_%s_push = %s_go & %s_to_%s;", ch, p, p, ch);
-        else
-            vw_line(w, "assign dn_%s_push = %s_go;", ch, p);
-        unsigned cw = icrn_dn_width(g, k - 1, first + c);
-        snprintf(b, sizeof b, "dn_%s_head", h);
-        vw_line(w, "assign dn_%s_din  = %s;", ch, cw == dw ? b : vw_sel(b, dw, 0, cw));
-    }
+    unsigned n = g->count[k], r = g->radix, first, nlast, lo, hi;
+    icrn_children(g, k, n - 1, &first, &nlast);
+    icrn_cover(g, k, n - 1, &lo, &hi);
+    char one[32], nkids[64];
+    snprintf(one, sizeof one, hi - lo == 1 ? "i == %u" : "0", n - 1);
+    if (nlast == r)
+        snprintf(nkids, sizeof nkids, "%u", r);
+    else
+        snprintf(nkids, sizeof nkids, "(i == %u) ? %u : %u", n - 1, nlast, r);
+    vw_line(w, "// ---- level %u: %u hubs of up to %u children; hub i covers the cores from i*%u",
+            k, n, r, g->span[k]);
+    vw_line(w, "for (i = 0; i < %u; i = i + 1) begin : g_l%u_hub", n, k);
+    w->indent++;
+    vw_line(w, "localparam N = %s;  // children", nkids);
+    vw_line(w, "wire up_full, up_push, dn_pop;");
+    vw_line(w, "wire [EW-1:0] up_din;");
+    vw_line(w,
+            "irhw_icrn_hub #(.N(N), .IDW(ID_BITS), .CB(CORE_BITS), .LO(i * %u), .SPAN(%u)) u_hub (",
+            g->span[k], g->span[k - 1]);
+    vw_line(w, "    .clk(clk), .rst(rst),");
+    vw_line(w,
+            "    .kid_up_valid(up_valid_l%u[i * %u +: N]), .kid_up_ent(up_ent_l%u[i * %u * EW +: N "
+            "* EW]),",
+            k - 1, r, k - 1, r);
+    vw_line(w,
+            "    .kid_up_pop(up_pop_l%u[i * %u +: N]), .up_full(up_full), .up_push(up_push), "
+            ".up_din(up_din),",
+            k - 1, r);
+    vw_line(w,
+            "    .dn_valid(dn_valid_l%u[i]), .dn_dst(dn_ent_l%u[i * DW + ID_BITS + CORE_BITS +: "
+            "CORE_BITS]),",
+            k, k);
+    vw_line(w,
+            "    .dn_pop(dn_pop), .kid_dn_full(dn_full_l%u[i * %u +: N]), "
+            ".kid_dn_push(dn_push_l%u[i * %u +: N]));",
+            k - 1, r, k - 1, r);
+    char core[32], ent[64];
+    snprintf(core, sizeof core, "i * %u", g->span[k]);
+    snprintf(ent, sizeof ent, "dn_ent_l%u[i * DW +: DW]", k);
+    emit_link(x, k, one, core, "up_push", "up_din", "up_full", "dn_pop", ent);
+    w->indent--;
+    vw_line(w, "end");
     vw_blank(w);
 }
 
 /* ---- root --------------------------------------------------------------------- */
 
-static void term_path_ok(gen_ctx *x, unsigned c, char *buf, size_t len, const void *arg)
-{
-    const kids *kd = arg;
-    unsigned lo, hi;
-    char nm[32];
-    icrn_cover(&x->g, kd->level, kd->first + c, &lo, &hi);
-    node_name(&x->g, kd->level, kd->first + c, nm, sizeof nm);
-    if (hi - lo == 1)
-        snprintf(buf, len, "~dn_%s_full", nm);
-    else
-        snprintf(buf, len, "{%u{~dn_%s_full}}", hi - lo, nm);
-}
-
-static void term_root_req(gen_ctx *x, unsigned c, char *buf, size_t len, const void *arg)
-{
-    const kids *kd = arg;
-    char nm[32];
-    node_name(&x->g, kd->level, kd->first + c, nm, sizeof nm);
-    snprintf(buf, len, "up_%s_valid & (|root_cand_%s)", nm, nm);
-}
-
 static void emit_root(gen_ctx *x)
 {
     const icrn_geom *g = &x->g;
     irhw_vw *w = x->w;
-    unsigned L = g->levels, n = g->cores, idw = g->id_bits, cb = g->core_bits, first, nc;
-    icrn_children(g, L, 0, &first, &nc);
-    kids kd = {L - 1, first};
-    char ch[32], b[96], k1[40], lhs[128];
+    unsigned L = g->levels, n = g->cores, nc = g->count[L - 1], s = g->span[L - 1];
 
     vw_line(w, "// ---- root hub: the only place a destination is chosen. One work ID per");
     vw_line(w, "// cycle: round robin over the children whose head has a needy core other");
     vw_line(w, "// than its source (a core with core_greedy clear this cycle whose dn path");
     vw_line(w, "// is not full), then round robin over those cores.");
-    snprintf(lhs, sizeof lhs, "wire %sroot_path_ok", vw_range(n));
-    emit_concat(x, lhs, nc, term_path_ok, &kd);
-    vw_line(w, "wire %sroot_needy = ~core_greedy & root_path_ok;", vw_range(n));
-    char ents[16][160];
-    for (unsigned c = 0; c < nc; c++) {
-        node_name(g, L - 1, first + c, ch, sizeof ch);
-        if (one_core(g, L - 1, first + c)) {
-            unsigned lo, hi;
-            icrn_cover(g, L - 1, first + c, &lo, &hi);
-            vw_line(w, "wire %sroot_cand_%s = root_needy & %s;  // not back to core %u",
-                    vw_range(n), ch, vconst(k1, sizeof k1, n, ~((uint64_t)1 << lo)), lo);
-        } else {
-            snprintf(b, sizeof b, "up_%s_head", ch);
-            vw_line(w, "wire %sroot_cand_%s = root_needy & ~(%s << %s);  // not back to the source",
-                    vw_range(n), ch, vconst(k1, sizeof k1, n, 1),
-                    vw_sel(b, icrn_up_width(g, L - 1, first + c), idw, cb));
-        }
-        up_entry(g, L - 1, first + c, ents[c], sizeof ents[c]);
-    }
-    snprintf(lhs, sizeof lhs, "wire %sroot_in_req", vw_range(nc));
-    emit_concat(x, lhs, nc, term_root_req, &kd);
+    vw_line(w, "wire %sroot_path_ok, root_needy, root_dst_req, root_dst_pick;", vw_vec(n));
+    vw_line(w, "wire %sroot_cand;  // %u x CORES: the needy cores, not child i's source",
+            vw_vec(nc * n), nc);
+    vw_line(w, "wire %sroot_in_req, root_in_pick;", vw_vec(nc));
+    vw_line(w, "wire %sunused_root_in_idx;  // the pointer alone needs it", vw_vec(irhw_clog2(nc)));
+    vw_line(w, "wire [EW-1:0] root_ent;");
+    vw_line(w, "wire [CORE_BITS-1:0] root_dst_idx;");
     vw_line(w, "wire root_in_go = |root_in_req;");
-    emit_rr(x, "root_in", nc);
-    char cands[16][160];
-    for (unsigned c = 0; c < nc; c++) {
-        node_name(g, L - 1, first + c, ch, sizeof ch);
-        snprintf(cands[c], sizeof cands[c], "root_cand_%s", ch);
-        vw_line(w, "assign up_%s_pop = root_in_go & %s;", ch, vw_sel("root_in_pick", nc, c, 1));
+    vw_line(w, "assign root_needy  = ~core_greedy & root_path_ok;");
+    vw_line(w, "assign root_dn_ent = {root_dst_idx, root_ent};");
+    vw_line(
+        w,
+        "for (i = 0; i < %u; i = i + 1) begin : g_root_kid  // child i covers the cores LO..HI-1",
+        nc);
+    w->indent++;
+    vw_line(w, "localparam LO = i * %u, HI = (i == %u) ? %u : LO + %u;", s, nc - 1, n, s);
+    vw_line(w, "assign root_path_ok[HI-1:LO] = {(HI - LO){~dn_full_l%u[i]}};", L - 1);
+    /* A child covering one core has a constant source: written as such, as
+     * synthesis keeps the links apart and would not see through them. */
+    if (s == 1) {
+        vw_line(
+            w,
+            "assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << i);  // not back to core i",
+            n, n, n);
+    } else {
+        vw_line(w, "if (HI - LO == 1) begin : g_one_core");
+        vw_line(w, "    assign root_cand[i * %u +: %u] = root_needy & ~(%u'h1 << LO);", n, n, n);
+        vw_line(w, "end else begin : g_many_cores  // not back to the source");
+        vw_line(w, "    assign root_cand[i * %u +: %u] =", n, n);
+        vw_line(w, "        root_needy & ~(%u'h1 << up_ent_l%u[i * EW + ID_BITS +: CORE_BITS]);", n,
+                L - 1);
+        vw_line(w, "end");
     }
-    snprintf(lhs, sizeof lhs, "wire %sroot_dst_req", vw_range(n));
-    emit_mux(x, lhs, n, "root_in_pick", nc, cands);
-    snprintf(lhs, sizeof lhs, "wire %sroot_ent", vw_range(idw + cb));
-    emit_mux(x, lhs, idw + cb, "root_in_pick", nc, ents);
-    vw_line(w, "wire root_dst_go = root_in_go;");
-    emit_rr(x, "root_dst", n);
-    for (unsigned c = 0; c < nc; c++) {
-        unsigned lo, hi;
-        icrn_cover(g, L - 1, first + c, &lo, &hi);
-        node_name(g, L - 1, first + c, ch, sizeof ch);
-        if (hi - lo == 1) {
-            vw_line(w, "assign dn_%s_push = root_in_go & root_dst_pick[%u];", ch, lo);
-            vw_line(w, "assign dn_%s_din  = root_ent;", ch);
-        } else {
-            vw_line(w, "assign dn_%s_push = root_in_go & (|(root_dst_pick & %s));", ch,
-                    vconst(k1, sizeof k1, n, cover_mask(g, L - 1, first + c)));
-            vw_line(w, "assign dn_%s_din  = {root_dst_idx, root_ent};", ch);
-        }
-    }
+    vw_line(w, "assign root_in_req[i] = up_valid_l%u[i] & (|root_cand[i * %u +: %u]);", L - 1, n,
+            n);
+    vw_line(w, "assign up_pop_l%u[i]    = root_in_go & root_in_pick[i];", L - 1);
+    vw_line(w, "assign dn_push_l%u[i]   = root_in_go & (|root_dst_pick[HI-1:LO]);", L - 1);
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "irhw_rr_arbiter #(.N(%u)) u_root_in (.clk(clk), .rst(rst), .go(root_in_go),", nc);
+    vw_line(w, "    .req(root_in_req), .pick(root_in_pick), .idx(unused_root_in_idx));");
+    vw_line(w, "irhw_onehot_mux #(.N(%u), .WIDTH(%u)) u_root_dst_req (", nc, n);
+    vw_line(w, "    .sel(root_in_pick), .in(root_cand), .out(root_dst_req));");
+    vw_line(w, "irhw_onehot_mux #(.N(%u), .WIDTH(EW)) u_root_ent (", nc);
+    vw_line(w, "    .sel(root_in_pick), .in(up_ent_l%u), .out(root_ent));", L - 1);
+    vw_line(w, "irhw_rr_arbiter #(.N(%u)) u_root_dst (.clk(clk), .rst(rst), .go(root_in_go),", n);
+    vw_line(w, "    .req(root_dst_req), .pick(root_dst_pick), .idx(root_dst_idx));");
     vw_blank(w);
 }
 
@@ -385,49 +243,55 @@ static void emit_done(gen_ctx *x)
 {
     const icrn_geom *g = &x->g;
     irhw_vw *w = x->w;
-    char nm[32];
     vw_line(w, "// ---- termination: DONE only with every core empty, nothing offered and");
     vw_line(w, "// every buffer empty (an ID being delivered this cycle still counts).");
     vw_line(w, "wire net_busy =");
     for (unsigned k = 0; k < g->levels; k++)
-        for (unsigned i = 0; i < g->count[k]; i++) {
-            node_name(g, k, i, nm, sizeof nm);
-            int last = k + 1 == g->levels && i + 1 == g->count[k];
-            vw_line(w, "    up_%s_valid | dn_%s_valid%s", nm, nm, last ? ";" : " |");
-        }
+        vw_line(w, "    (|up_valid_l%u) | (|dn_valid_l%u)%s", k, k,
+                k + 1 == g->levels ? ";" : " |");
     vw_line(w, "assign all_done = (&core_empty) & ~(|inj_valid) & ~net_busy;");
 }
 
-/* Every link buffer is an rtl/irhw_fifo leaf, whose entries sit in an
+/* Every leaf the tree is made of; the FIFO entries sit in an
  * irhw_regfile_1w1r (one write and one read port per cycle, which the 1rw
- * leaf cells do not offer), so `irhw area` counts them as flip-flop storage. */
+ * leaf cells do not offer), so `irhw area` counts them as flip-flop storage.
+ * Only a tree with a level below the root has hubs. */
 unsigned icrn_leaf_cells(const irhw_inst *inst, const char *names[IRHW_MAX_LEAVES])
 {
-    names[0] = "irhw_fifo.v";
-    names[1] = "irhw_regfile_1w1r.v";
-    return 2;
+    unsigned n = 0;
+    names[n++] = "irhw_icrn_link.v";
+    names[n++] = "irhw_fifo.v";
+    names[n++] = "irhw_regfile_1w1r.v";
+    names[n++] = "irhw_rr_arbiter.v";
+    names[n++] = "irhw_onehot_mux.v";
+    if (icrn_g(inst)->levels > 1)
+        names[n++] = "irhw_icrn_hub.v";
+    return n;
 }
 
 int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
 {
-    gen_ctx x = {.w = w};
-    x.g = *icrn_g(inst);
-    snprintf(x.top, sizeof x.top, "%s", inst->module);
-    const icrn_geom *g = &x.g;
-    unsigned hubs = g->hubs;
-
+    (void)err;
+    (void)errlen;
+    const icrn_geom *g = icrn_g(inst);
     vw_line(w, "// Tree: %u cores, %u hub(s) on %u level(s) (radix %u), root = `root`.", g->cores,
-            hubs, g->levels, g->radix);
+            g->hubs, g->levels, g->radix);
     vw_line(w, "// Every link has one %u-entry FIFO per direction; one cycle per hop, %u hops",
             g->depth, 2 * g->levels);
     vw_line(w, "// core to core. Entries: id, then src (core_bits=%u), then dst.", g->core_bits);
-    vw_module_ports(w, x.top, &inst->ps);
+    vw_module_ports(w, inst->module, &inst->ps);
     w->indent++;
-    emit_buffers(&x);
+    vw_line(w, "localparam ID_BITS = %u, CORE_BITS = %u, BUF_DEPTH = %u;", g->id_bits, g->core_bits,
+            g->depth);
+    vw_line(w, "localparam EW = ID_BITS + CORE_BITS;      // an up entry: {src, id}");
+    vw_line(w, "localparam DW = ID_BITS + 2 * CORE_BITS;  // a dn entry: {dst, src, id}");
+    vw_line(w, "genvar i;");
+    vw_blank(w);
+    gen_ctx x = {.w = w, .g = *g};
+    emit_buses(&x);
     emit_cores(&x);
     for (unsigned k = 1; k < g->levels; k++)
-        for (unsigned i = 0; i < g->count[k]; i++)
-            emit_hub(&x, k, i);
+        emit_hubs(&x, k);
     emit_root(&x);
     emit_done(&x);
     w->indent--;

@@ -138,7 +138,9 @@ static void state_decls(const gx *x, irhw_vw *w)
     if (x->g.timeout)
         vw_line(w, "wire rq_expired;                // the oldest waiting request timed out");
     int use_gi = x->g.set_bits > 0 || x->g.timeout > 0;
-    vw_line(w, "genvar %s%sgj, gs, gp;", x->S > 1024 ? "gh, " : "", use_gi ? "gi, " : "");
+    /* gh: loop_open splits a loop over more than 1024 iterations; the
+     * longest are the entry counts (SETS) and the arg-max heap (2 SETS). */
+    vw_line(w, "genvar %s%sgj, gs, gp;", 2 * x->S > 1024 ? "gh, " : "", use_gi ? "gi, " : "");
     vw_blank(w);
 }
 
@@ -254,32 +256,33 @@ static void argmax_tree(const gx *x, irhw_vw *w)
         vw_blank(w);
         return;
     }
-    for (unsigned k = 1; k <= g->set_bits; k++) {
-        unsigned n = x->S >> k;
-        const char *prev_cnt = k == 1 ? "cnt_w" : NULL;
-        char pc[32], ps_[32];
-        if (!prev_cnt) {
-            snprintf(pc, sizeof pc, "am%u_cnt", k - 1);
-            prev_cnt = pc;
-        }
-        snprintf(ps_, sizeof ps_, "am%u_sel", k - 1);
-        vw_line(w, "wire %sam%u_cnt [0:%u];", vw_vec(x->cb), k, n - 1);
-        vw_line(w, "wire %sam%u_sel [0:%u];  // low %u bits of the winning set", vw_vec(k), k,
-                n - 1, k);
-        char label[16];
-        snprintf(label, sizeof label, "g_am%u", k);
-        int d = loop_open(w, 1, "gi", label, n, "N");
-        vw_line(w, "wire right = %s[2*N+1] > %s[2*N];", prev_cnt, prev_cnt);
-        vw_line(w, "assign am%u_cnt[N] = right ? %s[2*N+1] : %s[2*N];", k, prev_cnt, prev_cnt);
-        if (k == 1)
-            vw_line(w, "assign am%u_sel[N] = right;", k);
-        else
-            vw_line(w, "assign am%u_sel[N] = right ? {1'b1, %s[2*N+1]} : {1'b0, %s[2*N]};", k, ps_,
-                    ps_);
-        loop_close(w, 1, d);
-    }
-    vw_line(w, "wire %sbest_cnt = am%u_cnt[0];", vw_vec(x->cb), g->set_bits);
-    vw_line(w, "wire %sbest_set = am%u_sel[0];", vw_vec(x->sbw), g->set_bits);
+    /* One heap in one loop, not one loop per tree level: node n's children
+     * are 2n and 2n+1, set s is leaf S+s, and a node of height h keeps the
+     * low h bits of the winning set (bit h-1 says which child won), its
+     * other bits zero, so synthesis sees the same muxes as a per-level tree.
+     * split_var: Verilator schedules every node apart (one array both read
+     * and written by the tree is otherwise a combinational loop to itself). */
+    unsigned S = x->S, sb = g->set_bits;
+    vw_line(w, "// a heap: node n's children are 2n and 2n+1, set s is leaf %u+s; node n of height",
+            S);
+    vw_line(w, "// H keeps the low H bits of its winning set in am_sel (the others are zero)");
+    vw_line(w, "wire %sam_cnt [1:%u] /* verilator split_var */;", vw_vec(x->cb), 2 * S - 1);
+    vw_line(w, "wire %sam_sel [1:%u] /* verilator split_var */;", vw_vec(x->sbw), 2 * S - 1);
+    int d = loop_open(w, 1, "gi", "g_am", 2 * S, "N");
+    vw_line(w, "if (N >= %u) begin : g_leaf  // set N - %u", S, S);
+    vw_line(w, "    assign am_cnt[N] = cnt_w[N - %u];", S);
+    vw_line(w, "    assign am_sel[N] = %u'd0;", x->sbw);
+    vw_line(w, "end else if (N > 0) begin : g_node");
+    vw_line(w, "    localparam integer H = %u - ($clog2(N + 1) - 1);  // %u - floor(log2(N))", sb,
+            sb);
+    vw_line(w, "    localparam [%u:0] WON_RIGHT = %u'd1 << (H - 1);", x->sbw - 1, x->sbw);
+    vw_line(w, "    wire right = am_cnt[2*N+1] > am_cnt[2*N];");
+    vw_line(w, "    assign am_cnt[N] = right ? am_cnt[2*N+1] : am_cnt[2*N];");
+    vw_line(w, "    assign am_sel[N] = right ? (WON_RIGHT | am_sel[2*N+1]) : am_sel[2*N];");
+    vw_line(w, "end");
+    loop_close(w, 1, d);
+    vw_line(w, "wire %sbest_cnt = am_cnt[1];", vw_vec(x->cb));
+    vw_line(w, "wire %sbest_set = am_sel[1];", vw_vec(x->sbw));
     vw_blank(w);
 }
 

@@ -10,15 +10,81 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Generated lines stay within this many columns (the README's promise). */
+#define VW_COLUMNS 120
+
+/* Where to break text that must fit in `fit` columns: the last space
+ * before a binary operator or after a comma, else the last space at all,
+ * never among the leading blanks; 0 when there is none. */
+static size_t break_at(const char *s, size_t fit)
+{
+    size_t i = 0, best = 0, any = 0;
+    while (s[i] == ' ')
+        i++;
+    for (; i < fit && s[i]; i++) {
+        if (s[i] != ' ' || s[i + 1] == ' ' || !s[i + 1])
+            continue;
+        any = i;
+        if (s[i - 1] == ',' || strchr("|&^+?:", s[i + 1]))
+            best = i;
+    }
+    return best ? best : any;
+}
+
+static void put_indented(irhw_vw *w, size_t cols, const char *s, size_t n)
+{
+    while (n && s[n - 1] == ' ')
+        n--;
+    fprintf(w->f, "%*s%.*s\n", (int)cols, "", (int)n, s);
+}
+
+/* Writes one line, broken into continuation lines if it would pass
+ * VW_COLUMNS: code continues 8 columns deeper, a comment as a comment.
+ * Spaces are the only break points, so the Verilog means the same. */
+static void put_wrapped(irhw_vw *w, const char *s)
+{
+    size_t base = (size_t)w->indent * 4, cols = base;
+    int comment_line = strncmp(s, "//", 2) == 0, in_comment = 0;
+    for (;;) {
+        const char *lead = in_comment ? "// " : "";
+        size_t len = strlen(s), used = cols + strlen(lead);
+        size_t b = used + len > VW_COLUMNS && !strchr(s, '"') && used < VW_COLUMNS
+                       ? break_at(s, VW_COLUMNS - used)
+                       : 0;
+        if (!b) {
+            fprintf(w->f, "%*s%s%s\n", (int)cols, "", lead, s);
+            return;
+        }
+        const char *c = strstr(s, "//");
+        fprintf(w->f, "%*s%s", (int)cols, "", lead);
+        put_indented(w, 0, s, b);
+        in_comment = in_comment || (c && c < s + b);
+        cols = comment_line ? base : base + 8;
+        s += b;
+        while (*s == ' ')
+            s++;
+    }
+}
+
 void vw_line(irhw_vw *w, const char *fmt, ...)
 {
-    for (int i = 0; i < w->indent; i++)
-        fputs("    ", w->f);
-    va_list ap;
+    va_list ap, ap2;
     va_start(ap, fmt);
-    vfprintf(w->f, fmt, ap);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    fputc('\n', w->f);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (text) {
+        vsnprintf(text, (size_t)n + 1, fmt, ap2);
+        put_wrapped(w, text);
+        free(text);
+    } else { /* out of memory: the line as it is, unbroken */
+        for (int i = 0; i < w->indent; i++)
+            fputs("    ", w->f);
+        vfprintf(w->f, fmt, ap2);
+        fputc('\n', w->f);
+    }
+    va_end(ap2);
 }
 
 void vw_blank(irhw_vw *w)

@@ -46,7 +46,9 @@ static void describe(const wru_geom *cf, FILE *f, const char *pre)
         if (!cf->regs) {
             fprintf(f, " (combinational)\n");
         } else {
-            fprintf(f, " (registers after layer");
+            /* a long list on its own line: header lines stay within 120 columns */
+            fprintf(f, cf->regs > 8 ? "\n%s    (registers after layer" : " (registers after layer",
+                    pre);
             for (unsigned s = 1; s <= cf->regs; s++)
                 fprintf(f, "%s %u", s == 1 ? "" : ",", wru_reg_layer(cf, s));
             fprintf(f, ")\n");

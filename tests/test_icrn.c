@@ -698,13 +698,43 @@ START_TEST(generated_verilog_is_deterministic_and_names_the_configuration)
     ck_assert_ptr_nonnull(v1);
     ck_assert_str_eq(v1, v2);
     ck_assert_ptr_nonnull(strstr(v1, "module icrn_c16_r4_w24_d2 ("));
-    ck_assert_ptr_nonnull(strstr(v1, "irhw_fifo #(.WIDTH(28), .DEPTH(2)) u_up_h1_3 ("));
+    /* one named loop per level over the leaves, not one copy per node */
+    ck_assert_ptr_nonnull(strstr(v1, "for (i = 0; i < 16; i = i + 1) begin : g_core"));
+    ck_assert_ptr_nonnull(strstr(v1, "for (i = 0; i < 4; i = i + 1) begin : g_l1_hub"));
+    ck_assert_ptr_nonnull(strstr(v1, "irhw_icrn_hub #(.N(N)"));
+    ck_assert_ptr_nonnull(strstr(v1, "irhw_rr_arbiter #(.N(16)) u_root_dst ("));
     ck_assert_ptr_null(strstr(v1, "module icrn_c16_r4_w24_d2_fifo")); /* the leaf, not a copy */
-    ck_assert_ptr_nonnull(strstr(v1, "u_dn_h1_3"));
     ck_assert_ptr_null(strstr(v1, "initial"));
     free(v1);
     free(v2);
     irhw_inst_free(&x);
+}
+END_TEST
+
+static unsigned lines_of(const char *s)
+{
+    unsigned n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+START_TEST(generated_verilog_grows_with_the_levels_not_the_cores)
+{
+    irhw_inst x, y;
+    inst_of(&x, 64, 2, 24, 2); /* 6 levels */
+    inst_of(&y, 8, 2, 24, 2);  /* 3 levels */
+    char err[256];
+    char *v64 = irhw_generate(&x, err, sizeof err), *v8 = irhw_generate(&y, err, sizeof err);
+    ck_assert_ptr_nonnull(v64);
+    ck_assert_ptr_nonnull(v8);
+    ck_assert_uint_lt(lines_of(v64), 400);
+    /* three more levels cost a few dozen lines, not 56 more cores' worth */
+    ck_assert_uint_lt(lines_of(v64) - lines_of(v8), 120);
+    free(v64);
+    free(v8);
+    irhw_inst_free(&x);
+    irhw_inst_free(&y);
 }
 END_TEST
 
@@ -748,6 +778,7 @@ int main(void)
     tcase_add_test(t, storage_counts_every_buffer_bit);
     tcase_add_test(t, the_drawing_shows_every_core_hub_and_link);
     tcase_add_test(t, generated_verilog_is_deterministic_and_names_the_configuration);
+    tcase_add_test(t, generated_verilog_grows_with_the_levels_not_the_cores);
     tcase_add_test(t, generated_verilog_of_odd_trees_is_lint_clean);
     suite_add_tcase(s, t);
     irhw_check_scenarios(s, &irhw_block_icrn, icrn_scenarios,
