@@ -37,7 +37,7 @@ typedef struct irhw_area_res {
     int have_sta;
     double crit_ns; /* longest path delay, ns */
     char crit_from[128], crit_to[128];
-    char netlist[512]; /* path of the gate-level netlist written (generic gates) */
+    char netlist[512];     /* path of the gate-level netlist written (generic gates) */
     char sram_source[300]; /* where SRAM areas came from ("" = the analytic model) */
 } irhw_area_res;
 

@@ -771,7 +771,9 @@ static int cmd_run(int argc, char **argv)
         irhw_area_res ares;
         int arc = area_one(&bo, adir, &ares, 1);
         irhw_row_from_run(&results[nrows], &bo.x,
-                          crc == 0 ? "pass" : crc == EXIT_MISMATCH ? "mismatch" : "error",
+                          crc == 0               ? "pass"
+                          : crc == EXIT_MISMATCH ? "mismatch"
+                                                 : "error",
                           cres.run_s > 0 ? (double)cres.cycles_run / cres.run_s : 0,
                           arc ? NULL : &ares);
         irhw_inst_free(&bo.x);

@@ -202,8 +202,9 @@ static int emit_plot(rep *r, const plot *p)
         fprintf(d, "\n\n");
     }
     fclose(d);
-    fprintf(g, "set terminal svg size 720,380 font 'Sans,11' background rgb 'white'\n"
-               "set output '%s'\nset termoption noenhanced\nset grid\nset key outside right top\n",
+    fprintf(g,
+            "set terminal svg size 720,380 font 'Sans,11' background rgb 'white'\n"
+            "set output '%s'\nset termoption noenhanced\nset grid\nset key outside right top\n",
             svg);
     fputs("set title ", g);
     gp_quote(g, p->title);
@@ -213,10 +214,11 @@ static int emit_plot(rep *r, const plot *p)
     gp_quote(g, p->ylabel);
     fputs("\nset yrange [0:*]\n", g);
     if (p->bars) {
-        fprintf(g, "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset xrange [-0.7:%d.7]\n"
-                   "set key off\n"
-                   "plot '%s' index 0 using 1:3:xtic(2) with boxes lc rgb '#3b6ea8', "
-                   "'' index 0 using 1:3:(sprintf('%%.4g', $3)) with labels offset 0,0.8 notitle\n",
+        fprintf(g,
+                "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset xrange [-0.7:%d.7]\n"
+                "set key off\n"
+                "plot '%s' index 0 using 1:3:xtic(2) with boxes lc rgb '#3b6ea8', "
+                "'' index 0 using 1:3:(sprintf('%%.4g', $3)) with labels offset 0,0.8 notitle\n",
                 p->npts[0] - 1, dat);
     } else {
         fprintf(g, "plot ");
@@ -316,8 +318,8 @@ static void config_text(const irhw_row *r, char *buf, size_t len)
     size_t o = 0;
     buf[0] = 0;
     for (unsigned i = 0; i < r->nparams; i++)
-        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", i ? " " : "",
-                              r->pname[i], r->pval[i]);
+        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", i ? " " : "", r->pname[i],
+                              r->pval[i]);
 }
 
 static int block_section(rep *r, const irhw_row *rows, int n, const irhw_block *b)
@@ -620,8 +622,7 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
         const irhw_row *row = b ? representative(rows, n, b) : NULL;
         char line[2048], cfg[1024];
         if (!row) {
-            snprintf(line, sizeof line, "%s|%d|no area result|-|-", parts[i].block,
-                     parts[i].count);
+            snprintf(line, sizeof line, "%s|%d|no area result|-|-", parts[i].block, parts[i].count);
             table_row(r, line);
             continue;
         }
@@ -652,8 +653,7 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
              "scaled to %.0f nm: %.0f mm2)",
              100 * part_area[4] * 1e-6 / gpu_mm2, GPU_MM2_AT_32NM, node, gpu_mm2);
     table_row(r, text);
-    snprintf(text, sizeof text, "all blocks above / GPU|-|%.2f %%",
-             100 * total * 1e-6 / gpu_mm2);
+    snprintf(text, sizeof text, "all blocks above / GPU|-|%.2f %%", 100 * total * 1e-6 / gpu_mm2);
     table_row(r, text);
     table_end(r);
 }
@@ -692,8 +692,8 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     memset(&r, 0, sizeof r);
     char md_path[4200], base[4200];
     size_t hl = strlen(html_path);
-    snprintf(base, sizeof base, "%.*s", (int)(hl > 5 && !strcmp(html_path + hl - 5, ".html") ? hl - 5 : hl),
-             html_path);
+    snprintf(base, sizeof base, "%.*s",
+             (int)(hl > 5 && !strcmp(html_path + hl - 5, ".html") ? hl - 5 : hl), html_path);
     snprintf(md_path, sizeof md_path, "%s.md", base);
     snprintf(r.files_dir, sizeof r.files_dir, "%s_files", base);
     const char *slash = strrchr(r.files_dir, '/');
@@ -713,8 +713,9 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
         free(rows);
         return irhw_err(err, errlen, "cannot write %s: %s", html_path, strerror(errno));
     }
-    fprintf(r.html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-                    "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
+    fprintf(r.html,
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+            "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
             CSS);
     both(&r, "h1", "# ", "irhw area estimation report");
     int npass = 0, narea = 0;

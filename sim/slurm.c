@@ -43,8 +43,8 @@ static int write_job(const irhw_sweep *s, const char *sdir, const char *tasks, c
     return irhw_write_file(job, text, err, errlen);
 }
 
-int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached,
-                     char *err, size_t errlen)
+int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
+                     size_t errlen)
 {
     if (!area_find_in_path("sbatch")) {
         irhw_err(err, errlen,

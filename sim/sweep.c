@@ -180,8 +180,8 @@ static int pairwise_rows(const irhw_sweep *s, unsigned (**rows)[IRHW_SWEEP_MAX_A
                 unsigned gain = 0;
                 for (unsigned d = 0; d < s->naxes; d++)
                     if (set[d])
-                        gain += d < c ? !*pair_at(&p, d, row[d], c, v)
-                                      : !*pair_at(&p, c, v, d, row[d]);
+                        gain +=
+                            d < c ? !*pair_at(&p, d, row[d], c, v) : !*pair_at(&p, c, v, d, row[d]);
                 if (gain > bestgain)
                     best = v, bestgain = gain;
             }
@@ -239,8 +239,9 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
     int rc = s->pairwise && s->naxes > 2 ? pairwise_rows(s, &rows, &nrows)
                                          : product_rows(s, &rows, &nrows);
     if (rc == -2)
-        return irhw_err(err, errlen, "the product has more than 100000 configurations "
-                                     "(use --pairwise or fewer values)");
+        return irhw_err(err, errlen,
+                        "the product has more than 100000 configurations "
+                        "(use --pairwise or fewer values)");
     if (rc)
         return irhw_err(err, errlen, "out of memory expanding the sweep");
     if (nrows == 0) {
@@ -377,8 +378,8 @@ void irhw_progress_print(const irhw_progress *p, int final)
     else if (p->done > 0 && left > 0) {
         /* the work left at the measured rate of the jobs that ran */
         double per = el / p->done;
-        snprintf(eta, sizeof eta, "ETA %.0f s", per * (left - p->running) +
-                                                    (p->running ? per / 2 : 0));
+        snprintf(eta, sizeof eta, "ETA %.0f s",
+                 per * (left - p->running) + (p->running ? per / 2 : 0));
     } else if (left > 0)
         snprintf(eta, sizeof eta, "ETA --");
     fprintf(stderr, "%ssweep: %d/%d done (%d cached, %d invalid), %d running, %d failed, %s%s",
@@ -414,8 +415,8 @@ static int task_failed(const irhw_sweep *s, const irhw_sweep_cfg *c)
     return irhw_row_read(res, &r, e, sizeof e) || strcmp(r.verdict, "pass") != 0;
 }
 
-int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached,
-                     char *err, size_t errlen)
+int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
+                     size_t errlen)
 {
     irhw_progress p = {0};
     p.total = n;

@@ -109,18 +109,17 @@ typedef struct {
  * takes, or empty. */
 int irhw_sweep_axis(irhw_sweep *s, const char *spec, char *err, size_t errlen);
 /* Every configuration (product or pairwise); malloc'd. -1 when empty. */
-int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *err,
-                      size_t errlen);
+int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *err, size_t errlen);
 /* Run folders and config.txt of the valid configurations; cached[i] = 1 when
  * a result exists, 2 for an invalid configuration (nothing to run). */
 int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *cached, char *err,
                        size_t errlen);
 /* Runs the tasks not cached, -j jobs at once, progress on stderr. */
-int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached,
-                     char *err, size_t errlen);
+int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
+                     size_t errlen);
 /* The same as one Slurm job array; -2 when sbatch is missing. */
-int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached,
-                     char *err, size_t errlen);
+int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
+                     size_t errlen);
 /* Rows of every configuration (results read back), then results.csv/json. */
 int irhw_sweep_gather(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, char *err, size_t errlen);
 

@@ -56,31 +56,30 @@ static const char *absolute(const char *p, char *buf, size_t len)
 
 static void sweep_help(void)
 {
-    printf(
-        "usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [--pairwise]\n"
-        "          [--do gen,cosim,area] [-j N] [--slurm [--partition P]] [-o DIR]\n"
-        "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n"
-        "  Runs every configuration of the cartesian product of the values (or, with\n"
-        "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
-        "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
-        "  or as one Slurm job array with --slurm (sbatch --wait; failed tasks listed\n"
-        "  with the line that resubmits them). Parameters not swept keep their defaults.\n"
-        "  Results are cached in DIR/runs/<key> by a hash of the configuration and the\n"
-        "  tool: an interrupted or repeated sweep does only the missing work.\n"
-        "  Writes DIR/results.csv and DIR/results.json, one row per configuration\n"
-        "  (every parameter, verdict, cycles/s, area total/logic/storage, storage bits,\n"
-        "  critical path, library, tool version); `irhw report DIR` plots them.\n"
-        "  Configurations the block rejects (a joint limit) are listed with the reason\n"
-        "  and kept as rows with verdict 'invalid'.\n"
-        "  --do LIST       steps: gen, cosim, area (default gen,cosim)\n"
-        "  -j N            local tasks at once (default: cores)\n"
-        "  --slurm         one sbatch --array job, one task per configuration\n"
-        "  --partition P   the Slurm partition\n"
-        "  -o DIR          output folder (default out/sweep/BLOCK)\n"
-        "  --cycles N, --seed S  co-simulation length (default 100000) and seed (1)\n"
-        "  --liberty F, --sram-table F  as for irhw area\n"
-        "exit: 0 all passed, 1 a mismatch, 2 usage/parameter error, 3 a tool failed or\n"
-        "      sbatch is missing\n");
+    printf("usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [--pairwise]\n"
+           "          [--do gen,cosim,area] [-j N] [--slurm [--partition P]] [-o DIR]\n"
+           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n"
+           "  Runs every configuration of the cartesian product of the values (or, with\n"
+           "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
+           "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
+           "  or as one Slurm job array with --slurm (sbatch --wait; failed tasks listed\n"
+           "  with the line that resubmits them). Parameters not swept keep their defaults.\n"
+           "  Results are cached in DIR/runs/<key> by a hash of the configuration and the\n"
+           "  tool: an interrupted or repeated sweep does only the missing work.\n"
+           "  Writes DIR/results.csv and DIR/results.json, one row per configuration\n"
+           "  (every parameter, verdict, cycles/s, area total/logic/storage, storage bits,\n"
+           "  critical path, library, tool version); `irhw report DIR` plots them.\n"
+           "  Configurations the block rejects (a joint limit) are listed with the reason\n"
+           "  and kept as rows with verdict 'invalid'.\n"
+           "  --do LIST       steps: gen, cosim, area (default gen,cosim)\n"
+           "  -j N            local tasks at once (default: cores)\n"
+           "  --slurm         one sbatch --array job, one task per configuration\n"
+           "  --partition P   the Slurm partition\n"
+           "  -o DIR          output folder (default out/sweep/BLOCK)\n"
+           "  --cycles N, --seed S  co-simulation length (default 100000) and seed (1)\n"
+           "  --liberty F, --sram-table F  as for irhw area\n"
+           "exit: 0 all passed, 1 a mismatch, 2 usage/parameter error, 3 a tool failed or\n"
+           "      sbatch is missing\n");
 }
 
 int irhw_cmd_sweep(int argc, char **argv)
@@ -132,8 +131,8 @@ int irhw_cmd_sweep(int argc, char **argv)
             snprintf(buf, sizeof buf, "%s", v);
             for (char *t = strtok_r(buf, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save))
                 if (strcmp(t, "gen") && strcmp(t, "cosim") && strcmp(t, "area")) {
-                    snprintf(err, sizeof err, "--do '%s': '%s' is not a step (gen, cosim, area)",
-                             v, t);
+                    snprintf(err, sizeof err, "--do '%s': '%s' is not a step (gen, cosim, area)", v,
+                             t);
                     rc = usage("sweep", err);
                 }
             if (!rc && !s->do_gen && !s->do_cosim && !s->do_area)
@@ -319,7 +318,7 @@ int irhw_cmd_report(int argc, char **argv)
     }
     printf("wrote %s and %.*s.md\n", html,
            (int)(strlen(html) > 5 && !strcmp(html + strlen(html) - 5, ".html") ? strlen(html) - 5
-                                                                                : strlen(html)),
+                                                                               : strlen(html)),
            html);
     return 0;
 }

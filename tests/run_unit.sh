@@ -38,6 +38,18 @@ if [ -n "$line" ]; then
 else
   echo "FAIL: tests/test_cli.sh did not finish"; failed=$((failed + 1))
 fi
+echo "--- tests/test_sweep.sh"
+# sweep, report, Slurm and the SRAM table; quick (bad input, no runs) under the sanitizers
+if out=$(IRHW_CLI_QUICK=$quick bash tests/test_sweep.sh "$irhw" 2>&1); then :; fi
+echo "$out"
+line=$(echo "$out" | grep -E '^sweep: [0-9]+ passed, [0-9]+ failed' | tail -1)
+if [ -n "$line" ]; then
+  passed=$((passed + $(echo "$line" | sed -E 's/sweep: ([0-9]+) passed.*/\1/')))
+  failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+  skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
+else
+  echo "FAIL: tests/test_sweep.sh did not finish"; failed=$((failed + 1))
+fi
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"
 [ "$failed" -eq 0 ]
