@@ -603,7 +603,7 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
              "Assumed GPU: %d cores (a GTX 980, the IRU paper's GPU), %d lanes per core (one "
              "wl_bank each), one WRU and one SWT per core, one ICRN, %d IRU partitions (one "
              "iru_hash each). Each block at its representative configuration (its defaults when "
-             "present).",
+             "present; the ICRN at its own CORES).",
              GPU_CORES, GPU_LANES, GPU_IRU_PARTITIONS);
     para(r, text);
     struct {
@@ -615,7 +615,7 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
                  {"icrn", 1},
                  {"iru_hash", GPU_IRU_PARTITIONS}};
     double total = 0, node = 0;
-    double part_area[5] = {0};
+    double part_area[5] = {0}, bank_bits = 0;
     table_start(r, "block|count|each um2|total mm2|configuration");
     for (int i = 0; i < 5; i++) {
         const irhw_block *b = irhw_find_block(parts[i].block);
@@ -628,6 +628,8 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
         }
         config_text(row, cfg, sizeof cfg);
         part_area[i] = parts[i].count * row->total_um2;
+        if (i == 0)
+            bank_bits = (double)GPU_LANES * (double)row->storage_bits;
         total += part_area[i];
         if (!node)
             node = node_nm(row->node);
@@ -644,9 +646,10 @@ static void gpu_section(rep *r, const irhw_row *rows, int n)
     double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
     table_start(r, "figure|paper|ours");
     snprintf(text, sizeof text,
-             "banks of one core / a 64 KB register file|2.5 %% (bits)|%.1f %% (area: 16 banks "
-             "against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, same node)",
-             part_area[0] / GPU_CORES / rf_um2 * 100, rf_um2);
+             "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
+             "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
+             "same node)",
+             100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100, rf_um2);
     table_row(r, text);
     snprintf(text, sizeof text,
              "IRU (4 partitions) / GPU|5.6 %%|%.2f %% (hash only; GPU = %.0f mm2 at 32 nm "

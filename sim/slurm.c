@@ -114,11 +114,12 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
         free(idx);
         return irhw_err(err, errlen, "cannot start sbatch: %s", strerror(errno));
     }
-    if (pid == 0) {
+    if (pid == 0) { /* the job id (--parsable) into sbatch.out; errors stay on stderr */
+        FILE *o = freopen(out, "w", stdout);
+        (void)o;
         execvp(argv[0], argv);
         _exit(127);
     }
-    (void)out;
     int st = 0;
     for (;;) {
         pid_t w = waitpid(pid, &st, WNOHANG);
@@ -161,6 +162,12 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
     irhw_progress_print(&p, 1);
     free(idx);
     int sb = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    char *jobid = irhw_read_file(out, NULL);
+    if (jobid && jobid[0]) {
+        jobid[strcspn(jobid, "\n;")] = 0;
+        fprintf(stderr, "sweep: Slurm job %s ended (sbatch exit %d)\n", jobid, sb);
+    }
+    free(jobid);
     if (sb == 127)
         return irhw_err(err, errlen, "cannot run sbatch");
     if (missing) {
