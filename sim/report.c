@@ -479,10 +479,14 @@ static int wru_section(rep *r, const irhw_row *rows, int n)
     for (int i = 0; i < s.n && i < MAX_POINTS; i++) {
         const irhw_row *row = s.v[i];
         char label[160], cfg[1024], line[1400], cp[32] = "-";
-        series_name(b, &s, row, NULL, label, sizeof label);
+        /* the network, and the other parameters that vary (LANES=8) */
+        char others[160];
+        const char *net = irhw_row_param(row, "NETWORK");
+        series_name(b, &s, row, "NETWORK", others, sizeof others);
+        snprintf(label, sizeof label, "%s%s%s", net ? net : "?",
+                 strcmp(others, row->block) ? " " : "", strcmp(others, row->block) ? others : "");
         for (int k = 0; k < 2; k++) {
-            snprintf(p[k].label[i], sizeof p[k].label[0], "%s",
-                     strstr(label, "NETWORK=") ? strstr(label, "NETWORK=") + 8 : label);
+            snprintf(p[k].label[i], sizeof p[k].label[0], "%s", label);
             snprintf(p[k].sname[0], sizeof p[k].sname[0], "wru");
             p[k].nseries = 1;
             p[k].x[0][i] = i;
