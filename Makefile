@@ -5,6 +5,7 @@
 #   make test    installs what is missing, then runs every test
 #   make bench   co-simulation speed, measured side by side
 #   make sweep   the full parameter sweeps (long)
+#   make sweep-bench  irhw sweep speed: -j 1 against -j 2, and a repeated sweep
 #   make lint    cppcheck + clang-format check
 
 BUILD ?= build
@@ -21,8 +22,9 @@ LDLIBS  += -ldl -lm
 
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
-        zlib1g-dev libsubunit-dev g++ make
-TOOLS := verilator yosys iverilog sta pkg-config g++
+        zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3
+TOOLS := verilator yosys iverilog sta pkg-config g++ gnuplot sbatch slurmctld slurmd munged \
+         chromium python3
 
 ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_block.c model/*.c | sort -u)
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written).
@@ -36,7 +38,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep lint deps clean
+.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -136,6 +138,9 @@ bench: deps $(BIN)/irhw
 
 sweep: deps $(BIN)/irhw
 	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw
+
+sweep-bench: deps $(BIN)/irhw
+	@bash tests/sweep_bench.sh $(BIN)/irhw
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \

@@ -368,6 +368,15 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     }
     if (rc == 0)
         rc = read_areas(q, p.stat, &li, node, r, err, errlen);
+    if (rc == 0 && q->sram_table && r->sram_um2 > 0) {
+        double sram;
+        rc = irhw_sram_table_price(q->sram_table, q->storage, node, &sram, r->sram_source,
+                                   sizeof r->sram_source, err, errlen);
+        if (rc == 0) {
+            r->total_um2 += sram - r->sram_um2;
+            r->sram_um2 = sram;
+        }
+    }
     area_strlist_free(&li.seq);
     if (rc)
         return -1;

@@ -23,6 +23,7 @@ typedef struct irhw_area_req {
     const irhw_storage *storage; /* from the block's storage() callback */
     int want_sta;                /* run OpenSTA for the critical path */
     double clock_ns;             /* clock period for STA (0: 1000 ns, i.e. unconstrained) */
+    const char *sram_table;      /* NULL, or a user table of SRAM areas (sram_table.c) */
 } irhw_area_req;
 
 typedef struct irhw_area_res {
@@ -38,7 +39,8 @@ typedef struct irhw_area_res {
     int have_sta;
     double crit_ns; /* longest path delay, ns */
     char crit_from[128], crit_to[128];
-    char netlist[512]; /* path of the gate-level netlist written (generic gates) */
+    char netlist[512];     /* path of the gate-level netlist written (generic gates) */
+    char sram_source[300]; /* where SRAM areas came from ("" = the analytic model) */
     /* Per part: every module the top instantiates (its whole subtree, SRAM
      * macros at the average price of the block's macros), and the top's own
      * cells. A block made of parts (hwwl_core: banks, WRU) reads its
@@ -57,6 +59,11 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 
 /* SRAM area model: µm² of one macro of words x width bits at a node. */
 double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm);
+
+/* SRAM macros of st priced from a user table "words width um2" per line
+ * (types not in it by the model); where the areas came from in source. */
+int irhw_sram_table_price(const char *path, const irhw_storage *st, unsigned node, double *um2,
+                          char *source, size_t slen, char *err, size_t errlen);
 
 /* Report writers: text and JSON, with the block's paper comparison. */
 void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,

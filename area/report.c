@@ -22,7 +22,8 @@ void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw
     fprintf(f, "  logic            %12.1f µm²\n", r->logic_um2);
     fprintf(f, "  flip-flop storage%12.1f µm²  (storage modules the block names)\n",
             r->ff_storage_um2);
-    fprintf(f, "  SRAM             %12.1f µm²  (%s)\n", r->sram_um2, SRAM_MODEL_NAME);
+    fprintf(f, "  SRAM             %12.1f µm²  (%s)\n", r->sram_um2,
+            r->sram_source[0] ? r->sram_source : SRAM_MODEL_NAME);
     fprintf(f, "storage bits       %llu\n", (unsigned long long)r->storage_bits);
     fprintf(f, "cells              %lu standard cells, of which %lu flip-flops\n", r->cells,
             r->flops);
@@ -110,7 +111,7 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
     fprintf(f, "  \"ff_storage_um2\": %.1f,\n  \"sram_um2\": %.1f,\n", r->ff_storage_um2,
             r->sram_um2);
     fputs("  \"sram_model\": ", f);
-    json_str(f, SRAM_MODEL_NAME);
+    json_str(f, r->sram_source[0] ? r->sram_source : SRAM_MODEL_NAME);
     fprintf(f, ",\n  \"storage_bits\": %llu,\n  \"cells\": %lu,\n  \"flops\": %lu,\n",
             (unsigned long long)r->storage_bits, r->cells, r->flops);
     fprintf(f, "  \"own_um2\": %.1f,\n  \"parts\": [", r->own_um2);

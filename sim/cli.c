@@ -1,5 +1,6 @@
 /*
- * cli.c — the irhw command line: list | gen | cosim | area | run.
+ * cli.c — the irhw command line: list | gen | cosim | area | run, and the
+ * sweep verbs whose bodies live in sweep_cli.c (sweep | sweep-task | report).
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
  * or failed check; 2 usage or parameter error (what was typed is wrong:
@@ -13,6 +14,7 @@
 #include "observe.h"
 #include "scgen.h"
 #include "shrink.h"
+#include "sweep.h"
 #include "vbuild.h"
 
 #include <errno.h>
@@ -49,7 +51,7 @@ typedef struct {
     const irhw_block *b;
     irhw_cfg c;
     irhw_inst x; /* the checked instance of b (after parse_opts) */
-    const char *out, *wave, *liberty, *draw, *record;
+    const char *out, *wave, *liberty, *draw, *record, *sram_table;
     uint64_t wave_depth, wave_from, wave_to;
     const char *rtl[64];
     unsigned nrtl;
@@ -171,6 +173,13 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             if (access(v, R_OK))
                 return usage_error(verb, "--liberty file '%s' cannot be read", v);
             o->liberty = v;
+        } else if (TAKES("--sram-table")) {
+            NEED_VALUE;
+            char e2[IRHW_ERRLEN], src[300];
+            double um2;
+            if (irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2))
+                return usage_error(verb, "--sram-table: %s", e2);
+            o->sram_table = v;
         } else if (TAKES("--draw")) {
             NEED_VALUE;
             o->draw = v;
@@ -823,7 +832,7 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                 IRHW_MAX_SRAMS);
         return EXIT_TOOL;
     }
-    irhw_area_req q = {o->liberty, o->x.module, all, dir, &st, !o->no_sta, 0};
+    irhw_area_req q = {o->liberty, o->x.module, all, dir, &st, !o->no_sta, 0, o->sram_table};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s (work files in %s)...\n", prog,
             o->x.module, o->no_sta ? "" : ", timing with OpenSTA", dir);
     double t0 = irhw_now_s();
@@ -849,16 +858,20 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
 static int cmd_area(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("area", argc, argv, 1, "-p -o --liberty --json --no-sta ", &o);
+    int rc = parse_opts("area", argc, argv, 1, "-p -o --liberty --json --no-sta --sram-table ", &o);
     if (rc || o.help) {
         if (o.help)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
+                "          [--sram-table FILE]\n"
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
-                "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n",
+                "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n"
+                "  --sram-table F  SRAM areas of your own macros, one per line \"words width "
+                "um2\"\n"
+                "               ('#' comments); they replace the model's for those sizes\n",
                 prog);
         return rc;
     }
@@ -884,7 +897,9 @@ static int cmd_run(int argc, char **argv)
             printf("usage: %s run [-o DIR] [--cycles N] [--seed S] [--liberty FILE]\n"
                    "  for every block at the papers' default configuration: generate the RTL,\n"
                    "  co-simulate it against its model with a waveform, estimate its area; then\n"
-                   "  print a summary table. Everything goes under DIR (default out/).\n",
+                   "  print a summary table and write the area estimation report\n"
+                   "  (DIR/report.html, DIR/report.md; DIR/results.csv). Everything goes under\n"
+                   "  DIR (default out/).\n",
                    prog);
         return rc;
     }
@@ -894,6 +909,7 @@ static int cmd_run(int argc, char **argv)
     int worst = 0;
     char rows[32][512];
     int nrows = 0;
+    static irhw_sweep_row results[32]; /* for the report (sweep.h) */
     for (const irhw_block *const *bp = irhw_blocks; *bp && nrows < 32; bp++) {
         opts bo = o;
         bo.b = *bp;
@@ -925,6 +941,12 @@ static int cmd_run(int argc, char **argv)
         bo.json = 0;
         irhw_area_res ares;
         int arc = area_one(&bo, adir, &ares, 1);
+        irhw_row_from_run(&results[nrows], &bo.x,
+                          crc == 0               ? "pass"
+                          : crc == EXIT_MISMATCH ? "mismatch"
+                                                 : "error",
+                          cres.run_s > 0 ? (double)cres.cycles_run / cres.run_s : 0,
+                          arc ? NULL : &ares);
         irhw_inst_free(&bo.x);
         char area_txt[64] = "n/a", cp[32] = "n/a";
         if (!arc) {
@@ -950,6 +972,17 @@ static int cmd_run(int argc, char **argv)
         printf("%s\n", rows[i]);
     printf("(area on %s; waveforms, .gtkw files, RTL and area reports under %s/)\n",
            o.liberty ? o.liberty : "the default 45 nm-class library", root);
+    /* the area estimation report of these configurations (sim/report.c) */
+    char html[4200], err[2048];
+    const char *dirs[] = {root};
+    snprintf(html, sizeof html, "%s/report.html", root);
+    if (irhw_results_save(root, results, nrows, err, sizeof err) ||
+        irhw_report_write(dirs, 1, html, err, sizeof err)) {
+        fprintf(stderr, "%s run: %s\n", prog, err);
+        return EXIT_TOOL;
+    }
+    printf("report: %s and %s/report.md (irhw report %s [sweep folders...] adds sweeps)\n", html,
+           root, root);
     return worst;
 }
 
@@ -965,7 +998,9 @@ static void help(FILE *f)
             "  gen   BLOCK -p N=V -o D  write the Verilog for one configuration\n"
             "  cosim BLOCK -p N=V ...   RTL in lockstep with the C model\n"
             "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
-            "  run                      all of it for every block at the papers' defaults\n",
+            "  run                      all of it for every block at the papers' defaults\n"
+            "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
+            "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n",
             IRHW_VERSION, prog, prog);
     print_blocks_line(f);
 }
@@ -996,6 +1031,12 @@ int main(int argc, char **argv)
         return cmd_area(argc - 2, argv + 2);
     if (!strcmp(verb, "run"))
         return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(verb, "sweep"))
+        return irhw_cmd_sweep(argc - 2, argv + 2);
+    if (!strcmp(verb, "sweep-task"))
+        return irhw_cmd_sweep_task(argc - 2, argv + 2);
+    if (!strcmp(verb, "report"))
+        return irhw_cmd_report(argc - 2, argv + 2);
     fprintf(stderr, "%s: unknown verb '%s'\n", prog, verb);
     help(stderr);
     return EXIT_USAGE;

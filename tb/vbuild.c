@@ -5,7 +5,9 @@
  * compiler flags, the trace format, and the text of every Verilog file,
  * wrapper and shim that goes into the build. A hit costs one dlopen.
  * Builds happen in a private temporary folder renamed into place at the
- * end, so two runs building the same model at once cannot corrupt it.
+ * end, so two runs building the same model at once cannot corrupt it. The
+ * folder is named by host and process, since sweep tasks on several Slurm
+ * nodes may share one cache folder (and their process ids may coincide).
  */
 
 #include "vbuild.h"
@@ -25,6 +27,16 @@
 #include <unistd.h>
 
 #define CXXFLAGS_COMMON "-O1 -fPIC -std=gnu++17 -w -faligned-new"
+
+/* DIR.tmp<host>-<pid>: a build folder no other process, here or on another
+ * node sharing the cache, writes to. */
+static void private_dir(char *buf, size_t len, const char *dir)
+{
+    char host[64] = "";
+    gethostname(host, sizeof host - 1);
+    host[strcspn(host, "/ '")] = 0;
+    snprintf(buf, len, "%s.tmp%s-%d", dir, host, (int)getpid());
+}
 
 /* Run a shell line, output into log. */
 static int run_sh(const char *line, const char *log)
@@ -113,7 +125,7 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
         return 0;
     char vroot[1024], tmp[4200], line[16384], log[4300];
     verilator_root(vroot, sizeof vroot);
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
+    private_dir(tmp, sizeof tmp, dir);
     if (irhw_mkdirs(tmp))
         return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
     snprintf(log, sizeof log, "%s/build.log", tmp);
@@ -390,7 +402,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         goto out;
 
     char tmp[4400], path[4500], log[4500], vroot[1024];
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", dir, (int)getpid());
+    private_dir(tmp, sizeof tmp, dir);
     snprintf(log, sizeof log, "%s/build.log", tmp);
     if (irhw_mkdirs(tmp)) {
         irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));

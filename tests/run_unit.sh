@@ -25,19 +25,25 @@ for t in "$dir"/test_*; do
   [ $rc -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
   s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
 done
-echo "--- tests/test_cli.sh"
-# Under the sanitizers the CLI tests run their quick part (no lint/area repeat).
+# Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
+# Under the sanitizers they run their quick part (IRHW_CLI_QUICK=1).
 quick=0; [ "$stage" = asan ] && quick=1
-if out=$(IRHW_CLI_QUICK=$quick bash tests/test_cli.sh "$irhw" 2>&1); then :; fi
-echo "$out"
-line=$(echo "$out" | grep -E '^cli: [0-9]+ passed, [0-9]+ failed' | tail -1)
-if [ -n "$line" ]; then
-  passed=$((passed + $(echo "$line" | sed -E 's/cli: ([0-9]+) passed.*/\1/')))
-  failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
-  skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
-else
-  echo "FAIL: tests/test_cli.sh did not finish"; failed=$((failed + 1))
-fi
+run_script() { # NAME FILE
+  local name=$1 file=$2 out line
+  echo "--- $file"
+  if out=$(IRHW_CLI_QUICK=$quick bash "$file" "$irhw" 2>&1); then :; fi
+  echo "$out"
+  line=$(echo "$out" | grep -E "^$name: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -n "$line" ]; then
+    passed=$((passed + $(echo "$line" | sed -E "s/$name: ([0-9]+) passed.*/\\1/")))
+    failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+    skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
+  else
+    echo "FAIL: $file did not finish"; failed=$((failed + 1))
+  fi
+}
+run_script cli tests/test_cli.sh     # quick: no lint/area repeat
+run_script sweep tests/test_sweep.sh # sweep, report, Slurm, SRAM table; quick: bad input, no runs
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,85 @@
+/*
+ * sram_table.c — SRAM areas a user supplies for their own macros
+ * (`irhw area --sram-table FILE`, also `irhw sweep --sram-table`): a text
+ * file, one macro per line, "words width um2" (spaces, tabs or commas
+ * between; '#' starts a comment). A macro type of the design found in the
+ * table is priced from it; any other keeps the SRAM model's area.
+ */
+#include "area.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TABLE_MAX 256
+
+typedef struct {
+    unsigned words, width;
+    double um2;
+} table_row;
+
+static int read_table(const char *path, table_row *t, int *n, char *err, size_t errlen)
+{
+    char *text = irhw_read_file(path, NULL);
+    if (!text)
+        return irhw_err(err, errlen, "cannot read SRAM table %s: %s", path, strerror(errno));
+    int line = 0, rc = 0;
+    *n = 0;
+    for (char *p = text; *p && !rc; line++) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = 0;
+        char *hash = strchr(p, '#');
+        if (hash)
+            *hash = 0;
+        for (char *c = p; *c; c++)
+            if (*c == ',' || *c == '\t' || *c == '\r')
+                *c = ' ';
+        char extra[8];
+        unsigned long w, b;
+        double a;
+        int k = sscanf(p, "%lu %lu %lf %7s", &w, &b, &a, extra);
+        if (k == EOF || (k <= 0 && strspn(p, " ") == strlen(p))) {
+            /* blank or comment */
+        } else if (k != 3 || w < 1 || b < 1 || w > 1u << 30 || b > 1u << 20 || !(a > 0))
+            rc = irhw_err(err, errlen,
+                          "SRAM table %s line %d: expected \"words width um2\" (whole numbers "
+                          "and an area > 0), got \"%s\"",
+                          path, line + 1, p);
+        else if (*n == TABLE_MAX)
+            rc = irhw_err(err, errlen, "SRAM table %s: more than %d macros", path, TABLE_MAX);
+        else
+            t[(*n)++] = (table_row){(unsigned)w, (unsigned)b, a};
+        p = e ? e + 1 : p + strlen(p);
+    }
+    free(text);
+    return rc;
+}
+
+int irhw_sram_table_price(const char *path, const irhw_storage *st, unsigned node, double *um2,
+                          char *source, size_t slen, char *err, size_t errlen)
+{
+    table_row t[TABLE_MAX];
+    int n = 0;
+    if (read_table(path, t, &n, err, errlen))
+        return -1;
+    double area = 0;
+    int from_table = 0, from_model = 0;
+    for (unsigned i = 0; st && i < st->nsrams && i < IRHW_MAX_SRAMS; i++) {
+        const irhw_sram *s = &st->srams[i];
+        int k = 0;
+        while (k < n && !(t[k].words == s->words && t[k].width == s->width))
+            k++;
+        if (k < n) {
+            area += s->count * t[k].um2;
+            from_table++;
+        } else {
+            area += s->count * irhw_sram_area_um2(s->words, s->width, node);
+            from_model++;
+        }
+    }
+    *um2 = area;
+    snprintf(source, slen, "user table %s for %d macro type(s)%s", path, from_table,
+             from_model ? ", analytic model (area/sram_model.c) for the others" : "");
+    return 0;
+}

@@ -1,0 +1,763 @@
+/*
+ * report.c — the area estimation report of one or more sweep folders:
+ * report.html (self-contained: CSS and the gnuplot SVG plots inline, no
+ * network needed to view it) and report.md beside it (the same tables, the
+ * plots as files in report_files/).
+ *
+ * Sections: per block, total area against its size parameter (the first
+ * integer parameter that varies among the block's area rows; one line per
+ * combination of the other varying parameters) and logic vs storage; the
+ * wl_bank flops/SRAM crossover; the WRU networks side by side (area and
+ * critical path); the paper comparison of every block (the papers' figures
+ * below, the block's own comparison notes from its description); a
+ * GPU-level total (CORES x per-core blocks + IRU partitions) with the
+ * papers' percentages.
+ *
+ * GPU-level assumptions (stated in the report): 16 cores (a GTX 980, the IRU
+ * paper's GPU), 16 lanes per core (one wl_bank each), one WRU and one SWT
+ * per core, one ICRN, 4 IRU partitions (one iru_hash each). The paper's
+ * percentages: the banks are 2.5 % of a 64 KB register file (hwwl §V-B);
+ * the IRU is 5.6 % of a GTX 980, 4 x 5.98 mm² at 32 nm (IRU paper), which
+ * puts the GPU at 427 mm² at 32 nm, scaled here by (node/32)².
+ */
+#include "area.h"
+#include "sweep.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GPU_CORES 16
+#define GPU_LANES 16
+#define GPU_IRU_PARTITIONS 4
+#define GPU_MM2_AT_32NM (4 * 5.98 / 0.056)
+
+typedef struct {
+    FILE *html, *md;
+    char files_dir[4200], files_rel[512], work[4300];
+    int nplots;
+    char err[1024];
+} rep;
+
+/* ---- small text helpers ---- */
+
+static void html_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static void both(rep *r, const char *html_fmt_tag, const char *md_prefix, const char *text)
+{
+    fprintf(r->html, "<%s>", html_fmt_tag);
+    html_text(r->html, text);
+    fprintf(r->html, "</%s>\n", html_fmt_tag);
+    fprintf(r->md, "%s%s\n\n", md_prefix, text);
+}
+
+static void para(rep *r, const char *text)
+{
+    both(r, "p", "", text);
+}
+
+/* A table: header cells separated by '|', then rows the same way. */
+static void table_start(rep *r, const char *header)
+{
+    fputs("<table><tr>", r->html);
+    char buf[2048], *save = NULL;
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", header);
+    fputs("|", r->md);
+    for (char *c = strtok_r(buf, "|", &save); c; c = strtok_r(NULL, "|", &save), n++) {
+        fputs("<th>", r->html);
+        html_text(r->html, c);
+        fputs("</th>", r->html);
+        fprintf(r->md, " %s |", c);
+    }
+    fputs("</tr>\n", r->html);
+    fputs("\n|", r->md);
+    for (int i = 0; i < n; i++)
+        fputs(" --- |", r->md);
+    fputs("\n", r->md);
+}
+
+static void table_row(rep *r, const char *cells)
+{
+    fputs("<tr>", r->html);
+    fputs("|", r->md);
+    const char *p = cells;
+    for (;;) {
+        const char *e = strchr(p, '|');
+        int n = e ? (int)(e - p) : (int)strlen(p);
+        char c[1024];
+        snprintf(c, sizeof c, "%.*s", n, p);
+        fputs("<td>", r->html);
+        html_text(r->html, c);
+        fputs("</td>", r->html);
+        fprintf(r->md, " %s |", c);
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    fputs("</tr>\n", r->html);
+    fputs("\n", r->md);
+}
+
+static void table_end(rep *r)
+{
+    fputs("</table>\n", r->html);
+    fputs("\n", r->md);
+}
+
+/* ---- plots (gnuplot -> SVG, inlined) ---- */
+
+#define MAX_SERIES 12
+#define MAX_POINTS 256
+
+typedef struct {
+    char title[160], xlabel[64], ylabel[64];
+    int bars; /* 1: one bar per point, labels on x */
+    int nseries;
+    char sname[MAX_SERIES][160];
+    int npts[MAX_SERIES];
+    double x[MAX_SERIES][MAX_POINTS], y[MAX_SERIES][MAX_POINTS];
+    char label[MAX_POINTS][64]; /* bars: the x labels of series 0 */
+} plot;
+
+static int series_of(plot *p, const char *name)
+{
+    for (int i = 0; i < p->nseries; i++)
+        if (!strcmp(p->sname[i], name))
+            return i;
+    if (p->nseries == MAX_SERIES)
+        return -1;
+    snprintf(p->sname[p->nseries], sizeof p->sname[0], "%s", name);
+    return p->nseries++;
+}
+
+static void add_point(plot *p, const char *series, double x, double y)
+{
+    int s = series_of(p, series);
+    if (s < 0 || p->npts[s] == MAX_POINTS)
+        return;
+    /* keep x sorted (insertion) */
+    int k = p->npts[s]++;
+    while (k > 0 && p->x[s][k - 1] > x) {
+        p->x[s][k] = p->x[s][k - 1];
+        p->y[s][k] = p->y[s][k - 1];
+        k--;
+    }
+    p->x[s][k] = x;
+    p->y[s][k] = y;
+}
+
+static void gp_quote(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\' || *s == '_' || *s == '^' || *s == '{' || *s == '}' ||
+            *s == '@' || *s == '&' || *s == '~')
+            fputc('\\', f); /* noenhanced still wants quotes escaped */
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* Runs gnuplot on the plot; the SVG goes into the HTML inline and into
+ * files_dir for the Markdown. */
+static int emit_plot(rep *r, const plot *p)
+{
+    if (p->nseries == 0)
+        return 0;
+    int id = ++r->nplots;
+    char dat[4400], gp[4400], svg[4400], log[4400];
+    snprintf(dat, sizeof dat, "%s/plot%d.dat", r->work, id);
+    snprintf(gp, sizeof gp, "%s/plot%d.gp", r->work, id);
+    snprintf(svg, sizeof svg, "%s/plot%d.svg", r->files_dir, id);
+    snprintf(log, sizeof log, "%s/plot%d.log", r->work, id);
+    FILE *d = fopen(dat, "w"), *g = fopen(gp, "w");
+    if (!d || !g) {
+        if (d)
+            fclose(d);
+        if (g)
+            fclose(g);
+        return irhw_err(r->err, sizeof r->err, "cannot write %s: %s", dat, strerror(errno));
+    }
+    for (int s = 0; s < p->nseries; s++) {
+        for (int i = 0; i < p->npts[s]; i++) {
+            if (p->bars)
+                fprintf(d, "%d \"%s\" %.6g\n", i, p->label[i], p->y[s][i]);
+            else
+                fprintf(d, "%.6g %.6g\n", p->x[s][i], p->y[s][i]);
+        }
+        fprintf(d, "\n\n");
+    }
+    fclose(d);
+    fprintf(g,
+            "set terminal svg size 720,380 font 'Sans,11' background rgb 'white'\n"
+            "set output '%s'\nset termoption noenhanced\nset grid\nset key outside right top\n",
+            svg);
+    fputs("set title ", g);
+    gp_quote(g, p->title);
+    fputs("\nset xlabel ", g);
+    gp_quote(g, p->xlabel);
+    fputs("\nset ylabel ", g);
+    gp_quote(g, p->ylabel);
+    fputs("\nset yrange [0:*]\n", g);
+    if (p->bars) {
+        fprintf(g,
+                "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset xrange [-0.7:%d.7]\n"
+                "set key off\n"
+                "plot '%s' index 0 using 1:3:xtic(2) with boxes lc rgb '#3b6ea8', "
+                "'' index 0 using 1:3:(sprintf('%%.4g', $3)) with labels offset 0,0.8 notitle\n",
+                p->npts[0] - 1, dat);
+    } else {
+        fprintf(g, "plot ");
+        for (int s = 0; s < p->nseries; s++) {
+            fprintf(g, "%s'%s' index %d using 1:2 with linespoints lw 2 pt 7 title ", s ? ", " : "",
+                    dat, s);
+            gp_quote(g, p->sname[s]);
+        }
+        fputs("\n", g);
+    }
+    fclose(g);
+    char *argv[] = {"gnuplot", gp, NULL};
+    int rc = irhw_run(argv, log);
+    if (rc != 0)
+        return irhw_err(r->err, sizeof r->err, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp,
+                        log, rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
+    char *text = irhw_read_file(svg, NULL);
+    if (!text)
+        return irhw_err(r->err, sizeof r->err, "gnuplot wrote no %s", svg);
+    const char *start = strstr(text, "<svg");
+    fprintf(r->html, "<figure class=\"plot\">%s</figure>\n", start ? start : "");
+    free(text);
+    fprintf(r->md, "![%s](%s/plot%d.svg)\n\n", p->title, r->files_rel, id);
+    return 0;
+}
+
+/* ---- rows of one block ---- */
+
+typedef struct {
+    const irhw_sweep_row **v;
+    int n;
+} rowset;
+
+static rowset rows_of(const irhw_sweep_row *rows, int n, const char *block, int need_area)
+{
+    rowset s = {calloc((size_t)n + 1, sizeof(irhw_sweep_row *)), 0};
+    for (int i = 0; s.v && i < n; i++)
+        if (!strcmp(rows[i].block, block) && (!need_area || rows[i].have_area))
+            s.v[s.n++] = &rows[i];
+    return s;
+}
+
+/* Does parameter `name` take more than one value in the set? */
+static int varies(const rowset *s, const char *name)
+{
+    const char *first = NULL;
+    for (int i = 0; i < s->n; i++) {
+        const char *v = irhw_row_param(s->v[i], name);
+        if (!v)
+            continue;
+        if (!first)
+            first = v;
+        else if (strcmp(first, v))
+            return 1;
+    }
+    return 0;
+}
+
+static int is_number(const char *s)
+{
+    char *e;
+    if (!s || !*s)
+        return 0;
+    strtod(s, &e);
+    return *e == 0;
+}
+
+/* The other varying parameters of a row, as a series name ("STORAGE=sram"). */
+static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r, const char *x,
+                        char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; b && i < b->nparams; i++) {
+        const char *n = b->params[i].name;
+        if ((x && !strcmp(n, x)) || !varies(s, n))
+            continue;
+        const char *v = irhw_row_param(r, n);
+        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", o ? " " : "", n,
+                              v ? v : "?");
+    }
+    if (!buf[0])
+        snprintf(buf, len, "%s", r->block);
+}
+
+/* The size parameter: the first integer parameter that varies. */
+static const char *size_param(const irhw_block *b, const rowset *s)
+{
+    for (unsigned i = 0; b && i < b->nparams; i++)
+        if (b->params[i].type == IRHW_PINT && varies(s, b->params[i].name))
+            return b->params[i].name;
+    return NULL;
+}
+
+static void config_text(const irhw_sweep_row *r, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < r->nparams; i++)
+        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", i ? " " : "", r->pname[i],
+                              r->pval[i]);
+}
+
+static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b)
+{
+    rowset s = rows_of(rows, n, b->name, 1);
+    if (!s.v)
+        return irhw_err(r->err, sizeof r->err, "out of memory");
+    if (s.n == 0) {
+        free(s.v);
+        return 0;
+    }
+    char h[256];
+    snprintf(h, sizeof h, "%s — %s", b->name, b->title);
+    both(r, "h2", "## ", h);
+    const char *x = size_param(b, &s);
+    int rc = 0;
+    if (x) {
+        plot *p = calloc(2, sizeof *p);
+        if (!p) {
+            free(s.v);
+            return irhw_err(r->err, sizeof r->err, "out of memory");
+        }
+        snprintf(p[0].title, sizeof p[0].title, "%s: total area against %s", b->name, x);
+        snprintf(p[1].title, sizeof p[1].title, "%s: logic vs storage against %s", b->name, x);
+        for (int k = 0; k < 2; k++) {
+            snprintf(p[k].xlabel, sizeof p[k].xlabel, "%s", x);
+            snprintf(p[k].ylabel, sizeof p[k].ylabel, "area (um2)");
+        }
+        for (int i = 0; i < s.n; i++) {
+            const irhw_sweep_row *row = s.v[i];
+            const char *xv = irhw_row_param(row, x);
+            if (!is_number(xv))
+                continue;
+            char sn[160], sn2[200];
+            series_name(b, &s, row, x, sn, sizeof sn);
+            add_point(&p[0], sn, atof(xv), row->total_um2);
+            snprintf(sn2, sizeof sn2, "logic, %s", sn);
+            add_point(&p[1], sn2, atof(xv), row->logic_um2);
+            snprintf(sn2, sizeof sn2, "storage, %s", sn);
+            add_point(&p[1], sn2, atof(xv), row->ff_um2 + row->sram_um2);
+        }
+        rc = emit_plot(r, &p[0]) || emit_plot(r, &p[1]);
+        free(p);
+    } else {
+        para(r, "(no integer parameter varies among these results: no plot against size)");
+    }
+    table_start(r, "configuration|total um2|logic um2|storage um2 (flops + SRAM)|storage "
+                   "bits|critical path ns|library");
+    for (int i = 0; i < s.n; i++) {
+        const irhw_sweep_row *row = s.v[i];
+        char cfg[1024], line[2048], cp[32] = "-";
+        config_text(row, cfg, sizeof cfg);
+        if (row->have_sta)
+            snprintf(cp, sizeof cp, "%.3f", row->crit_ns);
+        snprintf(line, sizeof line, "%s|%.0f|%.0f|%.0f (%.0f + %.0f)|%llu|%s|%s", cfg,
+                 row->total_um2, row->logic_um2, row->ff_um2 + row->sram_um2, row->ff_um2,
+                 row->sram_um2, (unsigned long long)row->storage_bits, cp, row->library);
+        table_row(r, line);
+    }
+    table_end(r);
+    free(s.v);
+    return rc;
+}
+
+/* ---- wl_bank: flops against SRAM ---- */
+
+static int crossover_section(rep *r, const irhw_sweep_row *rows, int n)
+{
+    rowset s = rows_of(rows, n, "wl_bank", 1);
+    const irhw_block *b = irhw_find_block("wl_bank");
+    both(r, "h2", "## ", "wl_bank: the flops/SRAM crossover");
+    if (!s.v || !b) {
+        free(s.v);
+        return 0;
+    }
+    plot *p = calloc(1, sizeof *p);
+    int rc = 0, have_f = 0, have_s = 0;
+    snprintf(p->title, sizeof p->title, "wl_bank: flip-flops against SRAM macro");
+    snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES");
+    snprintf(p->ylabel, sizeof p->ylabel, "total area (um2)");
+    for (int i = 0; i < s.n; i++) {
+        const char *st = irhw_row_param(s.v[i], "STORAGE"), *e = irhw_row_param(s.v[i], "ENTRIES");
+        const char *w = irhw_row_param(s.v[i], "ID_BITS");
+        if (!st || !e || !w)
+            continue;
+        char sn[64];
+        snprintf(sn, sizeof sn, "%s, ID_BITS=%s", st, w);
+        add_point(p, sn, atof(e), s.v[i]->total_um2);
+        have_f |= !strcmp(st, "flops");
+        have_s |= !strcmp(st, "sram");
+    }
+    if (!have_f || !have_s) {
+        para(r, "Needs wl_bank area results with both STORAGE=flops and STORAGE=sram, e.g. "
+                "irhw sweep wl_bank -p ENTRIES=8,16,32,64,128 -p STORAGE=flops,sram --do area");
+        free(p);
+        free(s.v);
+        return 0;
+    }
+    rc = emit_plot(r, p);
+    /* for every ID_BITS: the first ENTRIES where SRAM is smaller than flops */
+    table_start(r, "ID_BITS|ENTRIES compared|SRAM smaller from ENTRIES|flops / SRAM there");
+    for (int si = 0; si < p->nseries; si++) {
+        if (strncmp(p->sname[si], "flops,", 6))
+            continue;
+        const char *w = strstr(p->sname[si], "ID_BITS=") + 8;
+        char other[64];
+        snprintf(other, sizeof other, "sram, ID_BITS=%s", w);
+        int so = -1;
+        for (int k = 0; k < p->nseries; k++)
+            if (!strcmp(p->sname[k], other))
+                so = k;
+        if (so < 0)
+            continue;
+        char cross[64] = "none in the range (flops smaller throughout)", ratio[64] = "-";
+        char list[512] = "";
+        size_t o = 0;
+        for (int i = 0; i < p->npts[si]; i++)
+            for (int j = 0; j < p->npts[so]; j++)
+                if (p->x[so][j] == p->x[si][i]) {
+                    o += (size_t)snprintf(list + o, o < sizeof list ? sizeof list - o : 0, "%s%.0f",
+                                          o ? "," : "", p->x[si][i]);
+                    if (!strncmp(cross, "none", 4) && p->y[so][j] < p->y[si][i]) {
+                        snprintf(cross, sizeof cross, "%.0f", p->x[si][i]);
+                        snprintf(ratio, sizeof ratio, "%.2f", p->y[si][i] / p->y[so][j]);
+                    }
+                }
+        char line[1024];
+        snprintf(line, sizeof line, "%s|%s|%s|%s", w, list, cross, ratio);
+        table_row(r, line);
+    }
+    table_end(r);
+    free(p);
+    free(s.v);
+    return rc;
+}
+
+/* ---- WRU networks ---- */
+
+static int wru_section(rep *r, const irhw_sweep_row *rows, int n)
+{
+    rowset s = rows_of(rows, n, "wru", 1);
+    both(r, "h2", "## ", "WRU: the sorting networks side by side");
+    if (!s.v || !varies(&s, "NETWORK")) {
+        para(r, "Needs wru area results for several networks, e.g. irhw sweep wru -p "
+                "NETWORK=best,bestdepth,oddeven,bitonic --do area");
+        free(s.v);
+        return 0;
+    }
+    plot *p = calloc(2, sizeof *p);
+    const irhw_block *b = irhw_find_block("wru");
+    snprintf(p[0].title, sizeof p[0].title, "WRU area by sorting network");
+    snprintf(p[0].ylabel, sizeof p[0].ylabel, "area (um2)");
+    snprintf(p[1].title, sizeof p[1].title, "WRU critical path by sorting network");
+    snprintf(p[1].ylabel, sizeof p[1].ylabel, "critical path (ns)");
+    p[0].bars = p[1].bars = 1;
+    table_start(r, "configuration|area um2|critical path ns|library");
+    for (int i = 0; i < s.n && i < MAX_POINTS; i++) {
+        const irhw_sweep_row *row = s.v[i];
+        char label[160], cfg[1024], line[1400], cp[32] = "-";
+        /* the network, and the other parameters that vary (LANES=8) */
+        char others[160];
+        const char *net = irhw_row_param(row, "NETWORK");
+        series_name(b, &s, row, "NETWORK", others, sizeof others);
+        snprintf(label, sizeof label, "%s%s%s", net ? net : "?",
+                 strcmp(others, row->block) ? " " : "", strcmp(others, row->block) ? others : "");
+        for (int k = 0; k < 2; k++) {
+            snprintf(p[k].label[i], sizeof p[k].label[0], "%s", label);
+            snprintf(p[k].sname[0], sizeof p[k].sname[0], "wru");
+            p[k].nseries = 1;
+            p[k].x[0][i] = i;
+            p[k].npts[0] = i + 1;
+        }
+        p[0].y[0][i] = row->total_um2;
+        p[1].y[0][i] = row->have_sta ? row->crit_ns : 0;
+        config_text(row, cfg, sizeof cfg);
+        if (row->have_sta)
+            snprintf(cp, sizeof cp, "%.3f", row->crit_ns);
+        snprintf(line, sizeof line, "%s|%.0f|%s|%s", cfg, row->total_um2, cp, row->library);
+        table_row(r, line);
+    }
+    table_end(r);
+    int rc = emit_plot(r, &p[0]) || emit_plot(r, &p[1]);
+    free(p);
+    free(s.v);
+    return rc;
+}
+
+/* ---- paper comparison and GPU total ---- */
+
+/* The row a block is represented by: its default configuration if present,
+ * else its first area row. */
+static const irhw_sweep_row *representative(const irhw_sweep_row *rows, int n, const irhw_block *b)
+{
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    irhw_inst x;
+    char e[IRHW_ERRLEN];
+    const irhw_sweep_row *first = NULL, *def = NULL;
+    int ok = irhw_inst_init(&x, b, &c, e, sizeof e) == 0;
+    for (int i = 0; i < n && !def; i++) {
+        const irhw_sweep_row *r = &rows[i];
+        if (strcmp(r->block, b->name) || !r->have_area)
+            continue;
+        if (!first)
+            first = r;
+        int same = ok;
+        for (unsigned k = 0; same && k < b->nparams; k++) {
+            char v[64];
+            const char *rv = irhw_row_param(r, b->params[k].name);
+            same = rv && !strcmp(rv, irhw_param_text(b, &x.c, k, v, sizeof v));
+        }
+        if (same)
+            def = r;
+    }
+    irhw_inst_free(&x);
+    return def ? def : first;
+}
+
+static const char *paper_figure(const char *block)
+{
+    if (!strcmp(block, "wl_bank"))
+        return "16 x 32 x 24 b = 12,288 b per core, 2.5 % of a 64 KB register file (hwwl §V-B)";
+    if (!strcmp(block, "wru"))
+        return "162 um2, 16-input sorting network, 40 nm, the paper's own estimate (hwwl §V-B)";
+    if (!strcmp(block, "iru_hash"))
+        return "5.98 mm2 per partition at 32 nm (CACTI), 80 KB; 5.6 % of a GTX 980 (IRU paper)";
+    if (!strcmp(block, "swt"))
+        return "none given (GW paper)";
+    if (!strcmp(block, "icrn"))
+        return "none given (hwwl §V-B prices the banks and the WRU only)";
+    return "none (not a paper block)";
+}
+
+static double node_nm(const char *node)
+{
+    double v = strtod(node, NULL);
+    return v > 0 ? v : 45;
+}
+
+static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
+{
+    both(r, "h2", "## ", "Paper comparison");
+    table_start(r, "block|paper figure|ours (total um2, storage bits)|configuration|library|node");
+    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
+        const irhw_sweep_row *row = representative(rows, n, *bp);
+        char line[4096], cfg[1024], ours[128];
+        if (!row) {
+            snprintf(line, sizeof line, "%s|%s|no area result|-|-|-", (*bp)->name,
+                     paper_figure((*bp)->name));
+            table_row(r, line);
+            continue;
+        }
+        config_text(row, cfg, sizeof cfg);
+        snprintf(ours, sizeof ours, "%.0f um2, %llu b", row->total_um2,
+                 (unsigned long long)row->storage_bits);
+        snprintf(line, sizeof line, "%s|%s|%s|%s|%s|%s", (*bp)->name, paper_figure((*bp)->name),
+                 ours, cfg, row->library, row->node);
+        table_row(r, line);
+    }
+    table_end(r);
+    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
+        const irhw_sweep_row *row = representative(rows, n, *bp);
+        if (!row || !row->nnotes)
+            continue;
+        char h[128];
+        snprintf(h, sizeof h, "%s: the block's comparison notes", (*bp)->name);
+        both(r, "h3", "### ", h);
+        fputs("<ul>\n", r->html);
+        for (int i = 0; i < row->nnotes; i++) {
+            fputs("<li>", r->html);
+            html_text(r->html, row->notes[i].text);
+            fputs("</li>\n", r->html);
+            fprintf(r->md, "- %s\n", row->notes[i].text);
+        }
+        fputs("</ul>\n", r->html);
+        fputs("\n", r->md);
+    }
+}
+
+static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
+{
+    both(r, "h2", "## ", "GPU-level total");
+    char text[1024];
+    snprintf(text, sizeof text,
+             "Assumed GPU: %d cores (a GTX 980, the IRU paper's GPU), %d lanes per core (one "
+             "wl_bank each), one WRU and one SWT per core, one ICRN, %d IRU partitions (one "
+             "iru_hash each). Each block at its representative configuration (its defaults when "
+             "present; the ICRN at its own CORES).",
+             GPU_CORES, GPU_LANES, GPU_IRU_PARTITIONS);
+    para(r, text);
+    struct {
+        const char *block;
+        int count;
+    } parts[] = {{"wl_bank", GPU_CORES * GPU_LANES},
+                 {"wru", GPU_CORES},
+                 {"swt", GPU_CORES},
+                 {"icrn", 1},
+                 {"iru_hash", GPU_IRU_PARTITIONS}};
+    double total = 0, node = 0;
+    double part_area[5] = {0}, bank_bits = 0;
+    table_start(r, "block|count|each um2|total mm2|configuration");
+    for (int i = 0; i < 5; i++) {
+        const irhw_block *b = irhw_find_block(parts[i].block);
+        const irhw_sweep_row *row = b ? representative(rows, n, b) : NULL;
+        char line[2048], cfg[1024];
+        if (!row) {
+            snprintf(line, sizeof line, "%s|%d|no area result|-|-", parts[i].block, parts[i].count);
+            table_row(r, line);
+            continue;
+        }
+        config_text(row, cfg, sizeof cfg);
+        part_area[i] = parts[i].count * row->total_um2;
+        if (i == 0)
+            bank_bits = (double)GPU_LANES * (double)row->storage_bits;
+        total += part_area[i];
+        if (!node)
+            node = node_nm(row->node);
+        snprintf(line, sizeof line, "%s|%d|%.0f|%.3f|%s", parts[i].block, parts[i].count,
+                 row->total_um2, part_area[i] * 1e-6, cfg);
+        table_row(r, line);
+    }
+    snprintf(text, sizeof text, "all|-|-|%.3f|-", total * 1e-6);
+    table_row(r, text);
+    table_end(r);
+    if (!node)
+        return;
+    double gpu_mm2 = GPU_MM2_AT_32NM * (node / 32) * (node / 32);
+    double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
+    table_start(r, "figure|paper|ours");
+    snprintf(text, sizeof text,
+             "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
+             "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
+             "same node)",
+             100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100, rf_um2);
+    table_row(r, text);
+    snprintf(text, sizeof text,
+             "IRU (4 partitions) / GPU|5.6 %%|%.2f %% (hash only; GPU = %.0f mm2 at 32 nm "
+             "scaled to %.0f nm: %.0f mm2)",
+             100 * part_area[4] * 1e-6 / gpu_mm2, GPU_MM2_AT_32NM, node, gpu_mm2);
+    table_row(r, text);
+    snprintf(text, sizeof text, "all blocks above / GPU|-|%.2f %%", 100 * total * 1e-6 / gpu_mm2);
+    table_row(r, text);
+    table_end(r);
+}
+
+/* ---- the report ---- */
+
+static const char *CSS = "body{font-family:sans-serif;max-width:1100px;margin:1em auto;color:#222}"
+                         "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+                         "td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
+                         "th{background:#eef}figure.plot{margin:.5em 0}";
+
+int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path, char *err,
+                      size_t errlen)
+{
+    irhw_sweep_row *rows = NULL;
+    int n = 0;
+    for (int d = 0; d < ndirs; d++) {
+        irhw_sweep_row *a;
+        int k;
+        if (irhw_results_read(dirs[d], &a, &k, err, errlen)) {
+            free(rows);
+            return -1;
+        }
+        irhw_sweep_row *t = realloc(rows, (size_t)(n + k + 1) * sizeof *rows);
+        if (!t) {
+            free(a);
+            free(rows);
+            return irhw_err(err, errlen, "out of memory");
+        }
+        rows = t;
+        memcpy(rows + n, a, (size_t)k * sizeof *a);
+        n += k;
+        free(a);
+    }
+    rep r;
+    memset(&r, 0, sizeof r);
+    char md_path[4200], base[4200];
+    size_t hl = strlen(html_path);
+    snprintf(base, sizeof base, "%.*s",
+             (int)(hl > 5 && !strcmp(html_path + hl - 5, ".html") ? hl - 5 : hl), html_path);
+    snprintf(md_path, sizeof md_path, "%s.md", base);
+    snprintf(r.files_dir, sizeof r.files_dir, "%s_files", base);
+    const char *slash = strrchr(r.files_dir, '/');
+    snprintf(r.files_rel, sizeof r.files_rel, "%s", slash ? slash + 1 : r.files_dir);
+    snprintf(r.work, sizeof r.work, "%s/work", r.files_dir);
+    if (irhw_mkdirs(r.work)) {
+        free(rows);
+        return irhw_err(err, errlen, "cannot create %s: %s", r.work, strerror(errno));
+    }
+    r.html = fopen(html_path, "w");
+    r.md = fopen(md_path, "w");
+    if (!r.html || !r.md) {
+        if (r.html)
+            fclose(r.html);
+        if (r.md)
+            fclose(r.md);
+        free(rows);
+        return irhw_err(err, errlen, "cannot write %s: %s", html_path, strerror(errno));
+    }
+    fprintf(r.html,
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+            "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
+            CSS);
+    both(&r, "h1", "# ", "irhw area estimation report");
+    int npass = 0, narea = 0;
+    for (int i = 0; i < n; i++) {
+        npass += !strcmp(rows[i].verdict, "pass");
+        narea += rows[i].have_area;
+    }
+    char text[4096];
+    size_t o = (size_t)snprintf(text, sizeof text,
+                                "%d configurations (%d passed every requested step, %d with area) "
+                                "from:",
+                                n, npass, narea);
+    for (int d = 0; d < ndirs && o < sizeof text; d++)
+        o += (size_t)snprintf(text + o, sizeof text - o, " %s", dirs[d]);
+    if (n)
+        snprintf(text + o, o < sizeof text ? sizeof text - o : 0, "; tool version %s.",
+                 rows[0].version);
+    para(&r, text);
+    int rc = 0;
+    for (const irhw_block *const *bp = irhw_blocks; *bp && !rc; bp++)
+        rc = block_section(&r, rows, n, *bp);
+    if (!rc)
+        rc = crossover_section(&r, rows, n);
+    if (!rc)
+        rc = wru_section(&r, rows, n);
+    if (!rc) {
+        paper_section(&r, rows, n);
+        gpu_section(&r, rows, n);
+    }
+    fputs("</body></html>\n", r.html);
+    int bad = fclose(r.html) | fclose(r.md);
+    free(rows);
+    if (rc)
+        return irhw_err(err, errlen, "%s", r.err);
+    if (bad)
+        return irhw_err(err, errlen, "cannot write %s", html_path);
+    return 0;
+}
