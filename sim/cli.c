@@ -12,6 +12,7 @@
 #include "irhw.h"
 #include "scgen.h"
 #include "vbuild.h"
+#include "xcheck.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -55,6 +56,7 @@ typedef struct {
     irhw_stim_mode stim;
     int json, no_model, quiet, no_sta, help;
     int systemc; /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
+    int xcheck;  /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -182,6 +184,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             o->quiet = 1;
         } else if (TAKES("--systemc")) {
             o->systemc = 1;
+        } else if (TAKES("--xcheck")) {
+            o->xcheck = 1;
         } else {
             return usage_error(verb, "unknown argument '%s'", a);
         }
@@ -503,6 +507,45 @@ static int cmd_gen(int argc, char **argv)
 
 /* ---- cosim ----------------------------------------------------------------- */
 
+static const char *stim_text(irhw_stim_mode m)
+{
+    return m == IRHW_STIM_RANDOM ? "random" : m == IRHW_STIM_DIRECTED ? "directed" : "mixed";
+}
+
+/* After an equal co-simulation: its inputs on the RTL under Icarus. */
+static int xcheck_finish(const opts *o, irhw_xcheck *k, uint64_t cycles_run, int print)
+{
+    irhw_xcheck_res xr;
+    char err[8192];
+    if (irhw_xcheck_run(k, o->rtl, o->nrtl, &xr, err, sizeof err)) {
+        fprintf(stderr, "%s cosim --xcheck: %s\n", prog, err);
+        irhw_xcheck_free(k, 1);
+        return EXIT_TOOL;
+    }
+    if (xr.clean) {
+        double run = xr.run_s - xr.load_s;
+        if (print)
+            printf("XCHECK PASS %s: %" PRIu64 " cycles under Icarus (4-state), no X/Z on any "
+                   "output after reset, every output equal to the model's; %.0f cycles/s "
+                   "(vector load %.2f s excluded)\n",
+                   o->b->name, xr.cycles, run > 0 ? (double)xr.cycles / run : 0, xr.load_s);
+        irhw_xcheck_free(k, 0);
+        return 0;
+    }
+    char params[1024];
+    irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
+    printf("XCHECK %s %s at cycle %" PRIu64 " under Icarus (seed %" PRIu64 "):\n%s",
+           xr.x_found ? "X" : "MISMATCH", o->b->name, xr.cycle, o->seed, xr.message);
+    printf("replay: %s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64 " --stim %s", prog,
+           o->b->name, params, cycles_run, o->seed, stim_text(o->stim));
+    for (unsigned i = 0; i < o->nrtl; i++)
+        printf(" --rtl %s", o->rtl[i]);
+    printf(" --xcheck\nIcarus files: %s (vvp -n %s/xcheck.vvp +vcd=x.vcd for a trace)\n",
+           irhw_xcheck_dir(k), irhw_xcheck_dir(k));
+    irhw_xcheck_free(k, 1);
+    return EXIT_MISMATCH;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -530,16 +573,28 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         q.record = rec;
     }
     char err[8192];
+    irhw_xcheck *xk = NULL;
+    if (o->xcheck) {
+        if (!(xk = irhw_xcheck_new(&o->x, !o->no_model, err, sizeof err))) {
+            fprintf(stderr, "%s cosim: %s\n", prog, err);
+            if (rec)
+                fclose(rec);
+            return EXIT_TOOL;
+        }
+        q.observe = irhw_xcheck_observer(xk);
+    }
     int rc = irhw_cosim(&q, res, err, sizeof err);
     if (rec)
         fclose(rec);
     if (rc) {
         fprintf(stderr, "%s cosim: %s\n", prog, err);
+        irhw_xcheck_free(xk, 0);
         return EXIT_TOOL;
     }
     char params[1024];
     irhw_cfg_format(o->b, &o->c, " ", params, sizeof params);
     if (!res->equal) {
+        irhw_xcheck_free(xk, 0);
         fputs(res->message, stdout);
         if (o->wave)
             printf("wave: %s (GTKWave: gtkwave %.*s.gtkw)\n", o->wave, (int)(strlen(o->wave) - 4),
@@ -558,7 +613,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         if (o->wave)
             printf("wave: %s + %.*s.gtkw\n", o->wave, (int)(strlen(o->wave) - 4), o->wave);
     }
-    return 0;
+    return xk ? xcheck_finish(o, xk, res->cycles_run, print) : 0;
 }
 
 static int cmd_cosim(int argc, char **argv)
@@ -566,7 +621,7 @@ static int cmd_cosim(int argc, char **argv)
     opts o;
     int rc = parse_opts("cosim", argc, argv, 1,
                         "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
-                        "--no-model --quiet --record --systemc ",
+                        "--no-model --quiet --record --systemc --xcheck ",
                         &o);
     if (rc || o.help) {
         if (o.help)
@@ -592,6 +647,10 @@ static int cmd_cosim(int argc, char **argv)
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"
                 "               beside the C model as an sc_module (gen --systemc), one sc_clock,\n"
                 "               shared input signals, every output compared every cycle\n"
+                "  --xcheck     then the same inputs on the RTL under Icarus (4-state): fails on\n"
+                "               any X/Z on an output after the reset cycles (a register without\n"
+                "               its reset, hidden by Verilator's 2-state zeros) and on any\n"
+                "               output that differs from the model's; names port and cycle\n"
                 "  --quiet      no progress or statistics\n"
                 "exit: 0 equal, 1 mismatch (cycle, port, expected, actual, replay command),\n"
                 "      2 usage or parameter error, 3 tool failure\n",

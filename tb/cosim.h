@@ -8,6 +8,22 @@
 #include "irhw.h"
 #include "vbuild.h"
 
+/* A stimulus from outside the block (a workload's element stream): used
+ * instead of the block's stim_new/stim_next. next() fills this cycle's
+ * inputs like stim_next and returns 1 when the stream has ended (the run
+ * stops before this cycle). */
+typedef struct {
+    void *ctx;
+    int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+} irhw_stim_source;
+
+/* Sees every cycle's inputs and the model's outputs (RTL's with no_model),
+ * after the compare: to record vectors, or to measure a workload. */
+typedef struct {
+    void *ctx;
+    void (*cycle)(void *ctx, uint64_t cycle, const uint64_t *in, const uint64_t *out);
+} irhw_cosim_observer;
+
 typedef struct {
     const irhw_inst *x; /* block, checked parameters, ports, geometry */
     uint64_t cycles, seed;
@@ -20,9 +36,12 @@ typedef struct {
     int no_model;              /* bench: RTL alone, stimulus fed back from the RTL */
     int quiet;                 /* no PASS line / progress */
     const char *replay_prefix; /* e.g. "bin/irhw": for the replay command */
+    const char *replay;        /* the whole replay command, when not a plain cosim */
     FILE *record;              /* bench: write every cycle's inputs (hex) here */
     int systemc;               /* RTL (verilator --sc) and the SystemC-wrapped model
                                   in one SystemC simulation (tb/scgen.h) */
+    const irhw_stim_source *source;     /* NULL: the block's own stimulus */
+    const irhw_cosim_observer *observe; /* NULL: none */
 } irhw_cosim_req;
 
 typedef struct {

@@ -25,19 +25,25 @@ for t in "$dir"/test_*; do
   [ $rc -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
   s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
 done
-echo "--- tests/test_cli.sh"
-# Under the sanitizers the CLI tests run their quick part (no lint/area repeat).
+# Under the sanitizers the CLI tests run their quick part (no lint/area repeat)
+# and the X-checks run shorter (the Icarus side is not sanitized anyway).
 quick=0; [ "$stage" = asan ] && quick=1
-if out=$(IRHW_CLI_QUICK=$quick bash tests/test_cli.sh "$irhw" 2>&1); then :; fi
-echo "$out"
-line=$(echo "$out" | grep -E '^cli: [0-9]+ passed, [0-9]+ failed' | tail -1)
-if [ -n "$line" ]; then
-  passed=$((passed + $(echo "$line" | sed -E 's/cli: ([0-9]+) passed.*/\1/')))
-  failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
-  skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
-else
-  echo "FAIL: tests/test_cli.sh did not finish"; failed=$((failed + 1))
-fi
+xcycles=10000; [ $quick = 1 ] && xcycles=2000
+scripts="cli:tests/test_cli.sh xcheck:tests/test_xcheck.sh"
+for entry in $scripts; do
+  name=${entry%%:*} script=${entry#*:}
+  echo "--- $script"
+  if out=$(IRHW_CLI_QUICK=$quick XCHECK_CYCLES=$xcycles bash "$script" "$irhw" 2>&1); then :; fi
+  echo "$out"
+  line=$(echo "$out" | grep -E "^$name: [0-9]+ passed, [0-9]+ failed" | tail -1)
+  if [ -n "$line" ]; then
+    passed=$((passed + $(echo "$line" | sed -E "s/$name: ([0-9]+) passed.*/\1/")))
+    failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+    skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
+  else
+    echo "FAIL: $script did not finish"; failed=$((failed + 1))
+  fi
+done
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"
 [ "$failed" -eq 0 ]
