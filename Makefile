@@ -28,7 +28,7 @@ ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_bloc
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written).
 BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY),$(ALL_BLOCKS)),$(ALL_BLOCKS))
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
-LIB_SRC := $(filter-out sim/cli.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+LIB_SRC := $(filter-out sim/cli%.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
 SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/test_$(b).c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/test_*.c)))
@@ -44,7 +44,8 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
--include $(LIB_OBJ:.o=.d) $(BUILD)/obj/sim/cli.d
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sim/cli*.c))
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*_block.c.
 $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
@@ -63,7 +64,7 @@ $(BUILD)/libirhw.a: $(LIB_OBJ)
 
 # -rdynamic: the SystemC shim that `irhw cosim --systemc` loads calls
 # irhw_inst_init from the host (its sim.so does not link libirhw).
-$(BIN)/irhw: $(BUILD)/obj/sim/cli.o $(BUILD)/libirhw.a
+$(BIN)/irhw: $(CLI_OBJ) $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(LDFLAGS) -rdynamic $^ -o $@ $(LDLIBS)

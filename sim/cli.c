@@ -1,5 +1,6 @@
 /*
- * cli.c — the irhw command line: list | gen | cosim | area | run.
+ * cli.c — the irhw command line: list | gen | cosim | area | run | workload
+ * (workload: sim/cli_workload.c).
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
  * or failed check; 2 usage or parameter error (what was typed is wrong:
@@ -8,6 +9,7 @@
  * the message names the tool's log or the path and the OS error.
  */
 #include "area.h"
+#include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
 #include "scgen.h"
@@ -853,7 +855,8 @@ static void help(FILE *f)
             "  gen   BLOCK -p N=V -o D  write the Verilog for one configuration\n"
             "  cosim BLOCK -p N=V ...   RTL in lockstep with the C model\n"
             "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
-            "  run                      all of it for every block at the papers' defaults\n",
+            "  run                      all of it for every block at the papers' defaults\n"
+            "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n",
             IRHW_VERSION, prog, prog);
     print_blocks_line(f);
 }
@@ -884,6 +887,8 @@ int main(int argc, char **argv)
         return cmd_area(argc - 2, argv + 2);
     if (!strcmp(verb, "run"))
         return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(verb, "workload"))
+        return irhw_cli_workload(argc - 2, argv + 2, prog);
     fprintf(stderr, "%s: unknown verb '%s'\n", prog, verb);
     help(stderr);
     return EXIT_USAGE;
