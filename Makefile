@@ -5,6 +5,7 @@
 #   make test    installs what is missing, then runs every test
 #   make bench   co-simulation speed, measured side by side
 #   make sweep   the full parameter sweeps (long)
+#   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
 #   make lint    cppcheck + clang-format check
 
 BUILD ?= build
@@ -36,7 +37,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep lint deps clean
+.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep lint deps clean iru-graphs
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -134,6 +135,11 @@ systemc: $(BIN)/irhw $(BUILD)/sc_example
 
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw
+
+# BFS, SSSP and PageRank frontiers of every graph in ../shared/data/graphs
+# through iru_hash in lockstep with the RTL; the table in out/iru_graphs.md
+iru-graphs: deps $(BIN)/irhw
+	$(BIN)/irhw workload iru --all -o out/iru_graphs.md
 
 sweep: deps $(BIN)/irhw
 	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw

@@ -351,9 +351,10 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
         return fail(c, err, errlen, size, s, len);
     e->weighted = !pattern;
     for (uint64_t k = 0; k < nnz; k++) {
-        char what[120];
-        snprintf(what, sizeof what, "entry %llu of %llu: \"row column%s\"",
-                 (unsigned long long)k + 1, (unsigned long long)nnz, pattern ? "" : " value");
+        char what[160];
+        snprintf(what, sizeof what, "entry %llu of %llu: \"row column%s\", row 1..%llu, column 1..%llu",
+                 (unsigned long long)k + 1, (unsigned long long)nnz, pattern ? "" : " value",
+                 (unsigned long long)rows, (unsigned long long)cols);
         if (!next_data(c, '%', 1, &s, &len))
             return fail(c, err, errlen, what, NULL, 0);
         uint64_t i, j;
