@@ -113,7 +113,8 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
         }
     }
     if (!o->all && (o->kernel < 0 || !o->graph))
-        return wl_usage(o->prog, "%s", "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
+        return wl_usage(o->prog, "%s",
+                        "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
     if (o->all && (o->graph || o->kernel >= 0))
         return wl_usage(o->prog, "%s", "--all runs every graph and kernel: drop --graph/--kernel");
     return 0;
@@ -205,7 +206,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
             printf("source %u (most out-edges)\n", s.src);
         printf("  %" PRIu64 " frontiers, %" PRIu64 " elements%s\n", s.nfront, s.n,
                k == IRHW_KERNEL_SSSP ? (s.file_weights ? ", the file's weights"
-                                                        : ", weights 1..64 from a hash of the edge")
+                                                       : ", weights 1..64 from a hash of the edge")
                                      : "");
         printf("  iru_hash %s\n", row->params);
         printf("  %s: %" PRIu64 " cycles in %.1f s (build included)\n",
@@ -283,6 +284,11 @@ static int run_all(const wl_opts *o)
         nn += known;
     }
     closedir(d);
+    if (!nn) {
+        fprintf(stderr, "%s workload iru: no graph files (.graph, .mtx, .txt) in %s\n", o->prog,
+                dir);
+        return EXIT_USAGE;
+    }
     qsort(names, nn, sizeof *names, cmp_str);
     const char *out = o->out ? o->out : "out/iru_graphs.md";
     char *slash = strrchr(out, '/');
@@ -387,8 +393,7 @@ static const struct {
 
 static void kinds_help(FILE *f, const char *prog)
 {
-    fprintf(f, "usage: %s workload <kind> [options]   ('%s workload <kind> --help')\n", prog,
-            prog);
+    fprintf(f, "usage: %s workload <kind> [options]   ('%s workload <kind> --help')\n", prog, prog);
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         fprintf(f, "  %-6s %s\n", kinds[i].name, kinds[i].what);
 }

@@ -258,7 +258,8 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
     int rc = 0;
     for (uint64_t u = 0; u < n && !rc; u++) {
         char what[120];
-        snprintf(what, sizeof what, "the adjacency line of vertex %llu (the header says %llu vertices)",
+        snprintf(what, sizeof what,
+                 "the adjacency line of vertex %llu (the header says %llu vertices)",
                  (unsigned long long)u + 1, (unsigned long long)n);
         if (!next_data(c, '%', 0, &s, &len)) {
             rc = fail(c, err, errlen, what, NULL, 0);
@@ -269,10 +270,11 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
             break;
         }
         if (v.n < lead || (has_ew && (v.n - lead) % 2)) {
-            rc = fail(c, err, errlen,
-                      has_ew ? "vertex weights, then neighbour and edge-weight pairs (fmt ends in 1)"
-                             : "the vertex size/weights the fmt announces",
-                      s, len);
+            rc =
+                fail(c, err, errlen,
+                     has_ew ? "vertex weights, then neighbour and edge-weight pairs (fmt ends in 1)"
+                            : "the vertex size/weights the fmt announces",
+                     s, len);
             break;
         }
         uint64_t x;
@@ -288,8 +290,8 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
             if (parse_uint(v.t[k], n, &x) || x < 1)
                 rc = fail(c, err, errlen, wn, v.t[k].s, v.t[k].len);
             else if (has_ew && parse_real(v.t[k + 1], &w))
-                rc = fail(c, err, errlen, "an edge weight (a number)", v.t[k + 1].s,
-                          v.t[k + 1].len);
+                rc =
+                    fail(c, err, errlen, "an edge weight (a number)", v.t[k + 1].s, v.t[k + 1].len);
             else if (edge_add(e, u, x - 1, w))
                 rc = nomem(c->name, err, errlen);
             else {
@@ -352,7 +354,8 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
     e->weighted = !pattern;
     for (uint64_t k = 0; k < nnz; k++) {
         char what[160];
-        snprintf(what, sizeof what, "entry %llu of %llu: \"row column%s\", row 1..%llu, column 1..%llu",
+        snprintf(what, sizeof what,
+                 "entry %llu of %llu: \"row column%s\", row 1..%llu, column 1..%llu",
                  (unsigned long long)k + 1, (unsigned long long)nnz, pattern ? "" : " value",
                  (unsigned long long)rows, (unsigned long long)cols);
         if (!next_data(c, '%', 1, &s, &len))
@@ -471,8 +474,8 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
 
 const char *irhw_graph_fmt_name(irhw_graph_fmt f)
 {
-    return f == IRHW_GRAPH_METIS ? "METIS"
-           : f == IRHW_GRAPH_MTX ? "Matrix Market"
+    return f == IRHW_GRAPH_METIS  ? "METIS"
+           : f == IRHW_GRAPH_MTX  ? "Matrix Market"
            : f == IRHW_GRAPH_SNAP ? "SNAP edge list"
                                   : "auto";
 }
@@ -542,8 +545,7 @@ int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_
     return rc;
 }
 
-int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err,
-                    size_t errlen)
+int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     size_t len;

@@ -27,19 +27,18 @@
 typedef enum { IRHW_GRAPH_AUTO, IRHW_GRAPH_METIS, IRHW_GRAPH_MTX, IRHW_GRAPH_SNAP } irhw_graph_fmt;
 
 typedef struct {
-    uint32_t n;       /* vertices 0..n-1 */
-    uint64_t m;       /* directed edges stored (an undirected edge twice) */
-    uint64_t *row;    /* n + 1 offsets into col/w */
-    uint32_t *col;    /* m neighbour ids */
-    double *w;        /* m edge weights, or NULL when the file has none */
+    uint32_t n;    /* vertices 0..n-1 */
+    uint64_t m;    /* directed edges stored (an undirected edge twice) */
+    uint64_t *row; /* n + 1 offsets into col/w */
+    uint32_t *col; /* m neighbour ids */
+    double *w;     /* m edge weights, or NULL when the file has none */
     irhw_graph_fmt fmt;
-    int directed;     /* SNAP and general Matrix Market: edges as listed */
+    int directed; /* SNAP and general Matrix Market: edges as listed */
 } irhw_graph;
 
 /* Reads a graph; 0, or -1 with "FILE:LINE: expected ..., found ..." (or
  * the OS error) in err. irhw_graph_free after either. */
-int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err,
-                    size_t errlen);
+int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen);
 /* The same from text in memory; name is used in messages. */
 int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_fmt fmt,
                      irhw_graph *g, char *err, size_t errlen);

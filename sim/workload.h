@@ -28,10 +28,10 @@ typedef struct {
     uint32_t *idx, *data;
     uint64_t *start;
     uint64_t n, nfront;
-    uint32_t src;       /* BFS/SSSP source (the vertex with most out-edges) */
-    int file_weights;   /* SSSP: the file's weights (else derived, see .c) */
-    uint64_t *result;   /* BFS levels / SSSP distances per vertex (NULL for PageRank) */
-    uint32_t nv;        /* vertices (length of result) */
+    uint32_t src;     /* BFS/SSSP source (the vertex with most out-edges) */
+    int file_weights; /* SSSP: the file's weights (else derived, see .c) */
+    uint64_t *result; /* BFS levels / SSSP distances per vertex (NULL for PageRank) */
+    uint32_t nv;      /* vertices (length of result) */
 } irhw_iru_stream;
 
 const char *irhw_kernel_name(irhw_kernel k);
@@ -48,26 +48,26 @@ void irhw_iru_stream_free(irhw_iru_stream *s);
 /* The stream in original order: warps of `warp` consecutive elements of a
  * frontier and their distinct memory blocks (iru_hash's LINE_BYTES /
  * ELEM_BYTES) summed over warps. */
-void irhw_iru_original(const irhw_iru_stream *s, const irhw_inst *x, unsigned warp,
-                       uint64_t *warps, uint64_t *lines);
+void irhw_iru_original(const irhw_iru_stream *s, const irhw_inst *x, unsigned warp, uint64_t *warps,
+                       uint64_t *lines);
 
 typedef struct {
     uint64_t cycles;
-    uint64_t warps_before, lines_before; /* original order */
-    uint64_t inserted, merged;           /* merged = filtered out */
+    uint64_t warps_before, lines_before;    /* original order */
+    uint64_t inserted, merged;              /* merged = filtered out */
     uint64_t replies, replied, lines_after; /* non-empty replies, their elements, lines */
-    int equal;             /* lockstep: model and RTL equal, checks passed */
+    int equal;                              /* lockstep: model and RTL equal, checks passed */
     double run_s;
-    char message[4096];    /* mismatch or check failure */
+    char message[4096]; /* mismatch or check failure */
 } irhw_iru_result;
 
 typedef struct {
     const irhw_inst *x; /* an iru_hash instance */
     const irhw_iru_stream *s;
-    int model_only;      /* the C model alone (with the conservation checker) */
-    const char *replay;  /* the command that replays this run (mismatch report) */
+    int model_only;     /* the C model alone (with the conservation checker) */
+    const char *replay; /* the command that replays this run (mismatch report) */
     int quiet;
-    unsigned req_every;  /* a request every N cycles while elements arrive; 0 = SLOTS/BANKS */
+    unsigned req_every; /* a request every N cycles while elements arrive; 0 = SLOTS/BANKS */
 } irhw_iru_req;
 
 /* Runs the stream through iru_hash: in lockstep with the RTL (tb/cosim.c)

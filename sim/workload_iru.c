@@ -231,8 +231,8 @@ static unsigned distinct_blocks(const iru_geom *g, const uint64_t *idx, unsigned
     return d;
 }
 
-void irhw_iru_original(const irhw_iru_stream *s, const irhw_inst *x, unsigned warp,
-                       uint64_t *warps, uint64_t *lines)
+void irhw_iru_original(const irhw_iru_stream *s, const irhw_inst *x, unsigned warp, uint64_t *warps,
+                       uint64_t *lines)
 {
     const iru_geom *g = iru_g(x);
     uint64_t buf[1024];
@@ -422,8 +422,8 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
         return irhw_err(err, errlen, "the iru workload drives iru_hash, not %s", q->x->b->name);
     if (g->idx_bits < 32 && s->nv > (1ull << g->idx_bits))
         return irhw_err(err, errlen,
-                        "the graph has %u vertices: IDX_BITS=%u holds indices below %llu",
-                        s->nv, g->idx_bits, 1ull << g->idx_bits);
+                        "the graph has %u vertices: IDX_BITS=%u holds indices below %llu", s->nv,
+                        g->idx_bits, 1ull << g->idx_bits);
     irhw_iru_original(s, q->x, g->slots, &r->warps_before, &r->lines_before);
     feeder fd = {s, g, &q->x->ps, calloc(g->lanes, sizeof(uint64_t)), 0, 0, 0, 0, 1, 0};
     fd.req_every = q->req_every ? q->req_every : (g->slots + g->lanes - 1) / g->lanes;
@@ -457,10 +457,9 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
     }
     r->run_s = irhw_now_s() - t0;
     if (!rc && r->equal && !fd.ended)
-        rc = irhw_err(err, errlen,
-                      "the stream did not drain within %llu cycles (frontier %llu of %llu)",
-                      (unsigned long long)cap, (unsigned long long)fd.front,
-                      (unsigned long long)s->nfront);
+        rc = irhw_err(
+            err, errlen, "the stream did not drain within %llu cycles (frontier %llu of %llu)",
+            (unsigned long long)cap, (unsigned long long)fd.front, (unsigned long long)s->nfront);
     free(fd.lane);
     return rc;
 }

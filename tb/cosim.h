@@ -36,12 +36,17 @@ typedef struct {
     int no_model;              /* bench: RTL alone, stimulus fed back from the RTL */
     int quiet;                 /* no PASS line / progress */
     const char *replay_prefix; /* e.g. "bin/irhw": for the replay command */
-    const char *replay;        /* the whole replay command, when not a plain cosim */
     FILE *record;              /* bench: write every cycle's inputs (hex) here */
     int systemc;               /* RTL (verilator --sc) and the SystemC-wrapped model
                                   in one SystemC simulation (tb/scgen.h) */
-    const irhw_stim_source *source;     /* NULL: the block's own stimulus */
-    const irhw_cosim_observer *observe; /* NULL: none */
+
+    /* Hooks for drivers built on this loop (sim/workload_iru.c, tb/xcheck.c):
+     * a stimulus source instead of the block's own (NULL: the block's), an
+     * observer of every cycle (NULL: none), and the replay command to print
+     * on a mismatch (NULL: the plain cosim command). */
+    const irhw_stim_source *source;
+    const irhw_cosim_observer *observe;
+    const char *replay;
 } irhw_cosim_req;
 
 typedef struct {

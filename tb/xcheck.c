@@ -93,8 +93,8 @@ void irhw_xcheck_free(irhw_xcheck *k, int keep)
     if (k->fexp)
         fclose(k->fexp);
     if (!keep) {
-        static const char *const files[] = {"vin.hex", "vexp.hex", "design.v", "xcheck_tb.v",
-                                            "xcheck.vvp", "iverilog.log", "vvp.log", "load.log"};
+        static const char *const files[] = {"vin.hex",    "vexp.hex",     "design.v", "xcheck_tb.v",
+                                            "xcheck.vvp", "iverilog.log", "vvp.log",  "load.log"};
         char p[700];
         for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
             snprintf(p, sizeof p, "%s/%s", k->dir, files[i]);
@@ -145,8 +145,7 @@ static int write_tb(const irhw_xcheck *k, const char *path, char *err, size_t er
     w.indent = 2;
     vw_line(&w, "$readmemh(\"%s/vin.hex\", vin);", k->dir);
     vw_line(&w, "$readmemh(\"%s/vexp.hex\", vexp);", k->dir);
-    vw_line(&w, "if (!$value$plusargs(\"cycles=%%d\", ncycles)) ncycles = %" PRIu64 ";",
-            k->cycles);
+    vw_line(&w, "if (!$value$plusargs(\"cycles=%%d\", ncycles)) ncycles = %" PRIu64 ";", k->cycles);
     vw_line(&w, "if ($value$plusargs(\"vcd=%%s\", vcd)) begin");
     vw_line(&w, "    $dumpfile(vcd);");
     vw_line(&w, "    $dumpvars(0, irhw_xcheck_tb);");
@@ -250,8 +249,8 @@ static int tool_failed(const char *tool, const char *log, char *err, size_t errl
     return rc;
 }
 
-int irhw_xcheck_run(irhw_xcheck *k, const char *const *rtl_files, unsigned nrtl,
-                    irhw_xcheck_res *r, char *err, size_t errlen)
+int irhw_xcheck_run(irhw_xcheck *k, const char *const *rtl_files, unsigned nrtl, irhw_xcheck_res *r,
+                    char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     int bad = ferror(k->fin) || ferror(k->fexp);

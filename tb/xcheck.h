@@ -34,8 +34,8 @@ const irhw_cosim_observer *irhw_xcheck_observer(irhw_xcheck *k);
 /* After the co-simulation: writes the design (the generated RTL, or the
  * --rtl files), the testbench, builds with iverilog and runs vvp.
  * 0 = ran (verdict in r), -1 = a tool failed (message in err). */
-int irhw_xcheck_run(irhw_xcheck *k, const char *const *rtl_files, unsigned nrtl,
-                    irhw_xcheck_res *r, char *err, size_t errlen);
+int irhw_xcheck_run(irhw_xcheck *k, const char *const *rtl_files, unsigned nrtl, irhw_xcheck_res *r,
+                    char *err, size_t errlen);
 /* The folder holding testbench, vectors and logs. */
 const char *irhw_xcheck_dir(const irhw_xcheck *k);
 /* Frees; keep = leave the folder (after a failure, for the user). */

@@ -114,8 +114,8 @@ START_TEST(matrix_market_symmetric_is_mirrored_and_general_is_directed)
     expect_adj(&g, 0, (const uint32_t[]){0, 1}, 2);
     expect_adj(&g, 1, (const uint32_t[]){0, 2}, 2);
     irhw_graph_free(&g);
-    read_ok("g.mtx", "%%MatrixMarket matrix coordinate real general\n2 3 3\n1 3 2.5\n2 1 -1\n1 3 4\n",
-            &g);
+    read_ok("g.mtx",
+            "%%MatrixMarket matrix coordinate real general\n2 3 3\n1 3 2.5\n2 1 -1\n1 3 4\n", &g);
     ck_assert_uint_eq(g.n, 3);
     ck_assert_uint_eq(g.m, 3); /* the duplicate 1->3 is kept */
     ck_assert(g.directed);
@@ -183,8 +183,8 @@ START_TEST(malformed_metis_files_name_the_line_and_what_was_expected)
     read_bad("empty.graph", "", ":1: expected the METIS header", "end of the file");
     read_bad("hdr.graph", "a b\n", ":1: expected the METIS header", "'a b'");
     read_bad("fmt.graph", "2 1 3\n2\n1\n", ":1: expected a METIS fmt", "'3'");
-    read_bad("zero.graph", "2 1\n0\n1\n", ":2: expected a neighbour of vertex 1: a vertex number 1..2",
-             "'0'");
+    read_bad("zero.graph", "2 1\n0\n1\n",
+             ":2: expected a neighbour of vertex 1: a vertex number 1..2", "'0'");
     read_bad("big.graph", "2 1\n3\n1\n", ":2: expected a neighbour of vertex 1", "'3'");
     read_bad("word.graph", "2 1\n2\nx\n", ":3: expected a neighbour of vertex 2", "'x'");
     read_bad("trunc.graph", "3 2\n2\n1 3\n", ":4: expected the adjacency line of vertex 3",
@@ -265,7 +265,8 @@ static void ring_graph(irhw_graph *g, int weighted)
         for (int d = -3; d <= 3; d++)
             if (d)
                 o += (size_t)snprintf(text + o, sizeof text - o, weighted ? "%d %d " : "%d ",
-                                      (v + d + 16) % 16 + 1, 1 + (v * 7 + (v + d + 16) % 16 * 7) % 9);
+                                      (v + d + 16) % 16 + 1,
+                                      1 + (v * 7 + (v + d + 16) % 16 * 7) % 9);
         o += (size_t)snprintf(text + o, sizeof text - o, "\n");
     }
     read_ok(weighted ? "ringw.graph" : "ring.graph", text, g);
