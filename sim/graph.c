@@ -130,20 +130,22 @@ typedef struct {
     int weighted;
 } edges;
 
+int irhw_grow(void *pptr, size_t elem, size_t cap)
+{
+    void *old, *arr;
+    memcpy(&old, pptr, sizeof old);
+    if (!(arr = realloc(old, cap * elem)))
+        return -1;
+    memcpy(pptr, &arr, sizeof arr);
+    return 0;
+}
+
 static int edge_add(edges *e, uint64_t s, uint64_t d, double w)
 {
     if (e->n == e->cap) {
         size_t cap = e->cap ? 2 * e->cap : 1024;
-        uint32_t *ns = realloc(e->src, cap * sizeof *ns);
-        if (ns)
-            e->src = ns;
-        uint32_t *nd = realloc(e->dst, cap * sizeof *nd);
-        if (nd)
-            e->dst = nd;
-        double *nw = e->weighted ? realloc(e->w, cap * sizeof *nw) : NULL;
-        if (nw)
-            e->w = nw;
-        if (!ns || !nd || (e->weighted && !nw))
+        if (irhw_grow(&e->src, sizeof *e->src, cap) || irhw_grow(&e->dst, sizeof *e->dst, cap) ||
+            (e->weighted && irhw_grow(&e->w, sizeof *e->w, cap)))
             return -1;
         e->cap = cap;
     }
@@ -205,10 +207,8 @@ static int split(const char *s, size_t len, toks *v)
 {
     size_t n = tokens(s, len, v->t, v->cap);
     if (n > v->cap) {
-        tok *nt = realloc(v->t, n * sizeof *nt);
-        if (!nt)
+        if (irhw_grow(&v->t, sizeof *v->t, n))
             return -1;
-        v->t = nt;
         v->cap = n;
         tokens(s, len, v->t, v->cap);
     }
@@ -423,13 +423,7 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
         }
         if (nraw + 2 > cap) {
             cap = cap ? 2 * cap : 2048;
-            uint64_t *nr = realloc(raw, cap * sizeof *nr);
-            double *nw = realloc(wts, cap / 2 * sizeof *nw);
-            if (nr)
-                raw = nr;
-            if (nw)
-                wts = nw;
-            if (!nr || !nw) {
+            if (irhw_grow(&raw, sizeof *raw, cap) || irhw_grow(&wts, sizeof *wts, cap / 2)) {
                 rc = nomem(c->name, err, errlen);
                 break;
             }

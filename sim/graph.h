@@ -43,6 +43,9 @@ int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *e
 int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_fmt fmt,
                      irhw_graph *g, char *err, size_t errlen);
 void irhw_graph_free(irhw_graph *g);
+/* Resizes the array *pptr points to (any element type) to cap elements of
+ * elem bytes; 0, or -1 with the array left as it was. */
+int irhw_grow(void *pptr, size_t elem, size_t cap);
 const char *irhw_graph_fmt_name(irhw_graph_fmt f);
 
 /* ---- reference algorithms (sim/graph_algo.c) ------------------------------ */

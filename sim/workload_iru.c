@@ -53,13 +53,7 @@ static void emit(builder *b, uint32_t idx, uint32_t data)
     }
     if (s->n == b->cap) {
         uint64_t cap = b->cap ? 2 * b->cap : 4096;
-        uint32_t *ni = realloc(s->idx, cap * sizeof *ni);
-        if (ni)
-            s->idx = ni;
-        uint32_t *nd = realloc(s->data, cap * sizeof *nd);
-        if (nd)
-            s->data = nd;
-        if (!ni || !nd) {
+        if (irhw_grow(&s->idx, sizeof *s->idx, cap) || irhw_grow(&s->data, sizeof *s->data, cap)) {
             b->nomem = b->full = 1;
             return;
         }
@@ -78,12 +72,10 @@ static void end_frontier(builder *b)
         return;
     if (s->nfront + 2 > b->fcap) {
         uint64_t cap = 2 * b->fcap;
-        uint64_t *ns = realloc(s->start, cap * sizeof *ns);
-        if (!ns) {
+        if (irhw_grow(&s->start, sizeof *s->start, cap)) {
             b->nomem = b->full = 1;
             return;
         }
-        s->start = ns;
         b->fcap = cap;
     }
     s->start[++s->nfront] = s->n;
@@ -217,14 +209,22 @@ void irhw_iru_stream_free(irhw_iru_stream *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The memory block of an index: iru_hash's own rule (index * ELEM_BYTES /
+ * LINE_BYTES), written out here so that this file needs only the block's
+ * header, not its code (`make ONLY=...` may leave iru_hash out). */
+static uint64_t block_of(const iru_geom *g, uint64_t idx)
+{
+    return g->shift >= 64 ? 0 : idx >> g->shift;
+}
+
 /* Distinct memory blocks among n indices (n <= a warp: quadratic is fine). */
 static unsigned distinct_blocks(const iru_geom *g, const uint64_t *idx, unsigned n)
 {
     unsigned d = 0;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t bi = iru_block_of(g, idx[i]);
+        uint64_t bi = block_of(g, idx[i]);
         unsigned j = 0;
-        while (j < i && iru_block_of(g, idx[j]) != bi)
+        while (j < i && block_of(g, idx[j]) != bi)
             j++;
         d += j == i;
     }

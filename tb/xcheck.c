@@ -163,27 +163,17 @@ static int write_tb(const irhw_xcheck *k, const char *path, char *err, size_t er
         const irhw_port *p = &ps->p[i];
         if (p->dir != IRHW_OUT)
             continue;
+        const char *e = vw_sel("cur_exp", ow, 64 * p->off, p->width);
         vw_line(&w, "if (^%s === 1'bx) begin", p->name);
         vw_line(&w, "    $display(\"XCHECK X %%0d %s %u'h%%h\", c, %s);", p->name, p->width,
                 p->name);
         vw_line(&w, "    nx = nx + 1;");
-        vw_line(&w, "end");
-    }
-    if (k->compare) {
-        vw_line(&w, "if (nx == 0) begin");
-        w.indent = 5;
-        for (unsigned i = 0; i < ps->n; i++) {
-            const irhw_port *p = &ps->p[i];
-            if (p->dir != IRHW_OUT)
-                continue;
-            const char *e = vw_sel("cur_exp", ow, 64 * p->off, p->width);
-            vw_line(&w, "if (%s !== %s) begin", p->name, e);
+        if (k->compare) {
+            vw_line(&w, "end else if (%s !== %s) begin", p->name, e);
             vw_line(&w, "    $display(\"XCHECK DIFF %%0d %s %u'h%%h %u'h%%h\", c, %s, %s);",
                     p->name, p->width, p->width, e, p->name);
             vw_line(&w, "    ndiff = ndiff + 1;");
-            vw_line(&w, "end");
         }
-        w.indent = 4;
         vw_line(&w, "end");
     }
     vw_line(&w, "if (nx || ndiff) begin");

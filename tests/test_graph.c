@@ -178,58 +178,76 @@ START_TEST(missing_file_is_named_with_the_os_error)
 }
 END_TEST
 
+/* name (its extension picks the format), text, two pieces of the message */
+typedef struct {
+    const char *name, *text, *want1, *want2;
+} bad_case;
+
+static const bad_case bad_metis[] = {
+    {"empty.graph", "", ":1: expected the METIS header", "end of the file"},
+    {"hdr.graph", "a b\n", ":1: expected the METIS header", "'a b'"},
+    {"fmt.graph", "2 1 3\n2\n1\n", ":1: expected a METIS fmt", "'3'"},
+    {"zero.graph", "2 1\n0\n1\n", ":2: expected a neighbour of vertex 1: a vertex number 1..2",
+     "'0'"},
+    {"big.graph", "2 1\n3\n1\n", ":2: expected a neighbour of vertex 1", "'3'"},
+    {"word.graph", "2 1\n2\nx\n", ":3: expected a neighbour of vertex 2", "'x'"},
+    {"trunc.graph", "3 2\n2\n1 3\n", ":4: expected the adjacency line of vertex 3",
+     "end of the file"},
+    {"odd.graph", "2 1 1\n2 5\n1\n", ":3: expected vertex weights, then neighbour and", "'1'"},
+    {"wt.graph", "2 1 1\n2 x\n1 5\n", ":2: expected an edge weight", "'x'"},
+    {"count.graph", "3 3\n2\n1 3\n2\n", ":1: the header says 3 edges", "4 neighbours"},
+    {"extra.graph", "2 1\n2\n1\n1 2\n", ":4: expected the end of the file", "'1 2'"},
+};
+
+static const bad_case bad_mtx[] = {
+    {"banner.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
+     ":1: expected the banner", "array"},
+    {"nobanner.mtx", "2 2 1\n1 2\n", ":1: expected the banner", "'2 2 1'"},
+    {"complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n",
+     ":1: expected a field of real, integer or pattern", "'complex'"},
+    {"herm.mtx", "%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n",
+     ":1: expected a symmetry", "'hermitian'"},
+    {"nosize.mtx", "%%MatrixMarket matrix coordinate real general\n% only comments\n",
+     ":3: expected the size line", "end of the file"},
+    {"size.mtx", "%%MatrixMarket matrix coordinate real general\n2 2\n",
+     ":2: expected the size line", "'2 2'"},
+    {"range.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 2\n3 1\n",
+     ":4: expected entry 2 of 2", "row 1..2, column 1..2, found '3 1'"},
+    {"trunc.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 2\n2 1\n",
+     ":5: expected entry 3 of 3", "end of the file"},
+    {"noval.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n",
+     ":3: expected entry 1 of 1: \"row column value\"", "'1 2'"},
+    {"extra.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n2 1\n",
+     ":4: expected the end of the file", "'2 1'"},
+};
+
+static const bad_case bad_snap[] = {
+    {"one.txt", "0 1\n2\n", ":2: expected an edge \"source destination\"", "'2'"},
+    {"neg.txt", "0 1\n-1 2\n", ":2: expected an edge", "'-1 2'"},
+    {"word.txt", "# c\nzero one\n", ":2: expected an edge", "'zero one'"},
+    {"mixed.txt", "0 1 2.5\n1 2\n", ":2: expected an edge \"source destination weight\"", "'1 2'"},
+    {"none.txt", "# nothing but comments\n", "expected at least one edge", "end of the file"},
+};
+
+#define READ_BAD_ALL(cases)                                                                        \
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases)[0]; i++)                                  \
+    read_bad((cases)[i].name, (cases)[i].text, (cases)[i].want1, (cases)[i].want2)
+
 START_TEST(malformed_metis_files_name_the_line_and_what_was_expected)
 {
-    read_bad("empty.graph", "", ":1: expected the METIS header", "end of the file");
-    read_bad("hdr.graph", "a b\n", ":1: expected the METIS header", "'a b'");
-    read_bad("fmt.graph", "2 1 3\n2\n1\n", ":1: expected a METIS fmt", "'3'");
-    read_bad("zero.graph", "2 1\n0\n1\n",
-             ":2: expected a neighbour of vertex 1: a vertex number 1..2", "'0'");
-    read_bad("big.graph", "2 1\n3\n1\n", ":2: expected a neighbour of vertex 1", "'3'");
-    read_bad("word.graph", "2 1\n2\nx\n", ":3: expected a neighbour of vertex 2", "'x'");
-    read_bad("trunc.graph", "3 2\n2\n1 3\n", ":4: expected the adjacency line of vertex 3",
-             "end of the file");
-    read_bad("odd.graph", "2 1 1\n2 5\n1\n", ":3: expected vertex weights, then neighbour and",
-             "'1'");
-    read_bad("wt.graph", "2 1 1\n2 x\n1 5\n", ":2: expected an edge weight", "'x'");
-    read_bad("count.graph", "3 3\n2\n1 3\n2\n", ":1: the header says 3 edges", "4 neighbours");
-    read_bad("extra.graph", "2 1\n2\n1\n1 2\n", ":4: expected the end of the file", "'1 2'");
+    READ_BAD_ALL(bad_metis);
 }
 END_TEST
 
 START_TEST(malformed_matrix_market_files_name_the_line_and_what_was_expected)
 {
-    read_bad("banner.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
-             ":1: expected the banner", "array");
-    read_bad("nobanner.mtx", "2 2 1\n1 2\n", ":1: expected the banner", "'2 2 1'");
-    read_bad("complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n",
-             ":1: expected a field of real, integer or pattern", "'complex'");
-    read_bad("herm.mtx", "%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n",
-             ":1: expected a symmetry", "'hermitian'");
-    read_bad("nosize.mtx", "%%MatrixMarket matrix coordinate real general\n% only comments\n",
-             ":3: expected the size line", "end of the file");
-    read_bad("size.mtx", "%%MatrixMarket matrix coordinate real general\n2 2\n",
-             ":2: expected the size line", "'2 2'");
-    read_bad("range.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 2\n3 1\n",
-             ":4: expected entry 2 of 2", "'3 1'");
-    read_bad("trunc.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 2\n2 1\n",
-             ":5: expected entry 3 of 3", "end of the file");
-    read_bad("noval.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n",
-             ":3: expected entry 1 of 1: \"row column value\"", "'1 2'");
-    read_bad("extra.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n2 1\n",
-             ":4: expected the end of the file", "'2 1'");
+    READ_BAD_ALL(bad_mtx);
 }
 END_TEST
 
 START_TEST(malformed_edge_lists_name_the_line_and_what_was_expected)
 {
-    read_bad("one.txt", "0 1\n2\n", ":2: expected an edge \"source destination\"", "'2'");
-    read_bad("neg.txt", "0 1\n-1 2\n", ":2: expected an edge", "'-1 2'");
-    read_bad("word.txt", "# c\nzero one\n", ":2: expected an edge", "'zero one'");
-    read_bad("mixed.txt", "0 1 2.5\n1 2\n", ":2: expected an edge \"source destination weight\"",
-             "'1 2'");
-    read_bad("none.txt", "# nothing but comments\n", "expected at least one edge",
-             "end of the file");
+    READ_BAD_ALL(bad_snap);
 }
 END_TEST
 
