@@ -6,6 +6,7 @@
 #   make bench   co-simulation speed, measured side by side
 #   make sweep   the full parameter sweeps (long)
 #   make sweep-bench  irhw sweep speed: -j 1 against -j 2, and a repeated sweep
+#   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
 #   make lint    cppcheck + clang-format check
 
 BUILD ?= build
@@ -30,7 +31,7 @@ ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_bloc
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written).
 BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY),$(ALL_BLOCKS)),$(ALL_BLOCKS))
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
-LIB_SRC := $(filter-out sim/cli.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+LIB_SRC := $(filter-out sim/cli%.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
 SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/test_$(b).c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/test_*.c)))
@@ -38,7 +39,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean
+.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -46,7 +47,8 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
--include $(LIB_OBJ:.o=.d) $(BUILD)/obj/sim/cli.d
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sim/cli*.c))
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*_block.c.
 $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
@@ -65,7 +67,7 @@ $(BUILD)/libirhw.a: $(LIB_OBJ)
 
 # -rdynamic: the SystemC shim that `irhw cosim --systemc` loads calls
 # irhw_inst_init from the host (its sim.so does not link libirhw).
-$(BIN)/irhw: $(BUILD)/obj/sim/cli.o $(BUILD)/libirhw.a
+$(BIN)/irhw: $(CLI_OBJ) $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(LDFLAGS) -rdynamic $^ -o $@ $(LDLIBS)
@@ -135,6 +137,11 @@ systemc: $(BIN)/irhw $(BUILD)/sc_example
 
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw
+
+# BFS, SSSP and PageRank frontiers of every graph in ../shared/data/graphs
+# through iru_hash in lockstep with the RTL; the table in out/iru_graphs.md
+iru-graphs: deps $(BIN)/irhw
+	$(BIN)/irhw workload iru --all -o out/iru_graphs.md
 
 sweep: deps $(BIN)/irhw
 	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw

@@ -1,6 +1,7 @@
 /*
- * cli.c — the irhw command line: list | gen | cosim | area | run, and the
- * sweep verbs whose bodies live in sweep_cli.c (sweep | sweep-task | report).
+ * cli.c — the irhw command line: list | gen | cosim | area | run | workload
+ * (workload: sim/cli_workload.c), and the sweep verbs whose bodies live in
+ * sweep_cli.c (sweep | sweep-task | report).
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
  * or failed check; 2 usage or parameter error (what was typed is wrong:
@@ -9,6 +10,7 @@
  * the message names the tool's log or the path and the OS error.
  */
 #include "area.h"
+#include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
 #include "observe.h"
@@ -16,6 +18,7 @@
 #include "shrink.h"
 #include "sweep.h"
 #include "vbuild.h"
+#include "xcheck.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -62,6 +65,7 @@ typedef struct {
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
     int until_covered, require_coverage, shrink, trace_lines;
+    int xcheck;  /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -212,6 +216,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             o->quiet = 1;
         } else if (TAKES("--systemc")) {
             o->systemc = 1;
+        } else if (TAKES("--xcheck")) {
+            o->xcheck = 1;
         } else {
             return usage_error(verb, "unknown argument '%s'", a);
         }
@@ -595,6 +601,45 @@ static int shrink_failure(const opts *o, const irhw_cosim_req *q, const irhw_cos
     return 0;
 }
 
+static const char *stim_text(irhw_stim_mode m)
+{
+    return m == IRHW_STIM_RANDOM ? "random" : m == IRHW_STIM_DIRECTED ? "directed" : "mixed";
+}
+
+/* After an equal co-simulation: its inputs on the RTL under Icarus. */
+static int xcheck_finish(const opts *o, irhw_xcheck *k, uint64_t cycles_run, int print)
+{
+    irhw_xcheck_res xr;
+    char err[8192];
+    if (irhw_xcheck_run(k, o->rtl, o->nrtl, &xr, err, sizeof err)) {
+        fprintf(stderr, "%s cosim --xcheck: %s\n", prog, err);
+        irhw_xcheck_free(k, 1);
+        return EXIT_TOOL;
+    }
+    if (xr.clean) {
+        double run = xr.run_s - xr.load_s;
+        if (print)
+            printf("XCHECK PASS %s: %" PRIu64 " cycles under Icarus (4-state), no X/Z on any "
+                   "output after reset, every output equal to the model's; %.0f cycles/s "
+                   "(vector load %.2f s excluded)\n",
+                   o->b->name, xr.cycles, run > 0 ? (double)xr.cycles / run : 0, xr.load_s);
+        irhw_xcheck_free(k, 0);
+        return 0;
+    }
+    char params[1024];
+    irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
+    printf("XCHECK %s %s at cycle %" PRIu64 " under Icarus (seed %" PRIu64 "):\n%s",
+           xr.x_found ? "X" : "MISMATCH", o->b->name, xr.cycle, o->seed, xr.message);
+    printf("replay: %s cosim %s -p %s --cycles %" PRIu64 " --seed %" PRIu64 " --stim %s", prog,
+           o->b->name, params, cycles_run, o->seed, stim_text(o->stim));
+    for (unsigned i = 0; i < o->nrtl; i++)
+        printf(" --rtl %s", o->rtl[i]);
+    printf(" --xcheck\nIcarus files: %s (vvp -n %s/xcheck.vvp +vcd=x.vcd for a trace)\n",
+           irhw_xcheck_dir(k), irhw_xcheck_dir(k));
+    irhw_xcheck_free(k, 1);
+    return EXIT_MISMATCH;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -617,6 +662,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     irhw_rows_init(&given, o->x.ps.in_words);
     irhw_rows_init(&capture, o->x.ps.in_words);
     irhw_observer ob = {0};
+    irhw_xcheck *xk = NULL;
     irhw_linetrace lt;
     FILE *rec = NULL;
     int rc = 0;
@@ -663,6 +709,14 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     ob.until_covered = o->until_covered;
     if (o->shrink)
         ob.capture = &capture;
+    if (o->xcheck) {
+        if (!(xk = irhw_xcheck_new(&o->x, !o->no_model, err, sizeof err))) {
+            fprintf(stderr, "%s cosim: %s\n", prog, err);
+            rc = EXIT_TOOL;
+            goto done;
+        }
+        ob.xcheck = xk;
+    }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
     if (irhw_cosim(&q, res, err, sizeof err)) {
@@ -681,6 +735,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     irhw_cfg_format(o->b, &o->c, " ", params, sizeof params);
     int covered = irhw_cov_complete(&ob.cov) || o->no_model;
     if (!res->equal) {
+        irhw_xcheck_free(xk, 0);
         fputs(res->message, stdout);
         if (o->wave)
             printf("wave: %s (GTKWave: gtkwave %.*s.gtkw)\n", o->wave, (int)(strlen(o->wave) - 4),
@@ -716,7 +771,12 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
                o->b->name, params);
         rc = EXIT_MISMATCH;
     }
+    if (rc == 0 && xk) {
+        rc = xcheck_finish(o, xk, res->cycles_run, print); /* frees it */
+        xk = NULL;
+    }
 done:
+    irhw_xcheck_free(xk, 0);
     if (rec)
         fclose(rec);
     irhw_cov_free(&ob.cov);
@@ -731,7 +791,7 @@ static int cmd_cosim(int argc, char **argv)
     int rc = parse_opts("cosim", argc, argv, 1,
                         "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
                         "--no-model --quiet --record --systemc --stim-file --until-covered "
-                        "--require-coverage --shrink --shrink-out --trace-lines ",
+                        "--require-coverage --shrink --shrink-out --trace-lines --xcheck ",
                         &o);
     if (rc || o.help) {
         if (o.help)
@@ -773,6 +833,10 @@ static int cmd_cosim(int argc, char **argv)
                 "               replay command\n"
                 "  --shrink-out P  P.csv, P.fst, P.gtkw instead of shrunk.*\n"
                 "  --trace-lines  one line per cycle: the block's key inputs | outputs (hex)\n"
+                "  --xcheck     then the same inputs on the RTL under Icarus (4-state): fails on\n"
+                "               any X/Z on an output after the reset cycles (a register without\n"
+                "               its reset, hidden by Verilator's 2-state zeros) and on any\n"
+                "               output that differs from the model's; names port and cycle\n"
                 "exit: 0 equal, 1 mismatch (cycle, port, expected, actual, replay command),\n"
                 "      2 usage or parameter error, 3 tool failure\n",
                 prog);
@@ -1000,7 +1064,8 @@ static void help(FILE *f)
             "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
             "  run                      all of it for every block at the papers' defaults\n"
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
-            "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n",
+            "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
+            "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n",
             IRHW_VERSION, prog, prog);
     print_blocks_line(f);
 }
@@ -1037,6 +1102,8 @@ int main(int argc, char **argv)
         return irhw_cmd_sweep_task(argc - 2, argv + 2);
     if (!strcmp(verb, "report"))
         return irhw_cmd_report(argc - 2, argv + 2);
+    if (!strcmp(verb, "workload"))
+        return irhw_cli_workload(argc - 2, argv + 2, prog);
     fprintf(stderr, "%s: unknown verb '%s'\n", prog, verb);
     help(stderr);
     return EXIT_USAGE;

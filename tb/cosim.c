@@ -143,7 +143,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
     uint64_t *rout = calloc(ps.out_words + 1, sizeof *rout);
     uint64_t *prev = calloc(ps.out_words + 1, sizeof *prev);
-    void *stim = b->stim_new(q->x, q->seed, q->cycles, q->stim);
+    void *stim = q->source ? q->source->ctx : b->stim_new(q->x, q->seed, q->cycles, q->stim);
     checker chk[2] = {{NULL, "model"}, {NULL, "RTL"}};
     int nomem = !in || !mout || !rout || !prev || !stim;
     if (b->check_new && !q->no_model)
@@ -153,7 +153,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         for (int i = 0; i < 2; i++)
             if (chk[i].k)
                 b->check_free(chk[i].k);
-        if (stim)
+        if (stim && !q->source)
             b->stim_free(stim);
         free(in);
         free(mout);
@@ -175,8 +175,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         memset(in, 0, ps.in_words * sizeof *in);
         if (q->stim_rows)
             memcpy(in, q->stim_rows + cyc * ps.in_words, ps.in_words * sizeof *in);
-        else
+        else if (!q->source)
             b->stim_next(stim, cyc, prev, in);
+        else if (q->source->next(stim, cyc, prev, in))
+            break;
         if (cyc < 2)
             in[ps.p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
         if (q->record) {
@@ -264,7 +266,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     if (!equal) {
         size_t o = strlen(msg);
         char cmd[3000];
-        replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
+        if (q->replay)
+            snprintf(cmd, sizeof cmd, "%s", q->replay);
+        else
+            replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
     if (tr) {
@@ -283,7 +288,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     for (int i = 0; i < 2; i++)
         if (chk[i].k)
             b->check_free(chk[i].k);
-    b->stim_free(stim);
+    if (!q->source)
+        b->stim_free(stim);
     irhw_rtl_close(&rtl);
     if (model)
         b->model_free(model);

@@ -8,6 +8,15 @@
 #include "irhw.h"
 #include "vbuild.h"
 
+/* A stimulus from outside the block (a workload's element stream): used
+ * instead of the block's stim_new/stim_next. next() fills this cycle's
+ * inputs like stim_next and returns 1 when the stream has ended (the run
+ * stops before this cycle). */
+typedef struct {
+    void *ctx;
+    int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+} irhw_stim_source;
+
 typedef struct {
     const irhw_inst *x; /* block, checked parameters, ports, geometry */
     uint64_t cycles, seed;
@@ -35,6 +44,12 @@ typedef struct {
     void *observe_ctx;
     const char *so_path; /* an RTL simulator already built (irhw_rtl_build) for
                             this request's RTL and trace kind: no build step */
+    /* Hooks for drivers built on this loop (sim/workload_iru.c): a stimulus
+     * source instead of the block's own (NULL: the block's; stim_rows win),
+     * and the replay command to print on a mismatch (NULL: the plain cosim
+     * command). */
+    const irhw_stim_source *source;
+    const char *replay;
 } irhw_cosim_req;
 
 typedef struct {

@@ -14,5 +14,7 @@ int irhw_observe_cycle(void *ctx, uint64_t cycle, const void *model, const uint6
         irhw_lt_line(o->lt, cycle, in, exp, model ? act : NULL);
     if (o->capture && !o->nomem && irhw_rows_push(o->capture, in))
         o->nomem = 1;
+    if (o->xcheck)
+        irhw_xcheck_cycle(o->xcheck, model, in, exp, act);
     return o->until_covered && o->cov.n && irhw_cov_complete(&o->cov);
 }

@@ -11,6 +11,7 @@
 #include "coverage.h"
 #include "linetrace.h"
 #include "stimfile.h"
+#include "xcheck.h"
 
 typedef struct {
     irhw_coverage cov;
@@ -19,6 +20,7 @@ typedef struct {
     irhw_linetrace *lt; /* line trace, or NULL */
     irhw_rows *capture; /* every cycle's inputs (for --shrink), or NULL */
     int nomem;          /* capture ran out of memory */
+    irhw_xcheck *xcheck; /* --xcheck: vectors for the Icarus run, or NULL */
 } irhw_observer;
 
 /* The irhw_cosim_req.observe callback; ctx is an irhw_observer. */

@@ -28,10 +28,12 @@ done
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
 # Under the sanitizers they run their quick part (IRHW_CLI_QUICK=1).
 quick=0; [ "$stage" = asan ] && quick=1
+# the X-checks run shorter under the sanitizers (the Icarus side is not sanitized anyway)
+xcycles=10000; [ $quick = 1 ] && xcycles=2000
 run_script() { # NAME FILE
   local name=$1 file=$2 out line
   echo "--- $file"
-  if out=$(IRHW_CLI_QUICK=$quick bash "$file" "$irhw" 2>&1); then :; fi
+  if out=$(IRHW_CLI_QUICK=$quick XCHECK_CYCLES=$xcycles bash "$file" "$irhw" 2>&1); then :; fi
   echo "$out"
   line=$(echo "$out" | grep -E "^$name: [0-9]+ passed, [0-9]+ failed" | tail -1)
   if [ -n "$line" ]; then
@@ -44,6 +46,7 @@ run_script() { # NAME FILE
 }
 run_script cli tests/test_cli.sh     # quick: no lint/area repeat
 run_script sweep tests/test_sweep.sh # sweep, report, Slurm, SRAM table; quick: bad input, no runs
+run_script xcheck tests/test_xcheck.sh # every block on Icarus (4-state), the X faults
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"
 [ "$failed" -eq 0 ]

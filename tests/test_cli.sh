@@ -22,9 +22,13 @@ expect() { # expect NAME CONDITION-COMMAND...
 blocks=$("$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p')
 [ -n "$blocks" ] && ok "irhw list names blocks: $(echo $blocks)" || bad "irhw list names no block"
 
-for verb in list gen cosim area run; do
+for verb in list gen cosim area run "workload iru"; do
   expect "$verb --help exits 0" "$irhw" $verb --help
 done
+printf '3 2\n2\n1 3\n' > "$tmp/trunc.graph"
+out=$("$irhw" workload iru --kernel bfs --graph "$tmp/trunc.graph" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "trunc.graph:4: expected the adjacency line of vertex 3" &&
+  ok "workload iru: a truncated graph exits 2, file, line and what was expected named" || bad "truncated graph: rc=$rc $out"
 "$irhw" frobnicate >/dev/null 2>&1; [ $? -eq 2 ] && ok "unknown verb exits 2" || bad "unknown verb exits 2"
 out=$("$irhw" gen no_such_block 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "unknown block 'no_such_block'" && ok "unknown block exits 2, named" || bad "unknown block: rc=$rc $out"

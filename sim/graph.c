@@ -1,0 +1,560 @@
+/*
+ * graph.c — METIS, Matrix Market and SNAP edge-list readers into CSR
+ * (formats in graph.h). Every error names the file, the line and what was
+ * expected there; nothing is guessed or silently dropped.
+ */
+#include "graph.h"
+
+#include "irhw.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- lines and tokens --------------------------------------------------- */
+
+typedef struct {
+    const char *p, *end, *name;
+    unsigned long line; /* number of the line last returned */
+} cursor;
+
+/* The next line (without its newline); 0 at the end of the text. */
+static int next_line(cursor *c, const char **s, size_t *len)
+{
+    if (c->p >= c->end)
+        return 0;
+    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    const char *e = nl ? nl : c->end;
+    *s = c->p;
+    *len = (size_t)(e - c->p);
+    if (*len && (*s)[*len - 1] == '\r')
+        (*len)--;
+    c->p = nl ? nl + 1 : c->end;
+    c->line++;
+    return 1;
+}
+
+static int blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!isspace((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
+/* Token i of a line: start and length; 0 when there are fewer tokens. */
+typedef struct {
+    const char *s;
+    size_t len;
+} tok;
+
+static size_t tokens(const char *s, size_t len, tok *t, size_t max)
+{
+    size_t n = 0, i = 0;
+    while (i < len) {
+        while (i < len && isspace((unsigned char)s[i]))
+            i++;
+        if (i >= len)
+            break;
+        size_t st = i;
+        while (i < len && !isspace((unsigned char)s[i]))
+            i++;
+        if (n < max)
+            t[n] = (tok){s + st, i - st};
+        n++;
+    }
+    return n;
+}
+
+/* "'text'" of a token or line, shortened, for messages. */
+static const char *shown(const char *s, size_t len, char *buf, size_t blen)
+{
+    if (len > 40)
+        snprintf(buf, blen, "'%.37s...'", s);
+    else
+        snprintf(buf, blen, "'%.*s'", (int)len, s);
+    return buf;
+}
+
+static int parse_uint(tok t, uint64_t max, uint64_t *out)
+{
+    char buf[32];
+    if (!t.len || t.len >= sizeof buf || !isdigit((unsigned char)t.s[0]))
+        return -1;
+    memcpy(buf, t.s, t.len);
+    buf[t.len] = 0;
+    char *e;
+    errno = 0;
+    unsigned long long x = strtoull(buf, &e, 10);
+    if (*e || errno || x > max)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int parse_real(tok t, double *out)
+{
+    char buf[64];
+    if (!t.len || t.len >= sizeof buf)
+        return -1;
+    memcpy(buf, t.s, t.len);
+    buf[t.len] = 0;
+    char *e;
+    errno = 0;
+    double x = strtod(buf, &e);
+    if (*e || errno == ERANGE)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int fail(const cursor *c, char *err, size_t errlen, const char *what, const char *s,
+                size_t len)
+{
+    char b[64];
+    if (!s)
+        return irhw_err(err, errlen, "%s:%lu: expected %s, found the end of the file", c->name,
+                        c->line + 1, what);
+    return irhw_err(err, errlen, "%s:%lu: expected %s, found %s", c->name, c->line, what,
+                    shown(s, len, b, sizeof b));
+}
+
+/* ---- an edge list, then CSR ----------------------------------------------- */
+
+typedef struct {
+    uint32_t *src, *dst;
+    double *w;
+    size_t n, cap;
+    int weighted;
+} edges;
+
+int irhw_grow(void *pptr, size_t elem, size_t cap)
+{
+    void *old, *arr;
+    memcpy(&old, pptr, sizeof old);
+    if (!(arr = realloc(old, cap * elem)))
+        return -1;
+    memcpy(pptr, &arr, sizeof arr);
+    return 0;
+}
+
+static int edge_add(edges *e, uint64_t s, uint64_t d, double w)
+{
+    if (e->n == e->cap) {
+        size_t cap = e->cap ? 2 * e->cap : 1024;
+        if (irhw_grow(&e->src, sizeof *e->src, cap) || irhw_grow(&e->dst, sizeof *e->dst, cap) ||
+            (e->weighted && irhw_grow(&e->w, sizeof *e->w, cap)))
+            return -1;
+        e->cap = cap;
+    }
+    e->src[e->n] = (uint32_t)s;
+    e->dst[e->n] = (uint32_t)d;
+    if (e->weighted)
+        e->w[e->n] = w;
+    e->n++;
+    return 0;
+}
+
+static void edges_free(edges *e)
+{
+    free(e->src);
+    free(e->dst);
+    free(e->w);
+}
+
+/* Stable counting sort by source: each vertex keeps the file's order. */
+static int to_csr(edges *e, uint32_t n, irhw_graph *g)
+{
+    g->n = n;
+    g->m = e->n;
+    g->row = calloc((size_t)n + 1, sizeof *g->row);
+    g->col = malloc((e->n ? e->n : 1) * sizeof *g->col);
+    g->w = e->weighted ? malloc((e->n ? e->n : 1) * sizeof *g->w) : NULL;
+    if (!g->row || !g->col || (e->weighted && !g->w))
+        return -1;
+    for (size_t i = 0; i < e->n; i++)
+        g->row[e->src[i] + 1]++;
+    for (uint32_t v = 0; v < n; v++)
+        g->row[v + 1] += g->row[v];
+    uint64_t *fill = malloc(((size_t)n + 1) * sizeof *fill);
+    if (!fill)
+        return -1;
+    memcpy(fill, g->row, ((size_t)n + 1) * sizeof *fill);
+    for (size_t i = 0; i < e->n; i++) {
+        uint64_t k = fill[e->src[i]]++;
+        g->col[k] = e->dst[i];
+        if (g->w)
+            g->w[k] = e->w[i];
+    }
+    free(fill);
+    return 0;
+}
+
+static int nomem(const char *name, char *err, size_t errlen)
+{
+    return irhw_err(err, errlen, "%s: out of memory reading the graph", name);
+}
+
+/* Every token of a line, into a growing array. -1 when out of memory. */
+typedef struct {
+    tok *t;
+    size_t n, cap;
+} toks;
+
+static int split(const char *s, size_t len, toks *v)
+{
+    size_t n = tokens(s, len, v->t, v->cap);
+    if (n > v->cap) {
+        if (irhw_grow(&v->t, sizeof *v->t, n))
+            return -1;
+        v->cap = n;
+        tokens(s, len, v->t, v->cap);
+    }
+    v->n = n;
+    return 0;
+}
+
+/* The next line that is not a comment (starts with cmt) and, when
+ * skip_blank, not blank; 0 at the end. */
+static int next_data(cursor *c, char cmt, int skip_blank, const char **s, size_t *len)
+{
+    while (next_line(c, s, len))
+        if (!(*len && (*s)[0] == cmt) && !(skip_blank && blank(*s, *len)))
+            return 1;
+    *s = NULL;
+    *len = 0;
+    return 0;
+}
+
+/* ---- METIS ------------------------------------------------------------------ */
+
+static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen)
+{
+    const char *s;
+    size_t len;
+    static const char hdr[] = "the METIS header \"vertices edges [fmt [ncon]]\"";
+    if (!next_data(c, '%', 1, &s, &len))
+        return fail(c, err, errlen, hdr, NULL, 0);
+    tok t[4];
+    size_t nt = tokens(s, len, t, 4);
+    uint64_t n, m, fmt = 0, ncon = 1;
+    if (nt < 2 || nt > 4 || parse_uint(t[0], 0xfffffffeu, &n) ||
+        parse_uint(t[1], UINT64_MAX / 4, &m))
+        return fail(c, err, errlen, hdr, s, len);
+    if (nt >= 3 &&
+        (parse_uint(t[2], 111, &fmt) || fmt % 10 > 1 || fmt / 10 % 10 > 1 || fmt / 100 > 1))
+        return fail(c, err, errlen, "a METIS fmt of 0/1 digits (0, 1, 10, 11, 100, ...)", t[2].s,
+                    t[2].len);
+    if (nt == 4 && (parse_uint(t[3], 64, &ncon) || ncon < 1))
+        return fail(c, err, errlen, "a METIS ncon of 1..64", t[3].s, t[3].len);
+    unsigned long header_line = c->line;
+    int has_ew = fmt % 10 == 1;
+    size_t lead = (size_t)(fmt / 100) + (fmt / 10 % 10 ? (size_t)ncon : 0);
+    e->weighted = has_ew;
+    uint64_t self = 0, listed = 0;
+    toks v = {0};
+    int rc = 0;
+    for (uint64_t u = 0; u < n && !rc; u++) {
+        char what[120];
+        snprintf(what, sizeof what,
+                 "the adjacency line of vertex %llu (the header says %llu vertices)",
+                 (unsigned long long)u + 1, (unsigned long long)n);
+        if (!next_data(c, '%', 0, &s, &len)) {
+            rc = fail(c, err, errlen, what, NULL, 0);
+            break;
+        }
+        if (split(s, len, &v)) {
+            rc = nomem(c->name, err, errlen);
+            break;
+        }
+        if (v.n < lead || (has_ew && (v.n - lead) % 2)) {
+            rc =
+                fail(c, err, errlen,
+                     has_ew ? "vertex weights, then neighbour and edge-weight pairs (fmt ends in 1)"
+                            : "the vertex size/weights the fmt announces",
+                     s, len);
+            break;
+        }
+        uint64_t x;
+        for (size_t k = 0; k < lead && !rc; k++)
+            if (parse_uint(v.t[k], UINT64_MAX, &x))
+                rc = fail(c, err, errlen, "a vertex size or weight (a whole number)", v.t[k].s,
+                          v.t[k].len);
+        for (size_t k = lead; k < v.n && !rc; k += has_ew ? 2 : 1) {
+            double w = 1;
+            char wn[120];
+            snprintf(wn, sizeof wn, "a neighbour of vertex %llu: a vertex number 1..%llu",
+                     (unsigned long long)u + 1, (unsigned long long)n);
+            if (parse_uint(v.t[k], n, &x) || x < 1)
+                rc = fail(c, err, errlen, wn, v.t[k].s, v.t[k].len);
+            else if (has_ew && parse_real(v.t[k + 1], &w))
+                rc =
+                    fail(c, err, errlen, "an edge weight (a number)", v.t[k + 1].s, v.t[k + 1].len);
+            else if (edge_add(e, u, x - 1, w))
+                rc = nomem(c->name, err, errlen);
+            else {
+                listed++;
+                self += x - 1 == u;
+            }
+        }
+    }
+    free(v.t);
+    if (rc)
+        return -1;
+    if (next_data(c, '%', 1, &s, &len))
+        return fail(c, err, errlen, "the end of the file after the last vertex's line", s, len);
+    /* each edge listed by both ends, a self-loop once */
+    if ((listed - self) % 2 || (listed - self) / 2 + self != m)
+        return irhw_err(err, errlen,
+                        "%s:%lu: the header says %llu edges, but the adjacency lines list %llu "
+                        "neighbours (%llu self-loops): expected every edge listed by both ends",
+                        c->name, header_line, (unsigned long long)m, (unsigned long long)listed,
+                        (unsigned long long)self);
+    *nv = (uint32_t)n;
+    return 0;
+}
+
+/* ---- Matrix Market ------------------------------------------------------------ */
+
+static int tok_is(tok t, const char *w)
+{
+    return t.len == strlen(w) && strncasecmp(t.s, w, t.len) == 0;
+}
+
+static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err, size_t errlen)
+{
+    const char *s;
+    size_t len;
+    static const char banner[] =
+        "the banner \"%%MatrixMarket matrix coordinate real|integer|pattern "
+        "general|symmetric|skew-symmetric\"";
+    if (!next_line(c, &s, &len))
+        return fail(c, err, errlen, banner, NULL, 0);
+    tok t[6];
+    size_t nt = tokens(s, len, t, 6);
+    if (nt != 5 || !tok_is(t[0], "%%MatrixMarket") || !tok_is(t[1], "matrix") ||
+        !tok_is(t[2], "coordinate"))
+        return fail(c, err, errlen, banner, s, len);
+    int pattern = tok_is(t[3], "pattern");
+    if (!pattern && !tok_is(t[3], "real") && !tok_is(t[3], "integer"))
+        return fail(c, err, errlen, "a field of real, integer or pattern", t[3].s, t[3].len);
+    int sym = tok_is(t[4], "symmetric") ? 1 : tok_is(t[4], "skew-symmetric") ? -1 : 0;
+    if (!sym && !tok_is(t[4], "general"))
+        return fail(c, err, errlen, "a symmetry of general, symmetric or skew-symmetric", t[4].s,
+                    t[4].len);
+    static const char size[] = "the size line \"rows columns entries\"";
+    if (!next_data(c, '%', 1, &s, &len))
+        return fail(c, err, errlen, size, NULL, 0);
+    uint64_t rows, cols, nnz;
+    if (tokens(s, len, t, 6) != 3 || parse_uint(t[0], 0xfffffffeu, &rows) ||
+        parse_uint(t[1], 0xfffffffeu, &cols) || parse_uint(t[2], UINT64_MAX / 4, &nnz))
+        return fail(c, err, errlen, size, s, len);
+    e->weighted = !pattern;
+    for (uint64_t k = 0; k < nnz; k++) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "entry %llu of %llu: \"row column%s\", row 1..%llu, column 1..%llu",
+                 (unsigned long long)k + 1, (unsigned long long)nnz, pattern ? "" : " value",
+                 (unsigned long long)rows, (unsigned long long)cols);
+        if (!next_data(c, '%', 1, &s, &len))
+            return fail(c, err, errlen, what, NULL, 0);
+        uint64_t i, j;
+        double w = 1;
+        nt = tokens(s, len, t, 6);
+        if (nt != (pattern ? 2u : 3u) || parse_uint(t[0], rows, &i) || i < 1 ||
+            parse_uint(t[1], cols, &j) || j < 1 || (!pattern && parse_real(t[2], &w)))
+            return fail(c, err, errlen, what, s, len);
+        if (edge_add(e, i - 1, j - 1, w) || (sym && i != j && edge_add(e, j - 1, i - 1, sym * w)))
+            return nomem(c->name, err, errlen);
+    }
+    if (next_data(c, '%', 1, &s, &len))
+        return fail(c, err, errlen, "the end of the file after the last entry", s, len);
+    *nv = (uint32_t)(rows > cols ? rows : cols);
+    *directed = !sym;
+    return 0;
+}
+
+/* ---- SNAP edge list ---------------------------------------------------------------- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Index of x in the sorted distinct ids. */
+static uint32_t id_index(const uint64_t *ids, size_t n, uint64_t x)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (ids[mid] <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (uint32_t)lo;
+}
+
+static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen)
+{
+    const char *s;
+    size_t len;
+    uint64_t *raw = NULL, maxid = 0;
+    size_t nraw = 0, cap = 0;
+    double *wts = NULL;
+    int rc = 0, weighted = -1;
+    while (!rc && next_data(c, '#', 1, &s, &len)) {
+        tok t[4];
+        size_t nt = tokens(s, len, t, 4);
+        uint64_t a, b;
+        double w = 1;
+        if (weighted < 0)
+            weighted = nt == 3;
+        if (nt != (weighted ? 3u : 2u) || parse_uint(t[0], UINT64_MAX - 1, &a) ||
+            parse_uint(t[1], UINT64_MAX - 1, &b) || (weighted && parse_real(t[2], &w))) {
+            rc = fail(c, err, errlen,
+                      weighted ? "an edge \"source destination weight\" (as on the first edge line)"
+                               : "an edge \"source destination\" (non-negative whole numbers)",
+                      s, len);
+            break;
+        }
+        if (nraw + 2 > cap) {
+            cap = cap ? 2 * cap : 2048;
+            if (irhw_grow(&raw, sizeof *raw, cap) || irhw_grow(&wts, sizeof *wts, cap / 2)) {
+                rc = nomem(c->name, err, errlen);
+                break;
+            }
+        }
+        wts[nraw / 2] = w;
+        raw[nraw++] = a;
+        raw[nraw++] = b;
+        maxid = a > maxid ? a : maxid;
+        maxid = b > maxid ? b : maxid;
+    }
+    if (!rc && !nraw)
+        rc = fail(c, err, errlen, "at least one edge \"source destination\"", NULL, 0);
+    uint64_t *ids = NULL;
+    size_t nids = 0;
+    if (!rc && maxid >= (1u << 26)) { /* renumber: sorted distinct ids */
+        ids = malloc(nraw * sizeof *ids);
+        if (!ids)
+            rc = nomem(c->name, err, errlen);
+        else {
+            memcpy(ids, raw, nraw * sizeof *ids);
+            qsort(ids, nraw, sizeof *ids, cmp_u64);
+            for (size_t i = 0; i < nraw; i++)
+                if (!nids || ids[nids - 1] != ids[i])
+                    ids[nids++] = ids[i];
+        }
+    }
+    e->weighted = weighted == 1;
+    for (size_t i = 0; !rc && i < nraw; i += 2) {
+        uint64_t a = ids ? id_index(ids, nids, raw[i]) : raw[i];
+        uint64_t b = ids ? id_index(ids, nids, raw[i + 1]) : raw[i + 1];
+        if (edge_add(e, a, b, wts[i / 2]))
+            rc = nomem(c->name, err, errlen);
+    }
+    *nv = ids ? (uint32_t)nids : (uint32_t)(maxid + 1);
+    free(ids);
+    free(raw);
+    free(wts);
+    return rc;
+}
+
+/* ---- entry points ---------------------------------------------------------------- */
+
+const char *irhw_graph_fmt_name(irhw_graph_fmt f)
+{
+    return f == IRHW_GRAPH_METIS  ? "METIS"
+           : f == IRHW_GRAPH_MTX  ? "Matrix Market"
+           : f == IRHW_GRAPH_SNAP ? "SNAP edge list"
+                                  : "auto";
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcasecmp(s + a - b, suf) == 0;
+}
+
+/* By extension, else by content: a Matrix Market banner; '#' comments
+ * (SNAP); a first data line of 2..4 numbers followed by exactly that many
+ * vertex lines (METIS); else SNAP. */
+static irhw_graph_fmt detect(const char *text, size_t len, const char *name)
+{
+    if (ends_with(name, ".graph") || ends_with(name, ".metis"))
+        return IRHW_GRAPH_METIS;
+    if (ends_with(name, ".mtx"))
+        return IRHW_GRAPH_MTX;
+    if (ends_with(name, ".txt") || ends_with(name, ".edges") || ends_with(name, ".el") ||
+        ends_with(name, ".snap"))
+        return IRHW_GRAPH_SNAP;
+    if (len >= 14 && strncasecmp(text, "%%MatrixMarket", 14) == 0)
+        return IRHW_GRAPH_MTX;
+    cursor c = {text, text + len, name, 0};
+    const char *s;
+    size_t l;
+    if (!next_line(&c, &s, &l) || (l && s[0] == '#'))
+        return IRHW_GRAPH_SNAP;
+    c = (cursor){text, text + len, name, 0};
+    if (!next_data(&c, '%', 1, &s, &l))
+        return IRHW_GRAPH_SNAP;
+    tok t[5];
+    uint64_t n;
+    size_t nt = tokens(s, l, t, 5);
+    if (nt < 2 || nt > 4 || parse_uint(t[0], 0xfffffffeu, &n))
+        return IRHW_GRAPH_SNAP;
+    uint64_t lines = 0;
+    while (next_data(&c, '%', 0, &s, &l))
+        lines += !(c.p >= c.end && blank(s, l));
+    return lines == n ? IRHW_GRAPH_METIS : IRHW_GRAPH_SNAP;
+}
+
+int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_fmt fmt,
+                     irhw_graph *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    if (fmt == IRHW_GRAPH_AUTO)
+        fmt = detect(text, len, name);
+    cursor c = {text, text + len, name, 0};
+    edges e = {0};
+    uint32_t n = 0;
+    int directed = 1, rc;
+    if (fmt == IRHW_GRAPH_METIS) {
+        rc = read_metis(&c, &e, &n, err, errlen);
+        directed = 0;
+    } else if (fmt == IRHW_GRAPH_MTX) {
+        rc = read_mtx(&c, &e, &n, &directed, err, errlen);
+    } else {
+        rc = read_snap(&c, &e, &n, err, errlen);
+    }
+    if (!rc && to_csr(&e, n, g))
+        rc = nomem(name, err, errlen);
+    g->fmt = fmt;
+    g->directed = directed;
+    edges_free(&e);
+    return rc;
+}
+
+int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    size_t len;
+    char *t = irhw_read_file(path, &len);
+    if (!t)
+        return irhw_err(err, errlen, "%s: cannot read the graph: %s", path, strerror(errno));
+    int rc = irhw_graph_parse(t, len, path, fmt, g, err, errlen);
+    free(t);
+    return rc;
+}
+
+void irhw_graph_free(irhw_graph *g)
+{
+    free(g->row);
+    free(g->col);
+    free(g->w);
+    memset(g, 0, sizeof *g);
+}
