@@ -70,9 +70,9 @@ static void emit_state(irhw_vw *w, const hwwl_core_geom *g)
         "wire [C*I-1:0] cb;                 // coalescing buffer (a ring), g_cb[s]",
         "wire [L-1:0]   tk_pend;            // sram: a take whose word returns now",
         "wire [L*(LB+1)-1:0] tk_to;         // its receiver, or L = the xfer register",
-        "// Slot states are plain registers, not FSMs for synthesis to re-encode.",
-        "(* fsm_encoding = \"none\" *) reg [1:0] xo_st_q;  // xfer register (to another core)",
-        "reg  [I-1:0]   xo_id_q, xi_id_q;",
+        "wire [1:0]     xo_st;              // the xfer register: landing slot L (g_land)",
+        "wire [I-1:0]   xo_id;",
+        "reg  [I-1:0]   xi_id_q;",
         "reg            xi_valid_q;         // rx register (from another core)",
         "reg  [LB-1:0]  rx_ptr_q;",
         "reg  [QB-1:0]  cb_head_q;",
@@ -187,7 +187,7 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
         "wire [AB-1:0] rbase_pull = pullr ? half : {AB{1'b0}};",
         "wire [AB-1:0] rbase_push = pushr ? half : {AB{1'b0}};",
         "wire [OB-1:0] stored_pull = stored_q[pullr], stored_push = stored_q[pushr];",
-        "wire slots_quiet = ~(|mv_st) & ~(|rf_st) & ~(|tk_pend) & ~(|tag_busy) & (xo_st_q == FREE)",
+        "wire slots_quiet = ~(|mv_st) & ~(|rf_st) & ~(|tk_pend) & ~(|tag_busy) & (xo_st == FREE)",
         "                 & ~xi_valid_q;",
         "wire hvu_empty = (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & (stored_q[1] == 0);",
         "wire pull_quiet = (&b_empty) & (stored_pull == 0) & slots_quiet;",
@@ -251,7 +251,7 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
         "    assign sp_slot[l*(QB+1) +: QB+1] = (sum >= C) ? sum - C : sum;",
         "    // the WRU's plan: a take only into a free move slot / xfer register",
         "    wire [LB-1:0] to = w_to[l*LB +: LB];",
-        "    wire xsel = w_xvalid & (xo_st_q == FREE) & (w_xbank == l);",
+        "    wire xsel = w_xvalid & (xo_st == FREE) & (w_xbank == l);",
         "    assign take[l] = (w_donate[l] & (mv_st[2*to +: 2] == FREE)) | xsel;",
         "    assign take_to[l*(LB+1) +: LB+1] = xsel ? L : to;",
         "    // puts: refill slot > move slot > rx register",
@@ -320,34 +320,54 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "    end",
         "end",
         "",
-        "// ---- per bank: the move slot (a word the WRU moves here), the refill slot (a word",
-        "// a load brings), and a take whose SRAM read returns next cycle",
-        "wire resp_ok = mem_resp_valid & (resp_tag_v < T) & tag_busy[resp_tag_v];",
-        "assign resp_mask = tag_mask[resp_tag_v*L +: L];",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_slot",
+        "// ---- landing slots: slot l < L is bank l's move slot (a word the WRU moves",
+        "// there, put into the bank when its port is free), slot L the xfer register (a",
+        "// word for another core, freed by xfer_ready). A taken word lands at once with",
+        "// flops, or the slot is reserved and filled when the SRAM read returns.",
+        "wire [2*(L+1)-1:0] land_st;",
+        "wire [(L+1)*I-1:0] land_id;",
+        "generate for (l = 0; l <= L; l = l + 1) begin : g_land",
         "    wire [L-1:0] tk_here, cap_here;",
         "    for (d = 0; d < L; d = d + 1) begin : g_from",
         "        assign tk_here[d] = take[d] & b_take_ok[d] & (take_to[d*(LB+1) +: LB+1] == l);",
         "        assign cap_here[d] = tk_pend[d] & (tk_to[d*(LB+1) +: LB+1] == l);",
         "    end",
-        "    (* fsm_encoding = \"none\" *) reg [1:0] mv_st_q;",
-        "    reg [I-1:0] mv_id_q;",
+        "    wire freed;",
+        "    if (l < L) begin : g_move",
+        "        assign freed = b_put_ok[l] & src_mv[l];",
+        "    end else begin : g_xfer",
+        "        assign freed = xfer_ready;",
+        "    end",
+        "    // Slot states are plain registers, not FSMs for synthesis to re-encode.",
+        "    (* fsm_encoding = \"none\" *) reg [1:0] st_q;",
+        "    reg [I-1:0] id_q;",
         "    always @(posedge clk) begin",
-        "        if (rst) mv_st_q <= FREE;",
+        "        if (rst) st_q <= FREE;",
         "        else if (|cap_here) begin",
-        "            mv_st_q <= FULL;",
-        "            mv_id_q <= pick(cap_here, b_rd_id);",
+        "            st_q <= FULL;",
+        "            id_q <= pick(cap_here, b_rd_id);",
         "        end else if (|tk_here) begin",
     };
     EMIT(w, lanes);
-    vw_line(w, "            mv_st_q <= %s;", land);
+    vw_line(w, "            st_q <= %s;", land);
     if (!g->sram)
-        vw_line(w, "            mv_id_q <= pick(tk_here, b_rd_id);");
-    static const char *const slot2[] = {
-        "        end else if (b_put_ok[l] & src_mv[l]) mv_st_q <= FREE;",
+        vw_line(w, "            id_q <= pick(tk_here, b_rd_id);");
+    static const char *const slots[] = {
+        "        end else if (freed && st_q == FULL) st_q <= FREE;",
         "    end",
-        "    assign mv_st[2*l +: 2] = mv_st_q;",
-        "    assign mv_id[l*I +: I] = mv_id_q;",
+        "    assign land_st[2*l +: 2] = st_q;",
+        "    assign land_id[l*I +: I] = id_q;",
+        "end endgenerate",
+        "assign mv_st = land_st[2*L-1:0];",
+        "assign mv_id = land_id[L*I-1:0];",
+        "assign xo_st = land_st[2*L +: 2];",
+        "assign xo_id = land_id[L*I +: I];",
+        "",
+        "// ---- per bank: the refill slot (a word a load brings), and a take whose SRAM",
+        "// read returns next cycle",
+        "wire resp_ok = mem_resp_valid & (resp_tag_v < T) & tag_busy[resp_tag_v];",
+        "assign resp_mask = tag_mask[resp_tag_v*L +: L];",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_slot",
         "    (* fsm_encoding = \"none\" *) reg [1:0] rf_st_q;",
         "    reg [I-1:0] rf_id_q;",
         "    wire [7:0] ridx = rs_pre[l*8 +: 8];",
@@ -365,35 +385,19 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "    reg [LB:0] tk_to_q;",
         "    always @(posedge clk) begin",
     };
-    EMIT(w, slot2);
+    EMIT(w, slots);
     vw_line(w, "        tk_pend_q <= %s;", g->sram ? "~rst & take[l] & b_take_ok[l]" : "1'b0");
-    static const char *const slot3[] = {
+    static const char *const tk[] = {
         "        tk_to_q <= take_to[l*(LB+1) +: LB+1];",
         "    end",
         "    assign tk_pend[l] = tk_pend_q;",
         "    assign tk_to[l*(LB+1) +: LB+1] = tk_to_q;",
         "end endgenerate",
         "",
-        "// ---- the xfer register (a word for another core) and the rx register",
-        "wire [L-1:0] tk_x, cap_x;",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_xsrc",
-        "    assign tk_x[l] = take[l] & b_take_ok[l] & (take_to[l*(LB+1) +: LB+1] == L);",
-        "    assign cap_x[l] = tk_pend[l] & (tk_to[l*(LB+1) +: LB+1] == L);",
-        "end endgenerate",
-        "always @(posedge clk) begin",
-        "    if (rst) xo_st_q <= FREE;",
-        "    else if (|cap_x) begin",
-        "        xo_st_q <= FULL;",
-        "        xo_id_q <= pick(cap_x, b_rd_id);",
-        "    end else if (|tk_x) begin",
+        "// ---- the rx register (a word from another core)",
     };
-    EMIT(w, slot3);
-    vw_line(w, "        xo_st_q <= %s;", land);
-    if (!g->sram)
-        vw_line(w, "        xo_id_q <= pick(tk_x, b_rd_id);");
+    EMIT(w, tk);
     static const char *const regs[] = {
-        "    end else if (xo_st_q == FULL && xfer_ready) xo_st_q <= FREE;",
-        "end",
         "always @(posedge clk) begin",
         "    if (rst) begin",
         "        xi_valid_q <= 1'b0;",
@@ -493,8 +497,8 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "assign pull_ans  = %s;", g->sram ? "ans_q" : "ans");
     vw_line(w, "assign pull_id   = b_pull_id;");
     vw_line(w, "assign rx_ready  = ~xi_valid_q;");
-    vw_line(w, "assign xfer_valid = (xo_st_q == FULL);");
-    vw_line(w, "assign xfer_id   = (xo_st_q == FULL) ? xo_id_q : {I{1'b0}};");
+    vw_line(w, "assign xfer_valid = (xo_st == FULL);");
+    vw_line(w, "assign xfer_id   = (xo_st == FULL) ? xo_id : {I{1'b0}};");
     vw_line(w, "assign mem_req_valid = rq_valid_q;");
     vw_line(w, "assign mem_req_write = rq_valid_q & rq_write_q;");
     vw_line(w, "assign mem_req_addr  = rq_valid_q ? rq_addr_q : {AB{1'b0}};");
