@@ -91,12 +91,22 @@ int hwwl_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     return rc;
 }
 
+/* An instance of a part; a message names the part. */
+static int part_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
+                     size_t errlen)
+{
+    char e[IRHW_ERRLEN];
+    if (irhw_inst_init(x, b, c, e, sizeof e))
+        return irhw_err(err, errlen, "%s (in the system's %s)", e, b->name);
+    return 0;
+}
+
 int hwwl_parts(const hwwl_geom *g, irhw_inst *core, irhw_inst *net, char *err, size_t errlen)
 {
     memset(net, 0, sizeof *net);
-    if (irhw_inst_init(core, &irhw_block_hwwl_core, &g->core_cfg, err, errlen))
+    if (part_init(core, &irhw_block_hwwl_core, &g->core_cfg, err, errlen))
         return -1;
-    return irhw_inst_init(net, &irhw_block_icrn, &g->icrn_cfg, err, errlen);
+    return part_init(net, &irhw_block_icrn, &g->icrn_cfg, err, errlen);
 }
 
 enum {

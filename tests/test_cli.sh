@@ -131,7 +131,8 @@ if "$irhw" cosim wl_bank --cycles 300 --wave "$tmp/w.vcd" --quiet > "$tmp/out" 2
     ok "wave: VCD holds RTL, exp_* and mismatch; .gtkw groups them, no marker when equal" || bad "wave: contents"
 else bad "wave: cosim --wave failed: $(cat "$tmp/out")"; fi
 
-# faulty variants must be caught: tests/faults/<block>.faults, "name | sed expression".
+# faulty variants must be caught: tests/faults/<block>.faults, "name | sed expression"
+# (applied to the defaults' RTL, or to the configuration of a "# params:" line).
 # The variants are built and run two at a time; verdicts are read afterwards.
 if [ "${IRHW_CLI_QUICK:-0}" = 1 ]; then
   # Under the sanitizers: every block's model in-process in a co-simulation
@@ -145,7 +146,9 @@ fi
 for faults in tests/faults/*.faults; do
   fb=$(basename "$faults" .faults)
   echo " $blocks " | tr '\n' ' ' | grep -q " $fb " || continue
-  "$irhw" gen $fb -o "$tmp/good_$fb" > /dev/null
+  # an optional "# params: -p NAME=VALUE ..." line: the configuration the faults apply to
+  sed -n 's/^# params: *//p' "$faults" | head -1 > "$tmp/fp_$fb"
+  "$irhw" gen $fb $(cat "$tmp/fp_$fb") -o "$tmp/good_$fb" > /dev/null
   good=$(ls "$tmp/good_$fb"/${fb}_*.v | head -1)
   while IFS='|' read -r name expr; do
     name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
@@ -157,7 +160,7 @@ for faults in tests/faults/*.faults; do
   done < "$faults"
 done
 run_fault() { # irhw tmp block name
-  "$1" cosim "$3" --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
+  "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
   echo $? > "$2/f_$3_$4.rc"
 }
 export -f run_fault
