@@ -187,8 +187,9 @@ int hwwl_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
         irhw_inst_free(&net);
         return -1;
     }
-    vw_line(w, "// The multi-core hardware worklist: %u x %s, %s.", g->cores, core.module,
-            net.module);
+    vw_line(w, "// The multi-core hardware worklist: %u cores, one network:", g->cores);
+    vw_line(w, "//   %s", core.module);
+    vw_line(w, "//   %s", net.module);
     vw_module_ports(w, x->module, &x->ps);
     w->indent++;
     emit_params(w, g);
