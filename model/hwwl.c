@@ -50,10 +50,10 @@
  * Evaluation (both parts are two-phase models): the network's deliveries
  * and inj_ready, and every core's status outputs, depend on state only. So
  * eval (1) evaluates the network for its registered outputs, (2) every
- * core with them and with swap, wlcfg_en and others_done low, (3) the
- * network again with the cores' status (all_done), then (4) re-evaluates
- * the cores whose swap, wlcfg_en or others_done turn out set (only their
- * answers and *_ok change). tick clocks every part with the inputs of its
+ * core with them, swap and wlcfg_en low and others_done as in the last
+ * evaluation (it rarely changes), (3) the network again with the cores'
+ * status (all_done), then (4) re-evaluates the cores when swap or wlcfg_en
+ * turn out set or all_done differs (only their answers and *_ok change). tick clocks every part with the inputs of its
  * last evaluation (eval's work is reused when tick gets eval's inputs).
  */
 #include "hwwl.h"
@@ -70,10 +70,11 @@ typedef struct {
     unsigned cin_w, cout_w;
     uint64_t *cin, *cout, *nin, *nout; /* [core][words], this cycle */
     unsigned net_n;                    /* IDs inside the network */
+    int done_guess;                    /* all_done of the last evaluation */
     uint64_t *last_in;
     int step_ok;
     struct {
-        int cfg_go, swap_go, all_done;
+        int cfg_go, swap_go, all_done, cfg_rdy, swap_rdy;
         uint64_t inj_fire, dlv_fire;
     } s;
     struct {
@@ -134,7 +135,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
     uint64_t dlv_valid = irhw_get(m->nout, nps, IC_DLV_VALID);
     const uint64_t *dlv_id = irhw_cwide(m->nout, nps, IC_DLV_ID);
 
-    /* (2) the cores, with swap, wlcfg_en and others_done low */
+    /* (2) the cores, with swap and wlcfg_en low, others_done as last evaluated */
     uint64_t base = irhw_get(in, ps, HW_WLINIT_BASE), size = irhw_get(in, ps, HW_WLINIT_SIZE);
     const uint64_t *mtag = irhw_cwide(in, ps, HW_MEM_RESP_TAG);
     int push_any = 0;
@@ -149,6 +150,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
         slice_in(m, c, in, HW_PUSH, HC_PUSH);
         slice_in(m, c, in, HW_PUSH_ID, HC_PUSH_ID);
         slice_in(m, c, in, HW_PULL, HC_PULL);
+        irhw_set(ci, cps, HC_OTHERS_DONE, (uint64_t)m->done_guess);
         irhw_set(ci, cps, HC_RX_VALID, dlv_valid >> c & 1);
         irhw_set(ci, cps, HC_RX_ID, irhw_bits_get(dlv_id, c * I, I));
         irhw_set(ci, cps, HC_XFER_READY, inj_ready >> c & 1);
@@ -186,9 +188,11 @@ static void hw_step(hw_model *m, const uint64_t *in)
     int cfg_en = (int)irhw_get(in, ps, HW_WLCFG_EN);
     m->s.cfg_go = cfg_en && cfg_rdy && !push_any;
     m->s.swap_go = irhw_get(in, ps, HW_SWAP) && !cfg_en && swap_rdy && !push_any;
+    m->s.cfg_rdy = cfg_rdy;
+    m->s.swap_rdy = swap_rdy;
 
-    /* (4) the cores again when a system signal is set */
-    if (m->s.cfg_go || m->s.swap_go || m->s.all_done)
+    /* (4) the cores again when a system signal differs from (2)'s */
+    if (m->s.cfg_go || m->s.swap_go || m->s.all_done != m->done_guess)
         for (unsigned c = 0; c < C; c++) {
             uint64_t *ci = core_in(m, c);
             irhw_set(ci, cps, HC_WLCFG_EN, (uint64_t)m->s.cfg_go);
@@ -196,7 +200,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
             irhw_set(ci, cps, HC_OTHERS_DONE, (uint64_t)m->s.all_done);
             m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
         }
-    (void)swap_rdy;
+    m->done_guess = m->s.all_done;
 }
 
 /* ---- the two phases ------------------------------------------------------------------ */
@@ -242,13 +246,8 @@ void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HW_RCV_VALID, m->s.dlv_fire);
     irhw_set(out, ps, HW_NET_HELD, m->net_n);
     irhw_set(out, ps, HW_ALL_DONE, (uint64_t)m->s.all_done);
-    int cfg_rdy = m->net_n == 0, swap_rdy = m->net_n == 0;
-    for (unsigned c = 0; c < C; c++) {
-        cfg_rdy &= (int)cget(m, c, HC_CFG_READY);
-        swap_rdy &= (int)cget(m, c, HC_SWAP_READY);
-    }
-    irhw_set(out, ps, HW_SWAP_READY, (uint64_t)swap_rdy);
-    irhw_set(out, ps, HW_CFG_READY, (uint64_t)cfg_rdy);
+    irhw_set(out, ps, HW_SWAP_READY, (uint64_t)m->s.swap_rdy);
+    irhw_set(out, ps, HW_CFG_READY, (uint64_t)m->s.cfg_rdy);
 }
 
 void hwwl_tick(void *vm, const uint64_t *in)
