@@ -40,21 +40,14 @@
 /* ---- stimulus ---------------------------------------------------------------- */
 
 typedef struct {
-    unsigned len;
-    unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
-    uint64_t pushers;
-    int others_done, swap_pct, reconf, reinit, reset;
-} phase;
-
-typedef struct {
     const irhw_inst *x;
     hwwl_core_geom g;
     irhw_rng rng;
     uint64_t cycles, drain_from;
     hwwl_ids ids;
-    phase ph;
+    hwwl_phase ph;
     uint64_t ph_end;
-    int in_reset, reconf_target, need_init;
+    int in_reset, need_init;
     hwwl_lanes lanes;
     hwwl_mem mem;
     /* what was driven in the cycle before (the handshakes' other half) */
@@ -66,51 +59,13 @@ typedef struct {
 
 static void draw_phase(hc_stim *s, uint64_t cycle)
 {
-    phase *p = &s->ph;
-    irhw_rng *r = &s->rng;
-    unsigned L = s->g.lanes;
-    memset(p, 0, sizeof *p);
-    p->len = 48 + (unsigned)irhw_rng_below(r, 512);
-    unsigned kind = (unsigned)irhw_rng_below(r, 10);
-    p->push_pct = (unsigned)irhw_rng_below(r, 70);
-    p->pull_pct = (unsigned)irhw_rng_below(r, 80);
-    p->pushers = irhw_mask(L);
-    if (kind == 0) { /* fill: spills and stores */
-        p->push_pct = 80 + (unsigned)irhw_rng_below(r, 21);
-        p->pull_pct = 5;
-    } else if (kind == 1) { /* drain: refills and DONE */
-        p->push_pct = 0;
-        p->pull_pct = 60 + (unsigned)irhw_rng_below(r, 41);
-    } else if (kind == 2) { /* skew: a few lanes push, all pull: moves */
-        p->pushers = irhw_rng_bits(r, L) & irhw_rng_bits(r, L) & irhw_mask(L);
-        if (!p->pushers)
-            p->pushers = 1;
-        p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
-    }
-    p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
-    p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
-    p->lat_max = p->lat_min + (unsigned)irhw_rng_below(r, 24);
-    p->xready_pct = (unsigned)irhw_rng_below(r, 101);
-    p->rx_pct = irhw_rng_chance(r, 50) ? (unsigned)irhw_rng_below(r, 30) : 0;
-    p->others_done = irhw_rng_chance(r, 70);
-    p->swap_pct = (int)irhw_rng_below(r, 20);
-    p->reconf = kind == 3 || kind == 4;
-    p->reinit = kind == 5;
-    p->reset = kind == 6 && irhw_rng_chance(r, 40);
-    s->reconf_target = (int)irhw_rng_below(r, 2);
-    s->ph_end = cycle + p->len;
+    hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1);
+    s->ph_end = cycle + s->ph.len;
 }
 
 static void drain_phase(hc_stim *s)
 {
-    phase *p = &s->ph;
-    memset(p, 0, sizeof *p);
-    p->pull_pct = 100;
-    p->ready_pct = 100;
-    p->lat_min = p->lat_max = 2;
-    p->xready_pct = 100;
-    p->others_done = 1;
-    p->swap_pct = 100;
+    hwwl_phase_drain(&s->ph);
     s->ph_end = UINT64_MAX;
 }
 
@@ -169,7 +124,6 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
     const irhw_ports *ps = &s->x->ps;
     const hwwl_core_geom *g = &s->g;
     irhw_rng *r = &s->rng;
-    unsigned L = g->lanes;
     memset(in, 0, sizeof *in * ps->in_words);
 
     /* what the last cycle's outputs tell */
@@ -192,7 +146,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
         drain_phase(s);
     else if (cycle >= s->ph_end)
         draw_phase(s, cycle);
-    const phase *p = &s->ph;
+    const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
     int rst = cycle < 2 || (p->reset && s->ph_end - cycle > p->len - 3);
@@ -209,27 +163,20 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
     s->in_reset = 0;
 
     /* ISA commands */
-    if (s->need_init || (p->reinit && irhw_rng_chance(r, 5))) {
-        /* not a whole number of warps, so stores and loads meet a region's end */
-        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
-        if (size > g->ovf_cap)
-            size = g->ovf_cap;
-        if (p->reinit && irhw_rng_chance(r, 30))
-            size = irhw_rng_below(r, L); /* below one warp: refused */
-        s->prev_init_base = irhw_rng_bits(r, g->addr_bits);
-        s->prev_init_size = size;
+    hwwl_isa isa;
+    hwwl_isa_draw(p, r, s->need_init, g, &isa);
+    if (isa.init) {
+        s->prev_init_base = isa.base;
+        s->prev_init_size = isa.size;
         s->prev_init = 1;
         irhw_set(in, ps, HC_WLINIT_EN, 1);
-        irhw_set(in, ps, HC_WLINIT_BASE, s->prev_init_base);
-        irhw_set(in, ps, HC_WLINIT_SIZE, size);
+        irhw_set(in, ps, HC_WLINIT_BASE, isa.base);
+        irhw_set(in, ps, HC_WLINIT_SIZE, isa.size);
     }
-    int reconf = p->reconf && !s->need_init;
-    if (reconf && irhw_rng_chance(r, 50)) {
-        irhw_set(in, ps, HC_WLCFG_EN, 1);
-        irhw_set(in, ps, HC_WLCFG_DOUBLE, (uint64_t)s->reconf_target);
-    }
-    if (irhw_rng_chance(r, (unsigned)p->swap_pct))
-        irhw_set(in, ps, HC_SWAP, 1);
+    int reconf = isa.reconf;
+    irhw_set(in, ps, HC_WLCFG_EN, (uint64_t)isa.cfg);
+    irhw_set(in, ps, HC_WLCFG_DOUBLE, (uint64_t)(isa.cfg && p->reconf_target));
+    irhw_set(in, ps, HC_SWAP, (uint64_t)isa.swap);
 
     /* lanes: retry, push anew, or pull */
     uint64_t push, pull;

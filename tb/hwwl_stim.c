@@ -40,21 +40,14 @@
 /* ---- stimulus ----------------------------------------------------------------- */
 
 typedef struct {
-    unsigned len;
-    unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max;
-    uint64_t pushers, push_cores;
-    int swap_pct, reconf, reinit, reset;
-} phase;
-
-typedef struct {
     const irhw_inst *x;
     hwwl_geom g;
     irhw_rng rng;
     uint64_t cycles, drain_from;
     hwwl_ids ids;
-    phase ph;
+    hwwl_phase ph;
     uint64_t ph_end;
-    int in_reset, reconf_target;
+    int in_reset;
     uint64_t need_init; /* cores that have not honoured wlinit since reset */
     hwwl_lanes lanes[HW_MAX_CORES];
     hwwl_mem mem[HW_MAX_CORES];
@@ -65,53 +58,13 @@ typedef struct {
 
 static void draw_phase(hw_stim *s, uint64_t cycle)
 {
-    phase *p = &s->ph;
-    irhw_rng *r = &s->rng;
-    unsigned L = s->g.core.lanes, C = s->g.cores;
-    memset(p, 0, sizeof *p);
-    p->len = 48 + (unsigned)irhw_rng_below(r, 512);
-    unsigned kind = (unsigned)irhw_rng_below(r, 10);
-    p->push_pct = (unsigned)irhw_rng_below(r, 70);
-    p->pull_pct = (unsigned)irhw_rng_below(r, 80);
-    p->pushers = irhw_mask(L);
-    p->push_cores = irhw_mask(C);
-    if (kind == 0) { /* fill: spills and stores */
-        p->push_pct = 80 + (unsigned)irhw_rng_below(r, 21);
-        p->pull_pct = 5;
-    } else if (kind == 1) { /* drain: refills, donations to the needy, DONE */
-        p->push_pct = 0;
-        p->pull_pct = 60 + (unsigned)irhw_rng_below(r, 41);
-    } else if (kind == 2 || kind == 7) { /* one or two cores push, all pull: donations */
-        p->push_cores = (uint64_t)1 << irhw_rng_below(r, C);
-        if (kind == 7)
-            p->push_cores |= (uint64_t)1 << irhw_rng_below(r, C);
-        p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
-        p->pull_pct = 30 + (unsigned)irhw_rng_below(r, 60);
-    } else if (kind == 8) { /* skew inside the cores: in-core moves */
-        p->pushers = irhw_rng_bits(r, L) & irhw_rng_bits(r, L) & irhw_mask(L);
-        if (!p->pushers)
-            p->pushers = 1;
-        p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
-    }
-    p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
-    p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
-    p->lat_max = p->lat_min + (unsigned)irhw_rng_below(r, 24);
-    p->swap_pct = (int)irhw_rng_below(r, 20);
-    p->reconf = kind == 3 || kind == 4;
-    p->reinit = kind == 5;
-    p->reset = kind == 6 && irhw_rng_chance(r, 40);
-    s->reconf_target = (int)irhw_rng_below(r, 2);
-    s->ph_end = cycle + p->len;
+    hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores);
+    s->ph_end = cycle + s->ph.len;
 }
 
 static void drain_phase(hw_stim *s)
 {
-    phase *p = &s->ph;
-    memset(p, 0, sizeof *p);
-    p->pull_pct = 100;
-    p->ready_pct = 100;
-    p->lat_min = p->lat_max = 2;
-    p->swap_pct = 100;
+    hwwl_phase_drain(&s->ph);
     s->ph_end = UINT64_MAX;
 }
 
@@ -203,7 +156,7 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
         drain_phase(s);
     else if (cycle >= s->ph_end)
         draw_phase(s, cycle);
-    const phase *p = &s->ph;
+    const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
     if (cycle < 2 || (p->reset && s->ph_end - cycle > p->len - 3)) {
@@ -220,26 +173,20 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     s->in_reset = 0;
 
     /* ISA commands */
-    if (s->need_init || (p->reinit && irhw_rng_chance(r, 5))) {
-        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
-        if (size > k->ovf_cap)
-            size = k->ovf_cap;
-        if (p->reinit && irhw_rng_chance(r, 30))
-            size = irhw_rng_below(r, L); /* below one warp: refused */
-        s->prev_init_base = irhw_rng_bits(r, k->addr_bits);
-        s->prev_init_size = size;
+    hwwl_isa isa;
+    hwwl_isa_draw(p, r, s->need_init != 0, k, &isa);
+    if (isa.init) {
+        s->prev_init_base = isa.base;
+        s->prev_init_size = isa.size;
         s->prev_init = 1;
         irhw_set(in, ps, HW_WLINIT_EN, 1);
-        irhw_set(in, ps, HW_WLINIT_BASE, s->prev_init_base);
-        irhw_set(in, ps, HW_WLINIT_SIZE, size);
+        irhw_set(in, ps, HW_WLINIT_BASE, isa.base);
+        irhw_set(in, ps, HW_WLINIT_SIZE, isa.size);
     }
-    int reconf = p->reconf && !s->need_init;
-    if (reconf && irhw_rng_chance(r, 50)) {
-        irhw_set(in, ps, HW_WLCFG_EN, 1);
-        irhw_set(in, ps, HW_WLCFG_DOUBLE, (uint64_t)s->reconf_target);
-    }
-    if (irhw_rng_chance(r, (unsigned)p->swap_pct))
-        irhw_set(in, ps, HW_SWAP, 1);
+    int reconf = isa.reconf;
+    irhw_set(in, ps, HW_WLCFG_EN, (uint64_t)isa.cfg);
+    irhw_set(in, ps, HW_WLCFG_DOUBLE, (uint64_t)(isa.cfg && p->reconf_target));
+    irhw_set(in, ps, HW_SWAP, (uint64_t)isa.swap);
 
     /* lanes of every core */
     int pushing = !s->need_init && !reconf && cycle < s->drain_from;

@@ -109,6 +109,79 @@ void hwwl_lanes_drive(hwwl_lanes *ln, irhw_rng *r, hwwl_ids *ids, int pushing, u
     ln->prev_push = ps;
 }
 
+/* ---- phases and ISA commands ---------------------------------------------------------- */
+
+void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores)
+{
+    memset(p, 0, sizeof *p);
+    p->len = 48 + (unsigned)irhw_rng_below(r, 512);
+    unsigned kind = (unsigned)irhw_rng_below(r, 10);
+    p->push_pct = (unsigned)irhw_rng_below(r, 70);
+    p->pull_pct = (unsigned)irhw_rng_below(r, 80);
+    p->pushers = irhw_mask(lanes);
+    p->push_cores = irhw_mask(cores);
+    if (kind == 0) { /* fill: spills and stores */
+        p->push_pct = 80 + (unsigned)irhw_rng_below(r, 21);
+        p->pull_pct = 5;
+    } else if (kind == 1) { /* drain: refills, donations to the needy, DONE */
+        p->push_pct = 0;
+        p->pull_pct = 60 + (unsigned)irhw_rng_below(r, 41);
+    } else if (kind == 2) { /* skew: a few lanes push, all pull: moves */
+        p->pushers = irhw_rng_bits(r, lanes) & irhw_rng_bits(r, lanes) & irhw_mask(lanes);
+        if (!p->pushers)
+            p->pushers = 1;
+        p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
+    } else if (kind >= 7 && cores > 1) { /* one or two cores push, all pull: donations */
+        p->push_cores = (uint64_t)1 << irhw_rng_below(r, cores);
+        if (kind == 7)
+            p->push_cores |= (uint64_t)1 << irhw_rng_below(r, cores);
+        p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
+        p->pull_pct = 30 + (unsigned)irhw_rng_below(r, 60);
+    }
+    p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
+    p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
+    p->lat_max = p->lat_min + (unsigned)irhw_rng_below(r, 24);
+    p->xready_pct = (unsigned)irhw_rng_below(r, 101);
+    p->rx_pct = irhw_rng_chance(r, 50) ? (unsigned)irhw_rng_below(r, 30) : 0;
+    p->others_done = irhw_rng_chance(r, 70);
+    p->swap_pct = (int)irhw_rng_below(r, 20);
+    p->reconf = kind == 3 || kind == 4;
+    p->reinit = kind == 5;
+    p->reset = kind == 6 && irhw_rng_chance(r, 40);
+    p->reconf_target = (int)irhw_rng_below(r, 2);
+}
+
+void hwwl_phase_drain(hwwl_phase *p)
+{
+    memset(p, 0, sizeof *p);
+    p->pull_pct = 100;
+    p->ready_pct = 100;
+    p->lat_min = p->lat_max = 2;
+    p->xready_pct = 100;
+    p->others_done = 1;
+    p->swap_pct = 100;
+}
+
+void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   hwwl_isa *o)
+{
+    unsigned L = g->lanes;
+    memset(o, 0, sizeof *o);
+    if (need_init || (p->reinit && irhw_rng_chance(r, 5))) {
+        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
+        if (size > g->ovf_cap)
+            size = g->ovf_cap;
+        if (p->reinit && irhw_rng_chance(r, 30))
+            size = irhw_rng_below(r, L); /* below one warp: refused */
+        o->init = 1;
+        o->base = irhw_rng_bits(r, g->addr_bits);
+        o->size = size;
+    }
+    o->reconf = p->reconf && !need_init;
+    o->cfg = o->reconf && irhw_rng_chance(r, 50);
+    o->swap = irhw_rng_chance(r, (unsigned)p->swap_pct);
+}
+
 /* ---- memory ----------------------------------------------------------------------- */
 
 int hwwl_mem_init(hwwl_mem *m, const hwwl_core_geom *g)

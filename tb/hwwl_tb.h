@@ -61,6 +61,39 @@ void hwwl_lanes_drive(hwwl_lanes *ln, irhw_rng *r, hwwl_ids *ids, int pushing, u
                       unsigned push_pct, unsigned pull_pct, uint64_t *push, uint64_t *pull,
                       uint64_t *push_id, unsigned lsb);
 
+/* ---- phases of the stimulus and the ISA commands ----------------------------- */
+
+/* One phase: rates, which lanes (and, in a system, which cores) push, the
+ * memory's readiness and latency, the other cores' behaviour as one core
+ * sees it (xfer_ready, rx offers, others_done), and events. */
+typedef struct {
+    unsigned len;
+    unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
+    uint64_t pushers, push_cores;
+    int others_done, swap_pct, reconf, reinit, reset, reconf_target;
+} hwwl_phase;
+
+/* Draws a phase of 48..560 cycles: fill (spills, stores), drain (refills,
+ * DONE), skew (a few lanes push: moves), with `cores` > 1 also one or two
+ * cores pushing (donations), reconfiguration, re-wlinit, reset. */
+void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores);
+/* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
+void hwwl_phase_drain(hwwl_phase *p);
+
+/* One cycle's ISA commands. */
+typedef struct {
+    int init, cfg, swap;
+    uint64_t base, size; /* wlinit */
+    int reconf;          /* a reconfiguration is pending: lanes do not push */
+} hwwl_isa;
+
+/* wlinit when `need_init` (after reset) or drawn in a reinit phase (2..9
+ * warps, rarely whole, so stores and loads meet a region's end; sometimes
+ * below one warp: refused), wlcfg in a reconfiguration phase, swap
+ * attempts. */
+void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   hwwl_isa *o);
+
 /* ---- one core's memory --------------------------------------------------- */
 
 typedef struct {
