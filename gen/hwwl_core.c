@@ -522,8 +522,8 @@ int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
         irhw_inst_free(&wru);
         return -1;
     }
-    vw_line(w, "// One core's hardware worklist: %u banks (%s), %s, transfer engine, HVU.",
-            g->lanes, bank.module, wru.b ? wru.module : "no WRU");
+    vw_line(w, "// One core's hardware worklist: %u banks (%s),", g->lanes, bank.module);
+    vw_line(w, "// %s, transfer engine, HVU.", wru.b ? wru.module : "no WRU");
     vw_module_ports(w, x->module, &x->ps);
     w->indent++;
     emit_params(w, g);

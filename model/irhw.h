@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #define IRHW_VERSION "0.1.0"
-#define IRHW_MAX_PARAMS 16
+#define IRHW_MAX_PARAMS 24 /* irhw_cfg.set is a 32-bit mask: at most 32 */
 #define IRHW_MAX_PORTS 64
 #define IRHW_ERRLEN 512
 

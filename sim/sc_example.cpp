@@ -100,7 +100,7 @@ int sc_main(int, char **)
     sc_signal<bool> cfg_ok("cfg_ok"), push_ok("push_ok"), spill("spill"), pull_ok("pull_ok"),
         pull_valid("pull_valid"), swap_ok("swap_ok"), rd_take_ok("rd_take_ok"),
         rd_put_ok("rd_put_ok"), rd_valid("rd_valid"), double_mode("double_mode"),
-        empty("empty"), full("full"), greedy("greedy");
+        empty("empty"), full("full"), greedy("greedy"), idle("idle");
 
     // The model of this configuration, found in libirhw's block registry.
     wl_bank_e8_w16_t2_flops_sc bank("bank");
@@ -131,6 +131,7 @@ int sc_main(int, char **)
     bank.empty(empty);
     bank.full(full);
     bank.greedy(greedy);
+    bank.idle(idle); // both halves empty (a core's wlcfg); unused here
 
     lane_tb tb("tb");
     tb.clk(clk);

@@ -47,13 +47,17 @@ echo "(cosim and Verilator-alone over $CYCLES cycles, Icarus over $IV_CYCLES cyc
 echo " ratio = cosim / Verilator alone, target >= 0.7; x icarus = cosim / Icarus, target >= 50; cached start target <= 1 s;"
 echo " systemc = the same lockstep run inside SystemC (cosim --systemc) over $SC_CYCLES cycles, sc/cosim = its ratio to cosim)"
 
-# One core's hardware worklist at the paper's defaults (target: cosim / Verilator alone >= 0.5).
+# One core's hardware worklist, and the multi-core hwwl (4 x hwwl_core + icrn), at the paper's
+# defaults (target for hwwl_core: cosim / Verilator alone >= 0.5).
 HC_CYCLES=${BENCH_HC_CYCLES:-300000}
+HW_CYCLES=${BENCH_HW_CYCLES:-100000}
 printf '\n%-40s %14s %14s %8s\n' configuration "cosim c/s" "verilator c/s" ratio
-for cfg in "" "-p STORAGE=sram -p REFILL=interval"; do
-  co=$("$irhw" cosim hwwl_core $cfg --cycles "$HC_CYCLES" --quiet 2>/dev/null | rate)
-  va=$("$irhw" cosim hwwl_core $cfg --cycles "$HC_CYCLES" --no-model --quiet 2>/dev/null | rate)
+for row in "hwwl_core|" "hwwl_core|-p STORAGE=sram -p REFILL=interval" "hwwl|"; do
+  blk=${row%%|*}; cfg=${row#*|}
+  n=$HC_CYCLES; [ "$blk" = hwwl ] && n=$HW_CYCLES
+  co=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)
+  va=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)
   r1=$(awk -v a="$co" -v b="$va" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.2f", a / b }')
-  printf '%-40s %14s %14s %8s\n' "hwwl_core ${cfg:-(defaults)}" "$co" "$va" "$r1"
+  printf '%-40s %14s %14s %8s\n' "$blk ${cfg:-(defaults)}" "$co" "$va" "$r1"
 done
-echo "(hwwl_core: $HC_CYCLES cycles each; ratio = cosim / Verilator alone on the same stimulus, target >= 0.5)"
+echo "(hwwl_core: $HC_CYCLES cycles each, hwwl: $HW_CYCLES; ratio = cosim / Verilator alone on the same stimulus)"

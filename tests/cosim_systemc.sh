@@ -72,15 +72,18 @@ run_one() {
     else echo "FAIL(rc=$rc) ${t}s systemc $blk $* -- log $log"; sed 's/^/    /' "$log" | tail -15; fi
     return
   fi
-  # fault: the first faulty variant of the default RTL must be reported
+  # fault: the first faulty variant of the default RTL (or of the faults file's
+  # "# params:" configuration) must be reported
   local name=$1 expr d="$tmp/fault_$blk"
   expr=$(grep -v '^\s*#' "tests/faults/$blk.faults" | grep "^$name *|" | head -1 | cut -d'|' -f2- | sed 's/^ //')
-  "$irhw" gen "$blk" -o "$d" > /dev/null
+  local fp
+  fp=$(sed -n 's/^# params: *//p' "tests/faults/$blk.faults" | head -1)
+  "$irhw" gen "$blk" $fp -o "$d" > /dev/null
   local good bad=$d/bad.v
   good=$(ls "$d"/${blk}_*.v "$d"/${blk}.v 2>/dev/null | head -1)
   sed "$expr" "$good" > "$bad"
   if cmp -s "$bad" "$good"; then echo "FAIL systemc fault $blk $name: the sed did not change the RTL"; return; fi
-  timeout 900 "$irhw" cosim "$blk" --systemc --rtl "$bad" --cycles 20000 --quiet --wave "$d/f.vcd" > "$log" 2>&1; rc=$?
+  timeout 900 "$irhw" cosim "$blk" $fp --systemc --rtl "$bad" --cycles 20000 --quiet --wave "$d/f.vcd" > "$log" 2>&1; rc=$?
   t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   if [ $rc -eq 1 ] && grep -q "^MISMATCH $blk at cycle" "$log" && grep -q "^replay: .* --systemc" "$log" &&
      grep -q 'scope module irhw_tb' "$d/f.vcd" && grep -q ' exp_' "$d/f.vcd" &&

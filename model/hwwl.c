@@ -1,0 +1,383 @@
+/*
+ * hwwl — the multi-core hardware worklist of the hwwl paper (§III-C/D,
+ * §V-A, Fig. 3): CORES instances of one core's worklist (model/hwwl_core.c:
+ * banks, WRU, transfer engine, HVU), instantiated, joined by one
+ * inter-core redistribution network (model/icrn.c), instantiated. Neither
+ * part is written twice: this model composes their models through their
+ * irhw_block hooks, and gen/hwwl.c instantiates their generated modules
+ * (g_core[c].u_core, u_icrn). The description is model/hwwl_block.c.
+ *
+ * Wiring, per core c (the RTL is the same):
+ *   core.xfer_valid/xfer_id  -> icrn.inj_valid[c]/inj_id[c]
+ *   icrn.inj_ready[c]        -> core.xfer_ready
+ *   icrn.dlv_valid[c]/dlv_id -> core.rx_valid/rx_id
+ *   core.rx_ready            -> icrn.dlv_ready[c]
+ *   core.core_empty/greedy   -> icrn.core_empty[c]/core_greedy[c]
+ *   icrn.all_done            -> every core's others_done
+ * all_done is combinational from core_empty and inj_valid, both registered
+ * in hwwl_core, so there is no combinational loop. A core answers DONE
+ * when its own pull side is empty and others_done is set: so DONE reaches
+ * every lane only when every core, every overflow buffer's pull region and
+ * the network are empty.
+ *
+ * Decisions where the paper is silent:
+ * - One wlcfg and one swap for the whole system, honoured all-or-nothing:
+ *     cfg_go  = wlcfg_en && every core's cfg_ready && no push anywhere
+ *               && the network empty;
+ *     swap_go = swap && !wlcfg_en && every core's swap_ready && no push
+ *               anywhere && the network empty;
+ *   every core's wlcfg_en / swap is driven with cfg_go / swap_go (each
+ *   core's cfg_ready/swap_ready are state only and its own conditions are
+ *   the same, so it honours them exactly then). "The network empty" is a
+ *   counter of the IDs inside it (accepted injections minus taken
+ *   deliveries, `net_held`): no dlv_valid anywhere is not enough, an ID can
+ *   sit in an up buffer while every core is drained, and a swap then would
+ *   hand the last kernel's work to the next one. No dlv_valid is implied
+ *   (a delivery waits in a buffer) and so is each core's "no rx_valid".
+ * - wlinit is one command for the system: core c's buffer is at
+ *   base + c*size (mod 2^ADDR_BITS) with `size` IDs, a per-core offset as in
+ *   the paper. Each core honours it by its own rule (its HVU empty, no push
+ *   of its lanes), and wlinit_ok is per core: the lanes of a core that
+ *   refused retry. Not all-or-nothing: hwwl_core has no state-only "would
+ *   accept wlinit" output, and re-initializing an empty buffer is harmless.
+ * - Every core gets the same rst; the network too.
+ * - Observability for the checker and waveforms: don_valid/don_id (an ID
+ *   leaves core c into the network: xfer_valid && inj_ready),
+ *   rcv_valid/rcv_id (an ID enters core c: dlv_valid && rx_ready), and
+ *   net_held. swap_ready / cfg_ready are the system's: every core's and the
+ *   network empty.
+ *
+ * Evaluation (both parts are two-phase models): the network's deliveries
+ * and inj_ready, and every core's status outputs, depend on state only. So
+ * eval (1) evaluates the network for its registered outputs, (2) every
+ * core with them, swap and wlcfg_en low and others_done as in the last
+ * evaluation (it rarely changes), (3) the network again with the cores'
+ * status (all_done), then (4) re-evaluates the cores when swap or wlcfg_en
+ * turn out set or all_done differs (only their answers and *_ok change). tick clocks every part with the inputs of its
+ * last evaluation (eval's work is reused when tick gets eval's inputs).
+ */
+#include "hwwl.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const irhw_inst *x;
+    hwwl_geom g;
+    irhw_inst core, net; /* the parts' instances (the sub-models point into them) */
+    void *cm[HW_MAX_CORES], *nm;
+    unsigned cin_w, cout_w;
+    uint64_t *cin, *cout, *nin, *nout; /* [core][words], this cycle */
+    unsigned net_n;                    /* IDs inside the network */
+    int done_guess;                    /* all_done of the last evaluation */
+    uint64_t *last_in;
+    int step_ok;
+    struct {
+        int cfg_go, swap_go, all_done, cfg_rdy, swap_rdy;
+        uint64_t inj_fire, dlv_fire;
+    } s;
+    struct {
+        uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
+        unsigned net_max;
+    } st;
+} hw_model;
+
+static uint64_t *core_in(hw_model *m, unsigned c)
+{
+    return m->cin + (size_t)c * m->cin_w;
+}
+static uint64_t *core_out(hw_model *m, unsigned c)
+{
+    return m->cout + (size_t)c * m->cout_w;
+}
+
+/* width bits from src at slsb to dst at dlsb (word arrays). */
+static void copy_bits(uint64_t *dst, unsigned dlsb, const uint64_t *src, unsigned slsb,
+                      unsigned width)
+{
+    for (unsigned k = 0; k < width; k += 64) {
+        unsigned w = width - k < 64 ? width - k : 64;
+        irhw_bits_set(dst, dlsb + k, w, irhw_bits_get(src, slsb + k, w));
+    }
+}
+
+/* Core c's slice of a system port (width = the core's port width). */
+static void slice_in(hw_model *m, unsigned c, const uint64_t *in, unsigned sport, unsigned cport)
+{
+    const irhw_ports *ps = &m->x->ps, *cps = &m->core.ps;
+    unsigned w = cps->p[cport].width;
+    copy_bits(irhw_wide(core_in(m, c), cps, cport), 0, irhw_cwide(in, ps, sport), c * w, w);
+}
+static void slice_out(hw_model *m, unsigned c, uint64_t *out, unsigned sport, unsigned cport)
+{
+    const irhw_ports *ps = &m->x->ps, *cps = &m->core.ps;
+    unsigned w = cps->p[cport].width;
+    copy_bits(irhw_wide(out, ps, sport), c * w, irhw_cwide(core_out(m, c), cps, cport), 0, w);
+}
+static uint64_t cget(hw_model *m, unsigned c, unsigned port)
+{
+    return irhw_get(core_out(m, c), &m->core.ps, port);
+}
+
+/* ---- one cycle's evaluation --------------------------------------------------- */
+
+static void hw_step(hw_model *m, const uint64_t *in)
+{
+    const irhw_ports *ps = &m->x->ps, *cps = &m->core.ps, *nps = &m->net.ps;
+    const hwwl_core_geom *k = &m->g.core;
+    unsigned C = m->g.cores, I = k->id_bits;
+    uint64_t rst = irhw_get(in, ps, HW_RST);
+
+    /* (1) the network's registered outputs */
+    m->net.b->model_eval(m->nm, m->nin, m->nout);
+    uint64_t inj_ready = irhw_get(m->nout, nps, IC_INJ_READY);
+    uint64_t dlv_valid = irhw_get(m->nout, nps, IC_DLV_VALID);
+    const uint64_t *dlv_id = irhw_cwide(m->nout, nps, IC_DLV_ID);
+
+    /* (2) the cores, with swap and wlcfg_en low, others_done as last evaluated */
+    uint64_t base = irhw_get(in, ps, HW_WLINIT_BASE), size = irhw_get(in, ps, HW_WLINIT_SIZE);
+    const uint64_t *mtag = irhw_cwide(in, ps, HW_MEM_RESP_TAG);
+    int push_any = 0;
+    for (unsigned c = 0; c < C; c++) {
+        uint64_t *ci = core_in(m, c);
+        memset(ci, 0, sizeof *ci * m->cin_w);
+        irhw_set(ci, cps, HC_RST, rst);
+        irhw_set(ci, cps, HC_WLCFG_DOUBLE, irhw_get(in, ps, HW_WLCFG_DOUBLE));
+        irhw_set(ci, cps, HC_WLINIT_EN, irhw_get(in, ps, HW_WLINIT_EN));
+        irhw_set(ci, cps, HC_WLINIT_BASE, (base + c * size) & irhw_mask(k->addr_bits));
+        irhw_set(ci, cps, HC_WLINIT_SIZE, size);
+        slice_in(m, c, in, HW_PUSH, HC_PUSH);
+        slice_in(m, c, in, HW_PUSH_ID, HC_PUSH_ID);
+        slice_in(m, c, in, HW_PULL, HC_PULL);
+        irhw_set(ci, cps, HC_OTHERS_DONE, (uint64_t)m->done_guess);
+        irhw_set(ci, cps, HC_RX_VALID, dlv_valid >> c & 1);
+        irhw_set(ci, cps, HC_RX_ID, irhw_bits_get(dlv_id, c * I, I));
+        irhw_set(ci, cps, HC_XFER_READY, inj_ready >> c & 1);
+        irhw_set(ci, cps, HC_MEM_REQ_READY, irhw_get(in, ps, HW_MEM_REQ_READY) >> c & 1);
+        irhw_set(ci, cps, HC_MEM_RESP_VALID, irhw_get(in, ps, HW_MEM_RESP_VALID) >> c & 1);
+        irhw_set(ci, cps, HC_MEM_RESP_TAG, irhw_bits_get(mtag, c * k->tag_bits, k->tag_bits));
+        slice_in(m, c, in, HW_MEM_RESP_DATA, HC_MEM_RESP_DATA);
+        push_any |= irhw_get(ci, cps, HC_PUSH) != 0;
+        m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+    }
+
+    /* (3) the network with the cores' status */
+    uint64_t xv = 0, empty = 0, greedy = 0, rx_ready = 0;
+    int cfg_rdy = m->net_n == 0, swap_rdy = m->net_n == 0;
+    memset(m->nin, 0, sizeof *m->nin * nps->in_words);
+    uint64_t *inj_id = irhw_wide(m->nin, nps, IC_INJ_ID);
+    for (unsigned c = 0; c < C; c++) {
+        xv |= cget(m, c, HC_XFER_VALID) << c;
+        empty |= cget(m, c, HC_CORE_EMPTY) << c;
+        greedy |= cget(m, c, HC_CORE_GREEDY) << c;
+        rx_ready |= cget(m, c, HC_RX_READY) << c;
+        irhw_bits_set(inj_id, c * I, I, cget(m, c, HC_XFER_ID));
+        cfg_rdy &= (int)cget(m, c, HC_CFG_READY);
+        swap_rdy &= (int)cget(m, c, HC_SWAP_READY);
+    }
+    irhw_set(m->nin, nps, IC_RST, rst);
+    irhw_set(m->nin, nps, IC_INJ_VALID, xv);
+    irhw_set(m->nin, nps, IC_DLV_READY, rx_ready);
+    irhw_set(m->nin, nps, IC_CORE_EMPTY, empty);
+    irhw_set(m->nin, nps, IC_CORE_GREEDY, greedy);
+    m->net.b->model_eval(m->nm, m->nin, m->nout);
+    m->s.all_done = (int)irhw_get(m->nout, nps, IC_ALL_DONE);
+    m->s.inj_fire = xv & inj_ready;
+    m->s.dlv_fire = dlv_valid & rx_ready;
+    int cfg_en = (int)irhw_get(in, ps, HW_WLCFG_EN);
+    m->s.cfg_go = cfg_en && cfg_rdy && !push_any;
+    m->s.swap_go = irhw_get(in, ps, HW_SWAP) && !cfg_en && swap_rdy && !push_any;
+    m->s.cfg_rdy = cfg_rdy;
+    m->s.swap_rdy = swap_rdy;
+
+    /* (4) the cores again when a system signal differs from (2)'s */
+    if (m->s.cfg_go || m->s.swap_go || m->s.all_done != m->done_guess)
+        for (unsigned c = 0; c < C; c++) {
+            uint64_t *ci = core_in(m, c);
+            irhw_set(ci, cps, HC_WLCFG_EN, (uint64_t)m->s.cfg_go);
+            irhw_set(ci, cps, HC_SWAP, (uint64_t)m->s.swap_go);
+            irhw_set(ci, cps, HC_OTHERS_DONE, (uint64_t)m->s.all_done);
+            m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+        }
+    m->done_guess = m->s.all_done;
+}
+
+/* ---- the two phases ------------------------------------------------------------------ */
+
+void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
+{
+    hw_model *m = vm;
+    const irhw_ports *ps = &m->x->ps, *nps = &m->net.ps;
+    const hwwl_core_geom *k = &m->g.core;
+    unsigned C = m->g.cores, I = k->id_bits;
+    hw_step(m, in);
+    memcpy(m->last_in, in, sizeof *in * ps->in_words);
+    m->step_ok = 1;
+    memset(out, 0, sizeof *out * ps->out_words);
+    irhw_set(out, ps, HW_WLCFG_OK, (uint64_t)m->s.cfg_go);
+    irhw_set(out, ps, HW_SWAP_OK, (uint64_t)m->s.swap_go);
+    static const unsigned lanes[][2] = {
+        {HW_PUSH_OK, HC_PUSH_OK},           {HW_PUSH_EXC, HC_PUSH_EXC},
+        {HW_PULL_ANS, HC_PULL_ANS},         {HW_PULL_ID, HC_PULL_ID},
+        {HW_MEM_REQ_ADDR, HC_MEM_REQ_ADDR}, {HW_MEM_REQ_N, HC_MEM_REQ_N},
+        {HW_MEM_REQ_TAG, HC_MEM_REQ_TAG},   {HW_MEM_REQ_DATA, HC_MEM_REQ_DATA},
+        {HW_OVF_HELD, HC_OVF_HELD},
+    };
+    static const unsigned bits[][2] = {
+        {HW_WLINIT_OK, HC_WLINIT_OK},         {HW_MEM_REQ_VALID, HC_MEM_REQ_VALID},
+        {HW_MEM_REQ_WRITE, HC_MEM_REQ_WRITE}, {HW_DOUBLE_MODE, HC_DOUBLE_MODE},
+        {HW_CORE_EMPTY, HC_CORE_EMPTY},       {HW_CORE_GREEDY, HC_CORE_GREEDY},
+    };
+    const uint64_t *dlv_id = irhw_cwide(m->nout, nps, IC_DLV_ID);
+    uint64_t *don_id = irhw_wide(out, ps, HW_DON_ID), *rcv_id = irhw_wide(out, ps, HW_RCV_ID);
+    for (unsigned c = 0; c < C; c++) {
+        for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
+            slice_out(m, c, out, lanes[i][0], lanes[i][1]);
+        for (unsigned i = 0; i < sizeof bits / sizeof bits[0]; i++)
+            irhw_set(out, ps, bits[i][0],
+                     irhw_get(out, ps, bits[i][0]) | cget(m, c, bits[i][1]) << c);
+        if (m->s.inj_fire >> c & 1)
+            irhw_bits_set(don_id, c * I, I, cget(m, c, HC_XFER_ID));
+        if (m->s.dlv_fire >> c & 1)
+            irhw_bits_set(rcv_id, c * I, I, irhw_bits_get(dlv_id, c * I, I));
+    }
+    irhw_set(out, ps, HW_DON_VALID, m->s.inj_fire);
+    irhw_set(out, ps, HW_RCV_VALID, m->s.dlv_fire);
+    irhw_set(out, ps, HW_NET_HELD, m->net_n);
+    irhw_set(out, ps, HW_ALL_DONE, (uint64_t)m->s.all_done);
+    irhw_set(out, ps, HW_SWAP_READY, (uint64_t)m->s.swap_rdy);
+    irhw_set(out, ps, HW_CFG_READY, (uint64_t)m->s.cfg_rdy);
+}
+
+void hwwl_tick(void *vm, const uint64_t *in)
+{
+    hw_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
+        hw_step(m, in);
+    m->step_ok = 0;
+    for (unsigned c = 0; c < m->g.cores; c++)
+        m->core.b->model_tick(m->cm[c], core_in(m, c));
+    m->net.b->model_tick(m->nm, m->nin);
+    if (irhw_get(in, ps, HW_RST)) {
+        m->net_n = 0;
+        return;
+    }
+    m->net_n += (unsigned)__builtin_popcountll(m->s.inj_fire);
+    m->net_n -= (unsigned)__builtin_popcountll(m->s.dlv_fire);
+    m->st.cycles++;
+    m->st.done_cycles += (uint64_t)m->s.all_done;
+    m->st.donated += (uint64_t)__builtin_popcountll(m->s.inj_fire);
+    m->st.delivered += (uint64_t)__builtin_popcountll(m->s.dlv_fire);
+    m->st.swaps += (uint64_t)m->s.swap_go;
+    m->st.cfgs += (uint64_t)m->s.cfg_go;
+    if (m->net_n > m->st.net_max)
+        m->st.net_max = m->net_n;
+}
+
+/* ---- construction ---------------------------------------------------------------------- */
+
+void hwwl_free(void *vm)
+{
+    hw_model *m = vm;
+    if (!m)
+        return;
+    for (unsigned c = 0; c < HW_MAX_CORES; c++)
+        if (m->cm[c])
+            m->core.b->model_free(m->cm[c]);
+    if (m->nm)
+        m->net.b->model_free(m->nm);
+    irhw_inst_free(&m->core);
+    irhw_inst_free(&m->net);
+    free(m->cin);
+    free(m->cout);
+    free(m->nin);
+    free(m->nout);
+    free(m->last_in);
+    free(m);
+}
+
+void *hwwl_new(const irhw_inst *x)
+{
+    hw_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->x = x;
+    m->g = *hwwl_g(x);
+    char err[IRHW_ERRLEN];
+    if (hwwl_parts(&m->g, &m->core, &m->net, err, sizeof err)) {
+        hwwl_free(m);
+        return NULL;
+    }
+    unsigned C = m->g.cores;
+    m->cin_w = m->core.ps.in_words;
+    m->cout_w = m->core.ps.out_words;
+    m->cin = calloc((size_t)C * m->cin_w, sizeof *m->cin);
+    m->cout = calloc((size_t)C * m->cout_w, sizeof *m->cout);
+    m->nin = calloc(m->net.ps.in_words, sizeof *m->nin);
+    m->nout = calloc(m->net.ps.out_words, sizeof *m->nout);
+    m->last_in = calloc(x->ps.in_words, sizeof *m->last_in);
+    int ok = m->cin && m->cout && m->nin && m->nout && m->last_in;
+    for (unsigned c = 0; ok && c < C; c++)
+        ok = (m->cm[c] = m->core.b->model_new(&m->core)) != NULL;
+    if (ok)
+        ok = (m->nm = m->net.b->model_new(&m->net)) != NULL;
+    if (!ok) {
+        hwwl_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* Coverage, from the system's ports this cycle (the model's outputs). Not
+ * among the points: DONE or a swap held back while every core is empty and
+ * an ID is in the network. Random stimulus almost never opens that window
+ * (a donor core cannot drain faster than the network delivers); the
+ * directed scenarios of tests/test_hwwl.c drive both. */
+void hwwl_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
+{
+    const hw_model *m = vm;
+    const irhw_ports *ps = &m->x->ps;
+    unsigned C = m->g.cores, LN = C * m->g.core.lanes;
+    if (irhw_get(in, ps, HW_RST))
+        return;
+    uint64_t don = irhw_get(out, ps, HW_DON_VALID);
+    if (don)
+        hits[HW_COV_DONATION]++;
+    if (__builtin_popcountll(don) >= 2)
+        hits[HW_COV_TWO_DONORS]++;
+    if (irhw_get(out, ps, HW_RCV_VALID))
+        hits[HW_COV_DELIVERY]++;
+    uint64_t req = irhw_get(out, ps, HW_MEM_REQ_VALID), wr = irhw_get(out, ps, HW_MEM_REQ_WRITE);
+    if (req & wr)
+        hits[HW_COV_STORE]++;
+    if (req & ~wr)
+        hits[HW_COV_LOAD]++;
+    const uint64_t *ans = irhw_cwide(out, ps, HW_PULL_ANS);
+    for (unsigned l = 0; l < LN; l++)
+        if (irhw_bits_get(ans, 2 * l, 2) == HC_ANS_DONE) {
+            hits[HW_COV_DONE]++;
+            break;
+        }
+    if (irhw_get(out, ps, HW_SWAP_OK))
+        hits[HW_COV_SWAP]++;
+    if (irhw_get(out, ps, HW_WLCFG_OK) && irhw_get(in, ps, HW_WLCFG_DOUBLE))
+        hits[HW_COV_CFG_DOUBLE]++;
+}
+
+void hwwl_stats(void *vm, FILE *f)
+{
+    hw_model *m = vm;
+    fprintf(f,
+            "hwwl: %u cores; donations %" PRIu64 " into the network, %" PRIu64
+            " delivered; at most %u IDs inside it; all_done in %" PRIu64 " of %" PRIu64
+            " cycles; swaps %" PRIu64 ", wlcfg %" PRIu64 "\n",
+            m->g.cores, m->st.donated, m->st.delivered, m->st.net_max, m->st.done_cycles,
+            m->st.cycles, m->st.swaps, m->st.cfgs);
+    for (unsigned c = 0; c < m->g.cores; c++) {
+        fprintf(f, "core %u:\n", c);
+        m->core.b->model_stats(m->cm[c], f);
+    }
+    m->net.b->model_stats(m->nm, f);
+}

@@ -1,0 +1,152 @@
+/*
+ * hwwl_tb.h — the test-bench pieces one core's worklist (tb/hwwl_core_stim.c)
+ * and the multi-core system (tb/hwwl_stim.c) share, so each exists once:
+ * a multiset of work IDs, a core's lanes (unique IDs, retry of a refused
+ * push), a core's memory (the overflow buffer, tagged responses in any
+ * order) and the per-core checks of the lane interface.
+ */
+#ifndef HWWL_TB_H
+#define HWWL_TB_H
+
+#include "hwwl_core.h"
+
+/* ---- a multiset of work IDs (open addressing with counts) ---------------- */
+
+typedef struct {
+    uint64_t *key;
+    uint32_t *cnt;
+    uint8_t *used;
+    size_t cap, nused;
+    uint64_t n; /* IDs held */
+} idset;
+
+int idset_init(idset *s, size_t cap);
+void idset_free(idset *s);
+void idset_add(idset *s, uint64_t id);
+int idset_take(idset *s, uint64_t id); /* removes one; 0 if it was not there */
+void idset_clear(idset *s);
+
+/* ---- unique work IDs: a global sequence XORed with a per-seed salt ------- */
+
+typedef struct {
+    uint64_t seq, salt, mask;
+} hwwl_ids;
+
+static inline uint64_t hwwl_new_id(hwwl_ids *ids)
+{
+    return (ids->seq++ ^ ids->salt) & ids->mask;
+}
+
+/* ---- one core's lanes ---------------------------------------------------- */
+
+/* A push refused without exception is retried with the same ID; one with
+ * push_exc is dropped (the exception). A lane never pushes and pulls in one
+ * cycle. */
+typedef struct {
+    unsigned lanes, id_bits;
+    uint64_t pend[HC_MAX_LANES]; /* a lane's ID waiting to be pushed again */
+    uint64_t pend_mask, prev_push;
+} hwwl_lanes;
+
+/* The answers to last cycle's pushes. */
+static inline void hwwl_lanes_answered(hwwl_lanes *ln, uint64_t ok, uint64_t exc)
+{
+    ln->pend_mask &= ~(ln->prev_push & (ok | exc));
+}
+
+/* This cycle's lane requests: retries, new pushes (lanes in `pushers`,
+ * push_pct % each, when `pushing`), else pulls (pull_pct %). push_id is
+ * written at bit lsb + l*ID_BITS. */
+void hwwl_lanes_drive(hwwl_lanes *ln, irhw_rng *r, hwwl_ids *ids, int pushing, uint64_t pushers,
+                      unsigned push_pct, unsigned pull_pct, uint64_t *push, uint64_t *pull,
+                      uint64_t *push_id, unsigned lsb);
+
+/* ---- phases of the stimulus and the ISA commands ----------------------------- */
+
+/* One phase: rates, which lanes (and, in a system, which cores) push, the
+ * memory's readiness and latency, the other cores' behaviour as one core
+ * sees it (xfer_ready, rx offers, others_done), and events. */
+typedef struct {
+    unsigned len;
+    unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
+    uint64_t pushers, push_cores;
+    int others_done, swap_pct, reconf, reinit, reset, reconf_target;
+} hwwl_phase;
+
+/* Draws a phase of 48..560 cycles: fill (spills, stores), drain (refills,
+ * DONE), skew (a few lanes push: moves), with `cores` > 1 also one or two
+ * cores pushing (donations), reconfiguration, re-wlinit, reset. */
+void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores);
+/* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
+void hwwl_phase_drain(hwwl_phase *p);
+
+/* One cycle's ISA commands. */
+typedef struct {
+    int init, cfg, swap;
+    uint64_t base, size; /* wlinit */
+    int reconf;          /* a reconfiguration is pending: lanes do not push */
+} hwwl_isa;
+
+/* wlinit when `need_init` (after reset) or drawn in a reinit phase (2..9
+ * warps, rarely whole, so stores and loads meet a region's end; sometimes
+ * below one warp: refused), wlcfg in a reconfiguration phase, swap
+ * attempts. */
+void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   hwwl_isa *o);
+
+/* ---- one core's memory --------------------------------------------------- */
+
+typedef struct {
+    int valid;
+    uint64_t due;
+    unsigned tag, n;
+    uint64_t data[HC_MAX_LANES];
+} hwwl_resp;
+
+/* The overflow buffer (OVF_CAP IDs at `base`, set when wlinit is honoured)
+ * and the loads waiting for their response. */
+typedef struct {
+    unsigned cap, id_bits, addr_bits, outstanding;
+    uint64_t *mem, base;
+    hwwl_resp q[HC_MAX_OUTSTANDING];
+} hwwl_mem;
+
+int hwwl_mem_init(hwwl_mem *m, const hwwl_core_geom *g);
+void hwwl_mem_free(hwwl_mem *m);
+
+/* One request the memory accepted (valid and ready in the same cycle). */
+typedef struct {
+    int write;
+    uint64_t addr;
+    unsigned n, tag;
+    const uint64_t *data; /* words; the j-th ID at bit lsb + j*ID_BITS */
+    unsigned lsb;
+} hwwl_memreq;
+
+/* Performs it: a store writes, a load reads and answers after a latency
+ * drawn in [lat_min, lat_max] cycles. */
+void hwwl_mem_accept(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned lat_min,
+                     unsigned lat_max, const hwwl_memreq *rq);
+/* Drives one due response (a random one of those due): 1 and tag and data
+ * (at bit lsb + j*ID_BITS of data), or 0 when none is due. */
+int hwwl_mem_respond(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned *tag, uint64_t *data,
+                     unsigned lsb);
+
+/* ---- checks of one core's lane interface ---------------------------------- */
+
+/* One core's lanes (answers at bit ans_lsb + 2l, IDs at id_lsb + l*ID_BITS):
+ * an ID answered must be held in `pull` and leaves it; pull_id is zero
+ * unless the answer is an ID. `who` names the core in messages ("" alone). */
+int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const uint64_t *pid,
+                     unsigned id_lsb, unsigned lanes, unsigned id_bits, uint64_t cycle,
+                     const char *who, uint64_t *pulled, char *err, size_t errlen);
+/* No lane answered DONE while `held` pull-side IDs existed at the decision. */
+int hwwl_check_done(const uint64_t *ans, unsigned ans_lsb, unsigned lanes, uint64_t held,
+                    uint64_t cycle, const char *who, char *err, size_t errlen);
+/* push_ok/push_exc only on pushing lanes and never both; accepted IDs go to
+ * dst. */
+int hwwl_check_pushes(idset *dst, uint64_t push, uint64_t ok, uint64_t exc, const uint64_t *push_id,
+                      unsigned id_lsb, unsigned lanes, unsigned id_bits, uint64_t cycle,
+                      const char *who, uint64_t *accepted, char *err, size_t errlen);
+
+#endif
