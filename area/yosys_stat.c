@@ -237,15 +237,15 @@ static int price_srams(const irhw_storage *st, const tally *t, unsigned node, ir
 
 /* The parts: each module type the top instantiates, its subtree walked
  * alone; SRAM macros priced at the average of the block's listed macros. */
-static void parts_of(stat_design *d, stat_module *top, const irhw_storage *st,
-                     const lib_info *li, unsigned node, irhw_area_res *r)
+static void parts_of(stat_design *d, stat_module *top, const irhw_storage *st, const lib_info *li,
+                     unsigned node, irhw_area_res *r)
 {
     double sram_each = 0;
     unsigned long listed = 0;
     for (unsigned i = 0; st && i < st->nsrams && i < IRHW_MAX_SRAMS; i++) {
         listed += st->srams[i].count;
-        sram_each += st->srams[i].count * irhw_sram_area_um2(st->srams[i].words,
-                                                             st->srams[i].width, node);
+        sram_each +=
+            st->srams[i].count * irhw_sram_area_um2(st->srams[i].words, st->srams[i].width, node);
     }
     sram_each = listed ? sram_each / (double)listed : 0;
     r->nparts = 0;
@@ -280,7 +280,7 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
         rc = irhw_err(err, errlen, "top module %s not found in the Yosys statistics", top);
     else if (walk(&d, tm, 1, CLASS_LOGIC, st, li, &t, 0))
         rc = irhw_err(err, errlen, "module hierarchy in the Yosys statistics too deep");
-    if (!rc)
+    if (!rc && tm)
         parts_of(&d, tm, st, li, node, r);
     stat_free(&d);
     if (rc)

@@ -54,12 +54,14 @@ static void emit_params(irhw_vw *w, const hwwl_geom *g)
     vw_line(w, "localparam CORES = %u;", g->cores);
     vw_line(w, "localparam L  = %u;   // lanes per core", k->lanes);
     vw_line(w, "localparam I  = %u;   // ID_BITS", k->id_bits);
-    vw_line(w, "localparam CI = %u;   // COALESCE x ID_BITS: a memory request's data", k->coalesce * k->id_bits);
+    vw_line(w, "localparam CI = %u;   // COALESCE x ID_BITS: a memory request's data",
+            k->coalesce * k->id_bits);
     vw_line(w, "localparam TB = %u;   // a load's tag", k->tag_bits);
     vw_line(w, "localparam AB = %u;   // ADDR_BITS", k->addr_bits);
     vw_line(w, "localparam NB = %u;   // holds 1..COALESCE", k->n_bits);
     vw_line(w, "localparam OB = %u;   // holds 0..OVF_CAP", k->ovf_bits);
-    vw_line(w, "localparam SB = %u;   // a core index in the network (dlv_src)", irhw_clog2(g->cores));
+    vw_line(w, "localparam SB = %u;   // a core index in the network (dlv_src)",
+            irhw_clog2(g->cores));
     vw_line(w, "localparam NETB = %u; // holds 0..%u, the network's capacity", g->net_bits,
             g->net_cap);
     vw_blank(w);

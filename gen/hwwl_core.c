@@ -28,10 +28,13 @@ unsigned hwwl_core_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEA
 void hwwl_core_gen_summary(const irhw_inst *x, FILE *f)
 {
     const hwwl_core_geom *g = hwwl_core_g(x);
-    fprintf(f, "hwwl_core: %u banks x %u x %u b = %u b; WRU %s (latency %u); HVU: %u-ID "
-               "stores/loads, %u load(s) in flight, %s refill, overflow buffer up to %u IDs\n",
+    fprintf(f,
+            "hwwl_core: %u banks x %u x %u b = %u b; WRU %s (latency %u); HVU: %u-ID "
+            "stores/loads, %u load(s) in flight, %s refill, overflow buffer up to %u IDs\n",
             g->lanes, g->entries, g->id_bits, g->lanes * g->entries * g->id_bits,
-            g->scheme == HC_NONE ? "none" : g->scheme == HC_LSORTING ? "lsorting" : "threshold",
+            g->scheme == HC_NONE       ? "none"
+            : g->scheme == HC_LSORTING ? "lsorting"
+                                       : "threshold",
             g->wru_latency, g->coalesce, g->outstanding,
             g->refill == HC_ONDEMAND ? "on-demand" : "interval", g->ovf_cap);
 }
@@ -52,8 +55,10 @@ static void emit_params(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "localparam AB = %u;  // ADDR_BITS", g->addr_bits);
     vw_line(w, "localparam [OB-1:0] OVF_CAP = %u;", g->ovf_cap);
     if (g->refill == HC_INTERVAL_REFILL)
-        vw_line(w, "localparam [CB-1:0] CAP_ALL = %u, CAP_HALF = %u;  // interval refill: room "
-                   "in the pull half", g->entries, g->entries / 2);
+        vw_line(w,
+                "localparam [CB-1:0] CAP_ALL = %u, CAP_HALF = %u;  // interval refill: room "
+                "in the pull half",
+                g->entries, g->entries / 2);
     vw_line(w, "localparam [1:0] FREE = 2'd0, RSV = 2'd1, FULL = 2'd2;  // slot states");
     vw_line(w, "localparam [1:0] ANS_ID = 2'd1, ANS_WAIT = 2'd2, ANS_DONE = 2'd3;");
     vw_blank(w);

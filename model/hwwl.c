@@ -53,8 +53,8 @@
  * core with them, swap and wlcfg_en low and others_done as in the last
  * evaluation (it rarely changes), (3) the network again with the cores'
  * status (all_done), then (4) re-evaluates the cores when swap or wlcfg_en
- * turn out set or all_done differs (only their answers and *_ok change). tick clocks every part with the inputs of its
- * last evaluation (eval's work is reused when tick gets eval's inputs).
+ * turn out set or all_done differs (only their answers and *_ok change). tick clocks every part
+ * with the inputs of its last evaluation (eval's work is reused when tick gets eval's inputs).
  */
 #include "hwwl.h"
 

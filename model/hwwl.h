@@ -46,9 +46,9 @@ enum hwwl_port {
     HW_WLINIT_BASE,
     HW_WLINIT_SIZE,
     HW_SWAP,
-    HW_PUSH,    /* [CORES*LANES] */
-    HW_PUSH_ID, /* [CORES*LANES*ID_BITS] */
-    HW_PULL,    /* [CORES*LANES] */
+    HW_PUSH,           /* [CORES*LANES] */
+    HW_PUSH_ID,        /* [CORES*LANES*ID_BITS] */
+    HW_PULL,           /* [CORES*LANES] */
     HW_MEM_REQ_READY,  /* [CORES] */
     HW_MEM_RESP_VALID, /* [CORES] */
     HW_MEM_RESP_TAG,   /* [CORES*TAG] */
@@ -57,24 +57,24 @@ enum hwwl_port {
     HW_WLCFG_OK,
     HW_WLINIT_OK, /* [CORES] */
     HW_SWAP_OK,
-    HW_PUSH_OK,  /* [CORES*LANES] */
-    HW_PUSH_EXC, /* [CORES*LANES] */
-    HW_PULL_ANS, /* [CORES*LANES*2] */
-    HW_PULL_ID,  /* [CORES*LANES*ID_BITS] */
+    HW_PUSH_OK,       /* [CORES*LANES] */
+    HW_PUSH_EXC,      /* [CORES*LANES] */
+    HW_PULL_ANS,      /* [CORES*LANES*2] */
+    HW_PULL_ID,       /* [CORES*LANES*ID_BITS] */
     HW_MEM_REQ_VALID, /* [CORES] */
     HW_MEM_REQ_WRITE, /* [CORES] */
     HW_MEM_REQ_ADDR,  /* [CORES*ADDR_BITS] */
     HW_MEM_REQ_N,     /* [CORES*N] */
     HW_MEM_REQ_TAG,   /* [CORES*TAG] */
     HW_MEM_REQ_DATA,  /* [CORES*COALESCE*ID_BITS] */
-    HW_DOUBLE_MODE, /* [CORES] */
-    HW_CORE_EMPTY,  /* [CORES] */
-    HW_CORE_GREEDY, /* [CORES] */
-    HW_OVF_HELD,    /* [CORES*OVF] */
-    HW_DON_VALID,   /* [CORES] */
-    HW_DON_ID,      /* [CORES*ID_BITS] */
-    HW_RCV_VALID,   /* [CORES] */
-    HW_RCV_ID,      /* [CORES*ID_BITS] */
+    HW_DOUBLE_MODE,   /* [CORES] */
+    HW_CORE_EMPTY,    /* [CORES] */
+    HW_CORE_GREEDY,   /* [CORES] */
+    HW_OVF_HELD,      /* [CORES*OVF] */
+    HW_DON_VALID,     /* [CORES] */
+    HW_DON_ID,        /* [CORES*ID_BITS] */
+    HW_RCV_VALID,     /* [CORES] */
+    HW_RCV_ID,        /* [CORES*ID_BITS] */
     HW_NET_HELD,
     HW_ALL_DONE,
     HW_SWAP_READY,

@@ -92,8 +92,7 @@ int hwwl_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
 }
 
 /* An instance of a part; a message names the part. */
-static int part_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err,
-                     size_t errlen)
+static int part_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen)
 {
     char e[IRHW_ERRLEN];
     if (irhw_inst_init(x, b, c, e, sizeof e))
@@ -132,10 +131,8 @@ static const irhw_port_row hwwl_rows[HW_NPORTS] = {
                 NULL},
     [HW_WLCFG_EN] = {"wlcfg_en", IRHW_IN, 1, "isa",
                      "wlcfg: every bank of every core at once, only when all are idle", NULL},
-    [HW_WLCFG_DOUBLE] = {"wlcfg_double", IRHW_IN, 1, "isa", "wlcfg: 1 = double, 0 = single",
-                         NULL},
-    [HW_WLINIT_EN] = {"wlinit_en", IRHW_IN, 1, "isa", "wlinit: every core's overflow buffer",
-                      NULL},
+    [HW_WLCFG_DOUBLE] = {"wlcfg_double", IRHW_IN, 1, "isa", "wlcfg: 1 = double, 0 = single", NULL},
+    [HW_WLINIT_EN] = {"wlinit_en", IRHW_IN, 1, "isa", "wlinit: every core's overflow buffer", NULL},
     [HW_WLINIT_BASE] = {"wlinit_base", IRHW_IN, W_ADDR, "isa",
                         "wlinit: core c's buffer starts at base + c*size", NULL},
     [HW_WLINIT_SIZE] = {"wlinit_size", IRHW_IN, W_OVF, "isa",
@@ -161,8 +158,7 @@ static const irhw_port_row hwwl_rows[HW_NPORTS] = {
                       "wlinit_en wlinit_size push"},
     [HW_SWAP_OK] = {"swap_ok", IRHW_OUT, 1, "isa", "swap honoured by every core",
                     "swap wlcfg_en push"},
-    [HW_PUSH_OK] = {"push_ok", IRHW_OUT, W_CL, "lane", "push taken by the bank or the HVU",
-                    "push"},
+    [HW_PUSH_OK] = {"push_ok", IRHW_OUT, W_CL, "lane", "push taken by the bank or the HVU", "push"},
     [HW_PUSH_EXC] = {"push_exc", IRHW_OUT, W_CL, "lane",
                      "exception: bank and overflow buffer full, push refused", "push"},
     [HW_PULL_ANS] = {"pull_ans", IRHW_OUT, W_CANS, "lane",
@@ -173,8 +169,7 @@ static const irhw_port_row hwwl_rows[HW_NPORTS] = {
                           "core c's HVU request (held until ready)", ""},
     [HW_MEM_REQ_WRITE] = {"mem_req_write", IRHW_OUT, W_CORES, "memory",
                           "1 = store spills, 0 = load", ""},
-    [HW_MEM_REQ_ADDR] = {"mem_req_addr", IRHW_OUT, W_CADDR, "memory", "first address (in IDs)",
-                         ""},
+    [HW_MEM_REQ_ADDR] = {"mem_req_addr", IRHW_OUT, W_CADDR, "memory", "first address (in IDs)", ""},
     [HW_MEM_REQ_N] = {"mem_req_n", IRHW_OUT, W_CN, "memory", "IDs stored or loaded (1..COALESCE)",
                       ""},
     [HW_MEM_REQ_TAG] = {"mem_req_tag", IRHW_OUT, W_CTAG, "memory", "a load's tag", ""},
@@ -212,20 +207,20 @@ static void hwwl_ports(const irhw_inst *x, irhw_ports *ps)
         if (k->sram && (i == HW_PULL_ANS || i == HW_PULL_ID))
             r.comb = ""; /* answers come with the SRAM's read, one cycle later */
         int w = r.width;
-        unsigned width = w == W_CORES  ? C
-                         : w == W_ADDR ? k->addr_bits
-                         : w == W_OVF  ? k->ovf_bits
-                         : w == W_CL   ? C * k->lanes
-                         : w == W_CLI  ? C * k->lanes * k->id_bits
-                         : w == W_CANS ? C * k->lanes * 2
-                         : w == W_CTAG ? C * k->tag_bits
-                         : w == W_CCI  ? C * k->coalesce * k->id_bits
+        unsigned width = w == W_CORES   ? C
+                         : w == W_ADDR  ? k->addr_bits
+                         : w == W_OVF   ? k->ovf_bits
+                         : w == W_CL    ? C * k->lanes
+                         : w == W_CLI   ? C * k->lanes * k->id_bits
+                         : w == W_CANS  ? C * k->lanes * 2
+                         : w == W_CTAG  ? C * k->tag_bits
+                         : w == W_CCI   ? C * k->coalesce * k->id_bits
                          : w == W_CADDR ? C * k->addr_bits
-                         : w == W_CN   ? C * k->n_bits
-                         : w == W_COVF ? C * k->ovf_bits
-                         : w == W_CI   ? C * k->id_bits
-                         : w == W_NET  ? g->net_bits
-                                       : (unsigned)w;
+                         : w == W_CN    ? C * k->n_bits
+                         : w == W_COVF  ? C * k->ovf_bits
+                         : w == W_CI    ? C * k->id_bits
+                         : w == W_NET   ? g->net_bits
+                                        : (unsigned)w;
         irhw_port_add(ps, &r, width);
     }
 }
@@ -282,7 +277,8 @@ static int hwwl_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note
     i = irhw_note_add(n, i, max, "bank_bits_per_core", bank_bits,
                       "banks per core: %u x %u x %u b = %.0f b (paper: 16 x 32 x 24 b = 12,288 b)",
                       k->lanes, k->entries, k->id_bits, bank_bits);
-    i = irhw_note_add(n, i, max, "cores", g->cores, "%u cores (paper: 4) joined by an ICRN of "
+    i = irhw_note_add(n, i, max, "cores", g->cores,
+                      "%u cores (paper: 4) joined by an ICRN of "
                       "radix %u, %u entries per link buffer (paper: no ICRN cost given)",
                       g->cores, g->radix, g->depth);
     if (r && r->total_um2 > 0)
@@ -306,8 +302,8 @@ static const irhw_cover_point hwwl_cover_points[HW_NCOV] = {
 
 static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
 {
-    int donates = point == HW_COV_DONATION || point == HW_COV_TWO_DONORS ||
-                  point == HW_COV_DELIVERY;
+    int donates =
+        point == HW_COV_DONATION || point == HW_COV_TWO_DONORS || point == HW_COV_DELIVERY;
     if (donates && hwwl_g(x)->core.scheme == HC_NONE)
         return "SCHEME=none: no WRU, no core donates";
     return NULL;

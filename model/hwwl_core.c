@@ -226,8 +226,8 @@ static void hc_step(hc_model *m, const uint64_t *in)
     int hvu_empty = m->cb_n == 0 && !m->rq_valid && m->stored[0] == 0 && m->stored[1] == 0;
     int pull_quiet = empty == all && m->stored[s->pullr] == 0 && slots_quiet(m);
     s->quiet = pull_quiet;
-    s->empty_out = pull_quiet && (s->dbl || (m->cb_n == 0 && !(m->rq_valid && m->rq_write) &&
-                                             m->waiting == all));
+    s->empty_out = pull_quiet &&
+                   (s->dbl || (m->cb_n == 0 && !(m->rq_valid && m->rq_write) && m->waiting == all));
     s->done_now = s->empty_out && irhw_get(in, ps, HC_OTHERS_DONE);
 
     /* ISA commands */
@@ -238,8 +238,8 @@ static void hc_step(hc_model *m, const uint64_t *in)
     s->cfg_go = cfg_en && s->cfg_ready && !push && !rx_valid;
     s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->swap_ready && !push && !rx_valid;
     uint64_t isz = irhw_get(in, ps, HC_WLINIT_SIZE);
-    s->init_go = irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L &&
-                 isz <= g->ovf_cap;
+    s->init_go =
+        irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L && isz <= g->ovf_cap;
     for (unsigned t = 0; t < g->outstanding; t++)
         if (m->tag_busy[t])
             s->init_go = 0;
@@ -409,8 +409,7 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
         irhw_bits_set(rd, j * I, I, m->rq_valid && m->rq_write ? m->rq_data[j] : 0);
     irhw_set(out, ps, HC_DOUBLE_MODE, (uint64_t)s->dbl);
     irhw_set(out, ps, HC_CORE_EMPTY, (uint64_t)s->empty_out);
-    irhw_set(out, ps, HC_CORE_GREEDY,
-             m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
+    irhw_set(out, ps, HC_CORE_GREEDY, m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
     irhw_set(out, ps, HC_OVF_HELD, m->stored[s->pullr]);
     irhw_set(out, ps, HC_SWAP_READY, (uint64_t)s->swap_ready);
     irhw_set(out, ps, HC_CFG_READY, (uint64_t)s->cfg_ready);
@@ -501,8 +500,8 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
             continue;
         unsigned to = L;
         if (!(s->xfer_take >> l & 1))
-            to = (unsigned)irhw_bits_get(irhw_cwide(m->wout, &m->wru.ps, WRU_DONATE_TO), l * tb,
-                                         tb);
+            to =
+                (unsigned)irhw_bits_get(irhw_cwide(m->wout, &m->wru.ps, WRU_DONATE_TO), l * tb, tb);
         if (to < L)
             m->st.moves++;
         else

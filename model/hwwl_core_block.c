@@ -17,8 +17,7 @@ static const char *const hc_refill_names[] = {"ondemand", "interval", NULL};
 static const irhw_param hwwl_core_params[HC_NPARAMS] = {
     [HC_LANES] = {"LANES", IRHW_PINT, 16, 2, HC_MAX_LANES, NULL,
                   "SIMD lanes of the core, one bank each (paper: 16)", NULL},
-    [HC_ENTRIES] = {"ENTRIES", IRHW_PINT, 32, 2, 4096, NULL, "work IDs per bank (paper: 32)",
-                    NULL},
+    [HC_ENTRIES] = {"ENTRIES", IRHW_PINT, 32, 2, 4096, NULL, "work IDs per bank (paper: 32)", NULL},
     [HC_ID_BITS] = {"ID_BITS", IRHW_PINT, 24, 1, 64, NULL, "bits per work ID (paper: 24)", NULL},
     [HC_THRESHOLD] = {"THRESHOLD", IRHW_PINT, 5, 0, 4095, NULL,
                       "greedy above, needy below (below ENTRIES; paper: 5)", "min(5, ENTRIES-1)"},
@@ -78,8 +77,8 @@ int hwwl_core_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     if (v[HC_OVF_CAP] < v[HC_LANES])
         return irhw_err(err, errlen,
                         "parameter OVF_CAP=%" PRId64 " is out of range: the overflow buffer "
-                        "must hold at least one warp, OVF_CAP must be %" PRId64 "..%d (LANES=%" PRId64
-                        ")",
+                        "must hold at least one warp, OVF_CAP must be %" PRId64
+                        "..%d (LANES=%" PRId64 ")",
                         v[HC_OVF_CAP], v[HC_LANES], 1 << 24, v[HC_LANES]);
     if (v[HC_COALESCE] > v[HC_LANES])
         return irhw_err(err, errlen,
@@ -169,23 +168,22 @@ int hwwl_core_parts(const hwwl_core_geom *g, irhw_inst *bank, irhw_inst *wru, ch
 }
 
 enum {
-    W_ID = -1,     /* ID_BITS */
-    W_LANES = -2,  /* LANES */
-    W_LIDS = -3,   /* LANES x ID_BITS */
-    W_ANS = -4,    /* LANES x 2 */
-    W_ADDR = -5,   /* ADDR_BITS */
-    W_OVF = -6,    /* holds 0..OVF_CAP */
-    W_TAG = -7,    /* clog2(OUTSTANDING) */
-    W_CIDS = -8,   /* COALESCE x ID_BITS */
-    W_N = -9,      /* holds 1..COALESCE */
+    W_ID = -1,    /* ID_BITS */
+    W_LANES = -2, /* LANES */
+    W_LIDS = -3,  /* LANES x ID_BITS */
+    W_ANS = -4,   /* LANES x 2 */
+    W_ADDR = -5,  /* ADDR_BITS */
+    W_OVF = -6,   /* holds 0..OVF_CAP */
+    W_TAG = -7,   /* clog2(OUTSTANDING) */
+    W_CIDS = -8,  /* COALESCE x ID_BITS */
+    W_N = -9,     /* holds 1..COALESCE */
 };
 
 static const irhw_port_row hwwl_core_rows[HC_NPORTS] = {
     [HC_RST] = {"rst", IRHW_IN, 1, "control", "synchronous reset: empty, single mode, no buffer",
                 NULL},
     [HC_WLCFG_EN] = {"wlcfg_en", IRHW_IN, 1, "isa", "wlcfg: set every bank's partition mode", NULL},
-    [HC_WLCFG_DOUBLE] = {"wlcfg_double", IRHW_IN, 1, "isa", "wlcfg: 1 = double, 0 = single",
-                         NULL},
+    [HC_WLCFG_DOUBLE] = {"wlcfg_double", IRHW_IN, 1, "isa", "wlcfg: 1 = double, 0 = single", NULL},
     [HC_WLINIT_EN] = {"wlinit_en", IRHW_IN, 1, "isa", "wlinit: set the overflow buffer", NULL},
     [HC_WLINIT_BASE] = {"wlinit_base", IRHW_IN, W_ADDR, "isa", "wlinit: buffer's first address",
                         NULL},
@@ -219,17 +217,16 @@ static const irhw_port_row hwwl_core_rows[HC_NPORTS] = {
     [HC_PUSH_EXC] = {"push_exc", IRHW_OUT, W_LANES, "lane",
                      "exception: bank and overflow buffer full, push refused", "push"},
     [HC_PULL_ANS] = {"pull_ans", IRHW_OUT, W_ANS, "lane",
-                     "lane l's answer at [2l]: 0 none, 1 ID, 2 WAIT, 3 DONE", "push pull others_done"},
+                     "lane l's answer at [2l]: 0 none, 1 ID, 2 WAIT, 3 DONE",
+                     "push pull others_done"},
     [HC_PULL_ID] = {"pull_id", IRHW_OUT, W_LIDS, "lane", "the pulled ID (0 unless answer is ID)",
                     "push pull"},
     [HC_RX_READY] = {"rx_ready", IRHW_OUT, 1, "intercore", "the core takes rx_id", ""},
-    [HC_XFER_VALID] = {"xfer_valid", IRHW_OUT, 1, "intercore", "a donated ID for another core",
-                       ""},
+    [HC_XFER_VALID] = {"xfer_valid", IRHW_OUT, 1, "intercore", "a donated ID for another core", ""},
     [HC_XFER_ID] = {"xfer_id", IRHW_OUT, W_ID, "intercore", "the donated ID (0 unless valid)", ""},
     [HC_MEM_REQ_VALID] = {"mem_req_valid", IRHW_OUT, 1, "memory", "HVU request (held until ready)",
                           ""},
-    [HC_MEM_REQ_WRITE] = {"mem_req_write", IRHW_OUT, 1, "memory", "1 = store spills, 0 = load",
-                          ""},
+    [HC_MEM_REQ_WRITE] = {"mem_req_write", IRHW_OUT, 1, "memory", "1 = store spills, 0 = load", ""},
     [HC_MEM_REQ_ADDR] = {"mem_req_addr", IRHW_OUT, W_ADDR, "memory", "first address (in IDs)", ""},
     [HC_MEM_REQ_N] = {"mem_req_n", IRHW_OUT, W_N, "memory", "IDs stored or loaded (1..COALESCE)",
                       ""},
@@ -304,16 +301,15 @@ static void hwwl_core_storage(const irhw_inst *x, irhw_storage *st)
 
 /* The paper's comparison (§V-B): 16 x 32 x 24 b of banks per core, about
  * 2.5 % of a 64 KB register file; the WRU's 16-input sorting network. */
-static int hwwl_core_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note *n,
-                                int max)
+static int hwwl_core_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note *n, int max)
 {
     const hwwl_core_geom *g = hwwl_core_g(x);
     const double rf_bits = 64.0 * 1024 * 8;
     double bank_bits = (double)g->lanes * g->entries * g->id_bits;
     int k = 0;
     k = irhw_note_add(n, k, max, "bank_bits", bank_bits,
-                      "banks: %u x %u x %u b = %.0f b (paper: 16 x 32 x 24 b = 12,288 b)",
-                      g->lanes, g->entries, g->id_bits, bank_bits);
+                      "banks: %u x %u x %u b = %.0f b (paper: 16 x 32 x 24 b = 12,288 b)", g->lanes,
+                      g->entries, g->id_bits, bank_bits);
     k = irhw_note_add(n, k, max, "pct_of_64KB_register_file", 100.0 * bank_bits / rf_bits,
                       "banks = %.2f %% of a 64 KB register file (paper: about 2.5 %%)",
                       100.0 * bank_bits / rf_bits);
@@ -336,7 +332,8 @@ static int hwwl_core_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw
 static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
     [HC_COV_SPILL_SINGLE] = {"spill_single", "a push to a full bank coalesced (single mode)"},
     [HC_COV_SPILL_DOUBLE] = {"spill_double", "a push to a full push half coalesced (double mode)"},
-    [HC_COV_SPILL_STALL] = {"spill_stall", "a spill refused: coalescing buffer full (lane retries)"},
+    [HC_COV_SPILL_STALL] = {"spill_stall",
+                            "a spill refused: coalescing buffer full (lane retries)"},
     [HC_COV_EXCEPTION] = {"exception", "push_exc: bank and overflow buffer full"},
     [HC_COV_STORE_WARP] = {"store_warp", "a store of COALESCE IDs"},
     [HC_COV_STORE_CUT] = {"store_cut", "a store cut at the end of the buffer's region"},
@@ -352,7 +349,8 @@ static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
     [HC_COV_SWAP] = {"swap", "a kernel boundary honoured"},
     [HC_COV_SWAP_REFUSED] = {"swap_refused", "a swap refused: the pull side holds work"},
     [HC_COV_CFG_DOUBLE] = {"cfg_double", "wlcfg to double mode honoured"},
-    [HC_COV_WLINIT_REFUSED] = {"wlinit_refused", "wlinit refused (buffer busy or size out of range)"},
+    [HC_COV_WLINIT_REFUSED] = {"wlinit_refused",
+                               "wlinit refused (buffer busy or size out of range)"},
 };
 
 static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)

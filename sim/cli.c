@@ -65,7 +65,7 @@ typedef struct {
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
     int until_covered, require_coverage, shrink, trace_lines;
-    int xcheck;  /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
+    int xcheck; /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)

@@ -287,8 +287,8 @@ static int is_number(const char *s)
 }
 
 /* The other varying parameters of a row, as a series name ("STORAGE=sram"). */
-static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r, const char *x,
-                        char *buf, size_t len)
+static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r,
+                        const char *x, char *buf, size_t len)
 {
     size_t o = 0;
     buf[0] = 0;

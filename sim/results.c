@@ -307,8 +307,8 @@ static void write_json(FILE *f, const irhw_sweep_row *rows, int n)
 
 typedef void (*table_writer)(FILE *, const irhw_sweep_row *, int);
 
-static int write_table(const char *dir, const char *name, table_writer w, const irhw_sweep_row *rows,
-                       int n, char *err, size_t errlen)
+static int write_table(const char *dir, const char *name, table_writer w,
+                       const irhw_sweep_row *rows, int n, char *err, size_t errlen)
 {
     char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -375,8 +375,8 @@ int irhw_results_read(const char *dir, irhw_sweep_row **rows, int *n, char *err,
 
 /* ---- rows of `irhw run` ---- */
 
-int irhw_row_from_run(irhw_sweep_row *row, const irhw_inst *x, const char *verdict, double cycles_per_s,
-                      const irhw_area_res *a)
+int irhw_row_from_run(irhw_sweep_row *row, const irhw_inst *x, const char *verdict,
+                      double cycles_per_s, const irhw_area_res *a)
 {
     const irhw_block *b = x->b;
     memset(row, 0, sizeof *row);

@@ -320,7 +320,8 @@ static int feed(void *ctx, uint64_t cycle, const uint64_t *prev, uint64_t *in)
     return 0;
 }
 
-/* ---- the observer: counts from the model's outputs (the RTL's without one) ----------------------------------- */
+/* ---- the observer: counts from the model's outputs (the RTL's without one)
+ * ----------------------------------- */
 
 typedef struct {
     const iru_geom *g;

@@ -111,10 +111,10 @@ static void memory_accept(hc_stim *s, uint64_t cycle, const uint64_t *po)
     const irhw_ports *ps = &s->x->ps;
     if (!s->prev_ready || !irhw_get(po, ps, HC_MEM_REQ_VALID))
         return;
-    hwwl_memreq rq = {(int)irhw_get(po, ps, HC_MEM_REQ_WRITE), irhw_get(po, ps, HC_MEM_REQ_ADDR),
-                      (unsigned)irhw_get(po, ps, HC_MEM_REQ_N),
-                      (unsigned)irhw_get(po, ps, HC_MEM_REQ_TAG),
-                      irhw_cwide(po, ps, HC_MEM_REQ_DATA), 0};
+    hwwl_memreq rq = {
+        (int)irhw_get(po, ps, HC_MEM_REQ_WRITE),  irhw_get(po, ps, HC_MEM_REQ_ADDR),
+        (unsigned)irhw_get(po, ps, HC_MEM_REQ_N), (unsigned)irhw_get(po, ps, HC_MEM_REQ_TAG),
+        irhw_cwide(po, ps, HC_MEM_REQ_DATA),      0};
     hwwl_mem_accept(&s->mem, &s->rng, cycle, s->ph.lat_min, s->ph.lat_max, &rq);
 }
 
@@ -128,8 +128,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
 
     /* what the last cycle's outputs tell */
     if (cycle > 0) {
-        hwwl_lanes_answered(&s->lanes, irhw_get(po, ps, HC_PUSH_OK),
-                            irhw_get(po, ps, HC_PUSH_EXC));
+        hwwl_lanes_answered(&s->lanes, irhw_get(po, ps, HC_PUSH_OK), irhw_get(po, ps, HC_PUSH_EXC));
         if (s->prev_rx && irhw_get(po, ps, HC_RX_READY))
             s->rx_offer = 0;
         if (s->prev_init && irhw_get(po, ps, HC_WLINIT_OK)) {
@@ -273,8 +272,10 @@ int hwwl_core_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const ui
     }
     if (!irhw_get(out, ps, HC_MEM_REQ_VALID) &&
         (irhw_get(out, ps, HC_MEM_REQ_ADDR) || irhw_get(out, ps, HC_MEM_REQ_N)))
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": memory request fields nonzero without "
-                        "mem_req_valid", cycle);
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": memory request fields nonzero without "
+                        "mem_req_valid",
+                        cycle);
     if (irhw_get(out, ps, HC_SWAP_OK)) {
         if (k->pullside.n)
             return irhw_err(err, errlen,
@@ -283,8 +284,9 @@ int hwwl_core_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const ui
                             cycle, k->pullside.n);
     }
     if (irhw_get(out, ps, HC_WLCFG_OK) && (k->pullside.n || k->pushside.n))
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": wlcfg honoured with %" PRIu64
-                        " work ID(s) held", cycle, k->pullside.n + k->pushside.n);
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": wlcfg honoured with %" PRIu64 " work ID(s) held", cycle,
+                        k->pullside.n + k->pushside.n);
     /* DONE is decided on the state of the pull's cycle: what the pull side
      * held after that cycle's answers left and before its pushes came
      * (sram: the cycle before this one). */
@@ -298,8 +300,8 @@ int hwwl_core_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const ui
     uint64_t push = irhw_get(in, ps, HC_PUSH), ok = irhw_get(out, ps, HC_PUSH_OK);
     uint64_t exc = irhw_get(out, ps, HC_PUSH_EXC);
     const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
-    if (hwwl_check_pushes(dbl ? &k->pushside : &k->pullside, push, ok, exc, push_id, 0, L, I,
-                          cycle, "", &k->accepted, err, errlen))
+    if (hwwl_check_pushes(dbl ? &k->pushside : &k->pullside, push, ok, exc, push_id, 0, L, I, cycle,
+                          "", &k->accepted, err, errlen))
         return -1;
     k->exceptions += (uint64_t)__builtin_popcountll(exc);
     if (irhw_get(in, ps, HC_RX_VALID) && irhw_get(out, ps, HC_RX_READY)) {

@@ -117,14 +117,16 @@ static void observe(hw_stim *s, uint64_t cycle, const uint64_t *po)
     unsigned L = k->lanes;
     const uint64_t *ok = irhw_cwide(po, ps, HW_PUSH_OK), *exc = irhw_cwide(po, ps, HW_PUSH_EXC);
     uint64_t init_ok = irhw_get(po, ps, HW_WLINIT_OK);
-    uint64_t rq_valid = irhw_get(po, ps, HW_MEM_REQ_VALID), rq_write = irhw_get(po, ps, HW_MEM_REQ_WRITE);
-    const uint64_t *addr = irhw_cwide(po, ps, HW_MEM_REQ_ADDR), *n = irhw_cwide(po, ps, HW_MEM_REQ_N);
+    uint64_t rq_valid = irhw_get(po, ps, HW_MEM_REQ_VALID),
+             rq_write = irhw_get(po, ps, HW_MEM_REQ_WRITE);
+    const uint64_t *addr = irhw_cwide(po, ps, HW_MEM_REQ_ADDR),
+                   *n = irhw_cwide(po, ps, HW_MEM_REQ_N);
     const uint64_t *tag = irhw_cwide(po, ps, HW_MEM_REQ_TAG);
     for (unsigned c = 0; c < s->g.cores; c++) {
-        hwwl_lanes_answered(&s->lanes[c], irhw_bits_get(ok, c * L, L), irhw_bits_get(exc, c * L, L));
+        hwwl_lanes_answered(&s->lanes[c], irhw_bits_get(ok, c * L, L),
+                            irhw_bits_get(exc, c * L, L));
         if (s->prev_init && (init_ok >> c & 1)) {
-            s->mem[c].base =
-                (s->prev_init_base + c * s->prev_init_size) & irhw_mask(k->addr_bits);
+            s->mem[c].base = (s->prev_init_base + c * s->prev_init_size) & irhw_mask(k->addr_bits);
             s->need_init &= ~((uint64_t)1 << c);
         }
         if (s->in_reset || !(s->prev_ready >> c & 1) || !(rq_valid >> c & 1))
@@ -133,7 +135,8 @@ static void observe(hw_stim *s, uint64_t cycle, const uint64_t *po)
                           irhw_bits_get(addr, c * k->addr_bits, k->addr_bits),
                           (unsigned)irhw_bits_get(n, c * k->n_bits, k->n_bits),
                           (unsigned)irhw_bits_get(tag, c * k->tag_bits, k->tag_bits),
-                          irhw_cwide(po, ps, HW_MEM_REQ_DATA), c * k->coalesce * k->id_bits};
+                          irhw_cwide(po, ps, HW_MEM_REQ_DATA),
+                          c * k->coalesce * k->id_bits};
         hwwl_mem_accept(&s->mem[c], &s->rng, cycle, s->ph.lat_min, s->ph.lat_max, &rq);
     }
 }
@@ -194,9 +197,8 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     uint64_t *pid = irhw_wide(in, ps, HW_PUSH_ID);
     for (unsigned c = 0; c < C; c++) {
         uint64_t push, pull;
-        hwwl_lanes_drive(&s->lanes[c], r, &s->ids, pushing && (p->push_cores >> c & 1),
-                         p->pushers, p->push_pct, reconf ? 100 : p->pull_pct, &push, &pull, pid,
-                         c * L * I);
+        hwwl_lanes_drive(&s->lanes[c], r, &s->ids, pushing && (p->push_cores >> c & 1), p->pushers,
+                         p->push_pct, reconf ? 100 : p->pull_pct, &push, &pull, pid, c * L * I);
         irhw_bits_set(push_w, c * L, L, push);
         irhw_bits_set(pull_w, c * L, L, pull);
     }
@@ -204,7 +206,8 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     /* memories: readiness, and one due response per core */
     s->prev_ready = 0;
     uint64_t resp_valid = 0;
-    uint64_t *rtag = irhw_wide(in, ps, HW_MEM_RESP_TAG), *rdata = irhw_wide(in, ps, HW_MEM_RESP_DATA);
+    uint64_t *rtag = irhw_wide(in, ps, HW_MEM_RESP_TAG),
+             *rdata = irhw_wide(in, ps, HW_MEM_RESP_DATA);
     for (unsigned c = 0; c < C; c++) {
         s->prev_ready |= (uint64_t)irhw_rng_chance(r, p->ready_pct) << c;
         unsigned tag;
@@ -276,8 +279,7 @@ static uint64_t all_held(const hw_check *k)
 
 /* Donations leave a core's pull side into the network; receptions leave
  * the network into a core's pull side. */
-static int check_network(hw_check *k, uint64_t cycle, const uint64_t *out, char *err,
-                         size_t errlen)
+static int check_network(hw_check *k, uint64_t cycle, const uint64_t *out, char *err, size_t errlen)
 {
     const irhw_ports *ps = &k->x->ps;
     unsigned I = k->g.core.id_bits;
@@ -286,8 +288,10 @@ static int check_network(hw_check *k, uint64_t cycle, const uint64_t *out, char 
     for (unsigned c = 0; c < k->g.cores; c++) {
         uint64_t d = irhw_bits_get(did, c * I, I), r = irhw_bits_get(rid, c * I, I);
         if ((!(dv >> c & 1) && d) || (!(rv >> c & 1) && r))
-            return irhw_err(err, errlen, "cycle %" PRIu64 ": core %u: don_id/rcv_id nonzero "
-                            "without its valid", cycle, c);
+            return irhw_err(err, errlen,
+                            "cycle %" PRIu64 ": core %u: don_id/rcv_id nonzero "
+                            "without its valid",
+                            cycle, c);
         if (dv >> c & 1) {
             if (!idset_take(&k->pullside[c], d))
                 return irhw_err(err, errlen,
@@ -331,9 +335,10 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     }
     /* net_held counts what the network held at the start of the cycle */
     if (irhw_get(out, ps, HW_NET_HELD) != k->net.n)
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": net_held=%" PRIu64 " but %" PRIu64
-                        " ID(s) are in the network", cycle, irhw_get(out, ps, HW_NET_HELD),
-                        k->net.n);
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": net_held=%" PRIu64 " but %" PRIu64
+                        " ID(s) are in the network",
+                        cycle, irhw_get(out, ps, HW_NET_HELD), k->net.n);
     char who[32];
     const uint64_t *ans = irhw_cwide(out, ps, HW_PULL_ANS), *pid = irhw_cwide(out, ps, HW_PULL_ID);
     for (unsigned c = 0; c < C; c++) {
@@ -345,12 +350,15 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     if (check_network(k, cycle, out, err, errlen))
         return -1;
     uint64_t rv = irhw_get(out, ps, HW_MEM_REQ_VALID);
-    const uint64_t *addr = irhw_cwide(out, ps, HW_MEM_REQ_ADDR), *n = irhw_cwide(out, ps, HW_MEM_REQ_N);
+    const uint64_t *addr = irhw_cwide(out, ps, HW_MEM_REQ_ADDR),
+                   *n = irhw_cwide(out, ps, HW_MEM_REQ_N);
     for (unsigned c = 0; c < C; c++)
         if (!(rv >> c & 1) && (irhw_bits_get(addr, c * g->addr_bits, g->addr_bits) ||
-                                irhw_bits_get(n, c * g->n_bits, g->n_bits)))
-            return irhw_err(err, errlen, "cycle %" PRIu64 ": core %u: memory request fields "
-                            "nonzero without mem_req_valid", cycle, c);
+                               irhw_bits_get(n, c * g->n_bits, g->n_bits)))
+            return irhw_err(err, errlen,
+                            "cycle %" PRIu64 ": core %u: memory request fields "
+                            "nonzero without mem_req_valid",
+                            cycle, c);
     /* DONE and all_done are decided on the state of the pull's cycle (sram:
      * the answers come a cycle later): what was held after that cycle's
      * answers left and before its pushes came. */
@@ -361,23 +369,30 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     k->held_before = held_mid;
     k->done_before = done_now;
     if (done_now && held_mid)
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": all_done while %" PRIu64
-                        " pull-side work ID(s) are held (cores and network)", cycle, held_mid);
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": all_done while %" PRIu64
+                        " pull-side work ID(s) are held (cores and network)",
+                        cycle, held_mid);
     for (unsigned c = 0; c < C; c++) {
         snprintf(who, sizeof who, "core %u ", c);
         if (hwwl_check_done(ans, c * 2 * L, L, decided_on, cycle, who, err, errlen))
             return -1;
         for (unsigned l = 0; l < L && !done_decided; l++)
             if (irhw_bits_get(ans, 2 * (c * L + l), 2) == HC_ANS_DONE)
-                return irhw_err(err, errlen, "cycle %" PRIu64 ": core %u lane %u answered DONE "
-                                "without all_done", cycle, c, l);
+                return irhw_err(err, errlen,
+                                "cycle %" PRIu64 ": core %u lane %u answered DONE "
+                                "without all_done",
+                                cycle, c, l);
     }
     if (irhw_get(out, ps, HW_SWAP_OK) && held_mid)
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": swap honoured with %" PRIu64
-                        " pull-side work ID(s) held", cycle, held_mid);
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": swap honoured with %" PRIu64
+                        " pull-side work ID(s) held",
+                        cycle, held_mid);
     if (irhw_get(out, ps, HW_WLCFG_OK) && all_held(k))
-        return irhw_err(err, errlen, "cycle %" PRIu64 ": wlcfg honoured with %" PRIu64
-                        " work ID(s) held", cycle, all_held(k));
+        return irhw_err(err, errlen,
+                        "cycle %" PRIu64 ": wlcfg honoured with %" PRIu64 " work ID(s) held", cycle,
+                        all_held(k));
     /* what enters, after this cycle's answers */
     uint64_t dbl = irhw_get(out, ps, HW_DOUBLE_MODE);
     const uint64_t *push = irhw_cwide(in, ps, HW_PUSH), *push_id = irhw_cwide(in, ps, HW_PUSH_ID);

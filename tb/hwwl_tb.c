@@ -208,8 +208,8 @@ void hwwl_mem_free(hwwl_mem *m)
     m->mem = NULL;
 }
 
-void hwwl_mem_accept(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned lat_min,
-                     unsigned lat_max, const hwwl_memreq *rq)
+void hwwl_mem_accept(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned lat_min, unsigned lat_max,
+                     const hwwl_memreq *rq)
 {
     unsigned I = m->id_bits;
     uint64_t off = (rq->addr - m->base) & irhw_mask(m->addr_bits);

@@ -33,8 +33,8 @@ static void put_words(FILE *f, const uint64_t *v, unsigned nw)
     fputc('\n', f);
 }
 
-void irhw_xcheck_cycle(irhw_xcheck *k, const void *model, const uint64_t *in,
-                       const uint64_t *exp, const uint64_t *act)
+void irhw_xcheck_cycle(irhw_xcheck *k, const void *model, const uint64_t *in, const uint64_t *exp,
+                       const uint64_t *act)
 {
     const uint64_t *out = model ? exp : act; /* the model's outputs, else the RTL's */
     put_words(k->fin, in, k->x->ps.in_words);
