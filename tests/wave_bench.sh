@@ -31,6 +31,7 @@ for b in $blocks; do
     rate "$b" --cycles "$n" --wave "$tmp/w.fst" --wave-depth 99 >> "$tmp/$b.deep"
   done
   a=$(median < "$tmp/$b.none") f=$(median < "$tmp/$b.fst") d=$(median < "$tmp/$b.deep")
-  awk -v b="$b" -v n="$n" -v a="$a" -v f="$f" -v d="$d" 'BEGIN {
-    printf "| %s | %d | %.0f k | %.0f k | %.1f× | %.0f k | %.1f× |\n", b, n, a / 1e3, f / 1e3, a / f, d / 1e3, a / d }'
+  awk -v b="$b" -v n="$n" -v a="$a" -v f="$f" -v d="$d" '
+    function k(v) { return sprintf(v < 1e5 ? "%.1f k" : "%.0f k", v / 1e3) }
+    BEGIN { printf "| %s | %d | %s | %s | %.1f× | %s | %.1f× |\n", b, n, k(a), k(f), a / f, k(d), a / d }'
 done
