@@ -963,8 +963,8 @@ static int cmd_run(int argc, char **argv)
                    "  co-simulate it against its model with a waveform, estimate its area; then\n"
                    "  print a summary table and write the area estimation report\n"
                    "  (DIR/report.html, DIR/report.md; DIR/results.csv). Everything goes under\n"
-                   "  DIR (default out/). Last, BFS on a small real graph through hwwl in lockstep\n"
-                   "  (irhw workload bfs; its line in the summary, its occupancy plot in DIR).\n",
+                   "  DIR (default out/). Last, BFS on a small real graph through hwwl in\n"
+                   "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n",
                    prog);
         return rc;
     }

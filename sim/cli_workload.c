@@ -408,47 +408,48 @@ static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
 
 static void gw_help(const char *prog, const char *kind)
 {
-    printf("usage: %s workload %s --graph FILE [-p NAME=VALUE]... [--model-only] [--cost A,B]\n"
-           "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
-           "                          [--max-cycles N] [--quiet]\n"
-           "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
-           "                          [--mem-lat N]\n"
-           "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
-           "  hardware worklist hwwl: every lane of every core is a thread that pulls a vertex\n"
-           "  (ID; WAIT: pull again; DONE: the kernel is over for it), is busy A + B * degree\n"
-           "  cycles, relaxes the vertex's edges (atomicMin on the %s) and pushes each\n"
-           "  improved neighbour, one per cycle, into the other half; when every thread saw DONE\n"
-           "  the kernel boundary swaps the halves; the run ends when a kernel pushed nothing.\n"
-           "  The result is checked against the plain sequential %s every run.\n"
-           "  --graph FILE    METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n"
-           "  -p NAME=VALUE   an hwwl parameter (irhw list hwwl); defaults: the paper's (4 cores\n"
-           "                  x 16 lanes, ENTRIES=32, SCHEME=lsorting, REFILL=ondemand)\n"
-           "  --model-only    the C model alone (with the conservation checker), no RTL;\n"
-           "                  default: the RTL in lockstep with the model, every output compared\n"
-           "  --cost A,B      busy cycles per vertex = A + B * out-degree (default 8,2; A 0..100000,\n"
-           "                  B 0..10000)\n"
-           "  --mem-lat N     overflow-buffer loads answer after N cycles (1..10000, default 100)\n"
-           "  --src V         the source vertex (default: the one with the most out-edges)\n"
-           "  --plot FILE     the bank-occupancy plot (SVG, gnuplot; default\n"
-           "                  out/hwwl_%s_<graph>.svg); --no-plot: none\n"
-           "  --max-cycles N  stop after N cycles (an error: the run did not finish)\n"
-           "  --trends        the paper's Fig. 6/7 trends, C model alone: SCHEME none / threshold /\n"
-           "                  lsorting, and ENTRIES 8..128 x REFILL ondemand / interval, for BFS\n"
-           "                  and SSSP on the graphs of DIR (default ../shared/data/graphs):\n"
-           "                  a Markdown table (FILE.md, default out/hwwl_trends.md) and SVG plots\n"
-           "                  beside it (ENTRIES=1024 stands for unbounded banks); graphs with\n"
-           "                  more than --max-edges stored edges (default 110000) are left out\n"
-           "                  (named) to keep it to a few minutes; the kind (bfs/sssp) does not\n"
-           "                  matter, both kernels run\n"
-           "%s"
-           "exit: 0 done and equal to the reference, 1 RTL differs from the model, a check failed\n"
-           "      or the result differs, 2 usage, parameter or graph-file error, 3 tool failure\n",
-           prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
-           !strcmp(kind, "bfs") ? "levels" : "distances",
-           !strcmp(kind, "bfs") ? "BFS" : "Dijkstra", kind,
-           !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
-                                   "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
-                                 : "");
+    printf(
+        "usage: %s workload %s --graph FILE [-p NAME=VALUE]... [--model-only] [--cost A,B]\n"
+        "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
+        "                          [--max-cycles N] [--quiet]\n"
+        "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
+        "                          [--mem-lat N]\n"
+        "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
+        "  hardware worklist hwwl: every lane of every core is a thread that pulls a vertex\n"
+        "  (ID; WAIT: pull again; DONE: the kernel is over for it), is busy A + B * degree\n"
+        "  cycles, relaxes the vertex's edges (atomicMin on the %s) and pushes each\n"
+        "  improved neighbour, one per cycle, into the other half; when every thread saw DONE\n"
+        "  the kernel boundary swaps the halves; the run ends when a kernel pushed nothing.\n"
+        "  The result is checked against the plain sequential %s every run.\n"
+        "  --graph FILE    METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n"
+        "  -p NAME=VALUE   an hwwl parameter (irhw list hwwl); defaults: the paper's (4 cores\n"
+        "                  x 16 lanes, ENTRIES=32, SCHEME=lsorting, REFILL=ondemand)\n"
+        "  --model-only    the C model alone (with the conservation checker), no RTL;\n"
+        "                  default: the RTL in lockstep with the model, every output compared\n"
+        "  --cost A,B      busy cycles per vertex = A + B * out-degree (default 8,2; A 0..100000,\n"
+        "                  B 0..10000)\n"
+        "  --mem-lat N     overflow-buffer loads answer after N cycles (1..10000, default 100)\n"
+        "  --src V         the source vertex (default: the one with the most out-edges)\n"
+        "  --plot FILE     the bank-occupancy plot (SVG, gnuplot; default\n"
+        "                  out/hwwl_%s_<graph>.svg); --no-plot: none\n"
+        "  --max-cycles N  stop after N cycles (an error: the run did not finish)\n"
+        "  --trends        the paper's Fig. 6/7 trends, C model alone: SCHEME none / threshold /\n"
+        "                  lsorting, and ENTRIES 8..128 x REFILL ondemand / interval, for BFS\n"
+        "                  and SSSP on the graphs of DIR (default ../shared/data/graphs):\n"
+        "                  a Markdown table (FILE.md, default out/hwwl_trends.md) and SVG plots\n"
+        "                  beside it (ENTRIES=1024 stands for unbounded banks); graphs with\n"
+        "                  more than --max-edges stored edges (default 110000) are left out\n"
+        "                  (named) to keep it to a few minutes; the kind (bfs/sssp) does not\n"
+        "                  matter, both kernels run\n"
+        "%s"
+        "exit: 0 done and equal to the reference, 1 RTL differs from the model, a check failed\n"
+        "      or the result differs, 2 usage, parameter or graph-file error, 3 tool failure\n",
+        prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
+        !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
+        kind,
+        !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
+                                "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
+                              : "");
 }
 
 static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t lo, uint64_t hi,
@@ -630,9 +631,9 @@ static int gw_plot(const char *svg, const irhw_hwwl_result *r, unsigned cores, c
         n += (size_t)snprintf(txt + n, cap - n, " %u\n", ovf);
     }
     char body[4096];
-    int k = snprintf(body, sizeof body,
-                     "set title '%s'\nset xlabel 'cycle'\nset ylabel 'work IDs held'\nplot ",
-                     title);
+    int k =
+        snprintf(body, sizeof body,
+                 "set title '%s'\nset xlabel 'cycle'\nset ylabel 'work IDs held'\nplot ", title);
     for (unsigned c = 0; c < cores && k > 0 && (size_t)k < sizeof body; c++)
         k += snprintf(body + k, sizeof body - (size_t)k,
                       "'%%1$s' using 1:%u with lines lw 1.5 title 'core %u banks (pull halves)', ",
@@ -684,8 +685,8 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
                "%" PRIu64 " cycles in %.2f s (%.0f cycles/s; build or cache %.1f s)\n",
                r->cycles, r->lockstep_s, r->lockstep_s > 0 ? r->cycles / r->lockstep_s : 0,
                r->build_s);
-    printf("  result: equal to the sequential %s: %" PRIu64 " of %u vertices reached, %s 0..%" PRIu64
-           "\n",
+    printf("  result: equal to the sequential %s: %" PRIu64
+           " of %u vertices reached, %s 0..%" PRIu64 "\n",
            q->wt ? "Dijkstra" : "BFS", r->reached, g->n, q->wt ? "distances" : "levels", r->depth);
     printf("  cycles to DONE: %" PRIu64 " (%" PRIu64 " kernels)\n", r->cycles_to_done, r->kernels);
     uint64_t pulls = r->ans[1] + r->ans[2] + r->ans[3];
@@ -763,8 +764,8 @@ static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
 
 /* One run; fills r (free it after). `extra`: parameters before the user's. */
 static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const uint32_t *wt,
-                  const char *const *extra, unsigned nextra, int model_only,
-                  irhw_hwwl_result *r, char *params, size_t plen, irhw_inst *x)
+                  const char *const *extra, unsigned nextra, int model_only, irhw_hwwl_result *r,
+                  char *params, size_t plen, irhw_inst *x)
 {
     int rc = gw_inst(o, extra, nextra, x);
     memset(r, 0, sizeof *r);
@@ -1096,16 +1097,15 @@ static int gw_trends(const gw_opts *o)
         free(tg);
         return EXIT_TOOL;
     }
-    fprintf(f,
-            "### Fig. 6: work redistribution schemes (hwwl defaults, ENTRIES=32, "
-            "REFILL=ondemand)\n\n"
-            "Cycles to DONE and pulls answered WAIT; speedup = cycles with SCHEME=none / cycles "
-            "with the scheme.\n\n"
-            "| graph | kernel | cycles none | cycles threshold | cycles lsorting | speedup "
-            "threshold | speedup lsorting | WAIT none | WAIT threshold | WAIT lsorting | moves "
-            "lsorting | donations lsorting |\n"
-            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "|\n");
+    fprintf(f, "### Fig. 6: work redistribution schemes (hwwl defaults, ENTRIES=32, "
+               "REFILL=ondemand)\n\n"
+               "Cycles to DONE and pulls answered WAIT; speedup = cycles with SCHEME=none / cycles "
+               "with the scheme.\n\n"
+               "| graph | kernel | cycles none | cycles threshold | cycles lsorting | speedup "
+               "threshold | speedup lsorting | WAIT none | WAIT threshold | WAIT lsorting | moves "
+               "lsorting | donations lsorting |\n"
+               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+               "|\n");
     for (unsigned i = 0; i < ng; i++)
         for (int k = 0; k < 2; k++) {
             const tr_cell *c = tg[i].scheme[k];
@@ -1116,12 +1116,11 @@ static int gw_trends(const gw_opts *o)
                     speedup(&c[0], &c[1]), speedup(&c[0], &c[2]), c[0].waits, c[1].waits,
                     c[2].waits, c[2].moves, c[2].don);
         }
-    fprintf(f,
-            "\n### Fig. 7: bank capacity and refill policy (SCHEME=lsorting)\n\n"
-            "Performance relative to ENTRIES=1024 (cycles at 1024 / cycles at ENTRIES; "
-            "1.00 = as fast as the practically unbounded banks, which spilled nothing in these "
-            "runs unless the last column says otherwise); spills at ENTRIES=8 / 32.\n\n"
-            "| graph | kernel | refill |");
+    fprintf(f, "\n### Fig. 7: bank capacity and refill policy (SCHEME=lsorting)\n\n"
+               "Performance relative to ENTRIES=1024 (cycles at 1024 / cycles at ENTRIES; "
+               "1.00 = as fast as the practically unbounded banks, which spilled nothing in these "
+               "runs unless the last column says otherwise); spills at ENTRIES=8 / 32.\n\n"
+               "| graph | kernel | refill |");
     for (unsigned e = 0; e + 1 < TR_ENTRIES; e++)
         fprintf(f, " E=%u |", tr_entries[e]);
     fprintf(f, " cycles E=1024 | spills E=8 | spills E=32 | spills E=1024 |\n| --- | --- | --- |");
@@ -1212,9 +1211,11 @@ static int gw_trends(const gw_opts *o)
         worst = worst > EXIT_TOOL ? worst : EXIT_TOOL;
     }
     FILE *mf = fopen(out, "w");
-    if (!mf || fprintf(mf, "%s\n![Fig. 6 trend](hwwl_trends_schemes.svg)\n\n![Fig. 7 trend]"
-                           "(hwwl_trends_entries.svg)\n",
-                       md) < 0 ||
+    if (!mf ||
+        fprintf(mf,
+                "%s\n![Fig. 6 trend](hwwl_trends_schemes.svg)\n\n![Fig. 7 trend]"
+                "(hwwl_trends_entries.svg)\n",
+                md) < 0 ||
         fclose(mf)) {
         fprintf(stderr, "%s workload %s: cannot write %s: %s\n", o->prog, o->kind, out,
                 strerror(errno));
@@ -1266,8 +1267,8 @@ int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t 
                  "workload  %-12" PRIu64 " %-9s bfs on %s through hwwl (paper defaults, lockstep):"
                  " %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " / WAIT %" PRIu64
                  " / DONE %" PRIu64 ", levels equal to the sequential BFS; %s%s",
-                 r.cycles, "PASS", base_name(path), r.cycles_to_done, r.ans[1], r.ans[2],
-                 r.ans[3], svg, note);
+                 r.cycles, "PASS", base_name(path), r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
+                 svg, note);
     } else {
         snprintf(line, len, "workload  %-12" PRIu64 " %-9s bfs on %s through hwwl%s", r.cycles,
                  rc == EXIT_MISMATCH ? "MISMATCH" : "ERROR", base_name(path), note);

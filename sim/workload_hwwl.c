@@ -75,7 +75,7 @@ typedef struct {
     uint64_t *val; /* levels / distances: the global memory */
     hwwl_mem mem[HW_MAX_CORES];
     irhw_rng rng;
-    int phase, asked; /* a command of the phase was driven (its _ok can be read) */
+    int phase, asked;   /* a command of the phase was driven (its _ok can be read) */
     uint64_t init_left; /* cores that have not honoured wlinit */
     uint64_t kernel_pushes, last_progress, stall_limit;
     vlist sw_cur, sw_next;
@@ -548,8 +548,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         return irhw_err(err, errlen, "the graph has no vertices");
     if (g->core.id_bits < 32 && gr->n > (1ull << g->core.id_bits))
         return irhw_err(err, errlen,
-                        "the graph has %u vertices: ID_BITS=%u holds vertex IDs below %llu",
-                        gr->n, g->core.id_bits, 1ull << g->core.id_bits);
+                        "the graph has %u vertices: ID_BITS=%u holds vertex IDs below %llu", gr->n,
+                        g->core.id_bits, 1ull << g->core.id_bits);
     unsigned C = g->cores, nt = C * g->core.lanes;
     r->threads = nt;
     r->sample_every = q->sample_every ? q->sample_every : 64;
@@ -578,8 +578,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         bad |= hwwl_mem_init(&d.mem[c], &g->core) != 0;
     int rc = 0;
     if (bad) {
-        rc = irhw_err(err, errlen, "out of memory setting up the %s run",
-                      q->wt ? "sssp" : "bfs");
+        rc = irhw_err(err, errlen, "out of memory setting up the %s run", q->wt ? "sssp" : "bfs");
         goto out;
     }
     irhw_rng_seed(&d.rng, 1);
