@@ -100,7 +100,7 @@ typedef struct {
     uint32_t src;
     unsigned cost_a, cost_b; /* a thread is busy cost_a + cost_b * degree cycles */
     unsigned mem_lat;        /* overflow-buffer loads answer after this many cycles */
-    unsigned sample_every;   /* occupancy sample period (0 = 64; doubles when full) */
+    unsigned sample_every;   /* occupancy sample period (0 = 256; doubles when full) */
     uint64_t max_cycles;     /* 0 = no limit (a stall of 200,000 cycles still ends it) */
     int model_only;
     const char *replay; /* the command that replays this run (mismatch report) */

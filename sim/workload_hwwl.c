@@ -96,9 +96,17 @@ static int vlist_add(vlist *l, uint32_t v)
     return 0;
 }
 
-static uint64_t bit(const driver *d, const uint64_t *v, enum hwwl_port p, unsigned i, unsigned w)
+/* A field of a packed output bus, inline: the threads read every lane's
+ * answer every cycle. */
+static inline uint64_t bit(const driver *d, const uint64_t *v, enum hwwl_port p, unsigned i,
+                           unsigned w)
 {
-    return irhw_bits_get(irhw_cwide(v, d->ps, p), i * w, w);
+    const uint64_t *b = irhw_cwide(v, d->ps, p);
+    unsigned lsb = i * w, wi = lsb / 64, sh = lsb % 64;
+    uint64_t x = b[wi] >> sh;
+    if (sh && sh + w > 64)
+        x |= b[wi + 1] << (64 - sh);
+    return w >= 64 ? x : x & ((UINT64_C(1) << w) - 1);
 }
 
 static void put(const driver *d, uint64_t *v, enum hwwl_port p, unsigned i, unsigned w, uint64_t x)
@@ -552,7 +560,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
                         g->core.id_bits, 1ull << g->core.id_bits);
     unsigned C = g->cores, nt = C * g->core.lanes;
     r->threads = nt;
-    r->sample_every = q->sample_every ? q->sample_every : 64;
+    r->sample_every = q->sample_every ? q->sample_every : 256;
     r->lane_ids = calloc(nt, sizeof *r->lane_ids);
     r->lane_waits = calloc(nt, sizeof *r->lane_waits);
     r->lane_vertices = calloc(nt, sizeof *r->lane_vertices);
