@@ -631,16 +631,17 @@ static int gw_plot(const char *svg, const irhw_hwwl_result *r, unsigned cores, c
         n += (size_t)snprintf(txt + n, cap - n, " %u\n", ovf);
     }
     char body[4096];
-    int k =
-        snprintf(body, sizeof body,
-                 "set title '%s'\nset xlabel 'cycle'\nset ylabel 'work IDs held'\nplot ", title);
+    int k = snprintf(body, sizeof body,
+                     "set title '%s'\nset xlabel 'cycle'\nset ylabel 'work IDs held'\n"
+                     "set key inside top right font ',9'\nset xtics rotate by -30\nplot ",
+                     title);
     for (unsigned c = 0; c < cores && k > 0 && (size_t)k < sizeof body; c++)
         k += snprintf(body + k, sizeof body - (size_t)k,
-                      "'%%1$s' using 1:%u with lines lw 1.5 title 'core %u banks (pull halves)', ",
+                      "'%%1$s' using 1:%u with lines lw 1.5 title 'core %u: banks (pull halves)', ",
                       c + 2, c);
     if (k > 0 && (size_t)k < sizeof body)
         snprintf(body + k, sizeof body - (size_t)k,
-                 "'%%1$s' using 1:%u with lines lw 2 dt 2 title 'overflow buffers (all cores)'\n",
+                 "'%%1$s' using 1:%u with lines lw 2 dt 2 title 'all overflow buffers'\n",
                  cores + 2);
     int rc = gw_gnuplot(svg, txt, body, err, errlen);
     free(txt);
