@@ -52,6 +52,19 @@ done
 run "bfs disconnected.graph from vertex 8 (the path component)" bfs --graph "$data/disconnected.graph" --src 8 --model-only
 [ "$quick" = 1 ] || run "sssp disconnected.graph from an isolated vertex, lockstep" sssp --graph "$data/disconnected.graph" --src 12
 
+# small configurations of tests/cosim_hwwl.list (their Verilated models are
+# shared with cosim-regress) in lockstep: SRAM answers a cycle late, 2-entry
+# banks spill into the overflow buffer and refill
+if [ "$quick" != 1 ]; then
+  for p in "-p CORES=4 -p RADIX=4 -p SCHEME=none -p STORAGE=sram -p REFILL=ondemand -p BUF_DEPTH=1 -p LANES=2 -p ENTRIES=2" \
+           "-p CORES=2 -p RADIX=4 -p SCHEME=threshold -p STORAGE=sram -p REFILL=interval -p BUF_DEPTH=2 -p LANES=2 -p ENTRIES=4"; do
+    for k in bfs sssp; do
+      run "$k star21.mtx $p, lockstep" $k --graph "$data/star21.mtx" $p
+      run "$k grid5x5.txt $p, lockstep" $k --graph "$data/grid5x5.txt" $p
+    done
+  done
+fi
+
 # other configurations, C model alone (with the conservation checker)
 for p in "-p STORAGE=sram" "-p SCHEME=none" "-p SCHEME=threshold -p REFILL=interval" \
          "-p CORES=2 -p LANES=2 -p ENTRIES=2 -p OVF_CAP=8 -p COALESCE=2" "-p PIPELINE=1 -p ENTRIES=8"; do
