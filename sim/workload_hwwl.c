@@ -244,6 +244,8 @@ static void drive_threads(driver *d, uint64_t cycle, uint64_t *in)
         if (t->st == T_BUSY && cycle > t->until) {
             relax(d, t);
             t->st = T_PUSH;
+        } else if (t->st == T_BUSY) {
+            d->last_progress = cycle; /* a long vertex is not a stall */
         }
         if (t->st == T_PUSH && t->iout == t->nout)
             t->st = T_PULL;

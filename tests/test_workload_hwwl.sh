@@ -115,6 +115,8 @@ expect2 "malformed Matrix Market entry" "bad.mtx:4: expected" sssp --graph "$tmp
 printf '0 1\n1 2 3 4 5\n' > "$tmp/bad.txt"
 expect2 "malformed SNAP line" "bad.txt:2: expected" bfs --graph "$tmp/bad.txt" --model-only
 expect2 "vertex count beyond ID_BITS" "12 vertices: ID_BITS=3 holds vertex IDs below 8" bfs --graph "$data/path12.graph" -p ID_BITS=3 --model-only
+printf '0 0\n' > "$tmp/empty.graph"
+expect2 "a graph without vertices" "the graph has no vertices" bfs --graph "$tmp/empty.graph" --model-only
 expect2 "--cost without B" "--cost '5' must be A,B" bfs --graph "$data/path12.graph" --cost 5
 expect2 "--cost out of range" "--cost B '20000' must be a whole number 0..10000" bfs --graph "$data/path12.graph" --cost 1,20000
 expect2 "--mem-lat 0" "--mem-lat '0' must be a whole number 1..10000" sssp --graph "$data/path12.graph" --mem-lat 0
