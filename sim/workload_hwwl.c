@@ -1,7 +1,7 @@
 /*
  * workload_hwwl.c — data-driven, double-buffered BFS and SSSP closed-loop on
  * the multi-core hardware worklist `hwwl` (see workload.h), the
- * LonestarGPU-style kernels of the hwwl paper (§II, §VI).
+ * LonestarGPU-style kernels of the hwwl paper.
  *
  * Every lane of every core is one hardware thread; the threads are the
  * stimulus of the run (this file's source callback), they see the block's
