@@ -633,11 +633,15 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         goto out;
     if (d.stalled || d.phase != PH_END) {
         r->equal = 0;
-        snprintf(r->message, sizeof r->message,
-                 "STALLED: %s at cycle %" PRIu64 " (kernel %" PRIu64 "): no vertex pulled, no "
-                 "push accepted and no kernel begun for %" PRIu64 " cycles\n",
-                 d.stalled ? "no progress" : "the cycle limit reached", r->cycles, r->kernels,
-                 d.stall_limit);
+        if (d.stalled)
+            snprintf(r->message, sizeof r->message,
+                     "STALLED at cycle %" PRIu64 " (kernel %" PRIu64 "): no thread busy, no "
+                     "vertex pulled, no push accepted and no kernel begun for %" PRIu64 " cycles\n",
+                     r->cycles, r->kernels, d.stall_limit);
+        else
+            snprintf(r->message, sizeof r->message,
+                     "NOT FINISHED: the cycle limit (%" PRIu64 ") reached in kernel %" PRIu64 "\n",
+                     r->cycles, r->kernels);
         goto out;
     }
     rc = check_result(q, r, err, errlen);

@@ -100,6 +100,11 @@ else
   skipped "jagmesh7.mtx: ../shared/data/graphs is not there"
 fi
 
+# a run cut short is not a pass
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --no-plot --max-cycles 100 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q "NOT FINISHED: the cycle limit (100)" &&
+  ok "--max-cycles 100: exit 1, NOT FINISHED" || bad "--max-cycles: rc=$rc $out"
+
 # bad input: exit 2, the file, the line and what was expected named
 expect2() { # NAME PATTERN ARGS...
   local name=$1 pat=$2; shift 2
