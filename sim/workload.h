@@ -109,10 +109,9 @@ typedef struct {
 typedef struct {
     uint64_t cycles;         /* cycles run (reset, setup, kernels, two idle cycles) */
     uint64_t cycles_to_done; /* the cycle every thread had seen DONE of the last kernel */
-    uint64_t kernel_cycles_last;
-    uint64_t kernels;   /* swaps into a kernel */
-    uint64_t ans[4];    /* pull answers: [1] ID, [2] WAIT, [3] DONE */
-    uint64_t processed; /* vertices processed (pulled or from the software list) */
+    uint64_t kernels;        /* swaps into a kernel */
+    uint64_t ans[4];         /* pull answers: [1] ID, [2] WAIT, [3] DONE */
+    uint64_t processed;      /* vertices processed (pulled or from the software list) */
     uint64_t relaxations, improvements;
     uint64_t pushes, push_retries, exceptions, sw_taken;
     uint64_t stores, stored_ids, loads, loaded_ids; /* the memory ports */

@@ -160,7 +160,7 @@ static void start_busy(driver *d, unsigned i, uint32_t v, uint64_t cycle)
 static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
 {
     const hwwl_core_geom *k = &d->g->core;
-    unsigned I = k->id_bits, L = k->lanes;
+    unsigned I = k->id_bits;
     irhw_hwwl_result *r = d->r;
     for (unsigned i = 0; i < d->nt; i++) {
         thread *t = &d->t[i];
@@ -224,7 +224,6 @@ static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
         }
         hwwl_mem_accept(&d->mem[c], &d->rng, cycle, d->q->mem_lat, d->q->mem_lat, &rq);
     }
-    (void)L;
 }
 
 static int all_done(const driver *d)
