@@ -722,6 +722,8 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
     printf("  load balance, vertices per lane: min %" PRIu64 ", mean %.1f, max %" PRIu64
            " (max/mean %.2f)\n",
            mn, mv, mx, mv > 0 ? mx / mv : 0);
+    double mw = mean_of(r->lane_waits, r->threads, &mn, &mx);
+    printf("  WAIT answers per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64 "\n", mn, mw, mx);
     double mb = mean_of(r->lane_busy, r->threads, &mn, &mx);
     printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
            " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
