@@ -14,7 +14,7 @@ t0=$(date +%s.%N)
 line=$("$irhw" workload bfs --graph "$largest" --model-only --quiet --no-plot) || { echo "FAIL: $line"; exit 1; }
 t1=$(date +%s.%N)
 printf 'C model alone, %s: %.2f s wall (target < 10 s)\n  %s\n' "$(basename "$largest")" \
-  "$(echo "$t1 - $t0" | bc)" "$line"
+  "$(awk "BEGIN{print $t1 - $t0}")" "$line"
 for g in jagmesh7.mtx 4elt.graph; do
   [ -f "$dir/$g" ] || continue
   line=$("$irhw" workload bfs --graph "$dir/$g" --quiet --no-plot) || { echo "FAIL: $line"; exit 1; }
