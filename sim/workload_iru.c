@@ -84,7 +84,7 @@ static void end_frontier(builder *b)
 /* SSSP edge weights: the file's when they are all whole numbers 1..65535;
  * else 1..64 from a hash of the edge's two ends (the same both ways), as
  * GPU SSSP studies do for unweighted inputs. */
-static uint32_t *sssp_weights(const irhw_graph *g, int *from_file)
+uint32_t *irhw_sssp_weights(const irhw_graph *g, int *from_file)
 {
     uint32_t *wt = malloc((g->m ? g->m : 1) * sizeof *wt);
     if (!wt)
@@ -187,7 +187,7 @@ int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems
         build_pagerank(&b, g);
     else if (!(s->result = malloc((size_t)g->n * sizeof *s->result)))
         b.nomem = 1;
-    else if (k == IRHW_KERNEL_SSSP && !(wt = sssp_weights(g, &s->file_weights)))
+    else if (k == IRHW_KERNEL_SSSP && !(wt = irhw_sssp_weights(g, &s->file_weights)))
         b.nomem = 1;
     else
         build_traversal(&b, g, wt, s->result);
