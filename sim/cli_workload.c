@@ -262,22 +262,24 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
             r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
 }
 
-static int run_all(const wl_opts *o)
+/* The graph files (.graph, .mtx, .txt) in `graphs` (default
+ * ../shared/data/graphs), sorted by name: their count, or -1 after a message
+ * naming the folder. dir gets the folder; free the names with free_names. */
+static int graph_files(const char *prog, const char *kind, const char *graphs, char *dir,
+                       size_t dirlen, char **names, unsigned max)
 {
-    char dir[4096];
-    if (o->graphs)
-        snprintf(dir, sizeof dir, "%s", o->graphs);
+    if (graphs)
+        snprintf(dir, dirlen, "%s", graphs);
     else
-        snprintf(dir, sizeof dir, "%s/../shared/data/graphs", irhw_root());
+        snprintf(dir, dirlen, "%s/../shared/data/graphs", irhw_root());
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "%s workload iru: cannot open the graph folder %s: %s\n", o->prog, dir,
+        fprintf(stderr, "%s workload %s: cannot open the graph folder %s: %s\n", prog, kind, dir,
                 strerror(errno));
-        return EXIT_USAGE;
+        return -1;
     }
-    char *names[256];
     unsigned nn = 0;
-    for (struct dirent *e; (e = readdir(d)) && nn < 256;) {
+    for (struct dirent *e; (e = readdir(d)) && nn < max;) {
         size_t l = strlen(e->d_name);
         int known = (l > 6 && !strcmp(e->d_name + l - 6, ".graph")) ||
                     (l > 4 && !strcmp(e->d_name + l - 4, ".mtx")) ||
@@ -288,11 +290,28 @@ static int run_all(const wl_opts *o)
     }
     closedir(d);
     if (!nn) {
-        fprintf(stderr, "%s workload iru: no graph files (.graph, .mtx, .txt) in %s\n", o->prog,
+        fprintf(stderr, "%s workload %s: no graph files (.graph, .mtx, .txt) in %s\n", prog, kind,
                 dir);
-        return EXIT_USAGE;
+        return -1;
     }
     qsort(names, nn, sizeof *names, cmp_str);
+    return (int)nn;
+}
+
+static void free_names(char **names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        free(names[i]);
+}
+
+static int run_all(const wl_opts *o)
+{
+    char dir[4096];
+    char *names[256];
+    int got = graph_files(o->prog, "iru", o->graphs, dir, sizeof dir, names, 256);
+    if (got < 0)
+        return EXIT_USAGE;
+    unsigned nn = (unsigned)got;
     const char *out = o->out ? o->out : "out/iru_graphs.md";
     char *slash = strrchr(out, '/');
     if (slash) {
@@ -303,8 +322,7 @@ static int run_all(const wl_opts *o)
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
-        for (unsigned i = 0; i < nn; i++)
-            free(names[i]);
+        free_names(names, nn);
         return EXIT_TOOL;
     }
     static const char head[] =
@@ -992,38 +1010,14 @@ static double speedup(const tr_cell *base, const tr_cell *c)
 static int gw_trends(const gw_opts *o)
 {
     char dir[4096];
-    if (o->graphs)
-        snprintf(dir, sizeof dir, "%s", o->graphs);
-    else
-        snprintf(dir, sizeof dir, "%s/../shared/data/graphs", irhw_root());
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "%s workload %s: cannot open the graph folder %s: %s\n", o->prog, o->kind,
-                dir, strerror(errno));
-        return EXIT_USAGE;
-    }
     char *names[TR_MAX_GRAPHS];
-    unsigned nn = 0;
-    for (struct dirent *e; (e = readdir(d)) && nn < TR_MAX_GRAPHS;) {
-        size_t l = strlen(e->d_name);
-        int known = (l > 6 && !strcmp(e->d_name + l - 6, ".graph")) ||
-                    (l > 4 && !strcmp(e->d_name + l - 4, ".mtx")) ||
-                    (l > 4 && !strcmp(e->d_name + l - 4, ".txt"));
-        if (known && !(names[nn] = strdup(e->d_name)))
-            break;
-        nn += known;
-    }
-    closedir(d);
-    if (!nn) {
-        fprintf(stderr, "%s workload %s: no graph files (.graph, .mtx, .txt) in %s\n", o->prog,
-                o->kind, dir);
+    int got = graph_files(o->prog, o->kind, o->graphs, dir, sizeof dir, names, TR_MAX_GRAPHS);
+    if (got < 0)
         return EXIT_USAGE;
-    }
-    qsort(names, nn, sizeof *names, cmp_str);
+    unsigned nn = (unsigned)got;
     tr_graph *tg = calloc(nn, sizeof *tg);
     if (!tg) {
-        for (unsigned i = 0; i < nn; i++)
-            free(names[i]);
+        free_names(names, nn);
         return EXIT_TOOL;
     }
     unsigned ng = 0;
@@ -1082,8 +1076,7 @@ static int gw_trends(const gw_opts *o)
         free(wt);
         irhw_graph_free(&g);
     }
-    for (unsigned i = 0; i < nn; i++)
-        free(names[i]);
+    free_names(names, nn);
     double secs = irhw_now_s() - t0;
 
     /* the Markdown */

@@ -41,6 +41,7 @@
 
 #include "hwwl.h"
 #include "hwwl_tb.h"
+#include "modelrun.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -451,54 +452,6 @@ static int observe_lockstep(void *ctx, uint64_t cycle, const void *model, const 
     return 0;
 }
 
-/* The model alone, with the block's conservation checker. */
-static int run_model(driver *d, uint64_t cap, char *err, size_t errlen)
-{
-    const irhw_block *b = d->x->b;
-    const irhw_ports *ps = d->ps;
-    void *m = irhw_model_create(d->x, err, errlen);
-    if (!m)
-        return -1;
-    uint64_t *in = calloc(ps->in_words + 1, sizeof *in);
-    uint64_t *out = calloc(ps->out_words + 1, sizeof *out);
-    uint64_t *prev = calloc(ps->out_words + 1, sizeof *prev);
-    void *k = b->check_new ? b->check_new(d->x) : NULL;
-    int rc = 0;
-    if (!in || !out || !prev || (b->check_new && !k))
-        rc = irhw_err(err, errlen, "out of memory setting up the model run");
-    irhw_hwwl_result *r = d->r;
-    r->equal = 1;
-    char cerr[1024];
-    for (uint64_t cyc = 0; !rc && cyc < cap; cyc++) {
-        memset(in, 0, ps->in_words * sizeof *in);
-        if (drive(d, cyc, prev, in))
-            break;
-        b->model_eval(m, in, out);
-        if (k && b->check_cycle(k, cyc, in, out, cerr, sizeof cerr)) {
-            r->equal = 0;
-            snprintf(r->message, sizeof r->message, "CHECK FAILED hwwl at cycle %" PRIu64 ": %s\n",
-                     cyc, cerr);
-            break;
-        }
-        observe_model(d, m, cyc);
-        r->cycles = cyc + 1;
-        b->model_tick(m, in);
-        memcpy(prev, out, ps->out_words * sizeof *prev);
-    }
-    if (!rc && r->equal && k && !d->stalled && d->phase == PH_END &&
-        b->check_end(k, cerr, sizeof cerr)) {
-        r->equal = 0;
-        snprintf(r->message, sizeof r->message, "CHECK FAILED hwwl at the end: %s\n", cerr);
-    }
-    if (k)
-        b->check_free(k);
-    free(in);
-    free(out);
-    free(prev);
-    b->model_free(m);
-    return rc;
-}
-
 /* ---- the run -------------------------------------------------------------------- */
 
 void irhw_hwwl_result_free(irhw_hwwl_result *r)
@@ -599,10 +552,11 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     d.stall_limit = 200000 + 64ull * q->mem_lat;
     uint64_t cap = q->max_cycles ? q->max_cycles : UINT64_MAX / 2;
     double t0 = irhw_now_s();
-    if (q->model_only) {
-        rc = run_model(&d, cap, err, errlen);
+    irhw_stim_source src = {&d, drive};
+    irhw_cosim_res cr;
+    if (q->model_only) { /* with the block's conservation checker */
+        rc = irhw_model_run(q->x, &src, cap, observe_lockstep, &d, &cr, err, errlen);
     } else {
-        irhw_stim_source src = {&d, drive};
         irhw_cosim_req cq = {0};
         cq.x = q->x;
         cq.cycles = cap;
@@ -611,15 +565,14 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         cq.source = &src;
         cq.observe = observe_lockstep;
         cq.observe_ctx = &d;
-        irhw_cosim_res cr;
         rc = irhw_cosim(&cq, &cr, err, errlen);
-        if (!rc) {
-            r->equal = cr.equal;
-            r->cycles = cr.cycles_run;
-            r->build_s = cr.build_s;
-            r->lockstep_s = cr.run_s;
-            snprintf(r->message, sizeof r->message, "%s", cr.message);
-        }
+    }
+    if (!rc) {
+        r->equal = cr.equal;
+        r->cycles = cr.cycles_run;
+        r->build_s = cr.build_s;
+        r->lockstep_s = q->model_only ? 0 : cr.run_s;
+        snprintf(r->message, sizeof r->message, "%s", cr.message);
     }
     r->run_s = irhw_now_s() - t0;
     if (rc)
@@ -628,7 +581,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         rc = irhw_err(err, errlen, "out of memory during the run");
         goto out;
     }
-    if (!r->equal)
+    /* a stall is the cause of what the end-of-run check then finds */
+    if (!r->equal && !d.stalled)
         goto out;
     if (d.stalled || d.phase != PH_END) {
         r->equal = 0;
