@@ -39,7 +39,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs
+.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -137,11 +137,17 @@ systemc: $(BIN)/irhw $(BUILD)/sc_example
 
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw
+	@bash tests/bench_workload.sh $(BIN)/irhw
 
 # BFS, SSSP and PageRank frontiers of every graph in ../shared/data/graphs
 # through iru_hash in lockstep with the RTL; the table in out/iru_graphs.md
 iru-graphs: deps $(BIN)/irhw
 	$(BIN)/irhw workload iru --all -o out/iru_graphs.md
+
+# the hwwl paper's Fig. 6/7 trends (SCHEME; ENTRIES x REFILL) with BFS and
+# SSSP on the graphs of ../shared/data/graphs, C model: out/hwwl_trends.md + SVGs
+hwwl-trends: deps $(BIN)/irhw
+	$(BIN)/irhw workload bfs --trends -o out/hwwl_trends.md
 
 sweep: deps $(BIN)/irhw
 	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw

@@ -971,7 +971,8 @@ static int cmd_run(int argc, char **argv)
                    "  co-simulate it against its model with a waveform, estimate its area; then\n"
                    "  print a summary table and write the area estimation report\n"
                    "  (DIR/report.html, DIR/report.md; DIR/results.csv). Everything goes under\n"
-                   "  DIR (default out/).\n",
+                   "  DIR (default out/). Last, BFS on a small real graph through hwwl in\n"
+                   "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n",
                    prog);
         return rc;
     }
@@ -1042,6 +1043,10 @@ static int cmd_run(int argc, char **argv)
            "parameters");
     for (int i = 0; i < nrows; i++)
         printf("%s\n", rows[i]);
+    char wl[8192]; /* BFS on a small real graph through hwwl (sim/cli_workload.c) */
+    int wrc = irhw_cli_run_workload(prog, root, wl, sizeof wl);
+    printf("%s\n", wl);
+    worst = wrc > worst ? wrc : worst;
     printf("(area on %s; waveforms, .gtkw files, RTL and area reports under %s/)\n",
            o.liberty ? o.liberty : "the default 45 nm-class library", root);
     /* the area estimation report of these configurations (sim/report.c) */

@@ -9,8 +9,11 @@
 
 #include "workload.h"
 
+#include "hwwl.h"
+
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,22 +262,24 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
             r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
 }
 
-static int run_all(const wl_opts *o)
+/* The graph files (.graph, .mtx, .txt) in `graphs` (default
+ * ../shared/data/graphs), sorted by name: their count, or -1 after a message
+ * naming the folder. dir gets the folder; free the names with free_names. */
+static int graph_files(const char *prog, const char *kind, const char *graphs, char *dir,
+                       size_t dirlen, char **names, unsigned max)
 {
-    char dir[4096];
-    if (o->graphs)
-        snprintf(dir, sizeof dir, "%s", o->graphs);
+    if (graphs)
+        snprintf(dir, dirlen, "%s", graphs);
     else
-        snprintf(dir, sizeof dir, "%s/../shared/data/graphs", irhw_root());
+        snprintf(dir, dirlen, "%s/../shared/data/graphs", irhw_root());
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "%s workload iru: cannot open the graph folder %s: %s\n", o->prog, dir,
+        fprintf(stderr, "%s workload %s: cannot open the graph folder %s: %s\n", prog, kind, dir,
                 strerror(errno));
-        return EXIT_USAGE;
+        return -1;
     }
-    char *names[256];
     unsigned nn = 0;
-    for (struct dirent *e; (e = readdir(d)) && nn < 256;) {
+    for (struct dirent *e; (e = readdir(d)) && nn < max;) {
         size_t l = strlen(e->d_name);
         int known = (l > 6 && !strcmp(e->d_name + l - 6, ".graph")) ||
                     (l > 4 && !strcmp(e->d_name + l - 4, ".mtx")) ||
@@ -285,11 +290,28 @@ static int run_all(const wl_opts *o)
     }
     closedir(d);
     if (!nn) {
-        fprintf(stderr, "%s workload iru: no graph files (.graph, .mtx, .txt) in %s\n", o->prog,
+        fprintf(stderr, "%s workload %s: no graph files (.graph, .mtx, .txt) in %s\n", prog, kind,
                 dir);
-        return EXIT_USAGE;
+        return -1;
     }
     qsort(names, nn, sizeof *names, cmp_str);
+    return (int)nn;
+}
+
+static void free_names(char **names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        free(names[i]);
+}
+
+static int run_all(const wl_opts *o)
+{
+    char dir[4096];
+    char *names[256];
+    int got = graph_files(o->prog, "iru", o->graphs, dir, sizeof dir, names, 256);
+    if (got < 0)
+        return EXIT_USAGE;
+    unsigned nn = (unsigned)got;
     const char *out = o->out ? o->out : "out/iru_graphs.md";
     char *slash = strrchr(out, '/');
     if (slash) {
@@ -300,8 +322,7 @@ static int run_all(const wl_opts *o)
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
-        for (unsigned i = 0; i < nn; i++)
-            free(names[i]);
+        free_names(names, nn);
         return EXIT_TOOL;
     }
     static const char head[] =
@@ -382,6 +403,523 @@ static int workload_iru(int argc, char **argv, const char *prog)
     return rc;
 }
 
+/* ---- bfs / sssp on hwwl (sim/workload_hwwl.c) ------------------------------------ */
+
+typedef struct {
+    const char *prog, *kind;
+    const char *graph, *graphs, *out, *plot;
+    const char *params[32];
+    unsigned nparams;
+    int model_only, quiet, trends, no_plot, have_src;
+    unsigned cost_a, cost_b, mem_lat;
+    uint32_t src;
+    uint64_t max_cycles, max_edges;
+} gw_opts;
+
+static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s workload %s: ", o->prog, o->kind);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(see '%s workload %s --help')\n", o->prog, o->kind);
+    return EXIT_USAGE;
+}
+
+static void gw_help(const char *prog, const char *kind)
+{
+    printf(
+        "usage: %s workload %s --graph FILE [-p NAME=VALUE]... [--model-only] [--cost A,B]\n"
+        "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
+        "                          [--max-cycles N] [--quiet]\n"
+        "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
+        "                          [--mem-lat N]\n"
+        "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
+        "  hardware worklist hwwl: every lane of every core is a thread that pulls a vertex\n"
+        "  (ID; WAIT: pull again; DONE: the kernel is over for it), is busy A + B * degree\n"
+        "  cycles, relaxes the vertex's edges (atomicMin on the %s) and pushes each\n"
+        "  improved neighbour, one per cycle, into the other half; when every thread saw DONE\n"
+        "  the kernel boundary swaps the halves; the run ends when a kernel pushed nothing.\n"
+        "  The result is checked against the plain sequential %s every run.\n"
+        "  --graph FILE    METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n"
+        "  -p NAME=VALUE   an hwwl parameter (irhw list hwwl); defaults: the paper's (4 cores\n"
+        "                  x 16 lanes, ENTRIES=32, SCHEME=lsorting, REFILL=ondemand)\n"
+        "  --model-only    the C model alone (with the conservation checker), no RTL;\n"
+        "                  default: the RTL in lockstep with the model, every output compared\n"
+        "  --cost A,B      busy cycles per vertex = A + B * out-degree (default 8,2; A 0..100000,\n"
+        "                  B 0..10000)\n"
+        "  --mem-lat N     overflow-buffer loads answer after N cycles (1..10000, default 100)\n"
+        "  --src V         the source vertex (default: the one with the most out-edges)\n"
+        "  --plot FILE     the bank-occupancy plot (SVG, gnuplot; default\n"
+        "                  out/hwwl_%s_<graph>.svg); --no-plot: none\n"
+        "  --max-cycles N  stop after N cycles (an error: the run did not finish)\n"
+        "  --trends        the paper's Fig. 6/7 trends, C model alone: SCHEME none / threshold /\n"
+        "                  lsorting, and ENTRIES 8..128 x REFILL ondemand / interval, for BFS\n"
+        "                  and SSSP on the graphs of DIR (default ../shared/data/graphs):\n"
+        "                  a Markdown table (FILE.md, default out/hwwl_trends.md) and SVG plots\n"
+        "                  beside it (ENTRIES=1024 stands for unbounded banks); graphs with\n"
+        "                  more than --max-edges stored edges (default 110000) are left out\n"
+        "                  (named) to keep it to a few minutes; the kind (bfs/sssp) does not\n"
+        "                  matter, both kernels run\n"
+        "%s"
+        "exit: 0 done and equal to the reference, 1 RTL differs from the model, a check failed\n"
+        "      or the result differs, 2 usage, parameter or graph-file error, 3 tool failure\n",
+        prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
+        !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
+        kind,
+        !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
+                                "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
+                              : "");
+}
+
+static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t lo, uint64_t hi,
+                     uint64_t *x)
+{
+    char *e;
+    errno = 0;
+    unsigned long long n = strtoull(v, &e, 10);
+    if (*v == '-' || !*v || *e || errno || n < lo || n > hi) {
+        fprintf(stderr,
+                "%s workload %s: %s '%s' must be a whole number %" PRIu64 "..%" PRIu64
+                "\n(see '%s workload %s --help')\n",
+                o->prog, o->kind, opt, v, lo, hi, o->prog, o->kind);
+        return EXIT_USAGE;
+    }
+    *x = n;
+    return 0;
+}
+
+static int parse_gw(int argc, char **argv, gw_opts *o)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = !strcmp(a, "--graph") || !strcmp(a, "-p") || !strcmp(a, "--graphs") ||
+                    !strcmp(a, "-o") || !strcmp(a, "--cost") || !strcmp(a, "--mem-lat") ||
+                    !strcmp(a, "--src") || !strcmp(a, "--plot") || !strcmp(a, "--max-cycles") ||
+                    !strcmp(a, "--max-edges");
+        if (takes && !v)
+            return gw_usage(o, "option %s needs a value", a);
+        if (takes)
+            i++;
+        uint64_t x;
+        int rc = 0;
+        if (!strcmp(a, "--graph")) {
+            o->graph = v;
+        } else if (!strcmp(a, "--graphs")) {
+            o->graphs = v;
+        } else if (!strcmp(a, "-o")) {
+            o->out = v;
+        } else if (!strcmp(a, "--plot")) {
+            o->plot = v;
+        } else if (!strcmp(a, "-p")) {
+            if (o->nparams == sizeof o->params / sizeof o->params[0])
+                return gw_usage(o, "too many -p options (at most 32): %s", v);
+            o->params[o->nparams++] = v;
+        } else if (!strcmp(a, "--cost")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            char *comma = strchr(buf, ',');
+            if (!comma)
+                return gw_usage(o, "--cost '%s' must be A,B (busy A + B * degree cycles)", v);
+            *comma = 0;
+            if ((rc = gw_number(o, "--cost A", buf, 0, 100000, &x)))
+                return rc;
+            o->cost_a = (unsigned)x;
+            if ((rc = gw_number(o, "--cost B", comma + 1, 0, 10000, &x)))
+                return rc;
+            o->cost_b = (unsigned)x;
+            if (!o->cost_a && !o->cost_b)
+                return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
+        } else if (!strcmp(a, "--mem-lat")) {
+            if ((rc = gw_number(o, a, v, 1, 10000, &x)))
+                return rc;
+            o->mem_lat = (unsigned)x;
+        } else if (!strcmp(a, "--src")) {
+            if ((rc = gw_number(o, a, v, 0, UINT32_MAX - 1, &x)))
+                return rc;
+            o->src = (uint32_t)x;
+            o->have_src = 1;
+        } else if (!strcmp(a, "--max-cycles")) {
+            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
+                return rc;
+            o->max_cycles = x;
+        } else if (!strcmp(a, "--max-edges")) {
+            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
+                return rc;
+            o->max_edges = x;
+        } else if (!strcmp(a, "--model-only")) {
+            o->model_only = 1;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+        } else if (!strcmp(a, "--trends")) {
+            o->trends = 1;
+        } else if (!strcmp(a, "--no-plot")) {
+            o->no_plot = 1;
+        } else {
+            return gw_usage(o, "unknown argument '%s'", a);
+        }
+    }
+    if (!o->trends && !o->graph)
+        return gw_usage(o, "%s", "name --graph FILE (or --trends)");
+    if (o->trends && o->graph)
+        return gw_usage(o, "%s", "--trends runs every graph of --graphs DIR: drop --graph");
+    return 0;
+}
+
+/* The hwwl instance: defaults, then `extra` (trends), then the user's -p. */
+static int gw_inst(const gw_opts *o, const char *const *extra, unsigned nextra, irhw_inst *x)
+{
+    const irhw_block *b = irhw_find_block("hwwl");
+    char err[IRHW_ERRLEN];
+    memset(x, 0, sizeof *x);
+    if (!b) {
+        fprintf(stderr, "%s workload %s: this build has no hwwl block\n", o->prog, o->kind);
+        return EXIT_USAGE;
+    }
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    for (unsigned i = 0; i < nextra + o->nparams; i++)
+        if (irhw_cfg_set(b, &c, i < nextra ? extra[i] : o->params[i - nextra], err, sizeof err)) {
+            fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+            return EXIT_USAGE;
+        }
+    if (irhw_inst_init(x, b, &c, err, sizeof err)) {
+        irhw_inst_free(x);
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* gnuplot: the script and data beside the SVG. 0, or -1 with a message. */
+static int gw_gnuplot(const char *svg, const char *data_text, const char *script_body, char *err,
+                      size_t errlen)
+{
+    char dat[4200], gp[4200], log[4200];
+    snprintf(dat, sizeof dat, "%.4000s.dat", svg);
+    snprintf(gp, sizeof gp, "%.4000s.gp", svg);
+    snprintf(log, sizeof log, "%.4000s.log", svg);
+    char *slash = strrchr(svg, '/');
+    if (slash) {
+        char od[4096];
+        snprintf(od, sizeof od, "%.*s", (int)(slash - svg), svg);
+        irhw_mkdirs(od);
+    }
+    FILE *f = fopen(dat, "w");
+    if (!f)
+        return irhw_err(err, errlen, "cannot write %s: %s", dat, strerror(errno));
+    fputs(data_text, f);
+    fclose(f);
+    if (!(f = fopen(gp, "w")))
+        return irhw_err(err, errlen, "cannot write %s: %s", gp, strerror(errno));
+    fprintf(f,
+            "set terminal svg size 800,420 font 'Sans,11' background rgb 'white'\n"
+            "set output '%s'\nset grid\nset key outside right\n",
+            svg);
+    fprintf(f, script_body, dat, dat, dat, dat, dat, dat, dat, dat);
+    fclose(f);
+    char *argv[] = {"gnuplot", gp, NULL};
+    int rc = irhw_run(argv, log);
+    if (rc)
+        return irhw_err(err, errlen, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp, log,
+                        rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
+    return 0;
+}
+
+/* The occupancy plot of one run: per core the IDs in the banks' pull
+ * halves, and all cores' overflow buffers, over time. */
+static int gw_plot(const char *svg, const irhw_hwwl_result *r, unsigned cores, const char *title,
+                   char *err, size_t errlen)
+{
+    size_t cap = (size_t)r->nsamples * (cores * 12 + 32) + 64, n = 0;
+    char *txt = malloc(cap);
+    if (!txt)
+        return irhw_err(err, errlen, "out of memory for the plot");
+    for (unsigned s = 0; s < r->nsamples; s++) {
+        n += (size_t)snprintf(txt + n, cap - n, "%" PRIu64, r->sample_cycle[s]);
+        unsigned ovf = 0;
+        for (unsigned c = 0; c < cores; c++) {
+            n += (size_t)snprintf(txt + n, cap - n, " %u", r->occ_banks[s * cores + c]);
+            ovf += r->occ_ovf[s * cores + c];
+        }
+        n += (size_t)snprintf(txt + n, cap - n, " %u\n", ovf);
+    }
+    char body[4096];
+    int k = snprintf(body, sizeof body,
+                     "set title '%s'\nset xlabel 'cycle'\nset ylabel 'work IDs held'\n"
+                     "set key inside top right font ',9'\nset xtics rotate by -30\nplot ",
+                     title);
+    for (unsigned c = 0; c < cores && k > 0 && (size_t)k < sizeof body; c++)
+        k += snprintf(body + k, sizeof body - (size_t)k,
+                      "'%%1$s' using 1:%u with lines lw 1.5 title 'core %u: banks (pull halves)', ",
+                      c + 2, c);
+    if (k > 0 && (size_t)k < sizeof body)
+        snprintf(body + k, sizeof body - (size_t)k,
+                 "'%%1$s' using 1:%u with lines lw 2 dt 2 title 'all overflow buffers'\n",
+                 cores + 2);
+    int rc = gw_gnuplot(svg, txt, body, err, errlen);
+    free(txt);
+    return rc;
+}
+
+static double mean_of(const uint64_t *v, unsigned n, uint64_t *mn, uint64_t *mx)
+{
+    double s = 0;
+    *mn = UINT64_MAX;
+    *mx = 0;
+    for (unsigned i = 0; i < n; i++) {
+        s += (double)v[i];
+        *mn = v[i] < *mn ? v[i] : *mn;
+        *mx = v[i] > *mx ? v[i] : *mx;
+    }
+    return n ? s / n : 0;
+}
+
+static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
+                      const irhw_hwwl_req *q, const irhw_hwwl_result *r, const char *params,
+                      int file_weights)
+{
+    const hwwl_geom *hg = hwwl_g(q->x);
+    unsigned C = hg->cores, L = hg->core.lanes;
+    printf("workload %s: %s (%s, %u vertices, %" PRIu64 " edges%s), source %u%s\n", o->kind, path,
+           irhw_graph_fmt_name(g->fmt), g->n, g->m, g->directed ? ", directed" : "", q->src,
+           o->have_src ? "" : " (most out-edges)");
+    if (q->wt)
+        printf("  weights: %s\n",
+               file_weights ? "the file's" : "1..64 from a hash of the edge's two ends");
+    printf("  hwwl %s\n", params);
+    printf("  threads: %u (every lane), busy %u + %u * degree cycles per vertex; overflow loads "
+           "after %u cycles\n",
+           r->threads, q->cost_a, q->cost_b, q->mem_lat);
+    if (q->model_only)
+        printf("  C model alone, conservation checked: %" PRIu64 " cycles in %.2f s (%.0f "
+               "cycles/s)\n",
+               r->cycles, r->run_s, r->run_s > 0 ? r->cycles / r->run_s : 0);
+    else
+        printf("  lockstep with the RTL, every output compared every cycle, conservation checked: "
+               "%" PRIu64 " cycles in %.2f s (%.0f cycles/s; build or cache %.1f s)\n",
+               r->cycles, r->lockstep_s, r->lockstep_s > 0 ? r->cycles / r->lockstep_s : 0,
+               r->build_s);
+    printf("  result: equal to the sequential %s: %" PRIu64
+           " of %u vertices reached, %s 0..%" PRIu64 "\n",
+           q->wt ? "Dijkstra" : "BFS", r->reached, g->n, q->wt ? "distances" : "levels", r->depth);
+    printf("  cycles to DONE: %" PRIu64 " (%" PRIu64 " kernels)\n", r->cycles_to_done, r->kernels);
+    uint64_t pulls = r->ans[1] + r->ans[2] + r->ans[3];
+    printf("  pulls: %" PRIu64 ": ID %" PRIu64 ", WAIT %" PRIu64 ", DONE %" PRIu64
+           " (%.2f WAIT per ID)\n",
+           pulls, r->ans[1], r->ans[2], r->ans[3], r->ans[1] ? (double)r->ans[2] / r->ans[1] : 0);
+    printf("  vertices processed %" PRIu64 " (%.2f per reached vertex), edges relaxed %" PRIu64
+           ", improvements %" PRIu64 "\n",
+           r->processed, r->reached ? (double)r->processed / r->reached : 0, r->relaxations,
+           r->improvements);
+    printf("  pushes accepted %" PRIu64 ", retried %" PRIu64 ", exceptions %" PRIu64
+           " (to the software list; %" PRIu64 " taken from it)\n",
+           r->pushes, r->push_retries, r->exceptions, r->sw_taken);
+    uint64_t don = 0, rcv = 0;
+    for (unsigned c = 0; c < C; c++) {
+        don += r->core_donated[c];
+        rcv += r->core_received[c];
+    }
+    if (r->have_model_counts)
+        printf("  in-core moves %" PRIu64 ", inter-core donations %" PRIu64 " (received %" PRIu64
+               "), spills %" PRIu64 "\n",
+               r->moves, don, rcv, r->spills);
+    else
+        printf("  inter-core donations %" PRIu64 " (received %" PRIu64
+               "); in-core moves and spills: not available (no model statistics)\n",
+               don, rcv);
+    printf("  overflow buffer: stores %" PRIu64 " (%" PRIu64 " IDs), refill loads %" PRIu64
+           " (%" PRIu64 " IDs)\n",
+           r->stores, r->stored_ids, r->loads, r->loaded_ids);
+    uint64_t mn, mx;
+    double mv = mean_of(r->lane_vertices, r->threads, &mn, &mx);
+    printf("  load balance, vertices per lane: min %" PRIu64 ", mean %.1f, max %" PRIu64
+           " (max/mean %.2f)\n",
+           mn, mv, mx, mv > 0 ? mx / mv : 0);
+    double mw = mean_of(r->lane_waits, r->threads, &mn, &mx);
+    printf("  WAIT answers per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64 "\n", mn, mw, mx);
+    double mb = mean_of(r->lane_busy, r->threads, &mn, &mx);
+    printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
+           " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
+           mn, mb, mx, mb > 0 ? mx / mb : 0,
+           r->cycles_to_done ? 100.0 * mb / (double)r->cycles_to_done : 0);
+    uint64_t per_core[HW_MAX_CORES_WL] = {0};
+    for (unsigned i = 0; i < r->threads; i++)
+        per_core[i / L] += r->lane_vertices[i];
+    printf("  vertices per core:");
+    for (unsigned c = 0; c < C; c++)
+        printf(" %" PRIu64, per_core[c]);
+    printf("; donated per core:");
+    for (unsigned c = 0; c < C; c++)
+        printf(" %" PRIu64, r->core_donated[c]);
+    printf("\n");
+    unsigned peak = 0, peak_ovf = 0;
+    for (unsigned s = 0; s < r->nsamples; s++) {
+        unsigned b = 0, ov = 0;
+        for (unsigned c = 0; c < C; c++) {
+            b += r->occ_banks[s * C + c];
+            ov += r->occ_ovf[s * C + c];
+        }
+        peak = b > peak ? b : peak;
+        peak_ovf = ov > peak_ovf ? ov : peak_ovf;
+    }
+    printf("  occupancy: %u samples every %u cycles; peak %u IDs in the banks' pull halves (of "
+           "%u entries), %u in the overflow buffers\n",
+           r->nsamples, r->sample_every, peak, C * L * hg->core.entries, peak_ovf);
+}
+
+static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
+{
+    char err[1024];
+    if (irhw_graph_read(path, IRHW_GRAPH_AUTO, g, err, sizeof err)) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        irhw_graph_free(g);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* One run; fills r (free it after). `extra`: parameters before the user's. */
+static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const uint32_t *wt,
+                  const char *const *extra, unsigned nextra, int model_only, irhw_hwwl_result *r,
+                  char *params, size_t plen, irhw_inst *x)
+{
+    int rc = gw_inst(o, extra, nextra, x);
+    memset(r, 0, sizeof *r);
+    if (rc)
+        return rc;
+    if (o->have_src && o->src >= g->n) {
+        fprintf(stderr, "%s workload %s: --src %u: %s has vertices 0..%u\n", o->prog, o->kind,
+                o->src, path, g->n - 1);
+        return EXIT_USAGE;
+    }
+    irhw_cfg_format(x->b, &x->c, " ", params, plen);
+    char replay[2048], pl[1024];
+    irhw_cfg_format(x->b, &x->c, " -p ", pl, sizeof pl);
+    snprintf(replay, sizeof replay, "%s workload %s --graph %s --cost %u,%u --mem-lat %u -p %s",
+             o->prog, o->kind, path, o->cost_a, o->cost_b, o->mem_lat, pl);
+    irhw_hwwl_req q;
+    memset(&q, 0, sizeof q);
+    q.x = x;
+    q.g = g;
+    q.wt = wt;
+    q.src = o->have_src ? o->src : irhw_graph_hub(g);
+    q.cost_a = o->cost_a;
+    q.cost_b = o->cost_b;
+    q.mem_lat = o->mem_lat;
+    q.max_cycles = o->max_cycles;
+    q.model_only = model_only;
+    q.replay = replay;
+    char err[8192];
+    if (irhw_hwwl_run(&q, r, err, sizeof err)) {
+        fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
+        /* the graph does not fit the configuration, or has no vertex: input errors */
+        return strstr(err, "ID_BITS=") || strstr(err, "no vertices") ? EXIT_USAGE : EXIT_TOOL;
+    }
+    if (!r->equal) {
+        fputs(r->message, stdout);
+        return EXIT_MISMATCH;
+    }
+    if (!r->correct) {
+        fputs(r->message, stdout);
+        return EXIT_MISMATCH;
+    }
+    return 0;
+}
+
+static int gw_single(const gw_opts *o)
+{
+    irhw_graph g;
+    int rc = gw_graph(o, o->graph, &g);
+    if (rc)
+        return rc;
+    int sssp = !strcmp(o->kind, "sssp"), fw = 0;
+    uint32_t *wt = sssp ? irhw_sssp_weights(&g, &fw) : NULL;
+    if (sssp && !wt) {
+        irhw_graph_free(&g);
+        fprintf(stderr, "%s workload %s: out of memory for the weights\n", o->prog, o->kind);
+        return EXIT_TOOL;
+    }
+    irhw_hwwl_result r;
+    irhw_inst x;
+    char params[512];
+    rc = gw_run(o, o->graph, &g, wt, NULL, 0, o->model_only, &r, params, sizeof params, &x);
+    if (!rc && !o->quiet) {
+        irhw_hwwl_req q = {0};
+        q.x = &x;
+        q.wt = wt;
+        q.src = o->have_src ? o->src : irhw_graph_hub(&g);
+        q.cost_a = o->cost_a;
+        q.cost_b = o->cost_b;
+        q.mem_lat = o->mem_lat;
+        q.model_only = o->model_only;
+        gw_report(o, o->graph, &g, &q, &r, params, fw);
+    } else if (!rc) {
+        double t = o->model_only ? r.run_s : r.lockstep_s;
+        printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
+               " DONE %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
+               o->kind, o->graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
+               o->model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
+    }
+    if (!rc && !o->no_plot) {
+        char svg[4200], title[512], err[4400];
+        if (o->plot)
+            snprintf(svg, sizeof svg, "%s", o->plot);
+        else
+            snprintf(svg, sizeof svg, "out/hwwl_%s_%s.svg", o->kind, base_name(o->graph));
+        snprintf(title, sizeof title, "%s on %s: work IDs held over time", o->kind,
+                 base_name(o->graph));
+        if (gw_plot(svg, &r, hwwl_g(&x)->cores, title, err, sizeof err)) {
+            fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+            rc = EXIT_TOOL;
+        } else if (!o->quiet) {
+            printf("  occupancy plot: %s\n", svg);
+        }
+    }
+    irhw_hwwl_result_free(&r);
+    irhw_inst_free(&x);
+    free(wt);
+    irhw_graph_free(&g);
+    return rc;
+}
+
+static int gw_trends(const gw_opts *o);
+
+static int workload_graph(int argc, char **argv, const char *prog, const char *kind)
+{
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            gw_help(prog, kind);
+            return 0;
+        }
+    gw_opts o;
+    memset(&o, 0, sizeof o);
+    o.prog = prog;
+    o.kind = kind;
+    o.cost_a = 8;
+    o.cost_b = 2;
+    o.mem_lat = 100;
+    o.max_edges = 110000;
+    int rc = parse_gw(argc, argv, &o);
+    if (rc)
+        return rc;
+    return o.trends ? gw_trends(&o) : gw_single(&o);
+}
+
+static int workload_bfs(int argc, char **argv, const char *prog)
+{
+    return workload_graph(argc, argv, prog, "bfs");
+}
+
+static int workload_sssp(int argc, char **argv, const char *prog)
+{
+    return workload_graph(argc, argv, prog, "sssp");
+}
+
 /* ---- the kinds ------------------------------------------------------------------ */
 
 static const struct {
@@ -389,6 +927,8 @@ static const struct {
     int (*run)(int argc, char **argv, const char *prog);
 } kinds[] = {
     {"iru", "BFS/SSSP/PageRank edge frontiers through iru_hash", workload_iru},
+    {"bfs", "data-driven BFS closed-loop on the multi-core worklist hwwl", workload_bfs},
+    {"sssp", "data-driven SSSP closed-loop on the multi-core worklist hwwl", workload_sssp},
 };
 
 static void kinds_help(FILE *f, const char *prog)
@@ -410,4 +950,328 @@ int irhw_cli_workload(int argc, char **argv, const char *prog)
     fprintf(stderr, "%s workload: unknown kind '%s'\n", prog, argv[0]);
     kinds_help(stderr, prog);
     return EXIT_USAGE;
+}
+
+/* ---- --trends: the paper's Fig. 6 and Fig. 7 on real graphs ----------------------- */
+
+enum { TR_SCHEMES = 3, TR_ENTRIES = 6, TR_REFILLS = 2, TR_MAX_GRAPHS = 64 };
+static const char *const tr_scheme[TR_SCHEMES] = {"none", "threshold", "lsorting"};
+static const unsigned tr_entries[TR_ENTRIES] = {8, 16, 32, 64, 128, 1024};
+static const char *const tr_refill[TR_REFILLS] = {"ondemand", "interval"};
+
+typedef struct {
+    int ok;
+    uint64_t cycles, waits, ids, spills, exc, moves, don;
+} tr_cell;
+
+typedef struct {
+    char name[256];
+    uint32_t n;
+    uint64_t m;
+    tr_cell scheme[2][TR_SCHEMES];
+    tr_cell cap[2][TR_REFILLS][TR_ENTRIES];
+} tr_graph;
+
+static void tr_fill(tr_cell *c, const irhw_hwwl_result *r)
+{
+    c->ok = 1;
+    c->cycles = r->cycles_to_done;
+    c->waits = r->ans[2];
+    c->ids = r->ans[1];
+    c->spills = r->spills;
+    c->exc = r->exceptions;
+    c->moves = r->moves;
+    c->don = 0;
+    for (unsigned i = 0; i < HW_MAX_CORES_WL; i++)
+        c->don += r->core_donated[i];
+}
+
+static int tr_one(const gw_opts *o, const char *path, const irhw_graph *g, const uint32_t *wt,
+                  const char *const *extra, unsigned nextra, tr_cell *c)
+{
+    irhw_hwwl_result r;
+    irhw_inst x;
+    char params[512];
+    gw_opts q = *o;
+    q.kind = wt ? "sssp" : "bfs";
+    int rc = gw_run(&q, path, g, wt, extra, nextra, 1, &r, params, sizeof params, &x);
+    if (!rc)
+        tr_fill(c, &r);
+    irhw_hwwl_result_free(&r);
+    irhw_inst_free(&x);
+    return rc;
+}
+
+static double speedup(const tr_cell *base, const tr_cell *c)
+{
+    return base->ok && c->ok && c->cycles ? (double)base->cycles / (double)c->cycles : 0;
+}
+
+static int gw_trends(const gw_opts *o)
+{
+    char dir[4096];
+    char *names[TR_MAX_GRAPHS];
+    int got = graph_files(o->prog, o->kind, o->graphs, dir, sizeof dir, names, TR_MAX_GRAPHS);
+    if (got < 0)
+        return EXIT_USAGE;
+    unsigned nn = (unsigned)got;
+    tr_graph *tg = calloc(nn, sizeof *tg);
+    if (!tg) {
+        free_names(names, nn);
+        return EXIT_TOOL;
+    }
+    unsigned ng = 0;
+    int worst = 0;
+    double t0 = irhw_now_s();
+    char skipped[2048] = "";
+    for (unsigned i = 0; i < nn; i++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        irhw_graph g;
+        int rc = gw_graph(o, path, &g);
+        if (rc) {
+            worst = rc > worst ? rc : worst;
+            continue;
+        }
+        if (g.m > o->max_edges) {
+            size_t l = strlen(skipped);
+            snprintf(skipped + l, sizeof skipped - l, "%s%s (%" PRIu64 " edges)", l ? ", " : "",
+                     names[i], g.m);
+            irhw_graph_free(&g);
+            continue;
+        }
+        tr_graph *t = &tg[ng++];
+        snprintf(t->name, sizeof t->name, "%s", names[i]);
+        t->n = g.n;
+        t->m = g.m;
+        int fw;
+        uint32_t *wt = irhw_sssp_weights(&g, &fw);
+        for (int k = 0; k < 2 && wt; k++) {
+            const uint32_t *w = k ? wt : NULL;
+            for (unsigned s = 0; s < TR_SCHEMES; s++) {
+                char p1[64];
+                snprintf(p1, sizeof p1, "SCHEME=%s", tr_scheme[s]);
+                const char *ex[] = {p1};
+                rc = tr_one(o, path, &g, w, ex, 1, &t->scheme[k][s]);
+                worst = rc > worst ? rc : worst;
+            }
+            for (unsigned r = 0; r < TR_REFILLS; r++)
+                for (unsigned e = 0; e < TR_ENTRIES; e++) {
+                    char p1[64], p2[64];
+                    snprintf(p1, sizeof p1, "ENTRIES=%u", tr_entries[e]);
+                    snprintf(p2, sizeof p2, "REFILL=%s", tr_refill[r]);
+                    const char *ex[] = {p1, p2};
+                    rc = tr_one(o, path, &g, w, ex, 2, &t->cap[k][r][e]);
+                    worst = rc > worst ? rc : worst;
+                }
+            const tr_cell *c = t->scheme[k];
+            fprintf(stderr,
+                    "  %s %s: cycles to DONE none %" PRIu64 ", threshold %" PRIu64
+                    ", lsorting %" PRIu64 " (%.0f s so far)\n",
+                    names[i], k ? "sssp" : "bfs", c[0].cycles, c[1].cycles, c[2].cycles,
+                    irhw_now_s() - t0);
+        }
+        if (!wt)
+            worst = EXIT_TOOL;
+        free(wt);
+        irhw_graph_free(&g);
+    }
+    free_names(names, nn);
+    double secs = irhw_now_s() - t0;
+
+    /* the Markdown */
+    const char *out = o->out ? o->out : "out/hwwl_trends.md";
+    char *slash = strrchr(out, '/');
+    char od[4096] = ".";
+    if (slash) {
+        snprintf(od, sizeof od, "%.*s", (int)(slash - out), out);
+        irhw_mkdirs(od);
+    }
+    size_t msz = 0;
+    char *md = NULL;
+    FILE *f = open_memstream(&md, &msz);
+    if (!f) {
+        free(tg);
+        return EXIT_TOOL;
+    }
+    fprintf(f, "### Fig. 6: work redistribution schemes (hwwl defaults, ENTRIES=32, "
+               "REFILL=ondemand)\n\n"
+               "Cycles to DONE and pulls answered WAIT; speedup = cycles with SCHEME=none / cycles "
+               "with the scheme.\n\n"
+               "| graph | kernel | cycles none | cycles threshold | cycles lsorting | speedup "
+               "threshold | speedup lsorting | WAIT none | WAIT threshold | WAIT lsorting | moves "
+               "lsorting | donations lsorting |\n"
+               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+               "|\n");
+    for (unsigned i = 0; i < ng; i++)
+        for (int k = 0; k < 2; k++) {
+            const tr_cell *c = tg[i].scheme[k];
+            fprintf(f,
+                    "| %s | %s | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %.2f | %.2f | %" PRIu64
+                    " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " |\n",
+                    tg[i].name, k ? "sssp" : "bfs", c[0].cycles, c[1].cycles, c[2].cycles,
+                    speedup(&c[0], &c[1]), speedup(&c[0], &c[2]), c[0].waits, c[1].waits,
+                    c[2].waits, c[2].moves, c[2].don);
+        }
+    fprintf(f, "\n### Fig. 7: bank capacity and refill policy (SCHEME=lsorting)\n\n"
+               "Performance relative to ENTRIES=1024 (cycles at 1024 / cycles at ENTRIES; "
+               "1.00 = as fast as the practically unbounded banks, which spilled nothing in these "
+               "runs unless the last column says otherwise); spills at ENTRIES=8 / 32.\n\n"
+               "| graph | kernel | refill |");
+    for (unsigned e = 0; e + 1 < TR_ENTRIES; e++)
+        fprintf(f, " E=%u |", tr_entries[e]);
+    fprintf(f, " cycles E=1024 | spills E=8 | spills E=32 | spills E=1024 |\n| --- | --- | --- |");
+    for (unsigned e = 0; e + 1 < TR_ENTRIES; e++)
+        fprintf(f, " ---: |");
+    fprintf(f, " ---: | ---: | ---: | ---: |\n");
+    for (unsigned i = 0; i < ng; i++)
+        for (int k = 0; k < 2; k++)
+            for (unsigned r = 0; r < TR_REFILLS; r++) {
+                const tr_cell *c = tg[i].cap[k][r];
+                const tr_cell *inf = &c[TR_ENTRIES - 1];
+                fprintf(f, "| %s | %s | %s |", tg[i].name, k ? "sssp" : "bfs", tr_refill[r]);
+                for (unsigned e = 0; e + 1 < TR_ENTRIES; e++)
+                    fprintf(f, " %.2f |", speedup(inf, &c[e]));
+                fprintf(f, " %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " |\n",
+                        inf->cycles, c[0].spills, c[2].spills, inf->spills);
+            }
+    fprintf(f,
+            "\nC model alone (conservation checked, every result equal to the sequential "
+            "BFS / Dijkstra); hwwl defaults otherwise (4 cores x 16 lanes, THRESHOLD=5, "
+            "INTERVAL=10, OVF_CAP=4096, flops); threads busy %u + %u * degree cycles, "
+            "overflow loads after %u cycles; %.0f s.%s%s%s\n",
+            o->cost_a, o->cost_b, o->mem_lat, secs, *skipped ? " Left out (more than " : "",
+            *skipped ? "--max-edges stored edges): " : "", skipped);
+    fclose(f);
+
+    /* the plots: speedups per graph and kernel (Fig. 6); the geometric mean
+     * over the graphs of the performance relative to ENTRIES=1024 (Fig. 7) */
+    char svg6[4200], svg7[4200], err[4400];
+    snprintf(svg6, sizeof svg6, "%s/hwwl_trends_schemes.svg", od);
+    snprintf(svg7, sizeof svg7, "%s/hwwl_trends_entries.svg", od);
+    size_t dsz = 0;
+    char *dat = NULL;
+    FILE *df = open_memstream(&dat, &dsz);
+    int prc = 0;
+    if (df) {
+        for (unsigned i = 0, x = 0; i < ng; i++)
+            for (int k = 0; k < 2; k++, x++)
+                fprintf(df, "%u \"%s %s\" %.3f %.3f\n", x, tg[i].name, k ? "sssp" : "bfs",
+                        speedup(&tg[i].scheme[k][0], &tg[i].scheme[k][1]),
+                        speedup(&tg[i].scheme[k][0], &tg[i].scheme[k][2]));
+        fclose(df);
+        prc = gw_gnuplot(svg6, dat,
+                         "set title 'Fig. 6 trend: speedup over SCHEME=none'\n"
+                         "set style data histograms\nset style fill solid 0.7\n"
+                         "set xtics rotate by -40\nset ylabel 'cycles none / cycles scheme'\n"
+                         "set yrange [0:*]\n"
+                         "plot '%1$s' using 3:xtic(2) title 'threshold', '' using 4 title "
+                         "'lsorting'\n",
+                         err, sizeof err);
+        free(dat);
+    }
+    dat = NULL;
+    df = prc ? NULL : open_memstream(&dat, &dsz);
+    if (df) {
+        for (unsigned e = 0; e < TR_ENTRIES; e++) {
+            fprintf(df, "%u", tr_entries[e]);
+            for (int k = 0; k < 2; k++)
+                for (unsigned r = 0; r < TR_REFILLS; r++) {
+                    double lg = 0;
+                    unsigned n = 0;
+                    for (unsigned i = 0; i < ng; i++) {
+                        double v = speedup(&tg[i].cap[k][r][TR_ENTRIES - 1], &tg[i].cap[k][r][e]);
+                        if (v > 0) {
+                            lg += log(v);
+                            n++;
+                        }
+                    }
+                    fprintf(df, " %.4f", n ? exp(lg / n) : 0);
+                }
+            fprintf(df, "\n");
+        }
+        fclose(df);
+        prc = gw_gnuplot(svg7, dat,
+                         "set title 'Fig. 7 trend: performance relative to ENTRIES=1024 "
+                         "(geometric mean over the graphs)'\n"
+                         "set logscale x 2\nset xlabel 'ENTRIES per bank'\nset yrange [0:1.05]\n"
+                         "set ylabel 'cycles at 1024 / cycles'\n"
+                         "plot '%1$s' using 1:2 with linespoints lw 2 title 'bfs ondemand', "
+                         "'%1$s' using 1:3 with linespoints lw 2 title 'bfs interval', "
+                         "'%1$s' using 1:4 with linespoints lw 2 title 'sssp ondemand', "
+                         "'%1$s' using 1:5 with linespoints lw 2 title 'sssp interval'\n",
+                         err, sizeof err);
+        free(dat);
+    }
+    if (prc) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        worst = worst > EXIT_TOOL ? worst : EXIT_TOOL;
+    }
+    FILE *mf = fopen(out, "w");
+    if (!mf ||
+        fprintf(mf,
+                "%s\n![Fig. 6 trend](hwwl_trends_schemes.svg)\n\n![Fig. 7 trend]"
+                "(hwwl_trends_entries.svg)\n",
+                md) < 0 ||
+        fclose(mf)) {
+        fprintf(stderr, "%s workload %s: cannot write %s: %s\n", o->prog, o->kind, out,
+                strerror(errno));
+        worst = EXIT_TOOL;
+    }
+    fputs(md, stdout);
+    printf("wrote %s, %s, %s\n", out, svg6, svg7);
+    free(md);
+    free(tg);
+    return worst;
+}
+
+/* ---- `irhw run`: BFS on one small real graph through hwwl -------------------------- */
+
+int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t len)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/../shared/data/graphs/jagmesh7.mtx", irhw_root());
+    const char *note = "";
+    FILE *probe = fopen(path, "r");
+    if (probe)
+        fclose(probe);
+    else { /* no ../shared/data: a small graph of our own, said so */
+        snprintf(path, sizeof path, "%s/tests/data/graphs/grid5x5.txt", irhw_root());
+        note = " (../shared/data/graphs/jagmesh7.mtx not there: a 5x5 grid instead)";
+    }
+    gw_opts o;
+    memset(&o, 0, sizeof o);
+    o.prog = prog;
+    o.kind = "bfs";
+    o.cost_a = 8;
+    o.cost_b = 2;
+    o.mem_lat = 100;
+    irhw_graph g;
+    int rc = gw_graph(&o, path, &g);
+    if (rc) {
+        snprintf(line, len, "workload  bfs on %s: ERROR (graph file)", path);
+        return rc;
+    }
+    irhw_hwwl_result r;
+    irhw_inst x;
+    char params[512], err[4400], svg[4400];
+    rc = gw_run(&o, path, &g, NULL, NULL, 0, 0, &r, params, sizeof params, &x);
+    if (!rc) {
+        snprintf(svg, sizeof svg, "%s/hwwl_bfs_%s.svg", dir, base_name(path));
+        if (gw_plot(svg, &r, hwwl_g(&x)->cores, "bfs: work IDs held over time", err, sizeof err))
+            snprintf(svg, sizeof svg, "no plot: %s", err);
+        snprintf(line, len,
+                 "workload  %-12" PRIu64 " %-9s bfs on %s through hwwl (paper defaults, lockstep):"
+                 " %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " / WAIT %" PRIu64
+                 " / DONE %" PRIu64 ", levels equal to the sequential BFS; %s%s",
+                 r.cycles, "PASS", base_name(path), r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
+                 svg, note);
+    } else {
+        snprintf(line, len, "workload  %-12" PRIu64 " %-9s bfs on %s through hwwl%s", r.cycles,
+                 rc == EXIT_MISMATCH ? "MISMATCH" : "ERROR", base_name(path), note);
+    }
+    irhw_hwwl_result_free(&r);
+    irhw_inst_free(&x);
+    irhw_graph_free(&g);
+    return rc;
 }

@@ -21,6 +21,8 @@
 #include "cosim.h"
 #include "graph.h"
 
+#define HW_MAX_CORES_WL 16 /* = HW_MAX_CORES (model/hwwl.h) */
+
 typedef enum { IRHW_KERNEL_BFS, IRHW_KERNEL_SSSP, IRHW_KERNEL_PAGERANK } irhw_kernel;
 
 /* The element stream: frontier f is elements [start[f], start[f + 1]). */
@@ -73,5 +75,66 @@ typedef struct {
 /* Runs the stream through iru_hash: in lockstep with the RTL (tb/cosim.c)
  * or on the model alone. 0 = ran (r->equal), -1 = could not run. */
 int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t errlen);
+
+/* SSSP edge weights, one per stored edge (free() them): the file's when
+ * they are all whole numbers 1..65535 (*from_file = 1), else 1..64 from a
+ * hash of the edge's two ends, the same both ways. NULL when out of memory. */
+uint32_t *irhw_sssp_weights(const irhw_graph *g, int *from_file);
+
+/* ---- bfs / sssp: data-driven, double-buffered kernels on hwwl ---------------
+ * (sim/workload_hwwl.c; its first comment has the thread model.) Every lane
+ * of every core is a thread: pull a vertex (ID / WAIT: pull again / DONE:
+ * the kernel is over for it), spend cost_a + cost_b * degree cycles, relax
+ * the vertex's edges on the workload's own levels / distances (atomicMin)
+ * and push each improved neighbour, one per cycle. Pushes of a kernel go to
+ * the other half; swap when every thread saw DONE; the run ends when a
+ * kernel pushed nothing. The result is checked against irhw_bfs /
+ * irhw_sssp. */
+
+#define IRHW_HWWL_SAMPLES 2048 /* occupancy samples kept */
+
+typedef struct {
+    const irhw_inst *x; /* an hwwl instance */
+    const irhw_graph *g;
+    const uint32_t *wt; /* SSSP: weight per edge; NULL: BFS (every edge 1) */
+    uint32_t src;
+    unsigned cost_a, cost_b; /* a thread is busy cost_a + cost_b * degree cycles */
+    unsigned mem_lat;        /* overflow-buffer loads answer after this many cycles */
+    unsigned sample_every;   /* occupancy sample period (0 = 256; doubles when full) */
+    uint64_t max_cycles;     /* 0 = no limit (a stall of 200,000 cycles still ends it) */
+    int model_only;
+    const char *replay; /* the command that replays this run (mismatch report) */
+} irhw_hwwl_req;
+
+typedef struct {
+    uint64_t cycles;         /* cycles run (reset, setup, kernels, two idle cycles) */
+    uint64_t cycles_to_done; /* the cycle every thread had seen DONE of the last kernel */
+    uint64_t kernels;        /* swaps into a kernel */
+    uint64_t ans[4];         /* pull answers: [1] ID, [2] WAIT, [3] DONE */
+    uint64_t processed;      /* vertices processed (pulled or from the software list) */
+    uint64_t relaxations, improvements;
+    uint64_t pushes, push_retries, exceptions, sw_taken;
+    uint64_t stores, stored_ids, loads, loaded_ids; /* the memory ports */
+    uint64_t moves, spills;                         /* the model's counters */
+    int have_model_counts;
+    uint64_t core_donated[HW_MAX_CORES_WL], core_received[HW_MAX_CORES_WL];
+    unsigned threads;
+    uint64_t *lane_ids, *lane_waits, *lane_vertices, *lane_busy; /* per thread */
+    unsigned nsamples, sample_every;
+    uint64_t *sample_cycle;
+    unsigned *occ_banks, *occ_ovf; /* [sample * CORES + core] */
+    unsigned end_banks[HW_MAX_CORES_WL], end_ovf[HW_MAX_CORES_WL];
+    uint64_t *value; /* levels / distances (IRHW_UNREACHED) */
+    uint64_t reached, depth;
+    int equal;   /* lockstep: model and RTL equal every cycle, checks passed */
+    int correct; /* the result equals the reference */
+    double run_s, build_s, lockstep_s;
+    char message[4096];
+} irhw_hwwl_result;
+
+/* 0 = ran (see r->equal, r->correct), -1 = could not run (err). Free r with
+ * irhw_hwwl_result_free either way. */
+int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t errlen);
+void irhw_hwwl_result_free(irhw_hwwl_result *r);
 
 #endif

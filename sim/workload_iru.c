@@ -11,6 +11,7 @@
 #include "workload.h"
 
 #include "iru_hash.h"
+#include "modelrun.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +85,7 @@ static void end_frontier(builder *b)
 /* SSSP edge weights: the file's when they are all whole numbers 1..65535;
  * else 1..64 from a hash of the edge's two ends (the same both ways), as
  * GPU SSSP studies do for unweighted inputs. */
-static uint32_t *sssp_weights(const irhw_graph *g, int *from_file)
+uint32_t *irhw_sssp_weights(const irhw_graph *g, int *from_file)
 {
     uint32_t *wt = malloc((g->m ? g->m : 1) * sizeof *wt);
     if (!wt)
@@ -187,7 +188,7 @@ int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems
         build_pagerank(&b, g);
     else if (!(s->result = malloc((size_t)g->n * sizeof *s->result)))
         b.nomem = 1;
-    else if (k == IRHW_KERNEL_SSSP && !(wt = sssp_weights(g, &s->file_weights)))
+    else if (k == IRHW_KERNEL_SSSP && !(wt = irhw_sssp_weights(g, &s->file_weights)))
         b.nomem = 1;
     else
         build_traversal(&b, g, wt, s->result);
@@ -372,56 +373,6 @@ static int count_observe(void *ctx, uint64_t cycle, const void *model, const uin
     return 0;
 }
 
-/* The model alone, with the block's conservation checker. */
-static int run_model(const irhw_iru_req *q, feeder *fd, counter *ct, uint64_t cap, char *err,
-                     size_t errlen)
-{
-    const irhw_block *b = q->x->b;
-    const irhw_ports *ps = &q->x->ps;
-    void *m = irhw_model_create(q->x, err, errlen);
-    if (!m)
-        return -1;
-    uint64_t *in = calloc(ps->in_words + 1, sizeof *in);
-    uint64_t *out = calloc(ps->out_words + 1, sizeof *out);
-    uint64_t *prev = calloc(ps->out_words + 1, sizeof *prev);
-    void *k = b->check_new ? b->check_new(q->x) : NULL;
-    int rc = 0;
-    if (!in || !out || !prev || (b->check_new && !k))
-        rc = irhw_err(err, errlen, "out of memory setting up the model run");
-    irhw_iru_result *r = ct->r;
-    r->equal = 1;
-    for (uint64_t cyc = 0; !rc && cyc < cap; cyc++) {
-        memset(in, 0, ps->in_words * sizeof *in);
-        if (feed(fd, cyc, prev, in))
-            break;
-        if (cyc < 2)
-            in[ps->p[0].off] |= 1;
-        b->model_eval(m, in, out);
-        char cerr[1024];
-        if (k && b->check_cycle(k, cyc, in, out, cerr, sizeof cerr)) {
-            r->equal = 0;
-            snprintf(r->message, sizeof r->message, "CHECK FAILED iru_hash at cycle %llu: %s\n",
-                     (unsigned long long)cyc, cerr);
-            break;
-        }
-        count_cycle(ct, cyc, in, out);
-        b->model_tick(m, in);
-        memcpy(prev, out, ps->out_words * sizeof *prev);
-    }
-    char cerr[1024];
-    if (!rc && r->equal && k && b->check_end && b->check_end(k, cerr, sizeof cerr)) {
-        r->equal = 0;
-        snprintf(r->message, sizeof r->message, "CHECK FAILED iru_hash at the end: %s\n", cerr);
-    }
-    if (k)
-        b->check_free(k);
-    free(in);
-    free(out);
-    free(prev);
-    b->model_free(m);
-    return rc;
-}
-
 int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t errlen)
 {
     const iru_geom *g = iru_g(q->x);
@@ -445,10 +396,11 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
     uint64_t cap = 64 * s->n + (uint64_t)s->nfront * (8ull * g->sets + g->timeout + 64) + 100000;
     double t0 = irhw_now_s();
     int rc;
-    if (q->model_only) {
-        rc = run_model(q, &fd, &ct, cap, err, errlen);
+    irhw_stim_source src = {&fd, feed};
+    irhw_cosim_res cr;
+    if (q->model_only) { /* with the block's conservation checker */
+        rc = irhw_model_run(q->x, &src, cap, count_observe, &ct, &cr, err, errlen);
     } else {
-        irhw_stim_source src = {&fd, feed};
         irhw_cosim_req cq = {0};
         cq.x = q->x;
         cq.cycles = cap;
@@ -457,12 +409,11 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
         cq.source = &src;
         cq.observe = count_observe;
         cq.observe_ctx = &ct;
-        irhw_cosim_res cr;
         rc = irhw_cosim(&cq, &cr, err, errlen);
-        if (!rc) {
-            r->equal = cr.equal;
-            snprintf(r->message, sizeof r->message, "%s", cr.message);
-        }
+    }
+    if (!rc) {
+        r->equal = cr.equal;
+        snprintf(r->message, sizeof r->message, "%s", cr.message);
     }
     r->run_s = irhw_now_s() - t0;
     if (!rc && r->equal && !fd.ended)
