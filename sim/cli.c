@@ -56,6 +56,7 @@ typedef struct {
     irhw_inst x; /* the checked instance of b (after parse_opts) */
     const char *out, *wave, *liberty, *draw, *record, *sram_table;
     uint64_t wave_depth, wave_from, wave_to;
+    const char *wave_opt; /* the last of --wave-depth/-from/-to given, to name in errors */
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
@@ -157,14 +158,17 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             NEED_VALUE;
             if (parse_u64(v, 1, 99, &o->wave_depth))
                 return usage_error(verb, "--wave-depth '%s' must be a whole number 1..99", v);
+            o->wave_opt = "--wave-depth";
         } else if (TAKES("--wave-from")) {
             NEED_VALUE;
             if (parse_u64(v, 0, 1000000000000ULL, &o->wave_from))
                 return usage_error(verb, "--wave-from '%s' must be a cycle 0..10^12", v);
+            o->wave_opt = "--wave-from";
         } else if (TAKES("--wave-to")) {
             NEED_VALUE;
-            if (parse_u64(v, 0, 1000000000000ULL, &o->wave_to))
-                return usage_error(verb, "--wave-to '%s' must be a cycle 0..10^12", v);
+            if (parse_u64(v, 1, 1000000000000ULL, &o->wave_to))
+                return usage_error(verb, "--wave-to '%s' must be a cycle 1..10^12", v);
+            o->wave_opt = "--wave-to";
         } else if (TAKES("--rtl")) {
             NEED_VALUE;
             if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
@@ -224,10 +228,14 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
 #undef TAKES
 #undef NEED_VALUE
     }
-    if ((o->wave_depth || o->wave_from || o->wave_to) && !o->wave)
-        return usage_error(verb, "%s needs --wave FILE", "--wave-depth/--wave-from/--wave-to");
-    if (o->wave_to && o->wave_to < o->wave_from)
-        return usage_error(verb, "--wave-to is before --wave-from%s", "");
+    if (o->wave_opt && !o->wave)
+        return usage_error(verb, "%s needs --wave FILE.fst|FILE.vcd", o->wave_opt);
+    if (o->wave_to && o->wave_to < o->wave_from) {
+        char w[64];
+        snprintf(w, sizeof w, "%" PRIu64 " is before --wave-from %" PRIu64, o->wave_to,
+                 o->wave_from);
+        return usage_error(verb, "--wave-to %s", w);
+    }
     if (o->systemc && (o->wave_from || o->wave_to))
         return usage_error(verb, "%s: the SystemC kernel records every cycle",
                            "--wave-from/--wave-to do not apply with --systemc");
@@ -808,9 +816,9 @@ static int cmd_cosim(int argc, char **argv)
                 "  --wave F     trace with the RTL's signals, the model's expected outputs "
                 "(exp_*)\n"
                 "               and a mismatch flag, plus F.gtkw for GTKWave\n"
-                "  --wave-depth N  hierarchy levels traced: 1 the ports, exp_* and mismatch;\n"
-                "               2 (default) also the block's own registers and wires; more\n"
-                "               for sub-modules and leaf-cell arrays\n"
+                "  --wave-depth N  hierarchy levels traced: 1 (default) the ports, exp_* and\n"
+                "               mismatch; 2 also the block's own registers and wires; more\n"
+                "               for sub-modules and leaf-cell arrays (a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"

@@ -120,7 +120,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                             q->wave);
         }
     }
-    irhw_build_req br = {q->x, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc};
+    int depth = q->wave_depth ? q->wave_depth : 1;
+    irhw_build_req br = {q->x, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc, depth};
     char so[4600];
     irhw_rtl rtl;
     if (q->so_path)
@@ -132,7 +133,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
-    if (tr && rtl.trace_open(rtl.h, q->wave, q->wave_depth ? q->wave_depth : 2)) {
+    if (tr && rtl.trace_open(rtl.h, q->wave, depth)) {
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);

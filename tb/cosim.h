@@ -22,7 +22,7 @@ typedef struct {
     uint64_t cycles, seed;
     irhw_stim_mode stim;
     const char *wave;             /* .fst or .vcd path, or NULL */
-    int wave_depth;               /* hierarchy levels traced: 0 = the default (2) */
+    int wave_depth;               /* hierarchy levels traced: 0 = the default (1) */
     uint64_t wave_from, wave_to;  /* cycles recorded (to = 0: to the end) */
     const char *const *rtl_files; /* --rtl files, or none: generated RTL */
     unsigned nrtl;

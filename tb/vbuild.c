@@ -159,7 +159,9 @@ static int have_ccache(void)
 
 /* ---- generated wrapper and shim ------------------------------------------ */
 
-static char *wrapper_text(const irhw_ports *ps, const char *top)
+/* dut_untraced: `tracing_off` before the instance compiles every signal
+ * below irhw_tb out of the trace (the default --wave-depth 1). */
+static char *wrapper_text(const irhw_ports *ps, const char *top, int dut_untraced)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -183,6 +185,8 @@ static char *wrapper_text(const irhw_ports *ps, const char *top)
     vw_line(&w, "input  wire mismatch");
     w.indent--;
     vw_line(&w, ");");
+    if (dut_untraced)
+        vw_line(&w, "    /*verilator tracing_off*/");
     vw_line(&w, "    %s dut (", top);
     vw_line(&w, "        .clk(clk),");
     for (unsigned i = 0; i < ps->n; i++)
@@ -259,13 +263,16 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
             snprintf(field, sizeof field, "exp_%s", ps->p[i].name);
             shim_copy(f, &ps->p[i], field, 1);
         }
-    fprintf(f, "    t->mismatch = mismatch;\n    t->eval();\n}\n");
+    /* no eval(): nothing reads exp_* or mismatch, the trace reads them as they are */
+    fprintf(f, "    t->mismatch = mismatch;\n}\n");
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
                "    t->clk = level;\n    t->eval();\n}\n");
+    /* Verilator 5 ignores trace()'s levels: dumpvars() picks the signals. */
     fprintf(f, "int irhw_shim_trace_open(void *h, const char *path, int levels) {\n");
     if (trace)
         fprintf(f,
-                "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, levels);\n"
+                "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, 99);\n"
+                "    s->tf->dumpvars(levels, \"TOP.irhw_tb\");\n"
                 "    s->tf->open(path);\n    return s->tf->isOpen() ? 0 : -1;\n}\n",
                 tcls);
     else
@@ -309,7 +316,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         if (!design)
             return -1;
     }
-    char *wrap = wrapper_text(&q->x->ps, top);
+    char *wrap = wrapper_text(&q->x->ps, top, q->trace && q->wave_depth <= 1);
     /* SystemC: the shim elaborates the Verilated model beside the wrapped C
      * model (scgen.c), whose header and irhw.h's layout go into the hash. */
     char sc_flags[1024] = "", sc_libs[1024] = "", sc_cls[160] = "", sc_inc[4200] = "";

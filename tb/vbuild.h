@@ -23,6 +23,8 @@ typedef struct {
     const char *cache_dir; /* NULL: $IRHW_CACHE or <root>/build/cache */
     int quiet;             /* no "building ..." line on stderr */
     int systemc;           /* verilator --sc beside the SystemC-wrapped model (scgen.h) */
+    int wave_depth;        /* with a trace: 0 or 1 builds irhw_tb's signals only (the
+                              block's are compiled out); >1 builds them all */
 } irhw_build_req;
 
 /* The loaded simulator: C entry points of the generated shim. */
@@ -32,8 +34,9 @@ typedef struct {
     void (*get_out)(void *h, uint64_t *out);
     void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch);
     void (*clock)(void *h, unsigned level); /* drive clk and evaluate */
-    /* levels: hierarchy levels traced below the top (1: irhw_tb's ports,
-     * exp_* and mismatch; 2: also the block's own signals; 99: all). */
+    /* levels: hierarchy levels recorded (1: irhw_tb's ports, exp_* and
+     * mismatch; 2: also the block's own signals; 99: all); more than 1 needs
+     * a build with wave_depth > 1. */
     int (*trace_open)(void *h, const char *path, int levels);
     void (*dump)(void *h, uint64_t time);
     void (*trace_close)(void *h);

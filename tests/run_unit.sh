@@ -47,6 +47,7 @@ run_script() { # NAME FILE
 run_script cli tests/test_cli.sh     # quick: no lint/area repeat
 run_script sweep tests/test_sweep.sh # sweep, report, Slurm, SRAM table; quick: bad input, no runs
 run_script xcheck tests/test_xcheck.sh # every block on Icarus (4-state), the X faults
+run_script wave tests/test_wave.sh     # --wave-depth/-from/-to: refusals, FST window and depth
 run_script workload_hwwl tests/test_workload_hwwl.sh # bfs/sssp on hwwl: small graphs in lockstep, bad input
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"

@@ -29,7 +29,8 @@ static inline int irhw_comb_in_list(const char *list, const char *name)
  * re-evaluates with the inputs outside each output's comb list redrawn and
  * demands that output unchanged; the real inputs are evaluated last,
  * before the clock edge. */
-static inline void irhw_check_timing(const irhw_inst *x, const irhw_dut *d, const char *who, uint64_t cycles)
+static inline void irhw_check_timing(const irhw_inst *x, const irhw_dut *d, const char *who,
+                                     uint64_t cycles)
 {
     const irhw_ports *ps = &x->ps;
     const irhw_block *b = x->b;
@@ -90,7 +91,7 @@ static inline void irhw_check_timing_contract(const irhw_block *b, const char *p
     b->model_free(m);
 
     int cached;
-    irhw_build_req q = {&x, NULL, 0, IRHW_TRACE_NONE, NULL, 1, 0};
+    irhw_build_req q = {&x, NULL, 0, IRHW_TRACE_NONE, NULL, 1, 0, 0};
     irhw_rtl rtl;
     ck_assert_msg(irhw_rtl_build(&q, so, sizeof so, &cached, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(irhw_rtl_open(so, &rtl, err, sizeof err) == 0, "%s", err);

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Waveform options of cosim: --wave-depth, --wave-from, --wave-to accepted and
+# bad values refused (exit 2, option named); a windowed FST holds only the
+# window (first and last timestamps read back with fst2vcd); the default depth
+# records irhw_tb's ports, exp_* and mismatch only, a deeper one the block's
+# own signals; every signal the .gtkw names is in the trace.
+# Prints "wave: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+tmp=$(mktemp -d /tmp/irhw-wave.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 skip=0
+ok()   { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
+bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
+skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+
+# refused: exit 2 and the option named
+refuse() { # NEEDLE ARGS...
+  local needle=$1 out rc; shift
+  out=$("$irhw" cosim wl_bank --cycles 100 --quiet "$@" 2>&1); rc=$?
+  [ $rc -eq 2 ] && echo "$out" | grep -q -- "$needle" && ok "refused: $* (exit 2, $needle named)" ||
+    bad "not refused: $* (rc=$rc): $out"
+}
+w="--wave $tmp/r.fst"
+refuse --wave-depth $w --wave-depth 0
+refuse --wave-depth $w --wave-depth 100
+refuse --wave-depth $w --wave-depth two
+refuse --wave-from $w --wave-from -5
+refuse --wave-to $w --wave-to -1
+refuse --wave-from $w --wave-from x
+refuse --wave-to $w --wave-from 50 --wave-to 10
+refuse --wave-from --wave-from 10
+refuse --wave-from --wave-from 0
+refuse --wave-to $w --wave-to 0
+refuse --wave-depth --wave-depth 2
+refuse --wave-to --wave-to 10
+
+if ! command -v fst2vcd > /dev/null; then
+  skipped "fst2vcd not installed (Debian package gtkwave): no FST contents checked"
+  echo "wave: $pass passed, $fail failed, $skip skipped"
+  [ $fail -eq 0 ]
+  exit
+fi
+# times of a dump: cycle n at 10n (clk low) and 10n+5 (after the rising edge)
+times() { fst2vcd "$1" 2>/dev/null | sed -n 's/^#\([0-9]*\)$/\1/p'; }
+vars() { fst2vcd "$1" 2>/dev/null | awk '$1 == "$var" {print $5}'; }
+
+# a window of cycles 100..149 of 300
+if "$irhw" cosim wl_bank --cycles 300 --quiet --wave "$tmp/win.fst" --wave-from 100 --wave-to 149 \
+  > "$tmp/out" 2>&1; then
+  first=$(times "$tmp/win.fst" | head -1) last=$(times "$tmp/win.fst" | tail -1)
+  [ "$first" = 1000 ] && [ "$last" = 1495 ] &&
+    ok "wave window 100..149: timestamps $first..$last only" || bad "wave window: timestamps $first..$last, want 1000..1495"
+else bad "wave window: $(cat "$tmp/out")"; fi
+if "$irhw" cosim wl_bank --cycles 300 --quiet --wave "$tmp/from.fst" --wave-from 290 > "$tmp/out" 2>&1; then
+  first=$(times "$tmp/from.fst" | head -1) last=$(times "$tmp/from.fst" | tail -1)
+  [ "$first" = 2900 ] && [ "$last" = 2995 ] &&
+    ok "wave --wave-from 290 alone: to the end ($first..$last)" || bad "wave --wave-from 290: $first..$last, want 2900..2995"
+else bad "wave --wave-from: $(cat "$tmp/out")"; fi
+
+# depth: the default has no dut scope; 2 has the block's registers, 99 its leaf cells
+for d in 1 2 99; do
+  opt="--wave-depth $d"; [ $d = 1 ] && opt=""
+  if ! "$irhw" cosim wl_bank --cycles 200 --quiet --wave "$tmp/d$d.fst" $opt > "$tmp/out" 2>&1; then
+    bad "wave depth $d: $(cat "$tmp/out")"; continue
+  fi
+  vars "$tmp/d$d.fst" > "$tmp/d$d.vars"
+  fst2vcd "$tmp/d$d.fst" 2>/dev/null | grep '^\$scope' > "$tmp/d$d.scopes"
+done
+if [ -s "$tmp/d1.vars" ] && [ -s "$tmp/d2.vars" ] && [ -s "$tmp/d99.vars" ]; then
+  grep -qx exp_count "$tmp/d1.vars" && grep -qx mismatch "$tmp/d1.vars" && grep -qx push_id "$tmp/d1.vars" &&
+    ! grep -q 'module dut ' "$tmp/d1.scopes" && ! grep -qx head0_q "$tmp/d1.vars" &&
+    ok "wave default depth: ports, exp_* and mismatch, no dut scope ($(wc -l < "$tmp/d1.vars") signals)" ||
+    bad "wave default depth: $(tr '\n' ' ' < "$tmp/d1.scopes")"
+  grep -q 'module dut ' "$tmp/d2.scopes" && grep -qx head0_q "$tmp/d2.vars" && ! grep -q 'module u_mem ' "$tmp/d2.scopes" &&
+    ok "wave --wave-depth 2: the block's registers (head0_q), not its leaf cells ($(wc -l < "$tmp/d2.vars") signals)" ||
+    bad "wave --wave-depth 2: $(tr '\n' ' ' < "$tmp/d2.scopes")"
+  grep -q 'module u_mem ' "$tmp/d99.scopes" && [ "$(wc -l < "$tmp/d99.vars")" -gt "$(wc -l < "$tmp/d2.vars")" ] &&
+    ok "wave --wave-depth 99: the leaf cells too ($(wc -l < "$tmp/d99.vars") signals)" ||
+    bad "wave --wave-depth 99: $(tr '\n' ' ' < "$tmp/d99.scopes")"
+  # every signal the .gtkw names exists in the default-depth trace
+  missing=$(sed -n 's/^TOP\.irhw_tb\.\([A-Za-z0-9_]*\).*/\1/p' "$tmp/d1.gtkw" | while read -r s; do
+    grep -qx "$s" "$tmp/d1.vars" || echo "$s"; done)
+  n=$(grep -c '^TOP\.irhw_tb\.' "$tmp/d1.gtkw")
+  [ "$n" -gt 10 ] && [ -z "$missing" ] && ok "wave .gtkw: all $n signals it names are in the default-depth trace" ||
+    bad "wave .gtkw names signals not in the trace: $missing"
+fi
+
+echo "wave: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
