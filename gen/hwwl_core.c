@@ -116,7 +116,7 @@ static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *ban
     vw_line(w, "wire [L*I-1:0] put_id;");
     vw_line(w, "wire cfg_go, swap_go;");
     vw_line(w, "assign push_id_v = push_id;");
-    vw_line(w, "genvar l, d, t;");
+    vw_line(w, "genvar l, t;");
     vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_bank");
     vw_line(w, "    %s u_bank (", bank->module);
     vw_line(w, "        .clk(clk), .rst(rst), .cfg_en(cfg_go), .cfg_double(wlcfg_double),");
@@ -208,18 +208,6 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
         "wire [OB-1:0] room = rsize_push - stored_push - cb_n_q;",
         "wire [OB-1:0] cb_free = C - cb_n_q;",
         "wire [OB-1:0] avail = room < cb_free ? room : cb_free;",
-        "",
-        "// The ID of the lane sel names (an AND-OR select: sel is one-hot or zero).",
-        "function [I-1:0] pick;",
-        "    input [L-1:0] sel;",
-        "    input [L*I-1:0] ids;",
-        "    integer i;",
-        "    begin",
-        "        pick = {I{1'b0}};",
-        "        for (i = 0; i < L; i = i + 1)",
-        "            if (sel[i]) pick = pick | ids[i*I +: I];",
-        "    end",
-        "endfunction",
         "",
         "reg st_go, ld_go, tag_found;  // the memory request (below)",
         "reg [NB-1:0] n;",
@@ -457,17 +445,32 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "",
         "// ---- the coalescing buffer: slot s takes the spill whose rank lands there; a",
         "// store's j-th ID is slot (head + j) mod C",
+        "// (accepted spills have distinct ranks, so at most one lane writes a slot: each",
+        "// lane's slot is decoded once, and the slot reads that lane's ID by index)",
         "wire [C*I-1:0] st_data;",
+        "wire [I-1:0] push_id_a [0:L-1];",
+        "wire [I-1:0] cb_a [0:C-1];",
+        "reg [C-1:0] cb_wr;",
+        "reg [LB-1:0] cb_src [0:C-1];",
+        "always @* begin",
+        "    cb_wr = {C{1'b0}};",
+        "    for (k = 0; k < C; k = k + 1) cb_src[k] = {LB{1'b0}};",
+        "    for (k = 0; k < L; k = k + 1)",
+        "        if (acc[k]) begin",
+        "            cb_wr[sp_slot[k*(QB+1) +: QB+1]] = 1'b1;",
+        "            cb_src[sp_slot[k*(QB+1) +: QB+1]] = k;",
+        "        end",
+        "end",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_pid",
+        "    assign push_id_a[l] = push_id_v[l*I +: I];",
+        "end endgenerate",
         "generate for (t = 0; t < C; t = t + 1) begin : g_cb",
-        "    wire [L-1:0] wr;",
-        "    for (d = 0; d < L; d = d + 1) begin : g_w",
-        "        assign wr[d] = acc[d] & (sp_slot[d*(QB+1) +: QB+1] == t);",
-        "    end",
         "    reg [I-1:0] id_q;",
-        "    always @(posedge clk) if (|wr) id_q <= pick(wr, push_id_v);",
+        "    always @(posedge clk) if (cb_wr[t]) id_q <= push_id_a[cb_src[t]];",
         "    assign cb[t*I +: I] = id_q;",
-        "    wire [QB+1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
-        "    assign st_data[t*I +: I] = (t < n) ? cb[rot*I +: I] : {I{1'b0}};",
+        "    assign cb_a[t] = id_q;",
+        "    wire [QB-1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
+        "    assign st_data[t*I +: I] = (t < n) ? cb_a[rot] : {I{1'b0}};",
         "end endgenerate",
         "",
         "// ---- the request register and the overflow buffer's regions",
@@ -515,7 +518,7 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "// Bank and WRU outputs this design does not need (kept for waveforms).");
     vw_line(w, "wire unused_parts = &{1'b0, b_cfg_ok, b_swap_ok, b_full, b_greedy, b_pull_valid, "
                "b_rd_valid, b_dbl,");
-    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q};");
+    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q, cb};");
     vw_line(w, "// ---- outputs");
     vw_line(w, "assign wlcfg_ok  = cfg_go;");
     vw_line(w, "assign wlinit_ok = init_go;");
