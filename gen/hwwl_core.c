@@ -323,18 +323,25 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "// at most one does): decoded once per lane, not compared per slot and lane.",
         "wire [I-1:0] rd_id_a [0:L-1];",
         "reg [L:0] tk_any, cap_any;",
-        "reg [LB-1:0] tk_src [0:L];",
         "reg [LB-1:0] cap_src [0:L];",
         "integer k;",
-        "always @* begin",
-        "    tk_any = {(L+1){1'b0}};",
-        "    for (k = 0; k <= L; k = k + 1) tk_src[k] = {LB{1'b0}};",
-        "    for (k = 0; k < L; k = k + 1)",
-        "        if (take[k] & b_take_ok[k]) begin",
-        "            tk_any[take_to[k*(LB+1) +: LB+1]] = 1'b1;",
-        "            tk_src[take_to[k*(LB+1) +: LB+1]] = k;",
-        "        end",
-        "end",
+    };
+    EMIT(w, lanes);
+    /* (with SRAM a take only reserves the slot: the word comes with the capture) */
+    if (!g->sram)
+        vw_line(w, "reg [LB-1:0] tk_src [0:L];");
+    vw_line(w, "always @* begin");
+    vw_line(w, "    tk_any = {(L+1){1'b0}};");
+    if (!g->sram)
+        vw_line(w, "    for (k = 0; k <= L; k = k + 1) tk_src[k] = {LB{1'b0}};");
+    vw_line(w, "    for (k = 0; k < L; k = k + 1)");
+    vw_line(w, "        if (take[k] & b_take_ok[k]) begin");
+    vw_line(w, "            tk_any[take_to[k*(LB+1) +: LB+1]] = 1'b1;");
+    if (!g->sram)
+        vw_line(w, "            tk_src[take_to[k*(LB+1) +: LB+1]] = k;");
+    vw_line(w, "        end");
+    vw_line(w, "end");
+    static const char *const lanes2[] = {
         "always @* begin",
         "    cap_any = {(L+1){1'b0}};",
         "    for (k = 0; k <= L; k = k + 1) cap_src[k] = {LB{1'b0}};",
@@ -364,7 +371,7 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "            id_q <= rd_id_a[cap_src[l]];",
         "        end else if (tk_any[l]) begin",
     };
-    EMIT(w, lanes);
+    EMIT(w, lanes2);
     vw_line(w, "            st_q <= %s;", land);
     if (!g->sram)
         vw_line(w, "            id_q <= rd_id_a[tk_src[l]];");
