@@ -116,7 +116,7 @@ static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *ban
     vw_line(w, "wire [L*I-1:0] put_id;");
     vw_line(w, "wire cfg_go, swap_go;");
     vw_line(w, "assign push_id_v = push_id;");
-    vw_line(w, "genvar l, d, t;");
+    vw_line(w, "genvar l, t;");
     vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_bank");
     vw_line(w, "    %s u_bank (", bank->module);
     vw_line(w, "        .clk(clk), .rst(rst), .cfg_en(cfg_go), .cfg_double(wlcfg_double),");
@@ -208,18 +208,6 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
         "wire [OB-1:0] room = rsize_push - stored_push - cb_n_q;",
         "wire [OB-1:0] cb_free = C - cb_n_q;",
         "wire [OB-1:0] avail = room < cb_free ? room : cb_free;",
-        "",
-        "// The ID of the lane sel names (an AND-OR select: sel is one-hot or zero).",
-        "function [I-1:0] pick;",
-        "    input [L-1:0] sel;",
-        "    input [L*I-1:0] ids;",
-        "    integer i;",
-        "    begin",
-        "        pick = {I{1'b0}};",
-        "        for (i = 0; i < L; i = i + 1)",
-        "            if (sel[i]) pick = pick | ids[i*I +: I];",
-        "    end",
-        "endfunction",
         "",
         "reg st_go, ld_go, tag_found;  // the memory request (below)",
         "reg [NB-1:0] n;",
@@ -331,12 +319,42 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "// flops, or the slot is reserved and filled when the SRAM read returns.",
         "wire [2*(L+1)-1:0] land_st;",
         "wire [(L+1)*I-1:0] land_id;",
+        "// Which lane's word lands in slot l (the WRU pairs lanes with distinct slots, so",
+        "// at most one does): decoded once per lane, not compared per slot and lane.",
+        "wire [I-1:0] rd_id_a [0:L-1];",
+        "reg [L:0] tk_any, cap_any;",
+        "reg [LB-1:0] cap_src [0:L];",
+        "integer k;",
+    };
+    EMIT(w, lanes);
+    /* (with SRAM a take only reserves the slot: the word comes with the capture) */
+    if (!g->sram)
+        vw_line(w, "reg [LB-1:0] tk_src [0:L];");
+    vw_line(w, "always @* begin");
+    vw_line(w, "    tk_any = {(L+1){1'b0}};");
+    if (!g->sram)
+        vw_line(w, "    for (k = 0; k <= L; k = k + 1) tk_src[k] = {LB{1'b0}};");
+    vw_line(w, "    for (k = 0; k < L; k = k + 1)");
+    vw_line(w, "        if (take[k] & b_take_ok[k]) begin");
+    vw_line(w, "            tk_any[take_to[k*(LB+1) +: LB+1]] = 1'b1;");
+    if (!g->sram)
+        vw_line(w, "            tk_src[take_to[k*(LB+1) +: LB+1]] = k;");
+    vw_line(w, "        end");
+    vw_line(w, "end");
+    static const char *const lanes2[] = {
+        "always @* begin",
+        "    cap_any = {(L+1){1'b0}};",
+        "    for (k = 0; k <= L; k = k + 1) cap_src[k] = {LB{1'b0}};",
+        "    for (k = 0; k < L; k = k + 1)",
+        "        if (tk_pend[k]) begin",
+        "            cap_any[tk_to[k*(LB+1) +: LB+1]] = 1'b1;",
+        "            cap_src[tk_to[k*(LB+1) +: LB+1]] = k;",
+        "        end",
+        "end",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_rd",
+        "    assign rd_id_a[l] = b_rd_id[l*I +: I];",
+        "end endgenerate",
         "generate for (l = 0; l <= L; l = l + 1) begin : g_land",
-        "    wire [L-1:0] tk_here, cap_here;",
-        "    for (d = 0; d < L; d = d + 1) begin : g_from",
-        "        assign tk_here[d] = take[d] & b_take_ok[d] & (take_to[d*(LB+1) +: LB+1] == l);",
-        "        assign cap_here[d] = tk_pend[d] & (tk_to[d*(LB+1) +: LB+1] == l);",
-        "    end",
         "    wire freed;",
         "    if (l < L) begin : g_move",
         "        assign freed = b_put_ok[l] & src_mv[l];",
@@ -348,15 +366,15 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "    reg [I-1:0] id_q;",
         "    always @(posedge clk) begin",
         "        if (rst) st_q <= FREE;",
-        "        else if (|cap_here) begin",
+        "        else if (cap_any[l]) begin",
         "            st_q <= FULL;",
-        "            id_q <= pick(cap_here, b_rd_id);",
-        "        end else if (|tk_here) begin",
+        "            id_q <= rd_id_a[cap_src[l]];",
+        "        end else if (tk_any[l]) begin",
     };
-    EMIT(w, lanes);
+    EMIT(w, lanes2);
     vw_line(w, "            st_q <= %s;", land);
     if (!g->sram)
-        vw_line(w, "            id_q <= pick(tk_here, b_rd_id);");
+        vw_line(w, "            id_q <= rd_id_a[tk_src[l]];");
     static const char *const slots[] = {
         "        end else if (freed && st_q == FULL) st_q <= FREE;",
         "    end",
@@ -434,17 +452,32 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "",
         "// ---- the coalescing buffer: slot s takes the spill whose rank lands there; a",
         "// store's j-th ID is slot (head + j) mod C",
+        "// (accepted spills have distinct ranks, so at most one lane writes a slot: each",
+        "// lane's slot is decoded once, and the slot reads that lane's ID by index)",
         "wire [C*I-1:0] st_data;",
+        "wire [I-1:0] push_id_a [0:L-1];",
+        "wire [I-1:0] cb_a [0:C-1];",
+        "reg [C-1:0] cb_wr;",
+        "reg [LB-1:0] cb_src [0:C-1];",
+        "always @* begin",
+        "    cb_wr = {C{1'b0}};",
+        "    for (k = 0; k < C; k = k + 1) cb_src[k] = {LB{1'b0}};",
+        "    for (k = 0; k < L; k = k + 1)",
+        "        if (acc[k]) begin",
+        "            cb_wr[sp_slot[k*(QB+1) +: QB+1]] = 1'b1;",
+        "            cb_src[sp_slot[k*(QB+1) +: QB+1]] = k;",
+        "        end",
+        "end",
+        "generate for (l = 0; l < L; l = l + 1) begin : g_pid",
+        "    assign push_id_a[l] = push_id_v[l*I +: I];",
+        "end endgenerate",
         "generate for (t = 0; t < C; t = t + 1) begin : g_cb",
-        "    wire [L-1:0] wr;",
-        "    for (d = 0; d < L; d = d + 1) begin : g_w",
-        "        assign wr[d] = acc[d] & (sp_slot[d*(QB+1) +: QB+1] == t);",
-        "    end",
         "    reg [I-1:0] id_q;",
-        "    always @(posedge clk) if (|wr) id_q <= pick(wr, push_id_v);",
+        "    always @(posedge clk) if (cb_wr[t]) id_q <= push_id_a[cb_src[t]];",
         "    assign cb[t*I +: I] = id_q;",
-        "    wire [QB+1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
-        "    assign st_data[t*I +: I] = (t < n) ? cb[rot*I +: I] : {I{1'b0}};",
+        "    assign cb_a[t] = id_q;",
+        "    wire [QB-1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
+        "    assign st_data[t*I +: I] = (t < n) ? cb_a[rot] : {I{1'b0}};",
         "end endgenerate",
         "",
         "// ---- the request register and the overflow buffer's regions",
@@ -492,7 +525,7 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "// Bank and WRU outputs this design does not need (kept for waveforms).");
     vw_line(w, "wire unused_parts = &{1'b0, b_cfg_ok, b_swap_ok, b_full, b_greedy, b_pull_valid, "
                "b_rd_valid, b_dbl,");
-    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q};");
+    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q, cb};");
     vw_line(w, "// ---- outputs");
     vw_line(w, "assign wlcfg_ok  = cfg_go;");
     vw_line(w, "assign wlinit_ok = init_go;");
