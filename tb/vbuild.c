@@ -28,6 +28,9 @@
 
 #define CXXFLAGS_BASE "-fPIC -std=gnu++17 -w -faligned-new"
 #define CXXFLAGS_COMMON "-O1 " CXXFLAGS_BASE
+/* The fast code: GCC's instruction combiner is most of the compile time of a
+ * large model's long straight-line functions; two-insn combinations only. */
+#define CXXFLAGS_FAST CXXFLAGS_COMMON " --param max-combine-insns=2"
 /* Verilator's slow code (constructors, initial settle, trace declarations)
  * runs once: compiled without optimisation, it builds several times faster. */
 #define CXXFLAGS_SLOW "-O0 " CXXFLAGS_BASE
@@ -414,7 +417,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
-    fnv_str(&f, CXXFLAGS_COMMON);
+    fnv_str(&f, CXXFLAGS_FAST);
     fnv_str(&f, CXXFLAGS_SLOW);
     fnv_add(&f, &q->trace, sizeof q->trace);
     fnv_str(&f, top);
@@ -532,7 +535,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
              "sim.so: fast.o slow.o\n\tg++ -shared -o $@ $^ %s %s -lz -pthread -latomic\n"
              "fast.cpp: $(FAST)\n\tfor f in $^; do echo \"#include \\\"$$f\\\"\"; done > $@\n"
              "slow.cpp: $(SLOW)\n\tfor f in $^; do echo \"#include \\\"$$f\\\"\"; done > $@\n"
-             "fast.o: fast.cpp\n\t$(CXX) " CXXFLAGS_COMMON " %s -c $< -o $@\n"
+             "fast.o: fast.cpp\n\t$(CXX) " CXXFLAGS_FAST " %s -c $< -o $@\n"
              "slow.o: slow.cpp\n\t$(CXX) " CXXFLAGS_SLOW " %s -c $< -o $@\n",
              have_ccache() ? "ccache " : "", defs, vroot, vroot, sc_flags, sc_inc, lib, sc_libs,
              use_pch[0], use_pch[1]);
