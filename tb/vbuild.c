@@ -543,7 +543,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     if (irhw_write_file(path, mk, err, errlen))
         goto out;
     snprintf(line, sizeof line,
-             "cd '%s' && ulimit -s unlimited 2>/dev/null; %s %s -Wno-fatal -Wno-lint -Wno-style "
+             "cd '%s' && { ulimit -s unlimited 2>/dev/null || :; } && %s %s -Wno-fatal -Wno-lint "
+             "-Wno-style "
              "-Wno-MULTITOP %s "
              "--prefix Vtb --top-module irhw_tb --Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v "
              "&& make -s -j 2 -f build.mk sim.so",
