@@ -10,7 +10,8 @@
  * cell per comparator, inline so that the file holds one module (the swap
  * wire cmp_l<layer>_<lo>_<hi>, then two muxes), pipeline registers stage<s>
  * after every PIPELINE-th layer, read back as layer<j>_q[w] — then the
- * pairing logic and a per-bank decode of the pair list. For threshold, the
+ * pairing logic and a one-hot decode of the pair list (per pair, not per
+ * bank and pair: far less for Verilator to evaluate). For threshold, the
  * round-robin order of the model's walk comes from prefix counts (every bank
  * ranked at once, see emit_threshold).
  *
