@@ -10,7 +10,8 @@
  * cell per comparator, inline so that the file holds one module (the swap
  * wire cmp_l<layer>_<lo>_<hi>, then two muxes), pipeline registers stage<s>
  * after every PIPELINE-th layer, read back as layer<j>_q[w] — then the
- * pairing logic and a per-bank decode of the pair list. For threshold, the
+ * pairing logic and a one-hot decode of the pair list (per pair, not per
+ * bank and pair: far less for Verilator to evaluate). For threshold, the
  * round-robin order of the model's walk comes from prefix counts (every bank
  * ranked at once, see emit_threshold).
  *
@@ -568,43 +569,78 @@ static void emit_threshold(const gctx *g)
 
 /* lsorting: pair list -> per-bank outputs. Donors are distinct and
  * receivers are distinct (ranks of a permutation), so at most one pair hits
- * a bank: the outputs are ORs over the pairs, not a priority chain. The
- * model's result is the same; a chain would leave ABC to prove by SAT that
- * the sorted tags never repeat, which is proving the sorting network. */
+ * a bank: each pair places its bits at its donor's (receiver's) position
+ * and the outputs are ORs over the pairs, not a priority chain. The model's
+ * result is the same; a chain would leave ABC to prove by SAT that the
+ * sorted tags never repeat, which is proving the sorting network. One
+ * shifted vector per pair (rather than a compare per bank and pair) keeps
+ * the decode small for Verilator too: P shifts instead of LANES*P compares. */
 static void emit_decode(const gctx *g)
 {
     irhw_vw *w = g->w;
     unsigned L = g->L, TB = g->TB, P = g->P;
-    char z[32];
-    vw_line(w, "// ---- transfer list per bank: bank b gives in pair p (give[p]) when the pair");
-    vw_line(w, "// is valid and its donor is b. Donors are distinct and receivers are");
-    vw_line(w, "// distinct, so at most one pair gives to and one takes from each bank.");
+    vw_line(w, "// ---- transfer list per bank: pair p puts its valid bit at its donor's");
+    vw_line(w, "// (receiver's) position. Donors are distinct and receivers are distinct, so");
+    vw_line(w, "// the pairs' one-hot vectors never overlap: ORed. to_bit[k][b] = bit k of");
+    vw_line(w, "// the receiver of donor b.");
+    vw_line(w, "wire %sgive_hot [0:%u];", vw_vec(L), P - 1);
+    vw_line(w, "wire %stake_hot [0:%u];", vw_vec(L), P - 1);
     vw_line(w, "genvar gp;");
     vw_line(w, "generate");
     w->indent++;
-    vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : bank_out", L);
-    w->indent++;
-    vw_line(w, "localparam %sBANK = gw;", vw_vec(TB));
-    vw_line(w, "wire %sgive, take;", vw_vec(P));
     vw_line(w, "for (gp = 0; gp < %u; gp = gp + 1) begin : pair", P);
     w->indent++;
-    vw_line(w, "assign give[gp] = pair_valid[gp] && (pair_donor[gp] == BANK);");
-    vw_line(w, "assign take[gp] = pair_valid[gp] && (pair_receiver[gp] == BANK);");
+    vw_line(w, "assign give_hot[gp] = {%u'd0, pair_valid[gp]} << pair_donor[gp];", L - 1);
+    vw_line(w, "assign take_hot[gp] = {%u'd0, pair_valid[gp]} << pair_receiver[gp];", L - 1);
     w->indent--;
     vw_line(w, "end");
-    vw_line(w, "reg  %sto;", vw_vec(TB));
-    vw_line(w, "always @* begin : receiver_of");
+    w->indent--;
+    vw_line(w, "endgenerate");
+    vw_line(w, "wire %sto_bit [0:%u];", vw_vec(L), TB - 1);
+    for (unsigned k = 0; k <= TB; k++) {
+        if (k < TB)
+            vw_line(w, "assign to_bit[%u] =", k);
+        else
+            vw_line(w, "assign donate_valid =");
+        w->indent++;
+        unsigned n = k < TB ? 2 : 8; /* terms a line */
+        for (unsigned p = 0; p < P; p += n) {
+            char line[512] = "";
+            size_t o = 0;
+            for (unsigned q = p; q < P && q < p + n; q++) {
+                const char *sep = q + 1 == P ? ";" : q + 1 < p + n ? " | " : " |";
+                if (k < TB)
+                    o += (size_t)snprintf(line + o, sizeof line - o,
+                                          "({%u{pair_receiver[%u][%u]}} & give_hot[%u])%s", L, q, k,
+                                          q, sep);
+                else
+                    o += (size_t)snprintf(line + o, sizeof line - o, "give_hot[%u]%s", q, sep);
+            }
+            vw_line(w, "%s", line);
+        }
+        w->indent--;
+    }
+    vw_line(w, "assign receive_valid =");
     w->indent++;
-    vw_line(w, "integer p;");
-    vw_line(w, "to = %s;", lit(z, sizeof z, TB, 0));
-    vw_line(w, "for (p = 0; p < %u; p = p + 1)", P);
-    vw_line(w, "    to = to | ({%u{give[p]}} & pair_receiver[p]);", TB);
+    for (unsigned p = 0; p < P; p += 8) {
+        char line[512] = "";
+        size_t o = 0;
+        for (unsigned q = p; q < P && q < p + 8; q++)
+            o += (size_t)snprintf(line + o, sizeof line - o, "take_hot[%u]%s", q,
+                                  q + 1 == P      ? ";"
+                                  : q + 1 < p + 8 ? " | "
+                                                  : " |");
+        vw_line(w, "%s", line);
+    }
     w->indent--;
-    vw_line(w, "end");
-    vw_line(w, "assign donate_valid[gw] = |give;");
-    vw_line(w, "assign receive_valid[gw] = |take;");
-    vw_line(w, "assign donate_to[gw*%u +: %u] = to;", TB, TB);
-    w->indent--;
+    vw_line(w, "generate");
+    w->indent++;
+    vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : bank_to", L);
+    char line[512] = "";
+    size_t o = 0;
+    for (unsigned k = TB; k-- > 0;)
+        o += (size_t)snprintf(line + o, sizeof line - o, "to_bit[%u][gw]%s", k, k ? ", " : "");
+    vw_line(w, "    assign donate_to[gw*%u +: %u] = {%s};", TB, TB, line);
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "endgenerate");
