@@ -10,14 +10,7 @@ set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok()   { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
-bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
-expect() { # expect NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 blocks=$("$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p')
 [ -n "$blocks" ] && ok "irhw list names blocks: $(echo $blocks)" || bad "irhw list names no block"

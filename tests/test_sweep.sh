@@ -18,10 +18,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-pass=0 fail=0 skip=0
-ok()   { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
-bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+. "$(dirname "$0")/lib.sh"
 rows() { tail -n +2 "$1" | wc -l; }
 
 for verb in sweep sweep-task report; do

@@ -9,10 +9,7 @@ set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-wave.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok()   { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
-bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # refused: exit 2 and the option named
 refuse() { # NEEDLE ARGS...

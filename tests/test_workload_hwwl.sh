@@ -19,10 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=$here/data/graphs
 tmp=$(mktemp -d /tmp/irhw-wl.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-ok()   { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
-bad()  { fail=$((fail + 1)); echo "FAIL $*"; }
-skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+. "$(dirname "$0")/lib.sh"
 quick=${IRHW_CLI_QUICK:-0}
 
 # run NAME ARGS...: must exit 0 and say the result equals the reference

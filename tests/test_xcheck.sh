@@ -11,9 +11,7 @@ irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-xcheck-test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 CYCLES=${XCHECK_CYCLES:-10000}
-pass=0 fail=0 skip=0
-ok()  { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. "$(dirname "$0")/lib.sh"
 
 if ! command -v iverilog > /dev/null || ! command -v vvp > /dev/null; then
   echo "SKIP xcheck: Icarus Verilog (iverilog, vvp) not installed"

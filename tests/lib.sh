@@ -1,0 +1,10 @@
+# tests/lib.sh — sourced by the shell test scripts: the pass / fail / skip
+# counters and the lines tests/summary.sh counts ("ok", "FAIL", "SKIP").
+pass=0 fail=0 skip=0
+ok()      { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
+bad()     { fail=$((fail + 1)); echo "FAIL $*"; }
+skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+expect() { # expect NAME CONDITION-COMMAND...
+  local name=$1; shift
+  if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
+}
