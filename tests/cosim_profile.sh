@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Where the lockstep loop of `irhw cosim` spends its time, by part (perf, call
+# graphs through DWARF): the RTL (the shim's set_in/clock/get_out: Verilator),
+# the stimulus, the C model (eval + tick), the invariant checker, the observer
+# (coverage; traces when asked) and the loop itself (compare, copies). Shares
+# are of the samples inside irhw_cosim's loop.
+#   tests/cosim_profile.sh bin/irhw BLOCK CYCLES [cosim options...]
+set -u
+irhw=$(realpath "$1"); blk=$2; n=$3; shift 3
+command -v perf > /dev/null || { echo "cosim_profile: perf not installed" >&2; exit 2; }
+tmp=$(mktemp -d /tmp/irhw-prof.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+# the block's hooks, by name, from its description
+src=$(dirname "$irhw")/../model/${blk}_block.c
+hook() { sed -n "s/^ *\.$1 = \([a-z_0-9]*\),.*/\1/p" "$src" | head -1; }
+stim=$(hook stim_next); ev=$(hook model_eval); tk=$(hook model_tick); ck=$(hook check_cycle)
+"$irhw" cosim "$blk" "$@" --cycles 10 --quiet > /dev/null # build outside the profile
+perf record -q -o "$tmp/p.data" --call-graph dwarf,16384 -F 1999 \
+  "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
+perf report -i "$tmp/p.data" --children --sort sym -g none 2> /dev/null |
+  awk '$1 ~ /%$/ { p = $1; sub(/%/, "", p); s = $NF; if (!(s in inc)) inc[s] = p }
+       END {
+         tot = inc["irhw_cosim"]; if (tot == "" || tot == 0) { print "no samples in irhw_cosim"; exit 1 }
+         rtl = inc["irhw_shim_set_in"] + inc["irhw_shim_clock"] + inc["irhw_shim_get_out"]
+         st = inc[S] + 0; mo = inc[E] + inc[T]; ch = (C == "" ? 0 : inc[C] + 0); ob = inc["irhw_observe_cycle"] + 0
+         printf "%-12s %6.1f %%\n", "RTL", 100 * rtl / tot
+         printf "%-12s %6.1f %%\n", "stimulus", 100 * st / tot
+         printf "%-12s %6.1f %%\n", "model", 100 * mo / tot
+         printf "%-12s %6.1f %%\n", "checker", 100 * ch / tot
+         printf "%-12s %6.1f %%\n", "observer", 100 * ob / tot
+         printf "%-12s %6.1f %%\n", "loop", 100 * (tot - rtl - st - mo - ch - ob) / tot
+       }' S="$stim" E="$ev" T="$tk" C="$ck"
+sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/(under perf: \1 cycles\/s)/p' "$tmp/out"
