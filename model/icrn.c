@@ -169,6 +169,33 @@ static void icrn_reset(icrn_model *m)
     m->occ = 0;
 }
 
+/* Writes fields of a packed bus in order, a word at a time. */
+typedef struct {
+    uint64_t *w;
+    uint64_t acc;
+    unsigned sh; /* bits already in acc */
+} icrn_packer;
+
+static inline void pack_put(icrn_packer *p, unsigned width, uint64_t x)
+{
+    x &= irhw_mask(width);
+    p->acc |= x << p->sh;
+    if (p->sh + width >= 64) {
+        *p->w++ = p->acc;
+        unsigned used = 64 - p->sh; /* bits of x that went into the word */
+        p->acc = used < 64 ? x >> used : 0;
+        p->sh = p->sh + width - 64;
+    } else {
+        p->sh += width;
+    }
+}
+
+static inline void pack_end(icrn_packer *p)
+{
+    if (p->sh)
+        *p->w = p->acc;
+}
+
 void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     icrn_model *m = vm;
@@ -176,13 +203,17 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     const icrn_geom *g = &m->g;
     uint64_t *dlv_id = irhw_wide(out, ps, IC_DLV_ID), *dlv_src = irhw_wide(out, ps, IC_DLV_SRC);
     uint64_t ready = 0, valid = 0;
+    /* the packed buses word by word: every word written, zero where invalid */
+    icrn_packer pid = {dlv_id, 0, 0}, psrc = {dlv_src, 0, 0};
     for (unsigned i = 0; i < g->cores; i++) {
         const icrn_ent *h = fifo_head(&m->dn[i]);
         ready |= (uint64_t)!fifo_full(m, &m->up[i]) << i;
         valid |= (uint64_t)(h != NULL) << i;
-        irhw_bits_set(dlv_id, i * g->id_bits, g->id_bits, h ? h->id : 0);
-        irhw_bits_set(dlv_src, i * g->core_bits, g->core_bits, h ? h->src : 0);
+        pack_put(&pid, g->id_bits, h ? h->id : 0);
+        pack_put(&psrc, g->core_bits, h ? h->src : 0);
     }
+    pack_end(&pid);
+    pack_end(&psrc);
     irhw_set(out, ps, IC_INJ_READY, ready);
     irhw_set(out, ps, IC_DLV_VALID, valid);
     uint64_t all = irhw_mask(g->cores);
