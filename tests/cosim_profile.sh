@@ -27,13 +27,14 @@ shares() {
          tot = inc["irhw_cosim"]; if (tot == "" || tot == 0) { print "no samples in irhw_cosim"; exit 1 }
          rtl = inc["irhw_shim_set_in"] + inc["irhw_shim_clock"] + inc["irhw_shim_get_out"]
          st = inc[S] + 0; mo = inc[E] + inc[T]; ch = (C == "" ? 0 : inc[C] + 0); ob = inc["irhw_observe_cycle"] + 0
+         if (N > 0 && U != "") printf "%-12s %8.0f per cycle\n", U, tot / N
          printf "%-12s %6.1f %%\n", "RTL", 100 * rtl / tot
          printf "%-12s %6.1f %%\n", "stimulus", 100 * st / tot
          printf "%-12s %6.1f %%\n", "model", 100 * mo / tot
          printf "%-12s %6.1f %%\n", "checker", 100 * ch / tot
          printf "%-12s %6.1f %%\n", "observer", 100 * ob / tot
          printf "%-12s %6.1f %%\n", "loop", 100 * (tot - rtl - st - mo - ch - ob) / tot
-       }' S="$stim" E="$ev" T="$tk" C="$ck"
+       }' S="$stim" E="$ev" T="$tk" C="$ck" N="$n" U="${unit:-}"
 }
 
 if [ "${IRHW_PROFILE_PERF:-0}" = 1 ]; then
@@ -50,6 +51,6 @@ else
   # "1,234 (12.3%)  file:function [object]" -> "1234 function"
   callgrind_annotate --inclusive=yes --threshold=100 "$tmp/cg.out" 2> /dev/null |
     sed -n 's/^ *\([0-9,][0-9,]*\) ([ 0-9.]*%) *[^ ]*:\([A-Za-z_][A-Za-z_0-9]*\)[ (].*/\1 \2/p' |
-    tr -d , | shares
+    tr -d , | unit=instructions shares
   echo "(callgrind: instructions executed, $n cycles)"
 fi
