@@ -49,7 +49,7 @@ else
   valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
     "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
   # "1,234 (12.3%)  file:function [object]" -> "1234 function"
-  callgrind_annotate --inclusive=yes --threshold=100 "$tmp/cg.out" 2> /dev/null |
+  callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$tmp/cg.out" 2> /dev/null |
     sed -n 's/^ *\([0-9,][0-9,]*\) ([ 0-9.]*%) *[^ ]*:\([A-Za-z_][A-Za-z_0-9]*\)[ (].*/\1 \2/p' |
     tr -d , | unit=instructions shares
   echo "(callgrind: instructions executed, $n cycles)"
