@@ -20,7 +20,9 @@
 # a sixtieth (at least 2,000). Rates are wall-clock, over the lockstep loop
 # only (`cycles/s` of irhw cosim). The table goes to the terminal and, as
 # Markdown, to out/bench.md (BENCH_MD overrides; tests/bench_readme.sh pastes
-# it into README.md). BENCH_ONLY="wru icrn" limits the rows to those blocks.
+# it into README.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
+# BENCH_WAVES=0 skips the waves column (a second, traced Verilator build per
+# row: the slowest part for large configurations).
 set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
@@ -87,7 +89,9 @@ for row in "${rows[@]}"; do
   co=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)
   va=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)
   nw=$((n / 8))
-  wv=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
+  wv=""
+  [ "${BENCH_WAVES:-1}" = 0 ] ||
+    wv=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
   rm -f "$tmp"/w.fst "$tmp"/w.gtkw
   ni=$((n / 60)); [ "$ni" -lt 2000 ] && ni=2000
   # shellcheck disable=SC2086
