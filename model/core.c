@@ -92,28 +92,6 @@ int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, c
     return k + 1;
 }
 
-uint64_t irhw_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
-{
-    unsigned wi = lsb / 64, sh = lsb % 64;
-    uint64_t x = w[wi] >> sh;
-    if (sh && sh + width > 64)
-        x |= w[wi + 1] << (64 - sh);
-    return x & irhw_mask(width);
-}
-
-void irhw_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint64_t x)
-{
-    unsigned wi = lsb / 64, sh = lsb % 64;
-    uint64_t m = irhw_mask(width);
-    x &= m;
-    w[wi] = (w[wi] & ~(m << sh)) | (x << sh);
-    if (sh && sh + width > 64) {
-        unsigned hi = sh + width - 64;
-        uint64_t mh = irhw_mask(hi);
-        w[wi + 1] = (w[wi + 1] & ~mh) | (x >> (64 - sh));
-    }
-}
-
 unsigned irhw_clog2(uint64_t x)
 {
     unsigned n = 0;
@@ -144,53 +122,6 @@ void irhw_rng_seed(irhw_rng *r, uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t irhw_rng_next(irhw_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Lemire's multiply-shift: unbiased, and a division only on the rare
- * rejection path (the stimulus calls this several times a cycle). */
-uint64_t irhw_rng_below(irhw_rng *r, uint64_t n)
-{
-    if (n <= 1)
-        return 0;
-    unsigned __int128 m = (unsigned __int128)irhw_rng_next(r) * n;
-    uint64_t low = (uint64_t)m;
-    if (low < n) {
-        uint64_t t = -n % n; /* 2^64 mod n */
-        while (low < t) {
-            m = (unsigned __int128)irhw_rng_next(r) * n;
-            low = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-}
-
-uint64_t irhw_rng_bits(irhw_rng *r, unsigned width)
-{
-    return irhw_rng_next(r) & irhw_mask(width);
-}
-
-int irhw_rng_chance(irhw_rng *r, unsigned percent)
-{
-    return irhw_rng_below(r, 100) < percent;
 }
 
 /* ---- parameters ------------------------------------------------------ */

@@ -98,6 +98,12 @@ typedef struct {
     unsigned *rr;    /* [nodes]: a hub's arbiter over its children */
     unsigned rr_dst; /* root: destination core with the highest priority */
     icrn_move *moves;
+    /* derived once (no divisions per cycle): the child of a level-k node
+     * toward each core, the root's children, entries in every FIFO */
+    unsigned char toward[ICRN_MAX_LEVELS + 1][ICRN_MAX_CORES];
+    unsigned root_first, root_nc;
+    icrn_fifo *root_dn[ICRN_MAX_CORES]; /* the root's dn FIFO toward core j */
+    unsigned occ;
     uint64_t cycle;
     struct {
         uint64_t injected, delivered, flushed, root_moves, root_stalls, lat_sum, lat_min, lat_max;
@@ -119,17 +125,19 @@ static const icrn_ent *fifo_head(const icrn_fifo *f)
     return f->n ? &f->e[f->head] : NULL;
 }
 
-static void fifo_pop(const icrn_model *m, icrn_fifo *f)
+static void fifo_pop(icrn_model *m, icrn_fifo *f)
 {
     f->head = f->head + 1 == m->g.depth ? 0 : f->head + 1;
     f->n--;
+    m->occ--;
 }
 
-static void fifo_push(const icrn_model *m, icrn_fifo *f, const icrn_ent *e)
+static void fifo_push(icrn_model *m, icrn_fifo *f, const icrn_ent *e)
 {
     unsigned t = f->head + f->n;
     f->e[t >= m->g.depth ? t - m->g.depth : t] = *e;
     f->n++;
+    m->occ++;
 }
 
 /* First set bit at or after p (wrapping) among n bits; -1 if none. */
@@ -147,7 +155,7 @@ static int rr_pick(uint64_t req, unsigned p, unsigned n)
  * inside that node's subtree. */
 static unsigned child_toward(const icrn_model *m, unsigned level, unsigned core)
 {
-    return core / m->g.span[level - 1] % m->g.radix;
+    return m->toward[level][core];
 }
 
 static void icrn_reset(icrn_model *m)
@@ -158,6 +166,34 @@ static void icrn_reset(icrn_model *m)
     }
     memset(m->rr, 0, sizeof *m->rr * (m->nbuf + 1));
     m->rr_dst = 0;
+    m->occ = 0;
+}
+
+/* Writes fields of a packed bus in order, a word at a time. */
+typedef struct {
+    uint64_t *w;
+    uint64_t acc;
+    unsigned sh; /* bits already in acc */
+} icrn_packer;
+
+static inline void pack_put(icrn_packer *p, unsigned width, uint64_t x)
+{
+    x &= irhw_mask(width);
+    p->acc |= x << p->sh;
+    if (p->sh + width >= 64) {
+        *p->w++ = p->acc;
+        unsigned used = 64 - p->sh; /* bits of x that went into the word */
+        p->acc = used < 64 ? x >> used : 0;
+        p->sh = p->sh + width - 64;
+    } else {
+        p->sh += width;
+    }
+}
+
+static inline void pack_end(icrn_packer *p)
+{
+    if (p->sh)
+        *p->w = p->acc;
 }
 
 void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
@@ -167,21 +203,22 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     const icrn_geom *g = &m->g;
     uint64_t *dlv_id = irhw_wide(out, ps, IC_DLV_ID), *dlv_src = irhw_wide(out, ps, IC_DLV_SRC);
     uint64_t ready = 0, valid = 0;
+    /* the packed buses word by word: every word written, zero where invalid */
+    icrn_packer pid = {dlv_id, 0, 0}, psrc = {dlv_src, 0, 0};
     for (unsigned i = 0; i < g->cores; i++) {
         const icrn_ent *h = fifo_head(&m->dn[i]);
         ready |= (uint64_t)!fifo_full(m, &m->up[i]) << i;
         valid |= (uint64_t)(h != NULL) << i;
-        irhw_bits_set(dlv_id, i * g->id_bits, g->id_bits, h ? h->id : 0);
-        irhw_bits_set(dlv_src, i * g->core_bits, g->core_bits, h ? h->src : 0);
+        pack_put(&pid, g->id_bits, h ? h->id : 0);
+        pack_put(&psrc, g->core_bits, h ? h->src : 0);
     }
+    pack_end(&pid);
+    pack_end(&psrc);
     irhw_set(out, ps, IC_INJ_READY, ready);
     irhw_set(out, ps, IC_DLV_VALID, valid);
-    int busy = 0;
-    for (unsigned n = 0; n < m->nbuf && !busy; n++)
-        busy = m->up[n].n || m->dn[n].n;
     uint64_t all = irhw_mask(g->cores);
-    int done =
-        irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !busy;
+    int done = irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 &&
+               !m->occ;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
 }
 
@@ -208,18 +245,22 @@ static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
     return nm;
 }
 
+/* Cores the root may send to this cycle: not greedy, its dn FIFO toward
+ * them not full. */
+static uint64_t root_needy(const icrn_model *m, uint64_t greedy)
+{
+    uint64_t needy = 0;
+    for (unsigned j = 0; j < m->g.cores; j++)
+        needy |= (uint64_t)!fifo_full(m, m->root_dn[j]) << j;
+    return needy & ~greedy;
+}
+
 /* Root: at most one work ID from a child's up FIFO to a dn FIFO. */
 static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
 {
     const icrn_geom *g = &m->g;
-    unsigned L = g->levels, self = node(m, L, 0), first, nc;
-    icrn_children(g, L, 0, &first, &nc);
-    uint64_t needy = 0;
-    for (unsigned j = 0; j < g->cores; j++) {
-        unsigned c = child_toward(m, L, j);
-        needy |= (uint64_t)(!(greedy >> j & 1) && !fifo_full(m, &m->dn[node(m, L - 1, first + c)]))
-                 << j;
-    }
+    unsigned L = g->levels, self = node(m, L, 0), first = m->root_first, nc = m->root_nc;
+    uint64_t needy = root_needy(m, greedy);
     uint64_t req = 0, cand[16];
     for (unsigned c = 0; c < nc; c++) {
         const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
@@ -237,7 +278,7 @@ static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
     icrn_fifo *from = &m->up[node(m, L - 1, first + gsel)];
     icrn_ent e = *fifo_head(from);
     e.dst = d;
-    mv[0] = (icrn_move){from, &m->dn[node(m, L - 1, first + child_toward(m, L, d))], e};
+    mv[0] = (icrn_move){from, m->root_dn[d], e};
     m->rr[self] = gsel + 1 == nc ? 0 : gsel + 1;
     m->rr_dst = d + 1 == g->cores ? 0 : d + 1;
     m->st.root_moves++;
@@ -295,11 +336,8 @@ void icrn_tick(void *vm, const uint64_t *in)
     for (unsigned k = 0; k < nm; k++)
         if (mv[k].to)
             fifo_push(m, mv[k].to, &mv[k].ent);
-    unsigned occ = 0;
-    for (unsigned n = 0; n < m->nbuf; n++)
-        occ += m->up[n].n + m->dn[n].n;
-    if (occ > m->st.occ_max)
-        m->st.occ_max = occ;
+    if (m->occ > m->st.occ_max)
+        m->st.occ_max = m->occ;
     m->cycle++;
 }
 
@@ -311,17 +349,15 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
     const icrn_geom *g = &m->g;
     if (irhw_get(in, ps, IC_RST))
         return;
-    unsigned L = g->levels, first, nc, offers = 0, routable = 0;
-    icrn_children(g, L, 0, &first, &nc);
-    uint64_t greedy = irhw_get(in, ps, IC_CORE_GREEDY);
+    unsigned L = g->levels, first = m->root_first, nc = m->root_nc, offers = 0, routable = 0;
+    uint64_t needy = 0;
     for (unsigned c = 0; c < nc; c++) {
         const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
         if (!h)
             continue;
-        offers++;
-        for (unsigned j = 0; j < g->cores; j++)
-            routable |= j != h->src && !(greedy >> j & 1) &&
-                        !fifo_full(m, &m->dn[node(m, L - 1, first + child_toward(m, L, j))]);
+        if (!offers++)
+            needy = root_needy(m, irhw_get(in, ps, IC_CORE_GREEDY));
+        routable |= (needy & ~((uint64_t)1 << h->src)) != 0;
     }
     if (offers && !routable)
         hits[IC_COV_ROOT_BLOCKED]++;
@@ -334,9 +370,7 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
         hits[IC_COV_DLV_STALLED]++;
     if (irhw_get(in, ps, IC_CORE_EMPTY) != irhw_mask(g->cores))
         return;
-    int busy = 0;
-    for (unsigned n = 0; n < m->nbuf && !busy; n++)
-        busy = m->up[n].n || m->dn[n].n;
+    int busy = m->occ != 0;
     if (busy && !inj)
         hits[IC_COV_NOT_DONE_WORK_IN_BUFFER]++;
     if (!busy && inj)
@@ -385,6 +419,13 @@ void *icrn_new(const irhw_inst *x)
         m->up[n].e = m->pool + (size_t)(2 * n) * m->g.depth;
         m->dn[n].e = m->pool + (size_t)(2 * n + 1) * m->g.depth;
     }
+    for (unsigned k = 1; k <= m->g.levels; k++)
+        for (unsigned j = 0; j < m->g.cores; j++)
+            m->toward[k][j] = (unsigned char)(j / m->g.span[k - 1] % m->g.radix);
+    icrn_children(&m->g, m->g.levels, 0, &m->root_first, &m->root_nc);
+    for (unsigned j = 0; j < m->g.cores; j++)
+        m->root_dn[j] =
+            &m->dn[node(m, m->g.levels - 1, m->root_first + child_toward(m, m->g.levels, j))];
     icrn_reset(m);
     return m;
 }

@@ -113,13 +113,33 @@ static inline const uint64_t *irhw_cwide(const uint64_t *v, const irhw_ports *ps
     return v + ps->p[port].off;
 }
 
-/* Bit fields inside a word array (packed buses such as CORES x ID_BITS). */
-uint64_t irhw_bits_get(const uint64_t *w, unsigned lsb, unsigned width);
-void irhw_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint64_t x);
-
 static inline uint64_t irhw_mask(unsigned width)
 {
     return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+}
+
+/* Bit fields inside a word array (packed buses such as CORES x ID_BITS).
+ * Inline: models, checkers and stimuli call them many times a cycle. */
+static inline uint64_t irhw_bits_get(const uint64_t *w, unsigned lsb, unsigned width)
+{
+    unsigned wi = lsb / 64, sh = lsb % 64;
+    uint64_t x = w[wi] >> sh;
+    if (sh && sh + width > 64)
+        x |= w[wi + 1] << (64 - sh);
+    return x & irhw_mask(width);
+}
+
+static inline void irhw_bits_set(uint64_t *w, unsigned lsb, unsigned width, uint64_t x)
+{
+    unsigned wi = lsb / 64, sh = lsb % 64;
+    uint64_t m = irhw_mask(width);
+    x &= m;
+    w[wi] = (w[wi] & ~(m << sh)) | (x << sh);
+    if (sh && sh + width > 64) {
+        unsigned hi = sh + width - 64;
+        uint64_t mh = irhw_mask(hi);
+        w[wi + 1] = (w[wi + 1] & ~mh) | (x >> (64 - sh));
+    }
 }
 /* ceil(log2(x)) for x >= 1; clog2(1) = 0. */
 unsigned irhw_clog2(uint64_t x);
@@ -133,10 +153,56 @@ typedef struct {
 } irhw_rng;
 
 void irhw_rng_seed(irhw_rng *r, uint64_t seed);
-uint64_t irhw_rng_next(irhw_rng *r);
-uint64_t irhw_rng_below(irhw_rng *r, uint64_t n);    /* uniform in [0, n), n >= 1 */
-uint64_t irhw_rng_bits(irhw_rng *r, unsigned width); /* uniform width-bit value */
-int irhw_rng_chance(irhw_rng *r, unsigned percent);  /* true with percent % */
+
+/* Inline: the stimuli draw several numbers a cycle. */
+static inline uint64_t irhw_rng_rotl_(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t irhw_rng_next(irhw_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = irhw_rng_rotl_(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = irhw_rng_rotl_(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, n), n >= 1. Lemire's multiply-shift: unbiased, and a
+ * division only on the rare rejection path. */
+static inline uint64_t irhw_rng_below(irhw_rng *r, uint64_t n)
+{
+    if (n <= 1)
+        return 0;
+    unsigned __int128 m = (unsigned __int128)irhw_rng_next(r) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t t = -n % n; /* 2^64 mod n */
+        while (low < t) {
+            m = (unsigned __int128)irhw_rng_next(r) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
+}
+
+/* Uniform width-bit value. */
+static inline uint64_t irhw_rng_bits(irhw_rng *r, unsigned width)
+{
+    return irhw_rng_next(r) & irhw_mask(width);
+}
+
+/* True with percent %. */
+static inline int irhw_rng_chance(irhw_rng *r, unsigned percent)
+{
+    return irhw_rng_below(r, 100) < percent;
+}
 
 /* ---- Verilog writer --------------------------------------------------- */
 

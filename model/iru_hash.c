@@ -195,7 +195,8 @@ typedef struct {
     unsigned prio;
     /* this cycle's decisions (from state + inputs) */
     iru_act act;
-    unsigned best_set, best_cnt;
+    unsigned best_set, best_cnt; /* the first set with the most elements */
+    int best_stale;              /* a count fell in best_set: scan again */
     iru_lane *lane;
     iru_stats st;
 } iru_model;
@@ -242,13 +243,16 @@ static void decide_action(iru_model *m, int flush)
     const iru_geom *g = &m->g;
     iru_act *a = &m->act;
     memset(a, 0, sizeof *a);
-    m->best_set = 0;
-    m->best_cnt = m->cnt[0];
-    for (unsigned s = 1; s < g->sets; s++)
-        if (m->cnt[s] > m->best_cnt) {
-            m->best_cnt = m->cnt[s];
-            m->best_set = s;
-        }
+    if (m->best_stale) { /* kept up to date by the inserts; a scan only after a fall */
+        m->best_set = 0;
+        m->best_cnt = m->cnt[0];
+        for (unsigned s = 1; s < g->sets; s++)
+            if (m->cnt[s] > m->best_cnt) {
+                m->best_cnt = m->cnt[s];
+                m->best_set = s;
+            }
+        m->best_stale = 0;
+    }
     unsigned bc = m->best_cnt, bs = m->best_set;
     int waiting = m->rq_cnt > 0;
     int sel_ok = !bank_busy(m, bs % g->banks);
@@ -404,6 +408,8 @@ static void iru_reset(iru_model *m)
     m->held = 0;
     m->prio = 0;
     m->st.group_n = 0;
+    m->best_set = m->best_cnt = 0;
+    m->best_stale = 0;
 }
 
 /* ---- statistics ---- */
@@ -484,6 +490,7 @@ static void tick_action(iru_model *m)
     switch (a->kind) {
     case ACT_REPLY_ENTRY:
         m->cnt[a->set] = 0;
+        m->best_stale |= a->set == m->best_set;
         break;
     case ACT_REPLY_PACK:
         m->pb_fill = 0;
@@ -492,6 +499,7 @@ static void tick_action(iru_model *m)
         m->st.pack_steps++;
         m->st.pack_splits += a->k < m->cnt[a->set];
         m->cnt[a->set] -= a->k;
+        m->best_stale |= a->set == m->best_set;
         m->pb_fill += a->k;
         break;
     default:
@@ -520,7 +528,11 @@ static unsigned tick_inserts(iru_model *m, const uint64_t *in)
             m->stage[ln->bank] = (iru_stage){1, ln->set, ln->slot, e};
         } else {
             *slot_of(m, ln->set, ln->slot) = e;
-            m->cnt[ln->set]++;
+            unsigned c = ++m->cnt[ln->set];
+            if (c > m->best_cnt || (c == m->best_cnt && ln->set < m->best_set)) {
+                m->best_cnt = c;
+                m->best_set = ln->set;
+            }
         }
     }
     return n;

@@ -139,6 +139,8 @@ typedef struct {
     swt_geom g;
     swt_entry e[SWT_MAX];
     uint64_t next_born;
+    uint64_t waiting; /* OR of every valid entry's mask (kept by tick) */
+    swt_step last;    /* eval's decision, read by the coverage of the same cycle */
     swt_stats st;
 } swt_model;
 
@@ -180,11 +182,10 @@ static void swt_decide(const swt_model *m, const uint64_t *in, swt_step *s)
         return;
     }
     const uint64_t bit = (uint64_t)1 << s->warp;
-    for (unsigned i = 0; i < n; i++)
-        if (m->e[i].valid && (m->e[i].mask & bit)) {
-            s->ans = ANS_DUP;
-            return;
-        }
+    if (m->waiting & bit) {
+        s->ans = ANS_DUP;
+        return;
+    }
     for (unsigned i = 0; i < n; i++) {
         const swt_entry *e = &m->e[i];
         if (e->valid && e->pc == s->pc && e->count < m->g.cap && (int)i != s->iss_entry) {
@@ -214,8 +215,8 @@ void swt_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     swt_model *m = vm;
     const irhw_ports *ps = m->ps;
-    swt_step s;
-    swt_decide(m, in, &s);
+    swt_decide(m, in, &m->last);
+    const swt_step s = m->last;
     memset(out, 0, ps->out_words * sizeof *out);
     if (s.rst)
         return;
@@ -268,11 +269,16 @@ void swt_tick(void *vm, const uint64_t *in)
     if (s.rst) {
         memset(m->e, 0, sizeof m->e);
         m->next_born = 0;
+        m->waiting = 0;
         return;
     }
     swt_count(m, in, &s);
-    if (s.iss_entry >= 0)
+    if (s.iss_entry >= 0) {
+        m->waiting &= ~m->e[s.iss_entry].mask;
         memset(&m->e[s.iss_entry], 0, sizeof m->e[0]);
+    }
+    if (s.ans == ANS_JOIN || s.ans == ANS_ALLOC)
+        m->waiting |= (uint64_t)1 << s.warp;
     if (s.ans == ANS_JOIN) {
         swt_entry *e = &m->e[s.ins_entry];
         e->mask |= (uint64_t)1 << s.warp;
@@ -286,8 +292,7 @@ void swt_tick(void *vm, const uint64_t *in)
 void swt_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const swt_model *m = vm;
-    swt_step s;
-    swt_decide(m, in, &s);
+    const swt_step s = m->last; /* eval decided it on the same state and inputs */
     if (s.rst)
         return;
     int pc_full = 0; /* a valid entry of this PC holds cap warps */

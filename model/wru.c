@@ -243,11 +243,14 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
         return;
     }
     uint64_t v[WRU_MAX_LANES];
-    int valid = sample;
+    int valid = w->regs ? m->stage_valid[w->regs - 1] : sample;
     unsigned first = 1;
+    if (!valid) { /* no plan leaves this cycle: nothing to sort (most cycles) */
+        wru_lsorting_plan(w, v, 0, p);
+        return;
+    }
     if (w->regs) {
         memcpy(v, m->stage + (size_t)(w->regs - 1) * w->lanes, w->lanes * sizeof *v);
-        valid = m->stage_valid[w->regs - 1];
         first = wru_reg_layer(w, w->regs) + 1;
     } else {
         for (unsigned b = 0; b < w->lanes; b++)
@@ -349,7 +352,11 @@ void wru_model_tick(void *mp, const uint64_t *in)
     const wru_geom *w = m->w;
     unsigned counts[WRU_MAX_LANES], nd, nr;
     wru_plan p;
-    read_counts(m, in, counts);
+    int sample = sampling(m, in);
+    /* The counts matter at this edge only for a plan leaving now (no
+     * pipeline, threshold) or a sample entering the pipeline. */
+    if (sample || w->scheme == WRU_THRESHOLD)
+        read_counts(m, in, counts);
     current_plan(m, in, counts, &p, &nd, &nr);
     if (irhw_get(in, m->ps, WRU_RST) & 1) {
         m->phase = 0;
@@ -363,25 +370,27 @@ void wru_model_tick(void *mp, const uint64_t *in)
         m->transfers += p.npairs;
         m->xfers += (uint64_t)p.xfer_valid;
     }
-    int sample = sampling(m, in);
     if (w->scheme == WRU_THRESHOLD) {
         m->rr_donor = nd;
         m->rr_receiver = nr;
     }
-    /* Pipeline stages, last first so each reads its predecessor's old value. */
+    /* Pipeline stages, last first so each reads its predecessor's old value.
+     * A stage's contents are read only while it is valid: an invalid one is
+     * not sorted (its values are never seen). */
     sortnet net = wru_net(w);
     for (unsigned s = w->regs; s >= 1; s--) {
         uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
         if (s == 1) {
-            for (unsigned b = 0; b < w->lanes; b++)
+            for (unsigned b = 0; b < w->lanes && sample; b++)
                 dst[b] = wru_pack(w, counts[b], b);
             m->stage_valid[0] = (uint8_t)sample;
         } else {
             memcpy(dst, dst - w->lanes, w->lanes * sizeof *dst);
             m->stage_valid[s - 1] = m->stage_valid[s - 2];
         }
-        sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
-                             wru_reg_layer(w, s));
+        if (m->stage_valid[s - 1])
+            sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
+                                 wru_reg_layer(w, s));
     }
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
 }

@@ -418,6 +418,15 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
     const icrn_geom *g = &k->g;
     uint64_t valid = irhw_get(out, ps, IC_DLV_VALID), ready = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
+    if (!valid) { /* nothing delivered: the buses must be zero (core by core only to name one) */
+        uint64_t any = 0;
+        for (unsigned w = 0; w < irhw_words(g->cores * g->id_bits); w++)
+            any |= ids[w];
+        for (unsigned w = 0; w < irhw_words(g->cores * g->core_bits); w++)
+            any |= srcs[w];
+        if (!any)
+            return 0;
+    }
     for (unsigned i = 0; i < g->cores; i++) {
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);
         unsigned src = (unsigned)irhw_bits_get(srcs, i * g->core_bits, g->core_bits);

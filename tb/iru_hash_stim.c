@@ -435,9 +435,27 @@ static uint64_t fld(const iru_check *k, const uint64_t *v, enum iru_hash_port p,
     return irhw_bits_get(irhw_cwide(v, k->ps, (unsigned)k->g.port[p]), i * width, width);
 }
 
+/* Every word of port p is zero (an absent port is). */
+static int port_zero(const iru_check *k, const uint64_t *v, enum iru_hash_port p)
+{
+    if (k->g.port[p] < 0)
+        return 1;
+    const irhw_port *q = &k->ps->p[k->g.port[p]];
+    uint64_t any = 0;
+    for (unsigned i = 0; i < irhw_words(q->width); i++)
+        any |= v[q->off + i];
+    return !any;
+}
+
 static int check_merges(iru_check *k, const uint64_t *out, char *err, size_t errlen)
 {
     const iru_geom *g = &k->g;
+    if (g->filter == IH_NONE || (port_zero(k, out, IHP_MRG_VALID) && port_zero(k, out, IHP_MRG_IDX) &&
+                                 port_zero(k, out, IHP_MRG_DATA) && port_zero(k, out, IHP_MRG_POS) &&
+                                 port_zero(k, out, IHP_MRG_KEEP_POS) &&
+                                 port_zero(k, out, IHP_MRG_KEEP_OLD) &&
+                                 port_zero(k, out, IHP_MRG_KEEP_NEW)))
+        return 0; /* no merge this cycle (most cycles), every merge port zero */
     for (unsigned b = 0; b < g->banks && g->filter != IH_NONE; b++) {
         uint64_t idx = fld(k, out, IHP_MRG_IDX, b, g->idx_bits);
         uint64_t data = fld(k, out, IHP_MRG_DATA, b, g->data_bits);
@@ -480,6 +498,11 @@ static int check_reply(iru_check *k, const uint64_t *out, char *err, size_t errl
 {
     const iru_geom *g = &k->g;
     int valid = (int)fld(k, out, IHP_REP_VALID, 0, 1), seen_invalid = 0;
+    /* No reply (most cycles): the reply ports must be zero; slot by slot
+     * only to name the culprit. */
+    if (!valid && port_zero(k, out, IHP_REP_SLOT_VALID) && port_zero(k, out, IHP_REP_IDX) &&
+        port_zero(k, out, IHP_REP_DATA) && port_zero(k, out, IHP_REP_POS))
+        return 0;
     for (unsigned i = 0; i < g->slots; i++) {
         uint64_t idx = fld(k, out, IHP_REP_IDX, i, g->idx_bits);
         uint64_t data = fld(k, out, IHP_REP_DATA, i, g->data_bits);

@@ -1,63 +1,112 @@
 #!/usr/bin/env bash
-# make bench: co-simulation speed, measured side by side in one run.
-# For the default bank and a large one: lockstep co-sim cycles/s, the same
-# RTL and stimulus under Verilator without the model, the same stimulus
-# under Icarus (recorded input vectors replayed by a generated testbench),
-# the ratios, and the time from parameters to the first simulated cycle,
-# cold (model not in the cache) and cached; and the same lockstep run inside
-# SystemC (cosim --systemc: verilator --sc RTL beside the wrapped model).
+# make bench: co-simulation speed of every block, measured side by side in one
+# run, at its defaults and at one large configuration. Per row:
+#   co-sim c/s       lockstep co-simulation (model + RTL, every output compared,
+#                    checker and coverage on), `irhw cosim B --quiet`
+#   Verilator alone  the same RTL and stimulus without the model (--no-model)
+#   ratio            co-sim / Verilator alone (target >= 0.8)
+#   waves c/s        co-sim recording every cycle to FST (--wave F.fst)
+#   Icarus c/s       the same stimulus under Icarus (cosim --xcheck: recorded
+#                    vectors replayed by a generated testbench that also checks
+#                    every output; its vector load, a one-cycle run, taken off)
+#   cold / cached s  parameters -> first simulated cycle with the Verilated model
+#                    not in the cache (a private IRHW_CACHE that holds only the
+#                    Verilator runtime; ccache still helps when installed), then
+#                    with it cached
+#   SystemC c/s      the same lockstep run inside SystemC (cosim --systemc),
+#                    wl_bank rows only
+# Cycle counts: a short calibration run per row, then BENCH_SECONDS (3) of
+# co-simulation; Verilator alone runs the same count, waves an eighth, Icarus
+# a sixtieth (at least 2,000). Rates are wall-clock, over the lockstep loop
+# only (`cycles/s` of irhw cosim). The table goes to the terminal and, as
+# Markdown, to out/bench.md (BENCH_MD overrides; tests/bench_readme.sh pastes
+# it into README.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
+# BENCH_WAVES=0 skips the waves column (a second, traced Verilator build per
+# row: the slowest part for large configurations).
 set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-CYCLES=${BENCH_CYCLES:-5000000}
-IV_CYCLES=${BENCH_IV_CYCLES:-100000}
-SC_CYCLES=${BENCH_SC_CYCLES:-1000000}
+SECONDS_PER=${BENCH_SECONDS:-3}
+md=${BENCH_MD:-out/bench.md}
+mkdir -p "$(dirname "$md")"
+
+rows=(
+  "wl_bank|"
+  "wl_bank|-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"
+  "fifo|"
+  "fifo|-p WIDTH=64 -p DEPTH=64"
+  "swt|"
+  "swt|-p ENTRIES=64 -p WARPS=64 -p PC_BITS=64 -p LANES=64"
+  "icrn|"
+  "icrn|-p CORES=64 -p RADIX=4 -p ID_BITS=64 -p BUF_DEPTH=4"
+  "wru|"
+  "wru|-p LANES=32 -p COUNT_BITS=8 -p THRESHOLD=20"
+  "iru_hash|"
+  "iru_hash|-p SETS=1024 -p BANKS=4"
+  "hwwl_core|"
+  "hwwl_core|-p STORAGE=sram -p REFILL=interval"
+  "hwwl|"
+)
 
 rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
 start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+num() { echo "${1:-n/a}"; }
 
-# Icarus: the same stimulus replayed by cosim --xcheck (tb/xcheck.c: a generated
-# testbench reads the recorded vectors and checks every output each cycle);
-# it reports Icarus's cycles/s with the vector load (a one-cycle run) taken off.
-icarus_rate() { # blk params... ; prints cycles/s
-  local blk=$1; shift
-  "$irhw" cosim "$blk" "$@" --cycles "$IV_CYCLES" --quiet --xcheck 2>/dev/null |
+# Icarus: the same stimulus replayed by cosim --xcheck (tb/xcheck.c); it
+# reports Icarus's cycles/s with the vector load taken off.
+icarus_rate() { # blk cycles params...
+  local blk=$1 n=$2; shift 2
+  "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet --xcheck 2>/dev/null |
     sed -n 's/^XCHECK PASS .*; \([0-9][0-9]*\) cycles\/s.*/\1/p'
 }
 
-printf '%-40s %14s %14s %8s %14s %8s %9s %9s %14s %8s\n' configuration "cosim c/s" "verilator c/s" ratio "icarus c/s" "x icarus" "cold s" "cached s" "systemc c/s" "sc/cosim"
-for cfg in "" "-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"; do
-  # cold: a private cache that holds only the Verilator runtime
-  export IRHW_CACHE="$tmp/cache"
-  "$irhw" cosim wl_bank -p ENTRIES=7 -p THRESHOLD=1 --cycles 10 --quiet > /dev/null 2>&1
-  cold=$("$irhw" cosim wl_bank $cfg --cycles 10 --quiet 2>/dev/null | start)
-  cached=$("$irhw" cosim wl_bank $cfg --cycles 10 --quiet 2>/dev/null | start)
-  co=$("$irhw" cosim wl_bank $cfg --cycles "$CYCLES" --quiet 2>/dev/null | rate)
-  va=$("$irhw" cosim wl_bank $cfg --cycles "$CYCLES" --no-model --quiet 2>/dev/null | rate)
-  iv=$(icarus_rate wl_bank $cfg)
-  unset IRHW_CACHE
-  sc=$("$irhw" cosim wl_bank $cfg --cycles "$SC_CYCLES" --systemc --quiet 2>/dev/null | rate)
-  r3=$(awk -v a="$sc" -v b="$co" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.2f", a / b }')
-  r1=$(awk -v a="$co" -v b="$va" 'BEGIN { printf "%.2f", a / b }')
-  r2=$(awk -v a="$co" -v b="$iv" 'BEGIN { printf "%.0f", a / b }')
-  printf '%-40s %14s %14s %8s %14s %8s %9s %9s %14s %8s\n' "wl_bank ${cfg:-(defaults)}" "$co" "$va" "$r1" "$iv" "$r2" "$cold" "$cached" "${sc:-n/a}" "$r3"
-done
-echo "(cosim and Verilator-alone over $CYCLES cycles, Icarus over $IV_CYCLES cycles of the same recorded stimulus;"
-echo " ratio = cosim / Verilator alone, target >= 0.7; x icarus = cosim / Icarus, target >= 50; cached start target <= 1 s;"
-echo " systemc = the same lockstep run inside SystemC (cosim --systemc) over $SC_CYCLES cycles, sc/cosim = its ratio to cosim)"
+# The private cache of the cold starts: the Verilator runtime only.
+export IRHW_CACHE="$tmp/cache"
+"$irhw" cosim wl_bank -p ENTRIES=7 -p THRESHOLD=1 --cycles 10 --quiet > /dev/null 2>&1
 
-# One core's hardware worklist, and the multi-core hwwl (4 x hwwl_core + icrn), at the paper's
-# defaults (target for hwwl_core: cosim / Verilator alone >= 0.5).
-HC_CYCLES=${BENCH_HC_CYCLES:-300000}
-HW_CYCLES=${BENCH_HW_CYCLES:-100000}
-printf '\n%-40s %14s %14s %8s\n' configuration "cosim c/s" "verilator c/s" ratio
-for row in "hwwl_core|" "hwwl_core|-p STORAGE=sram -p REFILL=interval" "hwwl|"; do
+t0=$(date +%s)
+{
+  echo "<!-- make bench (tests/bench.sh), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) -->"
+  echo
+  echo "| block | configuration | cycles | co-sim c/s | Verilator alone c/s | co-sim / alone | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+} > "$md"
+cat "$md"
+for row in "${rows[@]}"; do
   blk=${row%%|*}; cfg=${row#*|}
-  n=$HC_CYCLES; [ "$blk" = hwwl ] && n=$HW_CYCLES
+  if [ -n "${BENCH_ONLY:-}" ] && ! echo " $BENCH_ONLY " | grep -q " $blk "; then continue; fi
+  # shellcheck disable=SC2086 # cfg is a list of options
+  cold=$("$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)
+  cached=$("$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)
+  # calibration: 20,000 cycles, then half a second's worth (short runs look faster)
+  cal=$("$irhw" cosim "$blk" $cfg --cycles 20000 --quiet 2>/dev/null | rate)
+  nc=$(awk -v r="${cal:-0}" 'BEGIN { n = int(r / 2); print (n > 20000 ? n : 20000) }')
+  cal=$("$irhw" cosim "$blk" $cfg --cycles "$nc" --quiet 2>/dev/null | rate)
+  n=$(awk -v r="${cal:-0}" -v s="$SECONDS_PER" 'BEGIN { n = r * s; if (n < 20000) n = 20000;
+        p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
   co=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)
   va=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)
-  r1=$(awk -v a="$co" -v b="$va" 'BEGIN { if (a == "" || b == "") print "n/a"; else printf "%.2f", a / b }')
-  printf '%-40s %14s %14s %8s\n' "$blk ${cfg:-(defaults)}" "$co" "$va" "$r1"
+  nw=$((n / 8))
+  wv=""
+  [ "${BENCH_WAVES:-1}" = 0 ] ||
+    wv=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
+  rm -f "$tmp"/w.fst "$tmp"/w.gtkw
+  ni=$((n / 60)); [ "$ni" -lt 2000 ] && ni=2000
+  # shellcheck disable=SC2086
+  iv=$(icarus_rate "$blk" "$ni" $cfg)
+  [ "$iv" = 0 ] && iv="" # the run was not longer than its vector load: no rate
+  sc=""
+  if [ "$blk" = wl_bank ]; then
+    # the project's own cache (SystemC builds are slow; the cold start is measured above)
+    sc=$(env -u IRHW_CACHE "$irhw" cosim "$blk" $cfg --cycles "$((n / 4))" --systemc --quiet 2>/dev/null | rate)
+  fi
+  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$va") | $(ratio "$co" "$va") | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
+  echo "$line" | tee -a "$md"
 done
-echo "(hwwl_core: $HC_CYCLES cycles each, hwwl: $HW_CYCLES; ratio = cosim / Verilator alone on the same stimulus)"
+{
+  echo
+  echo "Cycles: co-sim and Verilator alone; waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+} | tee -a "$md"
+echo "(written to $md)"
