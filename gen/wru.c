@@ -574,15 +574,17 @@ static void emit_threshold(const gctx *g)
  * result is the same; a chain would leave ABC to prove by SAT that the
  * sorted tags never repeat, which is proving the sorting network. One
  * shifted vector per pair (rather than a compare per bank and pair) keeps
- * the decode small for Verilator too: P shifts instead of LANES*P compares. */
+ * the decode small for Verilator too: P shifts instead of LANES*P compares.
+ * donate_to is an indexed write per pair into a per-bank array (the same
+ * distinct-donor argument; ORed into the slot, so still no priority chain),
+ * not a TB*P AND-OR of one-hot vectors. */
 static void emit_decode(const gctx *g)
 {
     irhw_vw *w = g->w;
     unsigned L = g->L, TB = g->TB, P = g->P;
     vw_line(w, "// ---- transfer list per bank: pair p puts its valid bit at its donor's");
     vw_line(w, "// (receiver's) position. Donors are distinct and receivers are distinct, so");
-    vw_line(w, "// the pairs' one-hot vectors never overlap: ORed. to_bit[k][b] = bit k of");
-    vw_line(w, "// the receiver of donor b.");
+    vw_line(w, "// the pairs' one-hot vectors never overlap: ORed.");
     vw_line(w, "wire %sgive_hot [0:%u];", vw_vec(L), P - 1);
     vw_line(w, "wire %stake_hot [0:%u];", vw_vec(L), P - 1);
     vw_line(w, "genvar gp;");
@@ -596,30 +598,19 @@ static void emit_decode(const gctx *g)
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "endgenerate");
-    vw_line(w, "wire %sto_bit [0:%u];", vw_vec(L), TB - 1);
-    for (unsigned k = 0; k <= TB; k++) {
-        if (k < TB)
-            vw_line(w, "assign to_bit[%u] =", k);
-        else
-            vw_line(w, "assign donate_valid =");
-        w->indent++;
-        unsigned n = k < TB ? 2 : 8; /* terms a line */
-        for (unsigned p = 0; p < P; p += n) {
-            char line[512] = "";
-            size_t o = 0;
-            for (unsigned q = p; q < P && q < p + n; q++) {
-                const char *sep = q + 1 == P ? ";" : q + 1 < p + n ? " | " : " |";
-                if (k < TB)
-                    o += (size_t)snprintf(line + o, sizeof line - o,
-                                          "({%u{pair_receiver[%u][%u]}} & give_hot[%u])%s", L, q, k,
-                                          q, sep);
-                else
-                    o += (size_t)snprintf(line + o, sizeof line - o, "give_hot[%u]%s", q, sep);
-            }
-            vw_line(w, "%s", line);
-        }
-        w->indent--;
+    vw_line(w, "assign donate_valid =");
+    w->indent++;
+    for (unsigned p = 0; p < P; p += 8) {
+        char line[512] = "";
+        size_t o = 0;
+        for (unsigned q = p; q < P && q < p + 8; q++)
+            o += (size_t)snprintf(line + o, sizeof line - o, "give_hot[%u]%s", q,
+                                  q + 1 == P      ? ";"
+                                  : q + 1 < p + 8 ? " | "
+                                                  : " |");
+        vw_line(w, "%s", line);
     }
+    w->indent--;
     vw_line(w, "assign receive_valid =");
     w->indent++;
     for (unsigned p = 0; p < P; p += 8) {
@@ -633,14 +624,28 @@ static void emit_decode(const gctx *g)
         vw_line(w, "%s", line);
     }
     w->indent--;
+    vw_line(w, "// donate_to: each valid pair writes its receiver into its donor's slot (an");
+    vw_line(w, "// indexed write, P writes, not a LANES*P select). At most one pair names a");
+    vw_line(w, "// given donor: pair p's donor is sorted rank %u-p with p < %u-p (model/wru.c,",
+            L - 1, L - 1);
+    vw_line(w, "// wru_lsorting_plan: i < L-1-i), and the network permutes the bank tags,");
+    vw_line(w, "// so the writes never collide. ORed in, not overwritten: no priority chain");
+    vw_line(w, "// for synthesis to untangle (see the one-hot vectors above).");
+    vw_line(w, "reg  %sto_slot [0:%u];", vw_vec(TB), L - 1);
+    vw_line(w, "always @* begin : bank_out");
+    w->indent++;
+    vw_line(w, "integer b, p;");
+    vw_line(w, "for (b = 0; b < %u; b = b + 1)", L);
+    vw_line(w, "    to_slot[b] = %u'd0;", TB);
+    vw_line(w, "for (p = 0; p < %u; p = p + 1)", P);
+    vw_line(w, "    if (pair_valid[p]) to_slot[pair_donor[p]] = to_slot[pair_donor[p]] | "
+               "pair_receiver[p];");
+    w->indent--;
+    vw_line(w, "end");
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gw = 0; gw < %u; gw = gw + 1) begin : bank_to", L);
-    char line[512] = "";
-    size_t o = 0;
-    for (unsigned k = TB; k-- > 0;)
-        o += (size_t)snprintf(line + o, sizeof line - o, "to_bit[%u][gw]%s", k, k ? ", " : "");
-    vw_line(w, "    assign donate_to[gw*%u +: %u] = {%s};", TB, TB, line);
+    vw_line(w, "    assign donate_to[gw*%u +: %u] = to_slot[gw];", TB, TB);
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "endgenerate");
