@@ -217,8 +217,8 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, IC_INJ_READY, ready);
     irhw_set(out, ps, IC_DLV_VALID, valid);
     uint64_t all = irhw_mask(g->cores);
-    int done = irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 &&
-               !m->occ;
+    int done =
+        irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !m->occ;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
 }
 

@@ -450,11 +450,11 @@ static int port_zero(const iru_check *k, const uint64_t *v, enum iru_hash_port p
 static int check_merges(iru_check *k, const uint64_t *out, char *err, size_t errlen)
 {
     const iru_geom *g = &k->g;
-    if (g->filter == IH_NONE || (port_zero(k, out, IHP_MRG_VALID) && port_zero(k, out, IHP_MRG_IDX) &&
-                                 port_zero(k, out, IHP_MRG_DATA) && port_zero(k, out, IHP_MRG_POS) &&
-                                 port_zero(k, out, IHP_MRG_KEEP_POS) &&
-                                 port_zero(k, out, IHP_MRG_KEEP_OLD) &&
-                                 port_zero(k, out, IHP_MRG_KEEP_NEW)))
+    if (g->filter == IH_NONE ||
+        (port_zero(k, out, IHP_MRG_VALID) && port_zero(k, out, IHP_MRG_IDX) &&
+         port_zero(k, out, IHP_MRG_DATA) && port_zero(k, out, IHP_MRG_POS) &&
+         port_zero(k, out, IHP_MRG_KEEP_POS) && port_zero(k, out, IHP_MRG_KEEP_OLD) &&
+         port_zero(k, out, IHP_MRG_KEEP_NEW)))
         return 0; /* no merge this cycle (most cycles), every merge port zero */
     for (unsigned b = 0; b < g->banks && g->filter != IH_NONE; b++) {
         uint64_t idx = fld(k, out, IHP_MRG_IDX, b, g->idx_bits);
