@@ -567,6 +567,24 @@ static void emit_threshold(const gctx *g)
     }
 }
 
+/* assign NAME = VEC[0] | VEC[1] | ... | VEC[N-1]; eight terms a line. */
+static void emit_or(irhw_vw *w, const char *name, const char *vec, unsigned n)
+{
+    vw_line(w, "assign %s =", name);
+    w->indent++;
+    for (unsigned p = 0; p < n; p += 8) {
+        char line[512] = "";
+        size_t o = 0;
+        for (unsigned q = p; q < n && q < p + 8; q++)
+            o += (size_t)snprintf(line + o, sizeof line - o, "%s[%u]%s", vec, q,
+                                  q + 1 == n      ? ";"
+                                  : q + 1 < p + 8 ? " | "
+                                                  : " |");
+        vw_line(w, "%s", line);
+    }
+    w->indent--;
+}
+
 /* lsorting: pair list -> per-bank outputs. Donors are distinct and
  * receivers are distinct (ranks of a permutation), so at most one pair hits
  * a bank: each pair places its bits at its donor's (receiver's) position
@@ -598,32 +616,8 @@ static void emit_decode(const gctx *g)
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "endgenerate");
-    vw_line(w, "assign donate_valid =");
-    w->indent++;
-    for (unsigned p = 0; p < P; p += 8) {
-        char line[512] = "";
-        size_t o = 0;
-        for (unsigned q = p; q < P && q < p + 8; q++)
-            o += (size_t)snprintf(line + o, sizeof line - o, "give_hot[%u]%s", q,
-                                  q + 1 == P      ? ";"
-                                  : q + 1 < p + 8 ? " | "
-                                                  : " |");
-        vw_line(w, "%s", line);
-    }
-    w->indent--;
-    vw_line(w, "assign receive_valid =");
-    w->indent++;
-    for (unsigned p = 0; p < P; p += 8) {
-        char line[512] = "";
-        size_t o = 0;
-        for (unsigned q = p; q < P && q < p + 8; q++)
-            o += (size_t)snprintf(line + o, sizeof line - o, "take_hot[%u]%s", q,
-                                  q + 1 == P      ? ";"
-                                  : q + 1 < p + 8 ? " | "
-                                                  : " |");
-        vw_line(w, "%s", line);
-    }
-    w->indent--;
+    emit_or(w, "donate_valid", "give_hot", P);
+    emit_or(w, "receive_valid", "take_hot", P);
     vw_line(w, "// donate_to: each valid pair writes its receiver into its donor's slot (an");
     vw_line(w, "// indexed write, P writes, not a LANES*P select). At most one pair names a");
     vw_line(w, "// given donor: pair p's donor is sorted rank %u-p with p < %u-p (model/wru.c,",

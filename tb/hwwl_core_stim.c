@@ -46,7 +46,6 @@ typedef struct {
     uint64_t cycles, drain_from;
     hwwl_ids ids;
     hwwl_phase ph;
-    uint64_t ph_end;
     int in_reset, need_init;
     hwwl_lanes lanes;
     hwwl_mem mem;
@@ -56,18 +55,6 @@ typedef struct {
     uint64_t rx_id;
     int rx_offer;
 } hc_stim;
-
-static void draw_phase(hc_stim *s, uint64_t cycle)
-{
-    hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1);
-    s->ph_end = cycle + s->ph.len;
-}
-
-static void drain_phase(hc_stim *s)
-{
-    hwwl_phase_drain(&s->ph);
-    s->ph_end = UINT64_MAX;
-}
 
 void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
@@ -93,7 +80,7 @@ void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irh
     uint64_t drain = 3 * held + 6 * held / s->g.coalesce + 400;
     s->drain_from = cycles > drain + 64 ? cycles - drain : cycles / 2;
     s->need_init = 1;
-    draw_phase(s, 0);
+    hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1, 0);
     return s;
 }
 
@@ -141,14 +128,14 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
     s->lanes.prev_push = 0;
     s->prev_rx = s->prev_init = 0;
 
-    if (cycle >= s->drain_from && s->ph_end != UINT64_MAX)
-        drain_phase(s);
-    else if (cycle >= s->ph_end)
-        draw_phase(s, cycle);
+    if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
+        hwwl_phase_drain(&s->ph);
+    else if (cycle >= s->ph.end)
+        hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1, cycle);
     const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
-    int rst = cycle < 2 || (p->reset && s->ph_end - cycle > p->len - 3);
+    int rst = cycle < 2 || (p->reset && s->ph.end - cycle > p->len - 3);
     if (rst) {
         irhw_set(in, ps, HC_RST, 1);
         s->in_reset = 1;

@@ -46,7 +46,6 @@ typedef struct {
     uint64_t cycles, drain_from;
     hwwl_ids ids;
     hwwl_phase ph;
-    uint64_t ph_end;
     int in_reset;
     uint64_t need_init; /* cores that have not honoured wlinit since reset */
     hwwl_lanes lanes[HW_MAX_CORES];
@@ -55,18 +54,6 @@ typedef struct {
     int prev_init;
     uint64_t prev_init_base, prev_init_size;
 } hw_stim;
-
-static void draw_phase(hw_stim *s, uint64_t cycle)
-{
-    hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores);
-    s->ph_end = cycle + s->ph.len;
-}
-
-static void drain_phase(hw_stim *s)
-{
-    hwwl_phase_drain(&s->ph);
-    s->ph_end = UINT64_MAX;
-}
 
 void *hwwl_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
@@ -95,7 +82,7 @@ void *hwwl_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_sti
     uint64_t drain = 2 * (3 * held + 6 * held / k->coalesce) + 400 + 16ull * s->g.net_cap;
     s->drain_from = cycles > drain + 64 ? cycles - drain : cycles / 2;
     s->need_init = irhw_mask(s->g.cores);
-    draw_phase(s, 0);
+    hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores, 0);
     return s;
 }
 
@@ -155,14 +142,14 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
         s->lanes[c].prev_push = 0;
     s->prev_init = 0;
 
-    if (cycle >= s->drain_from && s->ph_end != UINT64_MAX)
-        drain_phase(s);
-    else if (cycle >= s->ph_end)
-        draw_phase(s, cycle);
+    if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
+        hwwl_phase_drain(&s->ph);
+    else if (cycle >= s->ph.end)
+        hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores, cycle);
     const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
-    if (cycle < 2 || (p->reset && s->ph_end - cycle > p->len - 3)) {
+    if (cycle < 2 || (p->reset && s->ph.end - cycle > p->len - 3)) {
         irhw_set(in, ps, HW_RST, 1);
         s->in_reset = 1;
         s->need_init = irhw_mask(C);

@@ -111,10 +111,11 @@ void hwwl_lanes_drive(hwwl_lanes *ln, irhw_rng *r, hwwl_ids *ids, int pushing, u
 
 /* ---- phases and ISA commands ---------------------------------------------------------- */
 
-void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores)
+void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores, uint64_t cycle)
 {
     memset(p, 0, sizeof *p);
     p->len = 48 + (unsigned)irhw_rng_below(r, 512);
+    p->end = cycle + p->len;
     unsigned kind = (unsigned)irhw_rng_below(r, 10);
     p->push_pct = (unsigned)irhw_rng_below(r, 70);
     p->pull_pct = (unsigned)irhw_rng_below(r, 80);
@@ -161,6 +162,7 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores)
 void hwwl_phase_drain(hwwl_phase *p)
 {
     memset(p, 0, sizeof *p);
+    p->end = UINT64_MAX;
     p->pull_pct = 100;
     p->ready_pct = 100;
     p->lat_min = p->lat_max = 2;

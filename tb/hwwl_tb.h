@@ -68,6 +68,7 @@ void hwwl_lanes_drive(hwwl_lanes *ln, irhw_rng *r, hwwl_ids *ids, int pushing, u
  * sees it (xfer_ready, rx offers, others_done), and events. */
 typedef struct {
     unsigned len;
+    uint64_t end; /* the first cycle after the phase (UINT64_MAX: the final drain) */
     unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
     uint64_t pushers, push_cores;
     int others_done, swap_pct, reconf, reinit, reset, reconf_target;
@@ -76,7 +77,7 @@ typedef struct {
 /* Draws a phase of 48..560 cycles: fill (spills, stores), drain (refills,
  * DONE), skew (a few lanes push: moves), with `cores` > 1 also one or two
  * cores pushing (donations), reconfiguration, re-wlinit, reset. */
-void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores);
+void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores, uint64_t cycle);
 /* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
 void hwwl_phase_drain(hwwl_phase *p);
 
@@ -125,8 +126,8 @@ typedef struct {
 
 /* Performs it: a store writes, a load reads and answers after a latency
  * drawn in [lat_min, lat_max] cycles. */
-void hwwl_mem_accept(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned lat_min,
-                     unsigned lat_max, const hwwl_memreq *rq);
+void hwwl_mem_accept(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned lat_min, unsigned lat_max,
+                     const hwwl_memreq *rq);
 /* Drives one due response (a random one of those due): 1 and tag and data
  * (at bit lsb + j*ID_BITS of data), or 0 when none is due. */
 int hwwl_mem_respond(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned *tag, uint64_t *data,

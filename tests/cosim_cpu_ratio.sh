@@ -6,7 +6,7 @@
 #   tests/cosim_cpu_ratio.sh bin/irhw BLOCK CYCLES [cosim options...]
 set -u
 irhw=$1; blk=$2; n=$3; shift 3
-command -v perf > /dev/null || { echo "cosim_cpu_ratio: perf not installed" >&2; exit 2; }
+command -v perf > /dev/null || { echo "cosim_cpu_ratio: perf not installed (apt-get install linux-perf)" >&2; exit 2; }
 ms() { perf stat -x, -e task-clock "$irhw" cosim "$blk" "$@" --quiet 2>&1 >/dev/null |
          grep task-clock | cut -d, -f1; }
 for round in 1 2; do
