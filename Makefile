@@ -14,6 +14,7 @@ BIN   ?= bin
 CC    ?= cc
 SAN   ?=
 OPT   ?= -O2 -g
+JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 # Project flags live apart from CFLAGS so `make CFLAGS=...` adds, never replaces.
 ALL_CFLAGS = $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
           -Wno-format-truncation -Wmissing-prototypes -Wstrict-prototypes $(WERROR) -Imodel -Iarea -Itb -Isim \
@@ -109,10 +110,10 @@ run: deps $(BIN)/irhw
 # ---- tests -------------------------------------------------------------------
 test: deps
 	@rm -rf build/test-results
-	-@$(MAKE) --no-print-directory unit
-	-@$(MAKE) --no-print-directory cosim-regress
-	-@$(MAKE) --no-print-directory systemc
-	-@$(MAKE) --no-print-directory BUILD=build/asan BIN=build/asan/bin \
+	-@$(MAKE) --no-print-directory -j$(JOBS) unit
+	-@$(MAKE) --no-print-directory -j$(JOBS) cosim-regress
+	-@$(MAKE) --no-print-directory -j$(JOBS) systemc
+	-@$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan BIN=build/asan/bin \
 	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	   OPT="-O1 -g" STAGE=asan unit
 	@bash tests/summary.sh

@@ -1,17 +1,55 @@
 #!/usr/bin/env bash
-# Runs every Check unit-test binary in DIR and the CLI tests against IRHW.
+# Runs every Check unit-test binary in DIR and the CLI tests against IRHW,
+# IRHW_JOBS (default 2, the cores) at a time, longest first; prints each
+# one's output in a fixed order with its wall time once all have finished.
 # Records "<stage> passed failed skipped" in build/test-results/<stage>.
 # usage: run_unit.sh TESTDIR IRHW [STAGE]
 set -u
 dir=$1 irhw=$2 stage=${3:-unit}
-results=build/test-results
-mkdir -p "$results"
+results=build/test-results logs=build/unit-logs/$stage
+rm -rf "$logs"; mkdir -p "$results" "$logs"
 passed=0 failed=0 skipped=0
-for t in "$dir"/test_*; do
-  [ -x "$t" ] || continue
-  echo "--- $(basename "$t")"
-  out=$("$t" 2>&1); rc=$?
-  echo "$out"
+# Under the sanitizers the shell tests run their quick part (IRHW_CLI_QUICK=1)
+# and the X-checks run shorter (the Icarus side is not sanitized anyway).
+quick=0; [ "$stage" = asan ] && quick=1
+xcycles=10000; [ $quick = 1 ] && xcycles=2000
+
+# One item: a Check binary or "NAME:SCRIPT"; its output and "rc seconds" go to $logs.
+run_item() {
+  local item=$1 name log start rc
+  name=${item%%:*}; name=${name##*/}; log=$logs/$name
+  start=$(date +%s.%N)
+  case "$item" in
+    *:*) IRHW_CLI_QUICK=$quick XCHECK_CYCLES=$xcycles bash "${item#*:}" "$irhw" > "$log.out" 2>&1 ;;
+    *) "$item" > "$log.out" 2>&1 ;;
+  esac
+  rc=$?
+  echo "$rc $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" > "$log.rc"
+}
+export -f run_item; export logs irhw quick xcycles
+
+# Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
+scripts="cli:tests/test_cli.sh
+workload_hwwl:tests/test_workload_hwwl.sh
+xcheck:tests/test_xcheck.sh
+sweep:tests/test_sweep.sh
+wave:tests/test_wave.sh"
+# area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
+# repeated under the sanitizers
+[ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
+$scripts
+faults:tests/test_faults.sh"
+# cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
+# table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
+# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
+bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
+# the scripts first: they are the longest, so the two queues end together
+printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
+
+for t in $bins; do
+  name=$(basename "$t"); read -r rc secs < "$logs/$name.rc"
+  echo "--- $name (${secs}s)"
+  out=$(cat "$logs/$name.out"); echo "$out"
   # Check's summary line: "NN%: Checks: C, Failures: F, Errors: E"
   line=$(echo "$out" | grep -E '^[0-9]+%: Checks: ' | tail -1)
   if [ -n "$line" ]; then
@@ -19,22 +57,17 @@ for t in "$dir"/test_*; do
     f=$(echo "$line" | sed -E 's/.*Failures: ([0-9]+).*/\1/')
     e=$(echo "$line" | sed -E 's/.*Errors: ([0-9]+).*/\1/')
     passed=$((passed + c - f - e)); failed=$((failed + f + e))
-  elif [ $rc -eq 0 ]; then
-    echo "FAIL: $(basename "$t") printed no Check summary"; failed=$((failed + 1))
+  elif [ "$rc" -eq 0 ]; then
+    echo "FAIL: $name printed no Check summary"; failed=$((failed + 1))
   fi
-  [ $rc -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
+  [ "$rc" -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
   s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
 done
-# Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
-# Under the sanitizers they run their quick part (IRHW_CLI_QUICK=1).
-quick=0; [ "$stage" = asan ] && quick=1
-# the X-checks run shorter under the sanitizers (the Icarus side is not sanitized anyway)
-xcycles=10000; [ $quick = 1 ] && xcycles=2000
-run_script() { # NAME FILE
-  local name=$1 file=$2 out line
-  echo "--- $file"
-  if out=$(IRHW_CLI_QUICK=$quick XCHECK_CYCLES=$xcycles bash "$file" "$irhw" 2>&1); then :; fi
-  echo "$out"
+for item in $scripts; do
+  name=${item%%:*} file=${item#*:}
+  read -r rc secs < "$logs/$name.rc"
+  echo "--- $file (${secs}s)"
+  out=$(cat "$logs/$name.out"); echo "$out"
   line=$(echo "$out" | grep -E "^$name: [0-9]+ passed, [0-9]+ failed" | tail -1)
   if [ -n "$line" ]; then
     passed=$((passed + $(echo "$line" | sed -E "s/$name: ([0-9]+) passed.*/\\1/")))
@@ -43,12 +76,7 @@ run_script() { # NAME FILE
   else
     echo "FAIL: $file did not finish"; failed=$((failed + 1))
   fi
-}
-run_script cli tests/test_cli.sh     # quick: no lint/area repeat
-run_script sweep tests/test_sweep.sh # sweep, report, Slurm, SRAM table; quick: bad input, no runs
-run_script xcheck tests/test_xcheck.sh # every block on Icarus (4-state), the X faults
-run_script wave tests/test_wave.sh     # --wave-depth/-from/-to: refusals, FST window and depth
-run_script workload_hwwl tests/test_workload_hwwl.sh # bfs/sssp on hwwl: small graphs in lockstep, bad input
+done
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"
 [ "$failed" -eq 0 ]

@@ -2,9 +2,8 @@
 # End-to-end tests of the irhw command line, for every registered block:
 # determinism, header contents, lint under Verilator -Wall / Icarus / Yosys,
 # parameter errors (exit 2, parameter and range named), --help on every verb,
-# waveforms and GTKWave save files, faulty RTL variants caught by cosim,
-# area reports (default library and sky130hd when ../shared/data exists),
-# and the Yosys gate-level netlist co-simulated against the model.
+# waveforms and GTKWave save files (faulty RTL variants caught by cosim:
+# tests/test_faults.sh; area reports: tests/test_area_cli.sh).
 # Prints "cli: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -75,7 +74,7 @@ for b in $blocks; do
     # no --top-module: the folder must hold exactly one design (one top, only the leaves it uses)
     if verilator --lint-only -Wall "$d"/*.v > "$tmp/lint" 2>&1; then ok "$b [$cfg]: verilator -Wall clean, one top module"; else bad "$b [$cfg]: verilator -Wall"; head -20 "$tmp/lint"; fi
     if iverilog -g2005 -s "$top" -o "$tmp/iv.out" "$d"/*.v > "$tmp/lint" 2>&1; then ok "$b [$cfg]: iverilog -g2005 accepts"; else bad "$b [$cfg]: iverilog"; head -20 "$tmp/lint"; fi
-    # Yosys: elaborate and check (full synthesis runs in `irhw area`, tested below)
+    # Yosys: elaborate and check (full synthesis runs in `irhw area`, tests/test_area_cli.sh)
     if yosys -q -p "read_verilog $d/*.v; hierarchy -check -top $top; proc; opt_clean; check -assert" > "$tmp/lint" 2>&1; then ok "$b [$cfg]: yosys elaborates, check -assert clean"; else bad "$b [$cfg]: yosys"; tail -20 "$tmp/lint"; fi
   done < <(configs_of $b)
 
@@ -144,94 +143,12 @@ else bad "wave: cosim --wave failed: $(cat "$tmp/out")"; fi
 # user traces, coverage, shrinking, line traces (both stages)
 . tests/cli_verify.sh
 
-# faulty variants must be caught: tests/faults/<block>.faults, "name | sed expression"
-# (applied to the defaults' RTL, or to the configuration of a "# params:" line).
-# The variants are built and run two at a time; verdicts are read afterwards.
+# Under the sanitizers: every block's model in-process in a co-simulation
+# (the faulty variants: tests/test_faults.sh, the unit stage only)
 if [ "${IRHW_CLI_QUICK:-0}" = 1 ]; then
-  # Under the sanitizers: every block's model in-process in a co-simulation
   for b in $blocks; do
     out=$("$irhw" cosim $b --cycles 20000 --quiet 2>&1) && ok "sanitized cosim $b: $(echo "$out" | head -1 | cut -c1-60)" || bad "sanitized cosim $b: $out"
   done
-  echo "cli: $pass passed, $fail failed, $skip skipped (quick: lint, faults and area run in the unit stage)"
-  [ $fail -eq 0 ]; exit
-fi
-: > "$tmp/fault_jobs"
-for faults in tests/faults/*.faults; do
-  fb=$(basename "$faults" .faults)
-  echo " $blocks " | tr '\n' ' ' | grep -q " $fb " || continue
-  # an optional "# params: -p NAME=VALUE ..." line: the configuration the faults apply to
-  sed -n 's/^# params: *//p' "$faults" | head -1 > "$tmp/fp_$fb"
-  "$irhw" gen $fb $(cat "$tmp/fp_$fb") -o "$tmp/good_$fb" > /dev/null
-  good=$(ls "$tmp/good_$fb"/${fb}_*.v | head -1)
-  while IFS='|' read -r name expr; do
-    name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
-    case "$name" in ''|\#*) continue ;; esac
-    f="$tmp/fault_${fb}_$name.v"
-    sed "$expr" "$good" > "$f"
-    if cmp -s "$f" "$good"; then bad "fault $fb/$name: the sed did not change the RTL (stale fault)"; continue; fi
-    echo "$fb $name" >> "$tmp/fault_jobs"
-  done < "$faults"
-done
-run_fault() { # irhw tmp block name
-  "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
-  echo $? > "$2/f_$3_$4.rc"
-}
-export -f run_fault
-xargs -P 2 -L 1 bash -c 'run_fault "$0" "$1" "$2" "$3"' "$irhw" "$tmp" < "$tmp/fault_jobs"
-while read -r fb name; do
-  out=$(cat "$tmp/f_${fb}_$name.out"); rc=$(cat "$tmp/f_${fb}_$name.rc")
-  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "^MISMATCH $fb at cycle" && echo "$out" | grep -q "^replay: " &&
-     ! grep -q '^\*-4.000000 -1 ' "$tmp/f_${fb}_$name.gtkw"; then
-    ok "fault $fb/$name caught: $(echo "$out" | head -1)"
-  else bad "fault $fb/$name not caught (rc=$rc): $out"; fi
-done < "$tmp/fault_jobs"
-good=$(ls "$tmp"/good_wl_bank/wl_bank_*.v)
-
-# the unmodified generated RTL through --rtl passes
-"$irhw" cosim wl_bank --rtl "$good" --cycles 20000 --quiet > "$tmp/out" 2>&1 && ok "cosim --rtl on the unmodified RTL passes" || bad "cosim --rtl good: $(cat "$tmp/out")"
-
-# area: default library, JSON, netlist co-simulation
-if out=$("$irhw" area wl_bank -o "$tmp/area" 2>&1); then
-  echo "$out" | grep -qi "total" && ok "area wl_bank (default library) reports a total" || bad "area text: $out"
-  json=$("$irhw" area wl_bank -o "$tmp/area" --json 2>&1)
-  echo "$json" | grep -q '"total_um2"' && ok "area --json has total_um2" || bad "area json: $json"
-  if [ -f "$tmp/area/netlist.v" ]; then
-    "$irhw" cosim wl_bank --rtl "$tmp/area/netlist.v" --cycles 20000 --quiet > "$tmp/out" 2>&1 &&
-      ok "Yosys gate-level netlist co-simulates equal to the model" || bad "netlist cosim: $(tail -5 "$tmp/out")"
-  else bad "area wrote no netlist.v"; fi
-  "$irhw" area wl_bank -p STORAGE=sram -o "$tmp/area_sram" > "$tmp/sram.txt" 2>&1 && grep -qi "sram" "$tmp/sram.txt" &&
-    ok "area wl_bank STORAGE=sram counts the SRAM model" || bad "area sram: $(cat "$tmp/sram.txt")"
-else bad "area wl_bank failed: $out"; fi
-out=$("$irhw" area wl_bank --liberty /nonexistent.lib 2>&1); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q "/nonexistent.lib" && ok "area with a missing liberty: exit 2, path named" || bad "missing liberty: rc=$rc $out"
-sky=../shared/data/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
-if [ -f "$sky" ]; then
-  "$irhw" area wl_bank --liberty "$sky" -o "$tmp/sky" > "$tmp/sky.txt" 2>&1 && grep -q "sky130" "$tmp/sky.txt" &&
-    ok "area on the real sky130hd library" || bad "sky130 area: $(tail -5 "$tmp/sky.txt")"
-else skipped "sky130hd area: ../shared/data/liberty not found (the project works without it)"; fi
-
-# WRU cost at the paper's LANES=16, for every NETWORK (the issue's table):
-# each must finish with an area and a critical path; the bitonic netlist (the
-# one ABC once spent hours on) must co-simulate equal to the model.
-if echo " $blocks " | tr '\n' ' ' | grep -q " wru "; then
-  nets=$("$irhw" list wru | sed -n 's/^  NETWORK .*range \([a-z|]*\) .*/\1/p' | tr '|' ' ')
-  [ -n "$nets" ] || bad "irhw list wru names no NETWORK values"
-  area_net() { # irhw tmp network
-    timeout 900 "$1" area wru -p NETWORK="$3" -o "$2/wru_$3" > "$2/wru_$3.txt" 2>&1; echo $? > "$2/wru_$3.rc"
-  }
-  export -f area_net
-  printf '%s\n' $nets | xargs -P 2 -I{} bash -c 'area_net "$0" "$1" {}' "$irhw" "$tmp"
-  for n in $nets; do
-    rc=$(cat "$tmp/wru_$n.rc")
-    if [ "$rc" -eq 0 ] && grep -q "^total  *[0-9.]* µm²" "$tmp/wru_$n.txt" &&
-       grep -q "^critical path  *[0-9.]* ns" "$tmp/wru_$n.txt" && grep -q "ours: $n network on 16 inputs" "$tmp/wru_$n.txt"; then
-      ok "area wru NETWORK=$n: $(grep "^total" "$tmp/wru_$n.txt" | tr -s ' '), $(grep "^critical" "$tmp/wru_$n.txt" | tr -s ' ')"
-    else bad "area wru NETWORK=$n (rc=$rc, 124 = over 15 minutes): $(tail -3 "$tmp/wru_$n.txt")"; fi
-  done
-  if [ -f "$tmp/wru_bitonic/netlist.v" ]; then
-    "$irhw" cosim wru -p NETWORK=bitonic --rtl "$tmp/wru_bitonic/netlist.v" --cycles 20000 --quiet > "$tmp/out" 2>&1 &&
-      ok "WRU bitonic gate-level netlist co-simulates equal to the model" || bad "wru netlist cosim: $(tail -5 "$tmp/out")"
-  else bad "area wru NETWORK=bitonic wrote no netlist.v"; fi
 fi
 
 echo "cli: $pass passed, $fail failed, $skip skipped"
