@@ -92,15 +92,6 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
     return bad;
 }
 
-/* Any difference between two word arrays: inline (no library call per cycle). */
-static inline int words_differ(const uint64_t *a, const uint64_t *b, unsigned n)
-{
-    uint64_t d = 0;
-    for (unsigned i = 0; i < n; i++)
-        d |= a[i] ^ b[i];
-    return d != 0;
-}
-
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
 {
     const irhw_block *b = q->x->b;
@@ -199,7 +190,9 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                 rtl.get_exp(rtl.h, mout);
             else
                 b->model_eval(model, in, mout);
-            int differ = words_differ(mout, rout, ps.out_words);
+            /* memcmp: libc's vector compare, fewer instructions a cycle than
+             * an inline word loop (17 words: ~30 against ~110) */
+            int differ = memcmp(mout, rout, ps.out_words * sizeof *mout) != 0;
             if (differ && equal) {
                 equal = 0;
                 bad = 1;
