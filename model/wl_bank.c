@@ -56,7 +56,8 @@ typedef struct {
     /* this cycle's decisions, from eval; tick reuses them when its inputs
      * are eval's (key) and no clock edge came between (valid) */
     struct wl_bank_step {
-        int pp, hp, do_push, do_pull, do_take, do_put, do_cfg, do_swap;
+        unsigned pp, hp, do_push, do_pull, do_take, do_put, do_cfg, do_swap; /* 0/1 */
+        unsigned avail, room, bank_empty; /* 0/1: pull half not empty, push half not full, both halves empty */
         unsigned addr, key;
         int valid;
     } st;
@@ -92,21 +93,21 @@ static inline unsigned decide_key(const uint64_t *in)
 static inline void wl_bank_decide(wl_bank_model *m, unsigned key)
 {
     struct wl_bank_step *s = &m->st;
-    int push = key & 1, pull = key >> 1 & 1, take = key >> 2 & 1, put = key >> 3 & 1;
-    int cfg_en = key >> 4 & 1, swap = key >> 5 & 1;
+    unsigned push = key & 1, pull = key >> 1 & 1, take = key >> 2 & 1, put = key >> 3 & 1;
+    unsigned cfg_en = key >> 4 & 1, swap = key >> 5 & 1;
     /* pull_sel is 0 in single mode (reset and wlcfg clear it, swap needs
      * double mode), where both halves are partition 0 */
-    int dbl = m->mode_double, pp = m->pull_sel, hp = dbl ^ pp;
+    unsigned dbl = (unsigned)m->mode_double, pp = (unsigned)m->pull_sel, hp = dbl ^ pp;
 
     s->key = key;
     s->valid = 1;
     s->pp = pp;
     s->hp = hp;
-    int avail = m->cnt[pp] != 0;                 /* the pull half holds work */
-    int room = m->cnt[hp] != m->size[hp];        /* the push half has room */
-    int pull_room = m->cnt[pp] != m->size[pp];   /* the pull half has room */
-    int port_free = (push | pull) ^ 1;           /* no lane request */
-    int bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
+    unsigned avail = s->avail = m->cnt[pp] != 0;
+    unsigned room = s->room = m->cnt[hp] != m->size[hp];
+    unsigned bank_empty = s->bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
+    unsigned pull_room = m->cnt[pp] != m->size[pp]; /* the pull half has room */
+    unsigned port_free = (push | pull) ^ 1;         /* no lane request */
 
     s->do_push = push & room;
     s->do_pull = pull & (push ^ 1) & avail;
@@ -119,17 +120,22 @@ static inline void wl_bank_decide(wl_bank_model *m, unsigned key)
     s->addr = m->base[wp] + (s->do_push | s->do_put ? m->tail[wp] : m->head[pp]);
 }
 
+/* Out of line: tick's usual path (eval decided) stays short. */
+__attribute__((noinline)) static void decide_again(wl_bank_model *m, unsigned key)
+{
+    wl_bank_decide(m, key);
+}
+
 void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     wl_bank_model *m = vm;
     const struct wl_bank_step *s = &m->st;
     wl_bank_decide(m, decide_key(in));
-    int push = (int)IN(WB_PUSH);
-    int pull_valid, rd_valid;
+    unsigned pull_valid, rd_valid;
     uint64_t rdata;
     if (m->sram) {
-        pull_valid = m->pull_pend;
-        rd_valid = m->take_pend;
+        pull_valid = (unsigned)m->pull_pend;
+        rd_valid = (unsigned)m->take_pend;
         rdata = m->rdata_q;
     } else {
         pull_valid = s->do_pull;
@@ -139,21 +145,21 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
     unsigned count = m->cnt[s->pp];
     OUT(WB_CFG_OK) = (uint64_t)s->do_cfg;
     OUT(WB_PUSH_OK) = (uint64_t)s->do_push;
-    OUT(WB_SPILL) = (uint64_t)(push && !s->do_push);
+    OUT(WB_SPILL) = (uint64_t)(s->key & 1) ^ s->do_push; /* refused: push without push_ok */
     OUT(WB_PULL_OK) = (uint64_t)s->do_pull;
     OUT(WB_PULL_VALID) = (uint64_t)pull_valid;
-    OUT(WB_PULL_ID) = pull_valid ? rdata : 0;
+    OUT(WB_PULL_ID) = rdata & -(uint64_t)pull_valid;
     OUT(WB_SWAP_OK) = (uint64_t)s->do_swap;
     OUT(WB_RD_TAKE_OK) = (uint64_t)s->do_take;
     OUT(WB_RD_PUT_OK) = (uint64_t)s->do_put;
     OUT(WB_RD_VALID) = (uint64_t)rd_valid;
-    OUT(WB_RD_ID) = rd_valid ? rdata : 0;
+    OUT(WB_RD_ID) = rdata & -(uint64_t)rd_valid;
     OUT(WB_DOUBLE_MODE) = (uint64_t)m->mode_double;
     OUT(WB_COUNT) = count;
-    OUT(WB_EMPTY) = (uint64_t)(count == 0);
-    OUT(WB_FULL) = (uint64_t)(m->cnt[s->hp] == m->size[s->hp]);
+    OUT(WB_EMPTY) = (uint64_t)s->avail ^ 1;
+    OUT(WB_FULL) = (uint64_t)s->room ^ 1;
     OUT(WB_GREEDY) = (uint64_t)(count > m->threshold);
-    OUT(WB_IDLE) = (uint64_t)(m->cnt[0] == 0 && m->cnt[1] == 0);
+    OUT(WB_IDLE) = (uint64_t)s->bank_empty;
 }
 
 static void wl_bank_reset(wl_bank_model *m)
@@ -172,9 +178,9 @@ void wl_bank_tick(void *vm, const uint64_t *in)
     const struct wl_bank_step *s = &m->st;
     unsigned key = decide_key(in);
     if (!s->valid || s->key != key) /* not eval's inputs: decide again */
-        wl_bank_decide(m, key);
+        decide_again(m, key);
     m->st.valid = 0; /* the state changes below */
-    int pop = s->do_pull || s->do_take;
+    unsigned pop = s->do_pull | s->do_take;
     /* The memory itself is not reset (like the macro); only pointers are. */
     if (s->do_push)
         m->mem[s->addr] = IN(WB_PUSH_ID);
@@ -203,8 +209,8 @@ void wl_bank_tick(void *vm, const uint64_t *in)
     }
     if (s->do_swap)
         m->pull_sel = !m->pull_sel;
-    m->pull_pend = m->sram && s->do_pull;
-    m->take_pend = m->sram && s->do_take;
+    m->pull_pend = m->sram & (int)s->do_pull;
+    m->take_pend = m->sram & (int)s->do_take;
 }
 
 /* Coverage: from this cycle's decisions (eval computed them) and the state. */
@@ -214,9 +220,14 @@ void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint
     const struct wl_bank_step *s = &m->st;
     if (IN(WB_RST))
         return;
+    unsigned count = m->cnt[s->pp], size = m->size[s->pp];
+    hits[WB_COV_GREEDY] += OUT(WB_GREEDY);
+    if ((s->do_pull | s->do_take) && m->head[s->pp] + 1 == size)
+        hits[WB_COV_HEAD_WRAPS]++;
+    if (!(s->key & ~2u)) /* a pull or nothing: no other point */
+        return;
     int push = (int)IN(WB_PUSH), lane = push || IN(WB_PULL);
     int put = (int)IN(WB_RD_PUT);
-    unsigned count = m->cnt[s->pp], size = m->size[s->pp];
     if (push && !s->do_push)
         hits[m->mode_double ? WB_COV_SPILL_DOUBLE : WB_COV_SPILL_SINGLE]++;
     if (s->do_swap)
@@ -233,10 +244,6 @@ void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint
         hits[WB_COV_REFILL_LOSES_PORT]++;
     if (put && !lane && !IN(WB_RD_TAKE) && count == size)
         hits[WB_COV_REFILL_PULL_HALF_FULL]++;
-    if ((s->do_pull || s->do_take) && m->head[s->pp] + 1 == size)
-        hits[WB_COV_HEAD_WRAPS]++;
-    if (OUT(WB_GREEDY))
-        hits[WB_COV_GREEDY]++;
 }
 
 /* The direct port access (IN, OUT) holds: every port is one word, in order. */
