@@ -201,13 +201,16 @@ static void refresh_cores(icrn_model *m, uint64_t cores)
         refresh_core(m, (unsigned)__builtin_ctzll(cores));
 }
 
-/* The core whose up or dn FIFO f is, as a bit; 0 for a hub's FIFO. */
+/* The core whose up or dn FIFO f is, as a bit; 0 for a hub's FIFO or NULL
+ * (the FIFOs of the cores are the first of each array). */
 static uint64_t core_of(const icrn_model *m, const icrn_fifo *f)
 {
-    if (f && f >= m->up && f < m->up + m->g.cores)
-        return (uint64_t)1 << (f - m->up);
-    if (f && f >= m->dn && f < m->dn + m->g.cores)
-        return (uint64_t)1 << (f - m->dn);
+    uintptr_t span = m->g.cores * sizeof *f;
+    uintptr_t u = (uintptr_t)f - (uintptr_t)m->up, d = (uintptr_t)f - (uintptr_t)m->dn;
+    if (u < span)
+        return (uint64_t)1 << (u / sizeof *f);
+    if (d < span)
+        return (uint64_t)1 << (d / sizeof *f);
     return 0;
 }
 
@@ -217,8 +220,12 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
-    memcpy(irhw_wide(out, ps, IC_DLV_ID), m->dlv_id, m->id_words * sizeof *m->dlv_id);
-    memcpy(irhw_wide(out, ps, IC_DLV_SRC), m->dlv_src, m->src_words * sizeof *m->dlv_src);
+    /* a few words (two and one at the defaults): no memcpy call */
+    uint64_t *id = irhw_wide(out, ps, IC_DLV_ID), *src = irhw_wide(out, ps, IC_DLV_SRC);
+    for (unsigned w = 0; w < m->id_words; w++)
+        id[w] = m->dlv_id[w];
+    for (unsigned w = 0; w < m->src_words; w++)
+        src[w] = m->dlv_src[w];
     root_offers(m, irhw_get(in, ps, IC_CORE_GREEDY));
     irhw_set(out, ps, IC_INJ_READY, m->ready);
     irhw_set(out, ps, IC_DLV_VALID, m->valid);
