@@ -54,12 +54,11 @@ typedef struct {
     int pull_pend, take_pend;  /* sram: a read issued last cycle */
     uint64_t rdata_q;          /* sram: the macro's read register */
     /* this cycle's decisions, from eval; tick reuses them when its inputs
-     * are eval's (key) and no clock edge came between (valid) */
+     * are eval's and no clock edge came between (key: the inputs, | DECIDED
+     * while valid) */
     struct wl_bank_step {
         unsigned pp, hp, do_push, do_pull, do_take, do_put, do_cfg, do_swap; /* 0/1 */
-        unsigned avail, room, bank_empty; /* 0/1: pull half not empty, push half not full, both halves empty */
         unsigned addr, key;
-        int valid;
     } st;
 } wl_bank_model;
 
@@ -82,6 +81,8 @@ static void set_mode(wl_bank_model *m, int mode_double)
 /* The inputs a decision depends on, one bit each. A 1-bit port's word is
  * 0 or 1: stimuli draw it so and stimulus files are checked against the
  * port's width. */
+enum { DECIDED = 1u << 6 }; /* above the six input bits of a key */
+
 static inline unsigned decide_key(const uint64_t *in)
 {
     return (unsigned)(IN(WB_PUSH) | IN(WB_PULL) << 1 | IN(WB_RD_TAKE) << 2 | IN(WB_RD_PUT) << 3 |
@@ -90,47 +91,47 @@ static inline unsigned decide_key(const uint64_t *in)
 
 /* Flags are 0/1: & and ^ 1 instead of && and ! keep the decision free of
  * branches. */
-static inline void wl_bank_decide(wl_bank_model *m, unsigned key)
+static inline void wl_bank_decide(wl_bank_model *m, const uint64_t *in)
 {
     struct wl_bank_step *s = &m->st;
-    unsigned push = key & 1, pull = key >> 1 & 1, take = key >> 2 & 1, put = key >> 3 & 1;
-    unsigned cfg_en = key >> 4 & 1, swap = key >> 5 & 1;
+    unsigned push = (unsigned)IN(WB_PUSH), pull = (unsigned)IN(WB_PULL);
+    unsigned take = (unsigned)IN(WB_RD_TAKE), put = (unsigned)IN(WB_RD_PUT);
+    unsigned cfg_en = (unsigned)IN(WB_CFG_EN), swap = (unsigned)IN(WB_SWAP);
     /* pull_sel is 0 in single mode (reset and wlcfg clear it, swap needs
      * double mode), where both halves are partition 0 */
     unsigned dbl = (unsigned)m->mode_double, pp = (unsigned)m->pull_sel, hp = dbl ^ pp;
 
-    s->key = key;
-    s->valid = 1;
+    s->key = (push | pull << 1 | take << 2 | put << 3 | cfg_en << 4 | swap << 5) | DECIDED;
     s->pp = pp;
     s->hp = hp;
-    unsigned avail = s->avail = m->cnt[pp] != 0;
-    unsigned room = s->room = m->cnt[hp] != m->size[hp];
-    unsigned bank_empty = s->bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
+    unsigned avail = m->cnt[pp] != 0;               /* the pull half holds work */
+    unsigned room = m->cnt[hp] != m->size[hp];      /* the push half has room */
+    unsigned bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
     unsigned pull_room = m->cnt[pp] != m->size[pp]; /* the pull half has room */
     unsigned port_free = (push | pull) ^ 1;         /* no lane request */
 
-    s->do_push = push & room;
+    unsigned do_push = s->do_push = push & room;
     s->do_pull = pull & (push ^ 1) & avail;
     s->do_take = take & port_free & avail;
     s->do_cfg = cfg_en & bank_empty & ((push | put) ^ 1);
-    s->do_swap = swap & dbl & (avail ^ 1) & (cfg_en ^ 1);
-    s->do_put = put & port_free & (take ^ 1) & pull_room & (s->do_swap ^ 1);
+    unsigned do_swap = s->do_swap = swap & dbl & (avail ^ 1) & (cfg_en ^ 1);
+    unsigned do_put = s->do_put = put & ((push | pull | take | do_swap) ^ 1) & pull_room;
 
-    unsigned wp = s->do_push ? hp : pp;
-    s->addr = m->base[wp] + (s->do_push | s->do_put ? m->tail[wp] : m->head[pp]);
+    unsigned wp = do_push ? hp : pp;
+    s->addr = m->base[wp] + (do_push | do_put ? m->tail[wp] : m->head[pp]);
 }
 
 /* Out of line: tick's usual path (eval decided) stays short. */
-__attribute__((noinline)) static void decide_again(wl_bank_model *m, unsigned key)
+__attribute__((noinline)) static void decide_again(wl_bank_model *m, const uint64_t *in)
 {
-    wl_bank_decide(m, key);
+    wl_bank_decide(m, in);
 }
 
 void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     wl_bank_model *m = vm;
     const struct wl_bank_step *s = &m->st;
-    wl_bank_decide(m, decide_key(in));
+    wl_bank_decide(m, in);
     unsigned pull_valid, rd_valid;
     uint64_t rdata;
     if (m->sram) {
@@ -156,10 +157,10 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
     OUT(WB_RD_ID) = rdata & -(uint64_t)rd_valid;
     OUT(WB_DOUBLE_MODE) = (uint64_t)m->mode_double;
     OUT(WB_COUNT) = count;
-    OUT(WB_EMPTY) = (uint64_t)s->avail ^ 1;
-    OUT(WB_FULL) = (uint64_t)s->room ^ 1;
+    OUT(WB_EMPTY) = (uint64_t)(count == 0);
+    OUT(WB_FULL) = (uint64_t)(m->cnt[s->hp] == m->size[s->hp]);
     OUT(WB_GREEDY) = (uint64_t)(count > m->threshold);
-    OUT(WB_IDLE) = (uint64_t)s->bank_empty;
+    OUT(WB_IDLE) = (uint64_t)((m->cnt[0] | m->cnt[1]) == 0);
 }
 
 static void wl_bank_reset(wl_bank_model *m)
@@ -176,10 +177,9 @@ void wl_bank_tick(void *vm, const uint64_t *in)
 {
     wl_bank_model *m = vm;
     const struct wl_bank_step *s = &m->st;
-    unsigned key = decide_key(in);
-    if (!s->valid || s->key != key) /* not eval's inputs: decide again */
-        decide_again(m, key);
-    m->st.valid = 0; /* the state changes below */
+    if (s->key != (decide_key(in) | DECIDED)) /* not eval's inputs: decide again */
+        decide_again(m, in);
+    m->st.key = 0; /* the state changes below */
     unsigned pop = s->do_pull | s->do_take;
     /* The memory itself is not reset (like the macro); only pointers are. */
     if (s->do_push)
@@ -224,7 +224,7 @@ void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint
     hits[WB_COV_GREEDY] += OUT(WB_GREEDY);
     if ((s->do_pull | s->do_take) && m->head[s->pp] + 1 == size)
         hits[WB_COV_HEAD_WRAPS]++;
-    if (!(s->key & ~2u)) /* a pull or nothing: no other point */
+    if (!(s->key & ~(2u | DECIDED))) /* a pull or nothing: no other point */
         return;
     int push = (int)IN(WB_PUSH), lane = push || IN(WB_PULL);
     int put = (int)IN(WB_RD_PUT);
