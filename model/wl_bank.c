@@ -141,7 +141,7 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
     } else {
         pull_valid = s->do_pull;
         rd_valid = s->do_take;
-        rdata = m->mem[s->addr < m->entries ? s->addr : 0];
+        rdata = m->mem[s->addr]; /* < ENTRIES: head and tail stay below their half's size */
     }
     unsigned count = m->cnt[s->pp];
     OUT(WB_CFG_OK) = (uint64_t)s->do_cfg;
