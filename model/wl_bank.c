@@ -66,7 +66,7 @@ typedef struct {
  * index among the inputs or the outputs: the model reads and writes them
  * directly (wl_bank_new checks the layout). */
 #define IN(p) in[p]
-#define OUT(p) out[(p) - WB_CFG_OK]
+#define OUT(port) out[port - WB_CFG_OK] /* port: a WB_* output name */
 
 /* Partition sizes and bases for the current mode (after reset and wlcfg). */
 static void set_mode(wl_bank_model *m, int mode_double)
@@ -104,8 +104,8 @@ static inline void wl_bank_decide(wl_bank_model *m, const uint64_t *in)
     s->key = (push | pull << 1 | take << 2 | put << 3 | cfg_en << 4 | swap << 5) | DECIDED;
     s->pp = pp;
     s->hp = hp;
-    unsigned avail = m->cnt[pp] != 0;               /* the pull half holds work */
-    unsigned room = m->cnt[hp] != m->size[hp];      /* the push half has room */
+    unsigned avail = m->cnt[pp] != 0;          /* the pull half holds work */
+    unsigned room = m->cnt[hp] != m->size[hp]; /* the push half has room */
     unsigned bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
     unsigned pull_room = m->cnt[pp] != m->size[pp]; /* the pull half has room */
     unsigned port_free = (push | pull) ^ 1;         /* no lane request */

@@ -232,8 +232,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                 stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
             }
         }
-        if (observe && observe(observe_ctx, cyc, cmodel, in, mout, rout) &&
-            stop_at > cyc + 1) {
+        if (observe && observe(observe_ctx, cyc, cmodel, in, mout, rout) && stop_at > cyc + 1) {
             stop_at = cyc + 1;
             observer_stop = 1;
         }

@@ -43,8 +43,8 @@ void irhw_cov_free(irhw_coverage *c)
     c->n = 0;
 }
 
-void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model,
-                           const uint64_t *in, const uint64_t *out)
+void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
+                           const uint64_t *out)
 {
     /* Points not reached yet have 0 hits: note the cycles they first show. */
     c->x->b->cover_sample(model, in, out, c->hits);

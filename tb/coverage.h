@@ -30,8 +30,8 @@ static inline int irhw_cov_complete(const irhw_coverage *c)
     return c->covered == c->applicable;
 }
 /* irhw_cov_sample while some applicable point was never hit. */
-void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model,
-                           const uint64_t *in, const uint64_t *out);
+void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
+                           const uint64_t *out);
 /* One cycle of the model (after eval, before tick). Inline: once every
  * point was hit (early in most runs) it only counts, every cycle. */
 static inline void irhw_cov_sample(irhw_coverage *c, uint64_t cycle, const void *model,
