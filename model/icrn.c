@@ -348,16 +348,18 @@ void icrn_tick(void *vm, const uint64_t *in)
 
     uint64_t inj = irhw_get(in, ps, IC_INJ_VALID), rdy = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
-    for (unsigned i = 0; i < g->cores; i++) {
-        if (inj >> i & 1 && !fifo_full(m, &m->up[i])) {
-            icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
-            mv[nm++] = (icrn_move){NULL, &m->up[i], e};
-            m->st.injected++;
-        }
-        if (rdy >> i & 1 && m->dn[i].n) {
-            note_delivery(m, fifo_head(&m->dn[i]));
-            mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
-        }
+    /* only the cores that inject (inj_ready: up FIFO not full) or receive
+     * (dlv_valid: dn FIFO not empty), bit by bit: no branch per core */
+    for (uint64_t acc = inj & m->ready; acc; acc &= acc - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(acc);
+        icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
+        mv[nm++] = (icrn_move){NULL, &m->up[i], e};
+        m->st.injected++;
+    }
+    for (uint64_t dlv = rdy & m->valid; dlv; dlv &= dlv - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(dlv);
+        note_delivery(m, fifo_head(&m->dn[i]));
+        mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
     }
     uint64_t changed = 0; /* cores whose FIFOs move */
     for (unsigned k = 0; k < nm; k++)
