@@ -187,12 +187,14 @@ static void icrn_reset(icrn_model *m)
  * dlv_valid/dlv_id/dlv_src from the head of its dn FIFO (zero when empty). */
 static void refresh_core(icrn_model *m, unsigned i)
 {
-    const icrn_ent *h = fifo_head(&m->dn[i]);
-    uint64_t bit = (uint64_t)1 << i;
-    m->ready = fifo_full(m, &m->up[i]) ? m->ready & ~bit : m->ready | bit;
-    m->valid = h ? m->valid | bit : m->valid & ~bit;
-    irhw_bits_set(m->dlv_id, i * m->g.id_bits, m->g.id_bits, h ? h->id : 0);
-    irhw_bits_set(m->dlv_src, i * m->g.core_bits, m->g.core_bits, h ? h->src : 0);
+    /* without branches on the FIFO states (random in a co-simulation): the
+     * head slot is read even when empty and masked */
+    const icrn_fifo *up = &m->up[i], *dn = &m->dn[i];
+    uint64_t bit = (uint64_t)1 << i, has = dn->n != 0, keep = -has;
+    m->ready = (m->ready & ~bit) | (uint64_t)(up->n < m->g.depth) << i;
+    m->valid = (m->valid & ~bit) | has << i;
+    irhw_bits_set(m->dlv_id, i * m->g.id_bits, m->g.id_bits, dn->e[dn->head].id & keep);
+    irhw_bits_set(m->dlv_src, i * m->g.core_bits, m->g.core_bits, dn->e[dn->head].src & keep);
 }
 
 static void refresh_cores(icrn_model *m, uint64_t cores)
@@ -279,10 +281,11 @@ static void root_offers(icrn_model *m, uint64_t greedy)
     o->req = 0;
     o->offers = 0;
     o->valid = 1;
-    for (unsigned c = 0; c < nc; c++) {
-        const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
-        o->offers += h != NULL;
-        o->cand[c] = h ? needy & ~((uint64_t)1 << h->src) : 0;
+    for (unsigned c = 0; c < nc; c++) { /* no branch on the FIFO states */
+        const icrn_fifo *f = &m->up[node(m, L - 1, first + c)];
+        uint64_t has = f->n != 0;
+        o->offers += (unsigned)has;
+        o->cand[c] = needy & ~((uint64_t)1 << f->e[f->head].src) & -has;
         o->req |= (uint64_t)(o->cand[c] != 0) << c;
     }
 }
