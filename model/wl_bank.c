@@ -78,11 +78,11 @@ static void set_mode(wl_bank_model *m, int mode_double)
     m->base[1] = mode_double ? m->g->lo : 0;
 }
 
+enum { DECIDED = 1u << 6 }; /* in a step's key: above the six input bits */
+
 /* The inputs a decision depends on, one bit each. A 1-bit port's word is
  * 0 or 1: stimuli draw it so and stimulus files are checked against the
  * port's width. */
-enum { DECIDED = 1u << 6 }; /* above the six input bits of a key */
-
 static inline unsigned decide_key(const uint64_t *in)
 {
     return (unsigned)(IN(WB_PUSH) | IN(WB_PULL) << 1 | IN(WB_RD_TAKE) << 2 | IN(WB_RD_PUT) << 3 |
