@@ -104,6 +104,20 @@ typedef struct {
     unsigned root_first, root_nc;
     icrn_fifo *root_dn[ICRN_MAX_CORES]; /* the root's dn FIFO toward core j */
     unsigned occ;
+    /* The outputs that follow from the state alone (inj_ready, dlv_valid,
+     * dlv_id, dlv_src): tick updates them for the cores whose FIFOs it
+     * changed, eval copies them. */
+    uint64_t ready, valid;
+    uint64_t *dlv_id, *dlv_src; /* the packed buses, id_words and src_words */
+    unsigned id_words, src_words;
+    /* The root's offers this cycle (root_offers), from the state before the
+     * edge and core_greedy: eval finds them, the coverage reads them and
+     * tick moves by them unless greedy differs or an edge came between. */
+    struct icrn_offers {
+        uint64_t greedy, req, cand[16]; /* cand[c]: destinations for child c's head */
+        unsigned offers;                /* children whose up FIFO holds work */
+        int valid;
+    } ro;
     uint64_t cycle;
     struct {
         uint64_t injected, delivered, flushed, root_moves, root_stalls, lat_sum, lat_min, lat_max;
@@ -169,54 +183,55 @@ static void icrn_reset(icrn_model *m)
     m->occ = 0;
 }
 
-/* Writes fields of a packed bus in order, a word at a time. */
-typedef struct {
-    uint64_t *w;
-    uint64_t acc;
-    unsigned sh; /* bits already in acc */
-} icrn_packer;
-
-static inline void pack_put(icrn_packer *p, unsigned width, uint64_t x)
+/* Core i's ports that follow from its FIFOs: inj_ready from its up FIFO,
+ * dlv_valid/dlv_id/dlv_src from the head of its dn FIFO (zero when empty). */
+static void refresh_core(icrn_model *m, unsigned i)
 {
-    x &= irhw_mask(width);
-    p->acc |= x << p->sh;
-    if (p->sh + width >= 64) {
-        *p->w++ = p->acc;
-        unsigned used = 64 - p->sh; /* bits of x that went into the word */
-        p->acc = used < 64 ? x >> used : 0;
-        p->sh = p->sh + width - 64;
-    } else {
-        p->sh += width;
-    }
+    /* without branches on the FIFO states (random in a co-simulation): the
+     * head slot is read even when empty and masked */
+    const icrn_fifo *up = &m->up[i], *dn = &m->dn[i];
+    uint64_t bit = (uint64_t)1 << i, has = dn->n != 0, keep = -has;
+    m->ready = (m->ready & ~bit) | (uint64_t)(up->n < m->g.depth) << i;
+    m->valid = (m->valid & ~bit) | has << i;
+    irhw_bits_set(m->dlv_id, i * m->g.id_bits, m->g.id_bits, dn->e[dn->head].id & keep);
+    irhw_bits_set(m->dlv_src, i * m->g.core_bits, m->g.core_bits, dn->e[dn->head].src & keep);
 }
 
-static inline void pack_end(icrn_packer *p)
+static void refresh_cores(icrn_model *m, uint64_t cores)
 {
-    if (p->sh)
-        *p->w = p->acc;
+    for (; cores; cores &= cores - 1)
+        refresh_core(m, (unsigned)__builtin_ctzll(cores));
 }
+
+/* The core whose up or dn FIFO f is, as a bit; 0 for a hub's FIFO or NULL
+ * (the FIFOs of the cores are the first of each array). */
+static uint64_t core_of(const icrn_model *m, const icrn_fifo *f)
+{
+    uintptr_t span = m->g.cores * sizeof *f;
+    uintptr_t u = (uintptr_t)f - (uintptr_t)m->up, d = (uintptr_t)f - (uintptr_t)m->dn;
+    if (u < span)
+        return (uint64_t)1 << (u / sizeof *f);
+    if (d < span)
+        return (uint64_t)1 << (d / sizeof *f);
+    return 0;
+}
+
+static void root_offers(icrn_model *m, uint64_t greedy);
 
 void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
-    const icrn_geom *g = &m->g;
-    uint64_t *dlv_id = irhw_wide(out, ps, IC_DLV_ID), *dlv_src = irhw_wide(out, ps, IC_DLV_SRC);
-    uint64_t ready = 0, valid = 0;
-    /* the packed buses word by word: every word written, zero where invalid */
-    icrn_packer pid = {dlv_id, 0, 0}, psrc = {dlv_src, 0, 0};
-    for (unsigned i = 0; i < g->cores; i++) {
-        const icrn_ent *h = fifo_head(&m->dn[i]);
-        ready |= (uint64_t)!fifo_full(m, &m->up[i]) << i;
-        valid |= (uint64_t)(h != NULL) << i;
-        pack_put(&pid, g->id_bits, h ? h->id : 0);
-        pack_put(&psrc, g->core_bits, h ? h->src : 0);
-    }
-    pack_end(&pid);
-    pack_end(&psrc);
-    irhw_set(out, ps, IC_INJ_READY, ready);
-    irhw_set(out, ps, IC_DLV_VALID, valid);
-    uint64_t all = irhw_mask(g->cores);
+    /* a few words (two and one at the defaults): no memcpy call */
+    uint64_t *id = irhw_wide(out, ps, IC_DLV_ID), *src = irhw_wide(out, ps, IC_DLV_SRC);
+    for (unsigned w = 0; w < m->id_words; w++)
+        id[w] = m->dlv_id[w];
+    for (unsigned w = 0; w < m->src_words; w++)
+        src[w] = m->dlv_src[w];
+    root_offers(m, irhw_get(in, ps, IC_CORE_GREEDY));
+    irhw_set(out, ps, IC_INJ_READY, m->ready);
+    irhw_set(out, ps, IC_DLV_VALID, m->valid);
+    uint64_t all = irhw_mask(m->g.cores);
     int done =
         irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !m->occ;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
@@ -255,26 +270,41 @@ static uint64_t root_needy(const icrn_model *m, uint64_t greedy)
     return needy & ~greedy;
 }
 
+/* The root's offers: for each child with work, the cores its head may go
+ * to (needy, not its source); req: the children with somewhere to go. */
+static void root_offers(icrn_model *m, uint64_t greedy)
+{
+    struct icrn_offers *o = &m->ro;
+    unsigned L = m->g.levels, first = m->root_first, nc = m->root_nc;
+    uint64_t needy = root_needy(m, greedy);
+    o->greedy = greedy;
+    o->req = 0;
+    o->offers = 0;
+    o->valid = 1;
+    for (unsigned c = 0; c < nc; c++) { /* no branch on the FIFO states */
+        const icrn_fifo *f = &m->up[node(m, L - 1, first + c)];
+        uint64_t has = f->n != 0;
+        o->offers += (unsigned)has;
+        o->cand[c] = needy & ~((uint64_t)1 << f->e[f->head].src) & -has;
+        o->req |= (uint64_t)(o->cand[c] != 0) << c;
+    }
+}
+
 /* Root: at most one work ID from a child's up FIFO to a dn FIFO. */
 static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
 {
     const icrn_geom *g = &m->g;
+    const struct icrn_offers *o = &m->ro;
     unsigned L = g->levels, self = node(m, L, 0), first = m->root_first, nc = m->root_nc;
-    uint64_t needy = root_needy(m, greedy);
-    uint64_t req = 0, cand[16];
-    for (unsigned c = 0; c < nc; c++) {
-        const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
-        cand[c] = h ? needy & ~((uint64_t)1 << h->src) : 0;
-        req |= (uint64_t)(cand[c] != 0) << c;
-    }
-    if (!req) {
-        for (unsigned c = 0, held = 0; c < nc && !held; c++)
-            if ((held = m->up[node(m, L - 1, first + c)].n != 0))
-                m->st.root_stalls++;
+    if (!o->valid || o->greedy != greedy) /* not eval's: find them again */
+        root_offers(m, greedy);
+    if (!o->req) {
+        if (o->offers)
+            m->st.root_stalls++;
         return 0;
     }
-    unsigned gsel = (unsigned)rr_pick(req, m->rr[self], nc);
-    unsigned d = (unsigned)rr_pick(cand[gsel], m->rr_dst, g->cores);
+    unsigned gsel = (unsigned)rr_pick(o->req, m->rr[self], nc);
+    unsigned d = (unsigned)rr_pick(o->cand[gsel], m->rr_dst, g->cores);
     icrn_fifo *from = &m->up[node(m, L - 1, first + gsel)];
     icrn_ent e = *fifo_head(from);
     e.dst = d;
@@ -305,6 +335,8 @@ void icrn_tick(void *vm, const uint64_t *in)
         for (unsigned n = 0; n < m->nbuf; n++)
             m->st.flushed += m->up[n].n + m->dn[n].n;
         icrn_reset(m);
+        refresh_cores(m, irhw_mask(g->cores));
+        m->ro.valid = 0;
         m->cycle++;
         return;
     }
@@ -319,23 +351,32 @@ void icrn_tick(void *vm, const uint64_t *in)
 
     uint64_t inj = irhw_get(in, ps, IC_INJ_VALID), rdy = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
-    for (unsigned i = 0; i < g->cores; i++) {
-        if (inj >> i & 1 && !fifo_full(m, &m->up[i])) {
-            icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
-            mv[nm++] = (icrn_move){NULL, &m->up[i], e};
-            m->st.injected++;
-        }
-        if (rdy >> i & 1 && m->dn[i].n) {
-            note_delivery(m, fifo_head(&m->dn[i]));
-            mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
-        }
+    /* only the cores that inject (inj_ready: up FIFO not full) or receive
+     * (dlv_valid: dn FIFO not empty), bit by bit: no branch per core */
+    for (uint64_t acc = inj & m->ready; acc; acc &= acc - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(acc);
+        icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
+        mv[nm++] = (icrn_move){NULL, &m->up[i], e};
+        m->st.injected++;
     }
+    for (uint64_t dlv = rdy & m->valid; dlv; dlv &= dlv - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(dlv);
+        note_delivery(m, fifo_head(&m->dn[i]));
+        mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
+    }
+    uint64_t changed = 0; /* cores whose FIFOs move */
     for (unsigned k = 0; k < nm; k++)
-        if (mv[k].from)
+        if (mv[k].from) {
             fifo_pop(m, mv[k].from);
+            changed |= core_of(m, mv[k].from);
+        }
     for (unsigned k = 0; k < nm; k++)
-        if (mv[k].to)
+        if (mv[k].to) {
             fifo_push(m, mv[k].to, &mv[k].ent);
+            changed |= core_of(m, mv[k].to);
+        }
+    refresh_cores(m, changed);
+    m->ro.valid = 0; /* the state moved */
     if (m->occ > m->st.occ_max)
         m->st.occ_max = m->occ;
     m->cycle++;
@@ -349,17 +390,9 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
     const icrn_geom *g = &m->g;
     if (irhw_get(in, ps, IC_RST))
         return;
-    unsigned L = g->levels, first = m->root_first, nc = m->root_nc, offers = 0, routable = 0;
-    uint64_t needy = 0;
-    for (unsigned c = 0; c < nc; c++) {
-        const icrn_ent *h = fifo_head(&m->up[node(m, L - 1, first + c)]);
-        if (!h)
-            continue;
-        if (!offers++)
-            needy = root_needy(m, irhw_get(in, ps, IC_CORE_GREEDY));
-        routable |= (needy & ~((uint64_t)1 << h->src)) != 0;
-    }
-    if (offers && !routable)
+    /* the root's offers: eval found them for this cycle's state and greedy */
+    unsigned offers = m->ro.offers;
+    if (offers && !m->ro.req)
         hits[IC_COV_ROOT_BLOCKED]++;
     if (offers >= 2)
         hits[IC_COV_ROOT_CONTENTION]++;
@@ -388,6 +421,8 @@ void icrn_free(void *vm)
         free(m->pool);
         free(m->rr);
         free(m->moves);
+        free(m->dlv_id);
+        free(m->dlv_src);
     }
     free(m);
 }
@@ -411,7 +446,11 @@ void *icrn_new(const irhw_inst *x)
     m->rr = calloc(nodes, sizeof *m->rr);
     /* per cycle: each hub two moves, the root one, each core two */
     m->moves = calloc(2 * (size_t)nodes + 2 * m->g.cores + 1, sizeof *m->moves);
-    if (!m->up || !m->dn || !m->pool || !m->rr || !m->moves) {
+    m->id_words = irhw_words(m->g.cores * m->g.id_bits);
+    m->src_words = irhw_words(m->g.cores * m->g.core_bits);
+    m->dlv_id = calloc(m->id_words + 1, sizeof *m->dlv_id);
+    m->dlv_src = calloc(m->src_words + 1, sizeof *m->dlv_src);
+    if (!m->up || !m->dn || !m->pool || !m->rr || !m->moves || !m->dlv_id || !m->dlv_src) {
         icrn_free(m);
         return NULL;
     }
@@ -427,6 +466,7 @@ void *icrn_new(const irhw_inst *x)
         m->root_dn[j] =
             &m->dn[node(m, m->g.levels - 1, m->root_first + child_toward(m, m->g.levels, j))];
     icrn_reset(m);
+    refresh_cores(m, irhw_mask(m->g.cores));
     return m;
 }
 

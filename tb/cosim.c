@@ -92,15 +92,6 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
     return bad;
 }
 
-/* Any difference between two word arrays: inline (no library call per cycle). */
-static inline int words_differ(const uint64_t *a, const uint64_t *b, unsigned n)
-{
-    uint64_t d = 0;
-    for (unsigned i = 0; i < n; i++)
-        d |= a[i] ^ b[i];
-    return d != 0;
-}
-
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
 {
     const irhw_block *b = q->x->b;
@@ -175,6 +166,16 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     double tstart = irhw_now_s(), tprog = tstart;
     res->start_s = tstart - t0;
     char *msg = res->message;
+    /* Loop invariants in locals (the calls below could, as far as the
+     * compiler knows, change *q and *b): the C model this loop evaluates
+     * (none with SystemC, where the model runs inside the simulation), its
+     * phases and the observer. */
+    void *cmodel = q->systemc ? NULL : model;
+    void (*const model_eval)(void *, const uint64_t *, uint64_t *) = b->model_eval;
+    void (*const model_tick)(void *, const uint64_t *) = b->model_tick;
+    int (*const observe)(void *, uint64_t, const void *, const uint64_t *, const uint64_t *,
+                         const uint64_t *) = q->observe;
+    void *const observe_ctx = q->observe_ctx;
     for (cyc = 0; cyc < stop_at; cyc++) {
         memset(in, 0, ps.in_words * sizeof *in);
         if (q->stim_rows)
@@ -195,11 +196,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         rtl.get_out(rtl.h, rout);
         unsigned bad = 0;
         if (model) {
-            if (q->systemc) /* the wrapped model, evaluated inside SystemC */
+            if (cmodel)
+                model_eval(cmodel, in, mout);
+            else /* the wrapped model, evaluated inside SystemC */
                 rtl.get_exp(rtl.h, mout);
-            else
-                b->model_eval(model, in, mout);
-            int differ = words_differ(mout, rout, ps.out_words);
+            /* memcmp: libc's vector compare, fewer instructions a cycle than
+             * an inline word loop (17 words: ~30 against ~110) */
+            int differ = memcmp(mout, rout, ps.out_words * sizeof *mout) != 0;
             if (differ && equal) {
                 equal = 0;
                 bad = 1;
@@ -229,9 +232,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                 stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
             }
         }
-        if (q->observe &&
-            q->observe(q->observe_ctx, cyc, q->systemc ? NULL : model, in, mout, rout) &&
-            stop_at > cyc + 1) {
+        if (observe && observe(observe_ctx, cyc, cmodel, in, mout, rout) && stop_at > cyc + 1) {
             stop_at = cyc + 1;
             observer_stop = 1;
         }
@@ -243,8 +244,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         rtl.clock(rtl.h, 1);
         if (rec)
             rtl.dump(rtl.h, cyc * 10 + 5);
-        if (model && !q->systemc)
-            b->model_tick(model, in);
+        if (cmodel)
+            model_tick(cmodel, in);
         memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
         if (!q->quiet && (cyc & 0xffff) == 0 && cyc) {
             double t = irhw_now_s();

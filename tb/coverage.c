@@ -43,16 +43,9 @@ void irhw_cov_free(irhw_coverage *c)
     c->n = 0;
 }
 
-void irhw_cov_sample(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
-                     const uint64_t *out)
+void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
+                           const uint64_t *out)
 {
-    if (!c->n || !model)
-        return;
-    c->cycles = cycle + 1;
-    if (c->covered == c->applicable) { /* only counting now */
-        c->x->b->cover_sample(model, in, out, c->hits);
-        return;
-    }
     /* Points not reached yet have 0 hits: note the cycles they first show. */
     c->x->b->cover_sample(model, in, out, c->hits);
     for (unsigned i = 0; i < c->n; i++)

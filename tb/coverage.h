@@ -24,13 +24,26 @@ typedef struct {
  * n = 0 and counts as covered. */
 int irhw_cov_init(irhw_coverage *c, const irhw_inst *x, char *err, size_t errlen);
 void irhw_cov_free(irhw_coverage *c);
-/* One cycle of the model (after eval, before tick). */
-void irhw_cov_sample(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
-                     const uint64_t *out);
 /* Every applicable point hit at least once? */
 static inline int irhw_cov_complete(const irhw_coverage *c)
 {
     return c->covered == c->applicable;
+}
+/* irhw_cov_sample while some applicable point was never hit. */
+void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
+                           const uint64_t *out);
+/* One cycle of the model (after eval, before tick). Inline: once every
+ * point was hit (early in most runs) it only counts, every cycle. */
+static inline void irhw_cov_sample(irhw_coverage *c, uint64_t cycle, const void *model,
+                                   const uint64_t *in, const uint64_t *out)
+{
+    if (!c->n || !model)
+        return;
+    c->cycles = cycle + 1;
+    if (irhw_cov_complete(c))
+        c->x->b->cover_sample(model, in, out, c->hits);
+    else
+        irhw_cov_sample_first(c, cycle, model, in, out);
 }
 /* The report: one line per point (hits, first cycle, or why not applicable)
  * and a total line. */

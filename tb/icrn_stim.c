@@ -427,7 +427,11 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
         if (!any)
             return 0;
     }
-    for (unsigned i = 0; i < g->cores; i++) {
+    /* core by core, only those a check concerns: not valid (zero buses),
+     * valid and ready (a delivery) */
+    uint64_t all = irhw_mask(g->cores);
+    for (uint64_t todo = (~valid | ready) & all; todo; todo &= todo - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(todo);
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);
         unsigned src = (unsigned)irhw_bits_get(srcs, i * g->core_bits, g->core_bits);
         if (!(valid >> i & 1)) {
@@ -438,8 +442,6 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
                                 cycle, i, id, src);
             continue;
         }
-        if (!(ready >> i & 1))
-            continue;
         if (src == i || src >= g->cores)
             return irhw_err(err, errlen,
                             "cycle %" PRIu64 ": work ID 0x%" PRIx64 " delivered to core %u with "
@@ -468,9 +470,8 @@ static int check_injections(icrn_check *k, const uint64_t *in, const uint64_t *o
     const icrn_geom *g = &k->g;
     uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & irhw_get(out, ps, IC_INJ_READY);
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
-    for (unsigned i = 0; i < g->cores; i++) {
-        if (!(acc >> i & 1))
-            continue;
+    for (; acc; acc &= acc - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(acc);
         if (2 * (k->used + 1) > k->cap && slot_grow(k))
             return -1;
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);

@@ -22,7 +22,7 @@ stim=$(hook stim_next); ev=$(hook model_eval); tk=$(hook model_tick); ck=$(hook 
 
 # inclusive cost per function name on stdin ("<pct> <name>" lines) -> shares
 shares() {
-  awk '{ inc[$2] += $1 }
+  awk '{ if ($1 > inc[$2]) inc[$2] = $1 } # a function split by inlining: its largest entry is its total
        END {
          tot = inc["irhw_cosim"]; if (tot == "" || tot == 0) { print "no samples in irhw_cosim"; exit 1 }
          rtl = inc["irhw_shim_set_in"] + inc["irhw_shim_clock"] + inc["irhw_shim_get_out"]
@@ -48,9 +48,11 @@ else
   command -v valgrind > /dev/null || { echo "cosim_profile: valgrind not installed (apt-get install valgrind)" >&2; exit 2; }
   valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
     "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
-  # "1,234 (12.3%)  file:function [object]" -> "1234 function"
+  # "1,234 (12.3%)  file:function [object]" -> "1234 function"; callgrind
+  # also lists a function's code inlined from a header as "header.h:function"
+  # and the whole function under its full path (no object)
   callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$tmp/cg.out" 2> /dev/null |
-    sed -n 's/^ *\([0-9,][0-9,]*\) ([ 0-9.]*%) *[^ ]*:\([A-Za-z_][A-Za-z_0-9]*\)[ (].*/\1 \2/p' |
+    sed -n 's/^ *\([0-9,][0-9,]*\) ([ 0-9.]*%) *[^ ]*:\([A-Za-z_][A-Za-z_0-9]*\)\([ (].*\)\{0,1\}$/\1 \2/p' |
     tr -d , | unit=instructions shares
   echo "(callgrind: instructions executed, $n cycles)"
 fi
