@@ -331,8 +331,8 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         cycle, irhw_get(out, ps, HW_NET_HELD), k->net.n);
     const uint64_t *ans = irhw_cwide(out, ps, HW_PULL_ANS), *pid = irhw_cwide(out, ps, HW_PULL_ID);
     for (unsigned c = 0; c < C; c++) {
-        if (hwwl_check_pulls(&k->pullside[c], ans, c * 2 * L, pid, c * L * I, L, I, cycle, k->who[c],
-                             &k->pulled, err, errlen))
+        if (hwwl_check_pulls(&k->pullside[c], ans, c * 2 * L, pid, c * L * I, L, I, cycle,
+                             k->who[c], &k->pulled, err, errlen))
             return -1;
     }
     if (check_network(k, cycle, out, err, errlen))
@@ -387,8 +387,8 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     for (unsigned c = 0; c < C; c++) {
         if (hwwl_check_pushes((dbl >> c & 1) ? &k->pushside[c] : &k->pullside[c],
                               irhw_bits_get(push, c * L, L), irhw_bits_get(ok, c * L, L),
-                              irhw_bits_get(exc, c * L, L), push_id, c * L * I, L, I, cycle, k->who[c],
-                              &k->accepted, err, errlen))
+                              irhw_bits_get(exc, c * L, L), push_id, c * L * I, L, I, cycle,
+                              k->who[c], &k->accepted, err, errlen))
             return -1;
     }
     if (irhw_get(out, ps, HW_SWAP_OK))
