@@ -106,6 +106,7 @@ typedef struct {
     irhw_inst bank, wru; /* the parts' instances (the sub-models point into them) */
     void *bm[HC_MAX_LANES], *wm;
     unsigned bin_w, bout_w, win_w, wout_w;
+    unsigned bo[WB_NPORTS];            /* the bank's port offsets (one word each), read once */
     uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
     /* state */
     int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
@@ -159,7 +160,21 @@ static uint64_t *lane_out(hc_model *m, unsigned l)
 }
 static uint64_t bget(hc_model *m, unsigned l, unsigned port)
 {
-    return irhw_get(lane_out(m, l), &m->bank.ps, port);
+    return lane_out(m, l)[m->bo[port]];
+}
+static void bset(hc_model *m, unsigned l, unsigned port, uint64_t v)
+{
+    lane_in(m, l)[m->bo[port]] = v;
+}
+/* Bank l's tick moves state only when its outputs grant something or show a
+ * read (wl_bank: pointers, memory and read register change only with an
+ * *_ok, and the SRAM's pending reads show as pull_valid / rd_valid), or on
+ * rst: the other ticks (most lanes of a cycle) are skipped. */
+static int bank_moves(hc_model *m, unsigned l, uint64_t rst)
+{
+    return (rst | bget(m, l, WB_CFG_OK) | bget(m, l, WB_PUSH_OK) | bget(m, l, WB_PULL_OK) |
+            bget(m, l, WB_SWAP_OK) | bget(m, l, WB_RD_TAKE_OK) | bget(m, l, WB_RD_PUT_OK) |
+            bget(m, l, WB_PULL_VALID) | bget(m, l, WB_RD_VALID)) != 0;
 }
 static unsigned popc(uint64_t v)
 {
@@ -193,7 +208,7 @@ static int slots_quiet(const hc_model *m)
 
 static void hc_step(hc_model *m, const uint64_t *in)
 {
-    const irhw_ports *ps = &m->x->ps, *bps = &m->bank.ps;
+    const irhw_ports *ps = &m->x->ps;
     const hwwl_core_geom *g = &m->g;
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits;
@@ -205,12 +220,11 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* pass 1: the banks with the lane's requests only (status and spills) */
     memset(m->bin, 0, sizeof *m->bin * L * m->bin_w);
     for (unsigned l = 0; l < L; l++) {
-        uint64_t *bi = lane_in(m, l);
-        irhw_set(bi, bps, WB_RST, rst);
-        irhw_set(bi, bps, WB_PUSH, push >> l & 1);
-        irhw_set(bi, bps, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
-        irhw_set(bi, bps, WB_PULL, pull >> l & 1);
-        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
+        bset(m, l, WB_RST, rst);
+        bset(m, l, WB_PUSH, push >> l & 1);
+        bset(m, l, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
+        bset(m, l, WB_PULL, pull >> l & 1);
+        m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
     }
     uint64_t all = irhw_mask(L), empty = 0, idle = 0;
     for (unsigned l = 0; l < L; l++) {
@@ -224,7 +238,8 @@ static void hc_step(hc_model *m, const uint64_t *in)
 
     /* the core's state-only status */
     int hvu_empty = m->cb_n == 0 && !m->rq_valid && m->stored[0] == 0 && m->stored[1] == 0;
-    int pull_quiet = empty == all && m->stored[s->pullr] == 0 && slots_quiet(m);
+    int sq = slots_quiet(m);
+    int pull_quiet = empty == all && m->stored[s->pullr] == 0 && sq;
     s->quiet = pull_quiet;
     s->empty_out = pull_quiet &&
                    (s->dbl || (m->cb_n == 0 && !(m->rq_valid && m->rq_write) && m->waiting == all));
@@ -233,7 +248,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* ISA commands */
     uint64_t rx_valid = irhw_get(in, ps, HC_RX_VALID);
     int cfg_en = (int)irhw_get(in, ps, HC_WLCFG_EN);
-    s->cfg_ready = idle == all && hvu_empty && slots_quiet(m);
+    s->cfg_ready = idle == all && hvu_empty && sq;
     s->swap_ready = s->dbl && pull_quiet && m->cb_n == 0 && !m->rq_valid;
     s->cfg_go = cfg_en && s->cfg_ready && !push && !rx_valid;
     s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->swap_ready && !push && !rx_valid;
@@ -348,22 +363,21 @@ static void hc_step(hc_model *m, const uint64_t *in)
      * most cycles no bank gets a command, take or put) */
     uint64_t puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
     for (unsigned l = 0; l < L; l++) {
-        uint64_t *bi = lane_in(m, l);
         if (!s->cfg_go && !s->swap_go && !((s->take | puts) >> l & 1))
             continue;
-        irhw_set(bi, bps, WB_CFG_EN, (uint64_t)s->cfg_go);
-        irhw_set(bi, bps, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
-        irhw_set(bi, bps, WB_SWAP, (uint64_t)s->swap_go);
-        irhw_set(bi, bps, WB_RD_TAKE, s->take >> l & 1);
+        bset(m, l, WB_CFG_EN, (uint64_t)s->cfg_go);
+        bset(m, l, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
+        bset(m, l, WB_SWAP, (uint64_t)s->swap_go);
+        bset(m, l, WB_RD_TAKE, s->take >> l & 1);
         uint64_t src = puts >> l & 1;
-        irhw_set(bi, bps, WB_RD_PUT, src);
-        irhw_set(bi, bps, WB_PULL, (pull >> l & 1) && !(src && (empty >> l & 1)));
-        irhw_set(bi, bps, WB_RD_PUT_ID,
-                 (s->put_src_rf >> l & 1)   ? m->rf_id[l]
-                 : (s->put_src_mv >> l & 1) ? m->mv_id[l]
-                 : (s->put_src_xi >> l & 1) ? m->xi_id
-                                            : 0);
-        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
+        bset(m, l, WB_RD_PUT, src);
+        bset(m, l, WB_PULL, (pull >> l & 1) && !(src && (empty >> l & 1)));
+        bset(m, l, WB_RD_PUT_ID,
+             (s->put_src_rf >> l & 1)   ? m->rf_id[l]
+             : (s->put_src_mv >> l & 1) ? m->mv_id[l]
+             : (s->put_src_xi >> l & 1) ? m->xi_id
+                                        : 0);
+        m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
     }
     for (unsigned l = 0; l < L; l++) {
         s->push_ok |= (bget(m, l, WB_PUSH_OK) | (s->acc >> l & 1)) << l;
@@ -405,8 +419,11 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_MEM_REQ_N, m->rq_valid ? m->rq_n : 0);
     irhw_set(out, ps, HC_MEM_REQ_TAG, m->rq_valid && !m->rq_write ? m->rq_tag : 0);
     uint64_t *rd = irhw_wide(out, ps, HC_MEM_REQ_DATA);
-    for (unsigned j = 0; j < g->coalesce; j++)
-        irhw_bits_set(rd, j * I, I, m->rq_valid && m->rq_write ? m->rq_data[j] : 0);
+    if (m->rq_valid && m->rq_write)
+        for (unsigned j = 0; j < g->coalesce; j++)
+            irhw_bits_set(rd, j * I, I, m->rq_data[j]);
+    else
+        memset(rd, 0, sizeof *rd * irhw_words(g->coalesce * I));
     irhw_set(out, ps, HC_DOUBLE_MODE, (uint64_t)s->dbl);
     irhw_set(out, ps, HC_CORE_EMPTY, (uint64_t)s->empty_out);
     irhw_set(out, ps, HC_CORE_GREEDY, m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
@@ -458,11 +475,13 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
     if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
         hc_step(m, in);
     m->step_ok = 0;
+    uint64_t rst = irhw_get(in, ps, HC_RST);
     for (unsigned l = 0; l < L; l++)
-        m->bank.b->model_tick(m->bm[l], lane_in(m, l));
+        if (bank_moves(m, l, rst))
+            m->bank.b->model_tick(m->bm[l], lane_in(m, l));
     if (m->wm)
         m->wru.b->model_tick(m->wm, m->win);
-    if (irhw_get(in, ps, HC_RST)) {
+    if (rst) {
         hc_reset(m);
         return;
     }
@@ -705,6 +724,8 @@ void *hwwl_core_new(const irhw_inst *x)
     unsigned L = m->g.lanes;
     m->bin_w = m->bank.ps.in_words;
     m->bout_w = m->bank.ps.out_words;
+    for (unsigned p = 0; p < WB_NPORTS; p++)
+        m->bo[p] = m->bank.ps.p[p].off;
     m->bin = calloc((size_t)L * m->bin_w, sizeof *m->bin);
     m->bout = calloc((size_t)L * m->bout_w, sizeof *m->bout);
     m->cb = calloc(m->g.coalesce, sizeof *m->cb);
