@@ -99,7 +99,12 @@ static uint64_t *core_out(hw_model *m, unsigned c)
 static void copy_bits(uint64_t *dst, unsigned dlsb, const uint64_t *src, unsigned slsb,
                       unsigned width)
 {
-    for (unsigned k = 0; k < width; k += 64) {
+    unsigned k = 0;
+    if (dlsb % 64 == 0 && slsb % 64 == 0) { /* whole words: copied as words */
+        k = width / 64 * 64;
+        memcpy(dst + dlsb / 64, src + slsb / 64, k / 8);
+    }
+    for (; k < width; k += 64) {
         unsigned w = width - k < 64 ? width - k : 64;
         irhw_bits_set(dst, dlsb + k, w, irhw_bits_get(src, slsb + k, w));
     }

@@ -192,16 +192,26 @@ static unsigned region_base(const hc_model *m, unsigned r, int dbl)
     return dbl && r == 1 ? m->size / 2 : 0;
 }
 
-/* Nothing pull-side in flight inside the core (banks aside). */
-static int slots_quiet(const hc_model *m)
+/* Bank l again with every request of the cycle (hc_step's pass 2). */
+static void pass2(hc_model *m, const uint64_t *in, unsigned l)
 {
-    for (unsigned l = 0; l < m->g.lanes; l++)
-        if (m->mv_st[l] || m->rf_st[l] || m->tk_pend[l])
-            return 0;
-    for (unsigned t = 0; t < m->g.outstanding; t++)
-        if (m->tag_busy[t])
-            return 0;
-    return !m->xo_st && !m->xi_valid;
+    const irhw_ports *ps = &m->x->ps;
+    const struct hc_step *s = &m->s;
+    uint64_t pull = irhw_get(in, ps, HC_PULL), empty = bget(m, l, WB_EMPTY);
+    uint64_t puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
+    bset(m, l, WB_CFG_EN, (uint64_t)s->cfg_go);
+    bset(m, l, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
+    bset(m, l, WB_SWAP, (uint64_t)s->swap_go);
+    bset(m, l, WB_RD_TAKE, s->take >> l & 1);
+    uint64_t src = puts >> l & 1;
+    bset(m, l, WB_RD_PUT, src);
+    bset(m, l, WB_PULL, (pull >> l & 1) && !(src && empty));
+    bset(m, l, WB_RD_PUT_ID,
+         (s->put_src_rf >> l & 1)   ? m->rf_id[l]
+         : (s->put_src_mv >> l & 1) ? m->mv_id[l]
+         : (s->put_src_xi >> l & 1) ? m->xi_id
+                                    : 0);
+    m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
 }
 
 /* ---- one cycle's decisions -------------------------------------------------- */
@@ -217,28 +227,43 @@ static void hc_step(hc_model *m, const uint64_t *in)
     uint64_t push = irhw_get(in, ps, HC_PUSH), pull = irhw_get(in, ps, HC_PULL);
     const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
 
-    /* pass 1: the banks with the lane's requests only (status and spills) */
+    /* pass 1: the banks with the lane's requests only (status and spills),
+     * the slots in use, the WRU's counts (reserved slots count as held) */
     memset(m->bin, 0, sizeof *m->bin * L * m->bin_w);
+    uint64_t *cnt = NULL;
+    if (m->wm) {
+        memset(m->win, 0, sizeof *m->win * m->win_w);
+        irhw_set(m->win, &m->wru.ps, WRU_RST, rst);
+        cnt = irhw_wide(m->win, &m->wru.ps, WRU_COUNTS);
+    }
+    uint64_t all = irhw_mask(L), empty = 0, idle = 0;
+    int slot_busy = 0, rf_busy = 0;
     for (unsigned l = 0; l < L; l++) {
         bset(m, l, WB_RST, rst);
         bset(m, l, WB_PUSH, push >> l & 1);
         bset(m, l, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
         bset(m, l, WB_PULL, pull >> l & 1);
         m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
-    }
-    uint64_t all = irhw_mask(L), empty = 0, idle = 0;
-    for (unsigned l = 0; l < L; l++) {
         empty |= bget(m, l, WB_EMPTY) << l;
         idle |= bget(m, l, WB_IDLE) << l;
         s->spill |= bget(m, l, WB_SPILL) << l;
+        rf_busy |= m->rf_st[l];
+        slot_busy |= m->mv_st[l] | m->rf_st[l] | m->tk_pend[l];
+        if (cnt)
+            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
+                          bget(m, l, WB_COUNT) + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
     }
+    int tag_busy = 0;
+    for (unsigned t = 0; t < g->outstanding; t++)
+        tag_busy |= m->tag_busy[t];
     s->dbl = (int)bget(m, 0, WB_DOUBLE_MODE);
     s->pullr = s->dbl ? (unsigned)m->opull : 0;
     s->pushr = s->dbl ? (unsigned)!m->opull : 0;
 
     /* the core's state-only status */
     int hvu_empty = m->cb_n == 0 && !m->rq_valid && m->stored[0] == 0 && m->stored[1] == 0;
-    int sq = slots_quiet(m);
+    /* nothing pull-side in flight inside the core (banks aside) */
+    int sq = !slot_busy && !tag_busy && !m->xo_st && !m->xi_valid;
     int pull_quiet = empty == all && m->stored[s->pullr] == 0 && sq;
     s->quiet = pull_quiet;
     s->empty_out = pull_quiet &&
@@ -255,12 +280,8 @@ static void hc_step(hc_model *m, const uint64_t *in)
     uint64_t isz = irhw_get(in, ps, HC_WLINIT_SIZE);
     s->init_go =
         irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L && isz <= g->ovf_cap;
-    for (unsigned t = 0; t < g->outstanding; t++)
-        if (m->tag_busy[t])
-            s->init_go = 0;
-    for (unsigned l = 0; l < L; l++)
-        if (m->rf_st[l])
-            s->init_go = 0;
+    if (tag_busy || rf_busy)
+        s->init_go = 0;
 
     /* spills into the coalescing buffer, in lane order */
     unsigned room = region_size(m, s->pushr, s->dbl) - m->stored[s->pushr] - m->cb_n;
@@ -281,12 +302,6 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* the WRU's plan from the counts with reserved slots */
     if (m->wm) {
         const irhw_ports *wps = &m->wru.ps;
-        memset(m->win, 0, sizeof *m->win * m->win_w);
-        irhw_set(m->win, wps, WRU_RST, rst);
-        uint64_t *cnt = irhw_wide(m->win, wps, WRU_COUNTS);
-        for (unsigned l = 0; l < L; l++)
-            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
-                          bget(m, l, WB_COUNT) + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
         m->wru.b->model_eval(m->wm, m->win, m->wout);
         s->wplan = (int)irhw_get(m->wout, wps, WRU_PLAN_VALID);
         uint64_t dv = irhw_get(m->wout, wps, WRU_DONATE_VALID);
@@ -360,26 +375,11 @@ static void hc_step(hc_model *m, const uint64_t *in)
     s->addr &= irhw_mask(g->addr_bits);
 
     /* pass 2: the banks with every request (only those whose inputs changed:
-     * most cycles no bank gets a command, take or put) */
+     * most cycles no bank gets a command, take or put), then the answers */
     uint64_t puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
     for (unsigned l = 0; l < L; l++) {
-        if (!s->cfg_go && !s->swap_go && !((s->take | puts) >> l & 1))
-            continue;
-        bset(m, l, WB_CFG_EN, (uint64_t)s->cfg_go);
-        bset(m, l, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
-        bset(m, l, WB_SWAP, (uint64_t)s->swap_go);
-        bset(m, l, WB_RD_TAKE, s->take >> l & 1);
-        uint64_t src = puts >> l & 1;
-        bset(m, l, WB_RD_PUT, src);
-        bset(m, l, WB_PULL, (pull >> l & 1) && !(src && (empty >> l & 1)));
-        bset(m, l, WB_RD_PUT_ID,
-             (s->put_src_rf >> l & 1)   ? m->rf_id[l]
-             : (s->put_src_mv >> l & 1) ? m->mv_id[l]
-             : (s->put_src_xi >> l & 1) ? m->xi_id
-                                        : 0);
-        m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
-    }
-    for (unsigned l = 0; l < L; l++) {
+        if (s->cfg_go || s->swap_go || ((s->take | puts) >> l & 1))
+            pass2(m, in, l);
         s->push_ok |= (bget(m, l, WB_PUSH_OK) | (s->acc >> l & 1)) << l;
         if (pull >> l & 1)
             s->ans[l] = bget(m, l, WB_PULL_OK) ? HC_ANS_ID
