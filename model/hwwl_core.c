@@ -108,6 +108,8 @@ typedef struct {
     unsigned bin_w, bout_w, win_w, wout_w;
     unsigned bo[WB_NPORTS];            /* the bank's port offsets (one word each), read once */
     uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
+    uint64_t *bprev; /* [lane][words]: bank inputs that bout answers while bstill */
+    uint64_t bstill; /* bit l: bank l unchanged since bout_l was evaluated for bprev_l */
     /* state */
     int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
     unsigned tk_to[HC_MAX_LANES]; /* receiver, or LANES for the xfer register */
@@ -176,6 +178,23 @@ static int bank_moves(hc_model *m, unsigned l, uint64_t rst)
             bget(m, l, WB_SWAP_OK) | bget(m, l, WB_RD_TAKE_OK) | bget(m, l, WB_RD_PUT_OK) |
             bget(m, l, WB_PULL_VALID) | bget(m, l, WB_RD_VALID)) != 0;
 }
+/* Bank l with the inputs in bin_l: evaluated unless bout_l already answers
+ * them (the same inputs as when it was evaluated, and no tick since moved
+ * the bank). Lanes that poll an empty bank keep the same inputs for many
+ * cycles (the graph workloads: most pulls are answered WAIT). */
+static void bank_eval(hc_model *m, unsigned l)
+{
+    const uint64_t *a = lane_in(m, l), *b = m->bprev + (size_t)l * m->bin_w;
+    if (m->bstill >> l & 1) {
+        uint64_t d = 0;
+        for (unsigned w = 0; w < m->bin_w; w++)
+            d |= a[w] ^ b[w];
+        if (!d)
+            return;
+    }
+    m->bstill &= ~((uint64_t)1 << l);
+    m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
+}
 static unsigned popc(uint64_t v)
 {
     return (unsigned)__builtin_popcountll(v);
@@ -211,6 +230,7 @@ static void pass2(hc_model *m, const uint64_t *in, unsigned l)
          : (s->put_src_mv >> l & 1) ? m->mv_id[l]
          : (s->put_src_xi >> l & 1) ? m->xi_id
                                     : 0);
+    m->bstill &= ~((uint64_t)1 << l);
     m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
 }
 
@@ -241,9 +261,10 @@ static void hc_step(hc_model *m, const uint64_t *in)
     for (unsigned l = 0; l < L; l++) {
         bset(m, l, WB_RST, rst);
         bset(m, l, WB_PUSH, push >> l & 1);
-        bset(m, l, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
+        if (push >> l & 1) /* no ID without a push: idle inputs stay equal */
+            bset(m, l, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
         bset(m, l, WB_PULL, pull >> l & 1);
-        m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
+        bank_eval(m, l);
         empty |= bget(m, l, WB_EMPTY) << l;
         idle |= bget(m, l, WB_IDLE) << l;
         s->spill |= bget(m, l, WB_SPILL) << l;
@@ -476,9 +497,16 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         hc_step(m, in);
     m->step_ok = 0;
     uint64_t rst = irhw_get(in, ps, HC_RST);
-    for (unsigned l = 0; l < L; l++)
-        if (bank_moves(m, l, rst))
+    for (unsigned l = 0; l < L; l++) {
+        uint64_t bit = (uint64_t)1 << l;
+        if (bank_moves(m, l, rst)) {
             m->bank.b->model_tick(m->bm[l], lane_in(m, l));
+            m->bstill &= ~bit;
+        } else if (!(m->bstill & bit)) { /* bout_l answers these inputs from now on */
+            memcpy(m->bprev + (size_t)l * m->bin_w, lane_in(m, l), sizeof *m->bin * m->bin_w);
+            m->bstill |= bit;
+        }
+    }
     if (m->wm)
         m->wru.b->model_tick(m->wm, m->win);
     if (rst) {
@@ -701,6 +729,7 @@ void hwwl_core_free(void *vm)
     irhw_inst_free(&m->wru);
     free(m->bin);
     free(m->bout);
+    free(m->bprev);
     free(m->win);
     free(m->wout);
     free(m->cb);
@@ -728,10 +757,11 @@ void *hwwl_core_new(const irhw_inst *x)
         m->bo[p] = m->bank.ps.p[p].off;
     m->bin = calloc((size_t)L * m->bin_w, sizeof *m->bin);
     m->bout = calloc((size_t)L * m->bout_w, sizeof *m->bout);
+    m->bprev = calloc((size_t)L * m->bin_w, sizeof *m->bprev);
     m->cb = calloc(m->g.coalesce, sizeof *m->cb);
     m->rq_data = calloc(m->g.coalesce, sizeof *m->rq_data);
     m->last_in = calloc(x->ps.in_words, sizeof *m->last_in);
-    int ok = m->bin && m->bout && m->cb && m->rq_data && m->last_in;
+    int ok = m->bin && m->bout && m->bprev && m->cb && m->rq_data && m->last_in;
     for (unsigned l = 0; ok && l < L; l++)
         ok = (m->bm[l] = m->bank.b->model_new(&m->bank)) != NULL;
     if (ok && m->wru.b) {
