@@ -199,6 +199,11 @@ static unsigned popc(uint64_t v)
 {
     return (unsigned)__builtin_popcountll(v);
 }
+/* The lowest set bit's lane: loops over a mask visit its lanes in order. */
+static unsigned low_lane(uint64_t v)
+{
+    return (unsigned)__builtin_ctzll(v);
+}
 
 static unsigned region_size(const hc_model *m, unsigned r, int dbl)
 {
@@ -309,9 +314,9 @@ static void hc_step(hc_model *m, const uint64_t *in)
     unsigned avail = g->coalesce - m->cb_n;
     if (room < avail)
         avail = room;
-    for (unsigned l = 0, k = 0; l < L; l++) {
-        if (!(s->spill >> l & 1))
-            continue;
+    unsigned k = 0;
+    for (uint64_t b = s->spill; b; b &= b - 1) {
+        unsigned l = low_lane(b);
         if (k < avail)
             s->acc |= (uint64_t)1 << l;
         else if (room == 0)
@@ -344,7 +349,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
     }
 
     /* puts: refill slot > move slot > rx register */
-    for (unsigned l = 0; l < L; l++) {
+    for (unsigned l = 0; (slot_busy || m->xi_valid) && l < L; l++) {
         if (m->rf_st[l] == SLOT_FULL)
             s->put_src_rf |= (uint64_t)1 << l;
         else if (m->mv_st[l] == SLOT_FULL)
@@ -536,14 +541,15 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
     m->st.exc += popc(s->exc);
 
     /* taken words: sram reads return now for the takes of the last cycle */
-    for (unsigned l = 0; l < L; l++)
+    for (unsigned l = 0; g->sram && l < L; l++)
         if (m->tk_pend[l]) {
             land(m, m->tk_to[l], bget(m, l, WB_RD_ID));
             m->tk_pend[l] = 0;
         }
     unsigned tb = m->wm ? wru_g(&m->wru)->tag_bits : 0;
-    for (unsigned l = 0; l < L; l++) {
-        if (!(s->take >> l & 1) || !bget(m, l, WB_RD_TAKE_OK))
+    for (uint64_t b = s->take; b; b &= b - 1) {
+        unsigned l = low_lane(b);
+        if (!bget(m, l, WB_RD_TAKE_OK))
             continue;
         unsigned to = L;
         if (!(s->xfer_take >> l & 1))
@@ -565,7 +571,8 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         }
     }
     /* puts done */
-    for (unsigned l = 0; l < L; l++) {
+    for (uint64_t b = s->put_src_rf | s->put_src_mv | s->put_src_xi; b; b &= b - 1) {
+        unsigned l = low_lane(b);
         if (!bget(m, l, WB_RD_PUT_OK))
             continue;
         if (s->put_src_rf >> l & 1)
@@ -633,11 +640,9 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->st.loaded_ids += s->n;
     }
     /* accepted spills append behind what the buffer held */
-    for (unsigned l = 0, k = 0; l < L; l++)
-        if (s->acc >> l & 1) {
-            m->cb[(old_head + old_n + k) % C] = irhw_bits_get(push_id, l * I, I);
-            k++;
-        }
+    unsigned k = 0;
+    for (uint64_t b = s->acc; b; b &= b - 1)
+        m->cb[(old_head + old_n + k++) % C] = irhw_bits_get(push_id, low_lane(b) * I, I);
     m->cb_n += s->acc_n;
 
     /* ISA state */
