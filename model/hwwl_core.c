@@ -91,6 +91,13 @@
  *   swap only in double mode, when the pull side is empty (core_empty's
  *   terms but the waiting bits), the coalescing buffer and the request
  *   register are empty, no lane pushes, no rx_valid and no wlcfg.
+ *
+ * Evaluation (speed, not behaviour): a bank model is evaluated again only
+ * when its inputs or its state changed since its outputs were computed,
+ * and ticked only when those outputs grant something, show a read, or rst
+ * is set (its state cannot change otherwise): a lane polling an empty bank
+ * costs a compare. Loops over lanes that act on a mask (spills, takes,
+ * puts) visit only the mask's lanes, in lane order.
  */
 #include "hwwl_core.h"
 
