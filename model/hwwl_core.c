@@ -439,9 +439,12 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_PUSH_OK, s->push_ok);
     irhw_set(out, ps, HC_PUSH_EXC, s->exc);
     uint64_t *ans = irhw_wide(out, ps, HC_PULL_ANS), *pid = irhw_wide(out, ps, HC_PULL_ID);
+    memset(ans, 0, sizeof *ans * irhw_words(2 * L));
+    memset(pid, 0, sizeof *pid * irhw_words(L * I));
     for (unsigned l = 0; l < L; l++) {
-        irhw_bits_set(ans, 2 * l, 2, g->sram ? m->ans_q[l] : s->ans[l]);
-        irhw_bits_set(pid, l * I, I, bget(m, l, WB_PULL_ID));
+        ans[l / 32] |= (uint64_t)(g->sram ? m->ans_q[l] : s->ans[l]) << (2 * l % 64);
+        if (bget(m, l, WB_PULL_VALID)) /* pull_id is 0 without it */
+            irhw_bits_set(pid, l * I, I, bget(m, l, WB_PULL_ID));
     }
     irhw_set(out, ps, HC_RX_READY, (uint64_t)!m->xi_valid);
     irhw_set(out, ps, HC_XFER_VALID, (uint64_t)(m->xo_st == SLOT_FULL));
@@ -534,15 +537,14 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->xo_st = SLOT_FREE;
 
     /* lanes: answers, waiting bits, statistics */
-    for (unsigned l = 0; l < L; l++) {
-        m->ans_q[l] = s->ans[l];
-        if (pull >> l & 1) {
-            m->st.ans[s->ans[l]]++;
-            if (s->ans[l] == HC_ANS_ID)
-                m->waiting &= ~((uint64_t)1 << l);
-            else
-                m->waiting |= (uint64_t)1 << l;
-        }
+    memcpy(m->ans_q, s->ans, L);
+    for (uint64_t b = pull & irhw_mask(L); b; b &= b - 1) {
+        unsigned l = low_lane(b);
+        m->st.ans[s->ans[l]]++;
+        if (s->ans[l] == HC_ANS_ID)
+            m->waiting &= ~((uint64_t)1 << l);
+        else
+            m->waiting |= (uint64_t)1 << l;
     }
     m->st.spills += s->acc_n;
     m->st.exc += popc(s->exc);
