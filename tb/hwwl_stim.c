@@ -216,7 +216,7 @@ typedef struct {
     uint64_t held_before; /* pull-side IDs anywhere at the last cycle's decision */
     int done_before;      /* all_done of the last cycle */
     uint64_t accepted, pulled, donated, received;
-    char who[HW_MAX_CORES][16]; /* "core c ", for messages (written once, not per cycle) */
+    char who[HW_MAX_CORES][24]; /* "core c ", for messages (written once, not per cycle) */
 } hw_check;
 
 void *hwwl_check_new(const irhw_inst *x)
