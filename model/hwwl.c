@@ -50,11 +50,13 @@
  * Evaluation (both parts are two-phase models): the network's deliveries
  * and inj_ready, and every core's status outputs, depend on state only. So
  * eval (1) evaluates the network for its registered outputs, (2) every
- * core with them, swap and wlcfg_en low and others_done as in the last
- * evaluation (it rarely changes), (3) the network again with the cores'
- * status (all_done), then (4) re-evaluates the cores when swap or wlcfg_en
- * turn out set or all_done differs (only their answers and *_ok change). tick clocks every part
- * with the inputs of its last evaluation (eval's work is reused when tick gets eval's inputs).
+ * core with them, swap and wlcfg_en (when asked) and others_done as
+ * honoured in the last evaluation (they rarely change; a drain swaps every
+ * cycle), (3) the network again with the cores' status (all_done), then
+ * (4) re-evaluates the cores when swap, wlcfg_en or all_done differs from
+ * (2)'s (only their answers and *_ok change). tick clocks every part with
+ * the inputs of its last evaluation (eval's work is reused when tick gets
+ * eval's inputs).
  */
 #include "hwwl.h"
 
@@ -71,6 +73,7 @@ typedef struct {
     uint64_t *cin, *cout, *nin, *nout; /* [core][words], this cycle */
     unsigned net_n;                    /* IDs inside the network */
     int done_guess;                    /* all_done of the last evaluation */
+    int cfg_guess, swap_guess;         /* cfg_go / swap_go of the last evaluation */
     uint64_t *last_in;
     int step_ok;
     struct {
@@ -96,7 +99,12 @@ static uint64_t *core_out(hw_model *m, unsigned c)
 static void copy_bits(uint64_t *dst, unsigned dlsb, const uint64_t *src, unsigned slsb,
                       unsigned width)
 {
-    for (unsigned k = 0; k < width; k += 64) {
+    unsigned k = 0;
+    if (dlsb % 64 == 0 && slsb % 64 == 0) { /* whole words: copied as words */
+        k = width / 64 * 64;
+        memcpy(dst + dlsb / 64, src + slsb / 64, k / 8);
+    }
+    for (; k < width; k += 64) {
         unsigned w = width - k < 64 ? width - k : 64;
         irhw_bits_set(dst, dlsb + k, w, irhw_bits_get(src, slsb + k, w));
     }
@@ -143,6 +151,8 @@ static void hw_step(hw_model *m, const uint64_t *in)
         uint64_t *ci = core_in(m, c);
         memset(ci, 0, sizeof *ci * m->cin_w);
         irhw_set(ci, cps, HC_RST, rst);
+        irhw_set(ci, cps, HC_WLCFG_EN, m->cfg_guess && irhw_get(in, ps, HW_WLCFG_EN));
+        irhw_set(ci, cps, HC_SWAP, m->swap_guess && irhw_get(in, ps, HW_SWAP));
         irhw_set(ci, cps, HC_WLCFG_DOUBLE, irhw_get(in, ps, HW_WLCFG_DOUBLE));
         irhw_set(ci, cps, HC_WLINIT_EN, irhw_get(in, ps, HW_WLINIT_EN));
         irhw_set(ci, cps, HC_WLINIT_BASE, (base + c * size) & irhw_mask(k->addr_bits));
@@ -192,7 +202,9 @@ static void hw_step(hw_model *m, const uint64_t *in)
     m->s.swap_rdy = swap_rdy;
 
     /* (4) the cores again when a system signal differs from (2)'s */
-    if (m->s.cfg_go || m->s.swap_go || m->s.all_done != m->done_guess)
+    int cfg_was = (int)irhw_get(core_in(m, 0), cps, HC_WLCFG_EN);
+    int swap_was = (int)irhw_get(core_in(m, 0), cps, HC_SWAP);
+    if (m->s.cfg_go != cfg_was || m->s.swap_go != swap_was || m->s.all_done != m->done_guess)
         for (unsigned c = 0; c < C; c++) {
             uint64_t *ci = core_in(m, c);
             irhw_set(ci, cps, HC_WLCFG_EN, (uint64_t)m->s.cfg_go);
@@ -201,6 +213,8 @@ static void hw_step(hw_model *m, const uint64_t *in)
             m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
         }
     m->done_guess = m->s.all_done;
+    m->cfg_guess = m->s.cfg_go;
+    m->swap_guess = m->s.swap_go;
 }
 
 /* ---- the two phases ------------------------------------------------------------------ */

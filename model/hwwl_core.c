@@ -91,6 +91,13 @@
  *   swap only in double mode, when the pull side is empty (core_empty's
  *   terms but the waiting bits), the coalescing buffer and the request
  *   register are empty, no lane pushes, no rx_valid and no wlcfg.
+ *
+ * Evaluation (speed, not behaviour): a bank model is evaluated again only
+ * when its inputs or its state changed since its outputs were computed,
+ * and ticked only when those outputs grant something, show a read, or rst
+ * is set (its state cannot change otherwise): a lane polling an empty bank
+ * costs a compare. Loops over lanes that act on a mask (spills, takes,
+ * puts) visit only the mask's lanes, in lane order.
  */
 #include "hwwl_core.h"
 
@@ -106,7 +113,10 @@ typedef struct {
     irhw_inst bank, wru; /* the parts' instances (the sub-models point into them) */
     void *bm[HC_MAX_LANES], *wm;
     unsigned bin_w, bout_w, win_w, wout_w;
+    unsigned bo[WB_NPORTS];            /* the bank's port offsets (one word each), read once */
     uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
+    uint64_t *bprev; /* [lane][words]: bank inputs that bout answers while bstill */
+    uint64_t bstill; /* bit l: bank l unchanged since bout_l was evaluated for bprev_l */
     /* state */
     int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
     unsigned tk_to[HC_MAX_LANES]; /* receiver, or LANES for the xfer register */
@@ -159,11 +169,47 @@ static uint64_t *lane_out(hc_model *m, unsigned l)
 }
 static uint64_t bget(hc_model *m, unsigned l, unsigned port)
 {
-    return irhw_get(lane_out(m, l), &m->bank.ps, port);
+    return lane_out(m, l)[m->bo[port]];
+}
+static void bset(hc_model *m, unsigned l, unsigned port, uint64_t v)
+{
+    lane_in(m, l)[m->bo[port]] = v;
+}
+/* Bank l's tick moves state only when its outputs grant something or show a
+ * read (wl_bank: pointers, memory and read register change only with an
+ * *_ok, and the SRAM's pending reads show as pull_valid / rd_valid), or on
+ * rst: the other ticks (most lanes of a cycle) are skipped. */
+static int bank_moves(hc_model *m, unsigned l, uint64_t rst)
+{
+    return (rst | bget(m, l, WB_CFG_OK) | bget(m, l, WB_PUSH_OK) | bget(m, l, WB_PULL_OK) |
+            bget(m, l, WB_SWAP_OK) | bget(m, l, WB_RD_TAKE_OK) | bget(m, l, WB_RD_PUT_OK) |
+            bget(m, l, WB_PULL_VALID) | bget(m, l, WB_RD_VALID)) != 0;
+}
+/* Bank l with the inputs in bin_l: evaluated unless bout_l already answers
+ * them (the same inputs as when it was evaluated, and no tick since moved
+ * the bank). Lanes that poll an empty bank keep the same inputs for many
+ * cycles (the graph workloads: most pulls are answered WAIT). */
+static void bank_eval(hc_model *m, unsigned l)
+{
+    const uint64_t *a = lane_in(m, l), *b = m->bprev + (size_t)l * m->bin_w;
+    if (m->bstill >> l & 1) {
+        uint64_t d = 0;
+        for (unsigned w = 0; w < m->bin_w; w++)
+            d |= a[w] ^ b[w];
+        if (!d)
+            return;
+    }
+    m->bstill &= ~((uint64_t)1 << l);
+    m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
 }
 static unsigned popc(uint64_t v)
 {
     return (unsigned)__builtin_popcountll(v);
+}
+/* The lowest set bit's lane: loops over a mask visit its lanes in order. */
+static unsigned low_lane(uint64_t v)
+{
+    return (unsigned)__builtin_ctzll(v);
 }
 
 static unsigned region_size(const hc_model *m, unsigned r, int dbl)
@@ -177,23 +223,34 @@ static unsigned region_base(const hc_model *m, unsigned r, int dbl)
     return dbl && r == 1 ? m->size / 2 : 0;
 }
 
-/* Nothing pull-side in flight inside the core (banks aside). */
-static int slots_quiet(const hc_model *m)
+/* Bank l again with every request of the cycle (hc_step's pass 2). */
+static void pass2(hc_model *m, const uint64_t *in, unsigned l)
 {
-    for (unsigned l = 0; l < m->g.lanes; l++)
-        if (m->mv_st[l] || m->rf_st[l] || m->tk_pend[l])
-            return 0;
-    for (unsigned t = 0; t < m->g.outstanding; t++)
-        if (m->tag_busy[t])
-            return 0;
-    return !m->xo_st && !m->xi_valid;
+    const irhw_ports *ps = &m->x->ps;
+    const struct hc_step *s = &m->s;
+    uint64_t pull = irhw_get(in, ps, HC_PULL), empty = bget(m, l, WB_EMPTY);
+    uint64_t puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
+    bset(m, l, WB_CFG_EN, (uint64_t)s->cfg_go);
+    bset(m, l, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
+    bset(m, l, WB_SWAP, (uint64_t)s->swap_go);
+    bset(m, l, WB_RD_TAKE, s->take >> l & 1);
+    uint64_t src = puts >> l & 1;
+    bset(m, l, WB_RD_PUT, src);
+    bset(m, l, WB_PULL, (pull >> l & 1) && !(src && empty));
+    bset(m, l, WB_RD_PUT_ID,
+         (s->put_src_rf >> l & 1)   ? m->rf_id[l]
+         : (s->put_src_mv >> l & 1) ? m->mv_id[l]
+         : (s->put_src_xi >> l & 1) ? m->xi_id
+                                    : 0);
+    m->bstill &= ~((uint64_t)1 << l);
+    m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
 }
 
 /* ---- one cycle's decisions -------------------------------------------------- */
 
 static void hc_step(hc_model *m, const uint64_t *in)
 {
-    const irhw_ports *ps = &m->x->ps, *bps = &m->bank.ps;
+    const irhw_ports *ps = &m->x->ps;
     const hwwl_core_geom *g = &m->g;
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits;
@@ -202,29 +259,45 @@ static void hc_step(hc_model *m, const uint64_t *in)
     uint64_t push = irhw_get(in, ps, HC_PUSH), pull = irhw_get(in, ps, HC_PULL);
     const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
 
-    /* pass 1: the banks with the lane's requests only (status and spills) */
+    /* pass 1: the banks with the lane's requests only (status and spills),
+     * the slots in use, the WRU's counts (reserved slots count as held) */
     memset(m->bin, 0, sizeof *m->bin * L * m->bin_w);
-    for (unsigned l = 0; l < L; l++) {
-        uint64_t *bi = lane_in(m, l);
-        irhw_set(bi, bps, WB_RST, rst);
-        irhw_set(bi, bps, WB_PUSH, push >> l & 1);
-        irhw_set(bi, bps, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
-        irhw_set(bi, bps, WB_PULL, pull >> l & 1);
-        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
+    uint64_t *cnt = NULL;
+    if (m->wm) {
+        memset(m->win, 0, sizeof *m->win * m->win_w);
+        irhw_set(m->win, &m->wru.ps, WRU_RST, rst);
+        cnt = irhw_wide(m->win, &m->wru.ps, WRU_COUNTS);
     }
     uint64_t all = irhw_mask(L), empty = 0, idle = 0;
+    int slot_busy = 0, rf_busy = 0;
     for (unsigned l = 0; l < L; l++) {
+        bset(m, l, WB_RST, rst);
+        bset(m, l, WB_PUSH, push >> l & 1);
+        if (push >> l & 1) /* no ID without a push: idle inputs stay equal */
+            bset(m, l, WB_PUSH_ID, irhw_bits_get(push_id, l * I, I));
+        bset(m, l, WB_PULL, pull >> l & 1);
+        bank_eval(m, l);
         empty |= bget(m, l, WB_EMPTY) << l;
         idle |= bget(m, l, WB_IDLE) << l;
         s->spill |= bget(m, l, WB_SPILL) << l;
+        rf_busy |= m->rf_st[l];
+        slot_busy |= m->mv_st[l] | m->rf_st[l] | m->tk_pend[l];
+        if (cnt)
+            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
+                          bget(m, l, WB_COUNT) + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
     }
+    int tag_busy = 0;
+    for (unsigned t = 0; t < g->outstanding; t++)
+        tag_busy |= m->tag_busy[t];
     s->dbl = (int)bget(m, 0, WB_DOUBLE_MODE);
     s->pullr = s->dbl ? (unsigned)m->opull : 0;
     s->pushr = s->dbl ? (unsigned)!m->opull : 0;
 
     /* the core's state-only status */
     int hvu_empty = m->cb_n == 0 && !m->rq_valid && m->stored[0] == 0 && m->stored[1] == 0;
-    int pull_quiet = empty == all && m->stored[s->pullr] == 0 && slots_quiet(m);
+    /* nothing pull-side in flight inside the core (banks aside) */
+    int sq = !slot_busy && !tag_busy && !m->xo_st && !m->xi_valid;
+    int pull_quiet = empty == all && m->stored[s->pullr] == 0 && sq;
     s->quiet = pull_quiet;
     s->empty_out = pull_quiet &&
                    (s->dbl || (m->cb_n == 0 && !(m->rq_valid && m->rq_write) && m->waiting == all));
@@ -233,28 +306,24 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* ISA commands */
     uint64_t rx_valid = irhw_get(in, ps, HC_RX_VALID);
     int cfg_en = (int)irhw_get(in, ps, HC_WLCFG_EN);
-    s->cfg_ready = idle == all && hvu_empty && slots_quiet(m);
+    s->cfg_ready = idle == all && hvu_empty && sq;
     s->swap_ready = s->dbl && pull_quiet && m->cb_n == 0 && !m->rq_valid;
     s->cfg_go = cfg_en && s->cfg_ready && !push && !rx_valid;
     s->swap_go = irhw_get(in, ps, HC_SWAP) && !cfg_en && s->swap_ready && !push && !rx_valid;
     uint64_t isz = irhw_get(in, ps, HC_WLINIT_SIZE);
     s->init_go =
         irhw_get(in, ps, HC_WLINIT_EN) && hvu_empty && !push && isz >= L && isz <= g->ovf_cap;
-    for (unsigned t = 0; t < g->outstanding; t++)
-        if (m->tag_busy[t])
-            s->init_go = 0;
-    for (unsigned l = 0; l < L; l++)
-        if (m->rf_st[l])
-            s->init_go = 0;
+    if (tag_busy || rf_busy)
+        s->init_go = 0;
 
     /* spills into the coalescing buffer, in lane order */
     unsigned room = region_size(m, s->pushr, s->dbl) - m->stored[s->pushr] - m->cb_n;
     unsigned avail = g->coalesce - m->cb_n;
     if (room < avail)
         avail = room;
-    for (unsigned l = 0, k = 0; l < L; l++) {
-        if (!(s->spill >> l & 1))
-            continue;
+    unsigned k = 0;
+    for (uint64_t b = s->spill; b; b &= b - 1) {
+        unsigned l = low_lane(b);
         if (k < avail)
             s->acc |= (uint64_t)1 << l;
         else if (room == 0)
@@ -266,12 +335,6 @@ static void hc_step(hc_model *m, const uint64_t *in)
     /* the WRU's plan from the counts with reserved slots */
     if (m->wm) {
         const irhw_ports *wps = &m->wru.ps;
-        memset(m->win, 0, sizeof *m->win * m->win_w);
-        irhw_set(m->win, wps, WRU_RST, rst);
-        uint64_t *cnt = irhw_wide(m->win, wps, WRU_COUNTS);
-        for (unsigned l = 0; l < L; l++)
-            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
-                          bget(m, l, WB_COUNT) + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
         m->wru.b->model_eval(m->wm, m->win, m->wout);
         s->wplan = (int)irhw_get(m->wout, wps, WRU_PLAN_VALID);
         uint64_t dv = irhw_get(m->wout, wps, WRU_DONATE_VALID);
@@ -293,7 +356,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
     }
 
     /* puts: refill slot > move slot > rx register */
-    for (unsigned l = 0; l < L; l++) {
+    for (unsigned l = 0; (slot_busy || m->xi_valid) && l < L; l++) {
         if (m->rf_st[l] == SLOT_FULL)
             s->put_src_rf |= (uint64_t)1 << l;
         else if (m->mv_st[l] == SLOT_FULL)
@@ -345,27 +408,11 @@ static void hc_step(hc_model *m, const uint64_t *in)
     s->addr &= irhw_mask(g->addr_bits);
 
     /* pass 2: the banks with every request (only those whose inputs changed:
-     * most cycles no bank gets a command, take or put) */
+     * most cycles no bank gets a command, take or put), then the answers */
     uint64_t puts = s->put_src_rf | s->put_src_mv | s->put_src_xi;
     for (unsigned l = 0; l < L; l++) {
-        uint64_t *bi = lane_in(m, l);
-        if (!s->cfg_go && !s->swap_go && !((s->take | puts) >> l & 1))
-            continue;
-        irhw_set(bi, bps, WB_CFG_EN, (uint64_t)s->cfg_go);
-        irhw_set(bi, bps, WB_CFG_DOUBLE, irhw_get(in, ps, HC_WLCFG_DOUBLE));
-        irhw_set(bi, bps, WB_SWAP, (uint64_t)s->swap_go);
-        irhw_set(bi, bps, WB_RD_TAKE, s->take >> l & 1);
-        uint64_t src = puts >> l & 1;
-        irhw_set(bi, bps, WB_RD_PUT, src);
-        irhw_set(bi, bps, WB_PULL, (pull >> l & 1) && !(src && (empty >> l & 1)));
-        irhw_set(bi, bps, WB_RD_PUT_ID,
-                 (s->put_src_rf >> l & 1)   ? m->rf_id[l]
-                 : (s->put_src_mv >> l & 1) ? m->mv_id[l]
-                 : (s->put_src_xi >> l & 1) ? m->xi_id
-                                            : 0);
-        m->bank.b->model_eval(m->bm[l], bi, lane_out(m, l));
-    }
-    for (unsigned l = 0; l < L; l++) {
+        if (s->cfg_go || s->swap_go || ((s->take | puts) >> l & 1))
+            pass2(m, in, l);
         s->push_ok |= (bget(m, l, WB_PUSH_OK) | (s->acc >> l & 1)) << l;
         if (pull >> l & 1)
             s->ans[l] = bget(m, l, WB_PULL_OK) ? HC_ANS_ID
@@ -392,9 +439,12 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_PUSH_OK, s->push_ok);
     irhw_set(out, ps, HC_PUSH_EXC, s->exc);
     uint64_t *ans = irhw_wide(out, ps, HC_PULL_ANS), *pid = irhw_wide(out, ps, HC_PULL_ID);
+    memset(ans, 0, sizeof *ans * irhw_words(2 * L));
+    memset(pid, 0, sizeof *pid * irhw_words(L * I));
     for (unsigned l = 0; l < L; l++) {
-        irhw_bits_set(ans, 2 * l, 2, g->sram ? m->ans_q[l] : s->ans[l]);
-        irhw_bits_set(pid, l * I, I, bget(m, l, WB_PULL_ID));
+        ans[l / 32] |= (uint64_t)(g->sram ? m->ans_q[l] : s->ans[l]) << (2 * l % 64);
+        if (bget(m, l, WB_PULL_VALID)) /* pull_id is 0 without it */
+            irhw_bits_set(pid, l * I, I, bget(m, l, WB_PULL_ID));
     }
     irhw_set(out, ps, HC_RX_READY, (uint64_t)!m->xi_valid);
     irhw_set(out, ps, HC_XFER_VALID, (uint64_t)(m->xo_st == SLOT_FULL));
@@ -405,8 +455,11 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_MEM_REQ_N, m->rq_valid ? m->rq_n : 0);
     irhw_set(out, ps, HC_MEM_REQ_TAG, m->rq_valid && !m->rq_write ? m->rq_tag : 0);
     uint64_t *rd = irhw_wide(out, ps, HC_MEM_REQ_DATA);
-    for (unsigned j = 0; j < g->coalesce; j++)
-        irhw_bits_set(rd, j * I, I, m->rq_valid && m->rq_write ? m->rq_data[j] : 0);
+    if (m->rq_valid && m->rq_write)
+        for (unsigned j = 0; j < g->coalesce; j++)
+            irhw_bits_set(rd, j * I, I, m->rq_data[j]);
+    else
+        memset(rd, 0, sizeof *rd * irhw_words(g->coalesce * I));
     irhw_set(out, ps, HC_DOUBLE_MODE, (uint64_t)s->dbl);
     irhw_set(out, ps, HC_CORE_EMPTY, (uint64_t)s->empty_out);
     irhw_set(out, ps, HC_CORE_GREEDY, m->wm ? irhw_get(m->wout, &m->wru.ps, WRU_CORE_GREEDY) : 0);
@@ -458,11 +511,20 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
     if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
         hc_step(m, in);
     m->step_ok = 0;
-    for (unsigned l = 0; l < L; l++)
-        m->bank.b->model_tick(m->bm[l], lane_in(m, l));
+    uint64_t rst = irhw_get(in, ps, HC_RST);
+    for (unsigned l = 0; l < L; l++) {
+        uint64_t bit = (uint64_t)1 << l;
+        if (bank_moves(m, l, rst)) {
+            m->bank.b->model_tick(m->bm[l], lane_in(m, l));
+            m->bstill &= ~bit;
+        } else if (!(m->bstill & bit)) { /* bout_l answers these inputs from now on */
+            memcpy(m->bprev + (size_t)l * m->bin_w, lane_in(m, l), sizeof *m->bin * m->bin_w);
+            m->bstill |= bit;
+        }
+    }
     if (m->wm)
         m->wru.b->model_tick(m->wm, m->win);
-    if (irhw_get(in, ps, HC_RST)) {
+    if (rst) {
         hc_reset(m);
         return;
     }
@@ -475,28 +537,28 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->xo_st = SLOT_FREE;
 
     /* lanes: answers, waiting bits, statistics */
-    for (unsigned l = 0; l < L; l++) {
-        m->ans_q[l] = s->ans[l];
-        if (pull >> l & 1) {
-            m->st.ans[s->ans[l]]++;
-            if (s->ans[l] == HC_ANS_ID)
-                m->waiting &= ~((uint64_t)1 << l);
-            else
-                m->waiting |= (uint64_t)1 << l;
-        }
+    memcpy(m->ans_q, s->ans, L);
+    for (uint64_t b = pull & irhw_mask(L); b; b &= b - 1) {
+        unsigned l = low_lane(b);
+        m->st.ans[s->ans[l]]++;
+        if (s->ans[l] == HC_ANS_ID)
+            m->waiting &= ~((uint64_t)1 << l);
+        else
+            m->waiting |= (uint64_t)1 << l;
     }
     m->st.spills += s->acc_n;
     m->st.exc += popc(s->exc);
 
     /* taken words: sram reads return now for the takes of the last cycle */
-    for (unsigned l = 0; l < L; l++)
+    for (unsigned l = 0; g->sram && l < L; l++)
         if (m->tk_pend[l]) {
             land(m, m->tk_to[l], bget(m, l, WB_RD_ID));
             m->tk_pend[l] = 0;
         }
     unsigned tb = m->wm ? wru_g(&m->wru)->tag_bits : 0;
-    for (unsigned l = 0; l < L; l++) {
-        if (!(s->take >> l & 1) || !bget(m, l, WB_RD_TAKE_OK))
+    for (uint64_t b = s->take; b; b &= b - 1) {
+        unsigned l = low_lane(b);
+        if (!bget(m, l, WB_RD_TAKE_OK))
             continue;
         unsigned to = L;
         if (!(s->xfer_take >> l & 1))
@@ -518,7 +580,8 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         }
     }
     /* puts done */
-    for (unsigned l = 0; l < L; l++) {
+    for (uint64_t b = s->put_src_rf | s->put_src_mv | s->put_src_xi; b; b &= b - 1) {
+        unsigned l = low_lane(b);
         if (!bget(m, l, WB_RD_PUT_OK))
             continue;
         if (s->put_src_rf >> l & 1)
@@ -586,11 +649,9 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->st.loaded_ids += s->n;
     }
     /* accepted spills append behind what the buffer held */
-    for (unsigned l = 0, k = 0; l < L; l++)
-        if (s->acc >> l & 1) {
-            m->cb[(old_head + old_n + k) % C] = irhw_bits_get(push_id, l * I, I);
-            k++;
-        }
+    unsigned k = 0;
+    for (uint64_t b = s->acc; b; b &= b - 1)
+        m->cb[(old_head + old_n + k++) % C] = irhw_bits_get(push_id, low_lane(b) * I, I);
     m->cb_n += s->acc_n;
 
     /* ISA state */
@@ -682,6 +743,7 @@ void hwwl_core_free(void *vm)
     irhw_inst_free(&m->wru);
     free(m->bin);
     free(m->bout);
+    free(m->bprev);
     free(m->win);
     free(m->wout);
     free(m->cb);
@@ -705,12 +767,15 @@ void *hwwl_core_new(const irhw_inst *x)
     unsigned L = m->g.lanes;
     m->bin_w = m->bank.ps.in_words;
     m->bout_w = m->bank.ps.out_words;
+    for (unsigned p = 0; p < WB_NPORTS; p++)
+        m->bo[p] = m->bank.ps.p[p].off;
     m->bin = calloc((size_t)L * m->bin_w, sizeof *m->bin);
     m->bout = calloc((size_t)L * m->bout_w, sizeof *m->bout);
+    m->bprev = calloc((size_t)L * m->bin_w, sizeof *m->bprev);
     m->cb = calloc(m->g.coalesce, sizeof *m->cb);
     m->rq_data = calloc(m->g.coalesce, sizeof *m->rq_data);
     m->last_in = calloc(x->ps.in_words, sizeof *m->last_in);
-    int ok = m->bin && m->bout && m->cb && m->rq_data && m->last_in;
+    int ok = m->bin && m->bout && m->bprev && m->cb && m->rq_data && m->last_in;
     for (unsigned l = 0; ok && l < L; l++)
         ok = (m->bm[l] = m->bank.b->model_new(&m->bank)) != NULL;
     if (ok && m->wru.b) {

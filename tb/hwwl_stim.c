@@ -216,6 +216,7 @@ typedef struct {
     uint64_t held_before; /* pull-side IDs anywhere at the last cycle's decision */
     int done_before;      /* all_done of the last cycle */
     uint64_t accepted, pulled, donated, received;
+    char who[HW_MAX_CORES][24]; /* "core c ", for messages (written once, not per cycle) */
 } hw_check;
 
 void *hwwl_check_new(const irhw_inst *x)
@@ -225,6 +226,8 @@ void *hwwl_check_new(const irhw_inst *x)
         return NULL;
     k->x = x;
     k->g = *hwwl_g(x);
+    for (unsigned c = 0; c < k->g.cores; c++)
+        snprintf(k->who[c], sizeof k->who[c], "core %u ", c);
     int bad = idset_init(&k->net, 1024);
     for (unsigned c = 0; c < k->g.cores; c++)
         bad |= idset_init(&k->pullside[c], 4096) | idset_init(&k->pushside[c], 4096);
@@ -326,12 +329,10 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         "cycle %" PRIu64 ": net_held=%" PRIu64 " but %" PRIu64
                         " ID(s) are in the network",
                         cycle, irhw_get(out, ps, HW_NET_HELD), k->net.n);
-    char who[32];
     const uint64_t *ans = irhw_cwide(out, ps, HW_PULL_ANS), *pid = irhw_cwide(out, ps, HW_PULL_ID);
     for (unsigned c = 0; c < C; c++) {
-        snprintf(who, sizeof who, "core %u ", c);
-        if (hwwl_check_pulls(&k->pullside[c], ans, c * 2 * L, pid, c * L * I, L, I, cycle, who,
-                             &k->pulled, err, errlen))
+        if (hwwl_check_pulls(&k->pullside[c], ans, c * 2 * L, pid, c * L * I, L, I, cycle,
+                             k->who[c], &k->pulled, err, errlen))
             return -1;
     }
     if (check_network(k, cycle, out, err, errlen))
@@ -361,8 +362,7 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         " pull-side work ID(s) are held (cores and network)",
                         cycle, held_mid);
     for (unsigned c = 0; c < C; c++) {
-        snprintf(who, sizeof who, "core %u ", c);
-        if (hwwl_check_done(ans, c * 2 * L, L, decided_on, cycle, who, err, errlen))
+        if (hwwl_check_done(ans, c * 2 * L, L, decided_on, cycle, k->who[c], err, errlen))
             return -1;
         for (unsigned l = 0; l < L && !done_decided; l++)
             if (irhw_bits_get(ans, 2 * (c * L + l), 2) == HC_ANS_DONE)
@@ -385,11 +385,10 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     const uint64_t *push = irhw_cwide(in, ps, HW_PUSH), *push_id = irhw_cwide(in, ps, HW_PUSH_ID);
     const uint64_t *ok = irhw_cwide(out, ps, HW_PUSH_OK), *exc = irhw_cwide(out, ps, HW_PUSH_EXC);
     for (unsigned c = 0; c < C; c++) {
-        snprintf(who, sizeof who, "core %u ", c);
         if (hwwl_check_pushes((dbl >> c & 1) ? &k->pushside[c] : &k->pullside[c],
                               irhw_bits_get(push, c * L, L), irhw_bits_get(ok, c * L, L),
-                              irhw_bits_get(exc, c * L, L), push_id, c * L * I, L, I, cycle, who,
-                              &k->accepted, err, errlen))
+                              irhw_bits_get(exc, c * L, L), push_id, c * L * I, L, I, cycle,
+                              k->who[c], &k->accepted, err, errlen))
             return -1;
     }
     if (irhw_get(out, ps, HW_SWAP_OK))
