@@ -44,7 +44,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wild
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
+.PHONY: FORCE_REG all built run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -62,7 +62,7 @@ $(BUILD)/blocks.c: $(wildcard model/*.c) Makefile FORCE_REG
 	   for b in $(BLOCK_NAMES); do echo "extern const irhw_block irhw_block_$$b;"; done; \
 	   echo 'const irhw_block *const irhw_blocks[] = {'; \
 	   for b in $(BLOCK_NAMES); do echo "    &irhw_block_$$b,"; done; \
-	   echo '    0};'; } > $@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+	   echo '    0};'; } > $@.$$$$; cmp -s $@.$$$$ $@ && rm $@.$$$$ || mv $@.$$$$ $@
 $(BUILD)/obj/blocks.o: $(BUILD)/blocks.c model/irhw.h
 	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -108,16 +108,21 @@ run: deps $(BIN)/irhw
 	$(BIN)/irhw run -o out
 
 # ---- tests -------------------------------------------------------------------
+# The stages two at a time (unit beside co-simulation, SystemC beside the
+# sanitizers), every binary built first: 2 cores stay busy while one stage
+# waits on a long single-threaded test (ABC, a Verilator build).
+ASAN_VARS := BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
+  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 test: deps
-	@rm -rf build/test-results
-	-@$(MAKE) --no-print-directory -j$(JOBS) unit
-	-@$(MAKE) --no-print-directory -j$(JOBS) cosim-regress
-	-@$(MAKE) --no-print-directory -j$(JOBS) systemc
-	-@$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan BIN=build/asan/bin \
-	   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	   OPT="-O1 -g" STAGE=asan unit
+	@rm -rf build/test-results build/test-logs
+	@$(MAKE) --no-print-directory -j$(JOBS) built $(BUILD)/sc_example & p=$$!; \
+	  $(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) built; r=$$?; wait $$p && exit $$r
+	-@bash tests/parallel.sh "$(MAKE) --no-print-directory unit" "$(MAKE) --no-print-directory cosim-regress"
+	-@bash tests/parallel.sh "$(MAKE) --no-print-directory systemc" \
+	   '$(MAKE) --no-print-directory $(ASAN_VARS) STAGE=asan unit'
 	@bash tests/summary.sh
 
+built: $(BIN)/irhw $(TESTS)
 STAGE ?= unit
 unit: $(BIN)/irhw $(TESTS)
 	@bash tests/run_unit.sh $(BUILD)/tests $(BIN)/irhw $(STAGE)

@@ -32,6 +32,7 @@ run_one() {
   start=$(date +%s.%N)
   timeout 900 "$irhw" cosim "$blk" "$@" --quiet --require-coverage > "$log" 2>&1; rc=$?
   t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  echo "  [cosim] $blk $* done (exit $rc, ${t} s)" >&2
   if [ $rc -eq 0 ]; then echo "PASS ${t}s $blk $*"; else
     echo "FAIL(rc=$rc) ${t}s $blk $* -- log $log"; sed 's/^/    /' "$log" | tail -15; fi
 }

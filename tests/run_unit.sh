@@ -25,8 +25,11 @@ run_item() {
   esac
   rc=$?
   echo "$rc $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')" > "$log.rc"
+  echo "  [$stage] $name done (exit $rc, $(cut -d' ' -f2 "$log.rc") s)" >&2
 }
-export -f run_item; export logs irhw quick xcycles
+export -f run_item; export logs irhw quick xcycles stage
+# Check's per-test time limits, stretched: make test runs two stages side by side
+export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
 scripts="cli:tests/test_cli.sh
