@@ -86,7 +86,8 @@ typedef struct {
     int mode_double, pull_sel;
     unsigned head[2], tail[2], cnt[2];
     unsigned size[2], base[2]; /* each partition's words and first address, from the mode */
-    int pull_pend, take_pend;  /* sram: a read issued last cycle */
+    unsigned pend_mask;        /* sram: D_PULL | D_TAKE (reads a cycle late); flops: 0 */
+    unsigned pend;             /* sram: the reads issued last cycle (D_PULL, D_TAKE) */
     uint64_t rdata_q;          /* sram: the macro's read register */
     /* derived from the state by summarize, after every change */
     unsigned sbits;   /* the S_* bits of a decision key */
@@ -116,7 +117,7 @@ static void set_mode(wl_bank_model *m, int mode_double)
  * wlcfg clear it, swap needs double mode), where both halves are partition
  * 0; in double mode count, empty and greedy describe the pull half and full
  * the push half. */
-static void summarize(wl_bank_model *m)
+static inline void summarize(wl_bank_model *m)
 {
     unsigned pp = (unsigned)m->pull_sel, hp = (unsigned)m->mode_double ^ pp;
     unsigned count = m->cnt[pp], idle = (m->cnt[0] | m->cnt[1]) == 0;
@@ -148,8 +149,8 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
     m->d = d;
     uint64_t pull_valid, rd_valid, rdata;
     if (m->sram) {
-        pull_valid = (uint64_t)m->pull_pend;
-        rd_valid = (uint64_t)m->take_pend;
+        pull_valid = m->pend >> 1 & 1;
+        rd_valid = m->pend >> 2 & 1;
         rdata = m->rdata_q;
     } else {
         pull_valid = d >> 1 & 1;
@@ -177,7 +178,7 @@ static void wl_bank_reset(wl_bank_model *m)
     memset(m->head, 0, sizeof m->head);
     memset(m->tail, 0, sizeof m->tail);
     memset(m->cnt, 0, sizeof m->cnt);
-    m->pull_pend = m->take_pend = 0;
+    m->pend = 0;
     summarize(m);
 }
 
@@ -193,7 +194,7 @@ void wl_bank_tick(void *vm, const uint64_t *in)
         m->mem[m->base[hp] + m->tail[hp]] = IN(WB_PUSH_ID);
     else if (d & D_PUT)
         m->mem[m->base[pp] + m->tail[pp]] = IN(WB_RD_PUT_ID);
-    else if (pop && m->sram)
+    else if (d & m->pend_mask) /* an sram read */
         m->rdata_q = m->mem[m->raddr];
 
     if (IN(WB_RST)) {
@@ -217,8 +218,7 @@ void wl_bank_tick(void *vm, const uint64_t *in)
     }
     if (d & D_SWAP)
         m->pull_sel = !m->pull_sel;
-    m->pull_pend = m->sram & !!(d & D_PULL);
-    m->take_pend = m->sram & !!(d & D_TAKE);
+    m->pend = d & m->pend_mask;
     if (d & (D_PUSH | D_PULL | D_TAKE | D_PUT | D_SWAP))
         summarize(m);
 }
@@ -278,6 +278,7 @@ void *wl_bank_new(const irhw_inst *x)
     m->entries = g->entries;
     m->threshold = g->threshold;
     m->sram = g->sram;
+    m->pend_mask = m->sram ? D_PULL | D_TAKE : 0;
     m->mem = calloc(m->entries, sizeof *m->mem);
     if (!m->mem) {
         free(m);
