@@ -56,8 +56,12 @@ enum {
 /* A cycle's decisions, one bit each. */
 enum { D_PUSH = 1, D_PULL = 2, D_TAKE = 4, D_PUT = 8, D_CFG = 16, D_SWAP = 32, D_SPILL = 64 };
 
-/* The decisions for every key: the arbitration below, tabulated once. */
+/* The decisions for every key: the arbitration below, tabulated once; and
+ * for every decision its *_ok and spill output words: cfg_ok, push_ok,
+ * spill, pull_ok (ports WB_CFG_OK..WB_PULL_OK), then swap_ok, rd_take_ok,
+ * rd_put_ok (WB_SWAP_OK..WB_RD_PUT_OK). */
 static uint8_t decide_tab[NKEYS];
+static uint64_t ok_words[D_SPILL * 2][7];
 
 __attribute__((constructor)) static void decide_tab_init(void)
 {
@@ -74,6 +78,11 @@ __attribute__((constructor)) static void decide_tab_init(void)
         decide_tab[k] = (uint8_t)(do_push * D_PUSH | do_pull * D_PULL | do_take * D_TAKE |
                                   do_put * D_PUT | do_cfg * D_CFG | do_swap * D_SWAP |
                                   (push && !do_push) * D_SPILL);
+    }
+    for (unsigned d = 0; d < D_SPILL * 2; d++) {
+        const unsigned bit[7] = {D_CFG, D_PUSH, D_SPILL, D_PULL, D_SWAP, D_TAKE, D_PUT};
+        for (unsigned i = 0; i < 7; i++)
+            ok_words[d][i] = (d & bit[i]) != 0;
     }
 }
 
@@ -137,8 +146,9 @@ static inline void summarize(wl_bank_model *m)
  * draw it so and stimulus files are checked against the port's width. */
 static inline unsigned decide_key(const uint64_t *in)
 {
-    return (unsigned)(IN(WB_PUSH) | IN(WB_PULL) << 1 | IN(WB_RD_TAKE) << 2 | IN(WB_RD_PUT) << 3 |
-                      IN(WB_CFG_EN) << 4 | IN(WB_SWAP) << 5);
+    /* + for |: the bits do not overlap, and x86 adds and scales in one step */
+    return (unsigned)(IN(WB_PUSH) + 2 * IN(WB_PULL) + 4 * (IN(WB_RD_TAKE) + 2 * IN(WB_RD_PUT)) +
+                      16 * (IN(WB_CFG_EN) + 2 * IN(WB_SWAP)));
 }
 
 void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
@@ -157,15 +167,10 @@ void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
         rd_valid = d >> 2 & 1;
         rdata = m->mem[m->raddr]; /* a pull or rd_take reads the pull half's head */
     }
-    OUT(WB_CFG_OK) = d >> 4 & 1;
-    OUT(WB_PUSH_OK) = d & 1;
-    OUT(WB_SPILL) = d >> 6 & 1;
-    OUT(WB_PULL_OK) = d >> 1 & 1;
+    memcpy(&OUT(WB_CFG_OK), ok_words[d], 4 * sizeof *out); /* through WB_PULL_OK */
     OUT(WB_PULL_VALID) = pull_valid;
     OUT(WB_PULL_ID) = rdata & -pull_valid;
-    OUT(WB_SWAP_OK) = d >> 5 & 1;
-    OUT(WB_RD_TAKE_OK) = d >> 2 & 1;
-    OUT(WB_RD_PUT_OK) = d >> 3 & 1;
+    memcpy(&OUT(WB_SWAP_OK), ok_words[d] + 4, 3 * sizeof *out); /* through WB_RD_PUT_OK */
     OUT(WB_RD_VALID) = rd_valid;
     OUT(WB_RD_ID) = rdata & -rd_valid;
     memcpy(&OUT(WB_DOUBLE_MODE), m->sout, sizeof m->sout); /* through WB_IDLE */
