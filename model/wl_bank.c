@@ -45,7 +45,12 @@
 /* The inputs a decision depends on, one bit each (a decision key's low six
  * bits), and the state it depends on (the next five). */
 enum {
-    K_PUSH = 1, K_PULL = 2, K_TAKE = 4, K_PUT = 8, K_CFG = 16, K_SWAP = 32,
+    K_PUSH = 1,
+    K_PULL = 2,
+    K_TAKE = 4,
+    K_PUT = 8,
+    K_CFG = 16,
+    K_SWAP = 32,
     S_AVAIL = 1 << 6,     /* the pull half holds work */
     S_ROOM = 1 << 7,      /* the push half has room */
     S_EMPTY = 1 << 8,     /* the whole bank is empty */
@@ -75,9 +80,9 @@ __attribute__((constructor)) static void decide_tab_init(void)
         int do_cfg = cfg_en && (k & S_EMPTY) && !push && !put;
         int do_swap = swap && (k & S_DOUBLE) && !avail && !cfg_en;
         int do_put = put && !push && !pull && !take && !do_swap && (k & S_PULL_ROOM);
-        decide_tab[k] = (uint8_t)(do_push * D_PUSH | do_pull * D_PULL | do_take * D_TAKE |
-                                  do_put * D_PUT | do_cfg * D_CFG | do_swap * D_SWAP |
-                                  (push && !do_push) * D_SPILL);
+        decide_tab[k] =
+            (uint8_t)(do_push * D_PUSH | do_pull * D_PULL | do_take * D_TAKE | do_put * D_PUT |
+                      do_cfg * D_CFG | do_swap * D_SWAP | (push && !do_push) * D_SPILL);
     }
     for (unsigned d = 0; d < D_SPILL * 2; d++) {
         const unsigned bit[7] = {D_CFG, D_PUSH, D_SPILL, D_PULL, D_SWAP, D_TAKE, D_PUT};
