@@ -42,6 +42,55 @@
 
 /* ---- the model --------------------------------------------------------- */
 
+/* The inputs a decision depends on, one bit each (a decision key's low six
+ * bits), and the state it depends on (the next five). */
+enum {
+    K_PUSH = 1,
+    K_PULL = 2,
+    K_TAKE = 4,
+    K_PUT = 8,
+    K_CFG = 16,
+    K_SWAP = 32,
+    S_AVAIL = 1 << 6,     /* the pull half holds work */
+    S_ROOM = 1 << 7,      /* the push half has room */
+    S_EMPTY = 1 << 8,     /* the whole bank is empty */
+    S_PULL_ROOM = 1 << 9, /* the pull half has room */
+    S_DOUBLE = 1 << 10,   /* double mode */
+    NKEYS = 1 << 11
+};
+/* A cycle's decisions, one bit each. */
+enum { D_PUSH = 1, D_PULL = 2, D_TAKE = 4, D_PUT = 8, D_CFG = 16, D_SWAP = 32, D_SPILL = 64 };
+
+/* The decisions for every key: the arbitration below, tabulated once; and
+ * for every decision its *_ok and spill output words: cfg_ok, push_ok,
+ * spill, pull_ok (ports WB_CFG_OK..WB_PULL_OK), then swap_ok, rd_take_ok,
+ * rd_put_ok (WB_SWAP_OK..WB_RD_PUT_OK). */
+static uint8_t decide_tab[NKEYS];
+static uint64_t ok_words[D_SPILL * 2][7];
+
+__attribute__((constructor)) static void decide_tab_init(void)
+{
+    for (unsigned k = 0; k < NKEYS; k++) {
+        int push = !!(k & K_PUSH), pull = !!(k & K_PULL), take = !!(k & K_TAKE);
+        int put = !!(k & K_PUT), cfg_en = !!(k & K_CFG), swap = !!(k & K_SWAP);
+        int avail = !!(k & S_AVAIL);
+        int do_push = push && (k & S_ROOM);
+        int do_pull = pull && !push && avail;
+        int do_take = take && !push && !pull && avail;
+        int do_cfg = cfg_en && (k & S_EMPTY) && !push && !put;
+        int do_swap = swap && (k & S_DOUBLE) && !avail && !cfg_en;
+        int do_put = put && !push && !pull && !take && !do_swap && (k & S_PULL_ROOM);
+        decide_tab[k] =
+            (uint8_t)(do_push * D_PUSH | do_pull * D_PULL | do_take * D_TAKE | do_put * D_PUT |
+                      do_cfg * D_CFG | do_swap * D_SWAP | (push && !do_push) * D_SPILL);
+    }
+    for (unsigned d = 0; d < D_SPILL * 2; d++) {
+        const unsigned bit[7] = {D_CFG, D_PUSH, D_SPILL, D_PULL, D_SWAP, D_TAKE, D_PUT};
+        for (unsigned i = 0; i < 7; i++)
+            ok_words[d][i] = (d & bit[i]) != 0;
+    }
+}
+
 typedef struct {
     const wl_bank_geom *g;
     unsigned entries, threshold;
@@ -51,15 +100,15 @@ typedef struct {
     int mode_double, pull_sel;
     unsigned head[2], tail[2], cnt[2];
     unsigned size[2], base[2]; /* each partition's words and first address, from the mode */
-    int pull_pend, take_pend;  /* sram: a read issued last cycle */
+    unsigned pend_mask;        /* sram: D_PULL | D_TAKE (reads a cycle late); flops: 0 */
+    unsigned pend;             /* sram: the reads issued last cycle (D_PULL, D_TAKE) */
     uint64_t rdata_q;          /* sram: the macro's read register */
-    /* this cycle's decisions, from eval; tick reuses them when its inputs
-     * are eval's and no clock edge came between (key: the inputs, | DECIDED
-     * while valid) */
-    struct wl_bank_step {
-        unsigned pp, hp, do_push, do_pull, do_take, do_put, do_cfg, do_swap; /* 0/1 */
-        unsigned addr, key;
-    } st;
+    /* derived from the state by summarize, after every change */
+    unsigned sbits;   /* the S_* bits of a decision key */
+    unsigned raddr;   /* the pull half's head address */
+    uint64_t sout[6]; /* outputs double_mode, count, empty, full, greedy, idle */
+    /* eval's inputs (K_* bits) and decisions (D_*), for the coverage */
+    unsigned key, d;
 } wl_bank_model;
 
 /* Every wl_bank port fits one word (ID_BITS <= 64), so a port's word is its
@@ -78,89 +127,58 @@ static void set_mode(wl_bank_model *m, int mode_double)
     m->base[1] = mode_double ? m->g->lo : 0;
 }
 
-enum { DECIDED = 1u << 6 }; /* in a step's key: above the six input bits */
+/* What eval needs of the state. pull_sel is 0 in single mode (reset and
+ * wlcfg clear it, swap needs double mode), where both halves are partition
+ * 0; in double mode count, empty and greedy describe the pull half and full
+ * the push half. */
+static inline void summarize(wl_bank_model *m)
+{
+    unsigned pp = (unsigned)m->pull_sel, hp = (unsigned)m->mode_double ^ pp;
+    unsigned count = m->cnt[pp], idle = (m->cnt[0] | m->cnt[1]) == 0;
+    unsigned full = m->cnt[hp] == m->size[hp];
+    m->sbits = (count ? S_AVAIL : 0) | (full ? 0 : S_ROOM) | (idle ? S_EMPTY : 0) |
+               (count != m->size[pp] ? S_PULL_ROOM : 0) | (m->mode_double ? S_DOUBLE : 0);
+    m->raddr = m->base[pp] + m->head[pp];
+    m->sout[0] = (uint64_t)m->mode_double;
+    m->sout[1] = count;
+    m->sout[2] = count == 0;
+    m->sout[3] = full;
+    m->sout[4] = count > m->threshold;
+    m->sout[5] = idle;
+}
 
-/* The inputs a decision depends on, one bit each. A 1-bit port's word is
- * 0 or 1: stimuli draw it so and stimulus files are checked against the
- * port's width. */
+/* The input bits of a decision key. A 1-bit port's word is 0 or 1: stimuli
+ * draw it so and stimulus files are checked against the port's width. */
 static inline unsigned decide_key(const uint64_t *in)
 {
-    return (unsigned)(IN(WB_PUSH) | IN(WB_PULL) << 1 | IN(WB_RD_TAKE) << 2 | IN(WB_RD_PUT) << 3 |
-                      IN(WB_CFG_EN) << 4 | IN(WB_SWAP) << 5);
-}
-
-/* Flags are 0/1: & and ^ 1 instead of && and ! keep the decision free of
- * branches. */
-static inline void wl_bank_decide(wl_bank_model *m, const uint64_t *in)
-{
-    struct wl_bank_step *s = &m->st;
-    unsigned push = (unsigned)IN(WB_PUSH), pull = (unsigned)IN(WB_PULL);
-    unsigned take = (unsigned)IN(WB_RD_TAKE), put = (unsigned)IN(WB_RD_PUT);
-    unsigned cfg_en = (unsigned)IN(WB_CFG_EN), swap = (unsigned)IN(WB_SWAP);
-    /* pull_sel is 0 in single mode (reset and wlcfg clear it, swap needs
-     * double mode), where both halves are partition 0 */
-    unsigned dbl = (unsigned)m->mode_double, pp = (unsigned)m->pull_sel, hp = dbl ^ pp;
-
-    s->key = (push | pull << 1 | take << 2 | put << 3 | cfg_en << 4 | swap << 5) | DECIDED;
-    s->pp = pp;
-    s->hp = hp;
-    unsigned avail = m->cnt[pp] != 0;          /* the pull half holds work */
-    unsigned room = m->cnt[hp] != m->size[hp]; /* the push half has room */
-    unsigned bank_empty = (m->cnt[0] | m->cnt[1]) == 0;
-    unsigned pull_room = m->cnt[pp] != m->size[pp]; /* the pull half has room */
-    unsigned port_free = (push | pull) ^ 1;         /* no lane request */
-
-    unsigned do_push = s->do_push = push & room;
-    s->do_pull = pull & (push ^ 1) & avail;
-    s->do_take = take & port_free & avail;
-    s->do_cfg = cfg_en & bank_empty & ((push | put) ^ 1);
-    unsigned do_swap = s->do_swap = swap & dbl & (avail ^ 1) & (cfg_en ^ 1);
-    unsigned do_put = s->do_put = put & ((push | pull | take | do_swap) ^ 1) & pull_room;
-
-    unsigned wp = do_push ? hp : pp;
-    s->addr = m->base[wp] + (do_push | do_put ? m->tail[wp] : m->head[pp]);
-}
-
-/* Out of line: tick's usual path (eval decided) stays short. */
-__attribute__((noinline)) static void decide_again(wl_bank_model *m, const uint64_t *in)
-{
-    wl_bank_decide(m, in);
+    /* + for |: the bits do not overlap, and x86 adds and scales in one step */
+    return (unsigned)(IN(WB_PUSH) + 2 * IN(WB_PULL) + 4 * (IN(WB_RD_TAKE) + 2 * IN(WB_RD_PUT)) +
+                      16 * (IN(WB_CFG_EN) + 2 * IN(WB_SWAP)));
 }
 
 void wl_bank_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     wl_bank_model *m = vm;
-    const struct wl_bank_step *s = &m->st;
-    wl_bank_decide(m, in);
-    unsigned pull_valid, rd_valid;
-    uint64_t rdata;
+    unsigned key = decide_key(in), d = decide_tab[key | m->sbits];
+    m->key = key;
+    m->d = d;
+    uint64_t pull_valid, rd_valid, rdata;
     if (m->sram) {
-        pull_valid = (unsigned)m->pull_pend;
-        rd_valid = (unsigned)m->take_pend;
+        pull_valid = m->pend >> 1 & 1;
+        rd_valid = m->pend >> 2 & 1;
         rdata = m->rdata_q;
     } else {
-        pull_valid = s->do_pull;
-        rd_valid = s->do_take;
-        rdata = m->mem[s->addr]; /* < ENTRIES: head and tail stay below their half's size */
+        pull_valid = d >> 1 & 1;
+        rd_valid = d >> 2 & 1;
+        rdata = m->mem[m->raddr]; /* a pull or rd_take reads the pull half's head */
     }
-    unsigned count = m->cnt[s->pp];
-    OUT(WB_CFG_OK) = (uint64_t)s->do_cfg;
-    OUT(WB_PUSH_OK) = (uint64_t)s->do_push;
-    OUT(WB_SPILL) = (uint64_t)(s->key & 1) ^ s->do_push; /* refused: push without push_ok */
-    OUT(WB_PULL_OK) = (uint64_t)s->do_pull;
-    OUT(WB_PULL_VALID) = (uint64_t)pull_valid;
-    OUT(WB_PULL_ID) = rdata & -(uint64_t)pull_valid;
-    OUT(WB_SWAP_OK) = (uint64_t)s->do_swap;
-    OUT(WB_RD_TAKE_OK) = (uint64_t)s->do_take;
-    OUT(WB_RD_PUT_OK) = (uint64_t)s->do_put;
-    OUT(WB_RD_VALID) = (uint64_t)rd_valid;
-    OUT(WB_RD_ID) = rdata & -(uint64_t)rd_valid;
-    OUT(WB_DOUBLE_MODE) = (uint64_t)m->mode_double;
-    OUT(WB_COUNT) = count;
-    OUT(WB_EMPTY) = (uint64_t)(count == 0);
-    OUT(WB_FULL) = (uint64_t)(m->cnt[s->hp] == m->size[s->hp]);
-    OUT(WB_GREEDY) = (uint64_t)(count > m->threshold);
-    OUT(WB_IDLE) = (uint64_t)((m->cnt[0] | m->cnt[1]) == 0);
+    memcpy(&OUT(WB_CFG_OK), ok_words[d], 4 * sizeof *out); /* through WB_PULL_OK */
+    OUT(WB_PULL_VALID) = pull_valid;
+    OUT(WB_PULL_ID) = rdata & -pull_valid;
+    memcpy(&OUT(WB_SWAP_OK), ok_words[d] + 4, 3 * sizeof *out); /* through WB_RD_PUT_OK */
+    OUT(WB_RD_VALID) = rd_valid;
+    OUT(WB_RD_ID) = rdata & -rd_valid;
+    memcpy(&OUT(WB_DOUBLE_MODE), m->sout, sizeof m->sout); /* through WB_IDLE */
 }
 
 static void wl_bank_reset(wl_bank_model *m)
@@ -170,79 +188,80 @@ static void wl_bank_reset(wl_bank_model *m)
     memset(m->head, 0, sizeof m->head);
     memset(m->tail, 0, sizeof m->tail);
     memset(m->cnt, 0, sizeof m->cnt);
-    m->pull_pend = m->take_pend = 0;
+    m->pend = 0;
+    summarize(m);
 }
 
 void wl_bank_tick(void *vm, const uint64_t *in)
 {
     wl_bank_model *m = vm;
-    const struct wl_bank_step *s = &m->st;
-    if (s->key != (decide_key(in) | DECIDED)) /* not eval's inputs: decide again */
-        decide_again(m, in);
-    m->st.key = 0; /* the state changes below */
-    unsigned pop = s->do_pull | s->do_take;
+    /* decided again on tick's own inputs: a table look-up */
+    unsigned d = decide_tab[decide_key(in) | m->sbits];
+    unsigned pp = (unsigned)m->pull_sel, hp = (unsigned)m->mode_double ^ pp;
+    unsigned pop = d & (D_PULL | D_TAKE);
     /* The memory itself is not reset (like the macro); only pointers are. */
-    if (s->do_push)
-        m->mem[s->addr] = IN(WB_PUSH_ID);
-    else if (s->do_put)
-        m->mem[s->addr] = IN(WB_RD_PUT_ID);
-    else if (pop && m->sram)
-        m->rdata_q = m->mem[s->addr];
+    if (d & D_PUSH)
+        m->mem[m->base[hp] + m->tail[hp]] = IN(WB_PUSH_ID);
+    else if (d & D_PUT)
+        m->mem[m->base[pp] + m->tail[pp]] = IN(WB_RD_PUT_ID);
+    else if (d & m->pend_mask) /* an sram read */
+        m->rdata_q = m->mem[m->raddr];
 
     if (IN(WB_RST)) {
         wl_bank_reset(m);
         return;
     }
-    if (s->do_cfg) {
+    if (d & D_CFG) {
         wl_bank_reset(m);
         set_mode(m, (int)IN(WB_CFG_DOUBLE));
+        summarize(m);
         return;
     }
-    int wp = s->do_push ? s->hp : s->pp;
-    if (s->do_push || s->do_put) {
+    unsigned wp = d & D_PUSH ? hp : pp;
+    if (d & (D_PUSH | D_PUT)) {
         m->tail[wp] = m->tail[wp] + 1 == m->size[wp] ? 0 : m->tail[wp] + 1;
         m->cnt[wp]++;
     }
     if (pop) {
-        m->head[s->pp] = m->head[s->pp] + 1 == m->size[s->pp] ? 0 : m->head[s->pp] + 1;
-        m->cnt[s->pp]--;
+        m->head[pp] = m->head[pp] + 1 == m->size[pp] ? 0 : m->head[pp] + 1;
+        m->cnt[pp]--;
     }
-    if (s->do_swap)
+    if (d & D_SWAP)
         m->pull_sel = !m->pull_sel;
-    m->pull_pend = m->sram & (int)s->do_pull;
-    m->take_pend = m->sram & (int)s->do_take;
+    m->pend = d & m->pend_mask;
+    if (d & (D_PUSH | D_PULL | D_TAKE | D_PUT | D_SWAP))
+        summarize(m);
 }
 
-/* Coverage: from this cycle's decisions (eval computed them) and the state. */
+/* Coverage: from this cycle's decisions (eval made them) and the state. */
 void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const wl_bank_model *m = vm;
-    const struct wl_bank_step *s = &m->st;
+    unsigned key = m->key, d = m->d;
     if (IN(WB_RST))
         return;
-    unsigned count = m->cnt[s->pp], size = m->size[s->pp];
+    unsigned pp = (unsigned)m->pull_sel, count = m->cnt[pp], size = m->size[pp];
     hits[WB_COV_GREEDY] += OUT(WB_GREEDY);
-    if ((s->do_pull | s->do_take) && m->head[s->pp] + 1 == size)
+    if ((d & (D_PULL | D_TAKE)) && m->head[pp] + 1 == size)
         hits[WB_COV_HEAD_WRAPS]++;
-    if (!(s->key & ~(2u | DECIDED))) /* a pull or nothing: no other point */
+    if (!(key & ~(unsigned)K_PULL)) /* a pull or nothing: no other point */
         return;
-    int push = (int)IN(WB_PUSH), lane = push || IN(WB_PULL);
-    int put = (int)IN(WB_RD_PUT);
-    if (push && !s->do_push)
+    int lane = (key & (K_PUSH | K_PULL)) != 0, put = (key & K_PUT) != 0;
+    if (d & D_SPILL)
         hits[m->mode_double ? WB_COV_SPILL_DOUBLE : WB_COV_SPILL_SINGLE]++;
-    if (s->do_swap)
+    if (d & D_SWAP)
         hits[WB_COV_SWAP_DONE]++;
-    else if (IN(WB_SWAP) && m->mode_double && !IN(WB_CFG_EN))
+    else if ((key & K_SWAP) && m->mode_double && !(key & K_CFG))
         hits[WB_COV_SWAP_REFUSED]++;
-    if (IN(WB_CFG_EN) && !s->do_cfg && (m->cnt[0] || m->cnt[1]))
+    if ((key & K_CFG) && !(d & D_CFG) && (m->cnt[0] || m->cnt[1]))
         hits[WB_COV_CFG_REFUSED]++;
-    if (s->do_cfg && IN(WB_CFG_DOUBLE))
+    if ((d & D_CFG) && IN(WB_CFG_DOUBLE))
         hits[WB_COV_CFG_DOUBLE]++;
-    if (IN(WB_RD_TAKE) && lane && count)
+    if ((key & K_TAKE) && lane && count)
         hits[WB_COV_TAKE_LOSES_PORT]++;
     if (put && lane)
         hits[WB_COV_REFILL_LOSES_PORT]++;
-    if (put && !lane && !IN(WB_RD_TAKE) && count == size)
+    if (put && !lane && !(key & K_TAKE) && count == size)
         hits[WB_COV_REFILL_PULL_HALF_FULL]++;
 }
 
@@ -269,6 +288,7 @@ void *wl_bank_new(const irhw_inst *x)
     m->entries = g->entries;
     m->threshold = g->threshold;
     m->sram = g->sram;
+    m->pend_mask = m->sram ? D_PULL | D_TAKE : 0;
     m->mem = calloc(m->entries, sizeof *m->mem);
     if (!m->mem) {
         free(m);

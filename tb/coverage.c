@@ -22,13 +22,16 @@ int irhw_cov_init(irhw_coverage *c, const irhw_inst *x, char *err, size_t errlen
     c->hits = calloc(c->n, sizeof *c->hits);
     c->first = calloc(c->n, sizeof *c->first);
     c->na = calloc(c->n, sizeof *c->na);
-    if (!c->hits || !c->first || !c->na) {
+    c->todo = calloc(c->n, sizeof *c->todo);
+    if (!c->hits || !c->first || !c->na || !c->todo) {
         irhw_cov_free(c);
         return irhw_err(err, errlen, "out of memory for the coverage of %s", b->name);
     }
     for (unsigned i = 0; i < c->n; i++) {
         c->na[i] = b->cover_na ? b->cover_na(x, i) : NULL;
         c->applicable += !c->na[i];
+        if (!c->na[i])
+            c->todo[c->ntodo++] = i;
     }
     return 0;
 }
@@ -38,22 +41,30 @@ void irhw_cov_free(irhw_coverage *c)
     free(c->hits);
     free(c->first);
     free(c->na);
+    free(c->todo);
     c->hits = c->first = NULL;
     c->na = NULL;
-    c->n = 0;
+    c->todo = NULL;
+    c->n = c->ntodo = 0;
 }
 
 void irhw_cov_sample_first(irhw_coverage *c, uint64_t cycle, const void *model, const uint64_t *in,
                            const uint64_t *out)
 {
-    /* Points not reached yet have 0 hits: note the cycles they first show. */
+    /* Points not reached yet have 0 hits: note the cycles they first show
+     * (and drop them from the list still to reach). */
     c->x->b->cover_sample(model, in, out, c->hits);
-    for (unsigned i = 0; i < c->n; i++)
-        if (c->hits[i] && !c->first[i] && !c->na[i]) {
-            c->first[i] = cycle + 1; /* stored + 1: 0 = not yet */
-            if (++c->covered == c->applicable)
-                c->all_at = cycle;
+    for (unsigned t = 0; t < c->ntodo;) {
+        unsigned i = c->todo[t];
+        if (!c->hits[i]) {
+            t++;
+            continue;
         }
+        c->first[i] = cycle + 1; /* stored + 1: 0 = not yet */
+        c->todo[t] = c->todo[--c->ntodo];
+        if (++c->covered == c->applicable)
+            c->all_at = cycle;
+    }
 }
 
 void irhw_cov_print(const irhw_coverage *c, FILE *f)

@@ -10,10 +10,12 @@
 
 typedef struct {
     const irhw_inst *x;
-    unsigned n;          /* points of the block (0: it declares none) */
-    uint64_t *hits;      /* per point */
-    uint64_t *first;     /* cycle of the first hit, per point */
-    const char **na;     /* per point: why it cannot occur here, or NULL */
+    unsigned n;      /* points of the block (0: it declares none) */
+    uint64_t *hits;  /* per point */
+    uint64_t *first; /* cycle of the first hit, per point */
+    const char **na; /* per point: why it cannot occur here, or NULL */
+    unsigned *todo;  /* the applicable points not hit yet (ntodo of them) */
+    unsigned ntodo;
     unsigned applicable; /* points that can occur at this configuration */
     unsigned covered;    /* of them, hit at least once */
     uint64_t all_at;     /* cycle the last applicable point was first hit */
