@@ -16,6 +16,7 @@ module irhw_sram_1rw #(
     input  wire [WIDTH-1:0] wdata,
     output reg  [WIDTH-1:0] rdata
 );
+    /*verilator no_inline_module*/  // one C++ class for every instance (build time)
     reg [WIDTH-1:0] mem [0:DEPTH-1];
 
     always @(posedge clk) begin

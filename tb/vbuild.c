@@ -29,8 +29,11 @@
 #define CXXFLAGS_BASE "-fPIC -std=gnu++17 -w -faligned-new"
 #define CXXFLAGS_COMMON "-O1 " CXXFLAGS_BASE
 /* The fast code: GCC's instruction combiner is most of the compile time of a
- * large model's long straight-line functions; two-insn combinations only. */
-#define CXXFLAGS_FAST CXXFLAGS_COMMON " --param max-combine-insns=2"
+ * large model's long straight-line functions; two-insn combinations only. Its
+ * value numbering walks the aliasing stores of those functions: at most 100
+ * queries a load (README, "Build time and RTL evaluation"). */
+#define CXXFLAGS_FAST                                                                              \
+    CXXFLAGS_COMMON " --param max-combine-insns=2 --param sccvn-max-alias-queries-per-access=100"
 /* Verilator's slow code (constructors, initial settle, trace declarations)
  * runs once: compiled without optimisation, it builds several times faster. */
 #define CXXFLAGS_SLOW "-O0 " CXXFLAGS_BASE
@@ -426,6 +429,10 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     fnv_str(&f, vver);
     fnv_str(&f, CXXFLAGS_FAST);
     fnv_str(&f, CXXFLAGS_SLOW);
+    const char *xv = getenv("IRHW_VERILATOR_FLAGS");
+    fnv_str(&f, xv ? xv : "");
+    const char *xf = getenv("IRHW_FAST_FLAGS");
+    fnv_str(&f, xf ? xf : "");
     fnv_add(&f, &q->trace, sizeof q->trace);
     fnv_str(&f, top);
     fnv_str(&f, wrap);
@@ -526,12 +533,16 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     if (!q->systemc && ensure_pch(lib, q->trace, defs, vroot, pch, sizeof pch) == 0)
         for (int k = 0; k < 2; k++)
             snprintf(use_pch[k], sizeof use_pch[k], "-include '%s/O%d/vpch.h'", pch, 1 - k);
-    /* Two translation units, fast code at -O1 and slow code at -O0 (Verilator's
-     * own split, from its class lists), each including every file of its kind
-     * like Verilator's __ALL.cpp: one compiler start per kind, no duplicated
-     * header parsing, and the headers precompiled. Built in parallel; ccache
-     * when installed (its sloppiness settings let it cache with the
-     * precompiled header). */
+    /* Three translation units: the fast code (Verilator's VM_CLASSES_FAST, and
+     * the shim) at CXXFLAGS_FAST in two halves, its files (Verilator splits
+     * them at 5,000 statements) dealt largest first to the first half until it
+     * holds 300 kB, then to the smaller half (a small model's second half is
+     * empty, compiled without the header); the slow code (constructors,
+     * initial settle, trace declarations; run once) at -O0. Each includes its
+     * files like Verilator's __ALL.cpp: no duplicated header parsing, and the
+     * headers precompiled. Built in parallel, for two cores; ccache when
+     * installed (its sloppiness settings let it cache with the precompiled
+     * header). */
     snprintf(mk, sizeof mk,
              "# Compiles the Verilated model and the shim into sim.so (irhw).\n"
              "export CCACHE_SLOPPINESS := pch_defines,time_macros\n"
@@ -539,23 +550,29 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
              "include obj/Vtb_classes.mk\n"
              "FAST = $(VM_CLASSES_FAST:%%=obj/%%.cpp) $(VM_SUPPORT_FAST:%%=obj/%%.cpp) shim.cpp\n"
              "SLOW = $(VM_CLASSES_SLOW:%%=obj/%%.cpp) $(VM_SUPPORT_SLOW:%%=obj/%%.cpp)\n"
-             "sim.so: fast.o slow.o\n\tg++ -shared -o $@ $^ %s %s -lz -pthread -latomic\n"
-             "fast.cpp: $(FAST)\n\tfor f in $^; do echo \"#include \\\"$$f\\\"\"; done > $@\n"
+             "HALF = { k = a < 300000 || a <= b; if (k) a += $$1; else b += $$1; "
+             "print \"\\043include \\\"\" $$2 \"\\\"\" > (k ? \"fast1.cpp\" : \"fast2.cpp\") }\n"
+             "sim.so: fast1.o fast2.o slow.o\n\tg++ -shared -o $@ $^ %s %s -lz -pthread -latomic\n"
+             "fast1.cpp: $(FAST)\n\t: > fast2.cpp; for f in $$(ls -S $^); do wc -c $$f; done | "
+             "awk '$(HALF)'\n"
+             "fast2.cpp: fast1.cpp\n"
              "slow.cpp: $(SLOW)\n\tfor f in $^; do echo \"#include \\\"$$f\\\"\"; done > $@\n"
-             "fast.o: fast.cpp\n\t$(CXX) " CXXFLAGS_FAST " %s -c $< -o $@\n"
+             "fast%%.o: fast%%.cpp\n\t$(CXX) " CXXFLAGS_FAST
+             " %s $(if $(shell cat $<),%s) -c $< -o $@\n"
              "slow.o: slow.cpp\n\t$(CXX) " CXXFLAGS_SLOW " %s -c $< -o $@\n",
              have_ccache() ? "ccache " : "", defs, vroot, vroot, sc_flags, sc_inc, lib, sc_libs,
-             use_pch[0], use_pch[1]);
+             xf ? xf : "", use_pch[0], use_pch[1]);
     snprintf(path, sizeof path, "%s/build.mk", tmp);
     if (irhw_write_file(path, mk, err, errlen))
         goto out;
     snprintf(line, sizeof line,
              "cd '%s' && { ulimit -s unlimited 2>/dev/null || :; } && %s %s -Wno-fatal -Wno-lint "
              "-Wno-style "
-             "-Wno-MULTITOP %s "
+             "-Wno-MULTITOP --output-split 5000 %s %s "
              "--prefix Vtb --top-module irhw_tb --Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v "
-             "&& make -s -j 2 -f build.mk sim.so",
-             tmp, verilator_bin(), q->systemc ? "--sc" : "--cc", tflag, irhw_root(), files);
+             "&& make -s -j 3 -f build.mk sim.so",
+             tmp, verilator_bin(), q->systemc ? "--sc" : "--cc", tflag, xv ? xv : "", irhw_root(),
+             files);
     if (run_sh(line, log) != 0) {
         char tail[2000];
         log_tail(log, tail, sizeof tail);
