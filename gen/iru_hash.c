@@ -615,8 +615,8 @@ static void idx_regfile_instance(const gx *x, irhw_vw *w)
 static void entry_counts(const gx *x, irhw_vw *w)
 {
     /* One vector of every count, written at the sets a cycle touches, not a
-     * register and two set compares per set: those were a fifth of the
-     * Verilated C++ at the defaults (README, "Build time and RTL evaluation").
+     * register and two set compares per set: Verilator makes a fifth of the
+     * C++ of 256 counters of this (README, "Build time and RTL evaluation").
      * A take and a grow never meet in one set (an action's read blocks the
      * inserts into its bank); the take is written last, as it had priority. */
     unsigned cb = x->cb;
