@@ -614,37 +614,26 @@ static void idx_regfile_instance(const gx *x, irhw_vw *w)
 
 static void entry_counts(const gx *x, irhw_vw *w)
 {
-    /* One vector of every count, written at the sets a cycle touches, not a
-     * register and two set compares per set: Verilator makes a fifth of the
-     * C++ of 256 counters of this (README, "Build time and RTL evaluation").
-     * A take and a grow never meet in one set (an action's read blocks the
-     * inserts into its bank); the take is written last, as it had priority. */
-    unsigned cb = x->cb;
     vw_line(w,
             "// ---- entry counts: freed by a reply, lowered by a pack step, raised by an insert");
-    vw_line(w, "reg [%u:0] cnt_q;  // %u bits per set", x->S * cb - 1, cb);
-    vw_line(w, "always @(posedge clk) begin");
-    vw_line(w, "    if (rst) cnt_q <= %u'd0;", x->S * cb);
-    vw_line(w, "    else begin");
-    for (unsigned b = 0; b < x->B; b++) {
-        char set[64], hit[32] = "";
-        if (x->g.row_bits && x->g.bank_bits)
-            snprintf(set, sizeof set, "{b%u_row, %u'd%u}", b, x->g.bank_bits, b);
-        else if (x->g.row_bits)
-            snprintf(set, sizeof set, "b%u_row", b);
-        else
-            snprintf(set, sizeof set, "%u", b);
-        if (x->flt)
-            snprintf(hit, sizeof hit, " & ~bk_match[%u]", b);
-        vw_line(w, "        if (bk_ins[%u]%s) cnt_q[%s*%u +: %u] <= cnt_q[%s*%u +: %u] + %u'd1;", b,
-                hit, set, cb, cb, set, cb, cb, cb);
-    }
-    vw_line(w, "        if (act_reads) cnt_q[best_set*%u +: %u] <=", cb, cb);
-    vw_line(w, "            act_entry ? %u'd0 : cnt_q[best_set*%u +: %u] - pack_k;", cb, cb, cb);
-    vw_line(w, "    end");
-    vw_line(w, "end");
+    vw_line(w, "wire %sbk_row [0:%u];", vw_vec(x->rbw), x->B - 1);
+    for (unsigned b = 0; b < x->B; b++)
+        vw_line(w, "assign bk_row[%u] = b%u_row;", b, b);
     int d = loop_open(w, 1, "gs", "g_set", x->S, "SI");
-    vw_line(w, "assign cnt_w[SI] = cnt_q[SI*%u +: %u];", cb, cb);
+    vw_line(w, "localparam [%u:0] SET = SI[%u:0];", x->sbw - 1, x->sbw - 1);
+    vw_line(w, "localparam BANK = SI %% %u;", x->B);
+    vw_line(w, "localparam integer ROW_I = SI / %u;", x->B);
+    vw_line(w, "localparam [%u:0] ROW = ROW_I[%u:0];", x->rbw - 1, x->rbw - 1);
+    vw_line(w, "wire take = act_reads & (best_set == SET);");
+    vw_line(w, "wire grow = bk_ins[BANK] & %s(bk_row[BANK] == ROW);",
+            x->flt ? "~bk_match[BANK] & " : "");
+    vw_line(w, "reg %scnt_r;", vw_vec(x->cb));
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) cnt_r <= %u'd0;", x->cb);
+    vw_line(w, "    else if (take) cnt_r <= act_entry ? %u'd0 : cnt_r - pack_k;", x->cb);
+    vw_line(w, "    else if (grow) cnt_r <= cnt_r + %u'd1;", x->cb);
+    vw_line(w, "end");
+    vw_line(w, "assign cnt_w[SI] = cnt_r;");
     loop_close(w, 1, d);
     vw_blank(w);
 }
