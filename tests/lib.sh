@@ -8,3 +8,5 @@ expect() { # expect NAME CONDITION-COMMAND...
   local name=$1; shift
   if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
 }
+# the blocks $irhw registers, one a line
+registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }

@@ -9,7 +9,7 @@ irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-area-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
-blocks=$("$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p')
+blocks=$(registered_blocks)
 
 # area: default library, JSON, netlist co-simulation
 if out=$("$irhw" area wl_bank -o "$tmp/area" 2>&1); then

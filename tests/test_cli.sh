@@ -11,7 +11,7 @@ tmp=$(mktemp -d /tmp/irhw-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
 
-blocks=$("$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p')
+blocks=$(registered_blocks)
 [ -n "$blocks" ] && ok "irhw list names blocks: $(echo $blocks)" || bad "irhw list names no block"
 
 for verb in list gen cosim area run "workload iru"; do

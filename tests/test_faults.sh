@@ -10,7 +10,7 @@ irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-faults.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
-blocks=$("$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p')
+blocks=$(registered_blocks)
 
 : > "$tmp/fault_jobs"
 for faults in tests/faults/*.faults; do
