@@ -113,6 +113,30 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
     return (unsigned)(v & irhw_mask(w->tag_bits));
 }
 
+/* Words of the counts port at most (LANES x COUNT_BITS <= 64 x 16 bits). */
+#define WRU_MAX_COUNT_WORDS (WRU_MAX_LANES * 16 / 64)
+
+/* The LANES fields of the counts port v into counts[], in one pass: a
+ * running shift over the words instead of an irhw_bits_get per bank. */
+static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
+{
+    unsigned cb = w->count_bits, have = 64; /* unread bits left in cur */
+    uint64_t mask = irhw_mask(cb), cur = *v++;
+    for (unsigned b = 0; b < w->lanes; b++) {
+        uint64_t x = cur;
+        if (have < cb) { /* the field straddles into the next word */
+            cur = *v++;
+            x |= cur << have;
+            cur >>= cb - have;
+            have += 64 - cb;
+        } else {
+            cur >>= cb;
+            have -= cb;
+        }
+        counts[b] = (unsigned)(x & mask);
+    }
+}
+
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */
 void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p);
 /* threshold: the plan from the counts and the round-robin pointers; the

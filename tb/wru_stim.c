@@ -293,6 +293,12 @@ typedef struct {
     unsigned phase;
     inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
     uint64_t plans;
+    /* The live counts decoded from cwords, with their status (decoded
+     * again only when the words change). */
+    unsigned nwords;
+    int have_counts, empty, greedy;
+    uint64_t cwords[WRU_MAX_COUNT_WORDS];
+    unsigned counts[WRU_MAX_LANES];
 } wru_check;
 
 void *wru_check_new(const irhw_inst *x)
@@ -302,6 +308,7 @@ void *wru_check_new(const irhw_inst *x)
         return NULL;
     k->w = wru_g(x);
     k->ps = &x->ps;
+    k->nwords = irhw_words(k->w->lanes * k->w->count_bits);
     k->line = calloc(k->w->slots, sizeof *k->line);
     if (!k->line) {
         wru_check_free(k);
@@ -319,10 +326,37 @@ void wru_check_free(void *p)
     free(k);
 }
 
-static int by_count_then_bank(const void *a, const void *b)
+/* The checker's own decode of the live counts and status, redone only when
+ * the counts words change. */
+static void live_counts(wru_check *k, const uint64_t *in)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    const wru_geom *w = k->w;
+    const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
+    if (k->have_counts && !memcmp(v, k->cwords, k->nwords * sizeof *v))
+        return;
+    memcpy(k->cwords, v, k->nwords * sizeof *v);
+    k->have_counts = 1;
+    wru_unpack_counts(w, v, k->counts);
+    unsigned any = 0, g = 0, n = 0;
+    for (unsigned b = 0; b < w->lanes; b++) {
+        any |= k->counts[b];
+        g += k->counts[b] > w->threshold;
+        n += k->counts[b] < w->threshold;
+    }
+    k->empty = !any;
+    k->greedy = g > n;
+}
+
+/* A plain insertion sort, independent of the network. */
+static void sort_keys(uint64_t *v, unsigned n)
+{
+    for (unsigned i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        unsigned j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* The lsorting plan from a plain sort, each pair judged on its own. */
@@ -332,7 +366,7 @@ static void reference_lsorting(const wru_geom *w, const unsigned *counts, wru_pl
     uint64_t v[WRU_MAX_LANES] = {0};
     for (unsigned b = 0; b < L; b++)
         v[b] = ((uint64_t)counts[b] << 8) | b;
-    qsort(v, L, sizeof *v, by_count_then_bank);
+    sort_keys(v, L);
     memset(p, 0, sizeof *p);
     p->valid = 1;
     for (unsigned i = 0; 2 * i + 1 < L; i++) {
@@ -356,19 +390,18 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
 {
     const wru_geom *w = k->w;
     const irhw_ports *ps = k->ps;
-    unsigned L = w->lanes, TB = w->tag_bits, counts[WRU_MAX_LANES];
+    unsigned L = w->lanes, TB = w->tag_bits;
     unsigned long long cy = (unsigned long long)cycle;
     int rst = (int)(irhw_get(in, ps, WRU_RST) & 1);
-    const uint64_t *cv = irhw_cwide(in, ps, WRU_COUNTS);
-    for (unsigned b = 0; b < L; b++)
-        counts[b] = (unsigned)irhw_bits_get(cv, b * w->count_bits, w->count_bits);
+    live_counts(k, in);
+    const unsigned *counts = k->counts;
     int sample = !rst && k->phase == 0;
 
     /* Live status. */
-    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != wru_core_empty(w, counts))
+    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != k->empty)
         FAIL("cycle %llu: core_empty=%d but the banks are %sempty", cy,
-             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), wru_core_empty(w, counts) ? "" : "not ");
-    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != wru_core_greedy(w, counts))
+             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), k->empty ? "" : "not ");
+    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != k->greedy)
         FAIL("cycle %llu: core_greedy=%d disagrees with the live counts", cy,
              (int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1));
 
@@ -467,9 +500,8 @@ static void check_advance(wru_check *k, const uint64_t *in)
     if (w->regs) {
         memmove(k->line + 1, k->line, (w->regs - 1) * sizeof *k->line);
         k->line[0].sample = k->phase == 0;
-        const uint64_t *cv = irhw_cwide(in, k->ps, WRU_COUNTS);
-        for (unsigned b = 0; b < w->lanes; b++)
-            k->line[0].counts[b] = (unsigned)irhw_bits_get(cv, b * w->count_bits, w->count_bits);
+        live_counts(k, in);
+        memcpy(k->line[0].counts, k->counts, w->lanes * sizeof *k->counts);
     }
     k->phase = k->phase + 1 >= w->interval ? 0 : k->phase + 1;
 }
