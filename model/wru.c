@@ -261,9 +261,7 @@ static void load_counts(wru_model *m, const uint64_t *in)
     memcpy(m->cwords, v, m->nwords * sizeof *v);
     m->have_counts = 1;
     m->have_plan = 0;
-    wru_unpack_counts(m->w, v, m->counts);
-    m->empty = wru_core_empty(m->w, m->counts);
-    m->greedy = wru_core_greedy(m->w, m->counts);
+    wru_unpack_counts(m->w, v, m->counts, &m->empty, &m->greedy);
 }
 
 /* The plan leaving the unit this cycle, from the state and the inputs. */
@@ -305,8 +303,8 @@ static int plan_memo_ok(const wru_model *m, const uint64_t *in)
  * (SystemC may tick with inputs eval never saw: the memo compares them). */
 static const wru_plan *plan_now(wru_model *m, const uint64_t *in)
 {
-    load_counts(m, in);
-    if (!plan_memo_ok(m, in)) {
+    load_counts(m, in); /* drops the plan memo if the counts changed */
+    if (!m->have_plan || m->plan_rst != rst_of(m, in)) {
         current_plan(m, in, m->counts, &m->plan, &m->next_donor, &m->next_receiver, m->sorted);
         m->plan_rst = rst_of(m, in);
         m->have_plan = 1;
@@ -352,8 +350,8 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
     if (irhw_get(out, ps, WRU_PLAN_VALID)) {
         const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
         unsigned n = 0;
-        for (unsigned b = 0; b < w->lanes; b++)
-            n += (unsigned)irhw_bits_get(dv, b, 1);
+        for (unsigned i = 0; i < irhw_words(w->lanes); i++)
+            n += (unsigned)__builtin_popcountll(dv[i]);
         if (n == w->pairs)
             hits[WRU_COV_MAX_PAIRS]++;
         if (irhw_get(out, ps, WRU_XFER_VALID))
@@ -366,8 +364,9 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
      * when the memo holds them; else our own. */
     int memo = plan_memo_ok(m, in);
     const unsigned *counts = memo ? m->counts : local;
+    int empty, live_greedy;
     if (!memo)
-        wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local);
+        wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local, &empty, &live_greedy);
     for (unsigned b = 0; b < L; b++) {
         needy += counts[b] < T;
         greedy += counts[b] > T;
@@ -411,18 +410,23 @@ void wru_model_tick(void *mp, const uint64_t *in)
 {
     wru_model *m = mp;
     const wru_geom *w = m->w;
-    int sample = sampling(m, in);
-    const wru_plan *p = plan_now(m, in);
+    int rst = rst_of(m, in), sample = !rst && m->phase == 0;
+    /* A plan leaving now, or a sample entering the pipeline: only then do
+     * the plan and the counts matter at this edge. */
+    int leaving = w->scheme == WRU_THRESHOLD || (w->regs ? m->stage_valid[w->regs - 1] : sample);
+    const wru_plan *p = leaving ? plan_now(m, in) : NULL;
     const unsigned *counts = m->counts;
+    if (sample)
+        load_counts(m, in);
     m->have_plan = 0; /* the state changes below */
-    if (rst_of(m, in)) {
+    if (rst) {
         m->phase = 0;
         m->rr_donor = m->rr_receiver = 0;
         memset(m->stage, 0, (size_t)w->slots * w->lanes * sizeof *m->stage);
         memset(m->stage_valid, 0, w->slots);
         return;
     }
-    if (p->valid) {
+    if (p && p->valid) {
         m->decisions++;
         m->transfers += p->npairs;
         m->xfers += (uint64_t)p->xfer_valid;

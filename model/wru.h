@@ -117,12 +117,16 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
 #define WRU_MAX_COUNT_WORDS (WRU_MAX_LANES * 16 / 64)
 
 /* The LANES fields of the counts port v into counts[], in one pass: a
- * running shift over the words instead of an irhw_bits_get per bank. */
-static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
+ * running shift over the words instead of an irhw_bits_get per bank. Also
+ * the live status: *empty (every count 0) and *greedy (core_greedy). */
+static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts,
+                                     int *empty, int *greedy)
 {
-    unsigned cb = w->count_bits, have = 64; /* unread bits left in cur */
+    unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, any = 0;
+    unsigned have = 64; /* unread bits left in cur */
     uint64_t mask = irhw_mask(cb), cur = *v++;
-    for (unsigned b = 0; b < w->lanes; b++) {
+    int balance = 0; /* #greedy - #needy */
+    for (unsigned b = 0; b < L; b++) {
         uint64_t x = cur;
         if (have < cb) { /* the field straddles into the next word */
             cur = *v++;
@@ -133,8 +137,13 @@ static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsig
             cur >>= cb;
             have -= cb;
         }
-        counts[b] = (unsigned)(x & mask);
+        unsigned c = (unsigned)(x & mask);
+        counts[b] = c;
+        any |= c;
+        balance += (c > T) - (c < T);
     }
+    *empty = !any;
+    *greedy = balance > 0;
 }
 
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */

@@ -336,15 +336,7 @@ static void live_counts(wru_check *k, const uint64_t *in)
         return;
     memcpy(k->cwords, v, k->nwords * sizeof *v);
     k->have_counts = 1;
-    wru_unpack_counts(w, v, k->counts);
-    unsigned any = 0, g = 0, n = 0;
-    for (unsigned b = 0; b < w->lanes; b++) {
-        any |= k->counts[b];
-        g += k->counts[b] > w->threshold;
-        n += k->counts[b] < w->threshold;
-    }
-    k->empty = !any;
-    k->greedy = g > n;
+    wru_unpack_counts(w, v, k->counts, &k->empty, &k->greedy);
 }
 
 /* A plain insertion sort, independent of the network. */
