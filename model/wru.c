@@ -278,7 +278,7 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
     int valid = w->regs ? m->stage_valid[w->regs - 1] : sample;
     unsigned first = 1;
     if (!valid) { /* no plan leaves this cycle: nothing to sort (most cycles) */
-        wru_lsorting_plan(w, v, 0, p);
+        plan_clear(p, 0);
         return;
     }
     if (w->regs) {
@@ -291,6 +291,12 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
     sortnet net = wru_net(w);
     sortnet_apply_layers(&net, v, first, w->depth);
     wru_lsorting_plan(w, v, valid, p);
+}
+
+/* Whether a plan leaves the unit this cycle (else every plan output is 0). */
+static int plan_leaves(const wru_model *m, int rst)
+{
+    return m->w->regs ? m->stage_valid[m->w->regs - 1] : !rst && m->phase == 0;
 }
 
 /* Whether the memo holds the plan for these inputs in this state. */
@@ -317,7 +323,9 @@ void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
     wru_model *m = mp;
     const wru_geom *w = m->w;
     const irhw_ports *ps = m->ps;
-    const wru_plan *p = plan_now(m, in);
+    static const wru_plan none;
+    load_counts(m, in);
+    const wru_plan *p = plan_leaves(m, rst_of(m, in)) ? plan_now(m, in) : &none;
     memset(out, 0, ps->out_words * sizeof *out);
     irhw_set(out, ps, WRU_PLAN_VALID, (uint64_t)p->valid);
     uint64_t *dv = irhw_wide(out, ps, WRU_DONATE_VALID), *dt = irhw_wide(out, ps, WRU_DONATE_TO),
@@ -413,8 +421,7 @@ void wru_model_tick(void *mp, const uint64_t *in)
     int rst = rst_of(m, in), sample = !rst && m->phase == 0;
     /* A plan leaving now, or a sample entering the pipeline: only then do
      * the plan and the counts matter at this edge. */
-    int leaving = w->scheme == WRU_THRESHOLD || (w->regs ? m->stage_valid[w->regs - 1] : sample);
-    const wru_plan *p = leaving ? plan_now(m, in) : NULL;
+    const wru_plan *p = plan_leaves(m, rst) ? plan_now(m, in) : NULL;
     const unsigned *counts = m->counts;
     if (sample)
         load_counts(m, in);
@@ -431,7 +438,7 @@ void wru_model_tick(void *mp, const uint64_t *in)
         m->transfers += p->npairs;
         m->xfers += (uint64_t)p->xfer_valid;
     }
-    if (w->scheme == WRU_THRESHOLD) {
+    if (w->scheme == WRU_THRESHOLD && p) {
         m->rr_donor = m->next_donor;
         m->rr_receiver = m->next_receiver;
     }

@@ -122,10 +122,9 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
 static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts,
                                      int *empty, int *greedy)
 {
-    unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, any = 0;
+    unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, any = 0, greedy_n = 0, needy_n = 0;
     unsigned have = 64; /* unread bits left in cur */
     uint64_t mask = irhw_mask(cb), cur = *v++;
-    int balance = 0; /* #greedy - #needy */
     for (unsigned b = 0; b < L; b++) {
         uint64_t x = cur;
         if (have < cb) { /* the field straddles into the next word */
@@ -140,10 +139,11 @@ static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsig
         unsigned c = (unsigned)(x & mask);
         counts[b] = c;
         any |= c;
-        balance += (c > T) - (c < T);
+        greedy_n += c > T;
+        needy_n += c < T;
     }
     *empty = !any;
-    *greedy = balance > 0;
+    *greedy = greedy_n > needy_n;
 }
 
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */

@@ -332,9 +332,13 @@ static void live_counts(wru_check *k, const uint64_t *in)
 {
     const wru_geom *w = k->w;
     const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
-    if (k->have_counts && !memcmp(v, k->cwords, k->nwords * sizeof *v))
+    unsigned i = 0;
+    while (k->have_counts && i < k->nwords && v[i] == k->cwords[i])
+        i++;
+    if (k->have_counts && i == k->nwords)
         return;
-    memcpy(k->cwords, v, k->nwords * sizeof *v);
+    for (i = 0; i < k->nwords; i++)
+        k->cwords[i] = v[i];
     k->have_counts = 1;
     wru_unpack_counts(w, v, k->counts, &k->empty, &k->greedy);
 }
