@@ -258,7 +258,8 @@ static void load_counts(wru_model *m, const uint64_t *in)
     if (same_counts(m, in))
         return;
     const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
-    memcpy(m->cwords, v, m->nwords * sizeof *v);
+    for (unsigned i = 0; i < m->nwords; i++)
+        m->cwords[i] = v[i];
     m->have_counts = 1;
     m->have_plan = 0;
     wru_unpack_counts(m->w, v, m->counts, &m->empty, &m->greedy);
@@ -327,7 +328,11 @@ void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
     load_counts(m, in);
     const wru_plan *p = plan_leaves(m, rst_of(m, in)) ? plan_now(m, in) : &none;
     memset(out, 0, ps->out_words * sizeof *out);
-    irhw_set(out, ps, WRU_PLAN_VALID, (uint64_t)p->valid);
+    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)m->empty);
+    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)m->greedy);
+    if (!p->valid) /* every plan output is 0 */
+        return;
+    irhw_set(out, ps, WRU_PLAN_VALID, 1);
     uint64_t *dv = irhw_wide(out, ps, WRU_DONATE_VALID), *dt = irhw_wide(out, ps, WRU_DONATE_TO),
              *rv = irhw_wide(out, ps, WRU_RECEIVE_VALID);
     for (unsigned j = 0; j < p->npairs; j++) {
@@ -337,8 +342,6 @@ void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
     }
     irhw_set(out, ps, WRU_XFER_VALID, (uint64_t)p->xfer_valid);
     irhw_set(out, ps, WRU_XFER_BANK, p->xfer_valid ? p->xfer_bank : 0);
-    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)m->empty);
-    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)m->greedy);
 }
 
 /* Coverage: the sampled counts (sorted here by the same network) and the
@@ -365,7 +368,7 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
         if (irhw_get(out, ps, WRU_XFER_VALID))
             hits[WRU_COV_XFER]++;
     }
-    if (!sampling(m, in))
+    if (m->phase != 0) /* not sampling (rst is low here) */
         return;
     unsigned local[WRU_MAX_LANES], needy = 0, greedy = 0, T = w->threshold, L = w->lanes;
     /* Eval's decode and (PIPELINE = 0) its ranking of these very counts,
@@ -445,7 +448,7 @@ void wru_model_tick(void *mp, const uint64_t *in)
     /* Pipeline stages, last first so each reads its predecessor's old value.
      * A stage's contents are read only while it is valid: an invalid one is
      * not sorted (its values are never seen). */
-    sortnet net = wru_net(w);
+    sortnet net = wru_net(w); /* (PIPELINE = 0: no stages, nothing to sort) */
     for (unsigned s = w->regs; s >= 1; s--) {
         uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
         if (s == 1) {
