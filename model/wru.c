@@ -197,6 +197,7 @@ typedef struct {
     int have_counts, have_plan, plan_rst, empty, greedy;
     uint64_t cwords[WRU_MAX_COUNT_WORDS];
     unsigned counts[WRU_MAX_LANES];
+    wru_tally tally;
     wru_plan plan;
     unsigned next_donor, next_receiver;
     uint64_t sorted[WRU_MAX_LANES]; /* PIPELINE = 0, a sample: the sampled counts, ranked */
@@ -262,7 +263,9 @@ static void load_counts(wru_model *m, const uint64_t *in)
         m->cwords[i] = v[i];
     m->have_counts = 1;
     m->have_plan = 0;
-    wru_unpack_counts(m->w, v, m->counts, &m->empty, &m->greedy);
+    m->tally = wru_unpack_counts(m->w, v, m->counts);
+    m->empty = !m->tally.any;
+    m->greedy = m->tally.greedy > m->tally.needy;
 }
 
 /* The plan leaving the unit this cycle, from the state and the inputs. */
@@ -370,18 +373,13 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
     }
     if (m->phase != 0) /* not sampling (rst is low here) */
         return;
-    unsigned local[WRU_MAX_LANES], needy = 0, greedy = 0, T = w->threshold, L = w->lanes;
+    unsigned local[WRU_MAX_LANES], T = w->threshold, L = w->lanes;
     /* Eval's decode and (PIPELINE = 0) its ranking of these very counts,
      * when the memo holds them; else our own. */
     int memo = plan_memo_ok(m, in);
     const unsigned *counts = memo ? m->counts : local;
-    int empty, live_greedy;
-    if (!memo)
-        wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local, &empty, &live_greedy);
-    for (unsigned b = 0; b < L; b++) {
-        needy += counts[b] < T;
-        greedy += counts[b] > T;
-    }
+    wru_tally t = memo ? m->tally : wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local);
+    unsigned needy = t.needy, greedy = t.greedy;
     if (greedy == L)
         hits[WRU_COV_ALL_GREEDY]++;
     if (w->scheme == WRU_THRESHOLD) {

@@ -131,10 +131,9 @@ static inline void wru_take(wru_tally *t, unsigned *counts, unsigned b, unsigned
 
 /* The LANES fields of the counts port v into counts[], in one pass: the
  * fields wholly inside a word by a running shift, one straddling field
- * between words, instead of an irhw_bits_get per bank. Also the live
- * status: *empty (every count 0) and *greedy (core_greedy). */
-static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts,
-                                     int *empty, int *greedy)
+ * between words, instead of an irhw_bits_get per bank. Returns the tallies
+ * (core_empty = !any, core_greedy = greedy > needy). */
+static inline wru_tally wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
 {
     unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, b = 0;
     unsigned have = 64; /* unread bits left in cur */
@@ -152,8 +151,7 @@ static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsig
         cur = next >> (cb - have);
         have += 64 - cb;
     }
-    *empty = !t.any;
-    *greedy = t.greedy > t.needy;
+    return t;
 }
 
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */

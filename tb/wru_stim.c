@@ -342,7 +342,9 @@ static void live_counts(wru_check *k, const uint64_t *in)
     for (i = 0; i < k->nwords; i++)
         k->cwords[i] = v[i];
     k->have_counts = 1;
-    wru_unpack_counts(w, v, k->counts, &k->empty, &k->greedy);
+    wru_tally t = wru_unpack_counts(w, v, k->counts);
+    k->empty = !t.any;
+    k->greedy = t.greedy > t.needy;
 }
 
 /* A plain insertion sort, independent of the network. */
@@ -443,7 +445,7 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
     int any = 0;
     if (!pv) {
         for (unsigned i = 0; i < k->lane_words; i++)
-            any |= dv[i] != 0 || rv[i] != 0;
+            any |= (dv[i] | rv[i]) != 0;
         for (unsigned i = 0; i < k->to_words; i++)
             any |= dt[i] != 0;
     }
