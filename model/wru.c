@@ -190,6 +190,17 @@ typedef struct {
     uint64_t *stage;                /* regs x lanes packed (count, bank); stage s at (s-1)*lanes */
     uint8_t *stage_valid;           /* regs */
     uint64_t decisions, transfers, xfers;
+    /* Memo: the counts decoded from cwords (kept across cycles), and the
+     * plan leaving the unit for those counts and plan_rst in this state
+     * (eval, cover and tick share it; a tick drops it). */
+    unsigned nwords;
+    int have_counts, have_plan, plan_rst, empty, greedy;
+    uint64_t cwords[WRU_MAX_COUNT_WORDS];
+    unsigned counts[WRU_MAX_LANES];
+    wru_tally tally;
+    wru_plan plan;
+    unsigned next_donor, next_receiver;
+    uint64_t sorted[WRU_MAX_LANES]; /* PIPELINE = 0, a sample: the sampled counts, ranked */
 } wru_model;
 
 void wru_model_free(void *p)
@@ -209,6 +220,7 @@ void *wru_model_new(const irhw_inst *x)
         return NULL;
     m->w = wru_g(x);
     m->ps = &x->ps;
+    m->nwords = irhw_words(m->w->lanes * m->w->count_bits);
     unsigned R = m->w->slots;
     m->stage = calloc((size_t)R * m->w->lanes, sizeof *m->stage);
     m->stage_valid = calloc(R, 1);
@@ -219,21 +231,46 @@ void *wru_model_new(const irhw_inst *x)
     return m;
 }
 
-static void read_counts(const wru_model *m, const uint64_t *in, unsigned *counts)
+static int rst_of(const wru_model *m, const uint64_t *in)
 {
-    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
-    for (unsigned b = 0; b < m->w->lanes; b++)
-        counts[b] = (unsigned)irhw_bits_get(v, b * m->w->count_bits, m->w->count_bits);
+    return (int)(irhw_get(in, m->ps, WRU_RST) & 1);
 }
 
 static int sampling(const wru_model *m, const uint64_t *in)
 {
-    return !(irhw_get(in, m->ps, WRU_RST) & 1) && m->phase == 0;
+    return !rst_of(m, in) && m->phase == 0;
+}
+
+static int same_counts(const wru_model *m, const uint64_t *in)
+{
+    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
+    if (!m->have_counts)
+        return 0;
+    for (unsigned i = 0; i < m->nwords; i++)
+        if (v[i] != m->cwords[i])
+            return 0;
+    return 1;
+}
+
+/* m->counts, empty and greedy for this cycle's counts, decoded only when
+ * the counts words changed (a new decode drops the plan memo). */
+static void load_counts(wru_model *m, const uint64_t *in)
+{
+    if (same_counts(m, in))
+        return;
+    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
+    for (unsigned i = 0; i < m->nwords; i++)
+        m->cwords[i] = v[i];
+    m->have_counts = 1;
+    m->have_plan = 0;
+    m->tally = wru_unpack_counts(m->w, v, m->counts);
+    m->empty = !m->tally.any;
+    m->greedy = m->tally.greedy > m->tally.needy;
 }
 
 /* The plan leaving the unit this cycle, from the state and the inputs. */
 static void current_plan(const wru_model *m, const uint64_t *in, const unsigned *counts,
-                         wru_plan *p, unsigned *next_donor, unsigned *next_receiver)
+                         wru_plan *p, unsigned *next_donor, unsigned *next_receiver, uint64_t *v)
 {
     const wru_geom *w = m->w;
     int sample = sampling(m, in);
@@ -242,11 +279,10 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
                            next_receiver);
         return;
     }
-    uint64_t v[WRU_MAX_LANES];
     int valid = w->regs ? m->stage_valid[w->regs - 1] : sample;
     unsigned first = 1;
     if (!valid) { /* no plan leaves this cycle: nothing to sort (most cycles) */
-        wru_lsorting_plan(w, v, 0, p);
+        plan_clear(p, 0);
         return;
     }
     if (w->regs) {
@@ -261,28 +297,54 @@ static void current_plan(const wru_model *m, const uint64_t *in, const unsigned 
     wru_lsorting_plan(w, v, valid, p);
 }
 
+/* Whether a plan leaves the unit this cycle (else every plan output is 0). */
+static int plan_leaves(const wru_model *m, int rst)
+{
+    return m->w->regs ? m->stage_valid[m->w->regs - 1] : !rst && m->phase == 0;
+}
+
+/* Whether the memo holds the plan for these inputs in this state. */
+static int plan_memo_ok(const wru_model *m, const uint64_t *in)
+{
+    return m->have_plan && m->plan_rst == rst_of(m, in) && same_counts(m, in);
+}
+
+/* The plan leaving the unit this cycle, computed once per state and inputs
+ * (SystemC may tick with inputs eval never saw: the memo compares them). */
+static const wru_plan *plan_now(wru_model *m, const uint64_t *in)
+{
+    load_counts(m, in); /* drops the plan memo if the counts changed */
+    if (!m->have_plan || m->plan_rst != rst_of(m, in)) {
+        current_plan(m, in, m->counts, &m->plan, &m->next_donor, &m->next_receiver, m->sorted);
+        m->plan_rst = rst_of(m, in);
+        m->have_plan = 1;
+    }
+    return &m->plan;
+}
+
 void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
 {
     wru_model *m = mp;
     const wru_geom *w = m->w;
     const irhw_ports *ps = m->ps;
-    unsigned counts[WRU_MAX_LANES], nd, nr;
-    wru_plan p;
-    read_counts(m, in, counts);
-    current_plan(m, in, counts, &p, &nd, &nr);
+    static const wru_plan none;
+    load_counts(m, in);
+    const wru_plan *p = plan_leaves(m, rst_of(m, in)) ? plan_now(m, in) : &none;
     memset(out, 0, ps->out_words * sizeof *out);
-    irhw_set(out, ps, WRU_PLAN_VALID, (uint64_t)p.valid);
+    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)m->empty);
+    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)m->greedy);
+    if (!p->valid) /* every plan output is 0 */
+        return;
+    irhw_set(out, ps, WRU_PLAN_VALID, 1);
     uint64_t *dv = irhw_wide(out, ps, WRU_DONATE_VALID), *dt = irhw_wide(out, ps, WRU_DONATE_TO),
              *rv = irhw_wide(out, ps, WRU_RECEIVE_VALID);
-    for (unsigned j = 0; j < p.npairs; j++) {
-        irhw_bits_set(dv, p.donor[j], 1, 1);
-        irhw_bits_set(dt, p.donor[j] * w->tag_bits, w->tag_bits, p.receiver[j]);
-        irhw_bits_set(rv, p.receiver[j], 1, 1);
+    for (unsigned j = 0; j < p->npairs; j++) {
+        irhw_bits_set(dv, p->donor[j], 1, 1);
+        irhw_bits_set(dt, p->donor[j] * w->tag_bits, w->tag_bits, p->receiver[j]);
+        irhw_bits_set(rv, p->receiver[j], 1, 1);
     }
-    irhw_set(out, ps, WRU_XFER_VALID, (uint64_t)p.xfer_valid);
-    irhw_set(out, ps, WRU_XFER_BANK, p.xfer_valid ? p.xfer_bank : 0);
-    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)wru_core_empty(w, counts));
-    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)wru_core_greedy(w, counts));
+    irhw_set(out, ps, WRU_XFER_VALID, (uint64_t)p->xfer_valid);
+    irhw_set(out, ps, WRU_XFER_BANK, p->xfer_valid ? p->xfer_bank : 0);
 }
 
 /* Coverage: the sampled counts (sorted here by the same network) and the
@@ -302,21 +364,22 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
     if (irhw_get(out, ps, WRU_PLAN_VALID)) {
         const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
         unsigned n = 0;
-        for (unsigned b = 0; b < w->lanes; b++)
-            n += (unsigned)irhw_bits_get(dv, b, 1);
+        for (unsigned i = 0; i < irhw_words(w->lanes); i++)
+            n += (unsigned)__builtin_popcountll(dv[i]);
         if (n == w->pairs)
             hits[WRU_COV_MAX_PAIRS]++;
         if (irhw_get(out, ps, WRU_XFER_VALID))
             hits[WRU_COV_XFER]++;
     }
-    if (!sampling(m, in))
+    if (m->phase != 0) /* not sampling (rst is low here) */
         return;
-    unsigned counts[WRU_MAX_LANES], needy = 0, greedy = 0, T = w->threshold, L = w->lanes;
-    read_counts(m, in, counts);
-    for (unsigned b = 0; b < L; b++) {
-        needy += counts[b] < T;
-        greedy += counts[b] > T;
-    }
+    unsigned local[WRU_MAX_LANES], T = w->threshold, L = w->lanes;
+    /* Eval's decode and (PIPELINE = 0) its ranking of these very counts,
+     * when the memo holds them; else our own. */
+    int memo = plan_memo_ok(m, in);
+    const unsigned *counts = memo ? m->counts : local;
+    wru_tally t = memo ? m->tally : wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local);
+    unsigned needy = t.needy, greedy = t.greedy;
     if (greedy == L)
         hits[WRU_COV_ALL_GREEDY]++;
     if (w->scheme == WRU_THRESHOLD) {
@@ -324,13 +387,19 @@ void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t
             hits[WRU_COV_ALL_NEEDY]++;
         return;
     }
-    uint64_t v[WRU_MAX_LANES];
-    for (unsigned b = 0; b < L; b++)
-        v[b] = wru_pack(w, counts[b], b);
-    sortnet net = wru_net(w);
-    sortnet_apply_layers(&net, v, 1, w->depth);
+    uint64_t own[WRU_MAX_LANES];
+    const uint64_t *v = own;
     wru_plan p;
-    wru_lsorting_plan(w, v, 1, &p);
+    if (memo && !w->regs) {
+        v = m->sorted;
+        p = m->plan;
+    } else {
+        for (unsigned b = 0; b < L; b++)
+            own[b] = wru_pack(w, counts[b], b);
+        sortnet net = wru_net(w);
+        sortnet_apply_layers(&net, own, 1, w->depth);
+        wru_lsorting_plan(w, own, 1, &p);
+    }
     if (needy == L && p.npairs)
         hits[WRU_COV_ALL_NEEDY]++;
     for (unsigned i = 0; i < L - 1 - i; i++) {
@@ -350,34 +419,34 @@ void wru_model_tick(void *mp, const uint64_t *in)
 {
     wru_model *m = mp;
     const wru_geom *w = m->w;
-    unsigned counts[WRU_MAX_LANES], nd, nr;
-    wru_plan p;
-    int sample = sampling(m, in);
-    /* The counts matter at this edge only for a plan leaving now (no
-     * pipeline, threshold) or a sample entering the pipeline. */
-    if (sample || w->scheme == WRU_THRESHOLD)
-        read_counts(m, in, counts);
-    current_plan(m, in, counts, &p, &nd, &nr);
-    if (irhw_get(in, m->ps, WRU_RST) & 1) {
+    int rst = rst_of(m, in), sample = !rst && m->phase == 0;
+    /* A plan leaving now, or a sample entering the pipeline: only then do
+     * the plan and the counts matter at this edge. */
+    const wru_plan *p = plan_leaves(m, rst) ? plan_now(m, in) : NULL;
+    const unsigned *counts = m->counts;
+    if (sample)
+        load_counts(m, in);
+    m->have_plan = 0; /* the state changes below */
+    if (rst) {
         m->phase = 0;
         m->rr_donor = m->rr_receiver = 0;
         memset(m->stage, 0, (size_t)w->slots * w->lanes * sizeof *m->stage);
         memset(m->stage_valid, 0, w->slots);
         return;
     }
-    if (p.valid) {
+    if (p && p->valid) {
         m->decisions++;
-        m->transfers += p.npairs;
-        m->xfers += (uint64_t)p.xfer_valid;
+        m->transfers += p->npairs;
+        m->xfers += (uint64_t)p->xfer_valid;
     }
-    if (w->scheme == WRU_THRESHOLD) {
-        m->rr_donor = nd;
-        m->rr_receiver = nr;
+    if (w->scheme == WRU_THRESHOLD && p) {
+        m->rr_donor = m->next_donor;
+        m->rr_receiver = m->next_receiver;
     }
     /* Pipeline stages, last first so each reads its predecessor's old value.
      * A stage's contents are read only while it is valid: an invalid one is
      * not sorted (its values are never seen). */
-    sortnet net = wru_net(w);
+    sortnet net = wru_net(w); /* (PIPELINE = 0: no stages, nothing to sort) */
     for (unsigned s = w->regs; s >= 1; s--) {
         uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
         if (s == 1) {

@@ -113,6 +113,47 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
     return (unsigned)(v & irhw_mask(w->tag_bits));
 }
 
+/* Words of the counts port at most (LANES x COUNT_BITS <= 64 x 16 bits). */
+#define WRU_MAX_COUNT_WORDS (WRU_MAX_LANES * 16 / 64)
+
+/* Tallies of the counts (wru_unpack_counts). */
+typedef struct {
+    unsigned any, greedy, needy; /* OR of all, #(count > T), #(count < T) */
+} wru_tally;
+
+static inline void wru_take(wru_tally *t, unsigned *counts, unsigned b, unsigned c, unsigned T)
+{
+    counts[b] = c;
+    t->any |= c;
+    t->greedy += c > T;
+    t->needy += c < T;
+}
+
+/* The LANES fields of the counts port v into counts[], in one pass: the
+ * fields wholly inside a word by a running shift, one straddling field
+ * between words, instead of an irhw_bits_get per bank. Returns the tallies
+ * (core_empty = !any, core_greedy = greedy > needy). */
+static inline wru_tally wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
+{
+    unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, b = 0;
+    unsigned have = 64; /* unread bits left in cur */
+    uint64_t mask = irhw_mask(cb), cur = *v++;
+    wru_tally t = {0, 0, 0};
+    while (b < L) {
+        unsigned n = have / cb < L - b ? have / cb : L - b;
+        for (unsigned e = b + n; b < e; b++, cur >>= cb)
+            wru_take(&t, counts, b, (unsigned)(cur & mask), T);
+        have -= n * cb;
+        if (b == L)
+            break;
+        uint64_t next = *v++; /* field b straddles into the next word */
+        wru_take(&t, counts, b++, (unsigned)((cur | next << have) & mask), T);
+        cur = next >> (cb - have);
+        have += 64 - cb;
+    }
+    return t;
+}
+
 /* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */
 void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p);
 /* threshold: the plan from the counts and the round-robin pointers; the
