@@ -24,12 +24,46 @@ enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 static const char *const paper_lines = "about 4 -> 3";
 static const char *const paper_filtered[] = {"-", "23 %", "79 %"};
 
+/* The options every workload takes. */
 typedef struct {
-    const char *prog;
     const char *graph, *graphs, *out;
     const char *params[32];
     unsigned nparams;
-    int kernel, all, model_only, quiet;
+    int model_only, quiet;
+} wl_common;
+
+static int common_takes(const char *a)
+{
+    return !strcmp(a, "--graph") || !strcmp(a, "--graphs") || !strcmp(a, "-o") || !strcmp(a, "-p");
+}
+
+/* 1 when `a` is a common option (its value v stored), 0 when it is not, -1
+ * for a -p beyond the 32 kept. */
+static int common_opt(wl_common *c, const char *a, const char *v)
+{
+    if (!strcmp(a, "--graph"))
+        c->graph = v;
+    else if (!strcmp(a, "--graphs"))
+        c->graphs = v;
+    else if (!strcmp(a, "-o"))
+        c->out = v;
+    else if (!strcmp(a, "-p")) {
+        if (c->nparams == sizeof c->params / sizeof c->params[0])
+            return -1;
+        c->params[c->nparams++] = v;
+    } else if (!strcmp(a, "--model-only"))
+        c->model_only = 1;
+    else if (!strcmp(a, "--quiet"))
+        c->quiet = 1;
+    else
+        return 0;
+    return 1;
+}
+
+typedef struct {
+    const char *prog;
+    wl_common c;
+    int kernel, all;
     uint64_t max_elems, req_every;
 } wl_opts;
 
@@ -74,26 +108,20 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--kernel") || !strcmp(a, "--graph") || !strcmp(a, "-p") ||
-                    !strcmp(a, "--max-elems") || !strcmp(a, "--graphs") || !strcmp(a, "-o") ||
+        int takes = common_takes(a) || !strcmp(a, "--kernel") || !strcmp(a, "--max-elems") ||
                     !strcmp(a, "--req-every");
         if (takes && !v)
             return wl_usage(o->prog, "option %s needs a value", a);
         if (takes)
             i++;
+        int k = common_opt(&o->c, a, v);
+        if (k < 0)
+            return wl_usage(o->prog, "too many -p options (at most 32): %s", v);
+        if (k)
+            continue;
         if (!strcmp(a, "--kernel")) {
             if ((o->kernel = irhw_kernel_parse(v)) < 0)
                 return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
-        } else if (!strcmp(a, "--graph")) {
-            o->graph = v;
-        } else if (!strcmp(a, "--graphs")) {
-            o->graphs = v;
-        } else if (!strcmp(a, "-o")) {
-            o->out = v;
-        } else if (!strcmp(a, "-p")) {
-            if (o->nparams == sizeof o->params / sizeof o->params[0])
-                return wl_usage(o->prog, "too many -p options (at most 32): %s", v);
-            o->params[o->nparams++] = v;
         } else if (!strcmp(a, "--max-elems") || !strcmp(a, "--req-every")) {
             char *e;
             errno = 0;
@@ -107,18 +135,14 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
             *(req ? &o->req_every : &o->max_elems) = x;
         } else if (!strcmp(a, "--all")) {
             o->all = 1;
-        } else if (!strcmp(a, "--model-only")) {
-            o->model_only = 1;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
         } else {
             return wl_usage(o->prog, "unknown argument '%s'", a);
         }
     }
-    if (!o->all && (o->kernel < 0 || !o->graph))
+    if (!o->all && (o->kernel < 0 || !o->c.graph))
         return wl_usage(o->prog, "%s",
                         "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
-    if (o->all && (o->graph || o->kernel >= 0))
+    if (o->all && (o->c.graph || o->kernel >= 0))
         return wl_usage(o->prog, "%s", "--all runs every graph and kernel: drop --graph/--kernel");
     return 0;
 }
@@ -135,8 +159,8 @@ static int make_inst(const wl_opts *o, irhw_kernel k, irhw_inst *x)
     }
     irhw_cfg c;
     irhw_cfg_defaults(b, &c);
-    for (unsigned i = 0; i < o->nparams; i++)
-        if (irhw_cfg_set(b, &c, o->params[i], err, sizeof err)) {
+    for (unsigned i = 0; i < o->c.nparams; i++)
+        if (irhw_cfg_set(b, &c, o->c.params[i], err, sizeof err)) {
             fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
             return EXIT_USAGE;
         }
@@ -188,7 +212,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
                      irhw_kernel_name(k), path, pl);
     if (o->max_elems && n > 0 && (size_t)n < sizeof replay)
         snprintf(replay + n, sizeof replay - (size_t)n, " --max-elems %" PRIu64, o->max_elems);
-    irhw_iru_req q = {&x, &s, o->model_only, replay, 1, (unsigned)o->req_every};
+    irhw_iru_req q = {&x, &s, o->c.model_only, replay, 1, (unsigned)o->req_every};
     rc = irhw_iru_run(&q, &row->r, err, sizeof err);
     row->elements = s.n;
     row->frontiers = s.nfront;
@@ -198,7 +222,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
     } else if (!row->r.equal) {
         fputs(row->r.message, stdout);
         rc = EXIT_MISMATCH;
-    } else if (!o->quiet && !o->all) {
+    } else if (!o->c.quiet && !o->all) {
         const irhw_iru_result *r = &row->r;
         printf("workload iru: %s on %s (%s, %u vertices, %" PRIu64 " edges%s), ",
                irhw_kernel_name(k), path, irhw_graph_fmt_name(g->fmt), g->n, g->m,
@@ -213,9 +237,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
                                      : "");
         printf("  iru_hash %s\n", row->params);
         printf("  %s: %" PRIu64 " cycles in %.1f s (build included)\n",
-               o->model_only ? "C model alone, conservation checked"
-                             : "lockstep with the RTL, every output compared every cycle, "
-                               "conservation checked",
+               o->c.model_only ? "C model alone, conservation checked"
+                               : "lockstep with the RTL, every output compared every cycle, "
+                                 "conservation checked",
                r->cycles, r->run_s);
         printf("  memory lines per warp: original order %.2f (%" PRIu64 " warps), after the IRU "
                "%.2f (%" PRIu64 " warps of %.1f elements on average)   paper: %s\n",
@@ -308,11 +332,11 @@ static int run_all(const wl_opts *o)
 {
     char dir[4096];
     char *names[256];
-    int got = graph_files(o->prog, "iru", o->graphs, dir, sizeof dir, names, 256);
+    int got = graph_files(o->prog, "iru", o->c.graphs, dir, sizeof dir, names, 256);
     if (got < 0)
         return EXIT_USAGE;
     unsigned nn = (unsigned)got;
-    const char *out = o->out ? o->out : "out/iru_graphs.md";
+    const char *out = o->c.out ? o->c.out : "out/iru_graphs.md";
     char *slash = strrchr(out, '/');
     if (slash) {
         char od[4096];
@@ -365,7 +389,7 @@ static int run_all(const wl_opts *o)
              "elements, original order vs the replies of the IRU; filtered: elements merged out "
              "/ elements inserted.\n",
              params, req,
-             o->model_only ? "C model alone" : "in lockstep with the RTL, every output compared",
+             o->c.model_only ? "C model alone" : "in lockstep with the RTL, every output compared",
              irhw_now_s() - t0);
     fputs(tail, f);
     fputs(tail, stdout);
@@ -394,11 +418,11 @@ static int workload_iru(int argc, char **argv, const char *prog)
     if (o.all)
         return run_all(&o);
     irhw_graph g;
-    if ((rc = read_graph(&o, o.graph, &g)))
+    if ((rc = read_graph(&o, o.c.graph, &g)))
         return rc;
     iru_row row;
     memset(&row, 0, sizeof row);
-    rc = run_one(&o, o.graph, &g, (irhw_kernel)o.kernel, &row);
+    rc = run_one(&o, o.c.graph, &g, (irhw_kernel)o.kernel, &row);
     irhw_graph_free(&g);
     return rc;
 }
@@ -406,11 +430,9 @@ static int workload_iru(int argc, char **argv, const char *prog)
 /* ---- bfs / sssp on hwwl (sim/workload_hwwl.c) ------------------------------------ */
 
 typedef struct {
-    const char *prog, *kind;
-    const char *graph, *graphs, *out, *plot;
-    const char *params[32];
-    unsigned nparams;
-    int model_only, quiet, trends, no_plot, have_src;
+    const char *prog, *kind, *plot;
+    wl_common c;
+    int trends, no_plot, have_src;
     unsigned cost_a, cost_b, mem_lat;
     uint32_t src;
     uint64_t max_cycles, max_edges;
@@ -491,8 +513,7 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--graph") || !strcmp(a, "-p") || !strcmp(a, "--graphs") ||
-                    !strcmp(a, "-o") || !strcmp(a, "--cost") || !strcmp(a, "--mem-lat") ||
+        int takes = common_takes(a) || !strcmp(a, "--cost") || !strcmp(a, "--mem-lat") ||
                     !strcmp(a, "--src") || !strcmp(a, "--plot") || !strcmp(a, "--max-cycles") ||
                     !strcmp(a, "--max-edges");
         if (takes && !v)
@@ -500,19 +521,13 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
         if (takes)
             i++;
         uint64_t x;
-        int rc = 0;
-        if (!strcmp(a, "--graph")) {
-            o->graph = v;
-        } else if (!strcmp(a, "--graphs")) {
-            o->graphs = v;
-        } else if (!strcmp(a, "-o")) {
-            o->out = v;
-        } else if (!strcmp(a, "--plot")) {
+        int rc = common_opt(&o->c, a, v);
+        if (rc < 0)
+            return gw_usage(o, "too many -p options (at most 32): %s", v);
+        if (rc)
+            continue;
+        if (!strcmp(a, "--plot")) {
             o->plot = v;
-        } else if (!strcmp(a, "-p")) {
-            if (o->nparams == sizeof o->params / sizeof o->params[0])
-                return gw_usage(o, "too many -p options (at most 32): %s", v);
-            o->params[o->nparams++] = v;
         } else if (!strcmp(a, "--cost")) {
             char buf[64];
             snprintf(buf, sizeof buf, "%s", v);
@@ -545,10 +560,6 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
             if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
                 return rc;
             o->max_edges = x;
-        } else if (!strcmp(a, "--model-only")) {
-            o->model_only = 1;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = 1;
         } else if (!strcmp(a, "--trends")) {
             o->trends = 1;
         } else if (!strcmp(a, "--no-plot")) {
@@ -557,9 +568,9 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
             return gw_usage(o, "unknown argument '%s'", a);
         }
     }
-    if (!o->trends && !o->graph)
+    if (!o->trends && !o->c.graph)
         return gw_usage(o, "%s", "name --graph FILE (or --trends)");
-    if (o->trends && o->graph)
+    if (o->trends && o->c.graph)
         return gw_usage(o, "%s", "--trends runs every graph of --graphs DIR: drop --graph");
     return 0;
 }
@@ -576,8 +587,8 @@ static int gw_inst(const gw_opts *o, const char *const *extra, unsigned nextra, 
     }
     irhw_cfg c;
     irhw_cfg_defaults(b, &c);
-    for (unsigned i = 0; i < nextra + o->nparams; i++)
-        if (irhw_cfg_set(b, &c, i < nextra ? extra[i] : o->params[i - nextra], err, sizeof err)) {
+    for (unsigned i = 0; i < nextra + o->c.nparams; i++)
+        if (irhw_cfg_set(b, &c, i < nextra ? extra[i] : o->c.params[i - nextra], err, sizeof err)) {
             fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
             return EXIT_USAGE;
         }
@@ -834,7 +845,7 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
 static int gw_single(const gw_opts *o)
 {
     irhw_graph g;
-    int rc = gw_graph(o, o->graph, &g);
+    int rc = gw_graph(o, o->c.graph, &g);
     if (rc)
         return rc;
     int sssp = !strcmp(o->kind, "sssp"), fw = 0;
@@ -847,8 +858,8 @@ static int gw_single(const gw_opts *o)
     irhw_hwwl_result r;
     irhw_inst x;
     char params[512];
-    rc = gw_run(o, o->graph, &g, wt, NULL, 0, o->model_only, &r, params, sizeof params, &x);
-    if (!rc && !o->quiet) {
+    rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x);
+    if (!rc && !o->c.quiet) {
         irhw_hwwl_req q = {0};
         q.x = &x;
         q.wt = wt;
@@ -856,27 +867,27 @@ static int gw_single(const gw_opts *o)
         q.cost_a = o->cost_a;
         q.cost_b = o->cost_b;
         q.mem_lat = o->mem_lat;
-        q.model_only = o->model_only;
-        gw_report(o, o->graph, &g, &q, &r, params, fw);
+        q.model_only = o->c.model_only;
+        gw_report(o, o->c.graph, &g, &q, &r, params, fw);
     } else if (!rc) {
-        double t = o->model_only ? r.run_s : r.lockstep_s;
+        double t = o->c.model_only ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
                " DONE %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
-               o->kind, o->graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
-               o->model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
+               o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
+               o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     }
     if (!rc && !o->no_plot) {
         char svg[4200], title[512], err[4400];
         if (o->plot)
             snprintf(svg, sizeof svg, "%s", o->plot);
         else
-            snprintf(svg, sizeof svg, "out/hwwl_%s_%s.svg", o->kind, base_name(o->graph));
+            snprintf(svg, sizeof svg, "out/hwwl_%s_%s.svg", o->kind, base_name(o->c.graph));
         snprintf(title, sizeof title, "%s on %s: work IDs held over time", o->kind,
-                 base_name(o->graph));
+                 base_name(o->c.graph));
         if (gw_plot(svg, &r, hwwl_g(&x)->cores, title, err, sizeof err)) {
             fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
             rc = EXIT_TOOL;
-        } else if (!o->quiet) {
+        } else if (!o->c.quiet) {
             printf("  occupancy plot: %s\n", svg);
         }
     }
@@ -1011,7 +1022,7 @@ static int gw_trends(const gw_opts *o)
 {
     char dir[4096];
     char *names[TR_MAX_GRAPHS];
-    int got = graph_files(o->prog, o->kind, o->graphs, dir, sizeof dir, names, TR_MAX_GRAPHS);
+    int got = graph_files(o->prog, o->kind, o->c.graphs, dir, sizeof dir, names, TR_MAX_GRAPHS);
     if (got < 0)
         return EXIT_USAGE;
     unsigned nn = (unsigned)got;
@@ -1080,7 +1091,7 @@ static int gw_trends(const gw_opts *o)
     double secs = irhw_now_s() - t0;
 
     /* the Markdown */
-    const char *out = o->out ? o->out : "out/hwwl_trends.md";
+    const char *out = o->c.out ? o->c.out : "out/hwwl_trends.md";
     char *slash = strrchr(out, '/');
     char od[4096] = ".";
     if (slash) {
