@@ -26,6 +26,16 @@ int irhw_mkdirs(const char *path)
     return (mkdir(buf, 0777) && errno != EEXIST) ? -1 : 0;
 }
 
+int irhw_mkdirs_for(const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash || slash == file)
+        return 0;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    return irhw_mkdirs(dir);
+}
+
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "w");

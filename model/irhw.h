@@ -461,6 +461,8 @@ int irhw_write_file(const char *path, const char *text, char *err, size_t errlen
 char *irhw_read_file(const char *path, size_t *len);
 /* mkdir -p */
 int irhw_mkdirs(const char *path);
+/* mkdir -p of the folder FILE goes into (nothing for a bare name) */
+int irhw_mkdirs_for(const char *file);
 /* The irhw source tree (rtl/, synth_scripts/, area/): $IRHW_ROOT, else the
  * tree the binary was built from. */
 const char *irhw_root(void);

@@ -337,12 +337,7 @@ static int run_all(const wl_opts *o)
         return EXIT_USAGE;
     unsigned nn = (unsigned)got;
     const char *out = o->c.out ? o->c.out : "out/iru_graphs.md";
-    char *slash = strrchr(out, '/');
-    if (slash) {
-        char od[4096];
-        snprintf(od, sizeof od, "%.*s", (int)(slash - out), out);
-        irhw_mkdirs(od);
-    }
+    irhw_mkdirs_for(out);
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
@@ -614,12 +609,7 @@ static int gw_gnuplot(const char *svg, const char *data_text, const char *script
     snprintf(dat, sizeof dat, "%.4000s.dat", svg);
     snprintf(gp, sizeof gp, "%.4000s.gp", svg);
     snprintf(log, sizeof log, "%.4000s.log", svg);
-    char *slash = strrchr(svg, '/');
-    if (slash) {
-        char od[4096];
-        snprintf(od, sizeof od, "%.*s", (int)(slash - svg), svg);
-        irhw_mkdirs(od);
-    }
+    irhw_mkdirs_for(svg);
     FILE *f = fopen(dat, "w");
     if (!f)
         return irhw_err(err, errlen, "cannot write %s: %s", dat, strerror(errno));
