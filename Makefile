@@ -20,7 +20,7 @@ ALL_CFLAGS = $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
           -Wno-format-truncation -Wmissing-prototypes -Wstrict-prototypes $(WERROR) -Imodel -Iarea -Itb -Isim \
           -DIRHW_ROOT=\"$(CURDIR)\" $(SAN) $(CFLAGS)
 LDFLAGS += $(SAN)
-LDLIBS  += -ldl -lm
+LDLIBS  += -ldl -lm -pthread
 
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \

@@ -66,7 +66,8 @@ typedef struct {
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
     int until_covered, require_coverage, shrink, trace_lines;
-    int xcheck; /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
+    int xcheck;       /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
+    uint64_t threads; /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -159,6 +160,10 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             if (parse_u64(v, 1, 99, &o->wave_depth))
                 return usage_error(verb, "--wave-depth '%s' must be a whole number 1..99", v);
             o->wave_opt = "--wave-depth";
+        } else if (TAKES("--threads")) {
+            NEED_VALUE;
+            if (parse_u64(v, 1, 2, &o->threads))
+                return usage_error(verb, "--threads '%s' must be 1 or 2", v);
         } else if (TAKES("--wave-from")) {
             NEED_VALUE;
             if (parse_u64(v, 0, 1000000000000ULL, &o->wave_from))
@@ -665,6 +670,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.quiet = o->quiet;
     q.replay_prefix = prog;
     q.systemc = o->systemc;
+    q.threads = (int)o->threads;
     char err[8192];
     irhw_rows given, capture;
     irhw_rows_init(&given, o->x.ps.in_words);
@@ -796,11 +802,12 @@ done:
 static int cmd_cosim(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("cosim", argc, argv, 1,
-                        "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
-                        "--no-model --quiet --record --systemc --stim-file --until-covered "
-                        "--require-coverage --shrink --shrink-out --trace-lines --xcheck ",
-                        &o);
+    int rc =
+        parse_opts("cosim", argc, argv, 1,
+                   "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
+                   "--no-model --quiet --record --systemc --stim-file --until-covered "
+                   "--require-coverage --shrink --shrink-out --trace-lines --xcheck --threads ",
+                   &o);
     if (rc || o.help) {
         if (o.help)
             printf(
@@ -826,6 +833,10 @@ static int cmd_cosim(int argc, char **argv)
                 "               beside the C model as an sc_module (gen --systemc), one sc_clock,\n"
                 "               shared input signals, every output compared every cycle\n"
                 "  --quiet      no progress, statistics or coverage report\n"
+                "  --threads N  2: the RTL in one thread, the model, compare, checker and\n"
+                "               coverage in another, up to 256 cycles apart (the same results);\n"
+                "               1: both in one. Default: 2 with two CPUs free, and not with\n"
+                "               --wave or --systemc, which run in one\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
                 "               a header of every input port name, one row per cycle, values\n"
                 "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"

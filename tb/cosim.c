@@ -20,6 +20,9 @@
 #include "wave.h"
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +95,263 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
     return bad;
 }
 
+/* ---- one cycle's verdict ---------------------------------------------------- */
+
+/* What the loop carries across cycles, for the part that judges a cycle
+ * (judge, below): the same code whether the RTL runs in this thread or the
+ * next (two threads: see the ring). */
+typedef struct {
+    const irhw_cosim_req *q;
+    const irhw_block *b;
+    const irhw_ports *ps;
+    irhw_cosim_res *res;
+    void *model;  /* NULL: --no-model */
+    void *cmodel; /* the C model this loop evaluates (NULL with SystemC) */
+    void *chk;
+    irhw_rtl *rtl; /* SystemC: the wrapped model's outputs come from here */
+    uint64_t *mout;
+    int tr; /* tracing: 16 more cycles after a failure */
+    int equal, observer_stop;
+    uint64_t stop_at;
+    double tstart, tprog;
+} judge_ctx;
+
+/* Cycle cyc's inputs and the RTL's outputs: the record row, the model's
+ * outputs (into j->mout), the compare, the invariant checker and the
+ * observer. Returns 1 when this cycle's outputs differ (the trace's
+ * mismatch flag). */
+static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout)
+{
+    const irhw_cosim_req *q = j->q;
+    const irhw_ports *ps = j->ps;
+    uint64_t *mout = j->mout;
+    char *msg = j->res->message;
+    if (q->record) {
+        for (int w = (int)ps->in_words - 1; w >= 0; w--)
+            fprintf(q->record, "%016" PRIx64, in[w]);
+        fputc('\n', q->record);
+    }
+    unsigned bad = 0;
+    if (j->model) {
+        if (j->cmodel)
+            j->b->model_eval(j->cmodel, in, mout);
+        else /* the wrapped model, evaluated inside SystemC */
+            j->rtl->get_exp(j->rtl->h, mout);
+        /* memcmp: libc's vector compare, fewer instructions a cycle than
+         * an inline word loop (17 words: ~30 against ~110) */
+        int differ = memcmp(mout, rout, ps->out_words * sizeof *mout) != 0;
+        if (differ && j->equal) {
+            j->equal = 0;
+            bad = 1;
+            j->res->mismatch_cycle = cyc;
+            size_t o = (size_t)snprintf(msg, sizeof j->res->message,
+                                        "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
+                                        j->b->name, cyc, q->seed);
+            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port);
+            j->stop_at = j->tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+        } else if (!j->equal) {
+            bad = (unsigned)differ;
+        }
+        /* One checker for both: it runs only while every output so far
+         * was equal, so on the RTL it would see exactly the model's
+         * inputs and outputs from the same start, and a checker's
+         * verdict is a function of that (in, out) sequence. */
+        char cerr[1024];
+        if (j->equal && j->chk && j->b->check_cycle(j->chk, cyc, in, mout, cerr, sizeof cerr)) {
+            j->equal = 0;
+            j->res->mismatch_cycle = cyc;
+            j->res->mismatch_port = -1;
+            snprintf(msg, sizeof j->res->message,
+                     "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
+                     ") on the model and the RTL (equal outputs): %s\n",
+                     j->b->name, cyc, q->seed, cerr);
+            j->stop_at = j->tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+        }
+    }
+    if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout) &&
+        j->stop_at > cyc + 1) {
+        j->stop_at = cyc + 1;
+        j->observer_stop = 1;
+    }
+    return bad;
+}
+
+/* After cycle cyc's clock edge: the model's tick and the progress line. */
+static void judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in)
+{
+    if (j->cmodel)
+        j->b->model_tick(j->cmodel, in);
+    if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
+        double t = irhw_now_s();
+        if (t - j->tprog > 2.0) {
+            fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
+                    j->b->name, cyc, j->q->cycles, (double)cyc / (t - j->tstart));
+            j->tprog = t;
+        }
+    }
+}
+
+/* This cycle's inputs from the stimulus, the given rows or the source;
+ * rst held in cycles 0 and 1. Returns 1 when the source has ended. */
+static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim, uint64_t cyc,
+                       const uint64_t *prev, uint64_t *in)
+{
+    memset(in, 0, ps->in_words * sizeof *in);
+    if (q->stim_rows)
+        memcpy(in, q->stim_rows + cyc * ps->in_words, ps->in_words * sizeof *in);
+    else if (!q->source)
+        q->x->b->stim_next(stim, cyc, prev, in);
+    else if (q->source->next(stim, cyc, prev, in))
+        return 1;
+    if (cyc < 2)
+        in[ps->p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
+    return 0;
+}
+
+/* ---- two threads --------------------------------------------------------------- */
+
+/* The RTL in this thread, the model, compare, checker and observer in a
+ * second, RING cycles of (inputs, RTL outputs) between them. The RTL side
+ * draws the stimulus from the RTL's own outputs; while every output is
+ * equal those are the model's, so the inputs are exactly those of one
+ * thread, and the judging side sees the cycles in order and stops the RTL
+ * side at the first failure (the RTL may have run up to RING cycles
+ * further; nothing of those is reported). Results, messages, coverage and
+ * records are those of one thread. Used without traces (the trace holds the
+ * model's expected values, known only on the judging side), SystemC or an
+ * outside stimulus source (a workload's driver shares state with its
+ * observer). */
+#define RING 256
+#define SPINS 2000
+
+typedef struct {
+    judge_ctx *j;
+    size_t in_words, out_words;
+    uint64_t *slots;                   /* RING x (inputs, RTL outputs) */
+    _Atomic uint64_t made, used, stop; /* cycles drawn and run; judged; end */
+    _Atomic int made_all, sleepers;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} ring;
+
+static uint64_t *slot(ring *r, uint64_t cyc)
+{
+    return r->slots + (cyc % RING) * (r->in_words + r->out_words);
+}
+
+/* Wait until ready(r, arg): spin a little (both sides usually on their own
+ * core), then sleep until the other side's wake. */
+static void ring_wait(ring *r, int (*ready)(ring *, uint64_t), uint64_t arg)
+{
+    for (int i = 0; i < SPINS; i++) {
+        if (ready(r, arg))
+            return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    pthread_mutex_lock(&r->mu);
+    atomic_fetch_add(&r->sleepers, 1);
+    while (!ready(r, arg))
+        pthread_cond_wait(&r->cv, &r->mu);
+    atomic_fetch_sub(&r->sleepers, 1);
+    pthread_mutex_unlock(&r->mu);
+}
+
+static void ring_wake(ring *r)
+{
+    if (atomic_load(&r->sleepers)) {
+        pthread_mutex_lock(&r->mu);
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+    }
+}
+
+static int can_judge(ring *r, uint64_t cyc)
+{
+    return atomic_load(&r->made) > cyc || atomic_load(&r->made_all);
+}
+
+static int can_make(ring *r, uint64_t cyc)
+{
+    return cyc - atomic_load(&r->used) < RING || atomic_load(&r->stop) <= cyc;
+}
+
+static void *judge_side(void *arg)
+{
+    ring *r = arg;
+    judge_ctx *j = r->j;
+    uint64_t cyc;
+    for (cyc = 0; cyc < j->stop_at; cyc++) {
+        ring_wait(r, can_judge, cyc);
+        if (atomic_load(&r->made) <= cyc)
+            break; /* the RTL side ended (the source's end) */
+        const uint64_t *in = slot(r, cyc);
+        judge(j, cyc, in, in + r->in_words);
+        judge_tick(j, cyc, in);
+        atomic_store(&r->used, cyc + 1);
+        if (j->stop_at != atomic_load(&r->stop))
+            atomic_store(&r->stop, j->stop_at);
+        ring_wake(r);
+    }
+    j->res->cycles_run = cyc;
+    atomic_store(&r->stop, cyc);
+    ring_wake(r);
+    return NULL;
+}
+
+/* The RTL side; returns -1 when the judging thread could not start. */
+static int run_two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev)
+{
+    const irhw_ports *ps = j->ps;
+    ring r = {.j = j, .in_words = ps->in_words, .out_words = ps->out_words};
+    r.slots = calloc((size_t)RING * (r.in_words + r.out_words), sizeof *r.slots);
+    if (!r.slots)
+        return -1;
+    atomic_store(&r.stop, j->stop_at);
+    pthread_mutex_init(&r.mu, NULL);
+    pthread_cond_init(&r.cv, NULL);
+    pthread_t th;
+    if (pthread_create(&th, NULL, judge_side, &r)) {
+        free(r.slots);
+        return -1;
+    }
+    for (uint64_t cyc = 0; cyc < atomic_load(&r.stop); cyc++) {
+        ring_wait(&r, can_make, cyc);
+        if (cyc >= atomic_load(&r.stop))
+            break;
+        uint64_t *in = slot(&r, cyc), *rout = in + r.in_words;
+        if (draw_inputs(j->q, ps, stim, cyc, prev, in))
+            break;
+        rtl->set_in(rtl->h, in);
+        rtl->clock(rtl->h, 0);
+        rtl->get_out(rtl->h, rout);
+        rtl->clock(rtl->h, 1);
+        memcpy(prev, rout, ps->out_words * sizeof *prev);
+        atomic_store(&r.made, cyc + 1);
+        ring_wake(&r);
+    }
+    atomic_store(&r.made_all, 1);
+    ring_wake(&r);
+    pthread_join(th, NULL);
+    pthread_mutex_destroy(&r.mu);
+    pthread_cond_destroy(&r.cv);
+    free(r.slots);
+    return 0;
+}
+
+/* Two threads when asked (threads 2) or by default on a machine with two
+ * CPUs free to this process, for runs they can take (ring, above). */
+static int use_two_threads(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
+{
+    if (q->threads == 1 || !cmodel || tr || q->source)
+        return 0;
+    if (q->threads == 2)
+        return 1;
+    cpu_set_t cs;
+    return sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) >= 2;
+}
+
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
 {
     const irhw_block *b = q->x->b;
@@ -160,103 +420,41 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return irhw_err(err, errlen, "out of memory setting up the co-simulation");
     }
 
-    int equal = 1;
-    uint64_t stop_at = q->cycles, cyc;
-    int observer_stop = 0; /* the observer ended the run early (--until-covered) */
-    double tstart = irhw_now_s(), tprog = tstart;
+    double tstart = irhw_now_s();
     res->start_s = tstart - t0;
     char *msg = res->message;
-    /* Loop invariants in locals (the calls below could, as far as the
-     * compiler knows, change *q and *b): the C model this loop evaluates
-     * (none with SystemC, where the model runs inside the simulation), its
-     * phases and the observer. */
-    void *cmodel = q->systemc ? NULL : model;
-    void (*const model_eval)(void *, const uint64_t *, uint64_t *) = b->model_eval;
-    void (*const model_tick)(void *, const uint64_t *) = b->model_tick;
-    int (*const observe)(void *, uint64_t, const void *, const uint64_t *, const uint64_t *,
-                         const uint64_t *) = q->observe;
-    void *const observe_ctx = q->observe_ctx;
-    for (cyc = 0; cyc < stop_at; cyc++) {
-        memset(in, 0, ps.in_words * sizeof *in);
-        if (q->stim_rows)
-            memcpy(in, q->stim_rows + cyc * ps.in_words, ps.in_words * sizeof *in);
-        else if (!q->source)
-            b->stim_next(stim, cyc, prev, in);
-        else if (q->source->next(stim, cyc, prev, in))
-            break;
-        if (cyc < 2)
-            in[ps.p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
-        if (q->record) {
-            for (int w = (int)ps.in_words - 1; w >= 0; w--)
-                fprintf(q->record, "%016" PRIx64, in[w]);
-            fputc('\n', q->record);
-        }
-        rtl.set_in(rtl.h, in);
-        rtl.clock(rtl.h, 0);
-        rtl.get_out(rtl.h, rout);
-        unsigned bad = 0;
-        if (model) {
-            if (cmodel)
-                model_eval(cmodel, in, mout);
-            else /* the wrapped model, evaluated inside SystemC */
-                rtl.get_exp(rtl.h, mout);
-            /* memcmp: libc's vector compare, fewer instructions a cycle than
-             * an inline word loop (17 words: ~30 against ~110) */
-            int differ = memcmp(mout, rout, ps.out_words * sizeof *mout) != 0;
-            if (differ && equal) {
-                equal = 0;
-                bad = 1;
-                res->mismatch_cycle = cyc;
-                size_t o =
-                    (size_t)snprintf(msg, sizeof res->message,
-                                     "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
-                                     b->name, cyc, q->seed);
-                compare(&ps, mout, rout, msg + o, sizeof res->message - o, &res->mismatch_port);
-                stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
-            } else if (!equal) {
-                bad = differ;
+    judge_ctx jc = {q,         b,
+                    &ps,       res,
+                    model,     q->systemc ? NULL : model,
+                    chk,       &rtl,
+                    mout,      tr != IRHW_TRACE_NONE,
+                    1,         0,
+                    q->cycles, tstart,
+                    tstart};
+    if (!use_two_threads(q, jc.cmodel, tr) || run_two_threads(&jc, &rtl, stim, prev)) {
+        /* one thread: the RTL's half of each cycle between the judge's */
+        uint64_t cyc;
+        for (cyc = 0; cyc < jc.stop_at; cyc++) {
+            if (draw_inputs(q, &ps, stim, cyc, prev, in))
+                break;
+            rtl.set_in(rtl.h, in);
+            rtl.clock(rtl.h, 0);
+            rtl.get_out(rtl.h, rout);
+            unsigned bad = judge(&jc, cyc, in, rout);
+            int rec = tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
+            if (rec) {
+                rtl.set_exp(rtl.h, model ? mout : rout, bad);
+                rtl.dump(rtl.h, cyc * 10);
             }
-            /* One checker for both: it runs only while every output so far
-             * was equal, so on the RTL it would see exactly the model's
-             * inputs and outputs from the same start, and a checker's
-             * verdict is a function of that (in, out) sequence. */
-            char cerr[1024];
-            if (equal && chk && b->check_cycle(chk, cyc, in, mout, cerr, sizeof cerr)) {
-                equal = 0;
-                res->mismatch_cycle = cyc;
-                res->mismatch_port = -1;
-                snprintf(msg, sizeof res->message,
-                         "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
-                         ") on the model and the RTL (equal outputs): %s\n",
-                         b->name, cyc, q->seed, cerr);
-                stop_at = tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
-            }
+            rtl.clock(rtl.h, 1);
+            if (rec)
+                rtl.dump(rtl.h, cyc * 10 + 5);
+            judge_tick(&jc, cyc, in);
+            memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
         }
-        if (observe && observe(observe_ctx, cyc, cmodel, in, mout, rout) && stop_at > cyc + 1) {
-            stop_at = cyc + 1;
-            observer_stop = 1;
-        }
-        int rec = tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
-        if (rec) {
-            rtl.set_exp(rtl.h, model ? mout : rout, bad);
-            rtl.dump(rtl.h, cyc * 10);
-        }
-        rtl.clock(rtl.h, 1);
-        if (rec)
-            rtl.dump(rtl.h, cyc * 10 + 5);
-        if (cmodel)
-            model_tick(cmodel, in);
-        memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
-        if (!q->quiet && (cyc & 0xffff) == 0 && cyc) {
-            double t = irhw_now_s();
-            if (t - tprog > 2.0) {
-                fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
-                        b->name, cyc, q->cycles, (double)cyc / (t - tstart));
-                tprog = t;
-            }
-        }
+        res->cycles_run = cyc;
     }
-    res->cycles_run = cyc;
+    int equal = jc.equal, observer_stop = jc.observer_stop;
     res->run_s = irhw_now_s() - tstart;
     /* End-of-run checks ("everything drained") hold for the stimulus's planned
      * end only: a run the observer cut short (--until-covered) skips them. */

@@ -50,6 +50,10 @@ typedef struct {
      * command). */
     const irhw_stim_source *source;
     const char *replay;
+    /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
+     * compare, checker and observer in a second (cosim.c, "two threads");
+     * 0: two when this process has two CPUs and the run allows it */
+    int threads;
 } irhw_cosim_req;
 
 typedef struct {

@@ -7,7 +7,7 @@
 set -u
 irhw=$1; blk=$2; n=$3; shift 3
 command -v perf > /dev/null || { echo "cosim_cpu_ratio: perf not installed (apt-get install linux-perf)" >&2; exit 2; }
-ms() { perf stat -x, -e task-clock "$irhw" cosim "$blk" "$@" --quiet 2>&1 >/dev/null |
+ms() { perf stat -x, -e task-clock "$irhw" cosim "$blk" "$@" --threads 1 --quiet 2>&1 >/dev/null |
          grep task-clock | cut -d, -f1; }
 for round in 1 2; do
   c0=$(ms --cycles 10 "$@"); c1=$(ms --cycles "$n" "$@")

@@ -3,6 +3,7 @@
 # instructions (irhw_cosim, inclusive, under callgrind) over N cycles minus a
 # 10-cycle run, with the model and with --no-model. Instructions do not
 # depend on the machine's load, so this is the steadiest form of the ratio.
+# Both with --threads 1: the work of one thread (a second thread would count apart).
 #   tests/cosim_ipc.sh bin/irhw BLOCK CYCLES [cosim options...]
 set -u
 irhw=$(realpath "$1"); blk=$2; n=$3; shift 3
@@ -11,7 +12,7 @@ tmp=$(mktemp -d /tmp/irhw-ipc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 loop() { # CYCLES [options...]: irhw_cosim's inclusive instructions
   local c=$1; shift
-  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$irhw" cosim "$blk" "$@" --cycles "$c" --quiet > /dev/null 2>&1
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$irhw" cosim "$blk" "$@" --threads 1 --cycles "$c" --quiet > /dev/null 2>&1
   callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$tmp/cg" 2> /dev/null |
     sed -n 's/^ *\([0-9,][0-9,]*\) ([ 0-9.]*%) *[^ ]*:irhw_cosim\( .*\)\{0,1\}$/\1/p' | tr -d , | sort -n | tail -1
 }

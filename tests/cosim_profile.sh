@@ -40,14 +40,14 @@ shares() {
 if [ "${IRHW_PROFILE_PERF:-0}" = 1 ]; then
   command -v perf > /dev/null || { echo "cosim_profile: perf not installed (apt-get install linux-perf)" >&2; exit 2; }
   perf record -q -o "$tmp/p.data" --call-graph dwarf,16384 -F 1999 \
-    "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
+    "$irhw" cosim "$blk" "$@" --threads 1 --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
   perf report -i "$tmp/p.data" --children --sort sym -g none 2> /dev/null |
     awk '$1 ~ /%$/ { p = $1; sub(/%/, "", p); print p, $NF }' | shares
   echo "(perf: time samples)"
 else
   command -v valgrind > /dev/null || { echo "cosim_profile: valgrind not installed (apt-get install valgrind)" >&2; exit 2; }
   valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
-    "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
+    "$irhw" cosim "$blk" "$@" --threads 1 --cycles "$n" --quiet > "$tmp/out" 2>/dev/null || true
   # "1,234 (12.3%)  file:function [object]" -> "1234 function"; callgrind
   # also lists a function's code inlined from a header as "header.h:function"
   # and the whole function under its full path (no object)

@@ -112,6 +112,19 @@ if "$irhw" list --json | python3 -c 'import json,sys; d=json.load(sys.stdin); as
   ok "list --json is valid JSON with params and ports of every block"; else bad "list --json: $(cat "$tmp/json.err")"; fi
 out=$("$irhw" cosim wl_bank --cycles 0 2>&1); rc=$?
 [ $rc -eq 2 ] && ok "cosim --cycles 0 rejected" || bad "cosim --cycles 0: rc=$rc"
+out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "\-\-threads '3' must be 1 or 2" && ok "cosim --threads 3 rejected, naming 1 or 2" || bad "cosim --threads 3: rc=$rc $out"
+# one thread and two (tb/cosim.c): the same report, coverage, early end and records
+for b in icrn hwwl_core; do
+  for t in 1 2; do
+    "$irhw" cosim $b --cycles 30000 --seed 7 --until-covered --threads $t --record "$tmp/rec$t.csv" 2>&1 |
+      sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[12].csv//' > "$tmp/th$t.out"
+  done
+  if cmp -s "$tmp/th1.out" "$tmp/th2.out" && cmp -s "$tmp/rec1.csv" "$tmp/rec2.csv" && grep -q "^PASS $b" "$tmp/th1.out" &&
+     grep -q "^coverage: " "$tmp/th1.out"; then
+    ok "cosim $b --threads 1 and 2: the same report, coverage and recorded inputs ($(wc -l < "$tmp/rec1.csv") rows)"
+  else bad "cosim $b --threads 1 and 2 differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5)"; fi
+done
 
 # every configuration of the co-simulation lists: generated and lint-clean as one design
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then

@@ -32,6 +32,9 @@ done
 run_fault() { # irhw tmp block name
   "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
   echo $? > "$2/f_$3_$4.rc"
+  # without a trace, by default in two threads (tb/cosim.c): the same report
+  "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --threads 2 > "$2/t_$3_$4.out" 2>&1
+  echo $? > "$2/t_$3_$4.rc"
 }
 export -f run_fault
 xargs -P 2 -L 1 bash -c 'run_fault "$0" "$1" "$2" "$3"' "$irhw" "$tmp" < "$tmp/fault_jobs"
@@ -41,6 +44,11 @@ while read -r fb name; do
      ! grep -q '^\*-4.000000 -1 ' "$tmp/f_${fb}_$name.gtkw"; then
     ok "fault $fb/$name caught: $(echo "$out" | head -1)"
   else bad "fault $fb/$name not caught (rc=$rc): $out"; fi
+  report() { sed -n '/^\(MISMATCH\|CHECK FAILED\)/,/^replay: /p' "$1"; }
+  if [ "$(cat "$tmp/t_${fb}_$name.rc")" = "$rc" ] && [ -n "$(report "$tmp/f_${fb}_$name.out")" ] &&
+     [ "$(report "$tmp/t_${fb}_$name.out")" = "$(report "$tmp/f_${fb}_$name.out")" ]; then
+    ok "fault $fb/$name: two threads report the same"
+  else bad "fault $fb/$name: two threads report otherwise: $(cat "$tmp/t_${fb}_$name.out")"; fi
 done < "$tmp/fault_jobs"
 good=$(ls "$tmp"/good_wl_bank/wl_bank_*.v)
 
