@@ -258,9 +258,19 @@ static void ring_wait(ring *r, int (*ready)(ring *, uint64_t), uint64_t arg)
     pthread_mutex_unlock(&r->mu);
 }
 
-static void ring_wake(ring *r)
+/* Wake a sleeping side. Not on every cycle: a side that slept is woken when
+ * BATCH cycles are ready for it (or at the end), so that a run on a busy
+ * machine does not pay one wake-up a cycle. */
+#define BATCH (RING / 8)
+
+static void ring_wake(ring *r, int now)
 {
     if (atomic_load(&r->sleepers)) {
+        uint64_t ready = atomic_load(&r->made) - atomic_load(&r->used);
+        if (!now && ready > 0 && ready < BATCH) /* the judge: wait for more */
+            return;
+        if (!now && ready > RING - BATCH) /* the RTL side: wait for more room */
+            return;
         pthread_mutex_lock(&r->mu);
         pthread_cond_broadcast(&r->cv);
         pthread_mutex_unlock(&r->mu);
@@ -290,13 +300,14 @@ static void *judge_side(void *arg)
         judge(j, cyc, in, in + r->in_words);
         judge_tick(j, cyc, in);
         atomic_store(&r->used, cyc + 1);
-        if (j->stop_at != atomic_load(&r->stop))
+        int stop = j->stop_at != atomic_load(&r->stop);
+        if (stop)
             atomic_store(&r->stop, j->stop_at);
-        ring_wake(r);
+        ring_wake(r, stop);
     }
     j->res->cycles_run = cyc;
     atomic_store(&r->stop, cyc);
-    ring_wake(r);
+    ring_wake(r, 1);
     return NULL;
 }
 
@@ -329,10 +340,10 @@ static int run_two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
         rtl->clock(rtl->h, 1);
         memcpy(prev, rout, ps->out_words * sizeof *prev);
         atomic_store(&r.made, cyc + 1);
-        ring_wake(&r);
+        ring_wake(&r, 0);
     }
     atomic_store(&r.made_all, 1);
-    ring_wake(&r);
+    ring_wake(&r, 1);
     pthread_join(th, NULL);
     pthread_mutex_destroy(&r.mu);
     pthread_cond_destroy(&r.cv);

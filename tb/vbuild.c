@@ -233,7 +233,7 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
  * below irhw_tb out of the trace (the default --wave-depth 1).
  *
  * latch (the C shim, not SystemC): the DUT's inputs come from registers
- * loaded from irhw_tb's input ports on every edge of irhw_in_load, which the
+ * loaded from irhw_tb's input ports on every edge of irhw_tb_load, which the
  * shim toggles with each falling clock (irhw_shim_clock(h, 0)). Verilator
  * 5.006 evaluates all logic driven by top-level inputs ('ico') on every
  * eval(), changed or not: driven straight from the ports, that logic ran on
@@ -241,7 +241,7 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
  * falling one's. Behind the registers it runs once, when the inputs are
  * loaded (hwwl_core: 23 % fewer instructions a cycle). The DUT sees the same
  * values in the same cycle: the registers are loaded before the outputs are
- * read and hold through the rising edge. They and irhw_in_load are untraced. */
+ * read and hold through the rising edge. They and irhw_tb_load are untraced. */
 static char *wrapper_text(const irhw_ports *ps, const char *top, int dut_untraced, int latch)
 {
     char *buf = NULL;
@@ -258,7 +258,7 @@ static char *wrapper_text(const irhw_ports *ps, const char *top, int dut_untrace
     w.indent++;
     vw_line(&w, "input  wire clk,");
     if (latch)
-        vw_line(&w, "/*verilator tracing_off*/ input wire irhw_in_load, /*verilator tracing_on*/");
+        vw_line(&w, "/*verilator tracing_off*/ input wire irhw_tb_load, /*verilator tracing_on*/");
     for (unsigned i = 0; i < ps->n; i++)
         vw_line(&w, "%s %s%s,", ps->p[i].dir == IRHW_IN ? "input  wire" : "output wire",
                 vw_range(ps->p[i].width), ps->p[i].name);
@@ -273,7 +273,7 @@ static char *wrapper_text(const irhw_ports *ps, const char *top, int dut_untrace
         for (unsigned i = 0; i < ps->n; i++)
             if (ps->p[i].dir == IRHW_IN)
                 vw_line(&w, "    reg %sirhw_in_%s;", vw_range(ps->p[i].width), ps->p[i].name);
-        vw_line(&w, "    always @(posedge irhw_in_load or negedge irhw_in_load) begin");
+        vw_line(&w, "    always @(posedge irhw_tb_load or negedge irhw_tb_load) begin");
         for (unsigned i = 0; i < ps->n; i++)
             if (ps->p[i].dir == IRHW_IN)
                 vw_line(&w, "        irhw_in_%s <= %s;", ps->p[i].name, ps->p[i].name);
@@ -339,7 +339,7 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
             "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n"
             /* Verilator's first eval() takes the inputs as they are, edges
              * included: settle now, so that the first falling clock's toggle
-             * of irhw_in_load is an edge */
+             * of irhw_tb_load is an edge */
             "    s->t->eval();\n    return s;\n}\n",
             trace ? "    s->ctx.traceEverOn(true);\n" : "");
     fprintf(f, "void irhw_shim_destroy(void *h) {\n    shim *s = (shim *)h;\n");
@@ -367,9 +367,9 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
         }
     /* no eval(): nothing reads exp_* or mismatch, the trace reads them as they are */
     fprintf(f, "    t->mismatch = mismatch;\n}\n");
-    /* a falling clock loads the inputs (irhw_in_load's edge: wrapper_text) */
+    /* a falling clock loads the inputs (irhw_tb_load's edge: wrapper_text) */
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
-               "    if (!level) t->irhw_in_load = !t->irhw_in_load;\n"
+               "    if (!level) t->irhw_tb_load = !t->irhw_tb_load;\n"
                "    t->clk = level;\n    t->eval();\n}\n");
     /* Verilator 5 ignores trace()'s levels: dumpvars() picks the signals. */
     fprintf(f, "int irhw_shim_trace_open(void *h, const char *path, int levels) {\n");

@@ -2,7 +2,9 @@
 # make bench: co-simulation speed of every block, measured side by side in one
 # run, at its defaults and at one large configuration. Per row:
 #   co-sim c/s       lockstep co-simulation (model + RTL, every output compared,
-#                    checker and coverage on), `irhw cosim B --quiet`
+#                    checker and coverage on), `irhw cosim B --quiet`: by default
+#                    the RTL in one thread, the model side in another
+#   1 thread c/s     the same with --threads 1 (both in one thread)
 #   Verilator alone  the same RTL and stimulus without the model (--no-model)
 #   ratio            co-sim / Verilator alone (target >= 0.8)
 #   waves c/s        co-sim recording every cycle to FST (--wave F.fst)
@@ -70,8 +72,8 @@ t0=$(date +%s)
 {
   echo "<!-- make bench (tests/bench.sh), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) -->"
   echo
-  echo "| block | configuration | cycles | co-sim c/s | Verilator alone c/s | co-sim / alone | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
-  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| block | configuration | cycles | co-sim c/s | 1 thread c/s | Verilator alone c/s | co-sim / alone | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$md"
 cat "$md"
 for row in "${rows[@]}"; do
@@ -87,6 +89,7 @@ for row in "${rows[@]}"; do
   n=$(awk -v r="${cal:-0}" -v s="$SECONDS_PER" 'BEGIN { n = r * s; if (n < 20000) n = 20000;
         p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
   co=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)
+  c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
   va=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)
   nw=$((n / 8))
   wv=""
@@ -102,11 +105,11 @@ for row in "${rows[@]}"; do
     # the project's own cache (SystemC builds are slow; the cold start is measured above)
     sc=$(env -u IRHW_CACHE "$irhw" cosim "$blk" $cfg --cycles "$((n / 4))" --systemc --quiet 2>/dev/null | rate)
   fi
-  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$va") | $(ratio "$co" "$va") | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
+  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va") | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
   echo "$line" | tee -a "$md"
 done
 {
   echo
-  echo "Cycles: co-sim and Verilator alone; waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one) and Verilator alone; waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 echo "(written to $md)"
