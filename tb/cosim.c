@@ -208,6 +208,39 @@ static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim
     return 0;
 }
 
+/* ---- one thread ------------------------------------------------------------ */
+
+/* Cycles from..to-1 (or to the judge's end, or the source's), the RTL's half
+ * of each cycle between the judge's; returns the next cycle. */
+static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                           uint64_t *rout, uint64_t from, uint64_t to, int *ended)
+{
+    const irhw_cosim_req *q = j->q;
+    const irhw_ports *ps = j->ps;
+    uint64_t cyc;
+    for (cyc = from; cyc < to && cyc < j->stop_at; cyc++) {
+        if (draw_inputs(q, ps, stim, cyc, prev, in)) {
+            *ended = 1;
+            break;
+        }
+        rtl->set_in(rtl->h, in);
+        rtl->clock(rtl->h, 0);
+        rtl->get_out(rtl->h, rout);
+        unsigned bad = judge(j, cyc, in, rout);
+        int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
+        if (rec) {
+            rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad);
+            rtl->dump(rtl->h, cyc * 10);
+        }
+        rtl->clock(rtl->h, 1);
+        if (rec)
+            rtl->dump(rtl->h, cyc * 10 + 5);
+        judge_tick(j, cyc, in);
+        memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
+    }
+    return cyc;
+}
+
 /* ---- two threads --------------------------------------------------------------- */
 
 /* The RTL in this thread, the model, compare, checker and observer in a
@@ -223,13 +256,27 @@ static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim
  * observer). */
 #define RING 256
 #define SPINS 2000
+/* Each side publishes its count every PUB cycles (and before it waits), and
+ * reads the other's only when its last reading says it must wait: the two
+ * counters' cache lines cross between the cores once per PUB cycles, not
+ * twice a cycle. */
+#define PUB 16
+/* A sleeping side is woken once WAKE cycles are ready for it (or at once
+ * when the other side ends or waits): one wake-up, a system call that is
+ * slow in a VM, per WAKE cycles. */
+#define WAKE (RING / 2)
 
 typedef struct {
     judge_ctx *j;
     size_t in_words, out_words;
-    uint64_t *slots;                   /* RING x (inputs, RTL outputs) */
-    _Atomic uint64_t made, used, stop; /* cycles drawn and run; judged; end */
-    _Atomic int made_all, sleepers;
+    uint64_t *slots; /* RING x (inputs, RTL outputs) */
+    /* each on its own cache line: cycles drawn and run (RTL side); judged;
+     * the end the judging side has set; sleeping sides */
+    _Alignas(64) _Atomic uint64_t made;
+    _Alignas(64) _Atomic uint64_t used;
+    _Alignas(64) _Atomic uint64_t stop;
+    _Atomic int made_all;
+    _Alignas(64) _Atomic int sleepers;
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } ring;
@@ -258,18 +305,14 @@ static void ring_wait(ring *r, int (*ready)(ring *, uint64_t), uint64_t arg)
     pthread_mutex_unlock(&r->mu);
 }
 
-/* Wake a sleeping side. Not on every cycle: a side that slept is woken when
- * BATCH cycles are ready for it (or at the end), so that a run on a busy
- * machine does not pay one wake-up a cycle. */
-#define BATCH (RING / 8)
-
-static void ring_wake(ring *r, int now)
+/* A side's count (or the end) made visible; a sleeping side woken when
+ * WAKE cycles are ready for it, or now. */
+static void ring_publish(ring *r, _Atomic uint64_t *counter, uint64_t value, int now)
 {
+    atomic_store(counter, value);
     if (atomic_load(&r->sleepers)) {
         uint64_t ready = atomic_load(&r->made) - atomic_load(&r->used);
-        if (!now && ready > 0 && ready < BATCH) /* the judge: wait for more */
-            return;
-        if (!now && ready > RING - BATCH) /* the RTL side: wait for more room */
+        if (!now && (counter == &r->made ? ready < WAKE : ready > RING - WAKE))
             return;
         pthread_mutex_lock(&r->mu);
         pthread_cond_broadcast(&r->cv);
@@ -287,80 +330,114 @@ static int can_make(ring *r, uint64_t cyc)
     return cyc - atomic_load(&r->used) < RING || atomic_load(&r->stop) <= cyc;
 }
 
+typedef struct {
+    ring *r;
+    uint64_t from;
+} judge_arg;
+
 static void *judge_side(void *arg)
 {
-    ring *r = arg;
+    ring *r = ((judge_arg *)arg)->r;
     judge_ctx *j = r->j;
-    uint64_t cyc;
-    for (cyc = 0; cyc < j->stop_at; cyc++) {
-        ring_wait(r, can_judge, cyc);
-        if (atomic_load(&r->made) <= cyc)
-            break; /* the RTL side ended (the source's end) */
+    uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
+    for (cyc = ((judge_arg *)arg)->from; cyc < j->stop_at; cyc++) {
+        if (cyc >= made && cyc >= (made = atomic_load(&r->made))) {
+            ring_publish(r, &r->used, cyc, 1);
+            ring_wait(r, can_judge, cyc);
+            if (cyc >= (made = atomic_load(&r->made)))
+                break; /* the RTL side ended */
+        }
         const uint64_t *in = slot(r, cyc);
         judge(j, cyc, in, in + r->in_words);
         judge_tick(j, cyc, in);
-        atomic_store(&r->used, cyc + 1);
-        int stop = j->stop_at != atomic_load(&r->stop);
-        if (stop)
-            atomic_store(&r->stop, j->stop_at);
-        ring_wake(r, stop);
+        if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed))
+            ring_publish(r, &r->stop, j->stop_at, 1);
+        if ((cyc + 1) % PUB == 0)
+            ring_publish(r, &r->used, cyc + 1, 0);
     }
-    j->res->cycles_run = cyc;
-    atomic_store(&r->stop, cyc);
-    ring_wake(r, 1);
-    return NULL;
+    ring_publish(r, &r->used, cyc, 1);
+    ring_publish(r, &r->stop, cyc, 1);
+    return (void *)(uintptr_t)cyc;
 }
 
-/* The RTL side; returns -1 when the judging thread could not start. */
-static int run_two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev)
+/* Cycles from onwards; returns the next cycle, or 0 with *failed set when
+ * the judging thread could not start (nothing was run). */
+static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t from,
+                            int *failed)
 {
     const irhw_ports *ps = j->ps;
-    ring r = {.j = j, .in_words = ps->in_words, .out_words = ps->out_words};
-    r.slots = calloc((size_t)RING * (r.in_words + r.out_words), sizeof *r.slots);
-    if (!r.slots)
-        return -1;
-    atomic_store(&r.stop, j->stop_at);
-    pthread_mutex_init(&r.mu, NULL);
-    pthread_cond_init(&r.cv, NULL);
+    ring *r = aligned_alloc(64, sizeof(ring));
+    *failed = 1;
+    if (!r)
+        return 0;
+    memset(r, 0, sizeof *r);
+    r->j = j;
+    r->in_words = ps->in_words;
+    r->out_words = ps->out_words;
+    r->slots = calloc((size_t)RING * (r->in_words + r->out_words), sizeof *r->slots);
+    atomic_store(&r->made, from);
+    atomic_store(&r->used, from);
+    atomic_store(&r->stop, j->stop_at);
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv, NULL);
     pthread_t th;
-    if (pthread_create(&th, NULL, judge_side, &r)) {
-        free(r.slots);
-        return -1;
+    judge_arg ja = {r, from};
+    if (!r->slots || pthread_create(&th, NULL, judge_side, &ja)) {
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+        free(r->slots);
+        free(r);
+        return 0;
     }
-    for (uint64_t cyc = 0; cyc < atomic_load(&r.stop); cyc++) {
-        ring_wait(&r, can_make, cyc);
-        if (cyc >= atomic_load(&r.stop))
-            break;
-        uint64_t *in = slot(&r, cyc), *rout = in + r.in_words;
-        if (draw_inputs(j->q, ps, stim, cyc, prev, in))
-            break;
+    *failed = 0;
+    uint64_t cyc, used = from; /* used: the judging side's count as last read */
+    for (cyc = from; cyc < atomic_load_explicit(&r->stop, memory_order_relaxed); cyc++) {
+        if (cyc - used >= RING && cyc - (used = atomic_load(&r->used)) >= RING) {
+            ring_publish(r, &r->made, cyc, 1);
+            ring_wait(r, can_make, cyc);
+            used = atomic_load(&r->used);
+            if (cyc >= atomic_load(&r->stop))
+                break;
+        }
+        uint64_t *in = slot(r, cyc), *rout = in + r->in_words;
+        draw_inputs(j->q, ps, stim, cyc, prev, in); /* no source here: never ends */
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
         rtl->clock(rtl->h, 1);
         memcpy(prev, rout, ps->out_words * sizeof *prev);
-        atomic_store(&r.made, cyc + 1);
-        ring_wake(&r, 0);
+        if ((cyc + 1) % PUB == 0)
+            ring_publish(r, &r->made, cyc + 1, 0);
     }
-    atomic_store(&r.made_all, 1);
-    ring_wake(&r, 1);
-    pthread_join(th, NULL);
-    pthread_mutex_destroy(&r.mu);
-    pthread_cond_destroy(&r.cv);
-    free(r.slots);
-    return 0;
+    atomic_store(&r->made, cyc);
+    atomic_store(&r->made_all, 1);
+    ring_publish(r, &r->made, cyc, 1);
+    void *judged;
+    pthread_join(th, &judged);
+    pthread_mutex_destroy(&r->mu);
+    pthread_cond_destroy(&r->cv);
+    free(r->slots);
+    free(r);
+    return (uint64_t)(uintptr_t)judged;
 }
 
-/* Two threads when asked (threads 2) or by default on a machine with two
- * CPUs free to this process, for runs they can take (ring, above). */
-static int use_two_threads(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
+/* --threads 0 (the default): the first AUTO_CYCLES in one thread, then two
+ * if a cycle took AUTO_NS or more and this process has two CPUs. Below
+ * that, handing each cycle's inputs and outputs to the other core (cache
+ * lines crossing between cores, a few hundred ns) costs about what it
+ * saves: wl_bank and fifo run faster in one thread. */
+#define AUTO_CYCLES 4096
+#define AUTO_NS 500
+
+/* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
+static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
 {
     if (q->threads == 1 || !cmodel || tr || q->source)
         return 0;
     if (q->threads == 2)
         return 1;
     cpu_set_t cs;
-    return sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) >= 2;
+    return sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) >= 2 ? 2 : 0;
 }
 
 int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t errlen)
@@ -442,29 +519,21 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     1,         0,
                     q->cycles, tstart,
                     tstart};
-    if (!use_two_threads(q, jc.cmodel, tr) || run_two_threads(&jc, &rtl, stim, prev)) {
-        /* one thread: the RTL's half of each cycle between the judge's */
-        uint64_t cyc;
-        for (cyc = 0; cyc < jc.stop_at; cyc++) {
-            if (draw_inputs(q, &ps, stim, cyc, prev, in))
-                break;
-            rtl.set_in(rtl.h, in);
-            rtl.clock(rtl.h, 0);
-            rtl.get_out(rtl.h, rout);
-            unsigned bad = judge(&jc, cyc, in, rout);
-            int rec = tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
-            if (rec) {
-                rtl.set_exp(rtl.h, model ? mout : rout, bad);
-                rtl.dump(rtl.h, cyc * 10);
-            }
-            rtl.clock(rtl.h, 1);
-            if (rec)
-                rtl.dump(rtl.h, cyc * 10 + 5);
-            judge_tick(&jc, cyc, in);
-            memcpy(prev, model ? mout : rout, ps.out_words * sizeof *prev);
-        }
-        res->cycles_run = cyc;
+    int plan = threads_plan(q, jc.cmodel, tr), ended = 0, failed = 1;
+    uint64_t cyc = 0;
+    if (plan == 2) {
+        cyc = one_thread(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
+        double ns = (irhw_now_s() - tstart) * 1e9 / (double)(cyc ? cyc : 1);
+        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS;
     }
+    if (plan && cyc < jc.stop_at && !ended) {
+        uint64_t next = two_threads(&jc, &rtl, stim, prev, cyc, &failed);
+        if (!failed)
+            cyc = next;
+    }
+    if (failed && !ended)
+        cyc = one_thread(&jc, &rtl, stim, prev, in, rout, cyc, UINT64_MAX, &ended);
+    res->cycles_run = cyc;
     int equal = jc.equal, observer_stop = jc.observer_stop;
     res->run_s = irhw_now_s() - tstart;
     /* End-of-run checks ("everything drained") hold for the stimulus's planned
