@@ -836,7 +836,7 @@ static int cmd_cosim(int argc, char **argv)
                 "  --threads N  2: the RTL in one thread, the model, compare, checker and\n"
                 "               coverage in another, up to 256 cycles apart (the same results);\n"
                 "               1: both in one. Default: the first 4096 cycles in one, then two\n"
-                "               if a cycle took 0.5 us or more and two CPUs are free; one with\n"
+                "               if a cycle took 2 us or more and two CPUs are free; one with\n"
                 "               --wave or --systemc\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
                 "               a header of every input port name, one row per cycle, values\n"

@@ -44,6 +44,7 @@
 #include "modelrun.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,10 @@ typedef struct {
     uint64_t kernel_pushes, last_progress, stall_limit;
     vlist sw_cur, sw_next;
     int nomem, stalled;
+    uint64_t stall_at; /* the cycle the stall was seen (the run's end) */
+    /* the cycle the run ended in (PH_END), for the observer: with two
+     * threads drive() runs ahead of it (cosim.h, ahead_ok) */
+    _Atomic uint64_t end_at;
     void *model; /* for the statistics: the model of the run (NULL: none) */
     uint64_t next_sample;
 } driver;
@@ -275,6 +280,7 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
         return 1;
     if (cycle - d->last_progress > d->stall_limit) {
         d->stalled = 1;
+        d->stall_at = cycle;
         return 1;
     }
     /* memory: always ready, one due response per core */
@@ -343,6 +349,7 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
     }
     if (d->phase == PH_FINISH) {
         d->phase = PH_END;
+        atomic_store(&d->end_at, cycle);
         return 0;
     }
     /* PH_SWAP: asserted until honoured; then the next kernel */
@@ -441,7 +448,7 @@ static void observe_model(driver *d, void *m, uint64_t cycle)
         sample(d, m, cycle);
         d->next_sample = cycle + d->r->sample_every;
     }
-    if (d->phase == PH_END) /* the run's last cycle: the totals */
+    if (cycle == atomic_load(&d->end_at)) /* the run's last cycle: the totals */
         model_counts(d, m, d->r->end_banks, d->r->end_ovf, d->r);
 }
 
@@ -552,7 +559,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     d.stall_limit = 200000 + 64ull * q->mem_lat;
     uint64_t cap = q->max_cycles ? q->max_cycles : UINT64_MAX / 2;
     double t0 = irhw_now_s();
-    irhw_stim_source src = {&d, drive};
+    atomic_store(&d.end_at, UINT64_MAX);
+    irhw_stim_source src = {&d, drive, 1};
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
         rc = irhw_model_run(q->x, &src, cap, observe_lockstep, &d, &cr, err, errlen);
@@ -582,6 +590,9 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         goto out;
     }
     /* a stall is the cause of what the end-of-run check then finds */
+    /* (with two threads drive() may have run past a mismatch: a stall is
+     * the run's only if the run ended there) */
+    d.stalled = d.stalled && d.stall_at == r->cycles;
     if (!r->equal && !d.stalled)
         goto out;
     if (d.stalled || d.phase != PH_END) {

@@ -396,7 +396,7 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
     uint64_t cap = 64 * s->n + (uint64_t)s->nfront * (8ull * g->sets + g->timeout + 64) + 100000;
     double t0 = irhw_now_s();
     int rc;
-    irhw_stim_source src = {&fd, feed};
+    irhw_stim_source src = {&fd, feed, 0};
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
         rc = irhw_model_run(q->x, &src, cap, count_observe, &ct, &cr, err, errlen);

@@ -252,8 +252,8 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
  * further; nothing of those is reported). Results, messages, coverage and
  * records are those of one thread. Used without traces (the trace holds the
  * model's expected values, known only on the judging side), SystemC or an
- * outside stimulus source (a workload's driver shares state with its
- * observer). */
+ * outside stimulus source that shares state with its observer (source
+ * ahead_ok: cosim.h). */
 #define RING 256
 #define SPINS 2000
 /* Each side publishes its count every PUB cycles (and before it waits), and
@@ -400,7 +400,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
                 break;
         }
         uint64_t *in = slot(r, cyc), *rout = in + r->in_words;
-        draw_inputs(j->q, ps, stim, cyc, prev, in); /* no source here: never ends */
+        if (draw_inputs(j->q, ps, stim, cyc, prev, in))
+            break; /* the source's end */
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
@@ -425,14 +426,16 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * if a cycle took AUTO_NS or more and this process has two CPUs. Below
  * that, handing each cycle's inputs and outputs to the other core (cache
  * lines crossing between cores, a few hundred ns) costs about what it
- * saves: wl_bank and fifo run faster in one thread. */
+ * saves (make bench, 2026-11-24: wl_bank, fifo, swt, icrn and wru, at 0.2 to
+ * 0.8 us a cycle, ran as fast or faster in one thread; hwwl_core at 4.6 us
+ * and hwwl at 31 us ran 1.2 and 1.6 times faster in two). */
 #define AUTO_CYCLES 4096
-#define AUTO_NS 500
+#define AUTO_NS 2000
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
 {
-    if (q->threads == 1 || !cmodel || tr || q->source)
+    if (q->threads == 1 || !cmodel || tr || (q->source && !q->source->ahead_ok))
         return 0;
     if (q->threads == 2)
         return 1;

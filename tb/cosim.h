@@ -15,6 +15,10 @@
 typedef struct {
     void *ctx;
     int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+    /* 1: next() may run on the RTL's thread, up to 256 cycles ahead of the
+     * observer (cosim.c, "two threads"): it writes nothing the observer reads,
+     * but through atomics */
+    int ahead_ok;
 } irhw_stim_source;
 
 typedef struct {

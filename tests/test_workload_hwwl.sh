@@ -86,6 +86,21 @@ done
 [ $rc -eq 0 ] && grep -q "<svg" "$tmp/occ.svg" && ok "the report has every statistic; the occupancy plot is an SVG" ||
   bad "report or plot: rc=$rc"
 
+# a run long enough for the lockstep loop's second thread (cosim.c: after
+# 4,096 cycles): the statistics, all read from the model, equal the C model
+# alone's line for line
+awk 'BEGIN { n = 80; for (r = 0; r < n; r++) for (c = 0; c < n; c++) {
+  v = r * n + c; if (c + 1 < n) print v, v + 1; if (r + 1 < n) print v, v + n } }' > "$tmp/grid80.txt"
+if [ "$quick" != 1 ]; then
+  "$irhw" workload bfs --graph "$tmp/grid80.txt" --no-plot > "$tmp/ls.out" 2>&1; rc1=$?
+  "$irhw" workload bfs --graph "$tmp/grid80.txt" --no-plot --model-only > "$tmp/mo.out" 2>&1; rc2=$?
+  stats() { grep -v "lockstep with the RTL\|C model alone" "$1"; }
+  cyc=$(sed -n 's/.*cycles to DONE: \([0-9]*\).*/\1/p' "$tmp/ls.out")
+  if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ "${cyc:-0}" -gt 4096 ] && [ "$(stats "$tmp/ls.out")" = "$(stats "$tmp/mo.out")" ]; then
+    ok "bfs on an 80x80 grid, lockstep ($cyc cycles): the same statistics as the C model alone"
+  else bad "bfs grid80 lockstep against the model alone (rc $rc1 $rc2, $cyc cycles): $(diff <(stats "$tmp/ls.out") <(stats "$tmp/mo.out") | head -5)"; fi
+fi
+
 # one real graph
 real=../shared/data/graphs/jagmesh7.mtx
 [ -f "$real" ] || real=$here/../../shared/data/graphs/jagmesh7.mtx
