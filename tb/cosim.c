@@ -20,6 +20,9 @@
 #include "wave.h"
 
 #include <inttypes.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -281,6 +284,27 @@ typedef struct {
     pthread_cond_t cv;
 } ring;
 
+/* The RTL side's copy of a cycle into its slot: streaming stores, which
+ * need not first take the lines back from the judging side's core (where
+ * they were last read), and the fence that orders them before a count is
+ * published. */
+static void stream_copy(uint64_t *dst, const uint64_t *src, size_t n)
+{
+#if defined(__x86_64__)
+    for (size_t i = 0; i < n; i++)
+        _mm_stream_si64((long long *)&dst[i], (long long)src[i]);
+#else
+    memcpy(dst, src, n * sizeof *dst);
+#endif
+}
+
+static void stream_fence(void)
+{
+#if defined(__x86_64__)
+    _mm_sfence();
+#endif
+}
+
 static uint64_t *slot(ring *r, uint64_t cyc)
 {
     return r->slots + (cyc % RING) * (r->in_words + r->out_words);
@@ -362,8 +386,8 @@ static void *judge_side(void *arg)
 
 /* Cycles from onwards; returns the next cycle, or 0 with *failed set when
  * the judging thread could not start (nothing was run). */
-static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t from,
-                            int *failed)
+static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                            uint64_t from, int *failed)
 {
     const irhw_ports *ps = j->ps;
     ring *r = aligned_alloc(64, sizeof(ring));
@@ -393,23 +417,28 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     uint64_t cyc, used = from; /* used: the judging side's count as last read */
     for (cyc = from; cyc < atomic_load_explicit(&r->stop, memory_order_relaxed); cyc++) {
         if (cyc - used >= RING && cyc - (used = atomic_load(&r->used)) >= RING) {
+            stream_fence();
             ring_publish(r, &r->made, cyc, 1);
             ring_wait(r, can_make, cyc);
             used = atomic_load(&r->used);
             if (cyc >= atomic_load(&r->stop))
                 break;
         }
-        uint64_t *in = slot(r, cyc), *rout = in + r->in_words;
         if (draw_inputs(j->q, ps, stim, cyc, prev, in))
             break; /* the source's end */
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
-        rtl->get_out(rtl->h, rout);
+        rtl->get_out(rtl->h, prev); /* the next cycle's stimulus reads them */
         rtl->clock(rtl->h, 1);
-        memcpy(prev, rout, ps->out_words * sizeof *prev);
-        if ((cyc + 1) % PUB == 0)
+        uint64_t *sl = slot(r, cyc);
+        stream_copy(sl, in, r->in_words);
+        stream_copy(sl + r->in_words, prev, r->out_words);
+        if ((cyc + 1) % PUB == 0) {
+            stream_fence();
             ring_publish(r, &r->made, cyc + 1, 0);
+        }
     }
+    stream_fence();
     atomic_store(&r->made, cyc);
     atomic_store(&r->made_all, 1);
     ring_publish(r, &r->made, cyc, 1);
@@ -530,7 +559,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         plan = cyc == AUTO_CYCLES && ns >= AUTO_NS;
     }
     if (plan && cyc < jc.stop_at && !ended) {
-        uint64_t next = two_threads(&jc, &rtl, stim, prev, cyc, &failed);
+        uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, &failed);
         if (!failed)
             cyc = next;
     }
