@@ -835,7 +835,7 @@ static int cmd_cosim(int argc, char **argv)
                 "  --quiet      no progress, statistics or coverage report\n"
                 "  --threads N  2: the RTL in one thread, the model, compare, checker and\n"
                 "               coverage in another, up to 256 cycles apart (the same results);\n"
-                "               1: both in one. Default: the first 4096 cycles in one, then two\n"
+                "               1: both in one. Default: the first 512 cycles in one, then two\n"
                 "               if a cycle took 2 us or more and two CPUs are free; one with\n"
                 "               --wave or --systemc\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"

@@ -458,7 +458,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * saves (make bench, 2026-11-24: wl_bank, fifo, swt, icrn and wru, at 0.2 to
  * 0.8 us a cycle, ran as fast or faster in one thread; hwwl_core at 4.6 us
  * and hwwl at 31 us ran 1.2 and 1.6 times faster in two). */
-#define AUTO_CYCLES 4096
+#define AUTO_CYCLES 512
 #define AUTO_NS 2000
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */

@@ -117,7 +117,7 @@ out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
 # one thread and two (tb/cosim.c): the same report, coverage, early end and records
 for b in icrn hwwl_core; do
   "$irhw" cosim $b --cycles 10 --quiet > /dev/null 2>&1 # built before, outside the reports
-  for t in 1 2 0; do # 0: the default (one thread for 4096 cycles, then two if a cycle is slow)
+  for t in 1 2 0; do # 0: the default (one thread for 512 cycles, then two if a cycle is slow)
     "$irhw" cosim $b --cycles 30000 --seed 7 --until-covered $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
       sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[012].csv//' > "$tmp/th$t.out"
   done

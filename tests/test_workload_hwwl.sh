@@ -87,7 +87,7 @@ done
   bad "report or plot: rc=$rc"
 
 # a run long enough for the lockstep loop's second thread (cosim.c: after
-# 4,096 cycles): the statistics, all read from the model, equal the C model
+# 512 cycles): the statistics, all read from the model, equal the C model
 # alone's line for line
 awk 'BEGIN { n = 80; for (r = 0; r < n; r++) for (c = 0; c < n; c++) {
   v = r * n + c; if (c + 1 < n) print v, v + 1; if (r + 1 < n) print v, v + n } }' > "$tmp/grid80.txt"
