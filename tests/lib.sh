@@ -8,5 +8,7 @@ expect() { # expect NAME CONDITION-COMMAND...
   local name=$1; shift
   if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
 }
+# scratch NAME: $tmp, a fresh folder /tmp/irhw-NAME.*, removed on exit
+scratch() { tmp=$(mktemp -d "/tmp/irhw-$1.XXXXXX"); trap 'rm -rf "$tmp"' EXIT; }
 # the blocks $irhw registers, one a line
 registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }

@@ -6,9 +6,8 @@
 # NETWORK. Prints "area_cli: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
-tmp=$(mktemp -d /tmp/irhw-area-cli.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
+scratch area-cli
 blocks=$(registered_blocks)
 
 # area: default library, JSON, netlist co-simulation

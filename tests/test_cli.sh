@@ -7,9 +7,8 @@
 # Prints "cli: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
-tmp=$(mktemp -d /tmp/irhw-cli.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
+scratch cli
 
 blocks=$(registered_blocks)
 [ -n "$blocks" ] && ok "irhw list names blocks: $(echo $blocks)" || bad "irhw list names no block"

@@ -7,9 +7,8 @@
 # are read afterwards. Prints "faults: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
-tmp=$(mktemp -d /tmp/irhw-faults.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
+scratch faults
 blocks=$(registered_blocks)
 
 : > "$tmp/fault_jobs"

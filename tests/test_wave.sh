@@ -7,9 +7,8 @@
 # Prints "wave: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
-tmp=$(mktemp -d /tmp/irhw-wave.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
+scratch wave
 
 # refused: exit 2 and the option named
 refuse() { # NEEDLE ARGS...

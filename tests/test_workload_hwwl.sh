@@ -17,9 +17,8 @@ set -u
 irhw=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/data/graphs
-tmp=$(mktemp -d /tmp/irhw-wl.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
+scratch wl
 quick=${IRHW_CLI_QUICK:-0}
 
 # run NAME ARGS...: must exit 0 and say the result equals the reference

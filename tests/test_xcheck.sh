@@ -8,10 +8,9 @@
 # Prints "xcheck: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
-tmp=$(mktemp -d /tmp/irhw-xcheck-test.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 CYCLES=${XCHECK_CYCLES:-10000}
 . "$(dirname "$0")/lib.sh"
+scratch xcheck-test
 
 if ! command -v iverilog > /dev/null || ! command -v vvp > /dev/null; then
   echo "SKIP xcheck: Icarus Verilog (iverilog, vvp) not installed"
