@@ -12,6 +12,11 @@
  * With q->systemc the same loop drives one SystemC simulation (scgen.h):
  * the model is the SystemC-wrapped one beside the RTL, its outputs read
  * through rtl.get_exp; SystemC owns the clock and the trace times.
+ *
+ * One thread (one_thread) or two (two_threads: the RTL in this one, the
+ * judge — model, compare, checker, observer — in a second, a ring of cycles
+ * between them); both call the same judge() per cycle and give the same
+ * results. threads_plan picks.
  */
 
 #include "cosim.h"
@@ -119,6 +124,13 @@ typedef struct {
     double tstart, tprog;
 } judge_ctx;
 
+/* The end of a run that failed in cycle cyc: that cycle, or 16 more when
+ * tracing (the trace shows what followed). */
+static uint64_t stop_after_failure(const judge_ctx *j, uint64_t cyc)
+{
+    return j->tr ? (cyc + 16 < j->q->cycles ? cyc + 16 : j->q->cycles) : cyc + 1;
+}
+
 /* Cycle cyc's inputs and the RTL's outputs: the record row, the model's
  * outputs (into j->mout), the compare, the invariant checker and the
  * observer. Returns 1 when this cycle's outputs differ (the trace's
@@ -151,7 +163,7 @@ static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint
                                         "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
                                         j->b->name, cyc, q->seed);
             compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port);
-            j->stop_at = j->tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+            j->stop_at = stop_after_failure(j, cyc);
         } else if (!j->equal) {
             bad = (unsigned)differ;
         }
@@ -168,7 +180,7 @@ static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint
                      "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
                      ") on the model and the RTL (equal outputs): %s\n",
                      j->b->name, cyc, q->seed, cerr);
-            j->stop_at = j->tr ? (cyc + 16 < q->cycles ? cyc + 16 : q->cycles) : cyc + 1;
+            j->stop_at = stop_after_failure(j, cyc);
         }
     }
     if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout) &&
@@ -271,6 +283,7 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
 
 typedef struct {
     judge_ctx *j;
+    uint64_t from; /* the first cycle in two threads */
     size_t in_words, out_words;
     uint64_t *slots; /* RING x (inputs, RTL outputs) */
     /* each on its own cache line: cycles drawn and run (RTL side); judged;
@@ -354,17 +367,12 @@ static int can_make(ring *r, uint64_t cyc)
     return cyc - atomic_load(&r->used) < RING || atomic_load(&r->stop) <= cyc;
 }
 
-typedef struct {
-    ring *r;
-    uint64_t from;
-} judge_arg;
-
 static void *judge_side(void *arg)
 {
-    ring *r = ((judge_arg *)arg)->r;
+    ring *r = arg;
     judge_ctx *j = r->j;
     uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
-    for (cyc = ((judge_arg *)arg)->from; cyc < j->stop_at; cyc++) {
+    for (cyc = r->from; cyc < j->stop_at; cyc++) {
         if (cyc >= made && cyc >= (made = atomic_load(&r->made))) {
             ring_publish(r, &r->used, cyc, 1);
             ring_wait(r, can_judge, cyc);
@@ -396,6 +404,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
         return 0;
     memset(r, 0, sizeof *r);
     r->j = j;
+    r->from = from;
     r->in_words = ps->in_words;
     r->out_words = ps->out_words;
     r->slots = calloc((size_t)RING * (r->in_words + r->out_words), sizeof *r->slots);
@@ -405,8 +414,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv, NULL);
     pthread_t th;
-    judge_arg ja = {r, from};
-    if (!r->slots || pthread_create(&th, NULL, judge_side, &ja)) {
+    if (!r->slots || pthread_create(&th, NULL, judge_side, r)) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv);
         free(r->slots);
