@@ -82,7 +82,6 @@ typedef struct {
     uint64_t kernel_pushes, last_progress, stall_limit;
     vlist sw_cur, sw_next;
     int nomem, stalled;
-    uint64_t stall_at; /* the cycle the stall was seen (the run's end) */
     /* the cycle the run ended in (PH_END), for the observer: with two
      * threads drive() runs ahead of it (cosim.h, ahead_ok) */
     _Atomic uint64_t end_at;
@@ -280,7 +279,6 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
         return 1;
     if (cycle - d->last_progress > d->stall_limit) {
         d->stalled = 1;
-        d->stall_at = cycle;
         return 1;
     }
     /* memory: always ready, one due response per core */
@@ -590,9 +588,9 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         goto out;
     }
     /* a stall is the cause of what the end-of-run check then finds */
-    /* (with two threads drive() may have run past a mismatch: a stall is
-     * the run's only if the run ended there) */
-    d.stalled = d.stalled && d.stall_at == r->cycles;
+    /* (with two threads drive() may have run past a failed cycle, and seen a
+     * stall that one thread never reaches: then the failure is the report) */
+    d.stalled = d.stalled && !cr.failed_in_cycle;
     if (!r->equal && !d.stalled)
         goto out;
     if (d.stalled || d.phase != PH_END) {

@@ -124,10 +124,11 @@ typedef struct {
     double tstart, tprog;
 } judge_ctx;
 
-/* The end of a run that failed in cycle cyc: that cycle, or 16 more when
- * tracing (the trace shows what followed). */
-static uint64_t stop_after_failure(const judge_ctx *j, uint64_t cyc)
+/* A run that failed in cycle cyc (marked so in the result) ends there, or
+ * 16 cycles later when tracing (the trace shows what followed). */
+static uint64_t stop_after_failure(judge_ctx *j, uint64_t cyc)
 {
+    j->res->failed_in_cycle = 1;
     return j->tr ? (cyc + 16 < j->q->cycles ? cyc + 16 : j->q->cycles) : cyc + 1;
 }
 

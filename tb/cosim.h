@@ -68,8 +68,10 @@ typedef struct {
     double run_s;            /* lockstep loop time */
     int cached;
     uint64_t mismatch_cycle;
-    int mismatch_port;  /* first differing output port; -1: a checker failed */
-    char message[4096]; /* mismatch or check failure report */
+    int mismatch_port;   /* first differing output port; -1: a checker failed */
+    int failed_in_cycle; /* a mismatch or a check failed in mismatch_cycle (not
+                            at the end): the run stopped there */
+    char message[4096];  /* mismatch or check failure report */
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */
