@@ -324,11 +324,25 @@ typedef struct {
     unsigned src, cnt; /* cnt == 0: free slot */
 } icrn_slot;
 
+/* A field [lsb +: width] of a packed bus: its word w, its bits there and
+ * in word w + 1 (when it straddles the two). */
+typedef struct {
+    unsigned w;
+    uint64_t lo, hi;
+} icrn_field;
+
 typedef struct {
     const irhw_ports *ps;
     icrn_geom g;
     icrn_slot *tab;
     size_t cap, used; /* used: slots with cnt > 0 */
+    /* The bits of dlv_id and dlv_src that must be zero: the fields of the
+     * cores without dlv_valid in zero_for. dlv_valid is registered and
+     * changes a core or two at a time: only the fields of the cores whose
+     * bit changed are flipped (fid, fsrc: every core's fields). */
+    icrn_field *fid, *fsrc;
+    uint64_t *zid, *zsrc, zero_for;
+    unsigned id_words, src_words; /* of the two buses */
     uint64_t inflight, injected, delivered;
 } icrn_check;
 
@@ -382,6 +396,26 @@ static void slot_remove(icrn_check *k, icrn_slot *e)
     }
 }
 
+static icrn_field field_of(unsigned lsb, unsigned width)
+{
+    unsigned sh = lsb % 64;
+    uint64_t m = irhw_mask(width);
+    return (icrn_field){lsb / 64, m << sh, sh ? m >> (64 - sh) : 0};
+}
+
+void icrn_check_free(void *vk)
+{
+    icrn_check *k = vk;
+    if (k) {
+        free(k->tab);
+        free(k->fid);
+        free(k->fsrc);
+        free(k->zid);
+        free(k->zsrc);
+    }
+    free(k);
+}
+
 void *icrn_check_new(const irhw_inst *x)
 {
     icrn_check *k = calloc(1, sizeof *k);
@@ -389,19 +423,24 @@ void *icrn_check_new(const irhw_inst *x)
         return NULL;
     k->ps = &x->ps;
     k->g = *icrn_g(x);
-    if (slot_grow(k)) {
-        free(k);
+    const icrn_geom *g = &k->g;
+    k->id_words = irhw_words(g->cores * g->id_bits);
+    k->src_words = irhw_words(g->cores * g->core_bits);
+    k->fid = calloc(g->cores, sizeof *k->fid);
+    k->fsrc = calloc(g->cores, sizeof *k->fsrc);
+    /* a word more: a field's hi mask may name the word after the last */
+    k->zid = calloc(k->id_words + 1, sizeof *k->zid);
+    k->zsrc = calloc(k->src_words + 1, sizeof *k->zsrc);
+    if (!k->fid || !k->fsrc || !k->zid || !k->zsrc || slot_grow(k)) {
+        icrn_check_free(k);
         return NULL;
     }
+    for (unsigned i = 0; i < g->cores; i++) {
+        k->fid[i] = field_of(i * g->id_bits, g->id_bits);
+        k->fsrc[i] = field_of(i * g->core_bits, g->core_bits);
+    }
+    k->zero_for = irhw_mask(g->cores); /* every core valid: nothing must be zero */
     return k;
-}
-
-void icrn_check_free(void *vk)
-{
-    icrn_check *k = vk;
-    if (k)
-        free(k->tab);
-    free(k);
 }
 
 static void check_clear(icrn_check *k)
@@ -411,26 +450,40 @@ static void check_clear(icrn_check *k)
     k->inflight = 0;
 }
 
-static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
-                            char *err, size_t errlen)
+/* The cores a check of the deliveries concerns: valid and ready (a
+ * delivery), and when a bus is not zero where it must be, those without
+ * dlv_valid (to name the first such core). */
+static uint64_t deliveries_todo(icrn_check *k, const uint64_t *out, uint64_t valid, uint64_t ready)
 {
     const irhw_ports *ps = k->ps;
     const icrn_geom *g = &k->g;
-    uint64_t valid = irhw_get(out, ps, IC_DLV_VALID), ready = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
-    if (!valid) { /* nothing delivered: the buses must be zero (core by core only to name one) */
-        uint64_t any = 0;
-        for (unsigned w = 0; w < irhw_words(g->cores * g->id_bits); w++)
-            any |= ids[w];
-        for (unsigned w = 0; w < irhw_words(g->cores * g->core_bits); w++)
-            any |= srcs[w];
-        if (!any)
-            return 0;
+    uint64_t all = irhw_mask(g->cores), any = 0;
+    for (uint64_t flip = (valid & all) ^ k->zero_for; flip; flip &= flip - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(flip);
+        k->zid[k->fid[i].w] ^= k->fid[i].lo;
+        k->zid[k->fid[i].w + 1] ^= k->fid[i].hi;
+        k->zsrc[k->fsrc[i].w] ^= k->fsrc[i].lo;
+        k->zsrc[k->fsrc[i].w + 1] ^= k->fsrc[i].hi;
     }
-    /* core by core, only those a check concerns: not valid (zero buses),
-     * valid and ready (a delivery) */
-    uint64_t all = irhw_mask(g->cores);
-    for (uint64_t todo = (~valid | ready) & all; todo; todo &= todo - 1) {
+    k->zero_for = valid & all;
+    for (unsigned w = 0; w < k->id_words; w++)
+        any |= ids[w] & k->zid[w];
+    for (unsigned w = 0; w < k->src_words; w++)
+        any |= srcs[w] & k->zsrc[w];
+    return (any ? ~valid | ready : valid & ready) & all;
+}
+
+/* Out of line, like check_injections: most cycles neither deliver nor
+ * inject, and check_cycle stays small without them. */
+__attribute__((noinline)) static int check_deliveries(icrn_check *k, uint64_t cycle, uint64_t todo,
+                                                      const uint64_t *out, char *err, size_t errlen)
+{
+    const irhw_ports *ps = k->ps;
+    const icrn_geom *g = &k->g;
+    uint64_t valid = irhw_get(out, ps, IC_DLV_VALID);
+    const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
+    for (; todo; todo &= todo - 1) {
         unsigned i = (unsigned)__builtin_ctzll(todo);
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);
         unsigned src = (unsigned)irhw_bits_get(srcs, i * g->core_bits, g->core_bits);
@@ -464,11 +517,11 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
     return 0;
 }
 
-static int check_injections(icrn_check *k, const uint64_t *in, const uint64_t *out)
+__attribute__((noinline)) static int check_injections(icrn_check *k, uint64_t acc,
+                                                      const uint64_t *in)
 {
     const irhw_ports *ps = k->ps;
     const icrn_geom *g = &k->g;
-    uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & irhw_get(out, ps, IC_INJ_READY);
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
     for (; acc; acc &= acc - 1) {
         unsigned i = (unsigned)__builtin_ctzll(acc);
@@ -515,9 +568,12 @@ int icrn_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         "is offered and nothing is in flight",
                         cycle);
     }
-    if (check_deliveries(k, cycle, in, out, err, errlen))
+    uint64_t todo =
+        deliveries_todo(k, out, irhw_get(out, ps, IC_DLV_VALID), irhw_get(in, ps, IC_DLV_READY));
+    if (todo && check_deliveries(k, cycle, todo, out, err, errlen))
         return -1;
-    if (check_injections(k, in, out))
+    uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & irhw_get(out, ps, IC_INJ_READY);
+    if (acc && check_injections(k, acc, in))
         return irhw_err(err, errlen, "icrn checker: out of memory");
     return 0;
 }
