@@ -89,6 +89,15 @@ typedef struct {
     uint64_t root_dst; /* dn FIFO of a root child: the cores it leads to, else 0 */
 } icrn_fifo;
 
+/* Where a core's field lies in a packed bus (dlv_id, dlv_src): word w,
+ * shift sh, its bits there (lo) and in word w + 1 (hi: 0 unless it
+ * straddles the two). Found once, so that a delivery is written without
+ * divisions or width tests (field_set). */
+typedef struct {
+    unsigned w, sh;
+    uint64_t lo, hi;
+} icrn_field;
+
 /* One move of a hub or the root, decided from the state before the clock edge. */
 typedef struct {
     icrn_fifo *from, *to;
@@ -108,6 +117,7 @@ typedef struct {
     /* derived once (no divisions per cycle): the child of a level-k node
      * toward each core, the root's children, entries in every FIFO */
     unsigned char toward[ICRN_MAX_LEVELS + 1][ICRN_MAX_CORES];
+    uint64_t all; /* a bit per core */
     unsigned root_first, root_nc;
     icrn_fifo *root_dn[ICRN_MAX_CORES]; /* the root's dn FIFO toward core j */
     unsigned occ;
@@ -122,6 +132,7 @@ typedef struct {
      * moved, eval copies them. */
     uint64_t ready, valid;
     uint64_t *dlv_id, *dlv_src; /* the packed buses, id_words and src_words */
+    icrn_field fid[ICRN_MAX_CORES], fsrc[ICRN_MAX_CORES]; /* core i's fields there */
     unsigned id_words, src_words;
     /* The root's offers this cycle (root_offers), from the state before the
      * edge and core_greedy: eval finds them, the coverage reads them and
@@ -141,6 +152,20 @@ typedef struct {
 static unsigned node(const icrn_model *m, unsigned level, unsigned i)
 {
     return m->base[level] + i;
+}
+
+static icrn_field field_at(unsigned lsb, unsigned width)
+{
+    unsigned sh = lsb % 64;
+    uint64_t mask = irhw_mask(width);
+    return (icrn_field){lsb / 64, sh, mask << sh, sh ? mask >> (64 - sh) : 0};
+}
+
+static void field_set(uint64_t *bus, const icrn_field *f, uint64_t x)
+{
+    bus[f->w] = (bus[f->w] & ~f->lo) | (x << f->sh & f->lo);
+    if (f->hi)
+        bus[f->w + 1] = (bus[f->w + 1] & ~f->hi) | (x >> (64 - f->sh) & f->hi);
 }
 
 static int fifo_full(const icrn_model *m, const icrn_fifo *f)
@@ -169,8 +194,8 @@ static void fifo_moved(icrn_model *m, const icrn_fifo *f, int head)
         if (f->core >= 0 && head) {
             unsigned i = (unsigned)f->core;
             m->valid = (m->valid & ~((uint64_t)1 << i)) | has << i;
-            irhw_bits_set(m->dlv_id, i * m->g.id_bits, m->g.id_bits, h->id & keep);
-            irhw_bits_set(m->dlv_src, i * m->g.core_bits, m->g.core_bits, h->src & keep);
+            field_set(m->dlv_id, &m->fid[i], h->id & keep);
+            field_set(m->dlv_src, &m->fsrc[i], h->src & keep);
         }
         return;
     }
@@ -201,15 +226,12 @@ static void fifo_push(icrn_model *m, icrn_fifo *f, const icrn_ent *e)
     fifo_moved(m, f, f->n == 1); /* a new head only if it was empty */
 }
 
-/* First set bit at or after p (wrapping) among n bits; -1 if none. */
-static int rr_pick(uint64_t req, unsigned p, unsigned n)
+/* Round robin among n requests (bits of req, p < n): the first set bit at
+ * or after p, else the first set bit (wrapping); -1 if none. */
+static int rr_pick(uint64_t req, unsigned p)
 {
-    for (unsigned k = 0; k < n; k++) {
-        unsigned j = p + k < n ? p + k : p + k - n;
-        if (req >> j & 1)
-            return (int)j;
-    }
-    return -1;
+    uint64_t from_p = req >> p << p;
+    return from_p ? __builtin_ctzll(from_p) : req ? __builtin_ctzll(req) : -1;
 }
 
 /* The child (local index) of a node of `level` that covers `core`, a core
@@ -249,7 +271,7 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     root_offers(m, irhw_get(in, ps, IC_CORE_GREEDY));
     irhw_set(out, ps, IC_INJ_READY, m->ready);
     irhw_set(out, ps, IC_DLV_VALID, m->valid);
-    uint64_t all = irhw_mask(m->g.cores);
+    uint64_t all = m->all;
     int done =
         irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !m->occ;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
@@ -264,7 +286,7 @@ static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
         return 0;
     icrn_children(&m->g, k, i, &first, &nc);
     if (req && !fifo_full(m, &m->up[self])) {
-        unsigned gsel = (unsigned)rr_pick(req, m->rr[self], nc);
+        unsigned gsel = (unsigned)rr_pick(req, m->rr[self]);
         icrn_fifo *f = &m->up[node(m, k - 1, first + gsel)];
         mv[nm++] = (icrn_move){f, &m->up[self], *fifo_head(f)};
         m->rr[self] = gsel + 1 == nc ? 0 : gsel + 1;
@@ -285,7 +307,7 @@ static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
 static void root_offers(icrn_model *m, uint64_t greedy)
 {
     struct icrn_offers *o = &m->ro;
-    uint64_t needy = irhw_mask(m->g.cores) & ~m->root_full & ~greedy;
+    uint64_t needy = m->all & ~m->root_full & ~greedy;
     uint64_t work = m->work[m->nbuf];
     o->greedy = greedy;
     o->req = 0;
@@ -312,8 +334,8 @@ static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
             m->st.root_stalls++;
         return 0;
     }
-    unsigned gsel = (unsigned)rr_pick(o->req, m->rr[self], nc);
-    unsigned d = (unsigned)rr_pick(o->cand[gsel], m->rr_dst, g->cores);
+    unsigned gsel = (unsigned)rr_pick(o->req, m->rr[self]);
+    unsigned d = (unsigned)rr_pick(o->cand[gsel], m->rr_dst);
     icrn_fifo *from = &m->up[node(m, L - 1, first + gsel)];
     icrn_ent e = *fifo_head(from);
     e.dst = d;
@@ -390,7 +412,6 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
 {
     const icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
-    const icrn_geom *g = &m->g;
     if (irhw_get(in, ps, IC_RST))
         return;
     /* the root's offers: eval found them for this cycle's state and greedy */
@@ -404,7 +425,7 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
         hits[IC_COV_INJ_REFUSED]++;
     if (irhw_get(out, ps, IC_DLV_VALID) & ~irhw_get(in, ps, IC_DLV_READY))
         hits[IC_COV_DLV_STALLED]++;
-    if (irhw_get(in, ps, IC_CORE_EMPTY) != irhw_mask(g->cores))
+    if (irhw_get(in, ps, IC_CORE_EMPTY) != m->all)
         return;
     int busy = m->occ != 0;
     if (busy && !inj)
@@ -438,6 +459,7 @@ void *icrn_new(const irhw_inst *x)
         return NULL;
     m->ps = &x->ps;
     m->g = *icrn_g(x);
+    m->all = irhw_mask(m->g.cores);
     unsigned nodes = 0;
     for (unsigned k = 0; k <= m->g.levels; k++) {
         m->base[k] = nodes;
@@ -463,6 +485,10 @@ void *icrn_new(const irhw_inst *x)
     for (unsigned n = 0; n < m->nbuf; n++) {
         m->up[n].e = m->pool + (size_t)(2 * n) * m->g.depth;
         m->dn[n].e = m->pool + (size_t)(2 * n + 1) * m->g.depth;
+    }
+    for (unsigned i = 0; i < m->g.cores; i++) {
+        m->fid[i] = field_at(i * m->g.id_bits, m->g.id_bits);
+        m->fsrc[i] = field_at(i * m->g.core_bits, m->g.core_bits);
     }
     for (unsigned k = 0; k < m->g.levels; k++)
         for (unsigned i = 0; i < m->g.count[k]; i++) {
