@@ -343,6 +343,7 @@ typedef struct {
     icrn_field *fid, *fsrc;
     uint64_t *zid, *zsrc, zero_for;
     unsigned id_words, src_words; /* of the two buses */
+    uint64_t all;                 /* a bit per core */
     uint64_t inflight, injected, delivered;
 } icrn_check;
 
@@ -439,7 +440,8 @@ void *icrn_check_new(const irhw_inst *x)
         k->fid[i] = field_of(i * g->id_bits, g->id_bits);
         k->fsrc[i] = field_of(i * g->core_bits, g->core_bits);
     }
-    k->zero_for = irhw_mask(g->cores); /* every core valid: nothing must be zero */
+    k->all = irhw_mask(g->cores);
+    k->zero_for = k->all; /* every core valid: nothing must be zero */
     return k;
 }
 
@@ -456,9 +458,8 @@ static void check_clear(icrn_check *k)
 static uint64_t deliveries_todo(icrn_check *k, const uint64_t *out, uint64_t valid, uint64_t ready)
 {
     const irhw_ports *ps = k->ps;
-    const icrn_geom *g = &k->g;
     const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
-    uint64_t all = irhw_mask(g->cores), any = 0;
+    uint64_t all = k->all, any = 0;
     for (uint64_t flip = (valid & all) ^ k->zero_for; flip; flip &= flip - 1) {
         unsigned i = (unsigned)__builtin_ctzll(flip);
         k->zid[k->fid[i].w] ^= k->fid[i].lo;
@@ -553,7 +554,7 @@ int icrn_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     /* In flight during this cycle: accepted before it, not yet delivered
      * (an ID delivered in this cycle is still in its buffer). */
     int done = (int)irhw_get(out, ps, IC_ALL_DONE);
-    int empty = irhw_get(in, ps, IC_CORE_EMPTY) == irhw_mask(k->g.cores);
+    int empty = irhw_get(in, ps, IC_CORE_EMPTY) == k->all;
     int offered = irhw_get(in, ps, IC_INJ_VALID) != 0;
     int expect = empty && !offered && k->inflight == 0;
     if (done != expect) {
