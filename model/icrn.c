@@ -89,15 +89,6 @@ typedef struct {
     uint64_t root_dst; /* dn FIFO of a root child: the cores it leads to, else 0 */
 } icrn_fifo;
 
-/* Where a core's field lies in a packed bus (dlv_id, dlv_src): word w,
- * shift sh, its bits there (lo) and in word w + 1 (hi: 0 unless it
- * straddles the two). Found once, so that a delivery is written without
- * divisions or width tests (field_set). */
-typedef struct {
-    unsigned w, sh;
-    uint64_t lo, hi;
-} icrn_field;
-
 /* One move of a hub or the root, decided from the state before the clock edge. */
 typedef struct {
     icrn_fifo *from, *to;
@@ -152,13 +143,6 @@ typedef struct {
 static unsigned node(const icrn_model *m, unsigned level, unsigned i)
 {
     return m->base[level] + i;
-}
-
-static icrn_field field_at(unsigned lsb, unsigned width)
-{
-    unsigned sh = lsb % 64;
-    uint64_t mask = irhw_mask(width);
-    return (icrn_field){lsb / 64, sh, mask << sh, sh ? mask >> (64 - sh) : 0};
 }
 
 static void field_set(uint64_t *bus, const icrn_field *f, uint64_t x)
@@ -487,8 +471,8 @@ void *icrn_new(const irhw_inst *x)
         m->dn[n].e = m->pool + (size_t)(2 * n + 1) * m->g.depth;
     }
     for (unsigned i = 0; i < m->g.cores; i++) {
-        m->fid[i] = field_at(i * m->g.id_bits, m->g.id_bits);
-        m->fsrc[i] = field_at(i * m->g.core_bits, m->g.core_bits);
+        m->fid[i] = icrn_field_at(i * m->g.id_bits, m->g.id_bits);
+        m->fsrc[i] = icrn_field_at(i * m->g.core_bits, m->g.core_bits);
     }
     for (unsigned k = 0; k < m->g.levels; k++)
         for (unsigned i = 0; i < m->g.count[k]; i++) {

@@ -324,13 +324,6 @@ typedef struct {
     unsigned src, cnt; /* cnt == 0: free slot */
 } icrn_slot;
 
-/* A field [lsb +: width] of a packed bus: its word w, its bits there and
- * in word w + 1 (when it straddles the two). */
-typedef struct {
-    unsigned w;
-    uint64_t lo, hi;
-} icrn_field;
-
 typedef struct {
     const irhw_ports *ps;
     icrn_geom g;
@@ -397,13 +390,6 @@ static void slot_remove(icrn_check *k, icrn_slot *e)
     }
 }
 
-static icrn_field field_of(unsigned lsb, unsigned width)
-{
-    unsigned sh = lsb % 64;
-    uint64_t m = irhw_mask(width);
-    return (icrn_field){lsb / 64, m << sh, sh ? m >> (64 - sh) : 0};
-}
-
 void icrn_check_free(void *vk)
 {
     icrn_check *k = vk;
@@ -437,8 +423,8 @@ void *icrn_check_new(const irhw_inst *x)
         return NULL;
     }
     for (unsigned i = 0; i < g->cores; i++) {
-        k->fid[i] = field_of(i * g->id_bits, g->id_bits);
-        k->fsrc[i] = field_of(i * g->core_bits, g->core_bits);
+        k->fid[i] = icrn_field_at(i * g->id_bits, g->id_bits);
+        k->fsrc[i] = icrn_field_at(i * g->core_bits, g->core_bits);
     }
     k->all = irhw_mask(g->cores);
     k->zero_for = k->all; /* every core valid: nothing must be zero */
@@ -452,12 +438,12 @@ static void check_clear(icrn_check *k)
     k->inflight = 0;
 }
 
-/* The cores a check of the deliveries concerns: valid and ready (a
- * delivery), and when a bus is not zero where it must be, those without
- * dlv_valid (to name the first such core). */
-static uint64_t deliveries_todo(icrn_check *k, const uint64_t *out, uint64_t valid, uint64_t ready)
+static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                            char *err, size_t errlen)
 {
     const irhw_ports *ps = k->ps;
+    const icrn_geom *g = &k->g;
+    uint64_t valid = irhw_get(out, ps, IC_DLV_VALID), ready = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
     uint64_t all = k->all, any = 0;
     for (uint64_t flip = (valid & all) ^ k->zero_for; flip; flip &= flip - 1) {
@@ -472,19 +458,10 @@ static uint64_t deliveries_todo(icrn_check *k, const uint64_t *out, uint64_t val
         any |= ids[w] & k->zid[w];
     for (unsigned w = 0; w < k->src_words; w++)
         any |= srcs[w] & k->zsrc[w];
-    return (any ? ~valid | ready : valid & ready) & all;
-}
-
-/* Out of line, like check_injections: most cycles neither deliver nor
- * inject, and check_cycle stays small without them. */
-__attribute__((noinline)) static int check_deliveries(icrn_check *k, uint64_t cycle, uint64_t todo,
-                                                      const uint64_t *out, char *err, size_t errlen)
-{
-    const irhw_ports *ps = k->ps;
-    const icrn_geom *g = &k->g;
-    uint64_t valid = irhw_get(out, ps, IC_DLV_VALID);
-    const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
-    for (; todo; todo &= todo - 1) {
+    /* core by core, only those a check concerns: valid and ready (a
+     * delivery), and when a bus is not zero where it must be, those
+     * without dlv_valid (to name the first such core) */
+    for (uint64_t todo = (any ? ~valid | ready : valid & ready) & all; todo; todo &= todo - 1) {
         unsigned i = (unsigned)__builtin_ctzll(todo);
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);
         unsigned src = (unsigned)irhw_bits_get(srcs, i * g->core_bits, g->core_bits);
@@ -518,11 +495,11 @@ __attribute__((noinline)) static int check_deliveries(icrn_check *k, uint64_t cy
     return 0;
 }
 
-__attribute__((noinline)) static int check_injections(icrn_check *k, uint64_t acc,
-                                                      const uint64_t *in)
+static int check_injections(icrn_check *k, const uint64_t *in, const uint64_t *out)
 {
     const irhw_ports *ps = k->ps;
     const icrn_geom *g = &k->g;
+    uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & irhw_get(out, ps, IC_INJ_READY);
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
     for (; acc; acc &= acc - 1) {
         unsigned i = (unsigned)__builtin_ctzll(acc);
@@ -569,12 +546,9 @@ int icrn_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         "is offered and nothing is in flight",
                         cycle);
     }
-    uint64_t todo =
-        deliveries_todo(k, out, irhw_get(out, ps, IC_DLV_VALID), irhw_get(in, ps, IC_DLV_READY));
-    if (todo && check_deliveries(k, cycle, todo, out, err, errlen))
+    if (check_deliveries(k, cycle, in, out, err, errlen))
         return -1;
-    uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & irhw_get(out, ps, IC_INJ_READY);
-    if (acc && check_injections(k, acc, in))
+    if (check_injections(k, in, out))
         return irhw_err(err, errlen, "icrn checker: out of memory");
     return 0;
 }
