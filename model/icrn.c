@@ -80,9 +80,16 @@ typedef struct {
 typedef struct {
     icrn_ent *e; /* depth entries */
     unsigned head, n;
+    /* What reads this FIFO's state, set once by icrn_new: fifo_moved
+     * updates it after a push or a pop. */
+    int core;          /* a core's own FIFO (its ports show it): that core, else -1 */
+    int dn;            /* toward a core (else toward the root) */
+    unsigned parent;   /* up: the node it feeds (flat index) ... */
+    unsigned kid;      /* ... and which of that node's children it comes from */
+    uint64_t root_dst; /* dn FIFO of a root child: the cores it leads to, else 0 */
 } icrn_fifo;
 
-/* One move decided from the state before the clock edge. */
+/* One move of a hub or the root, decided from the state before the clock edge. */
 typedef struct {
     icrn_fifo *from, *to;
     icrn_ent ent;
@@ -101,14 +108,22 @@ typedef struct {
     /* derived once (no divisions per cycle): the child of a level-k node
      * toward each core, the root's children, entries in every FIFO */
     unsigned char toward[ICRN_MAX_LEVELS + 1][ICRN_MAX_CORES];
+    uint64_t all; /* a bit per core */
     unsigned root_first, root_nc;
     icrn_fifo *root_dn[ICRN_MAX_CORES]; /* the root's dn FIFO toward core j */
     unsigned occ;
+    /* Kept by fifo_moved, so no decision loops over idle children: work[n]
+     * the children of node n whose up FIFO holds an ID; root_src[c] the bit
+     * of the source core of root child c's head (while it holds one);
+     * root_full the cores whose root dn FIFO is full. */
+    uint64_t *work;
+    uint64_t root_src[16], root_full;
     /* The outputs that follow from the state alone (inj_ready, dlv_valid,
-     * dlv_id, dlv_src): tick updates them for the cores whose FIFOs it
-     * changed, eval copies them. */
+     * dlv_id, dlv_src): fifo_moved updates them for a core whose FIFO
+     * moved, eval copies them. */
     uint64_t ready, valid;
     uint64_t *dlv_id, *dlv_src; /* the packed buses, id_words and src_words */
+    icrn_field fid[ICRN_MAX_CORES], fsrc[ICRN_MAX_CORES]; /* core i's fields there */
     unsigned id_words, src_words;
     /* The root's offers this cycle (root_offers), from the state before the
      * edge and core_greedy: eval finds them, the coverage reads them and
@@ -130,6 +145,13 @@ static unsigned node(const icrn_model *m, unsigned level, unsigned i)
     return m->base[level] + i;
 }
 
+static void field_set(uint64_t *bus, const icrn_field *f, uint64_t x)
+{
+    bus[f->w] = (bus[f->w] & ~f->lo) | (x << f->sh & f->lo);
+    if (f->hi)
+        bus[f->w + 1] = (bus[f->w + 1] & ~f->hi) | (x >> (64 - f->sh) & f->hi);
+}
+
 static int fifo_full(const icrn_model *m, const icrn_fifo *f)
 {
     return f->n >= m->g.depth;
@@ -139,11 +161,44 @@ static const icrn_ent *fifo_head(const icrn_fifo *f)
     return f->n ? &f->e[f->head] : NULL;
 }
 
+/* After a push or a pop on f (head: its head entry changed): what reads
+ * its state. A core's FIFOs drive its ports: inj_ready from its up FIFO,
+ * dlv_valid/dlv_id/dlv_src from the head of its dn FIFO (zero when empty);
+ * an up FIFO holding an ID is a request to its parent (work, and for the
+ * root the source of the head); a dn FIFO of a root child is full or not
+ * for the cores below it (root_full). */
+static void fifo_moved(icrn_model *m, const icrn_fifo *f, int head)
+{
+    const icrn_ent *h = &f->e[f->head]; /* the head slot, read even when empty and masked */
+    uint64_t has = f->n != 0, keep = -has;
+    if (f->dn) {
+        if (f->root_dst)
+            m->root_full =
+                (m->root_full & ~f->root_dst) | (f->root_dst & -(uint64_t)fifo_full(m, f));
+        if (f->core >= 0 && head) {
+            unsigned i = (unsigned)f->core;
+            m->valid = (m->valid & ~((uint64_t)1 << i)) | has << i;
+            field_set(m->dlv_id, &m->fid[i], h->id & keep);
+            field_set(m->dlv_src, &m->fsrc[i], h->src & keep);
+        }
+        return;
+    }
+    uint64_t kid = (uint64_t)1 << f->kid;
+    m->work[f->parent] = (m->work[f->parent] & ~kid) | (kid & keep);
+    if (head && has && f->parent == m->nbuf) /* the root (the last node) */
+        m->root_src[f->kid] = (uint64_t)1 << h->src;
+    if (f->core >= 0) {
+        unsigned i = (unsigned)f->core;
+        m->ready = (m->ready & ~((uint64_t)1 << i)) | (uint64_t)!fifo_full(m, f) << i;
+    }
+}
+
 static void fifo_pop(icrn_model *m, icrn_fifo *f)
 {
     f->head = f->head + 1 == m->g.depth ? 0 : f->head + 1;
     f->n--;
     m->occ--;
+    fifo_moved(m, f, 1);
 }
 
 static void fifo_push(icrn_model *m, icrn_fifo *f, const icrn_ent *e)
@@ -152,17 +207,15 @@ static void fifo_push(icrn_model *m, icrn_fifo *f, const icrn_ent *e)
     f->e[t >= m->g.depth ? t - m->g.depth : t] = *e;
     f->n++;
     m->occ++;
+    fifo_moved(m, f, f->n == 1); /* a new head only if it was empty */
 }
 
-/* First set bit at or after p (wrapping) among n bits; -1 if none. */
-static int rr_pick(uint64_t req, unsigned p, unsigned n)
+/* Round robin among n requests (bits of req, p < n): the first set bit at
+ * or after p, else the first set bit (wrapping); -1 if none. */
+static int rr_pick(uint64_t req, unsigned p)
 {
-    for (unsigned k = 0; k < n; k++) {
-        unsigned j = p + k < n ? p + k : p + k - n;
-        if (req >> j & 1)
-            return (int)j;
-    }
-    return -1;
+    uint64_t from_p = req >> p << p;
+    return from_p ? __builtin_ctzll(from_p) : req ? __builtin_ctzll(req) : -1;
 }
 
 /* The child (local index) of a node of `level` that covers `core`, a core
@@ -181,39 +234,10 @@ static void icrn_reset(icrn_model *m)
     memset(m->rr, 0, sizeof *m->rr * (m->nbuf + 1));
     m->rr_dst = 0;
     m->occ = 0;
-}
-
-/* Core i's ports that follow from its FIFOs: inj_ready from its up FIFO,
- * dlv_valid/dlv_id/dlv_src from the head of its dn FIFO (zero when empty). */
-static void refresh_core(icrn_model *m, unsigned i)
-{
-    /* without branches on the FIFO states (random in a co-simulation): the
-     * head slot is read even when empty and masked */
-    const icrn_fifo *up = &m->up[i], *dn = &m->dn[i];
-    uint64_t bit = (uint64_t)1 << i, has = dn->n != 0, keep = -has;
-    m->ready = (m->ready & ~bit) | (uint64_t)(up->n < m->g.depth) << i;
-    m->valid = (m->valid & ~bit) | has << i;
-    irhw_bits_set(m->dlv_id, i * m->g.id_bits, m->g.id_bits, dn->e[dn->head].id & keep);
-    irhw_bits_set(m->dlv_src, i * m->g.core_bits, m->g.core_bits, dn->e[dn->head].src & keep);
-}
-
-static void refresh_cores(icrn_model *m, uint64_t cores)
-{
-    for (; cores; cores &= cores - 1)
-        refresh_core(m, (unsigned)__builtin_ctzll(cores));
-}
-
-/* The core whose up or dn FIFO f is, as a bit; 0 for a hub's FIFO or NULL
- * (the FIFOs of the cores are the first of each array). */
-static uint64_t core_of(const icrn_model *m, const icrn_fifo *f)
-{
-    uintptr_t span = m->g.cores * sizeof *f;
-    uintptr_t u = (uintptr_t)f - (uintptr_t)m->up, d = (uintptr_t)f - (uintptr_t)m->dn;
-    if (u < span)
-        return (uint64_t)1 << (u / sizeof *f);
-    if (d < span)
-        return (uint64_t)1 << (d / sizeof *f);
-    return 0;
+    for (unsigned n = 0; n < m->nbuf; n++) {
+        fifo_moved(m, &m->up[n], 1);
+        fifo_moved(m, &m->dn[n], 1);
+    }
 }
 
 static void root_offers(icrn_model *m, uint64_t greedy);
@@ -231,7 +255,7 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
     root_offers(m, irhw_get(in, ps, IC_CORE_GREEDY));
     irhw_set(out, ps, IC_INJ_READY, m->ready);
     irhw_set(out, ps, IC_DLV_VALID, m->valid);
-    uint64_t all = irhw_mask(m->g.cores);
+    uint64_t all = m->all;
     int done =
         irhw_get(in, ps, IC_CORE_EMPTY) == all && irhw_get(in, ps, IC_INJ_VALID) == 0 && !m->occ;
     irhw_set(out, ps, IC_ALL_DONE, (uint64_t)done);
@@ -241,12 +265,12 @@ void icrn_eval(void *vm, const uint64_t *in, uint64_t *out)
 static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
 {
     unsigned self = node(m, k, i), first, nc, nm = 0;
+    uint64_t req = m->work[self];
+    if (!req && !m->dn[self].n)
+        return 0;
     icrn_children(&m->g, k, i, &first, &nc);
-    uint64_t req = 0;
-    for (unsigned c = 0; c < nc; c++)
-        req |= (uint64_t)(m->up[node(m, k - 1, first + c)].n != 0) << c;
     if (req && !fifo_full(m, &m->up[self])) {
-        unsigned gsel = (unsigned)rr_pick(req, m->rr[self], nc);
+        unsigned gsel = (unsigned)rr_pick(req, m->rr[self]);
         icrn_fifo *f = &m->up[node(m, k - 1, first + gsel)];
         mv[nm++] = (icrn_move){f, &m->up[self], *fifo_head(f)};
         m->rr[self] = gsel + 1 == nc ? 0 : gsel + 1;
@@ -260,32 +284,23 @@ static unsigned hub_moves(icrn_model *m, unsigned k, unsigned i, icrn_move *mv)
     return nm;
 }
 
-/* Cores the root may send to this cycle: not greedy, its dn FIFO toward
- * them not full. */
-static uint64_t root_needy(const icrn_model *m, uint64_t greedy)
-{
-    uint64_t needy = 0;
-    for (unsigned j = 0; j < m->g.cores; j++)
-        needy |= (uint64_t)!fifo_full(m, m->root_dn[j]) << j;
-    return needy & ~greedy;
-}
-
 /* The root's offers: for each child with work, the cores its head may go
- * to (needy, not its source); req: the children with somewhere to go. */
+ * to (needy: not greedy, the root's dn FIFO toward them not full; not its
+ * source); req: the children with somewhere to go. cand[c] is set for the
+ * children with work only (root_moves reads it for one in req). */
 static void root_offers(icrn_model *m, uint64_t greedy)
 {
     struct icrn_offers *o = &m->ro;
-    unsigned L = m->g.levels, first = m->root_first, nc = m->root_nc;
-    uint64_t needy = root_needy(m, greedy);
+    uint64_t needy = m->all & ~m->root_full & ~greedy;
+    uint64_t work = m->work[m->nbuf];
     o->greedy = greedy;
     o->req = 0;
     o->offers = 0;
     o->valid = 1;
-    for (unsigned c = 0; c < nc; c++) { /* no branch on the FIFO states */
-        const icrn_fifo *f = &m->up[node(m, L - 1, first + c)];
-        uint64_t has = f->n != 0;
-        o->offers += (unsigned)has;
-        o->cand[c] = needy & ~((uint64_t)1 << f->e[f->head].src) & -has;
+    for (; work; work &= work - 1) {
+        unsigned c = (unsigned)__builtin_ctzll(work);
+        o->offers++;
+        o->cand[c] = needy & ~m->root_src[c];
         o->req |= (uint64_t)(o->cand[c] != 0) << c;
     }
 }
@@ -303,8 +318,8 @@ static unsigned root_moves(icrn_model *m, uint64_t greedy, icrn_move *mv)
             m->st.root_stalls++;
         return 0;
     }
-    unsigned gsel = (unsigned)rr_pick(o->req, m->rr[self], nc);
-    unsigned d = (unsigned)rr_pick(o->cand[gsel], m->rr_dst, g->cores);
+    unsigned gsel = (unsigned)rr_pick(o->req, m->rr[self]);
+    unsigned d = (unsigned)rr_pick(o->cand[gsel], m->rr_dst);
     icrn_fifo *from = &m->up[node(m, L - 1, first + gsel)];
     icrn_ent e = *fifo_head(from);
     e.dst = d;
@@ -335,47 +350,41 @@ void icrn_tick(void *vm, const uint64_t *in)
         for (unsigned n = 0; n < m->nbuf; n++)
             m->st.flushed += m->up[n].n + m->dn[n].n;
         icrn_reset(m);
-        refresh_cores(m, irhw_mask(g->cores));
         m->ro.valid = 0;
         m->cycle++;
         return;
     }
-    /* Every decision reads the state before the edge; then all pops, then
-     * all pushes (each FIFO has one reader and one writer). */
+    /* Every decision reads the state before the edge: the hubs' and the
+     * root's first (into moves), the cores' from the registered inj_ready
+     * and dlv_valid. Then the moves, in any order: each FIFO has one reader
+     * and one writer, pops only what it held before the edge and takes a
+     * push only if it was not full before the edge. */
     icrn_move *mv = m->moves;
     unsigned nm = 0;
     for (unsigned k = 1; k < g->levels; k++)
         for (unsigned i = 0; i < g->count[k]; i++)
             nm += hub_moves(m, k, i, mv + nm);
     nm += root_moves(m, irhw_get(in, ps, IC_CORE_GREEDY), mv + nm);
+    uint64_t acc = irhw_get(in, ps, IC_INJ_VALID) & m->ready;
+    uint64_t dlv = irhw_get(in, ps, IC_DLV_READY) & m->valid;
 
-    uint64_t inj = irhw_get(in, ps, IC_INJ_VALID), rdy = irhw_get(in, ps, IC_DLV_READY);
+    for (unsigned k = 0; k < nm; k++) {
+        fifo_pop(m, mv[k].from);
+        fifo_push(m, mv[k].to, &mv[k].ent);
+    }
+    /* only the cores that inject or receive, bit by bit: no branch per core */
     const uint64_t *ids = irhw_cwide(in, ps, IC_INJ_ID);
-    /* only the cores that inject (inj_ready: up FIFO not full) or receive
-     * (dlv_valid: dn FIFO not empty), bit by bit: no branch per core */
-    for (uint64_t acc = inj & m->ready; acc; acc &= acc - 1) {
+    for (; acc; acc &= acc - 1) {
         unsigned i = (unsigned)__builtin_ctzll(acc);
         icrn_ent e = {irhw_bits_get(ids, i * g->id_bits, g->id_bits), i, i, m->cycle};
-        mv[nm++] = (icrn_move){NULL, &m->up[i], e};
+        fifo_push(m, &m->up[i], &e);
         m->st.injected++;
     }
-    for (uint64_t dlv = rdy & m->valid; dlv; dlv &= dlv - 1) {
+    for (; dlv; dlv &= dlv - 1) {
         unsigned i = (unsigned)__builtin_ctzll(dlv);
         note_delivery(m, fifo_head(&m->dn[i]));
-        mv[nm++] = (icrn_move){&m->dn[i], NULL, {0, 0, 0, 0}};
+        fifo_pop(m, &m->dn[i]);
     }
-    uint64_t changed = 0; /* cores whose FIFOs move */
-    for (unsigned k = 0; k < nm; k++)
-        if (mv[k].from) {
-            fifo_pop(m, mv[k].from);
-            changed |= core_of(m, mv[k].from);
-        }
-    for (unsigned k = 0; k < nm; k++)
-        if (mv[k].to) {
-            fifo_push(m, mv[k].to, &mv[k].ent);
-            changed |= core_of(m, mv[k].to);
-        }
-    refresh_cores(m, changed);
     m->ro.valid = 0; /* the state moved */
     if (m->occ > m->st.occ_max)
         m->st.occ_max = m->occ;
@@ -387,7 +396,6 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
 {
     const icrn_model *m = vm;
     const irhw_ports *ps = m->ps;
-    const icrn_geom *g = &m->g;
     if (irhw_get(in, ps, IC_RST))
         return;
     /* the root's offers: eval found them for this cycle's state and greedy */
@@ -401,7 +409,7 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
         hits[IC_COV_INJ_REFUSED]++;
     if (irhw_get(out, ps, IC_DLV_VALID) & ~irhw_get(in, ps, IC_DLV_READY))
         hits[IC_COV_DLV_STALLED]++;
-    if (irhw_get(in, ps, IC_CORE_EMPTY) != irhw_mask(g->cores))
+    if (irhw_get(in, ps, IC_CORE_EMPTY) != m->all)
         return;
     int busy = m->occ != 0;
     if (busy && !inj)
@@ -420,6 +428,7 @@ void icrn_free(void *vm)
         free(m->dn);
         free(m->pool);
         free(m->rr);
+        free(m->work);
         free(m->moves);
         free(m->dlv_id);
         free(m->dlv_src);
@@ -434,6 +443,7 @@ void *icrn_new(const irhw_inst *x)
         return NULL;
     m->ps = &x->ps;
     m->g = *icrn_g(x);
+    m->all = irhw_mask(m->g.cores);
     unsigned nodes = 0;
     for (unsigned k = 0; k <= m->g.levels; k++) {
         m->base[k] = nodes;
@@ -444,13 +454,15 @@ void *icrn_new(const irhw_inst *x)
     m->dn = calloc(m->nbuf, sizeof *m->dn);
     m->pool = calloc((size_t)2 * m->nbuf * m->g.depth, sizeof *m->pool);
     m->rr = calloc(nodes, sizeof *m->rr);
-    /* per cycle: each hub two moves, the root one, each core two */
-    m->moves = calloc(2 * (size_t)nodes + 2 * m->g.cores + 1, sizeof *m->moves);
+    m->work = calloc(nodes, sizeof *m->work);
+    /* per cycle: each hub two moves, the root one */
+    m->moves = calloc(2 * (size_t)nodes + 1, sizeof *m->moves);
     m->id_words = irhw_words(m->g.cores * m->g.id_bits);
     m->src_words = irhw_words(m->g.cores * m->g.core_bits);
     m->dlv_id = calloc(m->id_words + 1, sizeof *m->dlv_id);
     m->dlv_src = calloc(m->src_words + 1, sizeof *m->dlv_src);
-    if (!m->up || !m->dn || !m->pool || !m->rr || !m->moves || !m->dlv_id || !m->dlv_src) {
+    if (!m->up || !m->dn || !m->pool || !m->rr || !m->work || !m->moves || !m->dlv_id ||
+        !m->dlv_src) {
         icrn_free(m);
         return NULL;
     }
@@ -458,6 +470,18 @@ void *icrn_new(const irhw_inst *x)
         m->up[n].e = m->pool + (size_t)(2 * n) * m->g.depth;
         m->dn[n].e = m->pool + (size_t)(2 * n + 1) * m->g.depth;
     }
+    for (unsigned i = 0; i < m->g.cores; i++) {
+        m->fid[i] = icrn_field_at(i * m->g.id_bits, m->g.id_bits);
+        m->fsrc[i] = icrn_field_at(i * m->g.core_bits, m->g.core_bits);
+    }
+    for (unsigned k = 0; k < m->g.levels; k++)
+        for (unsigned i = 0; i < m->g.count[k]; i++) {
+            icrn_fifo *u = &m->up[node(m, k, i)], *d = &m->dn[node(m, k, i)];
+            u->core = d->core = k == 0 ? (int)i : -1;
+            d->dn = 1;
+            u->parent = node(m, k + 1, i / m->g.radix); /* icrn_children */
+            u->kid = i % m->g.radix;
+        }
     for (unsigned k = 1; k <= m->g.levels; k++)
         for (unsigned j = 0; j < m->g.cores; j++)
             m->toward[k][j] = (unsigned char)(j / m->g.span[k - 1] % m->g.radix);
@@ -465,8 +489,9 @@ void *icrn_new(const irhw_inst *x)
     for (unsigned j = 0; j < m->g.cores; j++)
         m->root_dn[j] =
             &m->dn[node(m, m->g.levels - 1, m->root_first + child_toward(m, m->g.levels, j))];
+    for (unsigned j = 0; j < m->g.cores; j++)
+        m->root_dn[j]->root_dst |= (uint64_t)1 << j;
     icrn_reset(m);
-    refresh_cores(m, irhw_mask(m->g.cores));
     return m;
 }
 

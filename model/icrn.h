@@ -49,6 +49,23 @@ static inline const icrn_geom *icrn_g(const irhw_inst *x)
     return (const icrn_geom *)x->geom;
 }
 
+/* Where a core's field lies in a packed per-core bus (dlv_id, dlv_src: bits
+ * [lsb +: width]): word w, shift sh, its bits there (lo) and in word w + 1
+ * (hi: 0 unless it straddles the two). Found once per core, so that the
+ * model writes a delivery and the checker masks the fields that must be
+ * zero without divisions or width tests. */
+typedef struct {
+    unsigned w, sh;
+    uint64_t lo, hi;
+} icrn_field;
+
+static inline icrn_field icrn_field_at(unsigned lsb, unsigned width)
+{
+    unsigned sh = lsb % 64;
+    uint64_t mask = irhw_mask(width);
+    return (icrn_field){lsb / 64, sh, mask << sh, sh ? mask >> (64 - sh) : 0};
+}
+
 extern const irhw_block irhw_block_icrn;
 
 /* model/icrn_block.c: the geometry, and the tree's shape read from it */

@@ -80,7 +80,8 @@
  *   an allocation sequence number per entry instead, so the two agree by
  *   behaviour, not by construction. The per-entry warp count is a register
  *   in the RTL (cheaper than a popcount of the mask per entry); the RTL's
- *   occupancy is a counter, the model's a popcount of valid bits.
+ *   occupancy is a counter, the model's too (beside masks of the valid and
+ *   of the full entries, so that no decision loops over every entry).
  * - The table is content-addressed (every entry is compared every cycle), so
  *   it is always flip-flops: there is no STORAGE parameter. In the RTL each
  *   entry's PC and {count, mask} are one-word irhw_regfile_1rw leaves (so the
@@ -102,7 +103,6 @@
 /* ---- the model --------------------------------------------------------- */
 
 typedef struct {
-    int valid;
     uint64_t pc;
     uint64_t mask;  /* bit w: warp w waits in this entry */
     unsigned count; /* popcount(mask) */
@@ -139,8 +139,16 @@ typedef struct {
     swt_geom g;
     swt_entry e[SWT_MAX];
     uint64_t next_born;
-    uint64_t waiting; /* OR of every valid entry's mask (kept by tick) */
-    swt_step last;    /* eval's decision, read by the coverage of the same cycle */
+    /* Kept by tick, so that no decision loops over every entry: */
+    uint64_t valid;   /* bit i: entry i is valid */
+    uint64_t full;    /* valid entries holding cap warps */
+    unsigned occ;     /* valid entries */
+    uint64_t waiting; /* OR of every valid entry's mask */
+    /* eval's decision, read by the coverage of the same cycle and by tick
+     * when its inputs are eval's (key) and no edge came between */
+    swt_step last;
+    uint64_t key[3]; /* rst, ins_valid, iss_req: bits 0-2; ins_warp; ins_pc */
+    int last_ok;
     swt_stats st;
 } swt_model;
 
@@ -156,9 +164,11 @@ static int swt_beats(const swt_model *m, int i, int j)
 static int swt_pick_issue(const swt_model *m)
 {
     int best = -1;
-    for (int i = 0; i < (int)m->g.entries; i++)
-        if (m->e[i].valid && (best < 0 || swt_beats(m, i, best)))
+    for (uint64_t v = m->valid; v; v &= v - 1) {
+        int i = __builtin_ctzll(v);
+        if (best < 0 || swt_beats(m, i, best))
             best = i;
+    }
     return best;
 }
 
@@ -176,7 +186,6 @@ static void swt_decide(const swt_model *m, const uint64_t *in, swt_step *s)
         return;
     s->warp = (unsigned)irhw_get(in, ps, SWT_INS_WARP);
     s->pc = irhw_get(in, ps, SWT_INS_PC);
-    const unsigned n = m->g.entries;
     if (s->warp >= m->g.warps) {
         s->ans = ANS_BADWARP;
         return;
@@ -186,63 +195,71 @@ static void swt_decide(const swt_model *m, const uint64_t *in, swt_step *s)
         s->ans = ANS_DUP;
         return;
     }
-    for (unsigned i = 0; i < n; i++) {
-        const swt_entry *e = &m->e[i];
-        if (e->valid && e->pc == s->pc && e->count < m->g.cap && (int)i != s->iss_entry) {
+    /* joinable: valid, with room, not the entry issued; the lowest of this PC */
+    uint64_t room = m->valid & ~m->full & ~(s->iss_entry >= 0 ? (uint64_t)1 << s->iss_entry : 0);
+    for (; room; room &= room - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(room);
+        if (m->e[i].pc == s->pc) {
             s->ans = ANS_JOIN;
             s->ins_entry = (int)i;
             return;
         }
     }
-    for (unsigned i = 0; i < n; i++)
-        if (!m->e[i].valid) {
-            s->ans = ANS_ALLOC;
-            s->ins_entry = (int)i;
-            return;
-        }
+    uint64_t spare = ~m->valid & irhw_mask(m->g.entries); /* the lowest invalid entry */
+    if (spare) {
+        s->ans = ANS_ALLOC;
+        s->ins_entry = __builtin_ctzll(spare);
+        return;
+    }
     s->ans = ANS_REJECT;
 }
 
-static unsigned swt_occupancy(const swt_model *m)
+/* The decision for these inputs: eval's when they are the inputs eval saw
+ * on this state (so tick, right after eval, does not decide twice). */
+static const swt_step *swt_decision(swt_model *m, const uint64_t *in)
 {
-    unsigned n = 0;
-    for (unsigned i = 0; i < m->g.entries; i++)
-        n += (unsigned)m->e[i].valid;
-    return n;
+    const irhw_ports *ps = m->ps;
+    uint64_t key[3] = {irhw_get(in, ps, SWT_RST) | irhw_get(in, ps, SWT_INS_VALID) << 1 |
+                           irhw_get(in, ps, SWT_ISS_REQ) << 2,
+                       irhw_get(in, ps, SWT_INS_WARP), irhw_get(in, ps, SWT_INS_PC)};
+    if (!m->last_ok || memcmp(key, m->key, sizeof key) != 0) {
+        swt_decide(m, in, &m->last);
+        memcpy(m->key, key, sizeof key);
+        m->last_ok = 1;
+    }
+    return &m->last;
 }
 
 void swt_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     swt_model *m = vm;
     const irhw_ports *ps = m->ps;
-    swt_decide(m, in, &m->last);
-    const swt_step s = m->last;
-    memset(out, 0, ps->out_words * sizeof *out);
-    if (s.rst)
+    const swt_step *s = swt_decision(m, in);
+    if (s->rst) {
+        memset(out, 0, ps->out_words * sizeof *out);
         return;
-    irhw_set(out, ps, SWT_INS_JOIN, s.ans == ANS_JOIN);
-    irhw_set(out, ps, SWT_INS_ALLOC, s.ans == ANS_ALLOC);
-    irhw_set(out, ps, SWT_INS_REJECT, s.ans == ANS_REJECT);
-    irhw_set(out, ps, SWT_INS_DUP, s.ans == ANS_DUP);
-    irhw_set(out, ps, SWT_INS_BADWARP, s.ans == ANS_BADWARP);
-    irhw_set(out, ps, SWT_INS_ENTRY, s.ins_entry >= 0 ? (uint64_t)s.ins_entry : 0);
-    if (s.iss_entry >= 0) {
-        const swt_entry *e = &m->e[s.iss_entry];
-        irhw_set(out, ps, SWT_ISS_VALID, 1);
-        irhw_set(out, ps, SWT_ISS_ENTRY, (uint64_t)s.iss_entry);
-        irhw_set(out, ps, SWT_ISS_PC, e->pc);
-        irhw_set(out, ps, SWT_ISS_MASK, e->mask);
-        irhw_set(out, ps, SWT_ISS_COUNT, e->count);
     }
-    unsigned occ = swt_occupancy(m);
-    irhw_set(out, ps, SWT_OCCUPANCY, occ);
-    irhw_set(out, ps, SWT_FULL, occ == m->g.entries);
+    /* every output is one word: each is written (no memset first) */
+    const swt_entry *e = s->iss_entry >= 0 ? &m->e[s->iss_entry] : NULL;
+    irhw_set(out, ps, SWT_INS_JOIN, s->ans == ANS_JOIN);
+    irhw_set(out, ps, SWT_INS_ALLOC, s->ans == ANS_ALLOC);
+    irhw_set(out, ps, SWT_INS_REJECT, s->ans == ANS_REJECT);
+    irhw_set(out, ps, SWT_INS_DUP, s->ans == ANS_DUP);
+    irhw_set(out, ps, SWT_INS_BADWARP, s->ans == ANS_BADWARP);
+    irhw_set(out, ps, SWT_INS_ENTRY, s->ins_entry >= 0 ? (uint64_t)s->ins_entry : 0);
+    irhw_set(out, ps, SWT_ISS_VALID, e != NULL);
+    irhw_set(out, ps, SWT_ISS_ENTRY, e ? (uint64_t)s->iss_entry : 0);
+    irhw_set(out, ps, SWT_ISS_PC, e ? e->pc : 0);
+    irhw_set(out, ps, SWT_ISS_MASK, e ? e->mask : 0);
+    irhw_set(out, ps, SWT_ISS_COUNT, e ? e->count : 0);
+    irhw_set(out, ps, SWT_OCCUPANCY, m->occ);
+    irhw_set(out, ps, SWT_FULL, m->occ == m->g.entries);
 }
 
 static void swt_count(swt_model *m, const uint64_t *in, const swt_step *s)
 {
     swt_stats *st = &m->st;
-    unsigned occ = swt_occupancy(m);
+    unsigned occ = m->occ;
     st->cycles++;
     st->answers[s->ans]++;
     st->occ_sum += occ;
@@ -264,45 +281,56 @@ static void swt_count(swt_model *m, const uint64_t *in, const swt_step *s)
 void swt_tick(void *vm, const uint64_t *in)
 {
     swt_model *m = vm;
-    swt_step s;
-    swt_decide(m, in, &s);
-    if (s.rst) {
+    const swt_step *s = swt_decision(m, in);
+    m->last_ok = 0; /* the table changes at this edge */
+    if (s->rst) {
         memset(m->e, 0, sizeof m->e);
         m->next_born = 0;
-        m->waiting = 0;
+        m->valid = m->full = m->waiting = 0;
+        m->occ = 0;
         return;
     }
-    swt_count(m, in, &s);
-    if (s.iss_entry >= 0) {
-        m->waiting &= ~m->e[s.iss_entry].mask;
-        memset(&m->e[s.iss_entry], 0, sizeof m->e[0]);
+    swt_count(m, in, s);
+    if (s->iss_entry >= 0) {
+        uint64_t bit = (uint64_t)1 << s->iss_entry;
+        m->waiting &= ~m->e[s->iss_entry].mask;
+        memset(&m->e[s->iss_entry], 0, sizeof m->e[0]);
+        m->valid &= ~bit;
+        m->full &= ~bit;
+        m->occ--;
     }
-    if (s.ans == ANS_JOIN || s.ans == ANS_ALLOC)
-        m->waiting |= (uint64_t)1 << s.warp;
-    if (s.ans == ANS_JOIN) {
-        swt_entry *e = &m->e[s.ins_entry];
-        e->mask |= (uint64_t)1 << s.warp;
+    if (s->ans != ANS_JOIN && s->ans != ANS_ALLOC)
+        return;
+    swt_entry *e = &m->e[s->ins_entry];
+    uint64_t bit = (uint64_t)1 << s->ins_entry;
+    m->waiting |= (uint64_t)1 << s->warp;
+    if (s->ans == ANS_JOIN) {
+        e->mask |= (uint64_t)1 << s->warp;
         e->count++;
-    } else if (s.ans == ANS_ALLOC) {
-        m->e[s.ins_entry] = (swt_entry){1, s.pc, (uint64_t)1 << s.warp, 1, m->next_born++};
+    } else {
+        *e = (swt_entry){s->pc, (uint64_t)1 << s->warp, 1, m->next_born++};
+        m->valid |= bit;
+        m->occ++;
     }
+    if (e->count == m->g.cap)
+        m->full |= bit;
 }
 
 /* Coverage: this cycle's decision on the start-of-cycle table. */
 void swt_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const swt_model *m = vm;
-    const swt_step s = m->last; /* eval decided it on the same state and inputs */
-    if (s.rst)
+    const swt_step *s = &m->last; /* eval decided it on the same state and inputs */
+    if (s->rst)
         return;
     int pc_full = 0; /* a valid entry of this PC holds cap warps */
-    for (unsigned i = 0; i < m->g.entries && s.ans != ANS_NONE; i++)
-        pc_full |= m->e[i].valid && m->e[i].pc == s.pc && m->e[i].count == m->g.cap;
-    const swt_entry *is = s.iss_entry >= 0 ? &m->e[s.iss_entry] : NULL;
-    switch (s.ans) {
+    for (uint64_t f = s->ans != ANS_NONE ? m->full : 0; f; f &= f - 1)
+        pc_full |= m->e[__builtin_ctzll(f)].pc == s->pc;
+    const swt_entry *is = s->iss_entry >= 0 ? &m->e[s->iss_entry] : NULL;
+    switch (s->ans) {
     case ANS_JOIN:
         hits[SWT_COV_JOIN]++;
-        if (m->e[s.ins_entry].count + 1 == m->g.cap)
+        if (m->e[s->ins_entry].count + 1 == m->g.cap)
             hits[SWT_COV_ENTRY_FULL]++;
         break;
     case ANS_ALLOC:
@@ -313,7 +341,7 @@ void swt_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
         hits[pc_full ? SWT_COV_FULL_ENTRY_REJECT : SWT_COV_TABLE_FULL_REJECT]++;
         break;
     case ANS_DUP:
-        if (is && (is->mask >> s.warp & 1))
+        if (is && (is->mask >> s->warp & 1))
             hits[SWT_COV_DUP_WHILE_ISSUING]++;
         break;
     case ANS_BADWARP:
@@ -324,12 +352,12 @@ void swt_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
     }
     if (!is)
         return;
-    if ((s.ans == ANS_ALLOC || s.ans == ANS_REJECT) && is->pc == s.pc && is->count < m->g.cap)
+    if ((s->ans == ANS_ALLOC || s->ans == ANS_REJECT) && is->pc == s->pc && is->count < m->g.cap)
         hits[SWT_COV_INSERT_ISSUE_SAME_ENTRY]++;
     if (is->count == m->g.cap)
         hits[SWT_COV_ISSUE_FULL_ENTRY]++;
-    for (unsigned j = 0; m->g.fullest && j < m->g.entries; j++)
-        if (m->e[j].valid && m->e[j].born < is->born) {
+    for (uint64_t v = m->g.fullest ? m->valid : 0; v; v &= v - 1)
+        if (m->e[__builtin_ctzll(v)].born < is->born) {
             hits[SWT_COV_FULLEST_PICKS_YOUNGER]++;
             break;
         }

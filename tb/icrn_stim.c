@@ -329,6 +329,14 @@ typedef struct {
     icrn_geom g;
     icrn_slot *tab;
     size_t cap, used; /* used: slots with cnt > 0 */
+    /* The bits of dlv_id and dlv_src that must be zero: the fields of the
+     * cores without dlv_valid in zero_for. dlv_valid is registered and
+     * changes a core or two at a time: only the fields of the cores whose
+     * bit changed are flipped (fid, fsrc: every core's fields). */
+    icrn_field *fid, *fsrc;
+    uint64_t *zid, *zsrc, zero_for;
+    unsigned id_words, src_words; /* of the two buses */
+    uint64_t all;                 /* a bit per core */
     uint64_t inflight, injected, delivered;
 } icrn_check;
 
@@ -382,6 +390,19 @@ static void slot_remove(icrn_check *k, icrn_slot *e)
     }
 }
 
+void icrn_check_free(void *vk)
+{
+    icrn_check *k = vk;
+    if (k) {
+        free(k->tab);
+        free(k->fid);
+        free(k->fsrc);
+        free(k->zid);
+        free(k->zsrc);
+    }
+    free(k);
+}
+
 void *icrn_check_new(const irhw_inst *x)
 {
     icrn_check *k = calloc(1, sizeof *k);
@@ -389,19 +410,25 @@ void *icrn_check_new(const irhw_inst *x)
         return NULL;
     k->ps = &x->ps;
     k->g = *icrn_g(x);
-    if (slot_grow(k)) {
-        free(k);
+    const icrn_geom *g = &k->g;
+    k->id_words = irhw_words(g->cores * g->id_bits);
+    k->src_words = irhw_words(g->cores * g->core_bits);
+    k->fid = calloc(g->cores, sizeof *k->fid);
+    k->fsrc = calloc(g->cores, sizeof *k->fsrc);
+    /* a word more: a field's hi mask may name the word after the last */
+    k->zid = calloc(k->id_words + 1, sizeof *k->zid);
+    k->zsrc = calloc(k->src_words + 1, sizeof *k->zsrc);
+    if (!k->fid || !k->fsrc || !k->zid || !k->zsrc || slot_grow(k)) {
+        icrn_check_free(k);
         return NULL;
     }
+    for (unsigned i = 0; i < g->cores; i++) {
+        k->fid[i] = icrn_field_at(i * g->id_bits, g->id_bits);
+        k->fsrc[i] = icrn_field_at(i * g->core_bits, g->core_bits);
+    }
+    k->all = irhw_mask(g->cores);
+    k->zero_for = k->all; /* every core valid: nothing must be zero */
     return k;
-}
-
-void icrn_check_free(void *vk)
-{
-    icrn_check *k = vk;
-    if (k)
-        free(k->tab);
-    free(k);
 }
 
 static void check_clear(icrn_check *k)
@@ -418,19 +445,23 @@ static int check_deliveries(icrn_check *k, uint64_t cycle, const uint64_t *in, c
     const icrn_geom *g = &k->g;
     uint64_t valid = irhw_get(out, ps, IC_DLV_VALID), ready = irhw_get(in, ps, IC_DLV_READY);
     const uint64_t *ids = irhw_cwide(out, ps, IC_DLV_ID), *srcs = irhw_cwide(out, ps, IC_DLV_SRC);
-    if (!valid) { /* nothing delivered: the buses must be zero (core by core only to name one) */
-        uint64_t any = 0;
-        for (unsigned w = 0; w < irhw_words(g->cores * g->id_bits); w++)
-            any |= ids[w];
-        for (unsigned w = 0; w < irhw_words(g->cores * g->core_bits); w++)
-            any |= srcs[w];
-        if (!any)
-            return 0;
+    uint64_t all = k->all, any = 0;
+    for (uint64_t flip = (valid & all) ^ k->zero_for; flip; flip &= flip - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(flip);
+        k->zid[k->fid[i].w] ^= k->fid[i].lo;
+        k->zid[k->fid[i].w + 1] ^= k->fid[i].hi;
+        k->zsrc[k->fsrc[i].w] ^= k->fsrc[i].lo;
+        k->zsrc[k->fsrc[i].w + 1] ^= k->fsrc[i].hi;
     }
-    /* core by core, only those a check concerns: not valid (zero buses),
-     * valid and ready (a delivery) */
-    uint64_t all = irhw_mask(g->cores);
-    for (uint64_t todo = (~valid | ready) & all; todo; todo &= todo - 1) {
+    k->zero_for = valid & all;
+    for (unsigned w = 0; w < k->id_words; w++)
+        any |= ids[w] & k->zid[w];
+    for (unsigned w = 0; w < k->src_words; w++)
+        any |= srcs[w] & k->zsrc[w];
+    /* core by core, only those a check concerns: valid and ready (a
+     * delivery), and when a bus is not zero where it must be, those
+     * without dlv_valid (to name the first such core) */
+    for (uint64_t todo = (any ? ~valid | ready : valid & ready) & all; todo; todo &= todo - 1) {
         unsigned i = (unsigned)__builtin_ctzll(todo);
         uint64_t id = irhw_bits_get(ids, i * g->id_bits, g->id_bits);
         unsigned src = (unsigned)irhw_bits_get(srcs, i * g->core_bits, g->core_bits);
@@ -500,7 +531,7 @@ int icrn_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     /* In flight during this cycle: accepted before it, not yet delivered
      * (an ID delivered in this cycle is still in its buffer). */
     int done = (int)irhw_get(out, ps, IC_ALL_DONE);
-    int empty = irhw_get(in, ps, IC_CORE_EMPTY) == irhw_mask(k->g.cores);
+    int empty = irhw_get(in, ps, IC_CORE_EMPTY) == k->all;
     int offered = irhw_get(in, ps, IC_INJ_VALID) != 0;
     int expect = empty && !offered && k->inflight == 0;
     if (done != expect) {

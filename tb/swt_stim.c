@@ -408,7 +408,6 @@ void swt_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint64_t 
  * joined it; occupancy and full match; nothing lost or duplicated.
  */
 typedef struct {
-    int valid;
     uint64_t pc, mask, born;
     unsigned count;
 } swt_chk_entry;
@@ -417,6 +416,11 @@ typedef struct {
     const irhw_ports *ps;
     swt_geom z; /* the geometry (swt_geom_of) */
     swt_chk_entry e[64];
+    /* bit i: entry i is valid; how many are; the warps waiting (the OR of
+     * the valid entries' masks): kept as the table changes, so that no
+     * check loops over the invalid entries */
+    uint64_t valid, waiting;
+    unsigned occ;
     uint64_t born;
     uint64_t inserted, issued; /* warps accepted (join/alloc), warps issued */
 } swt_check;
@@ -449,10 +453,8 @@ static int chk_issue(swt_check *k, uint64_t cycle, const uint64_t *in, const uin
                      int *issued, char *err, size_t errlen)
 {
     const irhw_ports *ps = k->ps;
-    int any = 0;
+    int any = k->valid != 0;
     *issued = -1;
-    for (unsigned i = 0; i < k->z.entries; i++)
-        any |= k->e[i].valid;
     int req = (int)irhw_get(in, ps, SWT_ISS_REQ);
     int v = (int)irhw_get(out, ps, SWT_ISS_VALID);
     if (v != (req && any))
@@ -465,16 +467,18 @@ static int chk_issue(swt_check *k, uint64_t cycle, const uint64_t *in, const uin
             FAIL("iss_entry/pc/mask/count not 0 without iss_valid");
         return 0;
     }
-    if (ent >= k->z.entries || !k->e[ent].valid)
+    if (ent >= k->z.entries || !(k->valid >> ent & 1))
         FAIL("iss_entry=%" PRIu64 " is not a valid entry", ent);
     const swt_chk_entry *e = &k->e[ent];
     if (pc != e->pc || mask[0] != e->mask || cnt != e->count)
         FAIL("entry %" PRIu64 " issued pc=%#" PRIx64 " mask=%#" PRIx64 " count=%" PRIu64
              ", expected pc=%#" PRIx64 " mask=%#" PRIx64 " count=%u",
              ent, pc, mask[0], cnt, e->pc, e->mask, e->count);
-    for (unsigned j = 0; j < k->z.entries; j++)
-        if (j != ent && k->e[j].valid && chk_precedes(k, j, (unsigned)ent))
+    for (uint64_t v = k->valid & ~((uint64_t)1 << ent); v; v &= v - 1) {
+        unsigned j = (unsigned)__builtin_ctzll(v);
+        if (chk_precedes(k, j, (unsigned)ent))
             FAIL("issued entry %" PRIu64 " but entry %u goes first under the policy", ent, j);
+    }
     *issued = (int)ent;
     return 0;
 }
@@ -501,15 +505,16 @@ static int chk_insert(swt_check *k, uint64_t cycle, const uint64_t *in, const ui
         FAIL("ins_badwarp=%d for warp %u of %u", bad, warp, k->z.warps);
     if (bad)
         return 0;
-    int waits = 0, first_join = -1, first_free = -1;
-    for (unsigned i = 0; i < k->z.entries; i++) {
+    int waits = (int)(k->waiting >> warp & 1), first_join = -1, first_free = -1;
+    for (uint64_t v = k->valid; v && first_join < 0; v &= v - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(v);
         const swt_chk_entry *e = &k->e[i];
-        waits |= e->valid && (e->mask >> warp & 1);
-        if (first_join < 0 && e->valid && e->pc == pc && e->count < k->z.cap && (int)i != issued)
+        if (e->pc == pc && e->count < k->z.cap && (int)i != issued)
             first_join = (int)i;
-        if (first_free < 0 && !e->valid)
-            first_free = (int)i;
     }
+    uint64_t spare = ~k->valid & irhw_mask(k->z.entries);
+    if (spare)
+        first_free = __builtin_ctzll(spare);
     if (dup != waits)
         FAIL("ins_dup=%d but warp %u %s", dup, warp,
              waits ? "waits in the table" : "is not waiting");
@@ -538,12 +543,12 @@ int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t
             if (out[i])
                 FAIL("outputs not 0 during reset");
         memset(k->e, 0, sizeof k->e);
+        k->valid = k->waiting = 0;
+        k->occ = 0;
         k->inserted = k->issued = 0;
         return 0;
     }
-    unsigned occ = 0;
-    for (unsigned i = 0; i < k->z.entries; i++)
-        occ += (unsigned)k->e[i].valid;
+    unsigned occ = k->occ;
     if (irhw_get(out, ps, SWT_OCCUPANCY) != occ)
         FAIL("occupancy=%" PRIu64 ", %u entries valid", irhw_get(out, ps, SWT_OCCUPANCY), occ);
     if (irhw_get(out, ps, SWT_FULL) != (occ == k->z.entries))
@@ -556,15 +561,22 @@ int swt_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t
     /* Next state, from the outputs. */
     if (issued >= 0) {
         k->issued += k->e[issued].count;
+        k->waiting &= ~k->e[issued].mask;
         memset(&k->e[issued], 0, sizeof k->e[0]);
+        k->valid &= ~((uint64_t)1 << issued);
+        k->occ--;
     }
     unsigned warp = (unsigned)irhw_get(in, ps, SWT_INS_WARP);
     uint64_t ent = irhw_get(out, ps, SWT_INS_ENTRY);
-    if (irhw_get(out, ps, SWT_INS_ALLOC))
-        k->e[ent] = (swt_chk_entry){1, irhw_get(in, ps, SWT_INS_PC), 0, k->born++, 0};
+    if (irhw_get(out, ps, SWT_INS_ALLOC)) {
+        k->e[ent] = (swt_chk_entry){irhw_get(in, ps, SWT_INS_PC), 0, k->born++, 0};
+        k->valid |= (uint64_t)1 << ent;
+        k->occ++;
+    }
     if (irhw_get(out, ps, SWT_INS_ALLOC) || irhw_get(out, ps, SWT_INS_JOIN)) {
         k->e[ent].mask |= (uint64_t)1 << warp;
         k->e[ent].count++;
+        k->waiting |= (uint64_t)1 << warp;
         k->inserted++;
     }
     return 0;
@@ -582,7 +594,7 @@ int swt_check_end(void *vk, char *err, size_t errlen)
         unsigned n = 0;
         for (uint64_t m = e->mask; m; m &= m - 1)
             n++;
-        if (n != e->count || (e->valid && (n == 0 || n > k->z.cap)))
+        if (n != e->count || ((k->valid >> i & 1) && (n == 0 || n > k->z.cap)))
             return irhw_err(err, errlen, "at the end: entry %u holds %u warps, count %u", i, n,
                             e->count);
         waiting += n;
