@@ -458,6 +458,18 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         free(irhw_h);
         return irhw_err(err, errlen, "out of memory writing the simulation wrapper");
     }
+    /* (--trace-threads 1 measured slower on this 2-core machine: the FST
+     * thread competes with the simulation for a core.) */
+    char tflag[80];
+    snprintf(tflag, sizeof tflag, "%s%s",
+             q->trace == IRHW_TRACE_FST   ? "--trace-fst --trace-structs"
+             : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
+                                          : "",
+             /* the default depth: irhw_tb's signals only. The wrapper's
+              * tracing_off reaches the block's inlined modules, not those
+              * Verilator keeps apart (hwwl's cores), whose every signal was
+              * still checked for changes each dump */
+             q->trace && q->wave_depth <= 1 ? " --trace-depth 2" : "");
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
@@ -468,6 +480,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     const char *xf = getenv("IRHW_FAST_FLAGS");
     fnv_str(&f, xf ? xf : "");
     fnv_add(&f, &q->trace, sizeof q->trace);
+    fnv_str(&f, tflag);
     fnv_str(&f, top);
     fnv_str(&f, wrap);
     fnv_str(&f, shim);
@@ -555,11 +568,6 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
             free(abs);
         }
     }
-    /* (--trace-threads 1 measured slower on this 2-core machine: the FST
-     * thread competes with the simulation for a core.) */
-    const char *tflag = q->trace == IRHW_TRACE_FST   ? "--trace-fst --trace-structs"
-                        : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
-                                                     : "";
     int vt = q->trace != IRHW_TRACE_NONE;
     char mk[8192], line[40000], defs[128], pch[4400], use_pch[2][4500] = {"", ""};
     snprintf(defs, sizeof defs, "-DVM_TRACE=%d -DVM_TRACE_FST=%d -DVM_TRACE_VCD=%d", vt,
