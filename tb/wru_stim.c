@@ -293,12 +293,14 @@ typedef struct {
     unsigned phase;
     inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
     uint64_t plans;
-    /* The live counts decoded from cwords, with their status (decoded
-     * again only when the words change). */
+    /* The live counts words (cwords, as wru_copy_counts leaves them) and
+     * their status, again only when the words change. */
     unsigned nwords, lane_words, to_words; /* words of counts, of LANES bits, of donate_to */
-    int have_counts, empty, greedy;
-    uint64_t cwords[WRU_MAX_COUNT_WORDS];
-    unsigned counts[WRU_MAX_LANES];
+    unsigned plan_off, plan_words; /* out[]: the plan outputs' words, plan_valid .. xfer_bank */
+    wru_sides sides;
+    wru_live live;
+    uint64_t cwords[WRU_MAX_COUNT_WORDS + 1];
+    unsigned counts[WRU_MAX_LANES]; /* decoded only when a plan or a sample needs them */
 } wru_check;
 
 void *wru_check_new(const irhw_inst *x)
@@ -311,11 +313,15 @@ void *wru_check_new(const irhw_inst *x)
     k->nwords = irhw_words(k->w->lanes * k->w->count_bits);
     k->lane_words = irhw_words(k->w->lanes);
     k->to_words = irhw_words(k->w->lanes * k->w->tag_bits);
+    const irhw_port *xb = &k->ps->p[WRU_XFER_BANK];
+    k->plan_off = k->ps->p[WRU_PLAN_VALID].off;
+    k->plan_words = xb->off + irhw_words(xb->width) - k->plan_off;
     k->line = calloc(k->w->slots, sizeof *k->line);
-    if (!k->line) {
+    if (!k->line || wru_sides_init(&k->sides, k->w)) {
         wru_check_free(k);
         return NULL;
     }
+    k->live = wru_live_of(&k->sides, k->cwords); /* the memo starts at counts of 0 */
     return k;
 }
 
@@ -325,26 +331,28 @@ void wru_check_free(void *p)
     if (!k)
         return;
     free(k->line);
+    wru_sides_free(&k->sides);
     free(k);
 }
 
-/* The checker's own decode of the live counts and status, redone only when
- * the counts words change. */
-static void live_counts(wru_check *k, const uint64_t *in)
+/* New counts words: their live status. Out of line: most cycles' counts
+ * are those of the cycle before. */
+__attribute__((noinline)) static void new_counts(wru_check *k, const uint64_t *v)
 {
-    const wru_geom *w = k->w;
+    wru_copy_counts(k->w, k->cwords, v);
+    k->live = wru_live_of(&k->sides, k->cwords);
+}
+
+/* The live status of this cycle's counts, computed again only when the
+ * counts words change. */
+static inline void live_status(wru_check *k, const uint64_t *in)
+{
     const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
-    unsigned i = 0;
-    while (k->have_counts && i < k->nwords && v[i] == k->cwords[i])
-        i++;
-    if (k->have_counts && i == k->nwords)
-        return;
-    for (i = 0; i < k->nwords; i++)
-        k->cwords[i] = v[i];
-    k->have_counts = 1;
-    wru_tally t = wru_unpack_counts(w, v, k->counts);
-    k->empty = !t.any;
-    k->greedy = t.greedy > t.needy;
+    for (unsigned i = 0; i < k->nwords; i++)
+        if (v[i] != k->cwords[i]) {
+            new_counts(k, v);
+            return;
+        }
 }
 
 /* A plain insertion sort, independent of the network. */
@@ -414,22 +422,19 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
     unsigned L = w->lanes, TB = w->tag_bits;
     unsigned long long cy = (unsigned long long)cycle;
     int rst = (int)(irhw_get(in, ps, WRU_RST) & 1);
-    live_counts(k, in);
-    const unsigned *counts = k->counts;
+    live_status(k, in);
     int sample = !rst && k->phase == 0;
 
     /* Live status. */
-    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != k->empty)
+    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != k->live.empty)
         FAIL("cycle %llu: core_empty=%d but the banks are %sempty", cy,
-             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), k->empty ? "" : "not ");
-    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != k->greedy)
+             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), k->live.empty ? "" : "not ");
+    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != k->live.greedy)
         FAIL("cycle %llu: core_greedy=%d disagrees with the live counts", cy,
              (int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1));
 
     /* The decision expected now. */
     int want = w->regs ? k->line[w->regs - 1].sample : sample;
-    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : counts;
-    int sgreedy = w->regs ? k->line[w->regs - 1].greedy : k->greedy;
     int pv = (int)(irhw_get(out, ps, WRU_PLAN_VALID) & 1);
     const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
     const uint64_t *dt = irhw_cwide(out, ps, WRU_DONATE_TO);
@@ -448,7 +453,14 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
             any |= (dv[i] | rv[i]) != 0;
         for (unsigned i = 0; i < k->to_words; i++)
             any |= dt[i] != 0;
+        if (!any && !xv && !xb) /* what the checks below would find */
+            return 0;
     }
+    /* The sampled counts (decoded now when sampled now) and their status. */
+    if (pv && !w->regs)
+        wru_unpack_counts(w, k->cwords, k->counts);
+    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : k->counts;
+    int sgreedy = w->regs ? k->line[w->regs - 1].greedy : k->live.greedy;
     /* lsorting: a plan word for word the plain sort's needs no lane checks
      * (they only name a culprit; a difference they miss fails below). */
     wru_plan ref;
@@ -527,20 +539,40 @@ static void check_advance(wru_check *k, const uint64_t *in)
         memset(k->line, 0, w->slots * sizeof *k->line);
         return;
     }
-    if (w->regs) {
+    if (w->regs) { /* a line's counts and status are read only with its sample */
         memmove(k->line + 1, k->line, (w->regs - 1) * sizeof *k->line);
         k->line[0].sample = k->phase == 0;
-        live_counts(k, in);
-        k->line[0].greedy = k->greedy;
-        memcpy(k->line[0].counts, k->counts, w->lanes * sizeof *k->counts);
+        if (k->line[0].sample) {
+            live_status(k, in);
+            k->line[0].greedy = k->live.greedy;
+            wru_unpack_counts(w, k->cwords, k->line[0].counts);
+        }
     }
     k->phase = k->phase + 1 >= w->interval ? 0 : k->phase + 1;
+}
+
+/* Whether this cycle passes on its face, as on most cycles: no plan due
+ * and every plan output word zero, the status right. Else check_outputs
+ * judges it (and names what is wrong). */
+static int quiet_cycle(wru_check *k, const uint64_t *in, const uint64_t *out)
+{
+    const wru_geom *w = k->w;
+    const irhw_ports *ps = k->ps;
+    int sample = !(irhw_get(in, ps, WRU_RST) & 1) && k->phase == 0;
+    if (w->regs ? k->line[w->regs - 1].sample : sample)
+        return 0;
+    live_status(k, in);
+    uint64_t plan = 0;
+    for (unsigned i = 0; i < k->plan_words; i++)
+        plan |= out[k->plan_off + i];
+    return !plan && irhw_get(out, ps, WRU_CORE_EMPTY) == (uint64_t)k->live.empty &&
+           irhw_get(out, ps, WRU_CORE_GREEDY) == (uint64_t)k->live.greedy;
 }
 
 int wru_check_cycle(void *kp, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
                     size_t errlen)
 {
-    int rc = check_outputs(kp, cycle, in, out, err, errlen);
+    int rc = quiet_cycle(kp, in, out) ? 0 : check_outputs(kp, cycle, in, out, err, errlen);
     check_advance(kp, in);
     return rc;
 }
