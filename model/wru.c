@@ -201,7 +201,7 @@ typedef struct {
      * counts or a tick drop it). */
     unsigned nwords;
     int have_plan;
-    uint64_t cwords[WRU_MAX_COUNT_WORDS + 1]; /* as wru_copy_counts leaves them */
+    uint64_t cwords[WRU_MAX_COUNT_WORDS + 1]; /* as wru_live_of leaves them */
     wru_live live;
     wru_plan plan;
     unsigned next_donor, next_receiver;
@@ -228,6 +228,9 @@ int wru_sides_init(wru_sides *s, const wru_geom *w)
         have += 64 - s->bits;
     }
     s->words = i + 1;
+    unsigned bits = w->lanes * cb;
+    s->nwords = irhw_words(bits);
+    s->top = irhw_mask(bits - 64 * (s->nwords - 1));
     s->sum = malloc((size_t)1 << s->bits);
     if (!s->sum)
         return -1;
@@ -273,7 +276,7 @@ void *wru_model_new(const irhw_inst *x)
         wru_model_free(m);
         return NULL;
     }
-    m->live = wru_live_of(&m->sides, m->cwords); /* the memo starts at counts of 0 */
+    m->live = wru_live_of(&m->sides, m->cwords, m->cwords); /* the memo starts at counts of 0 */
     return m;
 }
 
@@ -295,9 +298,8 @@ static int same_counts(const wru_model *m, const uint64_t *v)
  * cycles' counts are in the memo, or new only at the first call of a cycle. */
 __attribute__((noinline)) static void new_counts(wru_model *m, const uint64_t *v)
 {
-    wru_copy_counts(m->w, m->cwords, v);
     m->have_plan = 0;
-    m->live = wru_live_of(&m->sides, m->cwords);
+    m->live = wru_live_of(&m->sides, m->cwords, v);
 }
 
 /* The memo for this cycle's counts. */
@@ -356,10 +358,11 @@ __attribute__((noinline)) static void put_plan(wru_model *m, const uint64_t *in,
     irhw_set(out, ps, WRU_PLAN_VALID, 1);
     uint64_t *dv = irhw_wide(out, ps, WRU_DONATE_VALID), *dt = irhw_wide(out, ps, WRU_DONATE_TO),
              *rv = irhw_wide(out, ps, WRU_RECEIVE_VALID);
-    for (unsigned j = 0; j < p->npairs; j++) {
-        irhw_bits_set(dv, p->donor[j], 1, 1);
-        irhw_bits_set(dt, p->donor[j] * w->tag_bits, w->tag_bits, p->receiver[j]);
-        irhw_bits_set(rv, p->receiver[j], 1, 1);
+    for (unsigned j = 0; j < p->npairs; j++) { /* out[] is clear: set bits by OR */
+        unsigned d = p->donor[j], r = p->receiver[j];
+        dv[d / 64] |= (uint64_t)1 << d % 64;
+        irhw_bits_set(dt, d * w->tag_bits, w->tag_bits, r);
+        rv[r / 64] |= (uint64_t)1 << r % 64;
     }
     irhw_set(out, ps, WRU_XFER_VALID, (uint64_t)p->xfer_valid);
     irhw_set(out, ps, WRU_XFER_BANK, p->xfer_valid ? p->xfer_bank : 0);
@@ -391,8 +394,7 @@ __attribute__((noinline)) static void cover_sample(const wru_model *m, const uin
     wru_live live = m->live;
     if (!memo) {
         uint64_t cw[WRU_MAX_COUNT_WORDS + 1];
-        wru_copy_counts(w, cw, cv);
-        live = wru_live_of(&m->sides, cw);
+        live = wru_live_of(&m->sides, cw, cv);
     }
     if (live.balance == (int)L)
         hits[WRU_COV_ALL_GREEDY]++;

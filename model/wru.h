@@ -159,18 +159,6 @@ static inline void wru_unpack_keys(const wru_geom *w, const uint64_t *v, uint64_
     wru_unpack(w, v, NULL, keys);
 }
 
-/* The counts port v copied for wru_live_of: the bits above the last bank
- * cleared and a zero word after (dst holds irhw_words(LANES x COUNT_BITS)
- * + 1 words). */
-static inline void wru_copy_counts(const wru_geom *w, uint64_t *dst, const uint64_t *v)
-{
-    unsigned bits = w->lanes * w->count_bits, n = irhw_words(bits);
-    for (unsigned i = 0; i < n; i++)
-        dst[i] = v[i];
-    dst[n - 1] &= irhw_mask(bits - 64 * (n - 1));
-    dst[n] = 0;
-}
-
 /* The live status, core_empty and core_greedy, of every cycle's counts
  * without decoding them bank by bank. core_greedy = #(count > T) >
  * #(count < T) = (the sum over the banks of side(count)) > 0, where
@@ -187,6 +175,8 @@ typedef struct {
      * word, one with tail[i] bits in word i and the rest in word i+1. */
     unsigned words;
     uint8_t whole[WRU_MAX_COUNT_WORDS + 1], tail[WRU_MAX_COUNT_WORDS + 1];
+    unsigned nwords; /* of the counts port */
+    uint64_t top;    /* the bits of its last word that hold counts */
 } wru_sides;
 
 typedef struct {
@@ -194,10 +184,16 @@ typedef struct {
     int balance; /* #(count > T) - #(count < T): LANES when all greedy, -LANES all needy */
 } wru_live;
 
-/* cw: the counts as wru_copy_counts leaves them (their zero bits past the
- * last bank add pad). Within a word a running shift, two lookups a turn. */
-static inline wru_live wru_live_of(const wru_sides *s, const uint64_t *cw)
+/* The live status of the counts port v, which is copied into cw (nwords
+ * + 1 words): there the bits above the last bank are cleared and a zero
+ * word follows, so that a lookup may run past the last bank (adding pad).
+ * Within a word a running shift, two lookups a turn. */
+static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint64_t *v)
 {
+    for (unsigned i = 0; i < s->nwords; i++)
+        cw[i] = v[i];
+    cw[s->nwords - 1] &= s->top;
+    cw[s->nwords] = 0;
     const int8_t *sum = s->sum;
     unsigned gb = s->bits;
     uint64_t mask = irhw_mask(gb), cur = cw[0], any = cur;

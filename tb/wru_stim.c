@@ -293,7 +293,7 @@ typedef struct {
     unsigned phase;
     inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
     uint64_t plans;
-    /* The live counts words (cwords, as wru_copy_counts leaves them) and
+    /* The live counts words (cwords, as wru_live_of leaves them) and
      * their status, again only when the words change. */
     unsigned nwords, lane_words, to_words; /* words of counts, of LANES bits, of donate_to */
     unsigned plan_off, plan_words; /* out[]: the plan outputs' words, plan_valid .. xfer_bank */
@@ -321,7 +321,7 @@ void *wru_check_new(const irhw_inst *x)
         wru_check_free(k);
         return NULL;
     }
-    k->live = wru_live_of(&k->sides, k->cwords); /* the memo starts at counts of 0 */
+    k->live = wru_live_of(&k->sides, k->cwords, k->cwords); /* the memo starts at counts of 0 */
     return k;
 }
 
@@ -339,31 +339,37 @@ void wru_check_free(void *p)
  * are those of the cycle before. */
 __attribute__((noinline)) static void new_counts(wru_check *k, const uint64_t *v)
 {
-    wru_copy_counts(k->w, k->cwords, v);
-    k->live = wru_live_of(&k->sides, k->cwords);
+    k->live = wru_live_of(&k->sides, k->cwords, v);
+}
+
+/* Whether this cycle's counts are those whose status the checker holds. */
+static inline int same_counts(const wru_check *k, const uint64_t *in)
+{
+    const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
+    for (unsigned i = 0; i < k->nwords; i++)
+        if (v[i] != k->cwords[i])
+            return 0;
+    return 1;
 }
 
 /* The live status of this cycle's counts, computed again only when the
  * counts words change. */
 static inline void live_status(wru_check *k, const uint64_t *in)
 {
-    const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
-    for (unsigned i = 0; i < k->nwords; i++)
-        if (v[i] != k->cwords[i]) {
-            new_counts(k, v);
-            return;
-        }
+    if (!same_counts(k, in))
+        new_counts(k, irhw_cwide(in, k->ps, WRU_COUNTS));
 }
 
-/* A plain insertion sort, independent of the network. */
+/* A plain insertion sort, independent of the network. v[-1] must hold a
+ * key no larger than any of v[0..n) (a sentinel: the inner loop needs no
+ * bound check). */
 static void sort_keys(uint64_t *v, unsigned n)
 {
     for (unsigned i = 1; i < n; i++) {
-        uint64_t x = v[i];
-        unsigned j = i;
-        for (; j > 0 && v[j - 1] > x; j--)
-            v[j] = v[j - 1];
-        v[j] = x;
+        uint64_t x = v[i], *p = v + i;
+        for (; p[-1] > x; p--)
+            p[0] = p[-1];
+        *p = x;
     }
 }
 
@@ -371,7 +377,8 @@ static void sort_keys(uint64_t *v, unsigned n)
 static void reference_lsorting(const wru_geom *w, const unsigned *counts, int greedy, wru_plan *p)
 {
     unsigned L = w->lanes, T = w->threshold;
-    uint64_t v[WRU_MAX_LANES];
+    uint64_t keys[1 + WRU_MAX_LANES], *v = keys + 1;
+    keys[0] = 0; /* the sentinel: no key is smaller */
     for (unsigned b = 0; b < L; b++)
         v[b] = ((uint64_t)counts[b] << 8) | b;
     sort_keys(v, L);
@@ -399,9 +406,10 @@ static int plan_is(const wru_check *k, const wru_plan *p, const uint64_t *dv, co
     uint64_t edv[WRU_MAX_LANES / 64] = {0}, erv[WRU_MAX_LANES / 64] = {0};
     uint64_t edt[WRU_MAX_LANES * 8 / 64] = {0};
     for (unsigned j = 0; j < p->npairs; j++) {
-        irhw_bits_set(edv, p->donor[j], 1, 1);
-        irhw_bits_set(edt, p->donor[j] * w->tag_bits, w->tag_bits, p->receiver[j]);
-        irhw_bits_set(erv, p->receiver[j], 1, 1);
+        unsigned d = p->donor[j], r = p->receiver[j];
+        edv[d / 64] |= (uint64_t)1 << d % 64;
+        irhw_bits_set(edt, d * w->tag_bits, w->tag_bits, r);
+        erv[r / 64] |= (uint64_t)1 << r % 64;
     }
     for (unsigned i = 0; i < k->lane_words; i++)
         if (dv[i] != edv[i] || rv[i] != erv[i])
@@ -530,7 +538,7 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
 
 /* The checker's own view of time: the interval counter and the pipeline
  * valid bits (not the network). Advanced after the checks of a cycle. */
-static void check_advance(wru_check *k, const uint64_t *in)
+__attribute__((noinline)) static void check_advance(wru_check *k, const uint64_t *in)
 {
     const wru_geom *w = k->w;
     int rst = (int)(irhw_get(in, k->ps, WRU_RST) & 1);
@@ -551,30 +559,48 @@ static void check_advance(wru_check *k, const uint64_t *in)
     k->phase = k->phase + 1 >= w->interval ? 0 : k->phase + 1;
 }
 
-/* Whether this cycle passes on its face, as on most cycles: no plan due
- * and every plan output word zero, the status right. Else check_outputs
- * judges it (and names what is wrong). */
-static int quiet_cycle(wru_check *k, const uint64_t *in, const uint64_t *out)
+/* Whether out[] passes on its face in a cycle with no plan due: every
+ * plan output word zero, the status that of the live counts. */
+static inline int quiet_outputs(const wru_check *k, const uint64_t *out)
 {
-    const wru_geom *w = k->w;
     const irhw_ports *ps = k->ps;
-    int sample = !(irhw_get(in, ps, WRU_RST) & 1) && k->phase == 0;
-    if (w->regs ? k->line[w->regs - 1].sample : sample)
-        return 0;
-    live_status(k, in);
     uint64_t plan = 0;
-    for (unsigned i = 0; i < k->plan_words; i++)
-        plan |= out[k->plan_off + i];
+    for (const uint64_t *o = out + k->plan_off, *e = o + k->plan_words; o < e; o++)
+        plan |= *o;
     return !plan && irhw_get(out, ps, WRU_CORE_EMPTY) == (uint64_t)k->live.empty &&
            irhw_get(out, ps, WRU_CORE_GREEDY) == (uint64_t)k->live.greedy;
 }
 
+/* Whether only the interval counter moves this cycle: no reset, no
+ * pipeline, no sample. */
+static inline int between_samples(const wru_check *k, const uint64_t *in)
+{
+    return !k->w->regs && k->phase != 0 && !(irhw_get(in, k->ps, WRU_RST) & 1);
+}
+
+/* A cycle check_outputs judges (it names what is wrong), then the advance. */
+__attribute__((noinline)) static int full_cycle(wru_check *k, uint64_t cycle, const uint64_t *in,
+                                                const uint64_t *out, char *err, size_t errlen)
+{
+    int rc = check_outputs(k, cycle, in, out, err, errlen);
+    check_advance(k, in);
+    return rc;
+}
+
+/* Most cycles pass on their face: between samples, every plan output zero
+ * and the status that of the live counts; only the interval counter moves.
+ * The rest are full_cycle's. */
 int wru_check_cycle(void *kp, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
                     size_t errlen)
 {
-    int rc = quiet_cycle(kp, in, out) ? 0 : check_outputs(kp, cycle, in, out, err, errlen);
-    check_advance(kp, in);
-    return rc;
+    wru_check *k = kp;
+    if (!between_samples(k, in))
+        return full_cycle(k, cycle, in, out, err, errlen);
+    live_status(k, in);
+    if (!quiet_outputs(k, out))
+        return full_cycle(k, cycle, in, out, err, errlen);
+    k->phase = k->phase + 1 >= k->w->interval ? 0 : k->phase + 1;
+    return 0;
 }
 
 int wru_check_end(void *kp, char *err, size_t errlen)
