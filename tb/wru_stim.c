@@ -373,28 +373,27 @@ static void sort_keys(uint64_t *v, unsigned n)
     }
 }
 
-/* The lsorting plan from a plain sort, each pair judged on its own. */
-static void reference_lsorting(const wru_geom *w, const unsigned *counts, int greedy, wru_plan *p)
+/* The lsorting plan from a plain sort of the keys v[0..LANES) (count,
+ * bank packed as wru_pack does; sorted in place, v[-1] free for the
+ * sentinel), each pair judged on its own. */
+static void reference_lsorting(const wru_geom *w, uint64_t *v, int greedy, wru_plan *p)
 {
     unsigned L = w->lanes, T = w->threshold;
-    uint64_t keys[1 + WRU_MAX_LANES], *v = keys + 1;
-    keys[0] = 0; /* the sentinel: no key is smaller */
-    for (unsigned b = 0; b < L; b++)
-        v[b] = ((uint64_t)counts[b] << 8) | b;
+    v[-1] = 0; /* the sentinel: no key is smaller */
     sort_keys(v, L);
     memset(p, 0, sizeof *p);
     p->valid = 1;
     for (unsigned i = 0; 2 * i + 1 < L; i++) {
-        unsigned rc = (unsigned)(v[i] >> 8), dc = (unsigned)(v[L - 1 - i] >> 8);
+        unsigned rc = wru_key(w, v[i]), dc = wru_key(w, v[L - 1 - i]);
         if (rc < T && dc >= rc + 2) {
-            p->donor[p->npairs] = (uint8_t)(v[L - 1 - i] & 0xff);
-            p->receiver[p->npairs] = (uint8_t)(v[i] & 0xff);
+            p->donor[p->npairs] = (uint8_t)wru_tag(w, v[L - 1 - i]);
+            p->receiver[p->npairs] = (uint8_t)wru_tag(w, v[i]);
             p->npairs++;
         }
     }
     if (greedy) {
         p->xfer_valid = 1;
-        p->xfer_bank = (unsigned)(v[L - 1 - p->npairs] & 0xff);
+        p->xfer_bank = wru_tag(w, v[L - 1 - p->npairs]);
     }
 }
 
@@ -464,19 +463,27 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
         if (!any && !xv && !xb) /* what the checks below would find */
             return 0;
     }
-    /* The sampled counts (decoded now when sampled now) and their status. */
-    if (pv && !w->regs)
-        wru_unpack_counts(w, k->cwords, k->counts);
-    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : k->counts;
+    /* The sampled counts and their status (without pipeline registers, the
+     * counts of now: for lsorting decoded straight into keys, as counts only
+     * when the threshold checks or the messages below need them). */
     int sgreedy = w->regs ? k->line[w->regs - 1].greedy : k->live.greedy;
+    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : k->counts;
     /* lsorting: a plan word for word the plain sort's needs no lane checks
      * (they only name a culprit; a difference they miss fails below). */
     wru_plan ref;
     int exact = 0;
     if (pv && w->scheme != WRU_THRESHOLD) {
-        reference_lsorting(w, sc, sgreedy, &ref);
+        uint64_t keys[1 + WRU_MAX_LANES], *v = keys + 1;
+        if (w->regs)
+            for (unsigned b = 0; b < L; b++)
+                v[b] = wru_pack(w, sc[b], b);
+        else
+            wru_unpack_keys(w, k->cwords, v);
+        reference_lsorting(w, v, sgreedy, &ref);
         exact = plan_is(k, &ref, dv, dt, rv);
     }
+    if (pv && !exact && !w->regs)
+        wru_unpack_counts(w, k->cwords, k->counts);
     for (unsigned b = 0; b < L && !exact && (pv || any); b++) {
         unsigned d = (unsigned)irhw_bits_get(dv, b, 1), r = (unsigned)irhw_bits_get(rv, b, 1);
         unsigned to = (unsigned)irhw_bits_get(dt, b * TB, TB);
