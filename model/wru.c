@@ -108,11 +108,14 @@ void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int greedy, wr
     unsigned L = w->lanes, T = w->threshold;
     for (unsigned i = 0; i < L - 1 - i; i++) {
         unsigned rk = wru_key(w, sorted[i]), dk = wru_key(w, sorted[L - 1 - i]);
-        if (!(rk < T && dk >= rk + 2))
+        if (!(rk < T && dk >= rk + 2)) {
+            p->one_more = rk < T && dk == rk + 1;
             break;
+        }
         p->donor[p->npairs] = (uint8_t)wru_tag(w, sorted[L - 1 - i]);
         p->receiver[p->npairs] = (uint8_t)wru_tag(w, sorted[i]);
         p->npairs++;
+        p->two_more += dk == rk + 2;
     }
     if (greedy) {
         p->xfer_valid = 1;
@@ -386,8 +389,8 @@ __attribute__((noinline)) static void cover_sample(const wru_model *m, const uin
                                                    uint64_t *hits)
 {
     const wru_geom *w = m->w;
-    unsigned T = w->threshold, L = w->lanes;
-    /* Eval's status and (PIPELINE = 0) its ranking of these very counts,
+    unsigned L = w->lanes;
+    /* Eval's status and (PIPELINE = 0) its plan of these very counts,
      * when the memo holds them; else our own. */
     const uint64_t *cv = irhw_cwide(in, m->ps, WRU_COUNTS);
     int memo = same_counts(m, cv);
@@ -403,32 +406,22 @@ __attribute__((noinline)) static void cover_sample(const wru_model *m, const uin
             hits[WRU_COV_ALL_NEEDY]++;
         return;
     }
-    uint64_t own[WRU_MAX_LANES];
-    const uint64_t *v = own;
-    wru_plan p;
-    const wru_plan *pp = &p;
+    wru_plan own;
+    const wru_plan *p = &own;
     if (memo && m->have_plan && !w->regs) {
-        v = m->sorted;
-        pp = &m->plan;
+        p = &m->plan; /* eval's plan of these very counts */
     } else {
-        wru_unpack_keys(w, cv, own);
+        uint64_t v[WRU_MAX_LANES];
+        wru_unpack_keys(w, cv, v);
         sortnet net = wru_net(w);
-        sortnet_apply_layers(&net, own, 1, w->depth);
-        wru_lsorting_plan(w, own, live.greedy, &p);
+        sortnet_apply_layers(&net, v, 1, w->depth);
+        wru_lsorting_plan(w, v, live.greedy, &own);
     }
-    if (live.balance == -(int)L && pp->npairs)
+    if (live.balance == -(int)L && p->npairs)
         hits[WRU_COV_ALL_NEEDY]++;
-    for (unsigned i = 0; i < L - 1 - i; i++) {
-        unsigned rk = wru_key(w, v[i]), dk = wru_key(w, v[L - 1 - i]);
-        if (rk >= T)
-            break;
-        if (dk == rk + 2)
-            hits[WRU_COV_DONOR_TWO_MORE]++;
-        if (dk == rk + 1) /* the pairing stops here */
-            hits[WRU_COV_DONOR_ONE_MORE]++;
-        if (dk < rk + 2)
-            break;
-    }
+    hits[WRU_COV_DONOR_TWO_MORE] += p->two_more;
+    if (p->one_more)
+        hits[WRU_COV_DONOR_ONE_MORE]++;
 }
 
 /* Coverage of a plan leaving the unit. */

@@ -97,6 +97,11 @@ typedef struct {
     uint8_t donor[WRU_MAX_LANES / 2], receiver[WRU_MAX_LANES / 2];
     int xfer_valid;     /* a word goes to the inter-core network */
     unsigned xfer_bank; /* from this bank */
+    /* lsorting, for the coverage: pairs whose donor holds exactly two more
+     * than its receiver; whether the pairing stopped at a needy receiver
+     * whose donor holds one more. */
+    unsigned two_more;
+    int one_more;
 } wru_plan;
 
 /* (key, tag) packed so that one integer compare orders the pair. */
