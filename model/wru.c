@@ -105,21 +105,25 @@ static void plan_clear(wru_plan *p, int valid)
 void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int greedy, wru_plan *p)
 {
     plan_clear(p, 1);
-    unsigned L = w->lanes, T = w->threshold;
-    for (unsigned i = 0; i < L - 1 - i; i++) {
-        unsigned rk = wru_key(w, sorted[i]), dk = wru_key(w, sorted[L - 1 - i]);
+    /* w's fields in locals: the byte stores into p below may alias them */
+    unsigned L = w->lanes, T = w->threshold, tb = w->tag_bits, n = 0, two_more = 0;
+    uint64_t tag = irhw_mask(tb); /* wru_key(v) = v >> tb, wru_tag(v) = v & tag */
+    for (; n < L - 1 - n; n++) {
+        uint64_t r = sorted[n], d = sorted[L - 1 - n];
+        unsigned rk = (unsigned)(r >> tb), dk = (unsigned)(d >> tb);
         if (!(rk < T && dk >= rk + 2)) {
             p->one_more = rk < T && dk == rk + 1;
             break;
         }
-        p->donor[p->npairs] = (uint8_t)wru_tag(w, sorted[L - 1 - i]);
-        p->receiver[p->npairs] = (uint8_t)wru_tag(w, sorted[i]);
-        p->npairs++;
-        p->two_more += dk == rk + 2;
+        p->donor[n] = (uint8_t)(d & tag);
+        p->receiver[n] = (uint8_t)(r & tag);
+        two_more += dk == rk + 2;
     }
+    p->npairs = n;
+    p->two_more = two_more;
     if (greedy) {
         p->xfer_valid = 1;
-        p->xfer_bank = wru_tag(w, sorted[L - 1 - p->npairs]);
+        p->xfer_bank = (unsigned)(sorted[L - 1 - n] & tag);
     }
 }
 
