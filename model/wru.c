@@ -205,7 +205,7 @@ typedef struct {
      * status, computed every cycle they change (the counts themselves are
      * decoded only where a sample needs them); and the plan leaving the
      * unit for them in this state (eval, cover and tick share it; new
-     * counts or a tick drop it). */
+     * counts drop it, and a tick unless it depends on the counts alone). */
     unsigned nwords;
     int have_plan;
     uint64_t cwords[WRU_MAX_COUNT_WORDS + 1]; /* as wru_live_of leaves them */
@@ -515,7 +515,11 @@ void wru_model_tick(void *mp, const uint64_t *in)
     }
     if (plan_leaves(m, 0))
         tick_plan(m, in);
-    m->have_plan = 0; /* the state changes below */
+    /* The state changes below: the plan of the pipeline's last stage or of
+     * the threshold pointers goes; lsorting's without registers depends on
+     * the counts alone and serves the next sample of the same counts. */
+    if (w->regs || w->scheme == WRU_THRESHOLD)
+        m->have_plan = 0;
     if (w->regs)
         tick_stages(m, in, m->phase == 0);
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
