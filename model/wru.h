@@ -189,18 +189,11 @@ typedef struct {
     int balance; /* #(count > T) - #(count < T): LANES when all greedy, -LANES all needy */
 } wru_live;
 
-/* The live status of the counts port v, which is copied into cw (nwords
- * + 1 words): there the bits above the last bank are cleared and a zero
- * word follows, so that a lookup may run past the last bank (adding pad).
- * Within a word a running shift, two lookups a turn. */
-static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint64_t *v)
+/* The walk of wru_live_of over cw, gb bits a lookup: within a word a
+ * running shift, two lookups a turn. */
+static inline wru_live wru_live_walk(const wru_sides *s, const uint64_t *cw, unsigned gb)
 {
-    for (unsigned i = 0; i < s->nwords; i++)
-        cw[i] = v[i];
-    cw[s->nwords - 1] &= s->top;
-    cw[s->nwords] = 0;
     const int8_t *sum = s->sum;
-    unsigned gb = s->bits;
     uint64_t mask = irhw_mask(gb), cur = cw[0], any = cur;
     int bal = s->pad;
     for (unsigned i = 0;; i++) {
@@ -220,6 +213,27 @@ static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint6
         cur = next >> (gb - t);
     }
     return (wru_live){!any, bal > 0, bal};
+}
+/* The live status of the counts port v, which is copied into cw (nwords
+ * + 1 words): there the bits above the last bank are cleared and a zero
+ * word follows, so that a lookup may run past the last bank (adding pad). */
+static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint64_t *v)
+{
+    for (unsigned i = 0; i < s->nwords; i++)
+        cw[i] = v[i];
+    cw[s->nwords - 1] &= s->top;
+    cw[s->nwords] = 0;
+    /* The walk with its shifts as constants (no shift count to move into
+     * place) for the widths most counts make: 12 bits (COUNT_BITS 6), 16
+     * (COUNT_BITS 1, 2, 4, 8, 16). */
+    switch (s->bits) {
+    case 12:
+        return wru_live_walk(s, cw, 12);
+    case 16:
+        return wru_live_walk(s, cw, 16);
+    default:
+        return wru_live_walk(s, cw, s->bits);
+    }
 }
 /* The table for w (-1 when out of memory); wru_sides_free releases it. */
 int wru_sides_init(wru_sides *s, const wru_geom *w);
