@@ -212,7 +212,7 @@ typedef struct {
     wru_live live;
     wru_plan plan;
     unsigned next_donor, next_receiver;
-    uint64_t sorted[WRU_MAX_LANES]; /* PIPELINE = 0: the sampled counts, ranked */
+    uint64_t sorted[WRU_MAX_LANES]; /* the keys the memo's lsorting plan ranked */
 } wru_model;
 
 int wru_sides_init(wru_sides *s, const wru_geom *w)
