@@ -429,7 +429,8 @@ __attribute__((noinline)) static void cover_sample(const wru_model *m, const uin
 }
 
 /* Coverage of a plan leaving the unit. */
-__attribute__((noinline)) static void cover_plan(const wru_model *m, const uint64_t *out, uint64_t *hits)
+__attribute__((noinline)) static void cover_plan(const wru_model *m, const uint64_t *out,
+                                                 uint64_t *hits)
 {
     const irhw_ports *ps = m->ps;
     const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);

@@ -121,47 +121,36 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
 /* Words of the counts port at most (LANES x COUNT_BITS <= 64 x 16 bits). */
 #define WRU_MAX_COUNT_WORDS (WRU_MAX_LANES * 16 / 64)
 
-/* One field of the counts port: into counts[b], or packed with its bank as
- * the network ranks them (wru_pack) into keys[b]. */
-static inline void wru_put(const wru_geom *w, unsigned *counts, uint64_t *keys, unsigned b,
-                           uint64_t c)
+/* The LANES fields of the counts port v, each packed with its bank as the
+ * network ranks them (wru_pack), into keys[], in one pass: the fields
+ * wholly inside a word by a running shift, one straddling field between
+ * words, instead of an irhw_bits_get per bank. */
+static inline void wru_unpack_keys(const wru_geom *w, const uint64_t *v, uint64_t *keys)
 {
-    if (counts)
-        counts[b] = (unsigned)c;
-    else
-        keys[b] = c << w->tag_bits | b;
-}
-
-/* The LANES fields of the counts port v, in one pass, into counts[] or
- * keys[] (the other NULL): the fields wholly inside a word by a running
- * shift, one straddling field between words, instead of an irhw_bits_get
- * per bank. */
-static inline void wru_unpack(const wru_geom *w, const uint64_t *v, unsigned *counts,
-                              uint64_t *keys)
-{
-    unsigned L = w->lanes, cb = w->count_bits, b = 0;
+    unsigned L = w->lanes, cb = w->count_bits, tb = w->tag_bits, b = 0;
     unsigned have = 64; /* unread bits left in cur */
     uint64_t mask = irhw_mask(cb), cur = *v++;
     while (b < L) {
         unsigned n = have / cb < L - b ? have / cb : L - b;
         for (unsigned e = b + n; b < e; b++, cur >>= cb)
-            wru_put(w, counts, keys, b, cur & mask);
+            keys[b] = (cur & mask) << tb | b;
         have -= n * cb;
         if (b == L)
             break;
         uint64_t next = *v++; /* field b straddles into the next word */
-        wru_put(w, counts, keys, b++, (cur | next << have) & mask);
+        keys[b] = ((cur | next << have) & mask) << tb | b;
+        b++;
         cur = next >> (cb - have);
         have += 64 - cb;
     }
 }
+/* The counts themselves, into counts[]. */
 static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
 {
-    wru_unpack(w, v, counts, NULL);
-}
-static inline void wru_unpack_keys(const wru_geom *w, const uint64_t *v, uint64_t *keys)
-{
-    wru_unpack(w, v, NULL, keys);
+    uint64_t keys[WRU_MAX_LANES];
+    wru_unpack_keys(w, v, keys);
+    for (unsigned b = 0; b < w->lanes; b++)
+        counts[b] = wru_key(w, keys[b]);
 }
 
 /* The live status, core_empty and core_greedy, of every cycle's counts
