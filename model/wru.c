@@ -102,29 +102,39 @@ static void plan_clear(wru_plan *p, int valid)
     p->valid = valid;
 }
 
-void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p)
+void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int greedy, wru_plan *p)
 {
-    plan_clear(p, valid);
-    if (!valid)
-        return;
-    unsigned L = w->lanes, T = w->threshold;
-    for (unsigned i = 0; i < L - 1 - i; i++) {
-        unsigned rk = wru_key(w, sorted[i]), dk = wru_key(w, sorted[L - 1 - i]);
-        if (!(rk < T && dk >= rk + 2))
+    plan_clear(p, 1);
+    /* w's fields in locals: the byte stores into p below may alias them */
+    unsigned L = w->lanes, T = w->threshold, tb = w->tag_bits, n = 0, two_more = 0;
+    uint64_t tag = irhw_mask(tb); /* wru_key(v) = v >> tb, wru_tag(v) = v & tag */
+    for (; n < L - 1 - n; n++) {
+        uint64_t r = sorted[n], d = sorted[L - 1 - n];
+        unsigned rk = (unsigned)(r >> tb), dk = (unsigned)(d >> tb);
+        if (!(rk < T && dk >= rk + 2)) {
+            p->one_more = rk < T && dk == rk + 1;
             break;
-        p->donor[p->npairs] = (uint8_t)wru_tag(w, sorted[L - 1 - i]);
-        p->receiver[p->npairs] = (uint8_t)wru_tag(w, sorted[i]);
-        p->npairs++;
+        }
+        p->donor[n] = (uint8_t)(d & tag);
+        p->receiver[n] = (uint8_t)(r & tag);
+        two_more += dk == rk + 2;
     }
-    unsigned greedy = 0, needy = 0;
-    for (unsigned i = 0; i < L; i++) {
-        greedy += wru_key(w, sorted[i]) > T;
-        needy += wru_key(w, sorted[i]) < T;
-    }
-    if (greedy > needy) {
+    p->npairs = n;
+    p->two_more = two_more;
+    if (greedy) {
         p->xfer_valid = 1;
-        p->xfer_bank = wru_tag(w, sorted[L - 1 - p->npairs]);
+        p->xfer_bank = (unsigned)(sorted[L - 1 - n] & tag);
     }
+}
+
+int wru_keys_greedy(const wru_geom *w, const uint64_t *keys)
+{
+    unsigned greedy = 0, needy = 0;
+    for (unsigned i = 0; i < w->lanes; i++) {
+        greedy += wru_key(w, keys[i]) > w->threshold;
+        needy += wru_key(w, keys[i]) < w->threshold;
+    }
+    return greedy > needy;
 }
 
 void wru_threshold_plan(const wru_geom *w, const unsigned *counts, unsigned rr_donor,
@@ -190,18 +200,62 @@ typedef struct {
     uint64_t *stage;                /* regs x lanes packed (count, bank); stage s at (s-1)*lanes */
     uint8_t *stage_valid;           /* regs */
     uint64_t decisions, transfers, xfers;
-    /* Memo: the counts decoded from cwords (kept across cycles), and the
-     * plan leaving the unit for those counts and plan_rst in this state
-     * (eval, cover and tick share it; a tick drops it). */
+    wru_sides sides; /* wru_live_of's table */
+    /* Memo of the counts port: the words last seen (cwords) and their live
+     * status, computed every cycle they change (the counts themselves are
+     * decoded only where a sample needs them); and the plan leaving the
+     * unit for them in this state (eval, cover and tick share it; new
+     * counts drop it, and a tick unless it depends on the counts alone). */
     unsigned nwords;
-    int have_counts, have_plan, plan_rst, empty, greedy;
-    uint64_t cwords[WRU_MAX_COUNT_WORDS];
-    unsigned counts[WRU_MAX_LANES];
-    wru_tally tally;
+    int have_plan;
+    uint64_t cwords[WRU_MAX_COUNT_WORDS + 1]; /* as wru_live_of leaves them */
+    wru_live live;
     wru_plan plan;
     unsigned next_donor, next_receiver;
-    uint64_t sorted[WRU_MAX_LANES]; /* PIPELINE = 0, a sample: the sampled counts, ranked */
+    uint64_t sorted[WRU_MAX_LANES]; /* the keys the memo's lsorting plan ranked */
 } wru_model;
+
+int wru_sides_init(wru_sides *s, const wru_geom *w)
+{
+    unsigned cb = w->count_bits, T = w->threshold;
+    s->banks = 16 / cb < w->lanes ? 16 / cb : w->lanes; /* COUNT_BITS <= 16: at least 1 */
+    s->bits = s->banks * cb;
+    unsigned left = (w->lanes + s->banks - 1) / s->banks, have = 64, i = 0;
+    int side0 = -(T > 0); /* side(0): a count of 0 is needy unless THRESHOLD is 0 */
+    s->pad = -side0 * (int)(left * s->banks - w->lanes);
+    for (;; i++) { /* lay the lookups out over the words */
+        unsigned n = have / s->bits < left ? have / s->bits : left;
+        s->whole[i] = (uint8_t)n;
+        left -= n;
+        have -= n * s->bits;
+        if (!left)
+            break;
+        s->tail[i] = (uint8_t)have; /* one straddles into word i+1 */
+        left--;
+        have += 64 - s->bits;
+    }
+    s->words = i + 1;
+    unsigned bits = w->lanes * cb;
+    s->nwords = irhw_words(bits);
+    s->top = irhw_mask(bits - 64 * (s->nwords - 1));
+    s->sum = malloc((size_t)1 << s->bits);
+    if (!s->sum)
+        return -1;
+    /* x's banks: its lowest (x & count_max), then those of x >> COUNT_BITS,
+     * whose top bank is a 0 that sum[x >> COUNT_BITS] counted */
+    s->sum[0] = (int8_t)(side0 * (int)s->banks);
+    for (uint64_t x = 1; x < (uint64_t)1 << s->bits; x++) {
+        unsigned c = (unsigned)(x & w->count_max);
+        s->sum[x] = (int8_t)((c > T) - (c < T) + s->sum[x >> cb] - side0);
+    }
+    return 0;
+}
+
+void wru_sides_free(wru_sides *s)
+{
+    free(s->sum);
+    s->sum = NULL;
+}
 
 void wru_model_free(void *p)
 {
@@ -210,6 +264,7 @@ void wru_model_free(void *p)
         return;
     free(m->stage);
     free(m->stage_valid);
+    wru_sides_free(&m->sides);
     free(m);
 }
 
@@ -224,10 +279,11 @@ void *wru_model_new(const irhw_inst *x)
     unsigned R = m->w->slots;
     m->stage = calloc((size_t)R * m->w->lanes, sizeof *m->stage);
     m->stage_valid = calloc(R, 1);
-    if (!m->stage || !m->stage_valid) {
+    if (!m->stage || !m->stage_valid || wru_sides_init(&m->sides, m->w)) {
         wru_model_free(m);
         return NULL;
     }
+    m->live = wru_live_of(&m->sides, m->cwords, m->cwords); /* the memo starts at counts of 0 */
     return m;
 }
 
@@ -236,65 +292,29 @@ static int rst_of(const wru_model *m, const uint64_t *in)
     return (int)(irhw_get(in, m->ps, WRU_RST) & 1);
 }
 
-static int sampling(const wru_model *m, const uint64_t *in)
+/* Whether the memo holds these counts words. */
+static int same_counts(const wru_model *m, const uint64_t *v)
 {
-    return !rst_of(m, in) && m->phase == 0;
-}
-
-static int same_counts(const wru_model *m, const uint64_t *in)
-{
-    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
-    if (!m->have_counts)
-        return 0;
     for (unsigned i = 0; i < m->nwords; i++)
         if (v[i] != m->cwords[i])
             return 0;
     return 1;
 }
 
-/* m->counts, empty and greedy for this cycle's counts, decoded only when
- * the counts words changed (a new decode drops the plan memo). */
-static void load_counts(wru_model *m, const uint64_t *in)
+/* New counts words: their live status, their plan anew. Out of line: most
+ * cycles' counts are in the memo, or new only at the first call of a cycle. */
+__attribute__((noinline)) static void new_counts(wru_model *m, const uint64_t *v)
 {
-    if (same_counts(m, in))
-        return;
-    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
-    for (unsigned i = 0; i < m->nwords; i++)
-        m->cwords[i] = v[i];
-    m->have_counts = 1;
     m->have_plan = 0;
-    m->tally = wru_unpack_counts(m->w, v, m->counts);
-    m->empty = !m->tally.any;
-    m->greedy = m->tally.greedy > m->tally.needy;
+    m->live = wru_live_of(&m->sides, m->cwords, v);
 }
 
-/* The plan leaving the unit this cycle, from the state and the inputs. */
-static void current_plan(const wru_model *m, const uint64_t *in, const unsigned *counts,
-                         wru_plan *p, unsigned *next_donor, unsigned *next_receiver, uint64_t *v)
+/* The memo for this cycle's counts. */
+static inline void see_counts(wru_model *m, const uint64_t *in)
 {
-    const wru_geom *w = m->w;
-    int sample = sampling(m, in);
-    if (w->scheme == WRU_THRESHOLD) {
-        wru_threshold_plan(w, counts, m->rr_donor, m->rr_receiver, sample, p, next_donor,
-                           next_receiver);
-        return;
-    }
-    int valid = w->regs ? m->stage_valid[w->regs - 1] : sample;
-    unsigned first = 1;
-    if (!valid) { /* no plan leaves this cycle: nothing to sort (most cycles) */
-        plan_clear(p, 0);
-        return;
-    }
-    if (w->regs) {
-        memcpy(v, m->stage + (size_t)(w->regs - 1) * w->lanes, w->lanes * sizeof *v);
-        first = wru_reg_layer(w, w->regs) + 1;
-    } else {
-        for (unsigned b = 0; b < w->lanes; b++)
-            v[b] = wru_pack(w, counts[b], b);
-    }
-    sortnet net = wru_net(w);
-    sortnet_apply_layers(&net, v, first, w->depth);
-    wru_lsorting_plan(w, v, valid, p);
+    const uint64_t *v = irhw_cwide(in, m->ps, WRU_COUNTS);
+    if (!same_counts(m, v))
+        new_counts(m, v);
 }
 
 /* Whether a plan leaves the unit this cycle (else every plan output is 0). */
@@ -303,115 +323,182 @@ static int plan_leaves(const wru_model *m, int rst)
     return m->w->regs ? m->stage_valid[m->w->regs - 1] : !rst && m->phase == 0;
 }
 
-/* Whether the memo holds the plan for these inputs in this state. */
-static int plan_memo_ok(const wru_model *m, const uint64_t *in)
-{
-    return m->have_plan && m->plan_rst == rst_of(m, in) && same_counts(m, in);
-}
-
-/* The plan leaving the unit this cycle, computed once per state and inputs
- * (SystemC may tick with inputs eval never saw: the memo compares them). */
+/* The plan leaving the unit this cycle (only while plan_leaves), computed
+ * once per state and inputs (SystemC may tick with inputs eval never saw:
+ * see_counts compares them). It depends on the counts only without
+ * pipeline registers, and not on rst (without registers a plan leaves
+ * only when rst is low). */
 static const wru_plan *plan_now(wru_model *m, const uint64_t *in)
 {
-    load_counts(m, in); /* drops the plan memo if the counts changed */
-    if (!m->have_plan || m->plan_rst != rst_of(m, in)) {
-        current_plan(m, in, m->counts, &m->plan, &m->next_donor, &m->next_receiver, m->sorted);
-        m->plan_rst = rst_of(m, in);
-        m->have_plan = 1;
+    const wru_geom *w = m->w;
+    see_counts(m, in); /* drops the plan if the counts changed */
+    if (m->have_plan)
+        return &m->plan;
+    m->have_plan = 1;
+    if (w->scheme == WRU_THRESHOLD) {
+        unsigned counts[WRU_MAX_LANES];
+        wru_unpack_counts(w, m->cwords, counts);
+        wru_threshold_plan(w, counts, m->rr_donor, m->rr_receiver, 1, &m->plan, &m->next_donor,
+                           &m->next_receiver);
+        return &m->plan;
     }
+    uint64_t *v = m->sorted;
+    sortnet net = wru_net(w);
+    if (w->regs) { /* the last stage: its layers left, its keys' status */
+        memcpy(v, m->stage + (size_t)(w->regs - 1) * w->lanes, w->lanes * sizeof *v);
+        sortnet_apply_layers(&net, v, wru_reg_layer(w, w->regs) + 1, w->depth);
+        wru_lsorting_plan(w, v, wru_keys_greedy(w, v), &m->plan);
+        return &m->plan;
+    }
+    wru_unpack_keys(w, m->cwords, v); /* sampled now: their live status */
+    sortnet_apply_layers(&net, v, 1, w->depth);
+    wru_lsorting_plan(w, v, m->live.greedy, &m->plan);
     return &m->plan;
 }
 
-void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
+/* The plan outputs of a cycle a plan leaves (out[] cleared). */
+__attribute__((noinline)) static void put_plan(wru_model *m, const uint64_t *in, uint64_t *out)
 {
-    wru_model *m = mp;
     const wru_geom *w = m->w;
     const irhw_ports *ps = m->ps;
-    static const wru_plan none;
-    load_counts(m, in);
-    const wru_plan *p = plan_leaves(m, rst_of(m, in)) ? plan_now(m, in) : &none;
-    memset(out, 0, ps->out_words * sizeof *out);
-    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)m->empty);
-    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)m->greedy);
-    if (!p->valid) /* every plan output is 0 */
-        return;
+    const wru_plan *p = plan_now(m, in);
     irhw_set(out, ps, WRU_PLAN_VALID, 1);
     uint64_t *dv = irhw_wide(out, ps, WRU_DONATE_VALID), *dt = irhw_wide(out, ps, WRU_DONATE_TO),
              *rv = irhw_wide(out, ps, WRU_RECEIVE_VALID);
-    for (unsigned j = 0; j < p->npairs; j++) {
-        irhw_bits_set(dv, p->donor[j], 1, 1);
-        irhw_bits_set(dt, p->donor[j] * w->tag_bits, w->tag_bits, p->receiver[j]);
-        irhw_bits_set(rv, p->receiver[j], 1, 1);
+    for (unsigned j = 0; j < p->npairs; j++) { /* out[] is clear: set bits by OR */
+        unsigned d = p->donor[j], r = p->receiver[j];
+        dv[d / 64] |= (uint64_t)1 << d % 64;
+        irhw_bits_set(dt, d * w->tag_bits, w->tag_bits, r);
+        rv[r / 64] |= (uint64_t)1 << r % 64;
     }
     irhw_set(out, ps, WRU_XFER_VALID, (uint64_t)p->xfer_valid);
     irhw_set(out, ps, WRU_XFER_BANK, p->xfer_valid ? p->xfer_bank : 0);
 }
 
-/* Coverage: the sampled counts (sorted here by the same network) and the
- * plan leaving the unit. */
+void wru_model_eval(void *mp, const uint64_t *in, uint64_t *out)
+{
+    wru_model *m = mp;
+    const irhw_ports *ps = m->ps;
+    see_counts(m, in);
+    memset(out, 0, ps->out_words * sizeof *out);
+    irhw_set(out, ps, WRU_CORE_EMPTY, (uint64_t)m->live.empty);
+    irhw_set(out, ps, WRU_CORE_GREEDY, (uint64_t)m->live.greedy);
+    if (plan_leaves(m, rst_of(m, in))) /* else every plan output is 0 (most cycles) */
+        put_plan(m, in, out);
+}
+
+/* Coverage of a sample: the sampled counts (sorted here by the same
+ * network) and the plan they make. */
+__attribute__((noinline)) static void cover_sample(const wru_model *m, const uint64_t *in,
+                                                   uint64_t *hits)
+{
+    const wru_geom *w = m->w;
+    unsigned L = w->lanes;
+    /* Eval's status and (PIPELINE = 0) its plan of these very counts,
+     * when the memo holds them; else our own. */
+    const uint64_t *cv = irhw_cwide(in, m->ps, WRU_COUNTS);
+    int memo = same_counts(m, cv);
+    wru_live live = m->live;
+    if (!memo) {
+        uint64_t cw[WRU_MAX_COUNT_WORDS + 1];
+        live = wru_live_of(&m->sides, cw, cv);
+    }
+    if (live.balance == (int)L)
+        hits[WRU_COV_ALL_GREEDY]++;
+    if (w->scheme == WRU_THRESHOLD) {
+        if (live.balance == -(int)L)
+            hits[WRU_COV_ALL_NEEDY]++;
+        return;
+    }
+    wru_plan own;
+    const wru_plan *p = &own;
+    if (memo && m->have_plan && !w->regs) {
+        p = &m->plan; /* eval's plan of these very counts */
+    } else {
+        uint64_t v[WRU_MAX_LANES];
+        wru_unpack_keys(w, cv, v);
+        sortnet net = wru_net(w);
+        sortnet_apply_layers(&net, v, 1, w->depth);
+        wru_lsorting_plan(w, v, live.greedy, &own);
+    }
+    if (live.balance == -(int)L && p->npairs)
+        hits[WRU_COV_ALL_NEEDY]++;
+    hits[WRU_COV_DONOR_TWO_MORE] += p->two_more;
+    if (p->one_more)
+        hits[WRU_COV_DONOR_ONE_MORE]++;
+}
+
+/* Coverage of a plan leaving the unit. */
+__attribute__((noinline)) static void cover_plan(const wru_model *m, const uint64_t *out,
+                                                 uint64_t *hits)
+{
+    const irhw_ports *ps = m->ps;
+    const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
+    unsigned n = 0;
+    for (unsigned i = 0; i < irhw_words(m->w->lanes); i++)
+        n += (unsigned)__builtin_popcountll(dv[i]);
+    if (n == m->w->pairs)
+        hits[WRU_COV_MAX_PAIRS]++;
+    if (irhw_get(out, ps, WRU_XFER_VALID))
+        hits[WRU_COV_XFER]++;
+}
+
+/* Coverage: the pipeline, the plan leaving the unit (cover_plan), and at a
+ * sample the sampled counts (cover_sample); most cycles none of them. */
 void wru_cover(const void *mp, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const wru_model *m = mp;
     const wru_geom *w = m->w;
-    const irhw_ports *ps = m->ps;
-    if (irhw_get(in, ps, WRU_RST) & 1)
+    if (irhw_get(in, m->ps, WRU_RST) & 1)
         return;
-    unsigned busy = w->regs > 0;
-    for (unsigned s = 0; s < w->regs; s++)
-        busy &= m->stage_valid[s];
-    if (busy)
-        hits[WRU_COV_STAGES_BUSY]++;
-    if (irhw_get(out, ps, WRU_PLAN_VALID)) {
-        const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
-        unsigned n = 0;
-        for (unsigned i = 0; i < irhw_words(w->lanes); i++)
-            n += (unsigned)__builtin_popcountll(dv[i]);
-        if (n == w->pairs)
-            hits[WRU_COV_MAX_PAIRS]++;
-        if (irhw_get(out, ps, WRU_XFER_VALID))
-            hits[WRU_COV_XFER]++;
+    if (w->regs) {
+        unsigned busy = 1;
+        for (unsigned s = 0; s < w->regs; s++)
+            busy &= m->stage_valid[s];
+        if (busy)
+            hits[WRU_COV_STAGES_BUSY]++;
     }
-    if (m->phase != 0) /* not sampling (rst is low here) */
-        return;
-    unsigned local[WRU_MAX_LANES], T = w->threshold, L = w->lanes;
-    /* Eval's decode and (PIPELINE = 0) its ranking of these very counts,
-     * when the memo holds them; else our own. */
-    int memo = plan_memo_ok(m, in);
-    const unsigned *counts = memo ? m->counts : local;
-    wru_tally t = memo ? m->tally : wru_unpack_counts(w, irhw_cwide(in, ps, WRU_COUNTS), local);
-    unsigned needy = t.needy, greedy = t.greedy;
-    if (greedy == L)
-        hits[WRU_COV_ALL_GREEDY]++;
-    if (w->scheme == WRU_THRESHOLD) {
-        if (needy == L)
-            hits[WRU_COV_ALL_NEEDY]++;
-        return;
+    if (irhw_get(out, m->ps, WRU_PLAN_VALID))
+        cover_plan(m, out, hits);
+    if (m->phase == 0) /* a sample (rst is low here) */
+        cover_sample(m, in, hits);
+}
+
+/* The pipeline stages at the clock edge, last first so each reads its
+ * predecessor's old value. A stage's contents are read only while it is
+ * valid: an invalid one is neither copied nor sorted (its values are never
+ * seen). */
+__attribute__((noinline)) static void tick_stages(wru_model *m, const uint64_t *in, int sample)
+{
+    const wru_geom *w = m->w;
+    sortnet net = wru_net(w);
+    for (unsigned s = w->regs; s >= 1; s--) {
+        uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
+        uint8_t valid = s == 1 ? (uint8_t)sample : m->stage_valid[s - 2];
+        m->stage_valid[s - 1] = valid;
+        if (!valid)
+            continue;
+        if (s == 1) {
+            see_counts(m, in);
+            wru_unpack_keys(w, m->cwords, dst);
+        } else {
+            memcpy(dst, dst - w->lanes, w->lanes * sizeof *dst);
+        }
+        sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
+                             wru_reg_layer(w, s));
     }
-    uint64_t own[WRU_MAX_LANES];
-    const uint64_t *v = own;
-    wru_plan p;
-    if (memo && !w->regs) {
-        v = m->sorted;
-        p = m->plan;
-    } else {
-        for (unsigned b = 0; b < L; b++)
-            own[b] = wru_pack(w, counts[b], b);
-        sortnet net = wru_net(w);
-        sortnet_apply_layers(&net, own, 1, w->depth);
-        wru_lsorting_plan(w, own, 1, &p);
-    }
-    if (needy == L && p.npairs)
-        hits[WRU_COV_ALL_NEEDY]++;
-    for (unsigned i = 0; i < L - 1 - i; i++) {
-        unsigned rk = wru_key(w, v[i]), dk = wru_key(w, v[L - 1 - i]);
-        if (rk >= T)
-            break;
-        if (dk == rk + 2)
-            hits[WRU_COV_DONOR_TWO_MORE]++;
-        if (dk == rk + 1) /* the pairing stops here */
-            hits[WRU_COV_DONOR_ONE_MORE]++;
-        if (dk < rk + 2)
-            break;
+}
+
+/* A plan leaving at this edge: its statistics, and the threshold pointers. */
+__attribute__((noinline)) static void tick_plan(wru_model *m, const uint64_t *in)
+{
+    const wru_plan *p = plan_now(m, in);
+    m->decisions++;
+    m->transfers += p->npairs;
+    m->xfers += (uint64_t)p->xfer_valid;
+    if (m->w->scheme == WRU_THRESHOLD) {
+        m->rr_donor = m->next_donor;
+        m->rr_receiver = m->next_receiver;
     }
 }
 
@@ -419,48 +506,23 @@ void wru_model_tick(void *mp, const uint64_t *in)
 {
     wru_model *m = mp;
     const wru_geom *w = m->w;
-    int rst = rst_of(m, in), sample = !rst && m->phase == 0;
-    /* A plan leaving now, or a sample entering the pipeline: only then do
-     * the plan and the counts matter at this edge. */
-    const wru_plan *p = plan_leaves(m, rst) ? plan_now(m, in) : NULL;
-    const unsigned *counts = m->counts;
-    if (sample)
-        load_counts(m, in);
-    m->have_plan = 0; /* the state changes below */
-    if (rst) {
+    if (rst_of(m, in)) {
+        m->have_plan = 0;
         m->phase = 0;
         m->rr_donor = m->rr_receiver = 0;
         memset(m->stage, 0, (size_t)w->slots * w->lanes * sizeof *m->stage);
         memset(m->stage_valid, 0, w->slots);
         return;
     }
-    if (p && p->valid) {
-        m->decisions++;
-        m->transfers += p->npairs;
-        m->xfers += (uint64_t)p->xfer_valid;
-    }
-    if (w->scheme == WRU_THRESHOLD && p) {
-        m->rr_donor = m->next_donor;
-        m->rr_receiver = m->next_receiver;
-    }
-    /* Pipeline stages, last first so each reads its predecessor's old value.
-     * A stage's contents are read only while it is valid: an invalid one is
-     * not sorted (its values are never seen). */
-    sortnet net = wru_net(w); /* (PIPELINE = 0: no stages, nothing to sort) */
-    for (unsigned s = w->regs; s >= 1; s--) {
-        uint64_t *dst = m->stage + (size_t)(s - 1) * w->lanes;
-        if (s == 1) {
-            for (unsigned b = 0; b < w->lanes && sample; b++)
-                dst[b] = wru_pack(w, counts[b], b);
-            m->stage_valid[0] = (uint8_t)sample;
-        } else {
-            memcpy(dst, dst - w->lanes, w->lanes * sizeof *dst);
-            m->stage_valid[s - 1] = m->stage_valid[s - 2];
-        }
-        if (m->stage_valid[s - 1])
-            sortnet_apply_layers(&net, dst, s == 1 ? 1 : wru_reg_layer(w, s - 1) + 1,
-                                 wru_reg_layer(w, s));
-    }
+    if (plan_leaves(m, 0))
+        tick_plan(m, in);
+    /* The state changes below: the plan of the pipeline's last stage or of
+     * the threshold pointers goes; lsorting's without registers depends on
+     * the counts alone and serves the next sample of the same counts. */
+    if (w->regs || w->scheme == WRU_THRESHOLD)
+        m->have_plan = 0;
+    if (w->regs)
+        tick_stages(m, in, m->phase == 0);
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
 }
 

@@ -97,6 +97,11 @@ typedef struct {
     uint8_t donor[WRU_MAX_LANES / 2], receiver[WRU_MAX_LANES / 2];
     int xfer_valid;     /* a word goes to the inter-core network */
     unsigned xfer_bank; /* from this bank */
+    /* lsorting, for the coverage: pairs whose donor holds exactly two more
+     * than its receiver; whether the pairing stopped at a needy receiver
+     * whose donor holds one more. */
+    unsigned two_more;
+    int one_more;
 } wru_plan;
 
 /* (key, tag) packed so that one integer compare orders the pair. */
@@ -116,46 +121,118 @@ static inline unsigned wru_tag(const wru_geom *w, uint64_t v)
 /* Words of the counts port at most (LANES x COUNT_BITS <= 64 x 16 bits). */
 #define WRU_MAX_COUNT_WORDS (WRU_MAX_LANES * 16 / 64)
 
-/* Tallies of the counts (wru_unpack_counts). */
-typedef struct {
-    unsigned any, greedy, needy; /* OR of all, #(count > T), #(count < T) */
-} wru_tally;
-
-static inline void wru_take(wru_tally *t, unsigned *counts, unsigned b, unsigned c, unsigned T)
+/* The LANES fields of the counts port v, each packed with its bank as the
+ * network ranks them (wru_pack), into keys[], in one pass: the fields
+ * wholly inside a word by a running shift, one straddling field between
+ * words, instead of an irhw_bits_get per bank. */
+static inline void wru_unpack_keys(const wru_geom *w, const uint64_t *v, uint64_t *keys)
 {
-    counts[b] = c;
-    t->any |= c;
-    t->greedy += c > T;
-    t->needy += c < T;
-}
-
-/* The LANES fields of the counts port v into counts[], in one pass: the
- * fields wholly inside a word by a running shift, one straddling field
- * between words, instead of an irhw_bits_get per bank. Returns the tallies
- * (core_empty = !any, core_greedy = greedy > needy). */
-static inline wru_tally wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
-{
-    unsigned L = w->lanes, T = w->threshold, cb = w->count_bits, b = 0;
+    unsigned L = w->lanes, cb = w->count_bits, tb = w->tag_bits, b = 0;
     unsigned have = 64; /* unread bits left in cur */
     uint64_t mask = irhw_mask(cb), cur = *v++;
-    wru_tally t = {0, 0, 0};
     while (b < L) {
         unsigned n = have / cb < L - b ? have / cb : L - b;
         for (unsigned e = b + n; b < e; b++, cur >>= cb)
-            wru_take(&t, counts, b, (unsigned)(cur & mask), T);
+            keys[b] = (cur & mask) << tb | b;
         have -= n * cb;
         if (b == L)
             break;
         uint64_t next = *v++; /* field b straddles into the next word */
-        wru_take(&t, counts, b++, (unsigned)((cur | next << have) & mask), T);
+        keys[b] = ((cur | next << have) & mask) << tb | b;
+        b++;
         cur = next >> (cb - have);
         have += 64 - cb;
     }
-    return t;
+}
+/* The counts themselves, into counts[]. */
+static inline void wru_unpack_counts(const wru_geom *w, const uint64_t *v, unsigned *counts)
+{
+    uint64_t keys[WRU_MAX_LANES];
+    wru_unpack_keys(w, v, keys);
+    for (unsigned b = 0; b < w->lanes; b++)
+        counts[b] = wru_key(w, keys[b]);
 }
 
-/* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed). */
-void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int valid, wru_plan *p);
+/* The live status, core_empty and core_greedy, of every cycle's counts
+ * without decoding them bank by bank. core_greedy = #(count > T) >
+ * #(count < T) = (the sum over the banks of side(count)) > 0, where
+ * side(c) = (c > T) - (c < T). The trick: one table lookup sums side over
+ * `banks` adjacent banks at once, indexed by their packed bits (at most 16
+ * bits, a table of at most 64 KiB); the last lookup may run past bank
+ * LANES-1 into zero bits, and `pad` takes those banks' side(0) back off. */
+typedef struct {
+    unsigned banks, bits; /* banks a lookup, their bits */
+    int pad;              /* -side(0) x the banks past LANES-1 in the last lookup */
+    int8_t *sum;          /* sum[x]: side summed over the banks packed in x */
+    /* Where the lookups fall, word by word: whole[i] lookups wholly inside
+     * word i (after the one straddling into it), then, but after the last
+     * word, one with tail[i] bits in word i and the rest in word i+1. */
+    unsigned words;
+    uint8_t whole[WRU_MAX_COUNT_WORDS + 1], tail[WRU_MAX_COUNT_WORDS + 1];
+    unsigned nwords; /* of the counts port */
+    uint64_t top;    /* the bits of its last word that hold counts */
+} wru_sides;
+
+typedef struct {
+    int empty, greedy;
+    int balance; /* #(count > T) - #(count < T): LANES when all greedy, -LANES all needy */
+} wru_live;
+
+/* The walk of wru_live_of over cw, gb bits a lookup: within a word a
+ * running shift, two lookups a turn. */
+static inline wru_live wru_live_walk(const wru_sides *s, const uint64_t *cw, unsigned gb)
+{
+    const int8_t *sum = s->sum;
+    uint64_t mask = irhw_mask(gb), cur = cw[0], any = cur;
+    int bal = s->pad;
+    for (unsigned i = 0;; i++) {
+        unsigned n = s->whole[i];
+        for (; n >= 2; n -= 2, cur >>= 2 * gb)
+            bal += sum[cur & mask] + sum[cur >> gb & mask];
+        if (n) {
+            bal += sum[cur & mask];
+            cur >>= gb;
+        }
+        if (i + 1 == s->words)
+            break;
+        unsigned t = s->tail[i];
+        uint64_t next = cw[i + 1];
+        any |= next;
+        bal += sum[(cur | next << t) & mask];
+        cur = next >> (gb - t);
+    }
+    return (wru_live){!any, bal > 0, bal};
+}
+/* The live status of the counts port v, which is copied into cw (nwords
+ * + 1 words): there the bits above the last bank are cleared and a zero
+ * word follows, so that a lookup may run past the last bank (adding pad). */
+static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint64_t *v)
+{
+    for (unsigned i = 0; i < s->nwords; i++)
+        cw[i] = v[i];
+    cw[s->nwords - 1] &= s->top;
+    cw[s->nwords] = 0;
+    /* The walk with its shifts as constants (no shift count to move into
+     * place) for the widths most counts make: 12 bits (COUNT_BITS 6), 16
+     * (COUNT_BITS 1, 2, 4, 8, 16). */
+    switch (s->bits) {
+    case 12:
+        return wru_live_walk(s, cw, 12);
+    case 16:
+        return wru_live_walk(s, cw, 16);
+    default:
+        return wru_live_walk(s, cw, s->bits);
+    }
+}
+/* The table for w (-1 when out of memory); wru_sides_free releases it. */
+int wru_sides_init(wru_sides *s, const wru_geom *w);
+void wru_sides_free(wru_sides *s);
+
+/* lsorting: the plan from the ranked banks (sorted[i] = rank i, packed);
+ * greedy: core_greedy of the sampled counts (xfer_valid), which callers
+ * know from the counts or count from the keys (wru_keys_greedy). */
+void wru_lsorting_plan(const wru_geom *w, const uint64_t *sorted, int greedy, wru_plan *p);
+int wru_keys_greedy(const wru_geom *w, const uint64_t *keys);
 /* threshold: the plan from the counts and the round-robin pointers; the
  * pointers' next values go to *next_donor / *next_receiver. */
 void wru_threshold_plan(const wru_geom *w, const unsigned *counts, unsigned rr_donor,

@@ -293,12 +293,18 @@ typedef struct {
     unsigned phase;
     inflight *line; /* line[k]: what entered the pipeline k+1 cycles ago */
     uint64_t plans;
-    /* The live counts decoded from cwords, with their status (decoded
-     * again only when the words change). */
+    /* The live counts words (cwords, as wru_live_of leaves them) and
+     * their status, again only when the words change. */
     unsigned nwords, lane_words, to_words; /* words of counts, of LANES bits, of donate_to */
-    int have_counts, empty, greedy;
-    uint64_t cwords[WRU_MAX_COUNT_WORDS];
-    unsigned counts[WRU_MAX_LANES];
+    unsigned plan_off, plan_words; /* out[]: the plan outputs' words, plan_valid .. xfer_bank */
+    wru_sides sides;
+    wru_live live;
+    uint64_t cwords[WRU_MAX_COUNT_WORDS + 1];
+    unsigned counts[WRU_MAX_LANES]; /* decoded only when a plan or a sample needs them */
+    /* lsorting without registers: the plain sort's plan of these counts
+     * (new counts drop it), for the next sample of the same counts */
+    int have_ref;
+    wru_plan ref;
 } wru_check;
 
 void *wru_check_new(const irhw_inst *x)
@@ -311,11 +317,15 @@ void *wru_check_new(const irhw_inst *x)
     k->nwords = irhw_words(k->w->lanes * k->w->count_bits);
     k->lane_words = irhw_words(k->w->lanes);
     k->to_words = irhw_words(k->w->lanes * k->w->tag_bits);
+    const irhw_port *xb = &k->ps->p[WRU_XFER_BANK];
+    k->plan_off = k->ps->p[WRU_PLAN_VALID].off;
+    k->plan_words = xb->off + irhw_words(xb->width) - k->plan_off;
     k->line = calloc(k->w->slots, sizeof *k->line);
-    if (!k->line) {
+    if (!k->line || wru_sides_init(&k->sides, k->w)) {
         wru_check_free(k);
         return NULL;
     }
+    k->live = wru_live_of(&k->sides, k->cwords, k->cwords); /* the memo starts at counts of 0 */
     return k;
 }
 
@@ -325,61 +335,70 @@ void wru_check_free(void *p)
     if (!k)
         return;
     free(k->line);
+    wru_sides_free(&k->sides);
     free(k);
 }
 
-/* The checker's own decode of the live counts and status, redone only when
- * the counts words change. */
-static void live_counts(wru_check *k, const uint64_t *in)
+/* New counts words: their live status. Out of line: most cycles' counts
+ * are those of the cycle before. */
+__attribute__((noinline)) static void new_counts(wru_check *k, const uint64_t *v)
 {
-    const wru_geom *w = k->w;
-    const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
-    unsigned i = 0;
-    while (k->have_counts && i < k->nwords && v[i] == k->cwords[i])
-        i++;
-    if (k->have_counts && i == k->nwords)
-        return;
-    for (i = 0; i < k->nwords; i++)
-        k->cwords[i] = v[i];
-    k->have_counts = 1;
-    wru_tally t = wru_unpack_counts(w, v, k->counts);
-    k->empty = !t.any;
-    k->greedy = t.greedy > t.needy;
+    k->live = wru_live_of(&k->sides, k->cwords, v);
+    k->have_ref = 0;
 }
 
-/* A plain insertion sort, independent of the network. */
+/* Whether this cycle's counts are those whose status the checker holds. */
+static inline int same_counts(const wru_check *k, const uint64_t *in)
+{
+    const uint64_t *v = irhw_cwide(in, k->ps, WRU_COUNTS);
+    for (unsigned i = 0; i < k->nwords; i++)
+        if (v[i] != k->cwords[i])
+            return 0;
+    return 1;
+}
+
+/* The live status of this cycle's counts, computed again only when the
+ * counts words change. */
+static inline void live_status(wru_check *k, const uint64_t *in)
+{
+    if (!same_counts(k, in))
+        new_counts(k, irhw_cwide(in, k->ps, WRU_COUNTS));
+}
+
+/* A plain insertion sort, independent of the network. v[-1] must hold a
+ * key no larger than any of v[0..n) (a sentinel: the inner loop needs no
+ * bound check). */
 static void sort_keys(uint64_t *v, unsigned n)
 {
     for (unsigned i = 1; i < n; i++) {
-        uint64_t x = v[i];
-        unsigned j = i;
-        for (; j > 0 && v[j - 1] > x; j--)
-            v[j] = v[j - 1];
-        v[j] = x;
+        uint64_t x = v[i], *p = v + i;
+        for (; p[-1] > x; p--)
+            p[0] = p[-1];
+        *p = x;
     }
 }
 
-/* The lsorting plan from a plain sort, each pair judged on its own. */
-static void reference_lsorting(const wru_geom *w, const unsigned *counts, int greedy, wru_plan *p)
+/* The lsorting plan from a plain sort of the keys v[0..LANES) (count,
+ * bank packed as wru_pack does; sorted in place, v[-1] free for the
+ * sentinel), each pair judged on its own. */
+static void reference_lsorting(const wru_geom *w, uint64_t *v, int greedy, wru_plan *p)
 {
     unsigned L = w->lanes, T = w->threshold;
-    uint64_t v[WRU_MAX_LANES];
-    for (unsigned b = 0; b < L; b++)
-        v[b] = ((uint64_t)counts[b] << 8) | b;
+    v[-1] = 0; /* the sentinel: no key is smaller */
     sort_keys(v, L);
     memset(p, 0, sizeof *p);
     p->valid = 1;
     for (unsigned i = 0; 2 * i + 1 < L; i++) {
-        unsigned rc = (unsigned)(v[i] >> 8), dc = (unsigned)(v[L - 1 - i] >> 8);
+        unsigned rc = wru_key(w, v[i]), dc = wru_key(w, v[L - 1 - i]);
         if (rc < T && dc >= rc + 2) {
-            p->donor[p->npairs] = (uint8_t)(v[L - 1 - i] & 0xff);
-            p->receiver[p->npairs] = (uint8_t)(v[i] & 0xff);
+            p->donor[p->npairs] = (uint8_t)wru_tag(w, v[L - 1 - i]);
+            p->receiver[p->npairs] = (uint8_t)wru_tag(w, v[i]);
             p->npairs++;
         }
     }
     if (greedy) {
         p->xfer_valid = 1;
-        p->xfer_bank = (unsigned)(v[L - 1 - p->npairs] & 0xff);
+        p->xfer_bank = wru_tag(w, v[L - 1 - p->npairs]);
     }
 }
 
@@ -391,9 +410,10 @@ static int plan_is(const wru_check *k, const wru_plan *p, const uint64_t *dv, co
     uint64_t edv[WRU_MAX_LANES / 64] = {0}, erv[WRU_MAX_LANES / 64] = {0};
     uint64_t edt[WRU_MAX_LANES * 8 / 64] = {0};
     for (unsigned j = 0; j < p->npairs; j++) {
-        irhw_bits_set(edv, p->donor[j], 1, 1);
-        irhw_bits_set(edt, p->donor[j] * w->tag_bits, w->tag_bits, p->receiver[j]);
-        irhw_bits_set(erv, p->receiver[j], 1, 1);
+        unsigned d = p->donor[j], r = p->receiver[j];
+        edv[d / 64] |= (uint64_t)1 << d % 64;
+        irhw_bits_set(edt, d * w->tag_bits, w->tag_bits, r);
+        erv[r / 64] |= (uint64_t)1 << r % 64;
     }
     for (unsigned i = 0; i < k->lane_words; i++)
         if (dv[i] != edv[i] || rv[i] != erv[i])
@@ -414,22 +434,19 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
     unsigned L = w->lanes, TB = w->tag_bits;
     unsigned long long cy = (unsigned long long)cycle;
     int rst = (int)(irhw_get(in, ps, WRU_RST) & 1);
-    live_counts(k, in);
-    const unsigned *counts = k->counts;
+    live_status(k, in);
     int sample = !rst && k->phase == 0;
 
     /* Live status. */
-    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != k->empty)
+    if ((int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1) != k->live.empty)
         FAIL("cycle %llu: core_empty=%d but the banks are %sempty", cy,
-             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), k->empty ? "" : "not ");
-    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != k->greedy)
+             (int)(irhw_get(out, ps, WRU_CORE_EMPTY) & 1), k->live.empty ? "" : "not ");
+    if ((int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1) != k->live.greedy)
         FAIL("cycle %llu: core_greedy=%d disagrees with the live counts", cy,
              (int)(irhw_get(out, ps, WRU_CORE_GREEDY) & 1));
 
     /* The decision expected now. */
     int want = w->regs ? k->line[w->regs - 1].sample : sample;
-    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : counts;
-    int sgreedy = w->regs ? k->line[w->regs - 1].greedy : k->greedy;
     int pv = (int)(irhw_get(out, ps, WRU_PLAN_VALID) & 1);
     const uint64_t *dv = irhw_cwide(out, ps, WRU_DONATE_VALID);
     const uint64_t *dt = irhw_cwide(out, ps, WRU_DONATE_TO);
@@ -448,15 +465,36 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
             any |= (dv[i] | rv[i]) != 0;
         for (unsigned i = 0; i < k->to_words; i++)
             any |= dt[i] != 0;
+        if (!any && !xv && !xb) /* what the checks below would find */
+            return 0;
     }
+    /* The sampled counts and their status (without pipeline registers, the
+     * counts of now: for lsorting decoded straight into keys, as counts only
+     * when the threshold checks or the messages below need them). */
+    int sgreedy = w->regs ? k->line[w->regs - 1].greedy : k->live.greedy;
+    const unsigned *sc = w->regs ? k->line[w->regs - 1].counts : k->counts;
     /* lsorting: a plan word for word the plain sort's needs no lane checks
      * (they only name a culprit; a difference they miss fails below). */
     wru_plan ref;
     int exact = 0;
     if (pv && w->scheme != WRU_THRESHOLD) {
-        reference_lsorting(w, sc, sgreedy, &ref);
+        uint64_t keys[1 + WRU_MAX_LANES], *v = keys + 1;
+        if (w->regs) {
+            for (unsigned b = 0; b < L; b++)
+                v[b] = wru_pack(w, sc[b], b);
+            reference_lsorting(w, v, sgreedy, &ref);
+        } else if (k->have_ref) { /* the counts of the last sample */
+            ref = k->ref;
+        } else {
+            wru_unpack_keys(w, k->cwords, v);
+            reference_lsorting(w, v, sgreedy, &ref);
+            k->ref = ref;
+            k->have_ref = 1;
+        }
         exact = plan_is(k, &ref, dv, dt, rv);
     }
+    if (pv && !exact && !w->regs)
+        wru_unpack_counts(w, k->cwords, k->counts);
     for (unsigned b = 0; b < L && !exact && (pv || any); b++) {
         unsigned d = (unsigned)irhw_bits_get(dv, b, 1), r = (unsigned)irhw_bits_get(rv, b, 1);
         unsigned to = (unsigned)irhw_bits_get(dt, b * TB, TB);
@@ -518,7 +556,7 @@ static int check_outputs(wru_check *k, uint64_t cycle, const uint64_t *in, const
 
 /* The checker's own view of time: the interval counter and the pipeline
  * valid bits (not the network). Advanced after the checks of a cycle. */
-static void check_advance(wru_check *k, const uint64_t *in)
+__attribute__((noinline)) static void check_advance(wru_check *k, const uint64_t *in)
 {
     const wru_geom *w = k->w;
     int rst = (int)(irhw_get(in, k->ps, WRU_RST) & 1);
@@ -527,22 +565,62 @@ static void check_advance(wru_check *k, const uint64_t *in)
         memset(k->line, 0, w->slots * sizeof *k->line);
         return;
     }
-    if (w->regs) {
+    if (w->regs) { /* a line's counts and status are read only with its sample */
         memmove(k->line + 1, k->line, (w->regs - 1) * sizeof *k->line);
         k->line[0].sample = k->phase == 0;
-        live_counts(k, in);
-        k->line[0].greedy = k->greedy;
-        memcpy(k->line[0].counts, k->counts, w->lanes * sizeof *k->counts);
+        if (k->line[0].sample) {
+            live_status(k, in);
+            k->line[0].greedy = k->live.greedy;
+            wru_unpack_counts(w, k->cwords, k->line[0].counts);
+        }
     }
     k->phase = k->phase + 1 >= w->interval ? 0 : k->phase + 1;
 }
 
+/* Whether out[] passes on its face in a cycle with no plan due: every
+ * plan output word zero, the status that of the live counts. */
+static inline int quiet_outputs(const wru_check *k, const uint64_t *out)
+{
+    const irhw_ports *ps = k->ps;
+    const uint64_t *o = out + k->plan_off;
+    unsigned n = k->plan_words; /* at least 6, one word per port */
+    uint64_t plan = n & 1 ? o[n - 1] : 0;
+    for (unsigned i = 0; i + 1 < n; i += 2) /* two words a turn */
+        plan |= o[i] | o[i + 1];
+    return !plan && irhw_get(out, ps, WRU_CORE_EMPTY) == (uint64_t)k->live.empty &&
+           irhw_get(out, ps, WRU_CORE_GREEDY) == (uint64_t)k->live.greedy;
+}
+
+/* Whether only the interval counter moves this cycle: no reset, no
+ * pipeline, no sample. */
+static inline int between_samples(const wru_check *k, const uint64_t *in)
+{
+    return !k->w->regs && k->phase != 0 && !(irhw_get(in, k->ps, WRU_RST) & 1);
+}
+
+/* A cycle check_outputs judges (it names what is wrong), then the advance. */
+__attribute__((noinline)) static int full_cycle(wru_check *k, uint64_t cycle, const uint64_t *in,
+                                                const uint64_t *out, char *err, size_t errlen)
+{
+    int rc = check_outputs(k, cycle, in, out, err, errlen);
+    check_advance(k, in);
+    return rc;
+}
+
+/* Most cycles pass on their face: between samples, every plan output zero
+ * and the status that of the live counts; only the interval counter moves.
+ * The rest are full_cycle's. */
 int wru_check_cycle(void *kp, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
                     size_t errlen)
 {
-    int rc = check_outputs(kp, cycle, in, out, err, errlen);
-    check_advance(kp, in);
-    return rc;
+    wru_check *k = kp;
+    if (!between_samples(k, in))
+        return full_cycle(k, cycle, in, out, err, errlen);
+    live_status(k, in);
+    if (!quiet_outputs(k, out))
+        return full_cycle(k, cycle, in, out, err, errlen);
+    k->phase = k->phase + 1 >= k->w->interval ? 0 : k->phase + 1;
+    return 0;
 }
 
 int wru_check_end(void *kp, char *err, size_t errlen)
