@@ -122,6 +122,8 @@ typedef struct {
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
+    int timed;      /* one_thread adds the time of judge and judge_tick ... */
+    double judge_s; /* ... here (the default's choice of threads) */
 } judge_ctx;
 
 /* A run that failed in cycle cyc (marked so in the result) ends there, or
@@ -242,7 +244,10 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
+        double t0 = j->timed ? irhw_now_s() : 0, t1 = 0;
         unsigned bad = judge(j, cyc, in, rout);
+        if (j->timed)
+            t1 = irhw_now_s(), j->judge_s += t1 - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
         if (rec) {
             rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad);
@@ -251,7 +256,11 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
         rtl->clock(rtl->h, 1);
         if (rec)
             rtl->dump(rtl->h, cyc * 10 + 5);
+        if (j->timed)
+            t0 = irhw_now_s();
         judge_tick(j, cyc, in);
+        if (j->timed)
+            j->judge_s += irhw_now_s() - t0;
         memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
     }
     return cyc;
@@ -461,14 +470,19 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 }
 
 /* --threads 0 (the default): the first AUTO_CYCLES in one thread, then two
- * if a cycle took AUTO_NS or more and this process has two CPUs. Below
- * that, handing each cycle's inputs and outputs to the other core (cache
- * lines crossing between cores, a few hundred ns) costs about what it
- * saves (make bench, 2026-11-24: wl_bank, fifo, swt, icrn and wru, at 0.2 to
- * 0.8 us a cycle, ran as fast or faster in one thread; hwwl_core at 4.6 us
- * and hwwl at 31 us ran 1.2 and 1.6 times faster in two). */
+ * if a cycle took AUTO_NS or more, the judging side's part (model, compare,
+ * checker, observer: what the second thread would take) was AUTO_SHARE of
+ * it or more, and this process has two CPUs. Below AUTO_NS, handing each
+ * cycle's inputs and outputs to the other core (cache lines crossing
+ * between cores, a few hundred ns) costs about what it saves (make bench,
+ * 2026-11-24: wl_bank, fifo, swt, icrn and wru, at 0.2 to 0.8 us a cycle,
+ * ran as fast or faster in one thread; hwwl_core at 4.6 us and hwwl at 31 us
+ * ran 1.2 and 1.6 times faster in two). Below AUTO_SHARE there is little to
+ * take off the RTL's thread (the large swt, icrn and iru_hash, whose models
+ * cost a few % of their RTL, ran as fast or 15 % slower in two). */
 #define AUTO_CYCLES 512
 #define AUTO_NS 2000
+#define AUTO_SHARE 0.2
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
@@ -559,13 +573,16 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     mout,      tr != IRHW_TRACE_NONE,
                     1,         0,
                     q->cycles, tstart,
-                    tstart};
+                    tstart,    0,
+                    0};
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, failed = 1;
     uint64_t cyc = 0;
     if (plan == 2) {
+        jc.timed = 1;
         cyc = one_thread(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
-        double ns = (irhw_now_s() - tstart) * 1e9 / (double)(cyc ? cyc : 1);
-        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS;
+        jc.timed = 0;
+        double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
+        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
     }
     if (plan && cyc < jc.stop_at && !ended) {
         uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, &failed);
