@@ -202,6 +202,66 @@ START_TEST(ranking_matches_a_plain_sort_for_every_network_and_size)
 }
 END_TEST
 
+/* The model's and the checker's shortcut for the live status (wru_live_of:
+ * a table summing several banks' side at once, lookups that straddle words
+ * and run past the last bank) and the one-pass decode (wru_unpack_counts)
+ * against the plain bank-by-bank definition, at widths where the lookups
+ * fall differently in the words, with counts at their extremes and at T. */
+START_TEST(live_status_and_decode_match_a_bank_by_bank_reading)
+{
+    static const unsigned lanes[] = {2, 3, 5, 7, 8, 13, 16, 31, 32, 33, 63, 64};
+    uint64_t seed = (uint64_t)time(NULL);
+    irhw_rng r;
+    irhw_rng_seed(&r, seed);
+    for (size_t li = 0; li < sizeof lanes / sizeof *lanes; li++)
+        for (unsigned cb = 1; cb <= 16; cb++) {
+            unsigned cmax = (unsigned)irhw_mask(cb);
+            unsigned ts[] = {0, 1, cmax / 2, cmax - 1, cmax};
+            for (size_t ti = 0; ti < sizeof ts / sizeof *ts; ti++) {
+                char params[96], err[IRHW_ERRLEN];
+                snprintf(params, sizeof params, "LANES=%u COUNT_BITS=%u THRESHOLD=%u", lanes[li],
+                         cb, ts[ti]);
+                irhw_inst x;
+                ck_assert_msg(inst_parse(&x, params, err, sizeof err) == 0, "%s: %s", params, err);
+                const wru_geom *w = wru_g(&x);
+                wru_sides sd;
+                ck_assert_int_eq(wru_sides_init(&sd, w), 0);
+                unsigned T = w->threshold, L = w->lanes;
+                for (int t = 0; t < 200; t++) {
+                    uint64_t v[WRU_MAX_COUNT_WORDS + 1] = {0}, cw[WRU_MAX_COUNT_WORDS + 1];
+                    unsigned want[WRU_MAX_LANES], got[WRU_MAX_LANES];
+                    int bal = 0, any = 0;
+                    for (unsigned b = 0; b < L; b++) {
+                        unsigned pick = (unsigned)irhw_rng_below(&r, 5);
+                        want[b] = t == 0 ? 0
+                                  : pick == 0 ? 0
+                                  : pick == 1 ? cmax
+                                  : pick == 2 ? T
+                                              : (unsigned)irhw_rng_below(&r, (uint64_t)cmax + 1);
+                        irhw_bits_set(v, b * cb, cb, want[b]);
+                        bal += (want[b] > T) - (want[b] < T);
+                        any |= want[b] != 0;
+                    }
+                    if (L * cb % 64) /* bits above the last bank: not counts */
+                        v[L * cb / 64] |= ~irhw_mask(L * cb % 64);
+                    wru_live lv = wru_live_of(&sd, cw, v);
+                    ck_assert_msg(lv.empty == !any && lv.greedy == (bal > 0) && lv.balance == bal,
+                                  "%s: live status empty %d greedy %d balance %d, bank by bank "
+                                  "%d %d %d (seed %llu)",
+                                  params, lv.empty, lv.greedy, lv.balance, !any, bal > 0, bal,
+                                  (unsigned long long)seed);
+                    wru_unpack_counts(w, v, got);
+                    ck_assert_msg(memcmp(got, want, L * sizeof *got) == 0,
+                                  "%s: decoded counts differ (seed %llu)", params,
+                                  (unsigned long long)seed);
+                }
+                wru_sides_free(&sd);
+                irhw_inst_free(&x);
+            }
+        }
+}
+END_TEST
+
 START_TEST(model_plans_match_a_plain_sort_for_every_network_and_pipeline)
 {
     static const char *cfgs[] = {"LANES=2",
@@ -744,6 +804,7 @@ int main(void)
     TCase *t = tcase_create("wru");
     tcase_set_timeout(t, 300);
     tcase_add_test(t, ranking_matches_a_plain_sort_for_every_network_and_size);
+    tcase_add_test(t, live_status_and_decode_match_a_bank_by_bank_reading);
     tcase_add_test(t, model_plans_match_a_plain_sort_for_every_network_and_pipeline);
     tcase_add_test(t, model_evaluates_the_comparator_list_the_generator_emits);
     tcase_add_test(t, geometry_holds_every_derived_size_and_survives_a_copy);
