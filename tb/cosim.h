@@ -57,7 +57,8 @@ typedef struct {
     /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
      * compare, checker and observer in a second (cosim.c, "two threads");
      * 0: one for the first 512 cycles, then two if a cycle took 2 us or
-     * more, this process has two CPUs and the run allows it */
+     * more, the model, compare, checker and observer a fifth of it or more,
+     * this process has two CPUs and the run allows it */
     int threads;
 } irhw_cosim_req;
 
