@@ -122,8 +122,7 @@ typedef struct {
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
-    int timed;      /* one_thread adds the time of judge and judge_tick ... */
-    double judge_s; /* ... here (the default's choice of threads) */
+    double judge_s; /* one_thread_timed: the time of judge and judge_tick */
 } judge_ctx;
 
 /* A run that failed in cycle cyc (marked so in the result) ends there, or
@@ -229,9 +228,12 @@ static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim
 /* ---- one thread ------------------------------------------------------------ */
 
 /* Cycles from..to-1 (or to the judge's end, or the source's), the RTL's half
- * of each cycle between the judge's; returns the next cycle. */
-static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-                           uint64_t *rout, uint64_t from, uint64_t to, int *ended)
+ * of each cycle between the judge's; returns the next cycle. timed: add
+ * the judge's time to j->judge_s (a constant in each caller below, so that
+ * the untimed loop carries no test of it). */
+static inline __attribute__((always_inline)) uint64_t
+one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+               uint64_t *rout, uint64_t from, uint64_t to, int *ended, const int timed)
 {
     const irhw_cosim_req *q = j->q;
     const irhw_ports *ps = j->ps;
@@ -244,10 +246,10 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
-        double t0 = j->timed ? irhw_now_s() : 0, t1 = 0;
+        double t0 = timed ? irhw_now_s() : 0;
         unsigned bad = judge(j, cyc, in, rout);
-        if (j->timed)
-            t1 = irhw_now_s(), j->judge_s += t1 - t0;
+        if (timed)
+            j->judge_s += irhw_now_s() - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
         if (rec) {
             rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad);
@@ -256,14 +258,27 @@ static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *pr
         rtl->clock(rtl->h, 1);
         if (rec)
             rtl->dump(rtl->h, cyc * 10 + 5);
-        if (j->timed)
+        if (timed)
             t0 = irhw_now_s();
         judge_tick(j, cyc, in);
-        if (j->timed)
+        if (timed)
             j->judge_s += irhw_now_s() - t0;
         memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
     }
     return cyc;
+}
+
+static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                           uint64_t *rout, uint64_t from, uint64_t to, int *ended)
+{
+    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 0);
+}
+
+static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev,
+                                 uint64_t *in, uint64_t *rout, uint64_t from, uint64_t to,
+                                 int *ended)
+{
+    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 1);
 }
 
 /* ---- two threads --------------------------------------------------------------- */
@@ -573,14 +588,11 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     mout,      tr != IRHW_TRACE_NONE,
                     1,         0,
                     q->cycles, tstart,
-                    tstart,    0,
-                    0};
+                    tstart,    0};
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, failed = 1;
     uint64_t cyc = 0;
     if (plan == 2) {
-        jc.timed = 1;
-        cyc = one_thread(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
-        jc.timed = 0;
+        cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
         plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
     }
