@@ -229,8 +229,9 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
 
 /* ---- generated wrapper and shim ------------------------------------------ */
 
-/* dut_untraced: `tracing_off` before the instance compiles every signal
- * below irhw_tb out of the trace (the default --wave-depth 1).
+/* dut_untraced: `tracing_off` before the instance compiles the block's
+ * inlined modules out of the trace (the default --wave-depth 1; the others
+ * go by --trace-depth 2: irhw_rtl_build).
  *
  * latch (the C shim, not SystemC): the DUT's inputs come from registers
  * loaded from irhw_tb's input ports on every edge of irhw_tb_load, which the
@@ -465,10 +466,13 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
              q->trace == IRHW_TRACE_FST   ? "--trace-fst --trace-structs"
              : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
                                           : "",
-             /* the default depth: irhw_tb's signals only. The wrapper's
-              * tracing_off reaches the block's inlined modules, not those
-              * Verilator keeps apart (hwwl's cores), whose every signal was
-              * still checked for changes each dump */
+             /* the default depth: irhw_tb's signals only. Both this and
+              * the wrapper's tracing_off are needed: the tracing_off
+              * reaches the block's inlined modules and not those Verilator
+              * keeps apart (hwwl's cores: every signal was still checked
+              * for changes each dump); --trace-depth 2 reaches those and
+              * not the inlined ones (hwwl_core: 372 of its 485 traced
+              * signals without the tracing_off) */
              q->trace && q->wave_depth <= 1 ? " --trace-depth 2" : "");
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
