@@ -20,6 +20,7 @@
  */
 
 #include "cosim.h"
+#include "portwave.h"
 
 #include "scgen.h"
 #include "wave.h"
@@ -535,7 +536,17 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         }
     }
     int depth = q->wave_depth ? q->wave_depth : 1;
-    irhw_build_req br = {q->x, q->rtl_files, q->nrtl, tr, NULL, q->quiet, q->systemc, depth};
+    /* the default depth: irhw writes the trace from the loop's values, on
+     * the untraced model (portwave.h); deeper ones and SystemC: Verilator */
+    int own = tr && depth <= 1 && !q->systemc;
+    char fst_lib[4400] = "";
+    if (own && tr == IRHW_TRACE_FST && irhw_fst_lib(NULL, fst_lib, sizeof fst_lib, err, errlen)) {
+        if (model)
+            b->model_free(model);
+        return -1;
+    }
+    irhw_build_req br = {q->x, q->rtl_files, q->nrtl,    own ? IRHW_TRACE_NONE : tr,
+                         NULL, q->quiet,     q->systemc, depth};
     char so[4600];
     irhw_rtl rtl;
     if (q->so_path)
@@ -547,11 +558,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
-    if (tr && rtl.trace_open(rtl.h, q->wave, depth)) {
+    if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, err, errlen)
+            : tr && rtl.trace_open(rtl.h, q->wave, depth) &&
+                  irhw_err(err, errlen, "cannot open trace %s", q->wave)) {
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);
-        return irhw_err(err, errlen, "cannot open trace %s", q->wave);
+        return -1;
     }
 
     uint64_t *in = calloc(ps.in_words + 1, sizeof *in);

@@ -185,6 +185,50 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
     return access(lib, R_OK) == 0 ? 0 : irhw_err(err, errlen, "runtime archive %s missing", lib);
 }
 
+/* The FST library Verilator ships (include/gtkwave: fstapi.c with the
+ * LZ4 and FastLZ coders it includes), compiled once per Verilator version
+ * into a shared library for irhw's own default-depth writer (portwave.h). */
+int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_t errlen)
+{
+    char cbuf[4096], vver[256], vcmd[1200];
+    irhw_build_req cq = {.cache_dir = cache_dir};
+    const char *croot = cache_root(&cq, cbuf, sizeof cbuf);
+    snprintf(vcmd, sizeof vcmd, "%s --version 2>/dev/null", verilator_bin());
+    cmd_output(vcmd, vver, sizeof vver);
+    if (!vver[0])
+        return irhw_err(err, errlen,
+                        "verilator not found: install the Debian package verilator "
+                        "(or run `make deps`)");
+    fnv f = {0xcbf29ce484222325ULL};
+    fnv_str(&f, vver);
+    char dir[4200], tmp[4300], vroot[1024], line[8192], log[4400];
+    snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
+    snprintf(path, len, "%s/libfst.so", dir);
+    if (access(path, R_OK) == 0)
+        return 0;
+    verilator_root(vroot, sizeof vroot);
+    private_dir(tmp, sizeof tmp, dir);
+    if (irhw_mkdirs(tmp))
+        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+    snprintf(log, sizeof log, "%s/build.log", tmp);
+    fprintf(stderr, "irhw: building the FST library once (%s)\n", dir);
+    snprintf(line, sizeof line,
+             "cd '%s' && printf '#define FST_CONFIG_INCLUDE \"fst_config.h\"\\n#include "
+             "\"fastlz.c\"\\n#include \"fstapi.c\"\\n#include \"lz4.c\"\\n' > fst.c && "
+             "cc -O2 -fPIC -shared -w -I'%s/include/gtkwave' fst.c -o libfst.so -lz",
+             tmp, vroot);
+    if (run_sh(line, log) != 0) {
+        char tail[1200];
+        log_tail(log, tail, sizeof tail);
+        return irhw_err(err, errlen, "building the FST library failed (%s):\n%s", log, tail);
+    }
+    if (rename(tmp, dir) != 0) { /* another run finished first: use its copy */
+        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
+        run_sh(line, NULL);
+    }
+    return access(path, R_OK) == 0 ? 0 : irhw_err(err, errlen, "FST library %s missing", path);
+}
+
 static int have_ccache(void)
 {
     char buf[512];
@@ -230,8 +274,9 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
 /* ---- generated wrapper and shim ------------------------------------------ */
 
 /* dut_untraced: `tracing_off` before the instance compiles the block's
- * inlined modules out of the trace (the default --wave-depth 1; the others
- * go by --trace-depth 2: irhw_rtl_build).
+ * inlined modules out of the trace (the default --wave-depth 1 of a SystemC
+ * run: the C loop writes that depth itself, portwave.h; the modules
+ * Verilator keeps apart go by --trace-depth 2: irhw_rtl_build).
  *
  * latch (the C shim, not SystemC): the DUT's inputs come from registers
  * loaded from irhw_tb's input ports on every edge of irhw_tb_load, which the
@@ -319,6 +364,12 @@ static void shim_copy(FILE *f, const irhw_port *p, const char *field, int to_mod
     }
 }
 
+/* A Verilator FST trace (the deeper depths) ends a block every this many
+ * dumps: the FST library keeps a block's changes in one buffer (128 MB by
+ * default) and walks it once per signal to write the block; a smaller one
+ * stays in cache (wl_bank at --wave-depth 2, 2 million cycles: 1.8 s
+ * against 2.45 s; 2,048 and 65,536 dumps measured slower). */
+#define FST_BLOCK_DUMPS 8192u
 static char *shim_text(const irhw_ports *ps, irhw_trace trace)
 {
     char *buf = NULL;
@@ -333,15 +384,17 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
     if (trace)
         fprintf(f, "#include \"%s\"\n",
                 trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h");
-    fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf; };\n", trace ? tcls : "void");
+    fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf;%s };\n", trace ? tcls : "void",
+            trace == IRHW_TRACE_FST ? " unsigned dumps;" : "");
     fprintf(f, "extern \"C\" {\n");
     fprintf(f,
-            "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n"
+            "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n%s"
             "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n"
             /* Verilator's first eval() takes the inputs as they are, edges
              * included: settle now, so that the first falling clock's toggle
              * of irhw_tb_load is an edge */
             "    s->t->eval();\n    return s;\n}\n",
+            trace == IRHW_TRACE_FST ? "    s->dumps = 0;\n" : "",
             trace ? "    s->ctx.traceEverOn(true);\n" : "");
     fprintf(f, "void irhw_shim_destroy(void *h) {\n    shim *s = (shim *)h;\n");
     if (trace)
@@ -383,7 +436,12 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
     else
         fprintf(f, "    (void)h; (void)path; (void)levels;\n    return -1;\n}\n");
     fprintf(f, "void irhw_shim_dump(void *h, uint64_t time) {\n");
-    if (trace)
+    if (trace == IRHW_TRACE_FST)
+        fprintf(f,
+                "    shim *s = (shim *)h;\n    if (!s->tf) return;\n    s->tf->dump(time);\n"
+                "    if (++s->dumps %% %u == 0) s->tf->flush();\n}\n",
+                FST_BLOCK_DUMPS);
+    else if (trace)
         fprintf(f, "    shim *s = (shim *)h;\n    if (s->tf) s->tf->dump(time);\n}\n");
     else
         fprintf(f, "    (void)h; (void)time;\n}\n");
@@ -466,7 +524,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
              q->trace == IRHW_TRACE_FST   ? "--trace-fst --trace-structs"
              : q->trace == IRHW_TRACE_VCD ? "--trace --trace-structs"
                                           : "",
-             /* the default depth: irhw_tb's signals only. Both this and
+             /* the default depth (SystemC; portwave.h for the C loop):
+              * irhw_tb's signals only. Both this and
               * the wrapper's tracing_off are needed: the tracing_off
               * reaches the block's inlined modules and not those Verilator
               * keeps apart (hwwl's cores: every signal was still checked

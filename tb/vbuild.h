@@ -24,7 +24,8 @@ typedef struct {
     int quiet;             /* no "building ..." line on stderr */
     int systemc;           /* verilator --sc beside the SystemC-wrapped model (scgen.h) */
     int wave_depth;        /* with a trace: 0 or 1 builds irhw_tb's signals only (the
-                              block's are compiled out); >1 builds them all */
+                              block's are compiled out; used by SystemC: the C loop
+                              writes that depth itself, portwave.h); >1 builds them all */
 } irhw_build_req;
 
 /* The loaded simulator: C entry points of the generated shim. */
@@ -54,6 +55,10 @@ int irhw_rtl_open(const char *so_path, irhw_rtl *r, char *err, size_t errlen);
 int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, char *err,
                         size_t errlen);
 void irhw_rtl_close(irhw_rtl *r);
+/* The FST library (Verilator's gtkwave/fstapi.c) as a shared library, built
+ * once per Verilator version under the cache (cache_dir NULL: $IRHW_CACHE or
+ * <root>/build/cache); its path into path. */
+int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_t errlen);
 /* The loaded RTL as a design under test (irhw_scenario_run). */
 irhw_dut irhw_rtl_dut(irhw_rtl *r);
 

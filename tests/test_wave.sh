@@ -3,7 +3,9 @@
 # bad values refused (exit 2, option named); a windowed FST holds only the
 # window (first and last timestamps read back with fst2vcd); the default depth
 # records irhw_tb's ports, exp_* and mismatch only, a deeper one the block's
-# own signals; every signal the .gtkw names is in the trace.
+# own signals; every signal the .gtkw names is in the trace; the default
+# depth (irhw's own writer) runs on the untraced model and records the same
+# value changes as Verilator's trace.
 # Prints "wave: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -80,6 +82,45 @@ if [ -s "$tmp/d1.vars" ] && [ -s "$tmp/d2.vars" ] && [ -s "$tmp/d99.vars" ]; the
   n=$(grep -c '^TOP\.irhw_tb\.' "$tmp/d1.gtkw")
   [ "$n" -gt 10 ] && [ -z "$missing" ] && ok "wave .gtkw: all $n signals it names are in the default-depth trace" ||
     bad "wave .gtkw names signals not in the trace: $missing"
+fi
+
+# The default depth is written by irhw (tb/portwave.c) on the untraced model:
+# no second build, and the same value changes as Verilator's own trace of
+# irhw_tb's signals (in a --wave-depth 2 trace), FST and VCD, for a windowed
+# run, ports wider than 64 bits (icrn) and a failing run (mismatch set).
+if "$irhw" cosim wl_bank --cycles 50 --quiet > /dev/null 2>&1 &&
+  out=$("$irhw" cosim wl_bank --cycles 50 --wave "$tmp/c.fst" 2>&1) && echo "$out" | grep -q "model cached"; then
+  ok "wave default depth: the untraced model, cached from the run without --wave"
+else bad "wave default depth: built a model of its own: $out"; fi
+changes() { # TRACE -> its irhw_tb value changes, one "time name value" a line
+  case $1 in *.fst) fst2vcd "$1" 2> /dev/null > "$1.vcd" && python3 "$(dirname "$0")/vcd_tb_changes.py" "$1.vcd" ;;
+  *) python3 "$(dirname "$0")/vcd_tb_changes.py" "$1" ;; esac
+}
+same_as_verilator() { # NAME BLOCK ARGS...: default depth against --wave-depth 2, FST and VCD
+  local name=$1 blk=$2 ext; shift 2
+  for ext in fst vcd; do
+    "$irhw" cosim "$blk" --quiet "$@" --wave "$tmp/o_$name.$ext" > "$tmp/o.out" 2>&1
+    "$irhw" cosim "$blk" --quiet "$@" --wave "$tmp/v_$name.$ext" --wave-depth 2 > "$tmp/v.out" 2>&1
+    changes "$tmp/o_$name.$ext" > "$tmp/o_$name.$ext.ch"; changes "$tmp/v_$name.$ext" > "$tmp/v_$name.$ext.ch"
+    local n; n=$(wc -l < "$tmp/o_$name.$ext.ch")
+    if [ "$n" -gt 100 ] && cmp -s "$tmp/o_$name.$ext.ch" "$tmp/v_$name.$ext.ch" &&
+      grep -q "^${want_line:-}" "$tmp/o_$name.$ext.ch"; then
+      ok "wave $name ($ext): the default depth's $n value changes are Verilator's"
+    else
+      bad "wave $name ($ext): default depth and Verilator differ ($(diff "$tmp/o_$name.$ext.ch" "$tmp/v_$name.$ext.ch" | head -3 | tr '\n' ' '))"
+    fi
+  done
+}
+same_as_verilator wl_bank_window wl_bank --cycles 400 --wave-from 50 --wave-to 300
+same_as_verilator icrn_96bit icrn --cycles 300
+"$irhw" gen wl_bank -o "$tmp/g" > /dev/null 2>&1
+sed 's/assign greedy *= (pull_cnt > THRESHOLD);/assign greedy = (pull_cnt >= THRESHOLD);/' \
+  "$tmp/g/wl_bank_e32_w24_t5_flops.v" > "$tmp/greedy.v"
+if cmp -s "$tmp/greedy.v" "$tmp/g/wl_bank_e32_w24_t5_flops.v"; then
+  bad "wave failing run: the sed did not change the RTL (stale)"
+else
+  want_line="[0-9]* mismatch 1" same_as_verilator mismatch wl_bank --cycles 2000 \
+    --rtl "$tmp/greedy.v" --rtl "$tmp/g/irhw_regfile_1rw.v"
 fi
 
 echo "wave: $pass passed, $fail failed, $skip skipped"

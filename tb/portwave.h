@@ -1,0 +1,38 @@
+/*
+ * portwave.h — the default-depth waveform (`cosim --wave F.fst|F.vcd` at
+ * --wave-depth 1), written by irhw from the values the co-simulation loop
+ * already holds.
+ *
+ * At that depth a trace holds irhw_tb's signals only: clk, the block's
+ * ports, exp_<output> and mismatch. The loop drives the inputs, reads the
+ * outputs and computes the expected values, so it can record them itself:
+ * the Verilated model is the untraced one (the same cached build as a run
+ * without --wave), and no trace code inside the model checks signals for
+ * changes at every dump. Each dump compares the ports' words with their last
+ * values and emits what changed. The file holds the same scopes (TOP,
+ * irhw_tb), signals, widths and value changes as Verilator's trace of those
+ * signals (tests/test_wave.sh compares the two); Verilator merges signals
+ * that are one net (e.g. two outputs driven by one register) under one
+ * identifier, this writer keeps one per name.
+ *
+ * FST goes through the FST library Verilator ships (gtkwave/fstapi.c),
+ * compiled once into a shared library in the build cache
+ * (irhw_fst_lib: vbuild.h) and loaded here; VCD is written directly.
+ * Deeper traces (--wave-depth 2 and more) and SystemC traces stay
+ * Verilator's.
+ */
+#ifndef IRHW_PORTWAVE_H
+#define IRHW_PORTWAVE_H
+
+#include "vbuild.h"
+
+/* Wraps the loaded RTL r: from here on r's entry points pass through the
+ * recorder, which keeps the last inputs, clock level and expected values it
+ * was given, and r->dump(h, time) records them with the outputs read at that
+ * time. r->trace_close ends the file; r->destroy (irhw_rtl_close) also frees
+ * the recorder. fst_lib: the FST library (IRHW_TRACE_FST only). 0, or -1
+ * with a message naming the file. */
+int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw_trace fmt,
+                       const char *fst_lib, char *err, size_t errlen);
+
+#endif
