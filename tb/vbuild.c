@@ -187,7 +187,10 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
 
 /* The FST library Verilator ships (include/gtkwave: fstapi.c with the
  * LZ4 and FastLZ coders it includes), compiled once per Verilator version
- * into a shared library for irhw's own default-depth writer (portwave.h). */
+ * into a shared library for irhw's own default-depth writer (portwave.h),
+ * with its parallel mode (a block compressed and written by a thread of its
+ * own while the next one fills), as Verilator compiles it. */
+#define FST_CFLAGS "-O2 -fPIC -shared -w -pthread -DHAVE_LIBPTHREAD -DFST_WRITER_PARALLEL"
 int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_t errlen)
 {
     char cbuf[4096], vver[256], vcmd[1200];
@@ -201,6 +204,7 @@ int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_
                         "(or run `make deps`)");
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, vver);
+    fnv_str(&f, FST_CFLAGS);
     char dir[4200], tmp[4300], vroot[1024], line[8192], log[4400];
     snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
     snprintf(path, len, "%s/libfst.so", dir);
@@ -215,7 +219,7 @@ int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_
     snprintf(line, sizeof line,
              "cd '%s' && printf '#define FST_CONFIG_INCLUDE \"fst_config.h\"\\n#include "
              "\"fastlz.c\"\\n#include \"fstapi.c\"\\n#include \"lz4.c\"\\n' > fst.c && "
-             "cc -O2 -fPIC -shared -w -I'%s/include/gtkwave' fst.c -o libfst.so -lz",
+             "cc " FST_CFLAGS " -I'%s/include/gtkwave' fst.c -o libfst.so -lz",
              tmp, vroot);
     if (run_sh(line, log) != 0) {
         char tail[1200];
