@@ -23,8 +23,8 @@
 # only (`cycles/s` of irhw cosim). The table goes to the terminal and, as
 # Markdown, to out/bench.md (BENCH_MD overrides; tests/bench_readme.sh pastes
 # it into README.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
-# BENCH_WAVES=0 skips the waves column (a second, traced Verilator build per
-# row: the slowest part for large configurations).
+# BENCH_WAVES=0 skips the waves column (irhw's own default-depth trace on
+# the row's untraced model: no build of its own).
 set -u
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
