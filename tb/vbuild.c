@@ -143,6 +143,44 @@ static void verilator_root(char *buf, size_t len)
         snprintf(buf, len, "/usr/share/verilator");
 }
 
+/* Builds path (in folder dir; what names it in messages) once: the shell
+ * line `cd <private folder> && cmd`, the folder renamed to dir when done (a
+ * run that finished first wins, its copy used). */
+static int build_once(const char *dir, const char *path, const char *what, const char *cmd,
+                      char *err, size_t errlen)
+{
+    char tmp[4300], line[20000], log[4400];
+    private_dir(tmp, sizeof tmp, dir);
+    if (irhw_mkdirs(tmp))
+        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+    snprintf(log, sizeof log, "%s/build.log", tmp);
+    fprintf(stderr, "irhw: building the %s once (%s)\n", what, dir);
+    snprintf(line, sizeof line, "cd '%s' && %s", tmp, cmd);
+    if (run_sh(line, log) != 0) {
+        char tail[1200];
+        log_tail(log, tail, sizeof tail);
+        return irhw_err(err, errlen, "building the %s failed (%s):\n%s", what, log, tail);
+    }
+    if (rename(tmp, dir) != 0) { /* another run finished first: use its copy */
+        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
+        run_sh(line, NULL);
+    }
+    return access(path, R_OK) == 0 ? 0 : irhw_err(err, errlen, "%s %s missing", what, path);
+}
+
+/* `verilator --version` into vver, or -1 with what to install. */
+static int verilator_version(char *vver, size_t len, char *err, size_t errlen)
+{
+    char vcmd[1200];
+    snprintf(vcmd, sizeof vcmd, "%s --version 2>/dev/null", verilator_bin());
+    cmd_output(vcmd, vver, len);
+    if (!vver[0])
+        return irhw_err(err, errlen,
+                        "verilator not found: install the Debian package verilator "
+                        "(or run `make deps`)");
+    return 0;
+}
+
 /* The Verilator runtime, compiled once per Verilator version into an archive;
  * sc_flags non-empty: the SystemC variant (VM_SC=1, SystemC trace classes). */
 static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
@@ -158,31 +196,17 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
     snprintf(lib, liblen, "%s/libvrt.a", dir);
     if (access(lib, R_OK) == 0)
         return 0;
-    char vroot[1024], tmp[4200], line[16384], log[4300];
+    char vroot[1024], cmd[16384];
     verilator_root(vroot, sizeof vroot);
-    private_dir(tmp, sizeof tmp, dir);
-    if (irhw_mkdirs(tmp))
-        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-    snprintf(log, sizeof log, "%s/build.log", tmp);
-    fprintf(stderr, "irhw: building the Verilator runtime once (%s)\n", dir);
     snprintf(
-        line, sizeof line,
-        "cd '%s' && for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
+        cmd, sizeof cmd,
+        "for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
         "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 %s "
         "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
         "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o%s",
-        tmp, *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
+        *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
         *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "");
-    if (run_sh(line, log) != 0) {
-        char tail[1200];
-        log_tail(log, tail, sizeof tail);
-        return irhw_err(err, errlen, "building the Verilator runtime failed (%s):\n%s", log, tail);
-    }
-    if (rename(tmp, dir) != 0) { /* another run finished first: use its copy */
-        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
-        run_sh(line, NULL);
-    }
-    return access(lib, R_OK) == 0 ? 0 : irhw_err(err, errlen, "runtime archive %s missing", lib);
+    return build_once(dir, lib, "Verilator runtime", cmd, err, errlen);
 }
 
 /* The FST library Verilator ships (include/gtkwave: fstapi.c with the
@@ -193,44 +217,26 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
 #define FST_CFLAGS "-O2 -fPIC -shared -w -pthread -DHAVE_LIBPTHREAD -DFST_WRITER_PARALLEL"
 int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_t errlen)
 {
-    char cbuf[4096], vver[256], vcmd[1200];
+    char cbuf[4096], vver[256];
     irhw_build_req cq = {.cache_dir = cache_dir};
     const char *croot = cache_root(&cq, cbuf, sizeof cbuf);
-    snprintf(vcmd, sizeof vcmd, "%s --version 2>/dev/null", verilator_bin());
-    cmd_output(vcmd, vver, sizeof vver);
-    if (!vver[0])
-        return irhw_err(err, errlen,
-                        "verilator not found: install the Debian package verilator "
-                        "(or run `make deps`)");
+    if (verilator_version(vver, sizeof vver, err, errlen))
+        return -1;
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, vver);
     fnv_str(&f, FST_CFLAGS);
-    char dir[4200], tmp[4300], vroot[1024], line[8192], log[4400];
+    char dir[4200], vroot[1024], cmd[4000];
     snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
     snprintf(path, len, "%s/libfst.so", dir);
     if (access(path, R_OK) == 0)
         return 0;
     verilator_root(vroot, sizeof vroot);
-    private_dir(tmp, sizeof tmp, dir);
-    if (irhw_mkdirs(tmp))
-        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-    snprintf(log, sizeof log, "%s/build.log", tmp);
-    fprintf(stderr, "irhw: building the FST library once (%s)\n", dir);
-    snprintf(line, sizeof line,
-             "cd '%s' && printf '#define FST_CONFIG_INCLUDE \"fst_config.h\"\\n#include "
-             "\"fastlz.c\"\\n#include \"fstapi.c\"\\n#include \"lz4.c\"\\n' > fst.c && "
+    snprintf(cmd, sizeof cmd,
+             "printf '#define FST_CONFIG_INCLUDE \"fst_config.h\"\\n#include \"fastlz.c\"\\n"
+             "#include \"fstapi.c\"\\n#include \"lz4.c\"\\n' > fst.c && "
              "cc " FST_CFLAGS " -I'%s/include/gtkwave' fst.c -o libfst.so -lz",
-             tmp, vroot);
-    if (run_sh(line, log) != 0) {
-        char tail[1200];
-        log_tail(log, tail, sizeof tail);
-        return irhw_err(err, errlen, "building the FST library failed (%s):\n%s", log, tail);
-    }
-    if (rename(tmp, dir) != 0) { /* another run finished first: use its copy */
-        snprintf(line, sizeof line, "rm -rf '%s'", tmp);
-        run_sh(line, NULL);
-    }
-    return access(path, R_OK) == 0 ? 0 : irhw_err(err, errlen, "FST library %s missing", path);
+             vroot);
+    return build_once(dir, path, "FST library", cmd, err, errlen);
 }
 
 static int have_ccache(void)
@@ -468,13 +474,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     char cbuf[4096], top[128], vver[256];
     const char *croot = cache_root(q, cbuf, sizeof cbuf);
     snprintf(top, sizeof top, "%s", q->x->module);
-    char vcmd[1200];
-    snprintf(vcmd, sizeof vcmd, "%s --version 2>/dev/null", verilator_bin());
-    cmd_output(vcmd, vver, sizeof vver);
-    if (!vver[0])
-        return irhw_err(err, errlen,
-                        "verilator not found: install the Debian package verilator "
-                        "(or run `make deps`)");
+    if (verilator_version(vver, sizeof vver, err, errlen))
+        return -1;
     if (irhw_mkdirs(croot))
         return irhw_err(err, errlen, "cannot create cache folder %s: %s", croot, strerror(errno));
 
