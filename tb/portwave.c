@@ -114,6 +114,8 @@ static void byte_chars_init(void)
  * bits above the last whole byte one by one, then 8 characters a byte. */
 static const char *pw_bits(pw *w, const sig *x)
 {
+    if (x->width == 1)
+        return x->now[0] & 1 ? "1" : "0";
     char *b = w->bits;
     unsigned i = x->width;
     for (; i % 8; i--)
