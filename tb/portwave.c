@@ -28,7 +28,7 @@ typedef struct {
     uint32_t (*var)(void *c, int type, int dir, uint32_t len, const char *name, uint32_t alias);
     void (*time)(void *c, uint64_t t);
     void (*value)(void *c, uint32_t h, const void *val);
-    void (*flush)(void *c);
+    void (*block)(void *c, size_t bytes);
     void (*close)(void *c);
 } fst_api;
 enum { FST_PT_LZ4 = 2, FST_SCOPE_MODULE = 0, FST_WIRE = 16, FST_IN = 1, FST_OUT = 2 };
@@ -57,9 +57,8 @@ typedef struct {
     uint32_t *sig_of; /* signal of each word */
     sig *s;
     unsigned ns;
-    int first;          /* nothing written yet: the next dump writes every signal */
-    size_t since_flush; /* FST value bytes since the last block */
-    char *bits;         /* one value as '0'/'1' characters */
+    int first;  /* nothing written yet: the next dump writes every signal */
+    char *bits; /* one value as '0'/'1' characters */
 } pw;
 
 /* An FST block of about this many value bytes: the library keeps a block's
@@ -130,7 +129,6 @@ static void pw_emit(pw *w, const sig *x)
 {
     if (w->fmt == IRHW_TRACE_FST) {
         w->fst.value(w->fc, x->handle, pw_bits(w, x));
-        w->since_flush += x->width + 4;
     } else if (x->width == 1) {
         putc_unlocked(x->now[0] & 1 ? '1' : '0', w->vcd);
         fputs_unlocked(x->code, w->vcd);
@@ -149,10 +147,6 @@ static void pw_dump(void *h, uint64_t time)
     pw *w = h;
     w->inner.get_out(w->inner.h, w->out);
     if (w->fmt == IRHW_TRACE_FST) {
-        if (w->since_flush >= FST_BLOCK_BYTES) {
-            w->fst.flush(w->fc); /* takes effect at this time change */
-            w->since_flush = 0;
-        }
         w->fst.time(w->fc, time);
     } else {
         fprintf(w->vcd, "#%llu\n", (unsigned long long)time);
@@ -240,11 +234,11 @@ static int fst_load(fst_api *a, const char *lib, char *err, size_t errlen)
     FST_SYM(var, "fstWriterCreateVar");
     FST_SYM(time, "fstWriterEmitTimeChange");
     FST_SYM(value, "fstWriterEmitValueChange");
-    FST_SYM(flush, "fstWriterFlushContext");
+    FST_SYM(block, "irhw_fst_block_bytes");
     FST_SYM(close, "fstWriterClose");
 #undef FST_SYM
     if (!a->create || !a->pack_type || !a->parallel || !a->timescale || !a->version || !a->scope ||
-        !a->upscope || !a->var || !a->time || !a->value || !a->flush || !a->close)
+        !a->upscope || !a->var || !a->time || !a->value || !a->block || !a->close)
         return irhw_err(err, errlen, "the FST library %s lacks a writer function", lib);
     return 0;
 }
@@ -325,6 +319,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
             return irhw_err(err, errlen, "cannot open trace %s", path);
         }
         w->fst.pack_type(w->fc, FST_PT_LZ4);
+        w->fst.block(w->fc, FST_BLOCK_BYTES);
         /* with a second CPU, each block is compressed and written by a
          * thread of the library's own while the loop fills the next: wl_bank,
          * 2 million cycles, 1.2-1.4 s against 1.6 s, the same file */

@@ -213,8 +213,27 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
  * LZ4 and FastLZ coders it includes), compiled once per Verilator version
  * into a shared library for irhw's own default-depth writer (portwave.h),
  * with its parallel mode (a block compressed and written by a thread of its
- * own while the next one fills), as Verilator compiles it. */
+ * own while the next one fills), as Verilator compiles it, and one function
+ * of irhw's: irhw_fst_block_bytes sets the block size, which fstapi.c keeps
+ * in its private context (128 MB; the buffer also holds one dump's changes
+ * beyond it, and grows when one dump needs more). */
 #define FST_CFLAGS "-O2 -fPIC -shared -w -pthread -DHAVE_LIBPTHREAD -DFST_WRITER_PARALLEL"
+static const char fst_wrapper[] =
+    "#define FST_CONFIG_INCLUDE \"fst_config.h\"\n"
+    "#include \"fastlz.c\"\n"
+    "#include \"fstapi.c\"\n"
+    "#include \"lz4.c\"\n"
+    "void irhw_fst_block_bytes(void *ctx, size_t n)\n"
+    "{\n"
+    "    struct fstWriterContext *xc = (struct fstWriterContext *)ctx;\n"
+    "    unsigned char *m = (unsigned char *)realloc(xc->vchg_mem, 2 * n);\n"
+    "    if (!m)\n"
+    "        return;\n"
+    "    xc->vchg_mem = m;\n"
+    "    xc->vchg_alloc_siz = 2 * n;\n"
+    "    xc->fst_break_size = xc->fst_orig_break_size = n;\n"
+    "    xc->fst_break_add_size = xc->fst_orig_break_add_size = n;\n"
+    "}\n";
 int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_t errlen)
 {
     char cbuf[4096], vver[256];
@@ -225,17 +244,18 @@ int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, vver);
     fnv_str(&f, FST_CFLAGS);
-    char dir[4200], vroot[1024], cmd[4000];
+    fnv_str(&f, fst_wrapper);
+    char dir[4200], vroot[1024], cmd[8000];
     snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
     snprintf(path, len, "%s/libfst.so", dir);
     if (access(path, R_OK) == 0)
         return 0;
     verilator_root(vroot, sizeof vroot);
     snprintf(cmd, sizeof cmd,
-             "printf '#define FST_CONFIG_INCLUDE \"fst_config.h\"\\n#include \"fastlz.c\"\\n"
-             "#include \"fstapi.c\"\\n#include \"lz4.c\"\\n' > fst.c && "
-             "cc " FST_CFLAGS " -I'%s/include/gtkwave' fst.c -o libfst.so -lz",
-             vroot);
+             "cat > fst.c <<'IRHW_EOF' && "
+             "cc " FST_CFLAGS " -I'%s/include/gtkwave' fst.c -o libfst.so -lz\n"
+             "%sIRHW_EOF\n",
+             vroot, fst_wrapper);
     return build_once(dir, path, "FST library", cmd, err, errlen);
 }
 
