@@ -61,12 +61,14 @@ typedef struct {
     char *bits; /* one value as '0'/'1' characters */
 } pw;
 
-/* An FST block of about this many value bytes: the library keeps a block's
- * changes in one buffer and, when it writes the block, walks each signal's
- * changes through it, and a buffer that stays in cache makes that walk
- * faster than the library's default of 128 MB does (Verilator's trace of
- * wl_bank, flushed every 4,096 cycles: 1.8 s against 2.45 s for 2 million
- * cycles; here 128 KB to 4 MB measured alike). */
+/* The FST block size, set in the library (irhw_fst_block_bytes: vbuild.c):
+ * its default, 128 MB, is walked once per signal when a block is written,
+ * out of cache, and in the parallel mode allocated afresh for every block
+ * (its pages faulted in one by one). Verilator's trace of wl_bank flushed
+ * every 4,096 cycles took 1.8 s against 2.45 s for 2 million cycles; this
+ * writer with 1 MB blocks set here 1.09-1.19 s (0.06-0.10 s of it in the
+ * kernel) against 1.16-1.55 s (0.19-0.30 s) with a flush of its own per
+ * 1 MB; 128 KB to 4 MB measured alike. */
 #define FST_BLOCK_BYTES (1u << 20)
 
 static void pw_set_in(void *h, const uint64_t *in)
