@@ -179,7 +179,7 @@ static void pw_dump(void *h, uint64_t time)
         while (mask) {
             uint32_t x = w->sig_of[base + (unsigned)__builtin_ctzll(mask) / 2];
             mask &= mask - 1;
-            if (x != prev && x != UINT32_MAX) /* x == prev: a wide signal's next word */
+            if (x != prev) /* x == prev: a wide signal's next word */
                 pw_emit(w, &w->s[x]);
             prev = x;
         }
@@ -278,17 +278,15 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
                        const char *fst_lib, char *err, size_t errlen)
 {
     pw *w = calloc(1, sizeof *w);
-    unsigned nsig = 2 + ps->n, maxw = 1;
-    for (unsigned i = 0; i < ps->n; i++) {
-        nsig += ps->p[i].dir == IRHW_OUT;
+    unsigned maxw = 1;
+    for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)
             maxw = ps->p[i].width;
-    }
     unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 1;
     if (w) {
         w->val = calloc(2 * (size_t)nwords, sizeof *w->val);
-        w->sig_of = malloc(nwords * sizeof *w->sig_of);
-        w->s = calloc(nsig, sizeof *w->s);
+        w->sig_of = calloc(nwords, sizeof *w->sig_of);
+        w->s = calloc(IRHW_TB_MAX_PORTS, sizeof *w->s);
         w->bits = malloc(maxw + 1);
         w->path = strdup(path);
     }
@@ -302,8 +300,6 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     w->out = w->in + ps->in_words;
     w->exp = w->out + ps->out_words;
     w->last = w->val + nwords;
-    for (unsigned k = 0; k < nwords; k++)
-        w->sig_of[k] = UINT32_MAX; /* a word no port uses (none, as ports are packed) */
     w->in_words = ps->in_words;
     w->out_words = ps->out_words;
     w->fmt = fmt;
@@ -343,34 +339,18 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
         fprintf(w->vcd, "$scope module TOP $end\n$scope module irhw_tb $end\n");
     }
 
-    /* irhw_tb's ports in its order (vbuild.c's wrapper): clk, the block's
-     * ports, exp_<output>, mismatch */
-    unsigned k = 0;
-#define PW_SIG(src, wd, nm, dir)                                                                   \
-    do {                                                                                           \
-        sig *x_ = &w->s[k];                                                                        \
-        x_->now = (src);                                                                           \
-        x_->width = (wd);                                                                          \
-        for (unsigned j_ = 0; j_ < (x_->width + 63) / 64; j_++)                                    \
-            w->sig_of[x_->now - w->val + j_] = k;                                                  \
-        k++;                                                                                       \
-        pw_declare(w, x_, (nm), (dir));                                                            \
-    } while (0)
-    PW_SIG(w->val, 1, "clk", FST_IN);
-    for (unsigned i = 0; i < ps->n; i++) {
-        const irhw_port *p = &ps->p[i];
-        PW_SIG((p->dir == IRHW_IN ? w->in : w->out) + p->off, p->width, p->name,
-               p->dir == IRHW_IN ? FST_IN : FST_OUT);
+    /* irhw_tb's ports, their words in val as irhw_tb_ports lays them out */
+    irhw_tb_port tp[IRHW_TB_MAX_PORTS];
+    unsigned k = w->ns = irhw_tb_ports(ps, tp);
+    while (k--) {
+        sig *x = &w->s[k];
+        x->now = w->val + tp[k].word;
+        x->width = tp[k].width;
+        for (unsigned j = 0; j < (x->width + 63) / 64; j++)
+            w->sig_of[tp[k].word + j] = k;
     }
-    char name[96];
-    for (unsigned i = 0; i < ps->n; i++)
-        if (ps->p[i].dir == IRHW_OUT) {
-            snprintf(name, sizeof name, "exp_%s", ps->p[i].name);
-            PW_SIG(w->exp + ps->p[i].off, ps->p[i].width, name, FST_IN);
-        }
-    PW_SIG(w->exp + ps->out_words, 1, "mismatch", FST_IN);
-#undef PW_SIG
-    w->ns = k;
+    for (k = 0; k < w->ns; k++)
+        pw_declare(w, &w->s[k], tp[k].name, tp[k].input ? FST_IN : FST_OUT);
     if (fmt == IRHW_TRACE_FST) {
         w->fst.upscope(w->fc);
         w->fst.upscope(w->fc);

@@ -303,6 +303,26 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
 
 /* ---- generated wrapper and shim ------------------------------------------ */
 
+unsigned irhw_tb_ports(const irhw_ports *ps, irhw_tb_port *t)
+{
+    unsigned n = 0, exp0 = 1 + ps->in_words + ps->out_words;
+    t[n++] = (irhw_tb_port){"clk", 1, 1, 0};
+    for (unsigned i = 0; i < ps->n; i++, n++) {
+        const irhw_port *p = &ps->p[i];
+        t[n] = (irhw_tb_port){"", p->width, p->dir == IRHW_IN,
+                              1 + p->off + (p->dir == IRHW_IN ? 0 : ps->in_words)};
+        snprintf(t[n].name, sizeof t[n].name, "%s", p->name);
+    }
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_OUT) {
+            t[n] = (irhw_tb_port){"", ps->p[i].width, 1, exp0 + ps->p[i].off};
+            snprintf(t[n].name, sizeof t[n].name, "exp_%s", ps->p[i].name);
+            n++;
+        }
+    t[n++] = (irhw_tb_port){"mismatch", 1, 1, exp0 + ps->out_words};
+    return n;
+}
+
 /* dut_untraced: `tracing_off` before the instance compiles the block's
  * inlined modules out of the trace (the default --wave-depth 1 of a SystemC
  * run: the C loop writes that depth itself, portwave.h; the modules
@@ -332,16 +352,15 @@ static char *wrapper_text(const irhw_ports *ps, const char *top, int dut_untrace
     vw_line(&w, "// driven by the co-simulation driver so that one trace holds them all.");
     vw_line(&w, "module irhw_tb (");
     w.indent++;
-    vw_line(&w, "input  wire clk,");
-    if (latch)
-        vw_line(&w, "/*verilator tracing_off*/ input wire irhw_tb_load, /*verilator tracing_on*/");
-    for (unsigned i = 0; i < ps->n; i++)
-        vw_line(&w, "%s %s%s,", ps->p[i].dir == IRHW_IN ? "input  wire" : "output wire",
-                vw_range(ps->p[i].width), ps->p[i].name);
-    for (unsigned i = 0; i < ps->n; i++)
-        if (ps->p[i].dir == IRHW_OUT)
-            vw_line(&w, "input  wire %sexp_%s,", vw_range(ps->p[i].width), ps->p[i].name);
-    vw_line(&w, "input  wire mismatch");
+    irhw_tb_port tp[IRHW_TB_MAX_PORTS];
+    unsigned nt = irhw_tb_ports(ps, tp);
+    for (unsigned k = 0; k < nt; k++) {
+        vw_line(&w, "%s %s%s%s", tp[k].input ? "input  wire" : "output wire", vw_range(tp[k].width),
+                tp[k].name, k + 1 < nt ? "," : "");
+        if (k == 0 && latch) /* after clk */
+            vw_line(&w,
+                    "/*verilator tracing_off*/ input wire irhw_tb_load, /*verilator tracing_on*/");
+    }
     w.indent--;
     vw_line(&w, ");");
     if (latch) {

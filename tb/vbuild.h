@@ -28,6 +28,21 @@ typedef struct {
                               writes that depth itself, portwave.h); >1 builds them all */
 } irhw_build_req;
 
+/* irhw_tb's ports but its input strobe, in its order (the wrapper): clk,
+ * the block's ports, exp_<output> for each output, mismatch. word: where the
+ * value starts in one array of all of them, [clk][the block's input
+ * words][its output words][exp_* words][mismatch] (the default-depth
+ * trace, portwave.c). */
+typedef struct {
+    char name[96];
+    unsigned width;
+    int input; /* an input of irhw_tb: all but the block's outputs */
+    unsigned word;
+} irhw_tb_port;
+#define IRHW_TB_MAX_PORTS (2 + 2 * IRHW_MAX_PORTS)
+/* Fills t (IRHW_TB_MAX_PORTS entries); returns how many. */
+unsigned irhw_tb_ports(const irhw_ports *ps, irhw_tb_port *t);
+
 /* The loaded simulator: C entry points of the generated shim. */
 typedef struct {
     void *dl, *h;
