@@ -387,6 +387,10 @@ typedef struct irhw_block {
     /* Optional: the key ports of `cosim --trace-lines`, space-separated
      * ("push pull | count empty"); NULL: every port. */
     const char *trace_ports;
+    /* Optional: lines of a Verilator configuration file (.vlt, after its
+     * `verilator_config line) for the build of the generated RTL: hints to
+     * the simulator that stay out of the Verilog a user synthesises. */
+    void (*verilator_config)(const irhw_inst *x, FILE *f);
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */

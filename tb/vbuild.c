@@ -507,6 +507,29 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
 
 /* ---- build -------------------------------------------------------------- */
 
+/* The block's Verilator configuration (irhw_block.verilator_config), or
+ * NULL when it has none. */
+static char *verilator_config(const irhw_inst *x)
+{
+    if (!x->b->verilator_config)
+        return NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    fputs("`verilator_config\n", f);
+    long start = ftell(f);
+    x->b->verilator_config(x, f);
+    int empty = ftell(f) == start;
+    fclose(f);
+    if (empty) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
 int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cached, char *err,
                    size_t errlen)
 {
@@ -519,11 +542,12 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         return irhw_err(err, errlen, "cannot create cache folder %s: %s", croot, strerror(errno));
 
     /* Everything that goes into the build, hashed. */
-    char *design = NULL;
+    char *design = NULL, *vlt = NULL;
     if (!q->nrtl) {
         design = irhw_generate(q->x, err, errlen);
         if (!design)
             return -1;
+        vlt = verilator_config(q->x);
     }
     char *wrap = wrapper_text(&q->x->ps, top, q->trace && q->wave_depth <= 1, !q->systemc);
     /* SystemC: the shim elaborates the Verilated model beside the wrapped C
@@ -535,6 +559,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         cmd_output("pkg-config --libs systemc 2>/dev/null", sc_libs, sizeof sc_libs);
         if (!sc_libs[0]) {
             free(design);
+            free(vlt);
             free(wrap);
             return irhw_err(err, errlen,
                             "SystemC not found by `pkg-config systemc`: install the "
@@ -555,6 +580,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
                             : shim_text(&q->x->ps, q->trace);
     if (!wrap || !shim || (q->systemc && !sc_hdr)) {
         free(design);
+        free(vlt);
         free(wrap);
         free(shim);
         free(sc_hdr);
@@ -600,6 +626,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     int rc = -1;
     if (design)
         fnv_str(&f, design);
+    if (vlt)
+        fnv_str(&f, vlt);
     for (unsigned i = 0; i < q->nrtl; i++) {
         char *t = irhw_read_file(q->rtl_files[i], NULL);
         if (!t) {
@@ -666,6 +694,12 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
         if (irhw_write_file(path, design, err, errlen))
             goto out;
         snprintf(files, sizeof files, "'%s'", path);
+        if (vlt) { /* before the design it applies to */
+            snprintf(path, sizeof path, "%s/irhw.vlt", tmp);
+            if (irhw_write_file(path, vlt, err, errlen))
+                goto out;
+            snprintf(files, sizeof files, "'%s' '%s/%s.v'", path, tmp, top);
+        }
     } else {
         size_t o = 0;
         for (unsigned i = 0; i < q->nrtl && o < sizeof files; i++) {
@@ -735,6 +769,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     rc = access(so_path, R_OK) == 0 ? 0 : irhw_err(err, errlen, "built model %s missing", so_path);
 out:
     free(design);
+    free(vlt);
     free(wrap);
     free(shim);
     free(sc_hdr);

@@ -25,7 +25,8 @@ cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 > /dev/null | tail -1 | awk '{ print 
 rm -rf obj ./*.o sim.so fast*.cpp slow.cpp
 v=$(cpu sh -c "ulimit -s unlimited 2>/dev/null; verilator_bin --cc -Wno-fatal -Wno-lint -Wno-style \
   -Wno-MULTITOP --output-split 5000 ${IRHW_VERILATOR_FLAGS:-} --prefix Vtb --top-module irhw_tb \
-  --Mdir obj -y '$(dirname "$irhw")/../rtl' +libext+.v $(find . -maxdepth 1 -name '*.v' ! -name irhw_tb.v) irhw_tb.v")
+  --Mdir obj -y '$(dirname "$irhw")/../rtl' +libext+.v $(find . -maxdepth 1 -name '*.vlt') $(find . -maxdepth 1 -name '*.v' ! -name irhw_tb.v) \
+  irhw_tb.v")
 make -s -f build.mk fast1.cpp slow.cpp > /dev/null 2>&1
 f1=$(cpu make -s -f build.mk fast1.o); f2=$(cpu make -s -f build.mk fast2.o)
 s=$(cpu make -s -f build.mk slow.o); l=$(cpu make -s -f build.mk sim.so)

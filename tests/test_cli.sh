@@ -146,6 +146,25 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   [ -z "$res" ] && ok "all $nl configurations of tests/cosim_*.list: gen + verilator -Wall clean as one design" || { bad "lint of list configurations:"; echo "$res" | head; }
 fi
 
+# hwwl's cores share one copy of their Verilated code: the build's irhw.vlt
+# (model/hwwl_block.c) keeps the core's inputs public. Without it Verilator
+# names about as many functions after cores 1..3 as after core 0 (a copy
+# each); with it, a few. A private cache (the runtime linked in) so the
+# model is built here and its C++ can be read.
+if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
+  c=$tmp/vltcache; mkdir -p "$c"
+  for d in "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"/vrt-*; do [ -d "$d" ] && ln -s "$d" "$c/"; done
+  if IRHW_CACHE=$c "$irhw" cosim hwwl --cycles 20 --quiet > "$tmp/out" 2>&1; then
+    d=$(ls -d "$c"/hwwl-* | head -1)
+    per_core=$(grep -ho 'Vtb_hwwl_core_[a-z0-9_]*___[a-z_]*__TOP__irhw_tb__DOT__dut__DOT__g_core__BRA__[0-9]*__KET__[A-Za-z0-9_]*' "$d"/obj/*.cpp |
+      sort -u | sed 's/.*g_core__BRA__\([0-9]*\)__KET__.*/\1/' | awk '{ n[$1 > 0]++ } END { print n[0] + 0, n[1] + 0 }')
+    if grep -q '^public_flat_rd -module "hwwl_core_[a-z0-9_]*" -var "push_id"$' "$d/irhw.vlt" &&
+       ! grep -q -- '-var "[a-z_]*_ok"' "$d/irhw.vlt" && [ "${per_core#* }" -lt "${per_core% *}" ]; then
+      ok "hwwl: irhw.vlt makes the core's inputs public; functions named after core 0 / cores 1-3: ${per_core/ / / }"
+    else bad "hwwl: cores not sharing code: functions after core 0 / cores 1-3: $per_core; $(head -3 "$d/irhw.vlt")"; fi
+  else bad "hwwl cosim in a private cache: $(tail -5 "$tmp/out")"; fi
+fi
+
 # waveforms
 if "$irhw" cosim wl_bank --cycles 300 --wave "$tmp/w.vcd" --quiet > "$tmp/out" 2>&1 && [ -s "$tmp/w.vcd" ] && [ -s "$tmp/w.gtkw" ]; then
   grep -q 'exp_pull_id' "$tmp/w.vcd" && grep -q ' mismatch ' "$tmp/w.vcd" && grep -q '^TOP.irhw_tb.exp_count' "$tmp/w.gtkw" &&
