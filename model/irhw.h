@@ -424,6 +424,13 @@ void irhw_param_range(const irhw_param *p, char *buf, size_t len);
  * either. */
 int irhw_inst_init(irhw_inst *x, const irhw_block *b, const irhw_cfg *c, char *err, size_t errlen);
 void irhw_inst_free(irhw_inst *x);
+/* For a block's verilator_config hook: every input of x's module (a
+ * sub-module the block instantiates several times) public, read-only.
+ * Verilator 5.006's gate pass substitutes what drives each instance's inputs
+ * (different bus slices) into the instance's logic, so every instance got its
+ * own copy of the module's scheduled code; inputs that stay variables of the
+ * module let one copy serve all (README, "Build time and RTL evaluation"). */
+void irhw_vlt_public_inputs(const irhw_inst *x, FILE *f);
 /* A new model of the instance; NULL and a message when out of memory. */
 void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen);
 

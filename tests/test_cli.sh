@@ -146,11 +146,12 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   [ -z "$res" ] && ok "all $nl configurations of tests/cosim_*.list: gen + verilator -Wall clean as one design" || { bad "lint of list configurations:"; echo "$res" | head; }
 fi
 
-# hwwl's cores share one copy of their Verilated code: the build's irhw.vlt
-# (model/hwwl_block.c) keeps the core's inputs public. Without it Verilator
-# names about as many functions after cores 1..3 as after core 0 (a copy
-# each); with it, a few. A private cache (the runtime linked in) so the
-# model is built here and its C++ can be read.
+# hwwl's cores, and the banks inside them, share one copy of their Verilated
+# code: the build's irhw.vlt (model/hwwl_block.c, hwwl_core_block.c) keeps
+# their inputs public. Without it Verilator names about as many functions
+# after cores 1..3 as after core 0 (a copy each), and functions after each of
+# the 64 banks; with it, a few. A private cache (the runtime linked in) so
+# the model is built here and its C++ can be read.
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   c=$tmp/vltcache; mkdir -p "$c"
   for d in "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"/vrt-*; do [ -d "$d" ] && ln -s "$d" "$c/"; done
@@ -158,11 +159,23 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
     d=$(ls -d "$c"/hwwl-* | head -1)
     per_core=$(grep -ho 'Vtb_hwwl_core_[a-z0-9_]*___[a-z_]*__TOP__irhw_tb__DOT__dut__DOT__g_core__BRA__[0-9]*__KET__[A-Za-z0-9_]*' "$d"/obj/*.cpp |
       sort -u | sed 's/.*g_core__BRA__\([0-9]*\)__KET__.*/\1/' | awk '{ n[$1 > 0]++ } END { print n[0] + 0, n[1] + 0 }')
+    banks=$(grep -ho 'Vtb_wl_bank_[a-z0-9_]*___[a-z_]*__TOP__[A-Za-z0-9_]*g_bank__BRA__[0-9]*__KET__' "$d"/obj/*.cpp |
+      sed 's/.*__TOP__//' | sort -u | wc -l)
     if grep -q '^public_flat_rd -module "hwwl_core_[a-z0-9_]*" -var "push_id"$' "$d/irhw.vlt" &&
-       ! grep -q -- '-var "[a-z_]*_ok"' "$d/irhw.vlt" && [ "${per_core#* }" -lt "${per_core% *}" ]; then
-      ok "hwwl: irhw.vlt makes the core's inputs public; functions named after core 0 / cores 1-3: ${per_core/ / / }"
-    else bad "hwwl: cores not sharing code: functions after core 0 / cores 1-3: $per_core; $(head -3 "$d/irhw.vlt")"; fi
+       grep -q '^public_flat_rd -module "wl_bank_[a-z0-9_]*" -var "rd_put_id"$' "$d/irhw.vlt" &&
+       ! grep -q -- '-var "[a-z_]*_ok"' "$d/irhw.vlt" && [ "${per_core#* }" -lt "${per_core% *}" ] && [ "$banks" -lt 16 ]; then
+      ok "hwwl: irhw.vlt makes the cores' and banks' inputs public; functions named after core 0 / cores 1-3: ${per_core/ / / }, banks named: $banks of 64"
+    else bad "hwwl: code not shared: functions after core 0 / cores 1-3: $per_core, banks named: $banks; $(head -3 "$d/irhw.vlt")"; fi
   else bad "hwwl cosim in a private cache: $(tail -5 "$tmp/out")"; fi
+  # the same for a leaf cell: rtl/irhw_onehot_mux.v's inputs are public; the
+  # ICRN's hubs of 16 cores at 64-bit IDs kept a copy of the mux each (4)
+  if IRHW_CACHE=$c "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 20 --quiet > "$tmp/out" 2>&1; then
+    d=$(ls -d "$c"/icrn-* | head -1)
+    hubs=$(grep -ho 'Vtb_irhw_onehot_mux[A-Za-z0-9_]*___[a-z_]*__TOP__[A-Za-z0-9_]*g_l1_hub__BRA__[0-9]*__KET__' "$d"/obj/*.cpp |
+      sed 's/.*__TOP__//' | sort -u | wc -l)
+    [ "$hubs" -eq 0 ] && ok "icrn CORES=16 ID_BITS=64: one copy of irhw_onehot_mux's code (no hub named in its functions)" ||
+      bad "icrn CORES=16 ID_BITS=64: irhw_onehot_mux's functions named after $hubs hubs (a copy each)"
+  else bad "icrn cosim in a private cache: $(tail -5 "$tmp/out")"; fi
 fi
 
 # waveforms
