@@ -690,16 +690,16 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     }
     char files[16384] = "";
     if (design) {
-        snprintf(path, sizeof path, "%s/%s.v", tmp, top);
-        if (irhw_write_file(path, design, err, errlen))
-            goto out;
-        snprintf(files, sizeof files, "'%s'", path);
-        if (vlt) { /* before the design it applies to */
+        if (vlt) { /* the configuration first: it applies to the design after it */
             snprintf(path, sizeof path, "%s/irhw.vlt", tmp);
             if (irhw_write_file(path, vlt, err, errlen))
                 goto out;
-            snprintf(files, sizeof files, "'%s' '%s/%s.v'", path, tmp, top);
+            snprintf(files, sizeof files, "'%s' ", path);
         }
+        snprintf(path, sizeof path, "%s/%s.v", tmp, top);
+        if (irhw_write_file(path, design, err, errlen))
+            goto out;
+        snprintf(files + strlen(files), sizeof files - strlen(files), "'%s'", path);
     } else {
         size_t o = 0;
         for (unsigned i = 0; i < q->nrtl && o < sizeof files; i++) {
