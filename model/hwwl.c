@@ -96,14 +96,13 @@ static uint64_t *core_out(hw_model *m, unsigned c)
 }
 
 /* width bits from src at slsb to dst at dlsb (word arrays). */
-static void copy_bits(uint64_t *dst, unsigned dlsb, const uint64_t *src, unsigned slsb,
-                      unsigned width)
+static inline void copy_bits(uint64_t *dst, unsigned dlsb, const uint64_t *src, unsigned slsb,
+                             unsigned width)
 {
     unsigned k = 0;
-    if (dlsb % 64 == 0 && slsb % 64 == 0) { /* whole words: copied as words */
-        k = width / 64 * 64;
-        memcpy(dst + dlsb / 64, src + slsb / 64, k / 8);
-    }
+    if (dlsb % 64 == 0 && slsb % 64 == 0) /* whole words: copied as words */
+        for (; k + 64 <= width; k += 64)
+            dst[(dlsb + k) / 64] = src[(slsb + k) / 64];
     for (; k < width; k += 64) {
         unsigned w = width - k < 64 ? width - k : 64;
         irhw_bits_set(dst, dlsb + k, w, irhw_bits_get(src, slsb + k, w));
