@@ -6,7 +6,10 @@
 #                    the RTL in one thread, the model side in another
 #   1 thread c/s     the same with --threads 1 (both in one thread)
 #   Verilator alone  the same RTL and stimulus without the model (--no-model)
-#   ratio            co-sim / Verilator alone (target >= 0.8)
+#   ratio            co-sim / Verilator alone (target >= 0.8): co-sim and
+#                    Verilator alone run three times each, alternating; the
+#                    ratio of their medians, in brackets the lowest and highest
+#                    of the three side-by-side ratios
 #   waves c/s        co-sim recording every cycle to FST (--wave F.fst)
 #   Icarus c/s       the same stimulus under Icarus (cosim --xcheck: recorded
 #                    vectors replayed by a generated testbench that also checks
@@ -55,6 +58,11 @@ rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
 start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 num() { echo "${1:-n/a}"; }
+median() { printf '%s\n' "$@" | grep -x '[0-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+pair_range() { # "co1 co2 co3" "va1 va2 va3": min-max of co_k / va_k
+  awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
+    for (k = 1; k <= n; k++) if (b[k] > 0) { r = a[k] / b[k]; if (!m++ || r < lo) lo = r; if (r > hi) hi = r }
+    if (m) printf "%.2f-%.2f", lo, hi }'; }
 
 # Icarus: the same stimulus replayed by cosim --xcheck (tb/xcheck.c); it
 # reports Icarus's cycles/s with the vector load taken off.
@@ -88,9 +96,16 @@ for row in "${rows[@]}"; do
   cal=$("$irhw" cosim "$blk" $cfg --cycles "$nc" --quiet 2>/dev/null | rate)
   n=$(awk -v r="${cal:-0}" -v s="$SECONDS_PER" 'BEGIN { n = r * s; if (n < 20000) n = 20000;
         p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
-  co=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)
+  # co-sim and Verilator alone three times, alternating: the medians, and
+  # the range of the three side-by-side ratios
+  cos=(); vas=()
+  for _ in 1 2 3; do
+    cos+=("$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)")
+    vas+=("$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)")
+  done
+  co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
+  spread=$(pair_range "${cos[*]}" "${vas[*]}")
   c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
-  va=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)
   nw=$((n / 8))
   wv=""
   [ "${BENCH_WAVES:-1}" = 0 ] ||
@@ -105,11 +120,11 @@ for row in "${rows[@]}"; do
     # the project's own cache (SystemC builds are slow; the cold start is measured above)
     sc=$(env -u IRHW_CACHE "$irhw" cosim "$blk" $cfg --cycles "$((n / 4))" --systemc --quiet 2>/dev/null | rate)
   fi
-  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va") | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
+  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va")${spread:+ ($spread)} | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
   echo "$line" | tee -a "$md"
 done
 {
   echo
-  echo "Cycles: co-sim (two threads and one) and Verilator alone; waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim and alone three times each, alternating: medians, and the range of the three ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 echo "(written to $md)"
