@@ -261,7 +261,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
     const unsigned *o = m->bo;
     for (unsigned l = 0; l < L; l++) {
         uint64_t *a = lane_in(m, l), bit = (uint64_t)1 << l;
-        const uint64_t *z = lane_out(m, l);
+        uint64_t *z = lane_out(m, l);
         uint64_t pu = push >> l & 1, pl = pull >> l & 1;
         /* no ID without a push: idle inputs stay equal */
         uint64_t id = pu ? irhw_bits_get(push_id, l * I, I) : 0;
@@ -279,7 +279,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
             still &= ~bit;
         }
         if (!(still & bit)) {
-            m->bank.b->model_eval(m->bm[l], a, lane_out(m, l));
+            m->bank.b->model_eval(m->bm[l], a, z);
             still |= bit;
         }
         empty |= z[o[WB_EMPTY]] << l;

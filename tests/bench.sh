@@ -58,10 +58,10 @@ rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
 start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 num() { echo "${1:-n/a}"; }
-median() { printf '%s\n' "$@" | grep -x '[0-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
-pair_range() { # "co1 co2 co3" "va1 va2 va3": min-max of co_k / va_k
+median() { printf '%s\n' "$@" | grep -x '[1-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+pair_range() { # "co1 co2 co3" "va1 va2 va3" (0: the run gave no rate): min-max of co_k / va_k
   awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
-    for (k = 1; k <= n; k++) if (b[k] > 0) { r = a[k] / b[k]; if (!m++ || r < lo) lo = r; if (r > hi) hi = r }
+    for (k = 1; k <= n; k++) if (a[k] > 0 && b[k] > 0) { r = a[k] / b[k]; if (!m++ || r < lo) lo = r; if (r > hi) hi = r }
     if (m) printf "%.2f-%.2f", lo, hi }'; }
 
 # Icarus: the same stimulus replayed by cosim --xcheck (tb/xcheck.c); it
@@ -100,8 +100,8 @@ for row in "${rows[@]}"; do
   # the range of the three side-by-side ratios
   cos=(); vas=()
   for _ in 1 2 3; do
-    cos+=("$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate)")
-    vas+=("$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate)")
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
   done
   co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
   spread=$(pair_range "${cos[*]}" "${vas[*]}")
