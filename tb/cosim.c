@@ -485,20 +485,28 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     return (uint64_t)(uintptr_t)judged;
 }
 
-/* --threads 0 (the default): the first AUTO_CYCLES in one thread, then two
- * if a cycle took AUTO_NS or more, the judging side's part (model, compare,
+/* --threads 0 (the default): the first AUTO_CYCLES in one thread, timed;
+ * two threads from there if the judging side's part (model, compare,
  * checker, observer: what the second thread would take) was AUTO_SHARE of
- * it or more, and this process has two CPUs. Below AUTO_NS, handing each
- * cycle's inputs and outputs to the other core (cache lines crossing
- * between cores, a few hundred ns) costs about what it saves (make bench,
- * 2026-11-24: wl_bank, fifo, swt, icrn and wru, at 0.2 to 0.8 us a cycle,
- * ran as fast or faster in one thread; hwwl_core at 4.6 us and hwwl at 31 us
- * ran 1.2 and 1.6 times faster in two). Below AUTO_SHARE there is little to
- * take off the RTL's thread (the large swt, icrn and iru_hash, whose models
- * cost a few % of their RTL, ran as fast or 15 % slower in two). */
+ * that time or more, this process has two CPUs and a cycle took AUTO_NS or
+ * more. A block quicker than that (most of those first cycles' time is a
+ * cold start and the clock reads) gets a second look: AUTO_CYCLES2 more
+ * cycles in one thread, untimed inside, and two threads if they took
+ * AUTO_NS2 a cycle or more. Below that, handing each cycle's inputs and
+ * outputs to the other core costs about what it saves: wl_bank and fifo,
+ * 0.1 to 0.3 us a cycle, ran as fast in one thread as in two (five
+ * alternating runs each, 2026-11-24), while swt, icrn and wru, 0.36 to 0.7
+ * us, ran 1.1 to 1.25 times faster in two (co-sim / Verilator alone 0.64 ->
+ * 0.80 icrn, 0.83 -> 1.00 wru, 0.86 -> 0.94 swt); hwwl_core at 4.6 us and
+ * hwwl at 31 us run 1.2 and 1.6 times faster in two. Below AUTO_SHARE there
+ * is little to take off the RTL's thread (the large swt, icrn and iru_hash,
+ * whose models cost a few % of their RTL, ran as fast or 15 % slower in
+ * two). */
 #define AUTO_CYCLES 512
 #define AUTO_NS 2000
 #define AUTO_SHARE 0.2
+#define AUTO_CYCLES2 4096
+#define AUTO_NS2 330
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
@@ -607,7 +615,15 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     if (plan == 2) {
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
-        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
+        plan = cyc == AUTO_CYCLES && jc.judge_s >= AUTO_SHARE * s;
+        if (plan && ns < AUTO_NS) {
+            double t1 = irhw_now_s();
+            uint64_t c2 =
+                one_thread(&jc, &rtl, stim, prev, in, rout, cyc, cyc + AUTO_CYCLES2, &ended);
+            double ns2 = (irhw_now_s() - t1) * 1e9 / AUTO_CYCLES2;
+            plan = c2 == cyc + AUTO_CYCLES2 && ns2 >= AUTO_NS2;
+            cyc = c2;
+        }
     }
     if (plan && cyc < jc.stop_at && !ended) {
         uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, &failed);

@@ -56,9 +56,10 @@ typedef struct {
     const char *replay;
     /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
      * compare, checker and observer in a second (cosim.c, "two threads");
-     * 0: one for the first 512 cycles, then two if a cycle took 2 us or
-     * more, the model, compare, checker and observer a fifth of it or more,
-     * this process has two CPUs and the run allows it */
+     * 0: one for the first 512 cycles, then two if the model, compare,
+     * checker and observer took a fifth of their time or more, a cycle took
+     * 2 us or more (or 0.33 us or more in the 4096 cycles after them, run in
+     * one thread too), this process has two CPUs and the run allows it */
     int threads;
 } irhw_cosim_req;
 
