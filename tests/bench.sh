@@ -10,7 +10,8 @@
 #                    Verilator alone run three times each, alternating; the
 #                    ratio of their medians, in brackets the lowest and highest
 #                    of the three side-by-side ratios
-#   waves c/s        co-sim recording every cycle to FST (--wave F.fst)
+#   waves c/s        co-sim recording every cycle to FST (--wave F.fst): the median
+#                    of three runs, alternating with the co-sim and alone runs
 #   Icarus c/s       the same stimulus under Icarus (cosim --xcheck: recorded
 #                    vectors replayed by a generated testbench that also checks
 #                    every output; its vector load, a one-cycle run, taken off)
@@ -96,21 +97,22 @@ for row in "${rows[@]}"; do
   cal=$("$irhw" cosim "$blk" $cfg --cycles "$nc" --quiet 2>/dev/null | rate)
   n=$(awk -v r="${cal:-0}" -v s="$SECONDS_PER" 'BEGIN { n = r * s; if (n < 20000) n = 20000;
         p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
-  # co-sim and Verilator alone three times, alternating: the medians, and
-  # the range of the three side-by-side ratios
-  cos=(); vas=()
+  # co-sim, Verilator alone and waves three times, alternating: the
+  # medians, and the range of the three side-by-side ratios
+  cos=(); vas=(); wvs=(); nw=$((n / 8))
   for _ in 1 2 3; do
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
+    [ "${BENCH_WAVES:-1}" = 0 ] && continue
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
+    wvs+=("${r:-0}")
+    rm -f "$tmp"/w.fst "$tmp"/w.gtkw
   done
   co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
   spread=$(pair_range "${cos[*]}" "${vas[*]}")
-  c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
-  nw=$((n / 8))
   wv=""
-  [ "${BENCH_WAVES:-1}" = 0 ] ||
-    wv=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
-  rm -f "$tmp"/w.fst "$tmp"/w.gtkw
+  [ "${BENCH_WAVES:-1}" = 0 ] || wv=$(median "${wvs[@]}")
+  c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
   ni=$((n / 60)); [ "$ni" -lt 2000 ] && ni=2000
   # shellcheck disable=SC2086
   iv=$(icarus_rate "$blk" "$ni" $cfg)
@@ -125,6 +127,6 @@ for row in "${rows[@]}"; do
 done
 {
   echo
-  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim and alone three times each, alternating: medians, and the range of the three ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim, alone and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 echo "(written to $md)"
