@@ -493,11 +493,12 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * cold start and the clock reads) gets a second look: AUTO_CYCLES2 more
  * cycles in one thread, untimed inside, and two threads if they took
  * AUTO_NS2 a cycle or more. Below that, handing each cycle's inputs and
- * outputs to the other core costs about what it saves: wl_bank and fifo,
- * 0.1 to 0.3 us a cycle, ran as fast in one thread as in two (five
+ * outputs to the other core costs what it saves or more: of wl_bank and
+ * fifo, 0.1 to 0.3 us a cycle, wl_bank ran faster in one thread and fifo
+ * as fast (co-sim / Verilator alone 0.81 and 0.65, 0.94 and 0.98; five
  * alternating runs each, 2026-11-24), while swt, icrn and wru, 0.36 to 0.7
- * us, ran 1.1 to 1.25 times faster in two (co-sim / Verilator alone 0.64 ->
- * 0.80 icrn, 0.83 -> 1.00 wru, 0.86 -> 0.94 swt); hwwl_core at 4.6 us and
+ * us, ran 1.1 to 1.3 times faster in two (one thread -> this default: 0.73
+ * -> 0.97 icrn, 0.75 -> 0.93 wru, 0.87 -> 0.90 swt); hwwl_core at 4.6 us and
  * hwwl at 31 us run 1.2 and 1.6 times faster in two. Below AUTO_SHARE there
  * is little to take off the RTL's thread (the large swt, icrn and iru_hash,
  * whose models cost a few % of their RTL, ran as fast or 15 % slower in
