@@ -24,7 +24,8 @@ LDLIBS  += -ldl -lm -pthread
 
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
-        zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3
+        zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3 \
+        libjemalloc2
 TOOLS := verilator yosys iverilog sta pkg-config g++ gnuplot sbatch slurmctld slurmd munged \
          chromium python3
 
@@ -90,6 +91,7 @@ deps:
 	pkg-config --exists check 2>/dev/null || missing="$$missing check"; \
 	pkg-config --exists systemc 2>/dev/null || missing="$$missing libsystemc-dev"; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	/sbin/ldconfig -p 2>/dev/null | grep -q 'libjemalloc\.so\.2 ' || missing="$$missing libjemalloc2"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing missing packages ($$missing):"; \

@@ -55,30 +55,6 @@ int area_path_join(char *buf, size_t len, const char *dir, const char *name)
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
-/* Is `name` an executable in $PATH (or a path to one)? */
-int area_find_in_path(const char *name)
-{
-    if (strchr(name, '/'))
-        return access(name, X_OK) == 0;
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/bin:/bin";
-    while (*path) {
-        const char *end = strchr(path, ':');
-        size_t n = end ? (size_t)(end - path) : strlen(path);
-        char buf[PATHLEN];
-        if (n > 0 && n + strlen(name) + 2 < sizeof buf) {
-            snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, name);
-            if (access(buf, X_OK) == 0)
-                return 1;
-        }
-        if (!end)
-            break;
-        path = end + 1;
-    }
-    return 0;
-}
-
 /* A tool run (model/files.c) with the failure to run, or a signal, as a message. */
 int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen)
 {
@@ -265,7 +241,7 @@ static int check_request(const irhw_area_req *q, irhw_area_res *r, char *err, si
         return -1;
     if (strpbrk(q->top, " \t\n\"'\\;/$") || !q->top[0])
         return irhw_err(err, errlen, "bad top module name \"%s\"", q->top);
-    if (!area_find_in_path("yosys"))
+    if (!irhw_find_in_path("yosys"))
         return irhw_err(err, errlen, "yosys not found: install the Debian package yosys");
     return 0;
 }

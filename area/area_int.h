@@ -20,8 +20,6 @@
 
 /* ---- area.c: helpers ---- */
 int area_path_join(char *buf, size_t len, const char *dir, const char *name);
-/* Is `name` an executable in $PATH (or a path to one)? */
-int area_find_in_path(const char *name);
 /* A tool run; a failure to run or a signal as a message (-1); else its exit status. */
 int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen);
 /* memmem without _GNU_SOURCE. */

@@ -244,7 +244,7 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     char raw[PATHLEN];
     if (area_path_join(raw, sizeof raw, workdir, "liberty_gunzipped.lib"))
         return irhw_err(err, errlen, "work folder path too long");
-    if (!area_find_in_path("gzip"))
+    if (!irhw_find_in_path("gzip"))
         return irhw_err(err, errlen, "%s is gzipped and gzip is not installed", lib);
     char *argv[] = {"gzip", "-dc", (char *)lib, NULL};
     int rc = area_run_tool(argv, raw, err, errlen);

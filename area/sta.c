@@ -131,7 +131,7 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
 int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
                  irhw_area_res *r, char *err, size_t errlen)
 {
-    if (!area_find_in_path("sta"))
+    if (!irhw_find_in_path("sta"))
         return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
     char script[PATHLEN], log[PATHLEN], period[32], acc[32], setup[32];
     if (area_path_join(script, sizeof script, q->workdir, "sta.tcl") ||

@@ -106,6 +106,30 @@ int irhw_run(char *const argv[], const char *log)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* Is `name` an executable in $PATH (or a path to one)? */
+int irhw_find_in_path(const char *name)
+{
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t n = end ? (size_t)(end - path) : strlen(path);
+        char buf[4096];
+        if (n > 0 && n + strlen(name) + 2 < sizeof buf) {
+            snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, name);
+            if (access(buf, X_OK) == 0)
+                return 1;
+        }
+        if (!end)
+            break;
+        path = end + 1;
+    }
+    return 0;
+}
+
 const char *irhw_root(void)
 {
     const char *r = getenv("IRHW_ROOT");

@@ -466,6 +466,8 @@ int irhw_scenario_run(const irhw_inst *x, const irhw_scenario *s, const irhw_dut
 /* Runs argv (PATH searched) with stdout+stderr into log (truncated; NULL:
  * inherit). Exit status, 128 + signal when killed, -1 if it could not run. */
 int irhw_run(char *const argv[], const char *log);
+/* Is `name` an executable in $PATH (or a path to one)? */
+int irhw_find_in_path(const char *name);
 /* Writes a whole file; 0 or -1 with message. */
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
 /* Reads a whole file into a malloc'd string (NULL on error). */

@@ -7,7 +7,6 @@
  * with the `sbatch --array=...` line that resubmits only them; running the
  * same sweep again also does only what is missing.
  */
-#include "area_int.h" /* area_find_in_path */
 #include "sweep.h"
 
 #include <errno.h>
@@ -46,7 +45,7 @@ static int write_job(const irhw_sweep *s, const char *sdir, const char *tasks, c
 int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
                      size_t errlen)
 {
-    if (!area_find_in_path("sbatch")) {
+    if (!irhw_find_in_path("sbatch")) {
         irhw_err(err, errlen,
                  "--slurm: sbatch not found on PATH (install the Debian package slurm-wlm, or "
                  "run without --slurm)");

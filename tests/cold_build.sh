@@ -5,8 +5,9 @@
 # wall and CPU time and the load; then the build's stages run again one at a
 # time from its folder, each stage's CPU time, and the 2-core critical path
 # they imply on an idle machine: verilator + max(longest translation unit,
-# their CPU sum / 2) + link. The stages assume tb/vbuild.c's build.mk
-# (fast1, fast2, slow). IRHW_VERILATOR_FLAGS and IRHW_FAST_FLAGS are passed on.
+# their CPU sum / 2) + link. The stages are the build's own: its
+# verilate.sh, then build.mk's fast1, fast2 and slow. IRHW_VERILATOR_FLAGS
+# and IRHW_FAST_FLAGS are passed on.
 set -u
 irhw=$(realpath "$1"); blk=$2; shift 2
 export CCACHE_DISABLE=1
@@ -23,10 +24,7 @@ echo "$blk $*: started in $(echo "$out" | sed -n 's/.*started in \([0-9.]*\) s.*
 cd "$tmp"/c/"$blk"-* || exit 1
 cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 > /dev/null | tail -1 | awk '{ print $1 + $2 }'; }
 rm -rf obj ./*.o sim.so fast*.cpp slow.cpp
-v=$(cpu sh -c "ulimit -s unlimited 2>/dev/null; verilator_bin --cc -Wno-fatal -Wno-lint -Wno-style \
-  -Wno-MULTITOP --output-split 5000 ${IRHW_VERILATOR_FLAGS:-} --prefix Vtb --top-module irhw_tb \
-  --Mdir obj -y '$(dirname "$irhw")/../rtl' +libext+.v $(find . -maxdepth 1 -name '*.vlt') $(find . -maxdepth 1 -name '*.v' ! -name irhw_tb.v) \
-  irhw_tb.v")
+v=$(cpu sh verilate.sh)
 make -s -f build.mk fast1.cpp slow.cpp > /dev/null 2>&1
 f1=$(cpu make -s -f build.mk fast1.o); f2=$(cpu make -s -f build.mk fast2.o)
 s=$(cpu make -s -f build.mk slow.o); l=$(cpu make -s -f build.mk sim.so)
