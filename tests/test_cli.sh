@@ -176,6 +176,19 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
     [ "$hubs" -eq 0 ] && ok "icrn CORES=16 ID_BITS=64: one copy of irhw_onehot_mux's code (no hub named in its functions)" ||
       bad "icrn CORES=16 ID_BITS=64: irhw_onehot_mux's functions named after $hubs hubs (a copy each)"
   else bad "icrn cosim in a private cache: $(tail -5 "$tmp/out")"; fi
+  # the build folder keeps its Verilator command (verilate.sh, which
+  # tests/cold_build.sh runs again), with jemalloc preloaded when installed
+  v=$(ls "$c"/icrn-*/verilate.sh 2>/dev/null | head -1)
+  if [ -z "$v" ] || ! grep -q 'verilator[_a-z]* --cc .*--top-module irhw_tb' "$v"; then
+    bad "icrn: no Verilator command in its build folder's verilate.sh: $(cat "$v" 2>/dev/null | tail -1)"
+  elif /sbin/ldconfig -p 2>/dev/null | grep -q 'libjemalloc\.so\.2 '; then
+    grep -q "LD_PRELOAD='/[^']*/libjemalloc\.so\.2'" "$v" &&
+      ok "verilate.sh runs Verilator with the installed jemalloc preloaded" ||
+      bad "jemalloc is installed but verilate.sh does not preload it: $(tail -1 "$v")"
+  else
+    ! grep -q LD_PRELOAD "$v" && ok "verilate.sh runs Verilator with glibc's malloc (jemalloc not installed)" ||
+      bad "verilate.sh preloads a library that is not installed: $(tail -1 "$v")"
+  fi
 fi
 
 # waveforms
