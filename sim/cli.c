@@ -653,6 +653,27 @@ static int xcheck_finish(const opts *o, irhw_xcheck *k, uint64_t cycles_run, int
     return EXIT_MISMATCH;
 }
 
+/* How the lockstep loop used the CPUs (tb/cosim.c, "two threads"). */
+static void print_threads(const irhw_cosim_res *r)
+{
+    const char *n = r->two_from != UINT64_MAX ? "two" : "one";
+    if (!r->trial_end) {
+        printf("threads: %s", n);
+        if (r->two_from != UINT64_MAX)
+            printf(" from cycle %" PRIu64, r->two_from);
+        printf("\n");
+        return;
+    }
+    const uint64_t *c = r->trial_cycles;
+    printf("threads: a trial, one thread %.0f ns a cycle over %" PRIu64 " cycles, two %.0f ns "
+           "over %" PRIu64,
+           c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0],
+           c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
+    if (r->cycles_run > r->trial_end)
+        printf("; cycles %" PRIu64 " on in %s", r->trial_end, n);
+    printf("\n");
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -776,6 +797,8 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
             printf("wave: %s + %.*s.gtkw\n", o->wave, (int)(strlen(o->wave) - 4), o->wave);
         if (o->record)
             printf("recorded inputs: %s\n", o->record);
+        if (!o->quiet && !o->no_model && !o->systemc)
+            print_threads(res);
     }
     if (!o->systemc && !o->no_model && ((print && !o->quiet) || (o->require_coverage && !covered)))
         irhw_cov_print(&ob.cov, stdout);
@@ -838,8 +861,9 @@ static int cmd_cosim(int argc, char **argv)
                 "               coverage in another, up to 256 cycles apart (the same results);\n"
                 "               1: both in one. Default: the first 512 cycles in one, then two\n"
                 "               if a fifth or more of their time was the model's side, two CPUs\n"
-                "               are free and a cycle took 2 us or more (or, after 4096 more\n"
-                "               cycles in one, 0.33 us or more); one with --wave or --systemc\n"
+                "               are free and a cycle took 2 us or more; below 2 us a trial of\n"
+                "               16384-cycle windows in one and two picks the faster; one with\n"
+                "               --wave or --systemc. The line 'threads:' says what ran\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
                 "               a header of every input port name, one row per cycle, values\n"
                 "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"

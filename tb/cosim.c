@@ -321,6 +321,7 @@ typedef struct {
     _Alignas(64) _Atomic int sleepers;
     pthread_mutex_t mu;
     pthread_cond_t cv;
+    cpu_set_t cpus; /* the process's CPUs (empty: unknown) */
 } ring;
 
 /* The RTL side's copy of a cycle into its slot: streaming stores, which
@@ -397,6 +398,8 @@ static void *judge_side(void *arg)
 {
     ring *r = arg;
     judge_ctx *j = r->j;
+    if (CPU_COUNT(&r->cpus) > 0)
+        sched_setaffinity(0, sizeof r->cpus, &r->cpus);
     uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
     for (cyc = r->from; cyc < j->stop_at; cyc++) {
         if (cyc >= made && cyc >= (made = atomic_load(&r->made))) {
@@ -418,10 +421,11 @@ static void *judge_side(void *arg)
     return (void *)(uintptr_t)cyc;
 }
 
-/* Cycles from onwards; returns the next cycle, or 0 with *failed set when
- * the judging thread could not start (nothing was run). */
+/* Cycles from..until-1 (or to the judge's end, or the source's: *ended);
+ * returns the next cycle, or 0 with *failed set when the judging thread
+ * could not start (nothing was run). */
 static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-                            uint64_t from, int *failed)
+                            uint64_t from, uint64_t until, int *ended, int *failed)
 {
     const irhw_ports *ps = j->ps;
     ring *r = aligned_alloc(64, sizeof(ring));
@@ -440,7 +444,24 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv, NULL);
     pthread_t th;
-    if (!r->slots || pthread_create(&th, NULL, judge_side, r)) {
+    /* The judging thread starts on another CPU than this one: left to the
+     * scheduler, a new thread often starts beside its parent and waits for
+     * the load balancer to move it, milliseconds later, while the two
+     * share one core. Once running it may move as the scheduler likes
+     * (judge_side widens its set back). */
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    cpu_set_t other;
+    int here = sched_getcpu();
+    if (here >= 0 && sched_getaffinity(0, sizeof r->cpus, &r->cpus) == 0) {
+        other = r->cpus;
+        CPU_CLR(here, &other);
+        if (CPU_COUNT(&other) > 0)
+            pthread_attr_setaffinity_np(&at, sizeof other, &other);
+    }
+    int bad_start = !r->slots || pthread_create(&th, &at, judge_side, r);
+    pthread_attr_destroy(&at);
+    if (bad_start) {
         pthread_mutex_destroy(&r->mu);
         pthread_cond_destroy(&r->cv);
         free(r->slots);
@@ -449,7 +470,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     }
     *failed = 0;
     uint64_t cyc, used = from; /* used: the judging side's count as last read */
-    for (cyc = from; cyc < atomic_load_explicit(&r->stop, memory_order_relaxed); cyc++) {
+    for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
+         cyc++) {
         if (cyc - used >= RING && cyc - (used = atomic_load(&r->used)) >= RING) {
             stream_fence();
             ring_publish(r, &r->made, cyc, 1);
@@ -458,8 +480,10 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
             if (cyc >= atomic_load(&r->stop))
                 break;
         }
-        if (draw_inputs(j->q, ps, stim, cyc, prev, in))
-            break; /* the source's end */
+        if (draw_inputs(j->q, ps, stim, cyc, prev, in)) {
+            *ended = 1; /* the source's end */
+            break;
+        }
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, prev); /* the next cycle's stimulus reads them */
@@ -489,25 +513,57 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * two threads from there if the judging side's part (model, compare,
  * checker, observer: what the second thread would take) was AUTO_SHARE of
  * that time or more, this process has two CPUs and a cycle took AUTO_NS or
- * more. A block quicker than that (most of those first cycles' time is a
- * cold start and the clock reads) gets a second look: AUTO_CYCLES2 more
- * cycles in one thread, untimed inside, and two threads if they took
- * AUTO_NS2 a cycle or more. Below that, handing each cycle's inputs and
- * outputs to the other core costs what it saves or more: of wl_bank and
- * fifo, 0.1 to 0.3 us a cycle, wl_bank ran faster in one thread and fifo
- * as fast (co-sim / Verilator alone 0.81 and 0.65, 0.94 and 0.98; five
- * alternating runs each, 2026-11-24), while swt, icrn and wru, 0.36 to 0.7
- * us, ran 1.1 to 1.3 times faster in two (one thread -> this default: 0.73
- * -> 0.97 icrn, 0.75 -> 0.93 wru, 0.87 -> 0.90 swt); hwwl_core at 4.6 us and
- * hwwl at 31 us run 1.2 and 1.6 times faster in two. Below AUTO_SHARE there
- * is little to take off the RTL's thread (the large swt, icrn and iru_hash,
- * whose models cost a few % of their RTL, ran as fast or 15 % slower in
- * two). */
+ * more (hwwl_core at 4.6 us and hwwl at 31 us run 1.2 and 1.6 times faster
+ * in two). Below AUTO_SHARE there is little to take off the RTL's thread
+ * (the large swt, icrn and iru_hash, whose models cost a few % of their RTL,
+ * ran as fast or 15 % slower in two). A block quicker than AUTO_NS (most of
+ * those first cycles' time is a cold start and four clock reads a cycle)
+ * gets a trial (threads_trial). */
 #define AUTO_CYCLES 512
 #define AUTO_NS 2000
 #define AUTO_SHARE 0.2
-#define AUTO_CYCLES2 4096
-#define AUTO_NS2 330
+/* The trial: TRIAL cycles in one thread, twice that in two, TRIAL more in
+ * one (in that order, so that a steady drift in speed favours neither: the
+ * first windows of a run are often the slowest), and two threads from there
+ * if their two windows took less time than the one thread's. For these
+ * blocks handing each cycle's inputs and outputs to the other core costs
+ * about what it saves, and which wins depends on the machine: a fixed time
+ * a cycle (0.33 us, measured on one machine) kept icrn and wru in one thread
+ * on a faster one, where two ran 1.2 times faster (co-sim / Verilator alone
+ * 0.66-0.72 -> 0.80-0.89 icrn; 0.75-0.81 -> 0.76-1.06 wru), while wl_bank
+ * ran faster in one (0.73-0.86 against 0.64-0.74; three alternating runs
+ * each, 2026-11-24). Windows of 16,384 cycles (3-8 ms for these blocks):
+ * with 8,192 one run in ten of icrn and of wru chose wrong. Ten default runs
+ * each then (100,000 cycles): icrn and wru ten times two threads, swt nine,
+ * wl_bank and fifo ten times one. */
+#define TRIAL 16384
+
+/* Returns 1 when two threads won the trial; *cyc is the next cycle, and a
+ * run that ended or failed in the trial returns 0 (nothing more to run). */
+static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                         uint64_t *rout, uint64_t *cyc, int *ended)
+{
+    double *took = j->res->trial_s;
+    static const int order[4] = {0, 1, 1, 0};
+    for (int k = 0; k < 4; k++) {
+        uint64_t c = *cyc;
+        int failed = 0;
+        double t = irhw_now_s();
+        *cyc = order[k] ? two_threads(j, rtl, stim, prev, in, c, c + TRIAL, ended, &failed)
+                        : one_thread(j, rtl, stim, prev, in, rout, c, c + TRIAL, ended);
+        t = irhw_now_s() - t;
+        took[order[k]] += t;
+        j->res->trial_cycles[order[k]] += *cyc - c;
+        j->res->trial_end = *cyc;
+        if (failed) {
+            *cyc = c;
+            return 0;
+        }
+        if (*cyc != c + TRIAL)
+            return 0;
+    }
+    return took[1] < took[0];
+}
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
@@ -616,20 +672,17 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     if (plan == 2) {
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
+        const char *always = getenv("IRHW_TRIAL");
+        int trial = always && strcmp(always, "1") == 0 && cyc == AUTO_CYCLES;
         plan = cyc == AUTO_CYCLES && jc.judge_s >= AUTO_SHARE * s;
-        if (plan && ns < AUTO_NS) {
-            double t1 = irhw_now_s();
-            uint64_t c2 =
-                one_thread(&jc, &rtl, stim, prev, in, rout, cyc, cyc + AUTO_CYCLES2, &ended);
-            double ns2 = (irhw_now_s() - t1) * 1e9 / AUTO_CYCLES2;
-            plan = c2 == cyc + AUTO_CYCLES2 && ns2 >= AUTO_NS2;
-            cyc = c2;
-        }
+        if (trial || (plan && ns < AUTO_NS))
+            plan = threads_trial(&jc, &rtl, stim, prev, in, rout, &cyc, &ended);
     }
+    res->two_from = UINT64_MAX;
     if (plan && cyc < jc.stop_at && !ended) {
-        uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, &failed);
+        uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, UINT64_MAX, &ended, &failed);
         if (!failed)
-            cyc = next;
+            res->two_from = cyc, cyc = next;
     }
     if (failed && !ended)
         cyc = one_thread(&jc, &rtl, stim, prev, in, rout, cyc, UINT64_MAX, &ended);

@@ -56,10 +56,12 @@ typedef struct {
     const char *replay;
     /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
      * compare, checker and observer in a second (cosim.c, "two threads");
-     * 0: one for the first 512 cycles, then two if the model, compare,
-     * checker and observer took a fifth of their time or more, a cycle took
-     * 2 us or more (or 0.33 us or more in the 4096 cycles after them, run in
-     * one thread too), this process has two CPUs and the run allows it */
+     * 0: one for the first 512 cycles, then, if this process has two CPUs,
+     * the run allows it and the model, compare, checker and observer took a
+     * fifth of their time or more: two if a cycle took 2 us or more, else a
+     * trial of both (cosim.c, threads_trial) and the faster. The environment
+     * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
+     * (tests: the switches between one and two threads in a run). */
     int threads;
 } irhw_cosim_req;
 
@@ -74,6 +76,12 @@ typedef struct {
     int failed_in_cycle; /* a mismatch or a check failed in mismatch_cycle (not
                             at the end): the run stopped there */
     char message[4096];  /* mismatch or check failure report */
+    /* How it ran: the first cycle of the two-thread run that went on from
+     * there (UINT64_MAX: none); the trial's time and cycles in one thread
+     * ([0]) and in two ([1]), and the cycle after it, all 0 without one. */
+    uint64_t two_from;
+    double trial_s[2];
+    uint64_t trial_cycles[2], trial_end;
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

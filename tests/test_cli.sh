@@ -113,18 +113,47 @@ out=$("$irhw" cosim wl_bank --cycles 0 2>&1); rc=$?
 [ $rc -eq 2 ] && ok "cosim --cycles 0 rejected" || bad "cosim --cycles 0: rc=$rc"
 out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "\-\-threads '3' must be 1 or 2" && ok "cosim --threads 3 rejected, naming 1 or 2" || bad "cosim --threads 3: rc=$rc $out"
-# one thread and two (tb/cosim.c): the same report, coverage, early end and records
-for b in icrn hwwl_core; do
-  "$irhw" cosim $b --cycles 10 --quiet > /dev/null 2>&1 # built before, outside the reports
+# one thread and two (tb/cosim.c): the same report, coverage, early end and
+# records. icrn:trial: the default with IRHW_TRIAL=1, the trial of both
+# whatever the first cycles took: 512 cycles in one thread, 16,384 in one,
+# two windows of 16,384 in two, 16,384 in one, then the rest in the faster.
+for b in icrn hwwl_core icrn:trial; do
+  blk=${b%:*}
+  "$irhw" cosim $blk --cycles 10 --quiet > /dev/null 2>&1 # built before, outside the reports
   for t in 1 2 0; do # 0: the default (one thread for 512 cycles, then two if a cycle is slow)
-    "$irhw" cosim $b --cycles 30000 --seed 7 --until-covered $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
-      sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[012].csv//' > "$tmp/th$t.out"
+    if [ $b = icrn:trial ]; then args="--cycles 70000 --seed 7"; else args="--cycles 30000 --seed 7 --until-covered"; fi
+    IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
+      sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[012].csv//' > "$tmp/th$t.all"
+    grep '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.how"; grep -v '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.out"
   done
-  if cmp -s "$tmp/th1.out" "$tmp/th2.out" && cmp -s "$tmp/th1.out" "$tmp/th0.out" && cmp -s "$tmp/rec1.csv" "$tmp/rec2.csv" &&
-     cmp -s "$tmp/rec1.csv" "$tmp/rec0.csv" && grep -q "^PASS $b" "$tmp/th1.out" && grep -q "^coverage: " "$tmp/th1.out"; then
-    ok "cosim $b --threads 1, 2 and the default: the same report, coverage and recorded inputs ($(wc -l < "$tmp/rec1.csv") rows)"
-  else bad "cosim $b --threads 1, 2, default differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5) $(diff "$tmp/th1.out" "$tmp/th0.out" | head -5)"; fi
+  how="threads: one / $(cat "$tmp/th2.how") / $(cat "$tmp/th0.how")"
+  want='^threads: (a trial, one thread [0-9]+ ns a cycle over 32768 cycles, two [0-9]+ ns over 32768; cycles 66048 on in (one|two))$'
+  [ "$(nproc)" -ge 2 ] || want='^threads: one$'
+  if [ $b = icrn:trial ] && ! grep -Eq "$want" "$tmp/th0.how"; then
+    bad "cosim icrn, IRHW_TRIAL=1: not the trial's report: $(cat "$tmp/th0.how")"
+  elif cmp -s "$tmp/th1.out" "$tmp/th2.out" && cmp -s "$tmp/th1.out" "$tmp/th0.out" && cmp -s "$tmp/rec1.csv" "$tmp/rec2.csv" &&
+     cmp -s "$tmp/rec1.csv" "$tmp/rec0.csv" && grep -q "^PASS $blk" "$tmp/th1.out" && grep -q "^coverage: " "$tmp/th1.out" &&
+     [ "$(cat "$tmp/th1.how")" = "threads: one" ] && grep -q '^threads: two from cycle 0$' "$tmp/th2.how"; then
+    ok "cosim $b --threads 1, 2 and the default: the same report, coverage and recorded inputs ($(wc -l < "$tmp/rec1.csv") rows; $how)"
+  else bad "cosim $b --threads 1, 2, default differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5) $(diff "$tmp/th1.out" "$tmp/th0.out" | head -5) ($how)"; fi
 done
+
+# a mismatch inside the trial's two-thread windows (16,896-49,663): fifo's RTL
+# with a counter that flips head's low bit in cycle 20,000 only; the
+# default with IRHW_TRIAL=1 reports it as one thread does
+"$irhw" gen fifo -o "$tmp/late" > /dev/null 2>&1
+sed 's/^    assign head = valid ? head_raw : 24.d0;$/    reg [15:0] late_cnt = 16'"'"'d0;\
+    always @(posedge clk) late_cnt <= late_cnt + 16'"'"'d1;\
+    assign head = (valid ? head_raw : 24'"'"'d0) ^ {23'"'"'d0, late_cnt == 16'"'"'d20000};/' \
+  "$tmp"/late/fifo_w24_d2.v > "$tmp/late.v"
+"$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 10 --quiet > /dev/null 2>&1 # built outside the reports
+for t in 1 0; do
+  IRHW_TRIAL=1 "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 70000 $([ $t = 0 ] || echo --threads 1) > "$tmp/late$t.out" 2>&1
+  echo "rc $?" >> "$tmp/late$t.out"
+done
+if grep -q '^MISMATCH fifo at cycle 20000 ' "$tmp/late1.out" && grep -q '^rc 1$' "$tmp/late1.out" && cmp -s "$tmp/late1.out" "$tmp/late0.out"; then
+  ok "a mismatch in cycle 20000, in the trial's second window (two threads): reported as in one thread"
+else bad "a mismatch in the trial's two-thread window: $(head -2 "$tmp/late0.out"; diff "$tmp/late1.out" "$tmp/late0.out" | head -4)"; fi
 
 # every configuration of the co-simulation lists: generated and lint-clean as one design
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
