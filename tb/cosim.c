@@ -532,10 +532,13 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * on a faster one, where two ran 1.2 times faster (co-sim / Verilator alone
  * 0.66-0.72 -> 0.80-0.89 icrn; 0.75-0.81 -> 0.76-1.06 wru), while wl_bank
  * ran faster in one (0.73-0.86 against 0.64-0.74; three alternating runs
- * each, 2026-11-24). Windows of 16,384 cycles (3-8 ms for these blocks):
- * with 8,192 one run in ten of icrn and of wru chose wrong. Ten default runs
- * each then (100,000 cycles): icrn and wru ten times two threads, swt nine,
- * wl_bank and fifo ten times one. */
+ * each, 2026-11-24). Windows of 16,384 cycles (3-8 ms for these blocks),
+ * the judging thread started on the other CPU (two_threads), and the sums
+ * of the windows (the fastest window of each kind chose wrong more often,
+ * the drift again): ten default runs each (100,000 cycles), icrn and wru
+ * ten times two threads, swt nine, wl_bank and fifo ten times one. Before
+ * those three (8,192, the thread placed by the scheduler) one run in ten of
+ * icrn and of wru chose one thread. */
 #define TRIAL 16384
 
 /* Returns 1 when two threads won the trial; *cyc is the next cycle, and a
