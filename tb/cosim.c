@@ -684,8 +684,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     res->two_from = UINT64_MAX;
     if (plan && cyc < jc.stop_at && !ended) {
         uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, UINT64_MAX, &ended, &failed);
-        if (!failed)
-            res->two_from = cyc, cyc = next;
+        if (!failed) {
+            res->two_from = cyc;
+            cyc = next;
+        }
     }
     if (failed && !ended)
         cyc = one_thread(&jc, &rtl, stim, prev, in, rout, cyc, UINT64_MAX, &ended);
