@@ -656,9 +656,8 @@ static int xcheck_finish(const opts *o, irhw_xcheck *k, uint64_t cycles_run, int
 /* How the lockstep loop used the CPUs (tb/cosim.c, "two threads"). */
 static void print_threads(const irhw_cosim_res *r)
 {
-    const char *n = r->two_from != UINT64_MAX ? "two" : "one";
     if (!r->trial_end) {
-        printf("threads: %s", n);
+        printf("threads: %s", r->two_from != UINT64_MAX ? "two" : "one");
         if (r->two_from != UINT64_MAX)
             printf(" from cycle %" PRIu64, r->two_from);
         printf("\n");
@@ -670,7 +669,14 @@ static void print_threads(const irhw_cosim_res *r)
            c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0],
            c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
     if (r->cycles_run > r->trial_end)
-        printf("; cycles %" PRIu64 " on in %s", r->trial_end, n);
+        printf("; cycles %" PRIu64 " on in %s", r->trial_end,
+               r->checks ? (r->two_from == r->trial_end ? "two" : "one")
+                         : (r->last_two ? "two" : "one"));
+    if (r->checks)
+        printf("; %u check%s after it, %u switch%s; %" PRIu64 " of %" PRIu64
+               " cycles in two threads, the last in %s",
+               r->checks, r->checks == 1 ? "" : "s", r->switches, r->switches == 1 ? "" : "es",
+               r->cycles_two, r->cycles_run, r->last_two ? "two" : "one");
     printf("\n");
 }
 
@@ -859,11 +865,12 @@ static int cmd_cosim(int argc, char **argv)
                 "  --quiet      no progress, statistics or coverage report\n"
                 "  --threads N  2: the RTL in one thread, the model, compare, checker and\n"
                 "               coverage in another, up to 256 cycles apart (the same results);\n"
-                "               1: both in one. Default: the first 512 cycles in one, then two\n"
-                "               if a fifth or more of their time was the model's side, two CPUs\n"
-                "               are free and a cycle took 2 us or more; below 2 us a trial of\n"
-                "               16384-cycle windows in one and two picks the faster; one with\n"
-                "               --wave or --systemc. The line 'threads:' says what ran\n"
+                "               1: both in one. Default: the first 512 cycles in one; two CPUs\n"
+                "               free and a cycle of 2 us or more: two if a fifth or more of\n"
+                "               their time was the model's side; below 2 us a trial of\n"
+                "               16384-cycle windows in one and two picks the faster, checked\n"
+                "               again after 262144 cycles, then twice as many each time; one\n"
+                "               with --wave or --systemc. The line 'threads:' says what ran\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
                 "               a header of every input port name, one row per cycle, values\n"
                 "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"

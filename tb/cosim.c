@@ -510,15 +510,18 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 }
 
 /* --threads 0 (the default): the first AUTO_CYCLES in one thread, timed;
- * two threads from there if the judging side's part (model, compare,
- * checker, observer: what the second thread would take) was AUTO_SHARE of
- * that time or more, this process has two CPUs and a cycle took AUTO_NS or
- * more (hwwl_core at 4.6 us and hwwl at 31 us run 1.2 and 1.6 times faster
- * in two). Below AUTO_SHARE there is little to take off the RTL's thread
- * (the large swt, icrn and iru_hash, whose models cost a few % of their RTL,
- * ran as fast or 15 % slower in two). A block quicker than AUTO_NS (most of
- * those first cycles' time is a cold start and four clock reads a cycle)
- * gets a trial (threads_trial). */
+ * when this process has two CPUs and a cycle took AUTO_NS or more, two
+ * threads from there if the judging side's part (model, compare, checker,
+ * observer: what the second thread would take) was AUTO_SHARE of that time
+ * or more (hwwl_core at 4.6 us and hwwl at 31 us run 1.2 and 1.6 times
+ * faster in two). Below AUTO_SHARE there is little to take off the RTL's
+ * thread (the large swt, icrn and iru_hash, whose models cost a few % of
+ * their RTL, ran as fast or 15 % slower in two). A block quicker than
+ * AUTO_NS (most of those first cycles' time is a cold start and four clock
+ * reads a cycle) gets a trial (threads_trial) whatever the share: wru's
+ * model side is near a fifth of its cycle, and when the share alone
+ * decided, one of twenty 3 M-cycle runs of wru had no trial and ran in one
+ * thread. */
 #define AUTO_CYCLES 512
 #define AUTO_NS 2000
 #define AUTO_SHARE 0.2
@@ -541,31 +544,68 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * icrn and of wru chose one thread. */
 #define TRIAL 16384
 
-/* Returns 1 when two threads won the trial; *cyc is the next cycle, and a
- * run that ended or failed in the trial returns 0 (nothing more to run). */
-static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-                         uint64_t *rout, uint64_t *cyc, int *ended)
+/* Checks again: a run that had a trial runs another RECHECK cycles after
+ * it, and after each check twice as many as before the last: TRIAL cycles in
+ * the mode it runs, twice that in the other, TRIAL more in its own, and the
+ * faster from there. The trial falls in a run's first 50,000 cycles (a few
+ * ms for these blocks), and a run whose windows ran at a bad moment kept
+ * the wrong mode: wru's two-thread windows once took 406 ns a cycle against
+ * 335 in one, and the run stayed in one thread at 0.81 of Verilator alone
+ * where runs that chose two reached 0.93-0.95 (six 3 M-cycle runs,
+ * 2026-11-24). A check costs the slower mode's window: with the gaps
+ * doubling, a few checks in a long run. IRHW_RECHECK=N sets the first gap
+ * (tests: checks in a short run). */
+#define RECHECK (1u << 18)
+
+/* Cycles from..until-1 in one thread (*mode 0) or two (1); the next cycle.
+ * When the second thread cannot start they run in one, *mode set to 0. The
+ * cycles that ran in two are counted in res->cycles_two. */
+static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                         uint64_t *rout, int *mode, uint64_t from, uint64_t until, int *ended)
 {
-    double *took = j->res->trial_s;
-    static const int order[4] = {0, 1, 1, 0};
-    for (int k = 0; k < 4; k++) {
-        uint64_t c = *cyc;
+    if (*mode) {
         int failed = 0;
-        double t = irhw_now_s();
-        *cyc = order[k] ? two_threads(j, rtl, stim, prev, in, c, c + TRIAL, ended, &failed)
-                        : one_thread(j, rtl, stim, prev, in, rout, c, c + TRIAL, ended);
-        t = irhw_now_s() - t;
-        took[order[k]] += t;
-        j->res->trial_cycles[order[k]] += *cyc - c;
-        j->res->trial_end = *cyc;
-        if (failed) {
-            *cyc = c;
-            return 0;
+        uint64_t next = two_threads(j, rtl, stim, prev, in, from, until, ended, &failed);
+        if (!failed) {
+            j->res->cycles_two += next - from;
+            return next;
         }
-        if (*cyc != c + TRIAL)
-            return 0;
+        *mode = 0;
     }
-    return took[1] < took[0];
+    return one_thread(j, rtl, stim, prev, in, rout, from, until, ended);
+}
+
+/* A trial from *cyc (*cyc: the next cycle after it): TRIAL cycles in mode
+ * cur, 2 TRIAL in the other, TRIAL in cur; their times and cycles added to
+ * took[mode] and n[mode]. Returns the faster by the sums of its windows,
+ * cur when the run ended in the trial, -1 when the second thread could not
+ * start (the cycles then ran in one). */
+static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                         uint64_t *rout, int cur, uint64_t *cyc, int *ended, double took[2],
+                         uint64_t n[2])
+{
+    for (int k = 0; k < 4; k++) {
+        int m = (k == 1 || k == 2) ? !cur : cur, ran = m;
+        uint64_t c = *cyc;
+        double t = irhw_now_s();
+        *cyc = run_mode(j, rtl, stim, prev, in, rout, &ran, c, c + TRIAL, ended);
+        if (ran != m)
+            return -1;
+        took[m] += irhw_now_s() - t;
+        n[m] += *cyc - c;
+        if (*cyc != c + TRIAL)
+            return cur;
+    }
+    return took[!cur] < took[cur] ? !cur : cur;
+}
+
+/* The first gap before a check: IRHW_RECHECK (1 or more cycles) or RECHECK. */
+static uint64_t recheck_gap(void)
+{
+    const char *e = getenv("IRHW_RECHECK");
+    char *end;
+    unsigned long long v = e ? strtoull(e, &end, 10) : 0;
+    return e && *e && !*end && v > 0 ? (uint64_t)v : RECHECK;
 }
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
@@ -670,27 +710,41 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     1,         0,
                     q->cycles, tstart,
                     tstart,    0};
-    int plan = threads_plan(q, jc.cmodel, tr), ended = 0, failed = 1;
+    int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
+    res->two_from = UINT64_MAX;
     if (plan == 2) {
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
         const char *always = getenv("IRHW_TRIAL");
-        int trial = always && strcmp(always, "1") == 0 && cyc == AUTO_CYCLES;
+        trial = cyc == AUTO_CYCLES && (ns < AUTO_NS || (always && strcmp(always, "1") == 0));
         plan = cyc == AUTO_CYCLES && jc.judge_s >= AUTO_SHARE * s;
-        if (trial || (plan && ns < AUTO_NS))
-            plan = threads_trial(&jc, &rtl, stim, prev, in, rout, &cyc, &ended);
-    }
-    res->two_from = UINT64_MAX;
-    if (plan && cyc < jc.stop_at && !ended) {
-        uint64_t next = two_threads(&jc, &rtl, stim, prev, in, cyc, UINT64_MAX, &ended, &failed);
-        if (!failed) {
-            res->two_from = cyc;
-            cyc = next;
+        if (trial) {
+            plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
+                                 res->trial_cycles);
+            res->trial_end = cyc;
         }
     }
-    if (failed && !ended)
+    /* The rest in the chosen mode; after a trial, checked again (RECHECK). */
+    for (uint64_t gap = recheck_gap(); plan >= 0 && cyc < jc.stop_at && !ended; gap *= 2) {
+        uint64_t until = trial ? cyc + gap : UINT64_MAX;
+        int m = plan;
+        uint64_t next = run_mode(&jc, &rtl, stim, prev, in, rout, &m, cyc, until, &ended);
+        if (m && res->two_from == UINT64_MAX)
+            res->two_from = cyc;
+        cyc = next;
+        if (!trial || m != plan || cyc != until || cyc >= jc.stop_at || ended)
+            break; /* the end, or no second thread: the rest ran in one */
+        double took[2] = {0, 0};
+        uint64_t n[2] = {0, 0};
+        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n);
+        res->checks++;
+        res->switches += w >= 0 && w != plan;
+        plan = w;
+    }
+    if (plan < 0 && cyc < jc.stop_at && !ended) /* the second thread did not start */
         cyc = one_thread(&jc, &rtl, stim, prev, in, rout, cyc, UINT64_MAX, &ended);
+    res->last_two = plan > 0;
     res->cycles_run = cyc;
     int equal = jc.equal, observer_stop = jc.observer_stop;
     res->run_s = irhw_now_s() - tstart;

@@ -61,7 +61,9 @@ typedef struct {
      * fifth of their time or more: two if a cycle took 2 us or more, else a
      * trial of both (cosim.c, threads_trial) and the faster. The environment
      * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
-     * (tests: the switches between one and two threads in a run). */
+     * (tests: the switches between one and two threads in a run). A run
+     * that had a trial checks again 262,144 cycles after it, then after
+     * twice as many each time (IRHW_RECHECK=N: after N cycles). */
     int threads;
 } irhw_cosim_req;
 
@@ -76,12 +78,17 @@ typedef struct {
     int failed_in_cycle; /* a mismatch or a check failed in mismatch_cycle (not
                             at the end): the run stopped there */
     char message[4096];  /* mismatch or check failure report */
-    /* How it ran: the first cycle of the two-thread run that went on from
-     * there (UINT64_MAX: none); the trial's time and cycles in one thread
-     * ([0]) and in two ([1]), and the cycle after it, all 0 without one. */
+    /* How it ran: the first cycle of a two-thread run after the first
+     * cycles and any trial (UINT64_MAX: none); the trial's time and cycles
+     * in one thread ([0]) and in two ([1]), and the cycle after it, all 0
+     * without one; the checks after the trial and how many changed the mode;
+     * every cycle that ran in two threads; 1 if the last ran in two. */
     uint64_t two_from;
     double trial_s[2];
     uint64_t trial_cycles[2], trial_end;
+    unsigned checks, switches;
+    uint64_t cycles_two;
+    int last_two;
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

@@ -116,18 +116,20 @@ out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
 # one thread and two (tb/cosim.c): the same report, coverage, early end and
 # records. icrn:trial: the default with IRHW_TRIAL=1, the trial of both
 # whatever the first cycles took: 512 cycles in one thread, 16,384 in one,
-# two windows of 16,384 in two, 16,384 in one, then the rest in the faster.
+# two windows of 16,384 in two, 16,384 in one, then the faster; with
+# IRHW_RECHECK=8192 checked again (the same windows around the mode it
+# runs) at cycle 74,240 and 156,160, the second cut short by the run's end.
 for b in icrn hwwl_core icrn:trial; do
   blk=${b%:*}
   "$irhw" cosim $blk --cycles 10 --quiet > /dev/null 2>&1 # built before, outside the reports
   for t in 1 2 0; do # 0: the default (one thread for 512 cycles, then two if a cycle is slow)
-    if [ $b = icrn:trial ]; then args="--cycles 70000 --seed 7"; else args="--cycles 30000 --seed 7 --until-covered"; fi
-    IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
+    if [ $b = icrn:trial ]; then args="--cycles 200000 --seed 7"; else args="--cycles 30000 --seed 7 --until-covered"; fi
+    IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) IRHW_RECHECK=8192 "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
       sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[012].csv//' > "$tmp/th$t.all"
     grep '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.how"; grep -v '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.out"
   done
   how="threads: one / $(cat "$tmp/th2.how") / $(cat "$tmp/th0.how")"
-  want='^threads: (a trial, one thread [0-9]+ ns a cycle over 32768 cycles, two [0-9]+ ns over 32768; cycles 66048 on in (one|two))$'
+  want='^threads: a trial, one thread [0-9]+ ns a cycle over 32768 cycles, two [0-9]+ ns over 32768; cycles 66048 on in (one|two); 2 checks after it, [012] switch(es)?; [0-9]+ of 200000 cycles in two threads, the last in (one|two)$'
   [ "$(nproc)" -ge 2 ] || want='^threads: one$'
   if [ $b = icrn:trial ] && ! grep -Eq "$want" "$tmp/th0.how"; then
     bad "cosim icrn, IRHW_TRIAL=1: not the trial's report: $(cat "$tmp/th0.how")"
@@ -138,22 +140,30 @@ for b in icrn hwwl_core icrn:trial; do
   else bad "cosim $b --threads 1, 2, default differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5) $(diff "$tmp/th1.out" "$tmp/th0.out" | head -5) ($how)"; fi
 done
 
-# a mismatch inside the trial's two-thread windows (16,896-49,663): fifo's RTL
-# with a counter that flips head's low bit in cycle 20,000 only; the
-# default with IRHW_TRIAL=1 reports it as one thread does
+# a mismatch inside the trial's two-thread windows (16,896-49,663) and one
+# inside a check's window in the mode the trial did not choose (IRHW_RECHECK=
+# 8192: the first check's windows 74,240-90,623 in that mode, 90,624-123,391
+# in the other): fifo's RTL with a counter that flips head's low bit in
+# cycle 20,000 (then 100,000) only; the default with IRHW_TRIAL=1 reports
+# it as one thread does
 "$irhw" gen fifo -o "$tmp/late" > /dev/null 2>&1
-sed 's/^    assign head = valid ? head_raw : 24.d0;$/    reg [15:0] late_cnt = 16'"'"'d0;\
-    always @(posedge clk) late_cnt <= late_cnt + 16'"'"'d1;\
-    assign head = (valid ? head_raw : 24'"'"'d0) ^ {23'"'"'d0, late_cnt == 16'"'"'d20000};/' \
-  "$tmp"/late/fifo_w24_d2.v > "$tmp/late.v"
-"$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 10 --quiet > /dev/null 2>&1 # built outside the reports
-for t in 1 0; do
-  IRHW_TRIAL=1 "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 70000 $([ $t = 0 ] || echo --threads 1) > "$tmp/late$t.out" 2>&1
-  echo "rc $?" >> "$tmp/late$t.out"
+for at in 20000 100000; do
+  sed 's/^    assign head = valid ? head_raw : 24.d0;$/    reg [16:0] late_cnt = 17'"'"'d0;\
+    always @(posedge clk) late_cnt <= late_cnt + 17'"'"'d1;\
+    assign head = (valid ? head_raw : 24'"'"'d0) ^ {23'"'"'d0, late_cnt == 17'"'"'d'$at'};/' \
+    "$tmp"/late/fifo_w24_d2.v > "$tmp/late.v"
+  "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 10 --quiet > /dev/null 2>&1 # built outside the reports
+  for t in 1 0; do
+    IRHW_TRIAL=1 IRHW_RECHECK=8192 "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 150000 $([ $t = 0 ] || echo --threads 1) > "$tmp/late$t.out" 2>&1
+    echo "rc $?" >> "$tmp/late$t.out"
+  done
+  where="in the trial's second window (two threads)"
+  [ $at = 20000 ] || where="in the first check's window of the mode the trial did not choose"
+  [ "$(nproc)" -ge 2 ] || where="one CPU: no trial"
+  if grep -q "^MISMATCH fifo at cycle $at " "$tmp/late1.out" && grep -q '^rc 1$' "$tmp/late1.out" && cmp -s "$tmp/late1.out" "$tmp/late0.out"; then
+    ok "a mismatch in cycle $at, $where: reported as in one thread"
+  else bad "a mismatch in cycle $at ($where): $(head -2 "$tmp/late0.out"; diff "$tmp/late1.out" "$tmp/late0.out" | head -4)"; fi
 done
-if grep -q '^MISMATCH fifo at cycle 20000 ' "$tmp/late1.out" && grep -q '^rc 1$' "$tmp/late1.out" && cmp -s "$tmp/late1.out" "$tmp/late0.out"; then
-  ok "a mismatch in cycle 20000, $([ "$(nproc)" -ge 2 ] && echo "in the trial's second window (two threads)" || echo "one CPU: no trial"): reported as in one thread"
-else bad "a mismatch in the trial's two-thread window: $(head -2 "$tmp/late0.out"; diff "$tmp/late1.out" "$tmp/late0.out" | head -4)"; fi
 
 # every configuration of the co-simulation lists: generated and lint-clean as one design
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
