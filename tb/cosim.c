@@ -545,17 +545,19 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 #define TRIAL 16384
 
 /* Checks again: a run that had a trial runs another RECHECK cycles after
- * it, and after each check twice as many as before the last: TRIAL cycles in
- * the mode it runs, twice that in the other, TRIAL more in its own, and the
- * faster from there. The trial falls in a run's first 50,000 cycles (a few
- * ms for these blocks), and a run whose windows ran at a bad moment kept
- * the wrong mode: wru's two-thread windows once took 406 ns a cycle against
- * 335 in one, and the run stayed in one thread at 0.81 of Verilator alone
- * where runs that chose two reached 0.93-0.95 (six 3 M-cycle runs,
- * 2026-11-24). A check costs the slower mode's window: with the gaps
- * doubling, a few checks in a long run. IRHW_RECHECK=N sets the first gap
- * (tests: checks in a short run). */
+ * it, and after each check twice as many as before the last, up to
+ * RECHECK_MAX: TRIAL cycles in the mode it runs, twice that in the other,
+ * TRIAL more in its own, and the faster from there. The trial falls in a
+ * run's first 66,048 cycles (10-20 ms for these blocks), and a run whose
+ * windows ran at a bad moment kept the wrong mode: wru's two-thread windows
+ * once took 406 ns a cycle against 335 in one, and the run stayed in one
+ * thread at 0.81 of Verilator alone where runs that chose two reached
+ * 0.93-0.95 (six 3 M-cycle runs, 2026-11-24). A check costs the slower
+ * mode's 2 TRIAL cycles, under 1 % of the gap before it from the second
+ * on; the cap keeps a late wrong choice from holding half a long run.
+ * IRHW_RECHECK=N sets the first gap (tests: checks in a short run). */
 #define RECHECK (1u << 18)
+#define RECHECK_MAX (1u << 22)
 
 /* Cycles from..until-1 in one thread (*mode 0) or two (1); the next cycle.
  * When the second thread cannot start they run in one, *mode set to 0. The
@@ -726,7 +728,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         }
     }
     /* The rest in the chosen mode; after a trial, checked again (RECHECK). */
-    for (uint64_t gap = recheck_gap(); plan >= 0 && cyc < jc.stop_at && !ended; gap *= 2) {
+    for (uint64_t gap = recheck_gap(); plan >= 0 && cyc < jc.stop_at && !ended;
+         gap = gap < RECHECK_MAX ? gap * 2 : gap) {
         uint64_t until = trial ? cyc + gap : UINT64_MAX;
         int m = plan;
         uint64_t next = run_mode(&jc, &rtl, stim, prev, in, rout, &m, cyc, until, &ended);

@@ -63,7 +63,8 @@ typedef struct {
      * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
      * (tests: the switches between one and two threads in a run). A run
      * that had a trial checks again 262,144 cycles after it, then after
-     * twice as many each time (IRHW_RECHECK=N: after N cycles). */
+     * twice as many each time up to 4,194,304 (IRHW_RECHECK=N: first
+     * after N cycles). */
     int threads;
 } irhw_cosim_req;
 
