@@ -510,18 +510,20 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 }
 
 /* --threads 0 (the default): the first AUTO_CYCLES in one thread, timed;
- * when this process has two CPUs and a cycle took AUTO_NS or more, two
- * threads from there if the judging side's part (model, compare, checker,
+ * when this process has two CPUs, two threads from there if a cycle took
+ * AUTO_NS or more and the judging side's part (model, compare, checker,
  * observer: what the second thread would take) was AUTO_SHARE of that time
  * or more (hwwl_core at 4.6 us and hwwl at 31 us run 1.2 and 1.6 times
- * faster in two). Below AUTO_SHARE there is little to take off the RTL's
- * thread (the large swt, icrn and iru_hash, whose models cost a few % of
- * their RTL, ran as fast or 15 % slower in two). A block quicker than
- * AUTO_NS (most of those first cycles' time is a cold start and four clock
- * reads a cycle) gets a trial (threads_trial) whatever the share: wru's
- * model side is near a fifth of its cycle, and when the share alone
- * decided, one of twenty 3 M-cycle runs of wru had no trial and ran in one
- * thread. */
+ * faster in two). Every other run gets a trial (threads_trial). A block
+ * quicker than AUTO_NS: most of those first cycles' time is a cold start
+ * and four clock reads a cycle, and the share misleads (wru's model side
+ * is near a fifth of its cycle; when the share decided, one of twenty 3
+ * M-cycle runs of wru had no trial and ran in one thread). A slower one
+ * whose share was below AUTO_SHARE: the large swt, icrn and iru_hash,
+ * whose models cost a few % of their RTL, ran as fast or 15 % slower in
+ * two, but iru_hash at its defaults (3.7 us a cycle) ran at 0.77-0.97 of
+ * Verilator alone in one and 0.93-0.98 in two (three alternating runs,
+ * 2026-11-24). */
 #define AUTO_CYCLES 512
 #define AUTO_NS 2000
 #define AUTO_SHARE 0.2
@@ -719,8 +721,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
         const char *always = getenv("IRHW_TRIAL");
-        trial = cyc == AUTO_CYCLES && (ns < AUTO_NS || (always && strcmp(always, "1") == 0));
-        plan = cyc == AUTO_CYCLES && jc.judge_s >= AUTO_SHARE * s;
+        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
+        trial = cyc == AUTO_CYCLES && (!plan || (always && strcmp(always, "1") == 0));
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
                                  res->trial_cycles);

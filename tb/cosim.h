@@ -56,10 +56,10 @@ typedef struct {
     const char *replay;
     /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
      * compare, checker and observer in a second (cosim.c, "two threads");
-     * 0: one for the first 512 cycles, then, if this process has two CPUs,
-     * the run allows it and the model, compare, checker and observer took a
-     * fifth of their time or more: two if a cycle took 2 us or more, else a
-     * trial of both (cosim.c, threads_trial) and the faster. The environment
+     * 0: one for the first 512 cycles, then, if this process has two CPUs
+     * and the run allows it: two if a cycle took 2 us or more and the
+     * model, compare, checker and observer took a fifth of it or more, else
+     * a trial of both (cosim.c, threads_trial) and the faster. The environment
      * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
      * (tests: the switches between one and two threads in a run). A run
      * that had a trial checks again 262,144 cycles after it, then after
