@@ -660,7 +660,7 @@ static void print_threads(const irhw_cosim_res *r)
         printf("threads: %s", r->two_from != UINT64_MAX ? "two" : "one");
         if (r->two_from != UINT64_MAX)
             printf(" from cycle %" PRIu64, r->two_from);
-        printf("\n");
+        printf("%s\n", r->no_second ? "; a second thread did not start, all ran in one" : "");
         return;
     }
     const uint64_t *c = r->trial_cycles;
@@ -677,6 +677,8 @@ static void print_threads(const irhw_cosim_res *r)
                " cycles in two threads, the last in %s",
                r->checks, r->checks == 1 ? "" : "s", r->switches, r->switches == 1 ? "" : "es",
                r->cycles_two, r->cycles_run, r->last_two ? "two" : "one");
+    if (r->no_second)
+        printf("; a second thread did not start, the rest ran in one");
     printf("\n");
 }
 

@@ -562,8 +562,9 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 #define RECHECK_MAX (1u << 22)
 
 /* Cycles from..until-1 in one thread (*mode 0) or two (1); the next cycle.
- * When the second thread cannot start they run in one, *mode set to 0. The
- * cycles that ran in two are counted in res->cycles_two. */
+ * When the second thread cannot start they run in one, *mode set to 0 and
+ * res->no_second to 1. The cycles that ran in two are counted in
+ * res->cycles_two. */
 static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                          uint64_t *rout, int *mode, uint64_t from, uint64_t until, int *ended)
 {
@@ -575,6 +576,7 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
             return next;
         }
         *mode = 0;
+        j->res->no_second = 1;
     }
     return one_thread(j, rtl, stim, prev, in, rout, from, until, ended);
 }
@@ -738,8 +740,12 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         if (m && res->two_from == UINT64_MAX)
             res->two_from = cyc;
         cyc = next;
-        if (!trial || m != plan || cyc != until || cyc >= jc.stop_at || ended)
-            break; /* the end, or no second thread: the rest ran in one */
+        if (m != plan) { /* no second thread: these ran in one, and so does the rest */
+            plan = -1;
+            break;
+        }
+        if (!trial || cyc != until || cyc >= jc.stop_at || ended)
+            break;
         double took[2] = {0, 0};
         uint64_t n[2] = {0, 0};
         int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n);

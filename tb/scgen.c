@@ -309,6 +309,7 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
             "    setenv(\"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE\", \"1\", 0);\n"
             "    top *t;\n    try {\n"
             "        Verilated::defaultContextp()->randReset(0);\n"
+            "        Verilated::defaultContextp()->threads(1);\n"
             "%s"
             "        t = new top(b);\n"
             "    } catch (const std::exception &e) {\n"

@@ -459,7 +459,9 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
     fprintf(f, "extern \"C\" {\n");
     fprintf(f,
             "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n%s"
-            "    s->ctx.randReset(0);\n%s    s->t = new Vtb(&s->ctx);\n"
+            /* one thread: a context's default is one a CPU, and the model
+             * (verilated single-threaded) would start an idle worker */
+            "    s->ctx.randReset(0);\n    s->ctx.threads(1);\n%s    s->t = new Vtb(&s->ctx);\n"
             /* Verilator's first eval() takes the inputs as they are, edges
              * included: settle now, so that the first falling clock's toggle
              * of irhw_tb_load is an edge */

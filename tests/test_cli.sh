@@ -165,6 +165,26 @@ for at in 20000 100000; do
   else bad "a mismatch in cycle $at ($where): $(head -2 "$tmp/late0.out"; diff "$tmp/late1.out" "$tmp/late0.out" | head -4)"; fi
 done
 
+# a second thread that does not start (tests/fail_threads.c, preloaded:
+# pthread_create fails after IRHW_THREADS_OK calls): in the trial's first
+# or second two-thread window, in the run after it or in the first check,
+# every cycle runs in one thread and the report is one thread's
+if cc -shared -fPIC -o "$tmp/fail_threads.so" tests/fail_threads.c -ldl 2> "$tmp/ft.err"; then
+  strip_rates() { sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//'; }
+  "$irhw" cosim icrn --cycles 200000 --seed 7 --threads 1 2>&1 | strip_rates | grep -v '^threads: ' > "$tmp/ft1.out"
+  pre="$tmp/fail_threads.so" # a sanitized irhw: the sanitizer's runtime first, as it requires
+  asan=$(ldd "$irhw" | awk '/libasan/ { print $3 }'); [ -n "$asan" ] && pre="$asan:$pre"
+  for k in 0 1 2 3; do
+    IRHW_THREADS_OK=$k LD_PRELOAD="$pre" IRHW_TRIAL=1 IRHW_RECHECK=8192 \
+      "$irhw" cosim icrn --cycles 200000 --seed 7 2>&1 | strip_rates > "$tmp/ft.all"
+    how=$(grep '^threads: ' "$tmp/ft.all")
+    if grep -v '^threads: ' "$tmp/ft.all" | cmp -s - "$tmp/ft1.out" && grep -q '^PASS icrn .*: 200000 cycles' "$tmp/ft1.out" &&
+       { [ "$(nproc)" -lt 2 ] || echo "$how" | grep -q 'a second thread did not start, the rest ran in one$'; }; then
+      ok "no second thread after $k started: every cycle ran, the report is one thread's ($how)"
+    else bad "no second thread after $k started: $how; $(grep -v '^threads: ' "$tmp/ft.all" | diff - "$tmp/ft1.out" | head -4)"; fi
+  done
+else bad "tests/fail_threads.c does not build: $(head -3 "$tmp/ft.err")"; fi
+
 # every configuration of the co-simulation lists: generated and lint-clean as one design
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   : > "$tmp/lint_jobs"
