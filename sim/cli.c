@@ -669,9 +669,7 @@ static void print_threads(const irhw_cosim_res *r)
            c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0],
            c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
     if (r->cycles_run > r->trial_end)
-        printf("; cycles %" PRIu64 " on in %s", r->trial_end,
-               r->checks ? (r->two_from == r->trial_end ? "two" : "one")
-                         : (r->last_two ? "two" : "one"));
+        printf("; cycles %" PRIu64 " on in %s", r->trial_end, r->trial_two ? "two" : "one");
     if (r->checks)
         printf("; %u check%s after it, %u switch%s; %" PRIu64 " of %" PRIu64
                " cycles in two threads, the last in %s",

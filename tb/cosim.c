@@ -729,6 +729,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
                                  res->trial_cycles);
             res->trial_end = cyc;
+            res->trial_two = plan > 0;
         }
     }
     /* The rest in the chosen mode; after a trial, checked again (RECHECK). */

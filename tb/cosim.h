@@ -81,13 +81,15 @@ typedef struct {
     char message[4096];  /* mismatch or check failure report */
     /* How it ran: the first cycle of a two-thread run after the first
      * cycles and any trial (UINT64_MAX: none); the trial's time and cycles
-     * in one thread ([0]) and in two ([1]), and the cycle after it, all 0
-     * without one; the checks after the trial and how many changed the mode;
-     * every cycle that ran in two threads; 1 if the last ran in two; 1 if a
-     * second thread could not start (from there all ran in one). */
+     * in one thread ([0]) and in two ([1]), the cycle after it and 1 if it
+     * chose two, all 0 without one; the checks after the trial and how many
+     * changed the mode; every cycle that ran in two threads; 1 if the last
+     * ran in two; 1 if a second thread could not start (from there all ran
+     * in one). */
     uint64_t two_from;
     double trial_s[2];
     uint64_t trial_cycles[2], trial_end;
+    int trial_two;
     unsigned checks, switches;
     uint64_t cycles_two;
     int last_two, no_second;

@@ -2,8 +2,9 @@
 # make bench: co-simulation speed of every block, measured side by side in one
 # run, at its defaults and at one large configuration. Per row:
 #   co-sim c/s       lockstep co-simulation (model + RTL, every output compared,
-#                    checker and coverage on), `irhw cosim B --quiet`: by default
-#                    the RTL in one thread, the model side in another
+#                    checker and coverage on), `irhw cosim B --quiet`: the
+#                    default threads (one or two, as the run's trial and checks
+#                    choose: tb/cosim.c)
 #   1 thread c/s     the same with --threads 1 (both in one thread)
 #   Verilator alone  the same RTL and stimulus without the model (--no-model)
 #   ratio            co-sim / Verilator alone (target >= 0.8): co-sim and

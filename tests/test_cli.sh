@@ -113,6 +113,8 @@ out=$("$irhw" cosim wl_bank --cycles 0 2>&1); rc=$?
 [ $rc -eq 2 ] && ok "cosim --cycles 0 rejected" || bad "cosim --cycles 0: rc=$rc"
 out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "\-\-threads '3' must be 1 or 2" && ok "cosim --threads 3 rejected, naming 1 or 2" || bad "cosim --threads 3: rc=$rc $out"
+# a cosim report without what varies from run to run (rates, times)
+strip_rates() { sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//'; }
 # one thread and two (tb/cosim.c): the same report, coverage, early end and
 # records. icrn:trial: the default with IRHW_TRIAL=1, the trial of both
 # whatever the first cycles took: 512 cycles in one thread, 16,384 in one,
@@ -125,7 +127,7 @@ for b in icrn hwwl_core icrn:trial; do
   for t in 1 2 0; do # 0: the default (one thread for 512 cycles, then two if a cycle is slow)
     if [ $b = icrn:trial ]; then args="--cycles 200000 --seed 7"; else args="--cycles 30000 --seed 7 --until-covered"; fi
     IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) IRHW_RECHECK=8192 "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
-      sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//; s/rec[012].csv//' > "$tmp/th$t.all"
+      strip_rates | sed 's/rec[012].csv//' > "$tmp/th$t.all"
     grep '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.how"; grep -v '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.out"
   done
   how="threads: one / $(cat "$tmp/th2.how") / $(cat "$tmp/th0.how")"
@@ -170,7 +172,6 @@ done
 # or second two-thread window, in the run after it or in the first check,
 # every cycle runs in one thread and the report is one thread's
 if cc -shared -fPIC -o "$tmp/fail_threads.so" tests/fail_threads.c -ldl 2> "$tmp/ft.err"; then
-  strip_rates() { sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//'; }
   "$irhw" cosim icrn --cycles 200000 --seed 7 --threads 1 2>&1 | strip_rates | grep -v '^threads: ' > "$tmp/ft1.out"
   pre="$tmp/fail_threads.so" # a sanitized irhw: the sanitizer's runtime first, as it requires
   asan=$(ldd "$irhw" | awk '/libasan/ { print $3 }'); [ -n "$asan" ] && pre="$asan:$pre"
