@@ -249,6 +249,24 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
     ! grep -q LD_PRELOAD "$v" && ok "verilate.sh runs Verilator with glibc's malloc (jemalloc not installed)" ||
       bad "verilate.sh preloads a library that is not installed: $(tail -1 "$v")"
   fi
+  # the slow code's compiler (tb/vbuild.c slow_cxx): clang++ with its own
+  # precompiled header when installed, else g++; IRHW_SLOW_CXX=g++ builds
+  # the same model with GCC's, and it co-simulates the same
+  m=$(ls "$c"/icrn-*/build.mk 2>/dev/null | head -1)
+  want=g++; command -v clang++ > /dev/null && want=clang++
+  if grep -q "^SLOWCXX = '$want' " "$m" &&
+     grep -q "^slow.o: .*" "$m" && grep -q -- "-include-pch '[^']*/pch-none-clang/O0/vpch\.h\.pch'\|-include '[^']*/pch-none/O0/vpch\.h'" "$m"; then
+    ok "build.mk compiles the slow code with $want and its precompiled header"
+  else bad "build.mk: slow code not compiled by $want with a precompiled header: $(grep -i slow "$m" | head -3)"; fi
+  c2=$tmp/vltcache2; mkdir -p "$c2"
+  for d in "$c"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$c2/"; done
+  a=$(IRHW_CACHE=$c "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
+  b=$(IRHW_SLOW_CXX=g++ IRHW_CACHE=$c2 "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
+  m2=$(ls "$c2"/icrn-*/build.mk 2>/dev/null | head -1)
+  if [ -n "$m2" ] && grep -q "^SLOWCXX = 'g++' " "$m2" && grep -q -- "-include '[^']*/pch-none/O0/vpch\.h'" "$m2" &&
+     [ "$a" = "$b" ] && echo "$a" | grep -q '^PASS icrn'; then
+    ok "IRHW_SLOW_CXX=g++: the slow code built by g++ with GCC's header, the same co-simulation as $want's"
+  else bad "IRHW_SLOW_CXX=g++: $(grep SLOWCXX "$m2" 2>/dev/null); reports differ or fail: $(echo "$a" | head -2) / $(echo "$b" | head -2)"; fi
 fi
 
 # waveforms
