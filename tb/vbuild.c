@@ -14,6 +14,7 @@
 
 #include "scgen.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -317,9 +318,14 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
     static const char *fmt[] = {"none", "vcd", "fst"};
     static const char *vh[] = {"verilated.h", "verilated_vcd_c.h", "verilated_fst_c.h"};
     int clang = strstr(scxx, "clang") != NULL;
-    char gch[4200], tmp[4200], line[16384], log[4300], src[1200] = "O0/vpch.h";
-    snprintf(pch, 4400, "%.*s/pch-%s%s", (int)(strrchr(lib, '/') - lib), lib, fmt[trace],
-             clang ? "-clang" : "");
+    char gch[4200], tmp[4200], line[16384], log[4300], src[1200] = "O0/vpch.h", who[72] = "";
+    if (strcmp(scxx, "g++") != 0) { /* a folder per slow-code compiler: pch-none-clang++ */
+        snprintf(who, sizeof who, "-%.64s", scxx);
+        for (char *c = who + 1; *c; c++)
+            if (!isalnum((unsigned char)*c) && !strchr("+.-", *c))
+                *c = '_';
+    }
+    snprintf(pch, 4400, "%.*s/pch-%s%s", (int)(strrchr(lib, '/') - lib), lib, fmt[trace], who);
     snprintf(gch, sizeof gch, "%s/O0/vpch.h.%s", pch, clang ? "pch" : "gch");
     snprintf(use[0], 4500, "-include '%s/O1/vpch.h'", pch);
     if (clang) {
@@ -765,12 +771,22 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     char mk[8192], line[40000], defs[128], pch[4400], use_pch[2][4500] = {"", ""};
     snprintf(defs, sizeof defs, "-DVM_TRACE=%d -DVM_TRACE_FST=%d -DVM_TRACE_VCD=%d", vt,
              q->trace == IRHW_TRACE_FST, q->trace == IRHW_TRACE_VCD);
-    /* the slow code's compiler: slow_cxx with its precompiled header, else g++ */
-    const char *scxx = "g++";
-    if (!q->systemc && ensure_pch(lib, q->trace, defs, vroot, slow_cxx(), pch, use_pch) == 0)
-        scxx = slow_cxx();
-    else
+    /* the slow code's compiler: slow_cxx with its precompiled header; if
+     * that cannot be built (a clang++ that does not work here: tried again
+     * at the next build), g++ with GCC's; else g++ without */
+    const char *scxx = slow_cxx();
+    int have = 0;
+    if (!q->systemc) {
+        have = ensure_pch(lib, q->trace, defs, vroot, scxx, pch, use_pch) == 0;
+        if (!have && strcmp(scxx, "g++") != 0) {
+            scxx = "g++";
+            have = ensure_pch(lib, q->trace, defs, vroot, scxx, pch, use_pch) == 0;
+        }
+    }
+    if (!have) {
+        scxx = "g++";
         use_pch[0][0] = use_pch[1][0] = 0;
+    }
     /* Three translation units: the fast code (Verilator's VM_CLASSES_FAST, and
      * the shim) at CXXFLAGS_FAST in two halves, its files (Verilator splits
      * them at 5,000 statements) dealt largest first to the first half until it
