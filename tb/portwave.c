@@ -154,8 +154,10 @@ static void pw_dump(void *h, uint64_t time)
         fprintf(w->vcd, "#%llu\n", (unsigned long long)time);
     }
     /* the changed words, 32 at a time: a bit mask of their 32-bit halves
-     * (no branch per word), folded to a bit per word; then each changed
-     * signal once */
+     * (no branch per word; eight words a step, the halves' compares packed
+     * to a byte each), folded to a bit per word; then each changed word
+     * copied and each changed signal written once (copying all the words
+     * with memcpy was a third of this function's time on wl_bank) */
     const uint64_t *val = w->val;
     uint64_t *last = w->last;
     const unsigned nwords = w->nwords;
@@ -164,6 +166,16 @@ static void pw_dump(void *h, uint64_t time)
         unsigned end = nwords - base < 32 ? nwords - base : 32, k = 0;
         uint64_t halves = 0;
 #ifdef __SSE2__
+        for (; k + 8 <= end; k += 8) { /* 8 words: 16 halves packed to 16 bytes */
+            const __m128i *v = (const __m128i *)(val + base + k);
+            const __m128i *l = (const __m128i *)(last + base + k);
+            __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128(v), _mm_loadu_si128(l));
+            __m128i e1 = _mm_cmpeq_epi32(_mm_loadu_si128(v + 1), _mm_loadu_si128(l + 1));
+            __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128(v + 2), _mm_loadu_si128(l + 2));
+            __m128i e3 = _mm_cmpeq_epi32(_mm_loadu_si128(v + 3), _mm_loadu_si128(l + 3));
+            __m128i p = _mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3));
+            halves |= (uint64_t)((unsigned)_mm_movemask_epi8(p) ^ 0xffffu) << 2 * k;
+        }
         for (; k + 2 <= end; k += 2) {
             __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(val + base + k)),
                                          _mm_loadu_si128((const __m128i *)(last + base + k)));
@@ -175,9 +187,10 @@ static void pw_dump(void *h, uint64_t time)
         uint64_t mask = (halves | halves >> 1) & 0x5555555555555555ULL; /* bit 2k: word k */
         if (w->first)
             mask = 0x5555555555555555ULL >> (64 - 2 * end);
-        memcpy(last + base, val + base, end * sizeof *last);
-        while (mask) {
-            uint32_t x = w->sig_of[base + (unsigned)__builtin_ctzll(mask) / 2];
+        while (mask) { /* only the changed words copied: a few a dump */
+            unsigned i = base + (unsigned)__builtin_ctzll(mask) / 2;
+            uint32_t x = w->sig_of[i];
+            last[i] = val[i];
             mask &= mask - 1;
             if (x != prev) /* x == prev: a wide signal's next word */
                 pw_emit(w, &w->s[x]);
