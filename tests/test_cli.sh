@@ -253,13 +253,14 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   # precompiled header when installed, else g++; IRHW_SLOW_CXX=g++ builds
   # the same model with GCC's, and it co-simulates the same
   m=$(ls "$c"/icrn-*/build.mk 2>/dev/null | head -1)
-  want=g++; command -v clang++ > /dev/null && want=clang++
-  if grep -q "^SLOWCXX = '$want' " "$m" &&
-     grep -q "^slow.o: .*" "$m" && grep -q -- "-include-pch '[^']*/pch-none-clang++/O0/vpch\.h\.pch'\|-include '[^']*/pch-none/O0/vpch\.h'" "$m"; then
+  want=g++ hdr="-include '[^']*/pch-none/O0/vpch\.h'"
+  command -v clang++ > /dev/null && want=clang++ hdr="-include-pch '[^']*/pch-none-clang++/O0/vpch\.h\.pch'"
+  if grep -q "^SLOWCXX = '$want' " "$m" && grep -q -- "^	\$(SLOWCXX) .* $hdr -c" "$m"; then
     ok "build.mk compiles the slow code with $want and its precompiled header"
   else bad "build.mk: slow code not compiled by $want with a precompiled header: $(grep -i slow "$m" | head -3)"; fi
-  c2=$tmp/vltcache2; mkdir -p "$c2"
-  for d in "$c"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$c2/"; done
+  # a private cache that shares $c's Verilator runtime
+  runtime_only() { mkdir -p "$1" && for d in "$c"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
+  c2=$tmp/vltcache2; runtime_only "$c2"
   a=$(IRHW_CACHE=$c "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
   b=$(IRHW_SLOW_CXX=g++ IRHW_CACHE=$c2 "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
   m2=$(ls "$c2"/icrn-*/build.mk 2>/dev/null | head -1)
@@ -268,8 +269,7 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
     ok "IRHW_SLOW_CXX=g++: the slow code built by g++ with GCC's header, the same co-simulation as $want's"
   else bad "IRHW_SLOW_CXX=g++: $(grep SLOWCXX "$m2" 2>/dev/null); reports differ or fail: $(echo "$a" | head -2) / $(echo "$b" | head -2)"; fi
   # a slow-code compiler that fails: the build goes on with g++ and GCC's header
-  c3=$tmp/vltcache3; mkdir -p "$c3"
-  for d in "$c"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$c3/"; done
+  c3=$tmp/vltcache3; runtime_only "$c3"
   out=$(IRHW_SLOW_CXX=false IRHW_CACHE=$c3 "$irhw" cosim icrn --cycles 500 --quiet 2>&1)
   m3=$(ls "$c3"/icrn-*/build.mk 2>/dev/null | head -1)
   if echo "$out" | grep -q '^PASS icrn' && [ -n "$m3" ] && grep -q "^SLOWCXX = 'g++' " "$m3" &&
