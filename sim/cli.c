@@ -864,13 +864,13 @@ static int cmd_cosim(int argc, char **argv)
                 "               shared input signals, every output compared every cycle\n"
                 "  --quiet      no progress, statistics or coverage report\n"
                 "  --threads N  2: the RTL in one thread, the model, compare, checker and\n"
-                "               coverage in another, up to 256 cycles apart (the same results);\n"
-                "               1: both in one. Default: the first 512 cycles in one; with two\n"
-                "               CPUs free, two if a cycle took 2 us or more and a fifth or\n"
-                "               more of it was the model's side; else a trial of\n"
-                "               16384-cycle windows in one and two picks the faster, checked\n"
-                "               again after 262144 cycles, then twice as many each time up to\n"
-                "               4194304; one with --wave or --systemc. The line 'threads:'\n"
+                "               coverage in another, up to %d cycles apart (the same results);\n"
+                "               1: both in one. Default: the first %d cycles in one; with two\n"
+                "               CPUs free, two if a cycle took %d ns or more and %g of it or\n"
+                "               more was the model's side; else a trial of\n"
+                "               %d-cycle windows in one and two picks the faster, checked\n"
+                "               again after %d cycles, then twice as many each time up to\n"
+                "               %d; one with --wave or --systemc. The line 'threads:'\n"
                 "               says what ran\n"
                 "  --stim-file F  drive model and RTL from a CSV trace instead of the stimulus:\n"
                 "               a header of every input port name, one row per cycle, values\n"
@@ -893,7 +893,8 @@ static int cmd_cosim(int argc, char **argv)
                 "               output that differs from the model's; names port and cycle\n"
                 "exit: 0 equal, 1 mismatch (cycle, port, expected, actual, replay command),\n"
                 "      2 usage or parameter error, 3 tool failure\n",
-                prog);
+                prog, IRHW_COSIM_RING, IRHW_COSIM_FIRST, IRHW_COSIM_TWO_NS, IRHW_COSIM_TWO_SHARE,
+                IRHW_COSIM_TRIAL, IRHW_COSIM_RECHECK, IRHW_COSIM_RECHECK_MAX);
         return rc;
     }
     irhw_cosim_res res;

@@ -295,7 +295,7 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
  * model's expected values, known only on the judging side), SystemC or an
  * outside stimulus source that shares state with its observer (source
  * ahead_ok: cosim.h). */
-#define RING 256
+#define RING IRHW_COSIM_RING
 #define SPINS 2000
 /* Each side publishes its count every PUB cycles (and before it waits), and
  * reads the other's only when its last reading says it must wait: the two
@@ -524,9 +524,9 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * two, but iru_hash at its defaults (3.7 us a cycle) ran at 0.77-0.97 of
  * Verilator alone in one and 0.93-0.98 in two (three alternating runs,
  * 2026-11-24). */
-#define AUTO_CYCLES 512
-#define AUTO_NS 2000
-#define AUTO_SHARE 0.2
+#define AUTO_CYCLES IRHW_COSIM_FIRST
+#define AUTO_NS IRHW_COSIM_TWO_NS
+#define AUTO_SHARE IRHW_COSIM_TWO_SHARE
 /* The trial: TRIAL cycles in one thread, twice that in two, TRIAL more in
  * one (in that order, so that a steady drift in speed favours neither: the
  * first windows of a run are often the slowest), and two threads from there
@@ -544,7 +544,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * ten times two threads, swt nine, wl_bank and fifo ten times one. Before
  * those three (8,192, the thread placed by the scheduler) one run in ten of
  * icrn and of wru chose one thread. */
-#define TRIAL 16384
+#define TRIAL IRHW_COSIM_TRIAL
 
 /* Checks again: a run that had a trial runs another RECHECK cycles after
  * it, and after each check twice as many as before the last, up to
@@ -558,8 +558,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * mode's 2 TRIAL cycles, under 1 % of the gap before it from the second
  * on; the cap keeps a late wrong choice from holding half a long run.
  * IRHW_RECHECK=N sets the first gap (tests: checks in a short run). */
-#define RECHECK (1u << 18)
-#define RECHECK_MAX (1u << 22)
+#define RECHECK IRHW_COSIM_RECHECK
+#define RECHECK_MAX IRHW_COSIM_RECHECK_MAX
 
 /* Cycles from..until-1 in one thread (*mode 0) or two (1); the next cycle.
  * When the second thread cannot start they run in one, *mode set to 0 and

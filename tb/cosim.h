@@ -12,6 +12,20 @@
  * instead of the block's stim_new/stim_next. next() fills this cycle's
  * inputs like stim_next and returns 1 when the stream has ended (the run
  * stops before this cycle). */
+/* The lockstep loop's thread choice (cosim.c says why these values; the
+ * cosim verb's --help prints them): cycles the two threads may be apart;
+ * the first cycles, run in one thread, and the time a cycle (ns) and the
+ * model side's share of it that send a run to two threads without a trial;
+ * a trial's window; the gaps before the first check after a trial and the
+ * largest. */
+#define IRHW_COSIM_RING 256
+#define IRHW_COSIM_FIRST 512
+#define IRHW_COSIM_TWO_NS 2000
+#define IRHW_COSIM_TWO_SHARE 0.2
+#define IRHW_COSIM_TRIAL 16384
+#define IRHW_COSIM_RECHECK 262144
+#define IRHW_COSIM_RECHECK_MAX 4194304
+
 typedef struct {
     void *ctx;
     int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
@@ -62,9 +76,9 @@ typedef struct {
      * a trial of both (cosim.c, threads_trial) and the faster. The environment
      * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
      * (tests: the switches between one and two threads in a run). A run
-     * that had a trial checks again 262,144 cycles after it, then after
-     * twice as many each time up to 4,194,304 (IRHW_RECHECK=N: first
-     * after N cycles). */
+     * that had a trial checks again IRHW_COSIM_RECHECK cycles after it, then
+     * after twice as many each time up to IRHW_COSIM_RECHECK_MAX
+     * (IRHW_RECHECK=N: first after N cycles). */
     int threads;
 } irhw_cosim_req;
 

@@ -792,9 +792,9 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
      * them at 5,000 statements) dealt largest first to the first half until it
      * holds 300 kB, then to the smaller half (a small model's second half is
      * empty, compiled without the header); the slow code (constructors,
-     * initial settle, trace declarations; run once) at -O0 by slow_cxx(). Each includes its
-     * files like Verilator's __ALL.cpp: no duplicated header parsing, and the
-     * headers precompiled. Built in parallel, for two cores; ccache when
+     * initial settle, trace declarations; run once) at -O0 by slow_cxx().
+     * Each includes its files like Verilator's __ALL.cpp: no duplicated
+     * header parsing, and the headers precompiled. Built in parallel, for two cores; ccache when
      * installed (its sloppiness settings let it cache with the precompiled
      * header). */
     const char *cc = irhw_find_in_path("ccache") ? "ccache " : "";

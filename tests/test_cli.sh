@@ -213,8 +213,9 @@ fi
 # the 64 banks; with it, a few. A private cache (the runtime linked in) so
 # the model is built here and its C++ can be read.
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
-  c=$tmp/vltcache; mkdir -p "$c"
-  for d in "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"/vrt-*; do [ -d "$d" ] && ln -s "$d" "$c/"; done
+  # runtime_only DIR FROM: a private cache DIR sharing FROM's Verilator runtime
+  runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
+  c=$tmp/vltcache; runtime_only "$c" "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"
   if IRHW_CACHE=$c "$irhw" cosim hwwl --cycles 20 --quiet > "$tmp/out" 2>&1; then
     d=$(ls -d "$c"/hwwl-* | head -1)
     per_core=$(grep -ho 'Vtb_hwwl_core_[a-z0-9_]*___[a-z_]*__TOP__irhw_tb__DOT__dut__DOT__g_core__BRA__[0-9]*__KET__[A-Za-z0-9_]*' "$d"/obj/*.cpp |
@@ -258,9 +259,7 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   if grep -q "^SLOWCXX = '$want' " "$m" && grep -q -- "^	\$(SLOWCXX) .* $hdr -c" "$m"; then
     ok "build.mk compiles the slow code with $want and its precompiled header"
   else bad "build.mk: slow code not compiled by $want with a precompiled header: $(grep -i slow "$m" | head -3)"; fi
-  # a private cache that shares $c's Verilator runtime
-  runtime_only() { mkdir -p "$1" && for d in "$c"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
-  c2=$tmp/vltcache2; runtime_only "$c2"
+  c2=$tmp/vltcache2; runtime_only "$c2" "$c"
   a=$(IRHW_CACHE=$c "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
   b=$(IRHW_SLOW_CXX=g++ IRHW_CACHE=$c2 "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 3000 --seed 5 --threads 1 2>&1 | strip_rates | sed -E 's/model (built|cached)/model/' | grep -v '^irhw: ')
   m2=$(ls "$c2"/icrn-*/build.mk 2>/dev/null | head -1)
@@ -269,7 +268,7 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
     ok "IRHW_SLOW_CXX=g++: the slow code built by g++ with GCC's header, the same co-simulation as $want's"
   else bad "IRHW_SLOW_CXX=g++: $(grep SLOWCXX "$m2" 2>/dev/null); reports differ or fail: $(echo "$a" | head -2) / $(echo "$b" | head -2)"; fi
   # a slow-code compiler that fails: the build goes on with g++ and GCC's header
-  c3=$tmp/vltcache3; runtime_only "$c3"
+  c3=$tmp/vltcache3; runtime_only "$c3" "$c"
   out=$(IRHW_SLOW_CXX=false IRHW_CACHE=$c3 "$irhw" cosim icrn --cycles 500 --quiet 2>&1)
   m3=$(ls "$c3"/icrn-*/build.mk 2>/dev/null | head -1)
   if echo "$out" | grep -q '^PASS icrn' && [ -n "$m3" ] && grep -q "^SLOWCXX = 'g++' " "$m3" &&
