@@ -18,8 +18,12 @@
 #                    every output; its vector load, a one-cycle run, taken off)
 #   cold / cached s  parameters -> first simulated cycle with the Verilated model
 #                    not in the cache (a private IRHW_CACHE that holds only the
-#                    Verilator runtime; ccache still helps when installed), then
-#                    with it cached
+#                    Verilator runtime; ccache off: a configuration never built
+#                    before), three times, each in a cache of its own: the
+#                    median, in brackets the lowest and highest (the first of
+#                    the three usually the highest: this VM pages out the
+#                    compilers and headers after a minute unused); then once
+#                    with the model cached
 #   SystemC c/s      the same lockstep run inside SystemC (cosim --systemc),
 #                    wl_bank rows only
 # Cycle counts: a short calibration run per row, then BENCH_SECONDS (3) of
@@ -60,6 +64,9 @@ rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
 start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
 num() { echo "${1:-n/a}"; }
+# "median (lowest-highest)" of decimal times, the runs that gave none left out
+time_median() { printf '%s\n' "$@" | grep -E '^[0-9]+(\.[0-9]+)?$' | sort -n |
+  awk '{ v[NR] = $1 } END { if (NR) printf "%s (%s-%s)", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
 median() { printf '%s\n' "$@" | grep -x '[1-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 pair_range() { # "co1 co2 co3" "va1 va2 va3" (0: the run gave no rate): min-max of co_k / va_k
   awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
@@ -86,11 +93,22 @@ t0=$(date +%s)
   echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$md"
 cat "$md"
+# shellcheck disable=SC2086 # cfg is a list of options
 for row in "${rows[@]}"; do
   blk=${row%%|*}; cfg=${row#*|}
   if [ -n "${BENCH_ONLY:-}" ] && ! echo " $BENCH_ONLY " | grep -q " $blk "; then continue; fi
-  # shellcheck disable=SC2086 # cfg is a list of options
-  cold=$("$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)
+  # three cold starts: the first in the row's cache (the runs below use its
+  # model), the others in caches sharing only its Verilator runtime
+  colds=()
+  for k in 1 2 3; do
+    c=$IRHW_CACHE
+    if [ "$k" -gt 1 ]; then
+      c=$tmp/cold$k; rm -rf "$c"; mkdir "$c"; ln -s "$IRHW_CACHE"/vrt-* "$c/"
+    fi
+    colds+=("$(CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)")
+  done
+  rm -rf "$tmp"/cold[23]
+  cold=$(time_median "${colds[@]}")
   cached=$("$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)
   # calibration: 20,000 cycles, then half a second's worth (short runs look faster)
   cal=$("$irhw" cosim "$blk" $cfg --cycles 20000 --quiet 2>/dev/null | rate)
@@ -115,7 +133,6 @@ for row in "${rows[@]}"; do
   [ "${BENCH_WAVES:-1}" = 0 ] || wv=$(median "${wvs[@]}")
   c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
   ni=$((n / 60)); [ "$ni" -lt 2000 ] && ni=2000
-  # shellcheck disable=SC2086
   iv=$(icarus_rate "$blk" "$ni" $cfg)
   [ "$iv" = 0 ] && iv="" # the run was not longer than its vector load: no rate
   sc=""
@@ -128,6 +145,6 @@ for row in "${rows[@]}"; do
 done
 {
   echo
-  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim, alone and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim, alone and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 echo "(written to $md)"
