@@ -20,6 +20,7 @@
  */
 
 #include "cosim.h"
+#include "handoff.h"
 #include "portwave.h"
 
 #include "scgen.h"
@@ -312,15 +313,11 @@ typedef struct {
     uint64_t from; /* the first cycle in two threads */
     size_t in_words, out_words;
     uint64_t *slots; /* RING x (inputs, RTL outputs) */
-    /* each on its own cache line: cycles drawn and run (RTL side); judged;
-     * the end the judging side has set; sleeping sides */
-    _Alignas(64) _Atomic uint64_t made;
-    _Alignas(64) _Atomic uint64_t used;
+    /* on a cache line of its own: the end the judging side has set */
     _Alignas(64) _Atomic uint64_t stop;
     _Atomic int made_all;
-    _Alignas(64) _Atomic int sleepers;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
+    /* ho.made: cycles drawn and run (RTL side); ho.used: judged */
+    irhw_handoff ho;
     cpu_set_t cpus; /* the process's CPUs (empty: unknown) */
 } ring;
 
@@ -350,48 +347,16 @@ static uint64_t *slot(ring *r, uint64_t cyc)
     return r->slots + (cyc % RING) * (r->in_words + r->out_words);
 }
 
-/* Wait until ready(r, arg): spin a little (both sides usually on their own
- * core), then sleep until the other side's wake. */
-static void ring_wait(ring *r, int (*ready)(ring *, uint64_t), uint64_t arg)
+static int can_judge(void *arg, uint64_t cyc)
 {
-    for (int i = 0; i < SPINS; i++) {
-        if (ready(r, arg))
-            return;
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
-    pthread_mutex_lock(&r->mu);
-    atomic_fetch_add(&r->sleepers, 1);
-    while (!ready(r, arg))
-        pthread_cond_wait(&r->cv, &r->mu);
-    atomic_fetch_sub(&r->sleepers, 1);
-    pthread_mutex_unlock(&r->mu);
+    ring *r = arg;
+    return atomic_load(&r->ho.made) > cyc || atomic_load(&r->made_all);
 }
 
-/* A side's count (or the end) made visible; a sleeping side woken when
- * WAKE cycles are ready for it, or now. */
-static void ring_publish(ring *r, _Atomic uint64_t *counter, uint64_t value, int now)
+static int can_make(void *arg, uint64_t cyc)
 {
-    atomic_store(counter, value);
-    if (atomic_load(&r->sleepers)) {
-        uint64_t ready = atomic_load(&r->made) - atomic_load(&r->used);
-        if (!now && (counter == &r->made ? ready < WAKE : ready > RING - WAKE))
-            return;
-        pthread_mutex_lock(&r->mu);
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
-    }
-}
-
-static int can_judge(ring *r, uint64_t cyc)
-{
-    return atomic_load(&r->made) > cyc || atomic_load(&r->made_all);
-}
-
-static int can_make(ring *r, uint64_t cyc)
-{
-    return cyc - atomic_load(&r->used) < RING || atomic_load(&r->stop) <= cyc;
+    ring *r = arg;
+    return cyc - atomic_load(&r->ho.used) < RING || atomic_load(&r->stop) <= cyc;
 }
 
 static void *judge_side(void *arg)
@@ -402,22 +367,25 @@ static void *judge_side(void *arg)
         sched_setaffinity(0, sizeof r->cpus, &r->cpus);
     uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
     for (cyc = r->from; cyc < j->stop_at; cyc++) {
-        if (cyc >= made && cyc >= (made = atomic_load(&r->made))) {
-            ring_publish(r, &r->used, cyc, 1);
-            ring_wait(r, can_judge, cyc);
-            if (cyc >= (made = atomic_load(&r->made)))
+        if (cyc >= made && cyc >= (made = atomic_load(&r->ho.made))) {
+            irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
+            irhw_handoff_wait(&r->ho, can_judge, r, cyc, SPINS);
+            if (cyc >= (made = atomic_load(&r->ho.made)))
                 break; /* the RTL side ended */
         }
         const uint64_t *in = slot(r, cyc);
         judge(j, cyc, in, in + r->in_words);
         judge_tick(j, cyc, in);
-        if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed))
-            ring_publish(r, &r->stop, j->stop_at, 1);
+        if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed)) {
+            atomic_store(&r->stop, j->stop_at);
+            irhw_handoff_wake(&r->ho);
+        }
         if ((cyc + 1) % PUB == 0)
-            ring_publish(r, &r->used, cyc + 1, 0);
+            irhw_handoff_publish(&r->ho, &r->ho.used, cyc + 1, 0);
     }
-    ring_publish(r, &r->used, cyc, 1);
-    ring_publish(r, &r->stop, cyc, 1);
+    irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
+    atomic_store(&r->stop, cyc);
+    irhw_handoff_wake(&r->ho);
     return (void *)(uintptr_t)cyc;
 }
 
@@ -438,11 +406,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     r->in_words = ps->in_words;
     r->out_words = ps->out_words;
     r->slots = calloc((size_t)RING * (r->in_words + r->out_words), sizeof *r->slots);
-    atomic_store(&r->made, from);
-    atomic_store(&r->used, from);
     atomic_store(&r->stop, j->stop_at);
-    pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->cv, NULL);
+    irhw_handoff_init(&r->ho, from, RING, WAKE);
     pthread_t th;
     /* The judging thread starts on another CPU than this one: left to the
      * scheduler, a new thread often starts beside its parent and waits for
@@ -462,8 +427,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     int bad_start = !r->slots || pthread_create(&th, &at, judge_side, r);
     pthread_attr_destroy(&at);
     if (bad_start) {
-        pthread_mutex_destroy(&r->mu);
-        pthread_cond_destroy(&r->cv);
+        irhw_handoff_destroy(&r->ho);
         free(r->slots);
         free(r);
         return 0;
@@ -472,11 +436,11 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     uint64_t cyc, used = from; /* used: the judging side's count as last read */
     for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
          cyc++) {
-        if (cyc - used >= RING && cyc - (used = atomic_load(&r->used)) >= RING) {
+        if (cyc - used >= RING && cyc - (used = atomic_load(&r->ho.used)) >= RING) {
             stream_fence();
-            ring_publish(r, &r->made, cyc, 1);
-            ring_wait(r, can_make, cyc);
-            used = atomic_load(&r->used);
+            irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
+            irhw_handoff_wait(&r->ho, can_make, r, cyc, SPINS);
+            used = atomic_load(&r->ho.used);
             if (cyc >= atomic_load(&r->stop))
                 break;
         }
@@ -493,17 +457,16 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
         stream_copy(sl + r->in_words, prev, r->out_words);
         if ((cyc + 1) % PUB == 0) {
             stream_fence();
-            ring_publish(r, &r->made, cyc + 1, 0);
+            irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
         }
     }
     stream_fence();
-    atomic_store(&r->made, cyc);
+    atomic_store(&r->ho.made, cyc);
     atomic_store(&r->made_all, 1);
-    ring_publish(r, &r->made, cyc, 1);
+    irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
     void *judged;
     pthread_join(th, &judged);
-    pthread_mutex_destroy(&r->mu);
-    pthread_cond_destroy(&r->cv);
+    irhw_handoff_destroy(&r->ho);
     free(r->slots);
     free(r);
     return (uint64_t)(uintptr_t)judged;

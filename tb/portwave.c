@@ -4,6 +4,8 @@
  */
 #include "portwave.h"
 
+#include "handoff.h"
+
 #include <dlfcn.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -20,23 +22,22 @@ typedef struct {
     void *dl;
     void *(*create)(const char *path, int compressed_hier);
     void (*pack_type)(void *c, int type);
-    void (*parallel)(void *c, int on);
     void (*timescale)(void *c, const char *s);
     void (*version)(void *c, const char *s);
     void (*scope)(void *c, int type, const char *name, const char *comp);
     void (*upscope)(void *c);
     uint32_t (*var)(void *c, int type, int dir, uint32_t len, const char *name, uint32_t alias);
     void (*time)(void *c, uint64_t t);
-    void (*value)(void *c, uint32_t h, const void *val);
+    void (*value)(void *c, uint32_t h, const uint64_t *words);
     void (*block)(void *c, size_t bytes);
     void (*close)(void *c);
 } fst_api;
 enum { FST_PT_LZ4 = 2, FST_SCOPE_MODULE = 0, FST_WIRE = 16, FST_IN = 1, FST_OUT = 2 };
 
-/* One recorded signal: its words in the recorder's values and its
+/* One recorded signal: its first word in a dump's values and its
  * identifier (FST handle, or VCD code). */
 typedef struct {
-    const uint64_t *now;
+    unsigned word;
     unsigned width;
     uint32_t handle;
     char code[8];
@@ -59,16 +60,44 @@ typedef struct {
     unsigned ns;
     int first;  /* nothing written yet: the next dump writes every signal */
     char *bits; /* one value as '0'/'1' characters */
+    /* The writer thread (with a second CPU): a dump in the loop reads the
+     * outputs and copies the time and the nwords words into a ring of slots;
+     * the thread compares them, emits the changes and does all of the FST
+     * library's work (blocks packed, compressed and written), in order.
+     * made: slots filled (the loop's own count; ho.made as last published),
+     * ho.used: slots written (used_seen as the loop last read it); closing:
+     * the loop has filled its last slot. wl_bank at 3 million cycles with
+     * --wave x.fst: 3.4-3.5 M cycles/s against 2.7 M with every dump written
+     * in the loop's thread (IRHW_WAVE_THREAD=0); every block faster
+     * (README, "Waveforms"). */
+    int threaded;
+    pthread_t th;
+    uint64_t *ring;
+    unsigned nslots;
+    _Alignas(64) uint64_t made, used_seen; /* the loop's own line */
+    irhw_handoff ho;
+    _Atomic int closing;
 } pw;
+
+/* The ring's size, and how often each side publishes its count: the two
+ * counters' cache lines cross between the cores once per PW_PUB dumps. A
+ * side waits PW_SPINS turns, then sleeps until the other has a quarter of
+ * the ring for it (or ends). */
+#define PW_RING_BYTES (4u << 20)
+#define PW_PUB 16
+#define PW_SPINS 2000
 
 /* The FST block size, set in the library (irhw_fst_block_bytes: vbuild.c):
  * its default, 128 MB, is walked once per signal when a block is written,
- * out of cache, and in the parallel mode allocated afresh for every block
- * (its pages faulted in one by one). Verilator's trace of wl_bank flushed
- * every 4,096 cycles took 1.8 s against 2.45 s for 2 million cycles; this
- * writer with 1 MB blocks set here 1.09-1.19 s (0.06-0.10 s of it in the
- * kernel) against 1.16-1.55 s (0.19-0.30 s) with a flush of its own per
- * 1 MB; 128 KB to 4 MB measured alike. */
+ * out of cache. Verilator's trace of wl_bank flushed every 4,096 cycles
+ * took 1.8 s against 2.45 s for 2 million cycles; this writer with 1 MB
+ * blocks set here 1.09-1.19 s (0.06-0.10 s of it in the kernel) against
+ * 1.16-1.55 s (0.19-0.30 s) with a flush of its own per 1 MB; 128 KB to
+ * 4 MB measured alike. The library's parallel mode (each block written by
+ * a thread of its own) is not used: with several blocks it wrote files
+ * that fst2vcd stops reading part-way ("fstReaderIterBlocks2() ... rc=-3"),
+ * a different block each run; all of the library's work is done in the
+ * writer thread instead (tests/test_wave.sh reads a long trace back). */
 #define FST_BLOCK_BYTES (1u << 20)
 
 static void pw_set_in(void *h, const uint64_t *in)
@@ -113,41 +142,41 @@ static void byte_chars_init(void)
 
 /* Signal x's value as '0'/'1' characters, most significant bit first: the
  * bits above the last whole byte one by one, then 8 characters a byte. */
-static const char *pw_bits(pw *w, const sig *x)
+static const char *pw_bits(pw *w, const sig *x, const uint64_t *val)
 {
+    const uint64_t *now = val + x->word;
     if (x->width == 1)
-        return x->now[0] & 1 ? "1" : "0";
+        return now[0] & 1 ? "1" : "0";
     char *b = w->bits;
     unsigned i = x->width;
     for (; i % 8; i--)
-        *b++ = (char)('0' + ((x->now[(i - 1) / 64] >> ((i - 1) % 64)) & 1));
+        *b++ = (char)('0' + ((now[(i - 1) / 64] >> ((i - 1) % 64)) & 1));
     for (; i; i -= 8, b += 8)
-        memcpy(b, &byte_chars[(x->now[(i - 8) / 64] >> ((i - 8) % 64)) & 0xff], 8);
+        memcpy(b, &byte_chars[(now[(i - 8) / 64] >> ((i - 8) % 64)) & 0xff], 8);
     *b = 0;
     return w->bits;
 }
 
-static void pw_emit(pw *w, const sig *x)
+static void pw_emit(pw *w, const sig *x, const uint64_t *val)
 {
     if (w->fmt == IRHW_TRACE_FST) {
-        w->fst.value(w->fc, x->handle, pw_bits(w, x));
+        w->fst.value(w->fc, x->handle, val + x->word);
     } else if (x->width == 1) {
-        putc_unlocked(x->now[0] & 1 ? '1' : '0', w->vcd);
+        putc_unlocked(val[x->word] & 1 ? '1' : '0', w->vcd);
         fputs_unlocked(x->code, w->vcd);
         putc_unlocked('\n', w->vcd);
     } else {
         putc_unlocked('b', w->vcd);
-        fputs_unlocked(pw_bits(w, x), w->vcd);
+        fputs_unlocked(pw_bits(w, x, val), w->vcd);
         putc_unlocked(' ', w->vcd);
         fputs_unlocked(x->code, w->vcd);
         putc_unlocked('\n', w->vcd);
     }
 }
 
-static void pw_dump(void *h, uint64_t time)
+/* Writes one dump: the values val (nwords words) at time. */
+static void pw_write(pw *w, uint64_t time, const uint64_t *val)
 {
-    pw *w = h;
-    w->inner.get_out(w->inner.h, w->out);
     if (w->fmt == IRHW_TRACE_FST) {
         w->fst.time(w->fc, time);
     } else {
@@ -158,7 +187,6 @@ static void pw_dump(void *h, uint64_t time)
      * to a byte each), folded to a bit per word; then each changed word
      * copied and each changed signal written once (copying all the words
      * with memcpy was a third of this function's time on wl_bank) */
-    const uint64_t *val = w->val;
     uint64_t *last = w->last;
     const unsigned nwords = w->nwords;
     uint32_t prev = UINT32_MAX;
@@ -193,16 +221,95 @@ static void pw_dump(void *h, uint64_t time)
             last[i] = val[i];
             mask &= mask - 1;
             if (x != prev) /* x == prev: a wide signal's next word */
-                pw_emit(w, &w->s[x]);
+                pw_emit(w, &w->s[x], val);
             prev = x;
         }
     }
-    w->first = 0;
+    if (w->first)
+        w->first = 0;
+}
+
+/* Slot k ready to write (or the loop has closed the trace), or free to
+ * fill (k: the loop's count). */
+static int pw_can_write(void *arg, uint64_t k)
+{
+    pw *w = arg;
+    return atomic_load(&w->ho.made) > k || atomic_load(&w->closing);
+}
+
+static int pw_can_fill(void *arg, uint64_t k)
+{
+    pw *w = arg;
+    return k - atomic_load(&w->ho.used) < w->nslots;
+}
+
+static uint64_t *pw_slot(pw *w, uint64_t k)
+{
+    return w->ring + (k % w->nslots) * (1 + (size_t)w->nwords);
+}
+
+/* The writer thread: the slots in order, until the loop closes the trace
+ * and every filled slot is written. */
+static void *pw_writer(void *arg)
+{
+    pw *w = arg;
+    uint64_t k, made = 0;
+    for (k = 0;; k++) {
+        if (k >= made && k >= (made = atomic_load(&w->ho.made))) {
+            irhw_handoff_publish(&w->ho, &w->ho.used, k, 1);
+            irhw_handoff_wait(&w->ho, pw_can_write, w, k, PW_SPINS);
+            if (k >= (made = atomic_load(&w->ho.made)))
+                break;
+        }
+        const uint64_t *sl = pw_slot(w, k);
+        pw_write(w, sl[0], sl + 1);
+        if ((k + 1) % PW_PUB == 0)
+            irhw_handoff_publish(&w->ho, &w->ho.used, k + 1, 0);
+    }
+    irhw_handoff_publish(&w->ho, &w->ho.used, k, 1);
+    return NULL;
+}
+
+static void pw_dump(void *h, uint64_t time)
+{
+    pw *w = h;
+    w->inner.get_out(w->inner.h, w->out);
+    if (!w->threaded) {
+        pw_write(w, time, w->val);
+        return;
+    }
+    uint64_t k = w->made;
+    if (k - w->used_seen >= w->nslots &&
+        k - (w->used_seen = atomic_load(&w->ho.used)) >= w->nslots) {
+        irhw_handoff_publish(&w->ho, &w->ho.made, k, 1);
+        irhw_handoff_wait(&w->ho, pw_can_fill, w, k, PW_SPINS);
+        w->used_seen = atomic_load(&w->ho.used);
+    }
+    uint64_t *sl = pw_slot(w, k);
+    sl[0] = time;
+    memcpy(sl + 1, w->val, sizeof *sl * w->nwords);
+    w->made = ++k;
+    if (k % PW_PUB == 0)
+        irhw_handoff_publish(&w->ho, &w->ho.made, k, 0);
+}
+
+/* Every dump written: the writer thread drains the ring and ends. */
+static void pw_join(pw *w)
+{
+    if (!w->threaded)
+        return;
+    atomic_store(&w->ho.made, w->made);
+    atomic_store(&w->closing, 1);
+    irhw_handoff_wake(&w->ho);
+    pthread_join(w->th, NULL);
+    w->threaded = 0;
+    irhw_handoff_destroy(&w->ho);
 }
 
 static void pw_trace_close(void *h)
 {
     pw *w = h;
+    pw_join(w);
     if (w->fc) {
         w->fst.close(w->fc);
         w->fc = NULL;
@@ -219,6 +326,7 @@ static void pw_free(pw *w)
     if (w->fst.dl)
         dlclose(w->fst.dl);
     free(w->val);
+    free(w->ring);
     free(w->sig_of);
     free(w->s);
     free(w->bits);
@@ -241,19 +349,18 @@ static int fst_load(fst_api *a, const char *lib, char *err, size_t errlen)
 #define FST_SYM(f, n) *(void **)&a->f = dlsym(a->dl, n)
     FST_SYM(create, "fstWriterCreate");
     FST_SYM(pack_type, "fstWriterSetPackType");
-    FST_SYM(parallel, "fstWriterSetParallelMode");
     FST_SYM(timescale, "fstWriterSetTimescaleFromString");
     FST_SYM(version, "fstWriterSetVersion");
     FST_SYM(scope, "fstWriterSetScope");
     FST_SYM(upscope, "fstWriterSetUpscope");
     FST_SYM(var, "fstWriterCreateVar");
-    FST_SYM(time, "fstWriterEmitTimeChange");
-    FST_SYM(value, "fstWriterEmitValueChange");
+    FST_SYM(time, "irhw_fst_time");
+    FST_SYM(value, "irhw_fst_value");
     FST_SYM(block, "irhw_fst_block_bytes");
     FST_SYM(close, "fstWriterClose");
 #undef FST_SYM
-    if (!a->create || !a->pack_type || !a->parallel || !a->timescale || !a->version || !a->scope ||
-        !a->upscope || !a->var || !a->time || !a->value || !a->block || !a->close)
+    if (!a->create || !a->pack_type || !a->timescale || !a->version || !a->scope || !a->upscope ||
+        !a->var || !a->time || !a->value || !a->block || !a->close)
         return irhw_err(err, errlen, "the FST library %s lacks a writer function", lib);
     return 0;
 }
@@ -290,14 +397,16 @@ static void pw_declare(pw *w, sig *x, const char *name, int dir)
 int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw_trace fmt,
                        const char *fst_lib, char *err, size_t errlen)
 {
-    pw *w = calloc(1, sizeof *w);
+    pw *w = aligned_alloc(64, (sizeof(pw) + 63) / 64 * 64);
+    if (w)
+        memset(w, 0, sizeof *w);
     unsigned maxw = 1;
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)
             maxw = ps->p[i].width;
     unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 1;
     if (w) {
-        w->val = calloc(2 * (size_t)nwords, sizeof *w->val);
+        w->val = calloc(2 * (size_t)nwords + 8, sizeof *w->val);
         w->sig_of = calloc(nwords, sizeof *w->sig_of);
         w->s = calloc(IRHW_TB_MAX_PORTS, sizeof *w->s);
         w->bits = malloc(maxw + 1);
@@ -312,13 +421,15 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     w->in = w->val + 1;
     w->out = w->in + ps->in_words;
     w->exp = w->out + ps->out_words;
-    w->last = w->val + nwords;
+    w->last = w->val + nwords + 8; /* no cache line shared with val */
     w->in_words = ps->in_words;
     w->out_words = ps->out_words;
     w->fmt = fmt;
     w->first = 1;
     if (!byte_chars[0])
         byte_chars_init();
+    cpu_set_t cs;
+    int cpus = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
 
     if (fmt == IRHW_TRACE_FST) {
         if (fst_load(&w->fst, fst_lib, err, errlen)) {
@@ -331,12 +442,6 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
         }
         w->fst.pack_type(w->fc, FST_PT_LZ4);
         w->fst.block(w->fc, FST_BLOCK_BYTES);
-        /* with a second CPU, each block is compressed and written by a
-         * thread of the library's own while the loop fills the next: wl_bank,
-         * 2 million cycles, 1.2-1.4 s against 1.6 s, the same file */
-        cpu_set_t cs;
-        if (sched_getaffinity(0, sizeof cs, &cs) == 0 && CPU_COUNT(&cs) >= 2)
-            w->fst.parallel(w->fc, 1);
         w->fst.timescale(w->fc, "1ps");
         w->fst.version(w->fc, "irhw " IRHW_VERSION);
         w->fst.scope(w->fc, FST_SCOPE_MODULE, "TOP", NULL);
@@ -357,7 +462,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     unsigned k = w->ns = irhw_tb_ports(ps, tp);
     while (k--) {
         sig *x = &w->s[k];
-        x->now = w->val + tp[k].word;
+        x->word = tp[k].word;
         x->width = tp[k].width;
         for (unsigned j = 0; j < (x->width + 63) / 64; j++)
             w->sig_of[tp[k].word + j] = k;
@@ -369,6 +474,19 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
         w->fst.upscope(w->fc);
     } else {
         fprintf(w->vcd, "$upscope $end\n$upscope $end\n$enddefinitions $end\n");
+    }
+
+    /* with a second CPU, the writer thread (IRHW_WAVE_THREAD=0: none) */
+    const char *e = getenv("IRHW_WAVE_THREAD");
+    if (cpus >= 2 && !(e && strcmp(e, "0") == 0)) {
+        w->nslots = PW_RING_BYTES / (unsigned)(8 * (1 + (size_t)nwords));
+        if (w->nslots < 64)
+            w->nslots = 64;
+        w->ring = malloc((size_t)w->nslots * (1 + nwords) * sizeof *w->ring);
+        irhw_handoff_init(&w->ho, 0, w->nslots, w->nslots / 4);
+        w->threaded = w->ring && pthread_create(&w->th, NULL, pw_writer, w) == 0;
+        if (!w->threaded) /* written in the loop's thread instead */
+            irhw_handoff_destroy(&w->ho);
     }
 
     w->inner = *r;

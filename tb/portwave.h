@@ -17,7 +17,10 @@
  *
  * FST goes through the FST library Verilator ships (gtkwave/fstapi.c),
  * compiled once into a shared library in the build cache
- * (irhw_fst_lib: vbuild.h) and loaded here; VCD is written directly.
+ * (irhw_fst_lib: vbuild.h) and loaded here; VCD is written directly. With
+ * a second CPU the loop only copies each dump's values into a ring, and a
+ * thread of the writer's compares, emits and writes the file
+ * (IRHW_WAVE_THREAD=0: all of it in the loop's thread).
  * Deeper traces (--wave-depth 2 and more) and SystemC traces stay
  * Verilator's.
  */

@@ -123,5 +123,30 @@ else
     --rtl "$tmp/greedy.v" --rtl "$tmp/g/irhw_regfile_1rw.v"
 fi
 
+# A long trace, many of the writer's 1 MB FST blocks: read back to its last
+# dump without an error, with the value changes of the VCD written beside it;
+# written in the loop's own thread (IRHW_WAVE_THREAD=0) instead of the
+# writer's thread, the same FST changes and the same VCD, byte for byte.
+long_trace() { # BLOCK CYCLES
+  local blk=$1 n=$2 f last nch
+  for f in l.fst l.vcd; do
+    "$irhw" cosim "$blk" --cycles "$n" --quiet --wave "$tmp/$f" > /dev/null 2>&1
+    IRHW_WAVE_THREAD=0 "$irhw" cosim "$blk" --cycles "$n" --quiet --wave "$tmp/1$f" > /dev/null 2>&1
+  done
+  last=$(fst2vcd "$tmp/l.fst" 2> "$tmp/l.err" | sed -n 's/^#\([0-9]*\)$/\1/p' | tail -1)
+  for f in l.fst l.vcd 1l.fst; do changes "$tmp/$f" > "$tmp/$f.ch"; done
+  nch=$(wc -l < "$tmp/l.vcd.ch")
+  if [ "$last" = $(((n - 1) * 10 + 5)) ] && [ ! -s "$tmp/l.err" ] && [ "$nch" -gt 200000 ] &&
+    cmp -s "$tmp/l.fst.ch" "$tmp/l.vcd.ch" && cmp -s "$tmp/1l.fst.ch" "$tmp/l.vcd.ch" &&
+    cmp -s "$tmp/l.vcd" "$tmp/1l.vcd"; then
+    ok "wave long trace, $blk $n cycles: the FST reads back to #$last, its $nch changes the VCD's, in either thread"
+  else
+    bad "wave long trace, $blk $n cycles: last #$last, $(head -c 200 "$tmp/l.err"), $nch changes; $(
+      cmp "$tmp/l.fst.ch" "$tmp/l.vcd.ch" 2>&1; cmp "$tmp/1l.fst.ch" "$tmp/l.vcd.ch" 2>&1; cmp "$tmp/l.vcd" "$tmp/1l.vcd" 2>&1)"
+  fi
+}
+long_trace wl_bank 40000
+long_trace icrn 40000
+
 echo "wave: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
