@@ -255,10 +255,10 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
 /* The FST library Verilator ships (include/gtkwave: fstapi.c with the
  * LZ4 and FastLZ coders it includes), compiled once per Verilator version
  * into a shared library for irhw's own default-depth writer (portwave.h),
- * with its parallel mode (a block compressed and written by a thread of its
- * own while the next one fills), as Verilator compiles it, and one function
- * of irhw's: irhw_fst_block_bytes sets the block size, which fstapi.c keeps
- * in its private context (128 MB; the buffer also holds one dump's changes
+ * with its parallel mode compiled in, as Verilator compiles it (the writer
+ * leaves it off: portwave.c), and one function of irhw's:
+ * irhw_fst_block_bytes sets the block size, which fstapi.c keeps in its
+ * private context (128 MB; the buffer also holds one dump's changes
  * beyond it, and grows when one dump needs more). Two more are the writer's
  * hot path, fstapi.c's own with less work a call (callgrind, wl_bank, two
  * dumps a cycle): irhw_fst_time is fstWriterEmitTimeChange with the time
