@@ -315,7 +315,7 @@ static const char fst_wrapper[] =
     "        for (i = 0; i < 256; i++)\n"
     "            for (int b = 0; b < 8; b++)\n"
     "                ((char *)&irhw_chars[i])[b] = (char)('0' + ((i >> (7 - b)) & 1));\n"
-    "    if (xc->is_initial_time || fpos + len + 10 > xc->vchg_alloc_siz) {\n"
+    "    if (!len || xc->is_initial_time || fpos + len + 10 > xc->vchg_alloc_siz) {\n"
     "        char s[len + 1];\n"
     "        for (i = 0; i < len; i++)\n"
     "            s[i] = (char)('0' + ((w[(len - 1 - i) / 64] >> ((len - 1 - i) % 64)) & 1));\n"
