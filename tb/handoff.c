@@ -1,6 +1,6 @@
 /*
- * handoff.c — publishing a count, and waiting: spin, then sleep
- * (handoff.h).
+ * handoff.c — the slow parts of a handoff: a side going to sleep, and
+ * waking it (handoff.h).
  */
 #include "handoff.h"
 
@@ -21,21 +21,6 @@ void irhw_handoff_destroy(irhw_handoff *h)
     pthread_cond_destroy(&h->cv);
 }
 
-/* The count is stored before the sleepers are read, and a sleeper counts
- * itself before its last check, under the mutex: either that check sees the
- * new count, or this side sees the sleeper and broadcasts once it waits (it
- * holds the mutex until then). */
-void irhw_handoff_publish(irhw_handoff *h, _Atomic uint64_t *counter, uint64_t value, int now)
-{
-    atomic_store(counter, value);
-    if (!atomic_load(&h->sleepers))
-        return;
-    uint64_t ready = atomic_load(&h->made) - atomic_load(&h->used);
-    if (!now && (counter == &h->made ? ready < h->wake : ready > h->size - h->wake))
-        return;
-    irhw_handoff_wake(h);
-}
-
 void irhw_handoff_wake(irhw_handoff *h)
 {
     if (!atomic_load(&h->sleepers))
@@ -45,16 +30,8 @@ void irhw_handoff_wake(irhw_handoff *h)
     pthread_mutex_unlock(&h->mu);
 }
 
-void irhw_handoff_wait(irhw_handoff *h, int (*ready)(void *arg, uint64_t k), void *arg, uint64_t k,
-                       int spins)
+void irhw_handoff_sleep(irhw_handoff *h, int (*ready)(void *arg, uint64_t k), void *arg, uint64_t k)
 {
-    for (int i = 0; i < spins; i++) {
-        if (ready(arg, k))
-            return;
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
     pthread_mutex_lock(&h->mu);
     atomic_fetch_add(&h->sleepers, 1);
     while (!ready(arg, k))

@@ -34,17 +34,45 @@ typedef struct {
 void irhw_handoff_init(irhw_handoff *h, uint64_t from, uint64_t size, uint64_t wake);
 void irhw_handoff_destroy(irhw_handoff *h);
 
-/* Sets counter (&h->made or &h->used) to value; wakes a sleeping side now,
- * or when enough is ready for it. */
-void irhw_handoff_publish(irhw_handoff *h, _Atomic uint64_t *counter, uint64_t value, int now);
-
 /* Wakes a sleeping side, which checks its condition again (after the
  * caller has changed something it checks). */
 void irhw_handoff_wake(irhw_handoff *h);
 
+/* The sleeping part of irhw_handoff_wait. */
+void irhw_handoff_sleep(irhw_handoff *h, int (*ready)(void *arg, uint64_t k), void *arg,
+                        uint64_t k);
+
+/* Sets counter (&h->made or &h->used) to value; wakes a sleeping side now,
+ * or when enough is ready for it. The count is stored before the sleepers
+ * are read, and a sleeper counts itself before its last check, under the
+ * mutex: either that check sees the new count, or this side sees the
+ * sleeper and broadcasts once it waits (it holds the mutex until then). */
+static inline void irhw_handoff_publish(irhw_handoff *h, _Atomic uint64_t *counter, uint64_t value,
+                                        int now)
+{
+    atomic_store(counter, value);
+    if (!atomic_load(&h->sleepers))
+        return;
+    uint64_t ready = atomic_load(&h->made) - atomic_load(&h->used);
+    if (!now && (counter == &h->made ? ready < h->wake : ready > h->size - h->wake))
+        return;
+    irhw_handoff_wake(h);
+}
+
 /* Returns once ready(arg, k) is true: spins (up to spins checks), then
- * sleeps until a wake finds it true. */
-void irhw_handoff_wait(irhw_handoff *h, int (*ready)(void *arg, uint64_t k), void *arg, uint64_t k,
-                       int spins);
+ * sleeps until a wake finds it true. Inline, so that the spin calls ready
+ * directly. */
+static inline void irhw_handoff_wait(irhw_handoff *h, int (*ready)(void *arg, uint64_t k),
+                                     void *arg, uint64_t k, int spins)
+{
+    for (int i = 0; i < spins; i++) {
+        if (ready(arg, k))
+            return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    irhw_handoff_sleep(h, ready, arg, k);
+}
 
 #endif
