@@ -8,10 +8,6 @@
 #include "irhw.h"
 #include "vbuild.h"
 
-/* A stimulus from outside the block (a workload's element stream): used
- * instead of the block's stim_new/stim_next. next() fills this cycle's
- * inputs like stim_next and returns 1 when the stream has ended (the run
- * stops before this cycle). */
 /* The lockstep loop's thread choice (cosim.c says why these values; the
  * cosim verb's --help prints them): cycles the two threads may be apart;
  * the first cycles, run in one thread, and the time a cycle (ns) and the
@@ -26,12 +22,16 @@
 #define IRHW_COSIM_RECHECK 262144
 #define IRHW_COSIM_RECHECK_MAX 4194304
 
+/* A stimulus from outside the block (a workload's element stream): used
+ * instead of the block's stim_new/stim_next. next() fills this cycle's
+ * inputs like stim_next and returns 1 when the stream has ended (the run
+ * stops before this cycle). */
 typedef struct {
     void *ctx;
     int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-    /* 1: next() may run on the RTL's thread, up to 256 cycles ahead of the
-     * observer (cosim.c, "two threads"): it writes nothing the observer reads,
-     * but through atomics */
+    /* 1: next() may run on the RTL's thread, up to IRHW_COSIM_RING cycles
+     * ahead of the observer (cosim.c, "two threads"): it writes nothing the
+     * observer reads, but through atomics */
     int ahead_ok;
 } irhw_stim_source;
 

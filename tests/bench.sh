@@ -35,6 +35,7 @@
 # BENCH_WAVES=0 skips the waves column (irhw's own default-depth trace on
 # the row's untraced model: no build of its own).
 set -u
+. "$(dirname "$0")/lib.sh" # runtime_only
 irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -103,7 +104,7 @@ for row in "${rows[@]}"; do
   for k in 1 2 3; do
     c=$IRHW_CACHE
     if [ "$k" -gt 1 ]; then
-      c=$tmp/cold$k; rm -rf "$c"; mkdir "$c"; ln -s "$IRHW_CACHE"/vrt-* "$c/"
+      c=$tmp/cold$k; rm -rf "$c"; runtime_only "$c" "$IRHW_CACHE"
     fi
     colds+=("$(CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)")
   done

@@ -12,3 +12,7 @@ expect() { # expect NAME CONDITION-COMMAND...
 scratch() { tmp=$(mktemp -d "/tmp/irhw-$1.XXXXXX"); trap 'rm -rf "$tmp"' EXIT; }
 # the blocks $irhw registers, one a line
 registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
+# runtime_only DIR FROM: a private build cache DIR that shares the Verilator
+# runtime of the cache FROM (links) and holds no model: the next cosim in it
+# builds its model cold
+runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }

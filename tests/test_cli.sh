@@ -184,6 +184,15 @@ if cc -shared -fPIC -o "$tmp/fail_threads.so" tests/fail_threads.c -ldl 2> "$tmp
       ok "no second thread after $k started: every cycle ran, the report is one thread's ($how)"
     else bad "no second thread after $k started: $how; $(grep -v '^threads: ' "$tmp/ft.all" | diff - "$tmp/ft1.out" | head -4)"; fi
   done
+  # a waveform writer thread (tb/portwave.c) that does not start: the trace
+  # is written in the loop's thread, the same file as the thread's
+  "$irhw" cosim wl_bank --cycles 5000 --quiet --wave "$tmp/ftw1.vcd" > /dev/null 2>&1
+  IRHW_THREADS_OK=0 LD_PRELOAD="$pre" "$irhw" cosim wl_bank --cycles 5000 --quiet --wave "$tmp/ftw0.vcd" \
+    > "$tmp/ftw.out" 2>&1
+  if grep -q '^PASS wl_bank' "$tmp/ftw.out" && [ "$(grep -c '^#' "$tmp/ftw0.vcd")" -eq 10000 ] &&
+     cmp -s "$tmp/ftw0.vcd" "$tmp/ftw1.vcd"; then
+    ok "a waveform writer thread that does not start: the loop writes the trace, the same VCD"
+  else bad "waveform writer thread not started: $(head -2 "$tmp/ftw.out"); $(cmp "$tmp/ftw0.vcd" "$tmp/ftw1.vcd" 2>&1)"; fi
 else bad "tests/fail_threads.c does not build: $(head -3 "$tmp/ft.err")"; fi
 
 # every configuration of the co-simulation lists: generated and lint-clean as one design
@@ -213,8 +222,6 @@ fi
 # the 64 banks; with it, a few. A private cache (the runtime linked in) so
 # the model is built here and its C++ can be read.
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
-  # runtime_only DIR FROM: a private cache DIR sharing FROM's Verilator runtime
-  runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
   c=$tmp/vltcache; runtime_only "$c" "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"
   if IRHW_CACHE=$c "$irhw" cosim hwwl --cycles 20 --quiet > "$tmp/out" 2>&1; then
     d=$(ls -d "$c"/hwwl-* | head -1)
