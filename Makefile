@@ -3,7 +3,8 @@
 #
 #   make run     the main job: every block at the papers' defaults
 #   make test    installs what is missing, then runs every test
-#   make bench   co-simulation speed, measured side by side
+#   make bench   co-simulation speed, measured side by side: appended to
+#                docs/bench-log.md, the table in docs/speed.md regenerated
 #   make sweep   the full parameter sweeps (long)
 #   make sweep-bench  irhw sweep speed: -j 1 against -j 2, and a repeated sweep
 #   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
@@ -150,6 +151,7 @@ systemc: $(BIN)/irhw $(BUILD)/sc_example
 bench: deps $(BIN)/irhw
 	@bash tests/bench.sh $(BIN)/irhw
 	@bash tests/bench_workload.sh $(BIN)/irhw
+	@bash tests/bench_log.sh out/bench.md docs/bench-log.md docs/speed.md
 
 # BFS, SSSP and PageRank frontiers of every graph in ../shared/data/graphs
 # through iru_hash in lockstep with the RTL; the table in out/iru_graphs.md

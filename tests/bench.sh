@@ -30,8 +30,8 @@
 # co-simulation; Verilator alone runs the same count, waves an eighth, Icarus
 # a sixtieth (at least 2,000). Rates are wall-clock, over the lockstep loop
 # only (`cycles/s` of irhw cosim). The table goes to the terminal and, as
-# Markdown, to out/bench.md (BENCH_MD overrides; tests/bench_readme.sh pastes
-# it into README.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
+# Markdown, to out/bench.md (BENCH_MD overrides; tests/bench_log.sh appends
+# it to docs/bench-log.md and puts it in docs/speed.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
 # BENCH_WAVES=0 skips the waves column (irhw's own default-depth trace on
 # the row's untraced model: no build of its own).
 set -u
