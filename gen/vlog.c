@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Generated lines stay within this many columns (the README's promise). */
+/* Generated lines stay within this many columns (docs/cli.md promises it). */
 #define VW_COLUMNS 120
 
 /* Where to break text that must fit in `fit` columns: the last space

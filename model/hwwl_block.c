@@ -241,9 +241,10 @@ static void hwwl_module_name(const irhw_inst *x, char *buf, size_t len)
 
 /* The cores' inputs public (irhw_vlt_public_inputs), and inside each core
  * what the core's build marks (its banks'): one copy of the core's and the
- * bank's Verilated code for all of them. At the defaults the C++ went 5.16 ->
- * 1.84 MB, the instructions a cycle +1.4 %, Verilator alone about 1.6x as fast
- * (fewer instruction-cache misses; README, "Build time and RTL evaluation"). */
+ * bank's Verilated code for all of them: at the defaults about a third of
+ * the C++, and Verilator alone about 1.6x as fast for about 1.4 % more
+ * instructions a cycle (fewer instruction-cache misses; docs/speed.md, "How
+ * a Verilated model is built"). */
 static void hwwl_verilator_config(const irhw_inst *x, FILE *f)
 {
     irhw_inst core, net;

@@ -285,9 +285,9 @@ static void hwwl_core_module_name(const irhw_inst *x, char *buf, size_t len)
 }
 
 /* The banks' inputs public (irhw_vlt_public_inputs): one copy of the bank's
- * Verilated code for the LANES banks instead of one each (1.42 -> 1.22 MB of
- * C++ at the defaults, +1.8 % instructions a cycle, 39 % fewer
- * instruction-cache misses). */
+ * Verilated code for the LANES banks instead of one each: less C++ to
+ * compile and far fewer instruction-cache misses, for about 2 % more
+ * instructions a cycle (docs/speed.md, "How a Verilated model is built"). */
 static void hwwl_core_verilator_config(const irhw_inst *x, FILE *f)
 {
     irhw_inst bank, wru;

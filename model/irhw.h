@@ -429,7 +429,8 @@ void irhw_inst_free(irhw_inst *x);
  * Verilator 5.006's gate pass substitutes what drives each instance's inputs
  * (different bus slices) into the instance's logic, so every instance got its
  * own copy of the module's scheduled code; inputs that stay variables of the
- * module let one copy serve all (README, "Build time and RTL evaluation"). */
+ * module let one copy serve all (docs/speed.md, "How a Verilated model is
+ * built"). */
 void irhw_vlt_public_inputs(const irhw_inst *x, FILE *f);
 /* A new model of the instance; NULL and a message when out of memory. */
 void *irhw_model_create(const irhw_inst *x, char *err, size_t errlen);

@@ -476,17 +476,13 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * when this process has two CPUs, two threads from there if a cycle took
  * AUTO_NS or more and the judging side's part (model, compare, checker,
  * observer: what the second thread would take) was AUTO_SHARE of that time
- * or more (hwwl_core at 4.6 us and hwwl at 31 us run 1.2 and 1.6 times
- * faster in two). Every other run gets a trial (threads_trial). A block
- * quicker than AUTO_NS: most of those first cycles' time is a cold start
- * and four clock reads a cycle, and the share misleads (wru's model side
- * is near a fifth of its cycle; when the share decided, one of twenty 3
- * M-cycle runs of wru had no trial and ran in one thread). A slower one
- * whose share was below AUTO_SHARE: the large swt, icrn and iru_hash,
- * whose models cost a few % of their RTL, ran as fast or 15 % slower in
- * two, but iru_hash at its defaults (3.7 us a cycle) ran at 0.77-0.97 of
- * Verilator alone in one and 0.93-0.98 in two (three alternating runs,
- * 2026-11-24). */
+ * or more: the clear case (hwwl_core, hwwl), faster in two on any machine.
+ * Every other run gets a trial (threads_trial). Below AUTO_NS most of
+ * those first cycles' time is a cold start and four clock reads a cycle,
+ * so the share misleads (wru's model side is near a fifth of its cycle).
+ * Above AUTO_NS with a smaller share (the large swt, icrn and iru_hash,
+ * whose models cost a few % of their RTL) either mode can win, by little,
+ * depending on the machine. */
 #define AUTO_CYCLES IRHW_COSIM_FIRST
 #define AUTO_NS IRHW_COSIM_TWO_NS
 #define AUTO_SHARE IRHW_COSIM_TWO_SHARE
@@ -495,32 +491,26 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * first windows of a run are often the slowest), and two threads from there
  * if their two windows took less time than the one thread's. For these
  * blocks handing each cycle's inputs and outputs to the other core costs
- * about what it saves, and which wins depends on the machine: a fixed time
- * a cycle (0.33 us, measured on one machine) kept icrn and wru in one thread
- * on a faster one, where two ran 1.2 times faster (co-sim / Verilator alone
- * 0.66-0.72 -> 0.80-0.89 icrn; 0.75-0.81 -> 0.76-1.06 wru), while wl_bank
- * ran faster in one (0.73-0.86 against 0.64-0.74; three alternating runs
- * each, 2026-11-24). Windows of 16,384 cycles (3-8 ms for these blocks),
- * the judging thread started on the other CPU (two_threads), and the sums
- * of the windows (the fastest window of each kind chose wrong more often,
- * the drift again): ten default runs each (100,000 cycles), icrn and wru
- * ten times two threads, swt nine, wl_bank and fifo ten times one. Before
- * those three (8,192, the thread placed by the scheduler) one run in ten of
- * icrn and of wru chose one thread. */
+ * about what it saves, and which wins depends on the machine, so no fixed
+ * time a cycle can decide it: the trial measures on the machine at hand.
+ * Three things make it trustworthy: windows of 16,384 cycles (a few ms for
+ * these blocks), the judging thread started on the other CPU (two_threads:
+ * a thread started on its parent's CPU can wait milliseconds to be moved),
+ * and the sums of the windows compared, not the fastest window of each kind
+ * (a run's later windows are faster; only the sums of the ordered windows
+ * cancel that). */
 #define TRIAL IRHW_COSIM_TRIAL
 
 /* Checks again: a run that had a trial runs another RECHECK cycles after
  * it, and after each check twice as many as before the last, up to
  * RECHECK_MAX: TRIAL cycles in the mode it runs, twice that in the other,
  * TRIAL more in its own, and the faster from there. The trial falls in a
- * run's first 66,048 cycles (10-20 ms for these blocks), and a run whose
- * windows ran at a bad moment kept the wrong mode: wru's two-thread windows
- * once took 406 ns a cycle against 335 in one, and the run stayed in one
- * thread at 0.81 of Verilator alone where runs that chose two reached
- * 0.93-0.95 (six 3 M-cycle runs, 2026-11-24). A check costs the slower
- * mode's 2 TRIAL cycles, under 1 % of the gap before it from the second
- * on; the cap keeps a late wrong choice from holding half a long run.
- * IRHW_RECHECK=N sets the first gap (tests: checks in a short run). */
+ * run's first 66,048 cycles, and windows that ran at a bad moment (another
+ * job on the machine) would otherwise keep the wrong mode for the whole
+ * run. A check costs the slower mode's 2 TRIAL cycles, under 1 % of the gap
+ * before it from the second on; the cap keeps a late wrong choice from
+ * holding half a long run. IRHW_RECHECK=N sets the first gap (tests:
+ * checks in a short run). */
 #define RECHECK IRHW_COSIM_RECHECK
 #define RECHECK_MAX IRHW_COSIM_RECHECK_MAX
 

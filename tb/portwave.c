@@ -66,10 +66,9 @@ typedef struct {
      * library's work (blocks packed, compressed and written), in order.
      * made: slots filled (the loop's own count; ho.made as last published),
      * ho.used: slots written (used_seen as the loop last read it); closing:
-     * the loop has filled its last slot. wl_bank at 3 million cycles with
-     * --wave x.fst: 3.4-3.5 M cycles/s against 2.7 M with every dump written
-     * in the loop's thread (IRHW_WAVE_THREAD=0); every block faster
-     * (README, "Waveforms"). */
+     * the loop has filled its last slot. With a second CPU every block's
+     * traced run is faster this way than with every dump written in the
+     * loop's thread (IRHW_WAVE_THREAD=0; docs/waveforms.md). */
     int threaded;
     pthread_t th;
     uint64_t *ring;
@@ -89,11 +88,10 @@ typedef struct {
 
 /* The FST block size, set in the library (irhw_fst_block_bytes: vbuild.c):
  * its default, 128 MB, is walked once per signal when a block is written,
- * out of cache. Verilator's trace of wl_bank flushed every 4,096 cycles
- * took 1.8 s against 2.45 s for 2 million cycles; this writer with 1 MB
- * blocks set here 1.09-1.19 s (0.06-0.10 s of it in the kernel) against
- * 1.16-1.55 s (0.19-0.30 s) with a flush of its own per 1 MB; 128 KB to
- * 4 MB measured alike. The library's parallel mode (each block written by
+ * out of cache; 1 MB blocks stay in cache, and setting the size in the
+ * library costs less than a flush of the writer's own per 1 MB (which
+ * allocated the buffer afresh each time); 128 KB to 4 MB run alike. The
+ * library's parallel mode (each block written by
  * a thread of its own) is not used: with several blocks it wrote files
  * that fst2vcd stops reading part-way ("fstReaderIterBlocks2() ... rc=-3"),
  * a different block each run; all of the library's work is done in the

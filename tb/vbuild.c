@@ -33,7 +33,7 @@
 /* The fast code: GCC's instruction combiner is most of the compile time of a
  * large model's long straight-line functions; two-insn combinations only. Its
  * value numbering walks the aliasing stores of those functions: at most 100
- * queries a load (README, "Build time and RTL evaluation"). */
+ * queries a load (docs/speed.md, "How a Verilated model is built"). */
 #define CXXFLAGS_FAST                                                                              \
     CXXFLAGS_COMMON " --param max-combine-insns=2 --param sccvn-max-alias-queries-per-access=100"
 /* Verilator's slow code (constructors, initial settle, trace declarations)

@@ -22,7 +22,7 @@ die() { echo "bench_log: $*" >&2; exit 2; }
 grep -q '^<!-- bench table: begin -->$' "$speed" && grep -q '^<!-- bench table: end -->$' "$speed" ||
   die "no bench table markers in $speed"
 # tests/bench.sh's first line:
-# <!-- make bench (tests/bench.sh), 2026-11-25 01:51 UTC, 2 cores, load average at the start: 1.31 1.11 1.32 -->
+# <!-- make bench (tests/bench.sh), YYYY-MM-DD HH:MM UTC, 2 cores, load average at the start: L1 L5 L15 -->
 head=$(head -1 "$md")
 when=$(echo "$head" | sed -n 's/^<!-- make bench (tests\/bench.sh), \([0-9-]* [0-9:]* UTC\), .*/\1/p')
 machine=$(echo "$head" | sed -n 's/^<!-- make bench (tests\/bench.sh), [0-9-]* [0-9:]* UTC, \(.*\) -->$/\1/p')
