@@ -7,6 +7,8 @@
  */
 #include "cli_workload.h"
 
+#include "args.h"
+
 #include "workload.h"
 
 #include "hwwl.h"
@@ -27,37 +29,82 @@ static const char *const paper_filtered[] = {"-", "23 %", "79 %"};
 /* The options every workload takes. */
 typedef struct {
     const char *graph, *graphs, *out;
-    const char *params[32];
+    const char *params[32]; /* the -p, each NAME once (irhw_args_param) */
     unsigned nparams;
     int model_only, quiet;
 } wl_common;
 
-static int common_takes(const char *a)
-{
-    return !strcmp(a, "--graph") || !strcmp(a, "--graphs") || !strcmp(a, "-o") || !strcmp(a, "-p");
-}
+/* Every option of every kind (W_IRU: iru, W_GW: bfs and sssp). */
+enum { W_IRU = 1, W_GW = 2 };
+enum {
+    K_HELP,
+    K_GRAPH,
+    K_GRAPHS,
+    K_OUT,
+    K_P,
+    K_MODEL_ONLY,
+    K_QUIET,
+    K_KERNEL,
+    K_MAX_ELEMS,
+    K_REQ_EVERY,
+    K_ALL,
+    K_PLOT,
+    K_COST,
+    K_MEM_LAT,
+    K_SRC,
+    K_MAX_CYCLES,
+    K_MAX_EDGES,
+    K_TRENDS,
+    K_NO_PLOT
+};
+static const irhw_opt workload_opts[] = {
+    {"-h", 0, K_HELP, 0},
+    {"--help", 0, K_HELP, 0},
+    {"--graph", 1, K_GRAPH, 0},
+    {"--graphs", 1, K_GRAPHS, 0},
+    {"-o", 1, K_OUT, 0},
+    {"-p", 1, K_P, 0},
+    {"--model-only", 0, K_MODEL_ONLY, 0},
+    {"--quiet", 0, K_QUIET, 0},
+    {"--kernel", 1, K_KERNEL, W_IRU},
+    {"--max-elems", 1, K_MAX_ELEMS, W_IRU},
+    {"--req-every", 1, K_REQ_EVERY, W_IRU},
+    {"--all", 0, K_ALL, W_IRU},
+    {"--plot", 1, K_PLOT, W_GW},
+    {"--cost", 1, K_COST, W_GW},
+    {"--mem-lat", 1, K_MEM_LAT, W_GW},
+    {"--src", 1, K_SRC, W_GW},
+    {"--max-cycles", 1, K_MAX_CYCLES, W_GW},
+    {"--max-edges", 1, K_MAX_EDGES, W_GW},
+    {"--trends", 0, K_TRENDS, W_GW},
+    {"--no-plot", 0, K_NO_PLOT, W_GW},
+    {NULL, 0, 0, 0},
+};
 
-/* 1 when `a` is a common option (its value v stored), 0 when it is not, -1
- * for a -p beyond the 32 kept. */
-static int common_opt(wl_common *c, const char *a, const char *v)
+/* 1 when `opt` is a common option (its value v stored), 0 when it is not,
+ * 2 after the message of a -p given twice or beyond the 32 kept. */
+static int common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v)
 {
-    if (!strcmp(a, "--graph"))
+    switch (opt->id) {
+    case K_GRAPH:
         c->graph = v;
-    else if (!strcmp(a, "--graphs"))
+        return 1;
+    case K_GRAPHS:
         c->graphs = v;
-    else if (!strcmp(a, "-o"))
+        return 1;
+    case K_OUT:
         c->out = v;
-    else if (!strcmp(a, "-p")) {
-        if (c->nparams == sizeof c->params / sizeof c->params[0])
-            return -1;
-        c->params[c->nparams++] = v;
-    } else if (!strcmp(a, "--model-only"))
+        return 1;
+    case K_P:
+        return irhw_args_param(a, c->params, &c->nparams, 32, v) ? 2 : 1;
+    case K_MODEL_ONLY:
         c->model_only = 1;
-    else if (!strcmp(a, "--quiet"))
+        return 1;
+    case K_QUIET:
         c->quiet = 1;
-    else
-        return 0;
-    return 1;
+        return 1;
+    }
+    return 0;
 }
 
 typedef struct {
@@ -106,37 +153,36 @@ static void iru_help(const char *prog)
 
 static int parse_iru(int argc, char **argv, wl_opts *o)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = common_takes(a) || !strcmp(a, "--kernel") || !strcmp(a, "--max-elems") ||
-                    !strcmp(a, "--req-every");
-        if (takes && !v)
-            return wl_usage(o->prog, "option %s needs a value", a);
-        if (takes)
-            i++;
-        int k = common_opt(&o->c, a, v);
-        if (k < 0)
-            return wl_usage(o->prog, "too many -p options (at most 32): %s", v);
-        if (k)
+    irhw_args a;
+    irhw_args_init(&a, "workload iru", workload_opts, W_IRU, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (k == IRHW_ARG_POS)
+            return wl_usage(o->prog, "unexpected argument '%s'", v);
+        int c = common_opt(&a, &o->c, opt, v);
+        if (c == 2)
+            return EXIT_USAGE;
+        if (c)
             continue;
-        if (!strcmp(a, "--kernel")) {
+        if (opt->id == K_KERNEL) {
             if ((o->kernel = irhw_kernel_parse(v)) < 0)
                 return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
-        } else if (!strcmp(a, "--max-elems") || !strcmp(a, "--req-every")) {
+        } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
             char *e;
             errno = 0;
             unsigned long long x = strtoull(v, &e, 10);
-            int req = !strcmp(a, "--req-every");
+            int req = opt->id == K_REQ_EVERY;
             if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
                 return wl_usage(o->prog,
                                 req ? "--req-every '%s' must be a whole number 1..1000000"
                                     : "--max-elems '%s' must be a whole number >= 1",
                                 v);
             *(req ? &o->req_every : &o->max_elems) = x;
-        } else if (!strcmp(a, "--all")) {
+        } else if (opt->id == K_ALL) {
             o->all = 1;
-        } else {
-            return wl_usage(o->prog, "unknown argument '%s'", a);
         }
     }
     if (!o->all && (o->kernel < 0 || !o->c.graph))
@@ -402,11 +448,10 @@ static int workload_iru(int argc, char **argv, const char *prog)
     memset(&o, 0, sizeof o);
     o.prog = prog;
     o.kernel = -1;
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            iru_help(prog);
-            return 0;
-        }
+    if (irhw_args_help(argc, argv)) {
+        iru_help(prog);
+        return 0;
+    }
     int rc = parse_iru(argc, argv, &o);
     if (rc)
         return rc;
@@ -506,24 +551,29 @@ static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t 
 
 static int parse_gw(int argc, char **argv, gw_opts *o)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = common_takes(a) || !strcmp(a, "--cost") || !strcmp(a, "--mem-lat") ||
-                    !strcmp(a, "--src") || !strcmp(a, "--plot") || !strcmp(a, "--max-cycles") ||
-                    !strcmp(a, "--max-edges");
-        if (takes && !v)
-            return gw_usage(o, "option %s needs a value", a);
-        if (takes)
-            i++;
+    char verb[64];
+    snprintf(verb, sizeof verb, "workload %s", o->kind);
+    irhw_args a;
+    irhw_args_init(&a, verb, workload_opts, W_GW, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (k == IRHW_ARG_POS)
+            return gw_usage(o, "unexpected argument '%s'", v);
+        const char *n = opt->name;
         uint64_t x;
-        int rc = common_opt(&o->c, a, v);
-        if (rc < 0)
-            return gw_usage(o, "too many -p options (at most 32): %s", v);
+        int rc = common_opt(&a, &o->c, opt, v);
+        if (rc == 2)
+            return EXIT_USAGE;
         if (rc)
             continue;
-        if (!strcmp(a, "--plot")) {
+        switch (opt->id) {
+        case K_PLOT:
             o->plot = v;
-        } else if (!strcmp(a, "--cost")) {
+            break;
+        case K_COST: {
             char buf[64];
             snprintf(buf, sizeof buf, "%s", v);
             char *comma = strchr(buf, ',');
@@ -538,29 +588,35 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
             o->cost_b = (unsigned)x;
             if (!o->cost_a && !o->cost_b)
                 return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
-        } else if (!strcmp(a, "--mem-lat")) {
-            if ((rc = gw_number(o, a, v, 1, 10000, &x)))
+            break;
+        }
+        case K_MEM_LAT:
+            if ((rc = gw_number(o, n, v, 1, 10000, &x)))
                 return rc;
             o->mem_lat = (unsigned)x;
-        } else if (!strcmp(a, "--src")) {
-            if ((rc = gw_number(o, a, v, 0, UINT32_MAX - 1, &x)))
+            break;
+        case K_SRC:
+            if ((rc = gw_number(o, n, v, 0, UINT32_MAX - 1, &x)))
                 return rc;
             o->src = (uint32_t)x;
             o->have_src = 1;
-        } else if (!strcmp(a, "--max-cycles")) {
-            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
+            break;
+        case K_MAX_CYCLES:
+            if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
                 return rc;
             o->max_cycles = x;
-        } else if (!strcmp(a, "--max-edges")) {
-            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
+            break;
+        case K_MAX_EDGES:
+            if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
                 return rc;
             o->max_edges = x;
-        } else if (!strcmp(a, "--trends")) {
+            break;
+        case K_TRENDS:
             o->trends = 1;
-        } else if (!strcmp(a, "--no-plot")) {
+            break;
+        case K_NO_PLOT:
             o->no_plot = 1;
-        } else {
-            return gw_usage(o, "unknown argument '%s'", a);
+            break;
         }
     }
     if (!o->trends && !o->c.graph)
@@ -892,11 +948,10 @@ static int gw_trends(const gw_opts *o);
 
 static int workload_graph(int argc, char **argv, const char *prog, const char *kind)
 {
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            gw_help(prog, kind);
-            return 0;
-        }
+    if (irhw_args_help(argc, argv)) {
+        gw_help(prog, kind);
+        return 0;
+    }
     gw_opts o;
     memset(&o, 0, sizeof o);
     o.prog = prog;
@@ -939,16 +994,48 @@ static void kinds_help(FILE *f, const char *prog)
         fprintf(f, "  %-6s %s\n", kinds[i].name, kinds[i].what);
 }
 
+/* The kind is the first word that is not an option or an option's value
+ * (options of every kind may come before it); the kind's parser gets the
+ * rest. */
 int irhw_cli_workload(int argc, char **argv, const char *prog)
 {
-    if (argc < 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
-        kinds_help(argc < 1 ? stderr : stdout, prog);
-        return argc < 1 ? EXIT_USAGE : 0;
+    irhw_args a;
+    irhw_args_init(&a, "workload", workload_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *kind = NULL;
+    int k, at = -1;
+    while (!kind && (k = irhw_args_next(&a, &opt, &kind)) != IRHW_ARG_END) {
+        if (k == IRHW_ARG_BAD && !irhw_args_help(argc, argv))
+            return EXIT_USAGE;
+        if (k != IRHW_ARG_POS)
+            kind = NULL;
+        else
+            at = a.i - 1;
     }
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (!strcmp(argv[0], kinds[i].name))
-            return kinds[i].run(argc - 1, argv + 1, prog);
-    fprintf(stderr, "%s workload: unknown kind '%s'\n", prog, argv[0]);
+    if (!kind) {
+        int help = irhw_args_help(argc, argv);
+        kinds_help(help ? stdout : stderr, prog);
+        return help ? 0 : EXIT_USAGE;
+    }
+    size_t n = sizeof kinds / sizeof kinds[0];
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(kind, kinds[i].name)) {
+            char **rest = calloc((size_t)argc, sizeof *rest);
+            if (!rest)
+                return EXIT_TOOL;
+            int m = 0;
+            for (int j = 0; j < argc; j++)
+                if (j != at)
+                    rest[m++] = argv[j];
+            int rc = kinds[i].run(m, rest, prog);
+            free(rest);
+            return rc;
+        }
+    const char *near = irhw_closest(kind, &kinds[0].name, n, sizeof kinds[0]);
+    fprintf(stderr, "%s workload: unknown kind '%s'", prog, kind);
+    if (near)
+        fprintf(stderr, " (did you mean %s?)", near);
+    fprintf(stderr, "\n");
     kinds_help(stderr, prog);
     return EXIT_USAGE;
 }
