@@ -77,6 +77,9 @@ static int unknown(const irhw_args *a, const char *word, size_t len)
             names[n++] = o->name;
     char w[64];
     snprintf(w, sizeof w, "%.*s", (int)len, word);
+    for (const irhw_opt *o = a->opts; o->name; o++)
+        if (!strcmp(o->name, w)) /* another verb's */
+            return irhw_args_usage(a, "option %s does not apply to %s", w, a->verb);
     const char *near = irhw_closest(w, names, n, sizeof names[0]);
     if (near)
         return irhw_args_usage(a, "unknown option '%s' (did you mean %s?)", w, near);
@@ -94,7 +97,7 @@ int irhw_args_next(irhw_args *a, const irhw_opt **opt, const char **val)
         a->glued++;
         if (o->value) {
             if (*a->glued)
-                *val = a->glued;
+                *val = a->glued + (*a->glued == '='); /* -xVALUE or -x=VALUE */
             else if (a->i < a->argc)
                 *val = a->argv[a->i++];
             else

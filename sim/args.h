@@ -4,7 +4,7 @@
  * table and takes the command line item by item:
  *
  *   --opt VALUE and --opt=VALUE      a long option with a value
- *   -x VALUE and -xVALUE             a one-letter option with a value (-j2,
+ *   -x VALUE, -xVALUE and -x=VALUE   a one-letter option with a value (-j2,
  *                                    -pENTRIES=8, -oDIR)
  *   -ab                              one-letter flags glued together
  *   --                               the end of the options: every later
@@ -37,6 +37,11 @@ typedef struct {
     const char *glued; /* the rest of a word of glued one-letter flags */
     int positional;    /* after "--" */
 } irhw_args;
+
+/* The line of every verb's --help that says so. */
+#define IRHW_ARGS_HELP                                                                             \
+    "  (options anywhere after the verb: --opt VALUE or --opt=VALUE, -x VALUE or\n"                \
+    "  -xVALUE (-pENTRIES=8, -j2); each -p NAME once; '--' ends the options)\n"
 
 enum { IRHW_ARG_END, IRHW_ARG_OPT, IRHW_ARG_POS, IRHW_ARG_BAD };
 

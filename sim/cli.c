@@ -579,7 +579,8 @@ static int cmd_gen(int argc, char **argv)
     if (rc || o.help) {
         if (o.help)
             printf(
-                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
+                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] "
+                "[--systemc]\n" IRHW_ARGS_HELP
                 "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
                 "  cells it instantiates. Default DIR: out/<module>, a folder per configuration\n"
                 "  (the module name encodes it: wl_bank_e32_w24_t5_flops), so DIR/*.v is one\n"
@@ -906,7 +907,7 @@ static int cmd_cosim(int argc, char **argv)
             printf(
                 "usage: %s cosim BLOCK [-p NAME=VALUE]... [--cycles N] [--seed S]\n"
                 "          [--stim mixed|random|directed] [--wave FILE.fst|FILE.vcd] [--rtl "
-                "FILE.v]...\n"
+                "FILE.v]...\n" IRHW_ARGS_HELP
                 "  Verilates the block's RTL (cached by a hash of every input of the build) and\n"
                 "  runs it in lockstep with the C model, comparing every output every cycle.\n"
                 "  --cycles N   cycles to run (default 100000)\n"
@@ -1048,7 +1049,7 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE]\n"
+                "          [--sram-table FILE]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
@@ -1191,9 +1192,7 @@ static void help(FILE *f)
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
             "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
-            "options: anywhere after the verb, before or after BLOCK; --opt VALUE or\n"
-            "  --opt=VALUE, -p NAME=V or -pNAME=V, -j N or -jN; '--' ends them; each -p NAME\n"
-            "  once (a second, different value is an error)\n",
+            "\n" IRHW_ARGS_HELP,
             IRHW_VERSION, prog, prog);
     irhw_print_blocks(f);
 }

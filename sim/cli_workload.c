@@ -127,7 +127,7 @@ static void iru_help(const char *prog)
     printf("usage: %s workload iru --kernel bfs|sssp|pagerank --graph FILE [-p NAME=VALUE]...\n"
            "                          [--model-only] [--max-elems N] [--quiet]\n"
            "       %s workload iru --all [--graphs DIR] [-o FILE.md] [-p NAME=VALUE]...\n"
-           "                          [--model-only] [--max-elems N]\n"
+           "                          [--model-only] [--max-elems N]\n" IRHW_ARGS_HELP
            "  The edge frontiers of BFS, SSSP or PageRank on a graph drive iru_hash as the IRU\n"
            "  paper's kernels would (index = neighbour, data = level / candidate distance /\n"
            "  binary32 contribution, position in the frontier; FILTER dedup / min / fadd\n"
@@ -493,7 +493,7 @@ static void gw_help(const char *prog, const char *kind)
         "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
         "                          [--max-cycles N] [--quiet]\n"
         "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
-        "                          [--mem-lat N]\n"
+        "                          [--mem-lat N]\n" IRHW_ARGS_HELP
         "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
         "  hardware worklist hwwl: every lane of every core is a thread that pulls a vertex\n"
         "  (ID; WAIT: pull again; DONE: the kernel is over for it), is busy A + B * degree\n"

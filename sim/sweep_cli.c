@@ -45,7 +45,7 @@ static void sweep_help(void)
 {
     printf("usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [--pairwise]\n"
            "          [--do gen,cosim,area] [-j N] [--slurm [--partition P]] [-o DIR]\n"
-           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n"
+           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n" IRHW_ARGS_HELP
            "  Runs every configuration of the cartesian product of the values (or, with\n"
            "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
            "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
