@@ -169,13 +169,19 @@ const irhw_block *irhw_args_block(const char *verb, const char *name)
     size_t n = 0;
     for (const irhw_block *const *p = irhw_blocks; *p && n < sizeof names / sizeof names[0]; p++)
         names[n++] = (*p)->name;
-    const char *near = irhw_closest(name, names, n, sizeof names[0]);
-    fprintf(stderr, "irhw %s: unknown block '%s'", verb, name);
+    char where[80];
+    snprintf(where, sizeof where, "irhw %s", verb);
+    irhw_print_unknown(where, "block", name, irhw_closest(name, names, n, sizeof names[0]));
+    irhw_print_blocks(stderr);
+    return NULL;
+}
+
+void irhw_print_unknown(const char *where, const char *what, const char *word, const char *near)
+{
+    fprintf(stderr, "%s: unknown %s '%s'", where, what, word);
     if (near)
         fprintf(stderr, " (did you mean %s?)", near);
     fprintf(stderr, "\n");
-    irhw_print_blocks(stderr);
-    return NULL;
 }
 
 int irhw_args_param(const irhw_args *a, const char **list, unsigned *n, unsigned max,

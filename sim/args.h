@@ -62,6 +62,9 @@ int irhw_usage(const char *verb, const char *fmt, ...) __attribute__((format(pri
 /* The block called `name`, or NULL after "unknown block 'x' (did you mean
  * y?)" and the list of blocks on stderr. */
 const irhw_block *irhw_args_block(const char *verb, const char *name);
+/* Prints "WHERE: unknown WHAT 'word'" on stderr, with " (did you mean
+ * NEAR?)" when near is not NULL (irhw_closest). */
+void irhw_print_unknown(const char *where, const char *what, const char *word, const char *near);
 /* Prints "blocks: a b c" and a newline to f. */
 void irhw_print_blocks(FILE *f);
 

@@ -1239,11 +1239,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; i++)
         if (!strcmp(verb, verbs[i].name))
             return verbs[i].run(argc - 2, argv + 2);
-    const char *near = irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]);
-    fprintf(stderr, "%s: unknown verb '%s'", prog, verb);
-    if (near)
-        fprintf(stderr, " (did you mean %s?)", near);
-    fprintf(stderr, "\n");
+    irhw_print_unknown(prog, "verb", verb, irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]));
     help(stderr);
     return EXIT_USAGE;
 }

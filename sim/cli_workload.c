@@ -151,40 +151,56 @@ static void iru_help(const char *prog)
            prog, prog);
 }
 
-static int parse_iru(int argc, char **argv, wl_opts *o)
+/* The options of one kind (W_IRU or W_GW): the common ones into *c, the
+ * kind's own through take (0, or the exit code after its message). */
+static int wl_parse(int argc, char **argv, const char *verb, unsigned kind, wl_common *c,
+                    int (*take)(void *o, const irhw_opt *opt, const char *v), void *o)
 {
     irhw_args a;
-    irhw_args_init(&a, "workload iru", workload_opts, W_IRU, argc, argv);
+    irhw_args_init(&a, verb, workload_opts, kind, argc, argv);
     const irhw_opt *opt;
     const char *v;
-    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+    for (int k, rc; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
         if (k == IRHW_ARG_BAD)
             return EXIT_USAGE;
         if (k == IRHW_ARG_POS)
-            return wl_usage(o->prog, "unexpected argument '%s'", v);
-        int c = common_opt(&a, &o->c, opt, v);
-        if (c == 2)
+            return irhw_args_usage(&a, "unexpected argument '%s'", v);
+        if ((rc = common_opt(&a, c, opt, v)) == 2)
             return EXIT_USAGE;
-        if (c)
-            continue;
-        if (opt->id == K_KERNEL) {
-            if ((o->kernel = irhw_kernel_parse(v)) < 0)
-                return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
-        } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(v, &e, 10);
-            int req = opt->id == K_REQ_EVERY;
-            if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
-                return wl_usage(o->prog,
-                                req ? "--req-every '%s' must be a whole number 1..1000000"
-                                    : "--max-elems '%s' must be a whole number >= 1",
-                                v);
-            *(req ? &o->req_every : &o->max_elems) = x;
-        } else if (opt->id == K_ALL) {
-            o->all = 1;
-        }
+        if (!rc && (rc = take(o, opt, v)))
+            return rc;
     }
+    return 0;
+}
+
+static int iru_opt(void *p, const irhw_opt *opt, const char *v)
+{
+    wl_opts *o = p;
+    if (opt->id == K_KERNEL) {
+        if ((o->kernel = irhw_kernel_parse(v)) < 0)
+            return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
+    } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
+        char *e;
+        errno = 0;
+        unsigned long long x = strtoull(v, &e, 10);
+        int req = opt->id == K_REQ_EVERY;
+        if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
+            return wl_usage(o->prog,
+                            req ? "--req-every '%s' must be a whole number 1..1000000"
+                                : "--max-elems '%s' must be a whole number >= 1",
+                            v);
+        *(req ? &o->req_every : &o->max_elems) = x;
+    } else if (opt->id == K_ALL) {
+        o->all = 1;
+    }
+    return 0;
+}
+
+static int parse_iru(int argc, char **argv, wl_opts *o)
+{
+    int rc = wl_parse(argc, argv, "workload iru", W_IRU, &o->c, iru_opt, o);
+    if (rc)
+        return rc;
     if (!o->all && (o->kernel < 0 || !o->c.graph))
         return wl_usage(o->prog, "%s",
                         "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
@@ -549,76 +565,71 @@ static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t 
     return 0;
 }
 
+static int gw_opt(void *p, const irhw_opt *opt, const char *v)
+{
+    gw_opts *o = p;
+    const char *n = opt->name;
+    uint64_t x;
+    int rc;
+    switch (opt->id) {
+    case K_PLOT:
+        o->plot = v;
+        break;
+    case K_COST: {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", v);
+        char *comma = strchr(buf, ',');
+        if (!comma)
+            return gw_usage(o, "--cost '%s' must be A,B (busy A + B * degree cycles)", v);
+        *comma = 0;
+        if ((rc = gw_number(o, "--cost A", buf, 0, 100000, &x)))
+            return rc;
+        o->cost_a = (unsigned)x;
+        if ((rc = gw_number(o, "--cost B", comma + 1, 0, 10000, &x)))
+            return rc;
+        o->cost_b = (unsigned)x;
+        if (!o->cost_a && !o->cost_b)
+            return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
+        break;
+    }
+    case K_MEM_LAT:
+        if ((rc = gw_number(o, n, v, 1, 10000, &x)))
+            return rc;
+        o->mem_lat = (unsigned)x;
+        break;
+    case K_SRC:
+        if ((rc = gw_number(o, n, v, 0, UINT32_MAX - 1, &x)))
+            return rc;
+        o->src = (uint32_t)x;
+        o->have_src = 1;
+        break;
+    case K_MAX_CYCLES:
+        if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
+            return rc;
+        o->max_cycles = x;
+        break;
+    case K_MAX_EDGES:
+        if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
+            return rc;
+        o->max_edges = x;
+        break;
+    case K_TRENDS:
+        o->trends = 1;
+        break;
+    case K_NO_PLOT:
+        o->no_plot = 1;
+        break;
+    }
+    return 0;
+}
+
 static int parse_gw(int argc, char **argv, gw_opts *o)
 {
     char verb[64];
     snprintf(verb, sizeof verb, "workload %s", o->kind);
-    irhw_args a;
-    irhw_args_init(&a, verb, workload_opts, W_GW, argc, argv);
-    const irhw_opt *opt;
-    const char *v;
-    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
-        if (k == IRHW_ARG_BAD)
-            return EXIT_USAGE;
-        if (k == IRHW_ARG_POS)
-            return gw_usage(o, "unexpected argument '%s'", v);
-        const char *n = opt->name;
-        uint64_t x;
-        int rc = common_opt(&a, &o->c, opt, v);
-        if (rc == 2)
-            return EXIT_USAGE;
-        if (rc)
-            continue;
-        switch (opt->id) {
-        case K_PLOT:
-            o->plot = v;
-            break;
-        case K_COST: {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *comma = strchr(buf, ',');
-            if (!comma)
-                return gw_usage(o, "--cost '%s' must be A,B (busy A + B * degree cycles)", v);
-            *comma = 0;
-            if ((rc = gw_number(o, "--cost A", buf, 0, 100000, &x)))
-                return rc;
-            o->cost_a = (unsigned)x;
-            if ((rc = gw_number(o, "--cost B", comma + 1, 0, 10000, &x)))
-                return rc;
-            o->cost_b = (unsigned)x;
-            if (!o->cost_a && !o->cost_b)
-                return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
-            break;
-        }
-        case K_MEM_LAT:
-            if ((rc = gw_number(o, n, v, 1, 10000, &x)))
-                return rc;
-            o->mem_lat = (unsigned)x;
-            break;
-        case K_SRC:
-            if ((rc = gw_number(o, n, v, 0, UINT32_MAX - 1, &x)))
-                return rc;
-            o->src = (uint32_t)x;
-            o->have_src = 1;
-            break;
-        case K_MAX_CYCLES:
-            if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
-                return rc;
-            o->max_cycles = x;
-            break;
-        case K_MAX_EDGES:
-            if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
-                return rc;
-            o->max_edges = x;
-            break;
-        case K_TRENDS:
-            o->trends = 1;
-            break;
-        case K_NO_PLOT:
-            o->no_plot = 1;
-            break;
-        }
-    }
+    int rc = wl_parse(argc, argv, verb, W_GW, &o->c, gw_opt, o);
+    if (rc)
+        return rc;
     if (!o->trends && !o->c.graph)
         return gw_usage(o, "%s", "name --graph FILE (or --trends)");
     if (o->trends && o->c.graph)
@@ -1031,11 +1042,8 @@ int irhw_cli_workload(int argc, char **argv, const char *prog)
             free(rest);
             return rc;
         }
-    const char *near = irhw_closest(kind, &kinds[0].name, n, sizeof kinds[0]);
-    fprintf(stderr, "%s workload: unknown kind '%s'", prog, kind);
-    if (near)
-        fprintf(stderr, " (did you mean %s?)", near);
-    fprintf(stderr, "\n");
+    irhw_print_unknown("irhw workload", "kind", kind,
+                       irhw_closest(kind, &kinds[0].name, n, sizeof kinds[0]));
     kinds_help(stderr, prog);
     return EXIT_USAGE;
 }
