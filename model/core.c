@@ -168,12 +168,13 @@ static unsigned edit_distance(const char *a, const char *b)
 
 const char *irhw_closest(const char *word, const char *const *first, size_t n, size_t stride)
 {
+    word += strspn(word, "-");
     size_t len = strlen(word);
-    unsigned limit = len <= 3 ? 1 : len <= 6 ? 2 : 3, best = limit + 1;
+    unsigned limit = len <= 1 ? 0 : len <= 3 ? 1 : len <= 6 ? 2 : 3, best = limit + 1;
     const char *pick = NULL;
     for (size_t i = 0; i < n; i++) {
         const char *c = *(const char *const *)((const char *)first + i * stride);
-        unsigned d = c ? edit_distance(word, c) : best;
+        unsigned d = c && *word ? edit_distance(word, c + strspn(c, "-")) : best;
         if (d < best) {
             best = d;
             pick = c;
