@@ -141,9 +141,9 @@ static unsigned edit_distance(const char *a, const char *b)
 {
     enum { N = 64 };
     unsigned row[3][N], la = 0, lb = 0;
-    while (a[la] && la < N - 1)
+    while (la < N - 1 && a[la])
         la++;
-    while (b[lb] && lb < N - 1)
+    while (lb < N - 1 && b[lb])
         lb++;
     for (unsigned j = 0; j <= lb; j++)
         row[0][j] = j;
