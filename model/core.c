@@ -134,6 +134,55 @@ const irhw_block *irhw_find_block(const char *name)
     return NULL;
 }
 
+/* Edit distance of a and b, case ignored, a swap of two neighbours one
+ * edit (optimal string alignment); words longer than 63 characters are
+ * compared on their first 63. */
+static unsigned edit_distance(const char *a, const char *b)
+{
+    enum { N = 64 };
+    unsigned row[3][N], la = 0, lb = 0;
+    while (la < N - 1 && a[la])
+        la++;
+    while (lb < N - 1 && b[lb])
+        lb++;
+    for (unsigned j = 0; j <= lb; j++)
+        row[0][j] = j;
+    for (unsigned i = 1; i <= la; i++) {
+        unsigned *cur = row[i % 3], *prev = row[(i + 2) % 3], *pprev = row[(i + 1) % 3];
+        cur[0] = i;
+        for (unsigned j = 1; j <= lb; j++) {
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            unsigned d = prev[j - 1] + (ca != cb);
+            if (prev[j] + 1 < d)
+                d = prev[j] + 1;
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && pprev[j - 2] + 1 < d)
+                d = pprev[j - 2] + 1;
+            cur[j] = d;
+        }
+    }
+    return row[la % 3][lb];
+}
+
+const char *irhw_closest(const char *word, const char *const *first, size_t n, size_t stride)
+{
+    word += strspn(word, "-");
+    size_t len = strlen(word);
+    unsigned limit = len <= 1 ? 0 : len <= 3 ? 1 : len <= 6 ? 2 : 3, best = limit + 1;
+    const char *pick = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const char *c = *(const char *const *)((const char *)first + i * stride);
+        unsigned d = c && *word ? edit_distance(word, c + strspn(c, "-")) : best;
+        if (d < best) {
+            best = d;
+            pick = c;
+        }
+    }
+    return pick;
+}
+
 int irhw_param_index(const irhw_block *b, const char *name)
 {
     for (unsigned i = 0; i < b->nparams; i++)
@@ -183,8 +232,10 @@ int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err
         for (unsigned k = 0; k < b->nparams && o < sizeof known; k++)
             o += (size_t)snprintf(known + o, sizeof known - o, "%s%s", k ? ", " : "",
                                   b->params[k].name);
-        return irhw_err(err, errlen, "unknown parameter '%s' for block %s (parameters: %s)", name,
-                        b->name, known);
+        const char *near = irhw_closest(name, &b->params[0].name, b->nparams, sizeof b->params[0]);
+        return irhw_err(err, errlen, "unknown parameter '%s' for block %s (%s%s%sparameters: %s)",
+                        name, b->name, near ? "did you mean " : "", near ? near : "",
+                        near ? "? " : "", known);
     }
     const irhw_param *p = &b->params[i];
     const char *val = eq + 1;

@@ -410,6 +410,12 @@ int irhw_cfg_set_all(const irhw_block *b, irhw_cfg *c, const char *list, char *e
  * messages name the parameter, its value and the allowed range. */
 int irhw_cfg_check(const irhw_block *b, irhw_cfg *c, char *err, size_t errlen);
 int irhw_param_index(const irhw_block *b, const char *name);
+/* "Did you mean": of n names, `stride` bytes apart from *first (a table's
+ * name field: &tab[0].name, n, sizeof tab[0]), the one closest to `word`
+ * (leading dashes and case ignored, a swapped pair one edit), when it is
+ * within 1 edit for words of 2 or 3 characters, 2 up to 6, 3 beyond (a
+ * word of one character: only the same letter); else NULL. */
+const char *irhw_closest(const char *word, const char *const *first, size_t n, size_t stride);
 /* "ENTRIES=32 ID_BITS=24 ..."; sep between pairs (" " or " -p "). */
 void irhw_cfg_format(const irhw_block *b, const irhw_cfg *c, const char *sep, char *buf,
                      size_t len);

@@ -10,6 +10,7 @@
  * the message names the tool's log or the path and the OS error.
  */
 #include "area.h"
+#include "args.h"
 #include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
@@ -31,22 +32,6 @@
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 
 static const char *prog = "irhw";
-
-static int usage_error(const char *verb, const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s %s: ", prog, verb);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(see '%s %s --help')\n", prog, verb);
-    return EXIT_USAGE;
-}
-
-static void print_blocks_line(FILE *f)
-{
-    fprintf(f, "blocks:");
-    for (const irhw_block *const *b = irhw_blocks; *b; b++)
-        fprintf(f, " %s", (*b)->name);
-    fprintf(f, "\n");
-}
 
 /* ---- common option parsing ------------------------------------------------ */
 
@@ -83,174 +68,251 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
-/* Parses [BLOCK] and options; `allowed` lists the option letters/words the verb takes. */
-static int parse_opts(const char *verb, int argc, char **argv, int need_block, const char *allowed,
+/* The options of gen, cosim, area and run (verbs: which of them take it). */
+enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_ALL = 15 };
+enum {
+    O_HELP,
+    O_P,
+    O_OUT,
+    O_CYCLES,
+    O_SEED,
+    O_STIM,
+    O_WAVE,
+    O_WAVE_DEPTH,
+    O_THREADS,
+    O_WAVE_FROM,
+    O_WAVE_TO,
+    O_RTL,
+    O_LIBERTY,
+    O_SRAM_TABLE,
+    O_DRAW,
+    O_RECORD,
+    O_STIM_FILE,
+    O_SHRINK_OUT,
+    O_SHRINK,
+    O_UNTIL_COVERED,
+    O_REQUIRE_COVERAGE,
+    O_TRACE_LINES,
+    O_JSON,
+    O_NO_STA,
+    O_NO_MODEL,
+    O_QUIET,
+    O_SYSTEMC,
+    O_XCHECK,
+};
+static const irhw_opt block_opts[] = {
+    {"-h", 0, O_HELP, V_ALL},
+    {"--help", 0, O_HELP, V_ALL},
+    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA},
+    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN},
+    {"--cycles", 1, O_CYCLES, V_COSIM | V_RUN},
+    {"--seed", 1, O_SEED, V_COSIM | V_RUN},
+    {"--stim", 1, O_STIM, V_COSIM},
+    {"--wave", 1, O_WAVE, V_COSIM},
+    {"--wave-depth", 1, O_WAVE_DEPTH, V_COSIM},
+    {"--threads", 1, O_THREADS, V_COSIM},
+    {"--wave-from", 1, O_WAVE_FROM, V_COSIM},
+    {"--wave-to", 1, O_WAVE_TO, V_COSIM},
+    {"--rtl", 1, O_RTL, V_COSIM},
+    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN},
+    {"--sram-table", 1, O_SRAM_TABLE, V_AREA},
+    {"--draw", 1, O_DRAW, V_GEN},
+    {"--record", 1, O_RECORD, V_COSIM},
+    {"--stim-file", 1, O_STIM_FILE, V_COSIM},
+    {"--shrink-out", 1, O_SHRINK_OUT, V_COSIM},
+    {"--shrink", 0, O_SHRINK, V_COSIM},
+    {"--until-covered", 0, O_UNTIL_COVERED, V_COSIM},
+    {"--require-coverage", 0, O_REQUIRE_COVERAGE, V_COSIM},
+    {"--trace-lines", 0, O_TRACE_LINES, V_COSIM},
+    {"--json", 0, O_JSON, V_AREA},
+    {"--no-sta", 0, O_NO_STA, V_AREA},
+    {"--no-model", 0, O_NO_MODEL, V_COSIM},
+    {"--quiet", 0, O_QUIET, V_COSIM},
+    {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
+    {"--xcheck", 0, O_XCHECK, V_COSIM},
+    {NULL, 0, 0, 0},
+};
+
+/* A whole number lo..hi into *out: 0, or 2 after "OPT 'v' must be ...". */
+static int take_u64(const char *verb, const char *opt, const char *v, uint64_t lo, uint64_t hi,
+                    const char *what, uint64_t *out)
+{
+    if (!parse_u64(v, lo, hi, out))
+        return 0;
+    return irhw_usage(verb, "%s '%s' must be %s", opt, v, what);
+}
+
+/* One option of gen, cosim, area or run: 0, or 2 after the message. */
+static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts *o,
+                    const char **params, unsigned *nparams)
+{
+    const char *verb = a->verb, *n = opt->name;
+    switch (opt->id) {
+    case O_P:
+        return irhw_args_param(a, params, nparams, IRHW_MAX_PARAMS * 2, v);
+    case O_OUT:
+        o->out = v;
+        break;
+    case O_CYCLES:
+        return take_u64(verb, n, v, 1, 1000000000000ULL, "a whole number 1..10^12", &o->cycles);
+    case O_SEED:
+        return take_u64(verb, n, v, 0, UINT64_MAX, "a whole number 0..2^64-1", &o->seed);
+    case O_STIM:
+        if (!strcmp(v, "mixed"))
+            o->stim = IRHW_STIM_MIXED;
+        else if (!strcmp(v, "random"))
+            o->stim = IRHW_STIM_RANDOM;
+        else if (!strcmp(v, "directed"))
+            o->stim = IRHW_STIM_DIRECTED;
+        else
+            return irhw_usage(verb, "--stim '%s' must be mixed, random or directed", v);
+        break;
+    case O_WAVE: {
+        size_t len = strlen(v);
+        if (len < 5 || (strcmp(v + len - 4, ".fst") && strcmp(v + len - 4, ".vcd")))
+            return irhw_usage(verb, "--wave %s: the file name must end in .fst or .vcd", v);
+        o->wave = v;
+        break;
+    }
+    case O_WAVE_DEPTH:
+        o->wave_opt = n;
+        return take_u64(verb, n, v, 1, 99, "a whole number 1..99", &o->wave_depth);
+    case O_THREADS:
+        return take_u64(verb, n, v, 1, 2, "1 or 2", &o->threads);
+    case O_WAVE_FROM:
+        o->wave_opt = n;
+        return take_u64(verb, n, v, 0, 1000000000000ULL, "a cycle 0..10^12", &o->wave_from);
+    case O_WAVE_TO:
+        o->wave_opt = n;
+        return take_u64(verb, n, v, 1, 1000000000000ULL, "a cycle 1..10^12", &o->wave_to);
+    case O_RTL:
+        if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
+            return irhw_usage(verb, "too many --rtl files (at most 64): %s", v);
+        if (access(v, R_OK))
+            return irhw_usage(verb, "--rtl file '%s' cannot be read", v);
+        o->rtl[o->nrtl++] = v;
+        break;
+    case O_LIBERTY:
+        if (access(v, R_OK))
+            return irhw_usage(verb, "--liberty file '%s' cannot be read", v);
+        o->liberty = v;
+        break;
+    case O_SRAM_TABLE: {
+        char e2[IRHW_ERRLEN], src[300];
+        double um2;
+        if (irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2))
+            return irhw_usage(verb, "--sram-table: %s", e2);
+        o->sram_table = v;
+        break;
+    }
+    case O_DRAW:
+        o->draw = v;
+        break;
+    case O_RECORD:
+        o->record = v;
+        break;
+    case O_STIM_FILE:
+        if (access(v, R_OK))
+            return irhw_usage(verb, "--stim-file '%s' cannot be read", v);
+        o->stim_file = v;
+        break;
+    case O_SHRINK_OUT:
+        o->shrink_out = v;
+        break;
+    case O_SHRINK:
+        o->shrink = 1;
+        break;
+    case O_UNTIL_COVERED:
+        o->until_covered = 1;
+        break;
+    case O_REQUIRE_COVERAGE:
+        o->require_coverage = 1;
+        break;
+    case O_TRACE_LINES:
+        o->trace_lines = 1;
+        break;
+    case O_JSON:
+        o->json = 1;
+        break;
+    case O_NO_STA:
+        o->no_sta = 1;
+        break;
+    case O_NO_MODEL:
+        o->no_model = 1;
+        break;
+    case O_QUIET:
+        o->quiet = 1;
+        break;
+    case O_SYSTEMC:
+        o->systemc = 1;
+        break;
+    case O_XCHECK:
+        o->xcheck = 1;
+        break;
+    }
+    return 0;
+}
+
+/* Parses BLOCK (when need_block) and the options of the verb (vbit, V_*),
+ * in any order; the -p are set once the block is known. */
+static int parse_opts(const char *verb, int argc, char **argv, int need_block, unsigned vbit,
                       opts *o)
 {
     memset(o, 0, sizeof *o);
     o->cycles = 100000;
     o->seed = 1;
-    int i = 0;
-    for (int k = 0; k < argc; k++)
-        if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
-            o->help = 1;
-            return 0;
-        }
-    if (need_block) {
-        if (argc < 1 || argv[0][0] == '-') {
-            fprintf(stderr, "%s %s: name a block\n", prog, verb);
-            print_blocks_line(stderr);
-            return EXIT_USAGE;
-        }
-        o->b = irhw_find_block(argv[0]);
-        if (!o->b) {
-            fprintf(stderr, "%s %s: unknown block '%s'\n", prog, verb, argv[0]);
-            print_blocks_line(stderr);
-            return EXIT_USAGE;
-        }
-        irhw_cfg_defaults(o->b, &o->c);
-        i = 1;
+    if (irhw_args_help(argc, argv)) {
+        o->help = 1;
+        return 0;
     }
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define TAKES(name) (!strcmp(a, name) && strstr(allowed, name " "))
-#define NEED_VALUE                                                                                 \
-    do {                                                                                           \
-        if (!v)                                                                                    \
-            return usage_error(verb, "option %s needs a value", a);                                \
-        i++;                                                                                       \
-    } while (0)
-        if (o->b && TAKES("-p")) {
-            NEED_VALUE;
-            char err[IRHW_ERRLEN];
-            if (irhw_cfg_set(o->b, &o->c, v, err, sizeof err)) {
-                fprintf(stderr, "%s %s: %s\n", prog, verb, err);
-                return EXIT_USAGE;
-            }
-        } else if (TAKES("-o")) {
-            NEED_VALUE;
-            o->out = v;
-        } else if (TAKES("--cycles")) {
-            NEED_VALUE;
-            if (parse_u64(v, 1, 1000000000000ULL, &o->cycles))
-                return usage_error(verb, "--cycles '%s' must be a whole number 1..10^12", v);
-        } else if (TAKES("--seed")) {
-            NEED_VALUE;
-            if (parse_u64(v, 0, UINT64_MAX, &o->seed))
-                return usage_error(verb, "--seed '%s' must be a whole number 0..2^64-1", v);
-        } else if (TAKES("--stim")) {
-            NEED_VALUE;
-            if (!strcmp(v, "mixed"))
-                o->stim = IRHW_STIM_MIXED;
-            else if (!strcmp(v, "random"))
-                o->stim = IRHW_STIM_RANDOM;
-            else if (!strcmp(v, "directed"))
-                o->stim = IRHW_STIM_DIRECTED;
-            else
-                return usage_error(verb, "--stim '%s' must be mixed, random or directed", v);
-        } else if (TAKES("--wave")) {
-            NEED_VALUE;
-            size_t n = strlen(v);
-            if (n < 5 || (strcmp(v + n - 4, ".fst") && strcmp(v + n - 4, ".vcd")))
-                return usage_error(verb, "--wave %s: the file name must end in .fst or .vcd", v);
-            o->wave = v;
-        } else if (TAKES("--wave-depth")) {
-            NEED_VALUE;
-            if (parse_u64(v, 1, 99, &o->wave_depth))
-                return usage_error(verb, "--wave-depth '%s' must be a whole number 1..99", v);
-            o->wave_opt = "--wave-depth";
-        } else if (TAKES("--threads")) {
-            NEED_VALUE;
-            if (parse_u64(v, 1, 2, &o->threads))
-                return usage_error(verb, "--threads '%s' must be 1 or 2", v);
-        } else if (TAKES("--wave-from")) {
-            NEED_VALUE;
-            if (parse_u64(v, 0, 1000000000000ULL, &o->wave_from))
-                return usage_error(verb, "--wave-from '%s' must be a cycle 0..10^12", v);
-            o->wave_opt = "--wave-from";
-        } else if (TAKES("--wave-to")) {
-            NEED_VALUE;
-            if (parse_u64(v, 1, 1000000000000ULL, &o->wave_to))
-                return usage_error(verb, "--wave-to '%s' must be a cycle 1..10^12", v);
-            o->wave_opt = "--wave-to";
-        } else if (TAKES("--rtl")) {
-            NEED_VALUE;
-            if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
-                return usage_error(verb, "too many --rtl files (at most 64): %s", v);
-            if (access(v, R_OK))
-                return usage_error(verb, "--rtl file '%s' cannot be read", v);
-            o->rtl[o->nrtl++] = v;
-        } else if (TAKES("--liberty")) {
-            NEED_VALUE;
-            if (access(v, R_OK))
-                return usage_error(verb, "--liberty file '%s' cannot be read", v);
-            o->liberty = v;
-        } else if (TAKES("--sram-table")) {
-            NEED_VALUE;
-            char e2[IRHW_ERRLEN], src[300];
-            double um2;
-            if (irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2))
-                return usage_error(verb, "--sram-table: %s", e2);
-            o->sram_table = v;
-        } else if (TAKES("--draw")) {
-            NEED_VALUE;
-            o->draw = v;
-        } else if (TAKES("--record")) {
-            NEED_VALUE;
-            o->record = v;
-        } else if (TAKES("--stim-file")) {
-            NEED_VALUE;
-            if (access(v, R_OK))
-                return usage_error(verb, "--stim-file '%s' cannot be read", v);
-            o->stim_file = v;
-        } else if (TAKES("--shrink-out")) {
-            NEED_VALUE;
-            o->shrink_out = v;
-        } else if (TAKES("--shrink")) {
-            o->shrink = 1;
-        } else if (TAKES("--until-covered")) {
-            o->until_covered = 1;
-        } else if (TAKES("--require-coverage")) {
-            o->require_coverage = 1;
-        } else if (TAKES("--trace-lines")) {
-            o->trace_lines = 1;
-        } else if (TAKES("--json")) {
-            o->json = 1;
-        } else if (TAKES("--no-sta")) {
-            o->no_sta = 1;
-        } else if (TAKES("--no-model")) {
-            o->no_model = 1;
-        } else if (TAKES("--quiet")) {
-            o->quiet = 1;
-        } else if (TAKES("--systemc")) {
-            o->systemc = 1;
-        } else if (TAKES("--xcheck")) {
-            o->xcheck = 1;
-        } else {
-            return usage_error(verb, "unknown argument '%s'", a);
+    const char *params[IRHW_MAX_PARAMS * 2], *block = NULL;
+    unsigned nparams = 0;
+    irhw_args a;
+    irhw_args_init(&a, verb, block_opts, vbit, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    int k, rc;
+    while ((k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (k == IRHW_ARG_POS) {
+            if (!need_block || block)
+                return irhw_usage(verb, "unexpected argument '%s'", v);
+            block = v;
+        } else if ((rc = take_opt(&a, opt, v, o, params, &nparams))) {
+            return rc;
         }
-#undef TAKES
-#undef NEED_VALUE
+    }
+    if (need_block) {
+        if (!block) {
+            fprintf(stderr, "%s %s: name a block\n", prog, verb);
+            irhw_print_blocks(stderr);
+            return EXIT_USAGE;
+        }
+        if (!(o->b = irhw_args_block(verb, block)))
+            return EXIT_USAGE;
+        irhw_cfg_defaults(o->b, &o->c);
+        if ((rc = irhw_args_apply(verb, o->b, &o->c, params, nparams)))
+            return rc;
     }
     if (o->wave_opt && !o->wave)
-        return usage_error(verb, "%s needs --wave FILE.fst|FILE.vcd", o->wave_opt);
+        return irhw_usage(verb, "%s needs --wave FILE.fst|FILE.vcd", o->wave_opt);
     if (o->wave_to && o->wave_to < o->wave_from) {
         char w[64];
         snprintf(w, sizeof w, "%" PRIu64 " is before --wave-from %" PRIu64, o->wave_to,
                  o->wave_from);
-        return usage_error(verb, "--wave-to %s", w);
+        return irhw_usage(verb, "--wave-to %s", w);
     }
     if (o->systemc && (o->wave_from || o->wave_to))
-        return usage_error(verb, "%s: the SystemC kernel records every cycle",
-                           "--wave-from/--wave-to do not apply with --systemc");
+        return irhw_usage(verb, "%s: the SystemC kernel records every cycle",
+                          "--wave-from/--wave-to do not apply with --systemc");
     if (o->systemc &&
         (o->stim_file || o->shrink || o->until_covered || o->require_coverage || o->trace_lines))
-        return usage_error(verb, "%s do not apply with --systemc",
-                           "--stim-file, --shrink, --until-covered, --require-coverage and "
-                           "--trace-lines");
+        return irhw_usage(verb, "%s do not apply with --systemc",
+                          "--stim-file, --shrink, --until-covered, --require-coverage and "
+                          "--trace-lines");
     if (o->shrink_out && !o->shrink)
-        return usage_error(verb, "%s needs --shrink", "--shrink-out");
+        return irhw_usage(verb, "%s needs --shrink", "--shrink-out");
     if (o->b) {
         char err[IRHW_ERRLEN];
         if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {
@@ -381,32 +443,37 @@ static void list_json(FILE *f, const irhw_inst *x)
 
 static int cmd_list(int argc, char **argv)
 {
+    static const irhw_opt list_opts[] = {
+        {"-h", 0, O_HELP, 0}, {"--help", 0, O_HELP, 0}, {"--json", 0, O_JSON, 0}, {NULL, 0, 0, 0}};
+    if (irhw_args_help(argc, argv)) {
+        printf("usage: %s list [BLOCK] [--json]\n"
+               "  every block (or one) with its parameters (defaults, ranges, meaning, the\n"
+               "  rule of a default derived from other parameters); for one block also its\n"
+               "  ports (direction, width, group, meaning) and timing contract: which outputs\n"
+               "  are combinational from which inputs, which are registered, read latency.\n"
+               "  --json  the same, machine-readable (an array of blocks)\n",
+               prog);
+        return 0;
+    }
     int json = 0;
     const char *name = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: %s list [BLOCK] [--json]\n"
-                   "  every block (or one) with its parameters (defaults, ranges, meaning, the\n"
-                   "  rule of a default derived from other parameters); for one block also its\n"
-                   "  ports (direction, width, group, meaning) and timing contract: which outputs\n"
-                   "  are combinational from which inputs, which are registered, read latency.\n"
-                   "  --json  the same, machine-readable (an array of blocks)\n",
-                   prog);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--json"))
+    irhw_args a;
+    irhw_args_init(&a, "list", list_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (k == IRHW_ARG_OPT)
             json = 1;
-        else if (argv[i][0] == '-' || name)
-            return usage_error("list", "unknown argument '%s'", argv[i]);
+        else if (name)
+            return irhw_usage("list", "unexpected argument '%s' (one block at a time)", v);
         else
-            name = argv[i];
+            name = v;
     }
     const irhw_block *one = NULL;
-    if (name && !(one = irhw_find_block(name))) {
-        fprintf(stderr, "%s list: unknown block '%s'\n", prog, name);
-        print_blocks_line(stderr);
+    if (name && !(one = irhw_args_block("list", name)))
         return EXIT_USAGE;
-    }
     if (json)
         printf("[");
     int k = 0;
@@ -508,13 +575,16 @@ static int write_svg(const opts *o)
 static int cmd_gen(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("gen", argc, argv, 1, "-p -o --draw --systemc ", &o);
+    int rc = parse_opts("gen", argc, argv, 1, V_GEN, &o);
     if (rc || o.help) {
         if (o.help)
             printf(
-                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] [--systemc]\n"
+                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] "
+                "[--systemc]\n" IRHW_ARGS_HELP
                 "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
-                "  cells it instantiates; default DIR: out/<block>\n"
+                "  cells it instantiates. Default DIR: out/<module>, a folder per configuration\n"
+                "  (the module name encodes it: wl_bank_e32_w24_t5_flops), so DIR/*.v is one\n"
+                "  design (verilator --lint-only -Wall DIR/*.v)\n"
                 "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
                 "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
                 "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
@@ -527,7 +597,7 @@ static int cmd_gen(int argc, char **argv)
     if (o.out)
         snprintf(dir, sizeof dir, "%s", o.out);
     else
-        snprintf(dir, sizeof dir, "out/%s", o.b->name);
+        snprintf(dir, sizeof dir, "out/%s", o.x.module); /* a folder per configuration */
     if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
         irhw_inst_free(&o.x);
@@ -831,18 +901,13 @@ done:
 static int cmd_cosim(int argc, char **argv)
 {
     opts o;
-    int rc =
-        parse_opts("cosim", argc, argv, 1,
-                   "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
-                   "--no-model --quiet --record --systemc --stim-file --until-covered "
-                   "--require-coverage --shrink --shrink-out --trace-lines --xcheck --threads ",
-                   &o);
+    int rc = parse_opts("cosim", argc, argv, 1, V_COSIM, &o);
     if (rc || o.help) {
         if (o.help)
             printf(
                 "usage: %s cosim BLOCK [-p NAME=VALUE]... [--cycles N] [--seed S]\n"
                 "          [--stim mixed|random|directed] [--wave FILE.fst|FILE.vcd] [--rtl "
-                "FILE.v]...\n"
+                "FILE.v]...\n" IRHW_ARGS_HELP
                 "  Verilates the block's RTL (cached by a hash of every input of the build) and\n"
                 "  runs it in lockstep with the C model, comparing every output every cycle.\n"
                 "  --cycles N   cycles to run (default 100000)\n"
@@ -978,13 +1043,13 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
 static int cmd_area(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("area", argc, argv, 1, "-p -o --liberty --json --no-sta --sram-table ", &o);
+    int rc = parse_opts("area", argc, argv, 1, V_AREA, &o);
     if (rc || o.help) {
         if (o.help)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE]\n"
+                "          [--sram-table FILE]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
@@ -1011,7 +1076,7 @@ static int cmd_area(int argc, char **argv)
 static int cmd_run(int argc, char **argv)
 {
     opts o;
-    int rc = parse_opts("run", argc, argv, 0, "-o --cycles --seed --liberty ", &o);
+    int rc = parse_opts("run", argc, argv, 0, V_RUN, &o);
     if (rc || o.help) {
         if (o.help)
             printf("usage: %s run [-o DIR] [--cycles N] [--seed S] [--liberty FILE]\n"
@@ -1126,10 +1191,33 @@ static void help(FILE *f)
             "  run                      all of it for every block at the papers' defaults\n"
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
-            "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n",
+            "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
+            "\n" IRHW_ARGS_HELP,
             IRHW_VERSION, prog, prog);
-    print_blocks_line(f);
+    irhw_print_blocks(f);
 }
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} verb_entry;
+
+static int cmd_workload(int argc, char **argv)
+{
+    return irhw_cli_workload(argc, argv, prog);
+}
+
+static const verb_entry verbs[] = {
+    {"list", cmd_list},
+    {"gen", cmd_gen},
+    {"cosim", cmd_cosim},
+    {"area", cmd_area},
+    {"run", cmd_run},
+    {"sweep", irhw_cmd_sweep},
+    {"sweep-task", irhw_cmd_sweep_task},
+    {"report", irhw_cmd_report},
+    {"workload", cmd_workload},
+};
 
 int main(int argc, char **argv)
 {
@@ -1147,25 +1235,11 @@ int main(int argc, char **argv)
         printf("irhw %s\n", IRHW_VERSION);
         return 0;
     }
-    if (!strcmp(verb, "list"))
-        return cmd_list(argc - 2, argv + 2);
-    if (!strcmp(verb, "gen"))
-        return cmd_gen(argc - 2, argv + 2);
-    if (!strcmp(verb, "cosim"))
-        return cmd_cosim(argc - 2, argv + 2);
-    if (!strcmp(verb, "area"))
-        return cmd_area(argc - 2, argv + 2);
-    if (!strcmp(verb, "run"))
-        return cmd_run(argc - 2, argv + 2);
-    if (!strcmp(verb, "sweep"))
-        return irhw_cmd_sweep(argc - 2, argv + 2);
-    if (!strcmp(verb, "sweep-task"))
-        return irhw_cmd_sweep_task(argc - 2, argv + 2);
-    if (!strcmp(verb, "report"))
-        return irhw_cmd_report(argc - 2, argv + 2);
-    if (!strcmp(verb, "workload"))
-        return irhw_cli_workload(argc - 2, argv + 2, prog);
-    fprintf(stderr, "%s: unknown verb '%s'\n", prog, verb);
+    size_t n = sizeof verbs / sizeof verbs[0];
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(verb, verbs[i].name))
+            return verbs[i].run(argc - 2, argv + 2);
+    irhw_print_unknown(prog, "verb", verb, irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]));
     help(stderr);
     return EXIT_USAGE;
 }

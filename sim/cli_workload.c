@@ -7,6 +7,8 @@
  */
 #include "cli_workload.h"
 
+#include "args.h"
+
 #include "workload.h"
 
 #include "hwwl.h"
@@ -27,37 +29,82 @@ static const char *const paper_filtered[] = {"-", "23 %", "79 %"};
 /* The options every workload takes. */
 typedef struct {
     const char *graph, *graphs, *out;
-    const char *params[32];
+    const char *params[32]; /* the -p, each NAME once (irhw_args_param) */
     unsigned nparams;
     int model_only, quiet;
 } wl_common;
 
-static int common_takes(const char *a)
-{
-    return !strcmp(a, "--graph") || !strcmp(a, "--graphs") || !strcmp(a, "-o") || !strcmp(a, "-p");
-}
+/* Every option of every kind (W_IRU: iru, W_GW: bfs and sssp). */
+enum { W_IRU = 1, W_GW = 2 };
+enum {
+    K_HELP,
+    K_GRAPH,
+    K_GRAPHS,
+    K_OUT,
+    K_P,
+    K_MODEL_ONLY,
+    K_QUIET,
+    K_KERNEL,
+    K_MAX_ELEMS,
+    K_REQ_EVERY,
+    K_ALL,
+    K_PLOT,
+    K_COST,
+    K_MEM_LAT,
+    K_SRC,
+    K_MAX_CYCLES,
+    K_MAX_EDGES,
+    K_TRENDS,
+    K_NO_PLOT
+};
+static const irhw_opt workload_opts[] = {
+    {"-h", 0, K_HELP, 0},
+    {"--help", 0, K_HELP, 0},
+    {"--graph", 1, K_GRAPH, 0},
+    {"--graphs", 1, K_GRAPHS, 0},
+    {"-o", 1, K_OUT, 0},
+    {"-p", 1, K_P, 0},
+    {"--model-only", 0, K_MODEL_ONLY, 0},
+    {"--quiet", 0, K_QUIET, 0},
+    {"--kernel", 1, K_KERNEL, W_IRU},
+    {"--max-elems", 1, K_MAX_ELEMS, W_IRU},
+    {"--req-every", 1, K_REQ_EVERY, W_IRU},
+    {"--all", 0, K_ALL, W_IRU},
+    {"--plot", 1, K_PLOT, W_GW},
+    {"--cost", 1, K_COST, W_GW},
+    {"--mem-lat", 1, K_MEM_LAT, W_GW},
+    {"--src", 1, K_SRC, W_GW},
+    {"--max-cycles", 1, K_MAX_CYCLES, W_GW},
+    {"--max-edges", 1, K_MAX_EDGES, W_GW},
+    {"--trends", 0, K_TRENDS, W_GW},
+    {"--no-plot", 0, K_NO_PLOT, W_GW},
+    {NULL, 0, 0, 0},
+};
 
-/* 1 when `a` is a common option (its value v stored), 0 when it is not, -1
- * for a -p beyond the 32 kept. */
-static int common_opt(wl_common *c, const char *a, const char *v)
+/* 1 when `opt` is a common option (its value v stored), 0 when it is not,
+ * 2 after the message of a -p given twice or beyond the 32 kept. */
+static int common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v)
 {
-    if (!strcmp(a, "--graph"))
+    switch (opt->id) {
+    case K_GRAPH:
         c->graph = v;
-    else if (!strcmp(a, "--graphs"))
+        return 1;
+    case K_GRAPHS:
         c->graphs = v;
-    else if (!strcmp(a, "-o"))
+        return 1;
+    case K_OUT:
         c->out = v;
-    else if (!strcmp(a, "-p")) {
-        if (c->nparams == sizeof c->params / sizeof c->params[0])
-            return -1;
-        c->params[c->nparams++] = v;
-    } else if (!strcmp(a, "--model-only"))
+        return 1;
+    case K_P:
+        return irhw_args_param(a, c->params, &c->nparams, 32, v) ? 2 : 1;
+    case K_MODEL_ONLY:
         c->model_only = 1;
-    else if (!strcmp(a, "--quiet"))
+        return 1;
+    case K_QUIET:
         c->quiet = 1;
-    else
-        return 0;
-    return 1;
+        return 1;
+    }
+    return 0;
 }
 
 typedef struct {
@@ -80,7 +127,7 @@ static void iru_help(const char *prog)
     printf("usage: %s workload iru --kernel bfs|sssp|pagerank --graph FILE [-p NAME=VALUE]...\n"
            "                          [--model-only] [--max-elems N] [--quiet]\n"
            "       %s workload iru --all [--graphs DIR] [-o FILE.md] [-p NAME=VALUE]...\n"
-           "                          [--model-only] [--max-elems N]\n"
+           "                          [--model-only] [--max-elems N]\n" IRHW_ARGS_HELP
            "  The edge frontiers of BFS, SSSP or PageRank on a graph drive iru_hash as the IRU\n"
            "  paper's kernels would (index = neighbour, data = level / candidate distance /\n"
            "  binary32 contribution, position in the frontier; FILTER dedup / min / fadd\n"
@@ -104,41 +151,56 @@ static void iru_help(const char *prog)
            prog, prog);
 }
 
+/* The options of one kind (W_IRU or W_GW): the common ones into *c, the
+ * kind's own through take (0, or the exit code after its message). */
+static int wl_parse(int argc, char **argv, const char *verb, unsigned kind, wl_common *c,
+                    int (*take)(void *o, const irhw_opt *opt, const char *v), void *o)
+{
+    irhw_args a;
+    irhw_args_init(&a, verb, workload_opts, kind, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k, rc; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (k == IRHW_ARG_POS)
+            return irhw_args_usage(&a, "unexpected argument '%s'", v);
+        if ((rc = common_opt(&a, c, opt, v)) == 2)
+            return EXIT_USAGE;
+        if (!rc && (rc = take(o, opt, v)))
+            return rc;
+    }
+    return 0;
+}
+
+static int iru_opt(void *p, const irhw_opt *opt, const char *v)
+{
+    wl_opts *o = p;
+    if (opt->id == K_KERNEL) {
+        if ((o->kernel = irhw_kernel_parse(v)) < 0)
+            return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
+    } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
+        char *e;
+        errno = 0;
+        unsigned long long x = strtoull(v, &e, 10);
+        int req = opt->id == K_REQ_EVERY;
+        if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
+            return wl_usage(o->prog,
+                            req ? "--req-every '%s' must be a whole number 1..1000000"
+                                : "--max-elems '%s' must be a whole number >= 1",
+                            v);
+        *(req ? &o->req_every : &o->max_elems) = x;
+    } else if (opt->id == K_ALL) {
+        o->all = 1;
+    }
+    return 0;
+}
+
 static int parse_iru(int argc, char **argv, wl_opts *o)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = common_takes(a) || !strcmp(a, "--kernel") || !strcmp(a, "--max-elems") ||
-                    !strcmp(a, "--req-every");
-        if (takes && !v)
-            return wl_usage(o->prog, "option %s needs a value", a);
-        if (takes)
-            i++;
-        int k = common_opt(&o->c, a, v);
-        if (k < 0)
-            return wl_usage(o->prog, "too many -p options (at most 32): %s", v);
-        if (k)
-            continue;
-        if (!strcmp(a, "--kernel")) {
-            if ((o->kernel = irhw_kernel_parse(v)) < 0)
-                return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
-        } else if (!strcmp(a, "--max-elems") || !strcmp(a, "--req-every")) {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(v, &e, 10);
-            int req = !strcmp(a, "--req-every");
-            if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
-                return wl_usage(o->prog,
-                                req ? "--req-every '%s' must be a whole number 1..1000000"
-                                    : "--max-elems '%s' must be a whole number >= 1",
-                                v);
-            *(req ? &o->req_every : &o->max_elems) = x;
-        } else if (!strcmp(a, "--all")) {
-            o->all = 1;
-        } else {
-            return wl_usage(o->prog, "unknown argument '%s'", a);
-        }
-    }
+    int rc = wl_parse(argc, argv, "workload iru", W_IRU, &o->c, iru_opt, o);
+    if (rc)
+        return rc;
     if (!o->all && (o->kernel < 0 || !o->c.graph))
         return wl_usage(o->prog, "%s",
                         "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
@@ -402,11 +464,10 @@ static int workload_iru(int argc, char **argv, const char *prog)
     memset(&o, 0, sizeof o);
     o.prog = prog;
     o.kernel = -1;
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            iru_help(prog);
-            return 0;
-        }
+    if (irhw_args_help(argc, argv)) {
+        iru_help(prog);
+        return 0;
+    }
     int rc = parse_iru(argc, argv, &o);
     if (rc)
         return rc;
@@ -448,7 +509,7 @@ static void gw_help(const char *prog, const char *kind)
         "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
         "                          [--max-cycles N] [--quiet]\n"
         "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
-        "                          [--mem-lat N]\n"
+        "                          [--mem-lat N]\n" IRHW_ARGS_HELP
         "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
         "  hardware worklist hwwl: every lane of every core is a thread that pulls a vertex\n"
         "  (ID; WAIT: pull again; DONE: the kernel is over for it), is busy A + B * degree\n"
@@ -504,65 +565,71 @@ static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t 
     return 0;
 }
 
+static int gw_opt(void *p, const irhw_opt *opt, const char *v)
+{
+    gw_opts *o = p;
+    const char *n = opt->name;
+    uint64_t x;
+    int rc;
+    switch (opt->id) {
+    case K_PLOT:
+        o->plot = v;
+        break;
+    case K_COST: {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", v);
+        char *comma = strchr(buf, ',');
+        if (!comma)
+            return gw_usage(o, "--cost '%s' must be A,B (busy A + B * degree cycles)", v);
+        *comma = 0;
+        if ((rc = gw_number(o, "--cost A", buf, 0, 100000, &x)))
+            return rc;
+        o->cost_a = (unsigned)x;
+        if ((rc = gw_number(o, "--cost B", comma + 1, 0, 10000, &x)))
+            return rc;
+        o->cost_b = (unsigned)x;
+        if (!o->cost_a && !o->cost_b)
+            return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
+        break;
+    }
+    case K_MEM_LAT:
+        if ((rc = gw_number(o, n, v, 1, 10000, &x)))
+            return rc;
+        o->mem_lat = (unsigned)x;
+        break;
+    case K_SRC:
+        if ((rc = gw_number(o, n, v, 0, UINT32_MAX - 1, &x)))
+            return rc;
+        o->src = (uint32_t)x;
+        o->have_src = 1;
+        break;
+    case K_MAX_CYCLES:
+        if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
+            return rc;
+        o->max_cycles = x;
+        break;
+    case K_MAX_EDGES:
+        if ((rc = gw_number(o, n, v, 1, UINT64_MAX / 4, &x)))
+            return rc;
+        o->max_edges = x;
+        break;
+    case K_TRENDS:
+        o->trends = 1;
+        break;
+    case K_NO_PLOT:
+        o->no_plot = 1;
+        break;
+    }
+    return 0;
+}
+
 static int parse_gw(int argc, char **argv, gw_opts *o)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = common_takes(a) || !strcmp(a, "--cost") || !strcmp(a, "--mem-lat") ||
-                    !strcmp(a, "--src") || !strcmp(a, "--plot") || !strcmp(a, "--max-cycles") ||
-                    !strcmp(a, "--max-edges");
-        if (takes && !v)
-            return gw_usage(o, "option %s needs a value", a);
-        if (takes)
-            i++;
-        uint64_t x;
-        int rc = common_opt(&o->c, a, v);
-        if (rc < 0)
-            return gw_usage(o, "too many -p options (at most 32): %s", v);
-        if (rc)
-            continue;
-        if (!strcmp(a, "--plot")) {
-            o->plot = v;
-        } else if (!strcmp(a, "--cost")) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *comma = strchr(buf, ',');
-            if (!comma)
-                return gw_usage(o, "--cost '%s' must be A,B (busy A + B * degree cycles)", v);
-            *comma = 0;
-            if ((rc = gw_number(o, "--cost A", buf, 0, 100000, &x)))
-                return rc;
-            o->cost_a = (unsigned)x;
-            if ((rc = gw_number(o, "--cost B", comma + 1, 0, 10000, &x)))
-                return rc;
-            o->cost_b = (unsigned)x;
-            if (!o->cost_a && !o->cost_b)
-                return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
-        } else if (!strcmp(a, "--mem-lat")) {
-            if ((rc = gw_number(o, a, v, 1, 10000, &x)))
-                return rc;
-            o->mem_lat = (unsigned)x;
-        } else if (!strcmp(a, "--src")) {
-            if ((rc = gw_number(o, a, v, 0, UINT32_MAX - 1, &x)))
-                return rc;
-            o->src = (uint32_t)x;
-            o->have_src = 1;
-        } else if (!strcmp(a, "--max-cycles")) {
-            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
-                return rc;
-            o->max_cycles = x;
-        } else if (!strcmp(a, "--max-edges")) {
-            if ((rc = gw_number(o, a, v, 1, UINT64_MAX / 4, &x)))
-                return rc;
-            o->max_edges = x;
-        } else if (!strcmp(a, "--trends")) {
-            o->trends = 1;
-        } else if (!strcmp(a, "--no-plot")) {
-            o->no_plot = 1;
-        } else {
-            return gw_usage(o, "unknown argument '%s'", a);
-        }
-    }
+    char verb[64];
+    snprintf(verb, sizeof verb, "workload %s", o->kind);
+    int rc = wl_parse(argc, argv, verb, W_GW, &o->c, gw_opt, o);
+    if (rc)
+        return rc;
     if (!o->trends && !o->c.graph)
         return gw_usage(o, "%s", "name --graph FILE (or --trends)");
     if (o->trends && o->c.graph)
@@ -892,11 +959,10 @@ static int gw_trends(const gw_opts *o);
 
 static int workload_graph(int argc, char **argv, const char *prog, const char *kind)
 {
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            gw_help(prog, kind);
-            return 0;
-        }
+    if (irhw_args_help(argc, argv)) {
+        gw_help(prog, kind);
+        return 0;
+    }
     gw_opts o;
     memset(&o, 0, sizeof o);
     o.prog = prog;
@@ -939,16 +1005,45 @@ static void kinds_help(FILE *f, const char *prog)
         fprintf(f, "  %-6s %s\n", kinds[i].name, kinds[i].what);
 }
 
+/* The kind is the first word that is not an option or an option's value
+ * (options of every kind may come before it); the kind's parser gets the
+ * rest. */
 int irhw_cli_workload(int argc, char **argv, const char *prog)
 {
-    if (argc < 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
-        kinds_help(argc < 1 ? stderr : stdout, prog);
-        return argc < 1 ? EXIT_USAGE : 0;
+    irhw_args a;
+    irhw_args_init(&a, "workload", workload_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *kind = NULL;
+    int k, at = -1;
+    while (!kind && (k = irhw_args_next(&a, &opt, &kind)) != IRHW_ARG_END) {
+        if (k == IRHW_ARG_BAD && !irhw_args_help(argc, argv))
+            return EXIT_USAGE;
+        if (k != IRHW_ARG_POS)
+            kind = NULL;
+        else
+            at = a.i - 1;
     }
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (!strcmp(argv[0], kinds[i].name))
-            return kinds[i].run(argc - 1, argv + 1, prog);
-    fprintf(stderr, "%s workload: unknown kind '%s'\n", prog, argv[0]);
+    if (!kind) {
+        int help = irhw_args_help(argc, argv);
+        kinds_help(help ? stdout : stderr, prog);
+        return help ? 0 : EXIT_USAGE;
+    }
+    size_t n = sizeof kinds / sizeof kinds[0];
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(kind, kinds[i].name)) {
+            char **rest = calloc((size_t)argc, sizeof *rest);
+            if (!rest)
+                return EXIT_TOOL;
+            int m = 0;
+            for (int j = 0; j < argc; j++)
+                if (j != at)
+                    rest[m++] = argv[j];
+            int rc = kinds[i].run(m, rest, prog);
+            free(rest);
+            return rc;
+        }
+    irhw_print_unknown("irhw workload", "kind", kind,
+                       irhw_closest(kind, &kinds[0].name, n, sizeof kinds[0]));
     kinds_help(stderr, prog);
     return EXIT_USAGE;
 }

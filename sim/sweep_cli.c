@@ -3,6 +3,7 @@
  * options and exit codes (0 every configuration passed, 1 a mismatch,
  * 2 usage or parameter error, 3 a tool or the system failed).
  */
+#include "args.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -11,20 +12,6 @@
 #include <unistd.h>
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
-
-static int usage(const char *verb, const char *msg)
-{
-    fprintf(stderr, "irhw %s: %s\n(see 'irhw %s --help')\n", verb, msg, verb);
-    return EXIT_USAGE;
-}
-
-static int want_help(int argc, char **argv)
-{
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-            return 1;
-    return 0;
-}
 
 static const char *self_exe(void)
 {
@@ -58,7 +45,7 @@ static void sweep_help(void)
 {
     printf("usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [--pairwise]\n"
            "          [--do gen,cosim,area] [-j N] [--slurm [--partition P]] [-o DIR]\n"
-           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n"
+           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n" IRHW_ARGS_HELP
            "  Runs every configuration of the cartesian product of the values (or, with\n"
            "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
            "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
@@ -82,102 +69,144 @@ static void sweep_help(void)
            "      sbatch is missing\n");
 }
 
+enum {
+    S_HELP,
+    S_P,
+    S_DO,
+    S_J,
+    S_OUT,
+    S_PARTITION,
+    S_CYCLES,
+    S_SEED,
+    S_LIBERTY,
+    S_SRAM_TABLE,
+    S_PAIRWISE,
+    S_SLURM
+};
+static const irhw_opt sweep_opts[] = {
+    {"-h", 0, S_HELP, 0},
+    {"--help", 0, S_HELP, 0},
+    {"-p", 1, S_P, 0},
+    {"--do", 1, S_DO, 0},
+    {"-j", 1, S_J, 0},
+    {"-o", 1, S_OUT, 0},
+    {"--partition", 1, S_PARTITION, 0},
+    {"--cycles", 1, S_CYCLES, 0},
+    {"--seed", 1, S_SEED, 0},
+    {"--liberty", 1, S_LIBERTY, 0},
+    {"--sram-table", 1, S_SRAM_TABLE, 0},
+    {"--pairwise", 0, S_PAIRWISE, 0},
+    {"--slurm", 0, S_SLURM, 0},
+    {NULL, 0, 0, 0},
+};
+
+/* One option of irhw sweep: 0, or 2 after the message. */
+static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const char **out,
+                     char *libbuf, char *tabbuf, size_t buflen)
+{
+    const char *a = opt->name;
+    long x;
+    switch (opt->id) {
+    case S_DO: {
+        s->do_gen = !!strstr(v, "gen");
+        s->do_cosim = !!strstr(v, "cosim");
+        s->do_area = !!strstr(v, "area");
+        char buf[256], *save = NULL;
+        snprintf(buf, sizeof buf, "%s", v);
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+            if (strcmp(t, "gen") && strcmp(t, "cosim") && strcmp(t, "area"))
+                return irhw_usage("sweep", "--do '%s': '%s' is not a step (gen, cosim, area)", v,
+                                  t);
+        if (!s->do_gen && !s->do_cosim && !s->do_area)
+            return irhw_usage("sweep", "--do names no step (gen, cosim, area)");
+        break;
+    }
+    case S_J:
+        if (whole(v, 1, 1024, &x))
+            return irhw_usage("sweep", "-j '%s' must be a whole number 1..1024", v);
+        s->jobs = (int)x;
+        break;
+    case S_OUT:
+        *out = v;
+        break;
+    case S_PARTITION:
+        s->partition = v;
+        break;
+    case S_CYCLES:
+    case S_SEED:
+        if (whole(v, opt->id == S_CYCLES, 2000000000L, &x))
+            return irhw_usage("sweep", "%s '%s' must be a whole number %d..2000000000", a, v,
+                              opt->id == S_CYCLES);
+        *(opt->id == S_CYCLES ? &s->cycles : &s->seed) = (uint64_t)x;
+        break;
+    case S_LIBERTY:
+    case S_SRAM_TABLE:
+        if (access(v, R_OK))
+            return irhw_usage("sweep", "%s file '%s' cannot be read", a, v);
+        if (opt->id == S_LIBERTY)
+            s->liberty = absolute(v, libbuf, buflen);
+        else
+            s->sram_table = absolute(v, tabbuf, buflen);
+        break;
+    case S_PAIRWISE:
+        s->pairwise = 1;
+        break;
+    case S_SLURM:
+        s->slurm = 1;
+        break;
+    }
+    return 0;
+}
+
 int irhw_cmd_sweep(int argc, char **argv)
 {
-    if (want_help(argc, argv)) {
+    if (irhw_args_help(argc, argv)) {
         sweep_help();
         return 0;
     }
-    if (argc < 1 || argv[0][0] == '-')
-        return usage("sweep", "name a block (irhw list shows them)");
     irhw_sweep *s = calloc(1, sizeof *s);
     if (!s)
         return EXIT_TOOL;
-    s->b = irhw_find_block(argv[0]);
     char err[2048], obuf[4096], libbuf[4096], tabbuf[4096];
     int rc = 0;
-    if (!s->b) {
-        snprintf(err, sizeof err, "unknown block '%s'", argv[0]);
-        free(s);
-        return usage("sweep", err);
-    }
     s->do_gen = s->do_cosim = 1;
     s->cycles = 100000;
     s->seed = 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     s->jobs = cores > 0 ? (int)cores : 1;
-    const char *out = NULL;
-    for (int i = 1; i < argc && !rc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        int takes = !strcmp(a, "-p") || !strcmp(a, "--do") || !strcmp(a, "-j") ||
-                    !strcmp(a, "-o") || !strcmp(a, "--partition") || !strcmp(a, "--cycles") ||
-                    !strcmp(a, "--seed") || !strcmp(a, "--liberty") || !strcmp(a, "--sram-table");
-        if (takes && !v) {
-            snprintf(err, sizeof err, "option %s needs a value", a);
-            rc = usage("sweep", err);
-            break;
-        }
-        if (takes)
-            i++;
-        if (!strcmp(a, "-p")) {
-            if (irhw_sweep_axis(s, v, err, sizeof err))
-                rc = usage("sweep", err);
-        } else if (!strcmp(a, "--do")) {
-            s->do_gen = !!strstr(v, "gen");
-            s->do_cosim = !!strstr(v, "cosim");
-            s->do_area = !!strstr(v, "area");
-            char buf[256], *save = NULL;
-            snprintf(buf, sizeof buf, "%s", v);
-            for (char *t = strtok_r(buf, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save))
-                if (strcmp(t, "gen") && strcmp(t, "cosim") && strcmp(t, "area")) {
-                    snprintf(err, sizeof err, "--do '%s': '%s' is not a step (gen, cosim, area)", v,
-                             t);
-                    rc = usage("sweep", err);
-                }
-            if (!rc && !s->do_gen && !s->do_cosim && !s->do_area)
-                rc = usage("sweep", "--do names no step (gen, cosim, area)");
-        } else if (!strcmp(a, "-j")) {
-            if (whole(v, 1, 1024, &x)) {
-                snprintf(err, sizeof err, "-j '%s' must be a whole number 1..1024", v);
-                rc = usage("sweep", err);
-            } else
-                s->jobs = (int)x;
-        } else if (!strcmp(a, "-o")) {
-            out = v;
-        } else if (!strcmp(a, "--partition")) {
-            s->partition = v;
-        } else if (!strcmp(a, "--cycles") || !strcmp(a, "--seed")) {
-            if (whole(v, !strcmp(a, "--cycles"), 2000000000L, &x)) {
-                snprintf(err, sizeof err, "%s '%s' must be a whole number", a, v);
-                rc = usage("sweep", err);
-            } else if (!strcmp(a, "--cycles"))
-                s->cycles = (uint64_t)x;
-            else
-                s->seed = (uint64_t)x;
-        } else if (!strcmp(a, "--liberty") || !strcmp(a, "--sram-table")) {
-            if (access(v, R_OK)) {
-                snprintf(err, sizeof err, "%s file '%s' cannot be read", a, v);
-                rc = usage("sweep", err);
-            } else if (!strcmp(a, "--liberty"))
-                s->liberty = absolute(v, libbuf, sizeof libbuf);
-            else
-                s->sram_table = absolute(v, tabbuf, sizeof tabbuf);
-        } else if (!strcmp(a, "--pairwise")) {
-            s->pairwise = 1;
-        } else if (!strcmp(a, "--slurm")) {
-            s->slurm = 1;
-        } else {
-            snprintf(err, sizeof err, "unknown argument '%s'", a);
-            rc = usage("sweep", err);
-        }
+    const char *out = NULL, *block = NULL, *axes[IRHW_SWEEP_MAX_AXES * 2];
+    unsigned naxes = 0;
+    irhw_args a;
+    irhw_args_init(&a, "sweep", sweep_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k; !rc && (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            rc = EXIT_USAGE;
+        else if (k == IRHW_ARG_POS && block)
+            rc = irhw_usage("sweep", "unexpected argument '%s' (one block at a time)", v);
+        else if (k == IRHW_ARG_POS)
+            block = v;
+        else if (opt->id == S_P && naxes == sizeof axes / sizeof axes[0])
+            rc = irhw_usage("sweep", "too many -p options: %s", v);
+        else if (opt->id == S_P)
+            axes[naxes++] = v; /* once the block is known */
+        else
+            rc = sweep_opt(s, opt, v, &out, libbuf, tabbuf, sizeof libbuf);
     }
+    if (!rc && !block)
+        rc = irhw_usage("sweep", "name a block (irhw list shows them)");
+    if (!rc && !(s->b = irhw_args_block("sweep", block)))
+        rc = EXIT_USAGE;
+    for (unsigned i = 0; !rc && i < naxes; i++)
+        if (irhw_sweep_axis(s, axes[i], err, sizeof err))
+            rc = irhw_usage("sweep", "%s", err);
     if (!rc && s->partition && !s->slurm)
-        rc = usage("sweep", "--partition needs --slurm");
+        rc = irhw_usage("sweep", "--partition needs --slurm");
     irhw_sweep_cfg *cfgs = NULL;
     int n = 0, *cached = NULL;
     if (!rc && irhw_sweep_expand(s, &cfgs, &n, err, sizeof err))
-        rc = usage("sweep", err);
+        rc = irhw_usage("sweep", "%s", err);
     if (rc) {
         free(s);
         return rc;
@@ -248,7 +277,7 @@ int irhw_cmd_sweep(int argc, char **argv)
 
 int irhw_cmd_sweep_task(int argc, char **argv)
 {
-    if (want_help(argc, argv)) {
+    if (irhw_args_help(argc, argv)) {
         printf("usage: irhw sweep-task RUNDIR\n"
                "  One configuration of a sweep (what `irhw sweep` runs locally and on each\n"
                "  Slurm array task): reads RUNDIR/config.txt, runs its steps (irhw gen,\n"
@@ -256,10 +285,22 @@ int irhw_cmd_sweep_task(int argc, char **argv)
                "exit: 0 pass, 1 mismatch, 3 a tool failed\n");
         return 0;
     }
-    if (argc != 1)
-        return usage("sweep-task", "name one run folder");
+    static const irhw_opt none[] = {{NULL, 0, 0, 0}};
+    irhw_args a;
+    irhw_args_init(&a, "sweep-task", none, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *v, *rundir = NULL;
+    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            return EXIT_USAGE;
+        if (rundir)
+            return irhw_usage("sweep-task", "name one run folder (not '%s' too)", v);
+        rundir = v;
+    }
+    if (!rundir)
+        return irhw_usage("sweep-task", "name one run folder");
     char err[2048];
-    int rc = irhw_sweep_task(argv[0], self_exe(), err, sizeof err);
+    int rc = irhw_sweep_task(rundir, self_exe(), err, sizeof err);
     if (rc == EXIT_TOOL && err[0])
         fprintf(stderr, "irhw sweep-task: %s\n", err);
     return rc;
@@ -267,7 +308,7 @@ int irhw_cmd_sweep_task(int argc, char **argv)
 
 int irhw_cmd_report(int argc, char **argv)
 {
-    if (want_help(argc, argv)) {
+    if (irhw_args_help(argc, argv)) {
         printf("usage: irhw report DIR... [-o report.html]\n"
                "  The area estimation report of sweep folders (irhw sweep -o DIR, and out/\n"
                "  when `irhw run` wrote results there): one self-contained HTML file with\n"
@@ -278,36 +319,37 @@ int irhw_cmd_report(int argc, char **argv)
                "  -o FILE   the HTML file (default out/report.html)\n");
         return 0;
     }
+    static const irhw_opt report_opts[] = {{"-o", 1, 0, 0}, {NULL, 0, 0, 0}};
     const char *html = "out/report.html";
     const char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
+    if (!dirs)
+        return EXIT_TOOL;
     int nd = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "-o")) {
-            if (i + 1 >= argc) {
-                free(dirs);
-                return usage("report", "option -o needs a value");
-            }
-            html = argv[++i];
-        } else if (argv[i][0] == '-') {
-            char e[512];
-            snprintf(e, sizeof e, "unknown argument '%s'", argv[i]);
+    irhw_args a;
+    irhw_args_init(&a, "report", report_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD) {
             free(dirs);
-            return usage("report", e);
-        } else {
-            char p[4200];
-            snprintf(p, sizeof p, "%s/index.txt", argv[i]);
-            if (access(p, R_OK)) {
-                char e[4400];
-                snprintf(e, sizeof e, "'%s' holds no sweep results (no index.txt)", argv[i]);
-                free(dirs);
-                return usage("report", e);
-            }
-            dirs[nd++] = argv[i];
+            return EXIT_USAGE;
         }
+        if (k == IRHW_ARG_OPT) {
+            html = v;
+            continue;
+        }
+        char p[4200];
+        snprintf(p, sizeof p, "%s/index.txt", v);
+        if (access(p, R_OK)) {
+            free(dirs);
+            return irhw_usage("report", "'%s' holds no sweep results (no index.txt)", v);
+        }
+        dirs[nd++] = v;
     }
     if (nd == 0) {
         free(dirs);
-        return usage("report", "name sweep folders (irhw sweep -o DIR, or out/ after irhw run)");
+        return irhw_usage("report",
+                          "name sweep folders (irhw sweep -o DIR, or out/ after irhw run)");
     }
     char err[2048];
     int rc = irhw_report_write(dirs, nd, html, err, sizeof err);

@@ -33,6 +33,7 @@ export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
 scripts="cli:tests/test_cli.sh
+cli_habits:tests/test_cli_habits.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
@@ -43,7 +44,8 @@ docs:tests/test_docs.sh"
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
 $scripts
 faults:tests/test_faults.sh"
-# cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
+# cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
+# mean", gen's folder per configuration; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
 # docs: README size, links, no dates outside the log, tests/bench_log.sh.

@@ -139,7 +139,8 @@ expect2 "--mem-lat 0" "--mem-lat '0' must be a whole number 1..10000" sssp --gra
 expect2 "--src beyond the graph" "--src 40: .* has vertices 0..11" bfs --graph "$data/path12.graph" --src 40 --model-only
 expect2 "an hwwl parameter out of range" "ENTRIES" bfs --graph "$data/path12.graph" -p ENTRIES=1 --model-only
 expect2 "no --graph" "name --graph FILE" bfs
-expect2 "unknown option" "unknown argument '--frob'" sssp --frob
+expect2 "unknown option" "unknown option '--frob'" sssp --frob
+expect2 "a close misspelling" "unknown option '--mem-lta' (did you mean --mem-lat?)" sssp --mem-lta 5
 
 echo "workload_hwwl: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
