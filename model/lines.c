@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define CHUNK 65536
 
@@ -31,6 +32,18 @@ int irhw_lines_from(irhw_lines *r, FILE *f, const char *name, size_t max, char *
     r->buf = malloc(r->cap);
     if (!r->chunk || !r->buf)
         return irhw_err(err, errlen, "%s: out of memory", name);
+    return 0;
+}
+
+int irhw_regular_file(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) || access(path, R_OK))
+        return irhw_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return irhw_err(err, errlen, "%s: is a directory, not a file", path);
+    if (!S_ISREG(st.st_mode))
+        return irhw_err(err, errlen, "%s: is not a regular file (a device or a pipe)", path);
     return 0;
 }
 

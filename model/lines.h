@@ -52,6 +52,11 @@ void irhw_lines_hold(irhw_lines *r);
 /* Back to the first line of a regular file: 0, or -1 when the input cannot
  * seek (a pipe, a device). */
 int irhw_lines_rewind(irhw_lines *r);
+/* An input file other tools read whole (a liberty file): 0 when path is a
+ * readable regular file, else -1 with "PATH: is a directory, not a file",
+ * "PATH: is not a regular file (a device or a pipe)" or "PATH: cannot
+ * read: <OS error>" in err. */
+int irhw_regular_file(const char *path, char *err, size_t errlen);
 /* Frees the buffers and closes a file irhw_lines_open opened. */
 void irhw_lines_close(irhw_lines *r);
 

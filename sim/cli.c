@@ -13,6 +13,7 @@
 #include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
+#include "lines.h"
 #include "observe.h"
 #include "scgen.h"
 #include "shrink.h"
@@ -183,8 +184,9 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             o->rtl[o->nrtl++] = v;
         } else if (TAKES("--liberty")) {
             NEED_VALUE;
-            if (access(v, R_OK))
-                return usage_error(verb, "--liberty file '%s' cannot be read", v);
+            char e2[IRHW_ERRLEN];
+            if (irhw_regular_file(v, e2, sizeof e2))
+                return usage_error(verb, "--liberty: %s", e2);
             o->liberty = v;
         } else if (TAKES("--sram-table")) {
             NEED_VALUE;

@@ -5,6 +5,9 @@
  */
 #include "sweep.h"
 
+#include "area.h"
+#include "lines.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,8 +159,13 @@ int irhw_cmd_sweep(int argc, char **argv)
             else
                 s->seed = (uint64_t)x;
         } else if (!strcmp(a, "--liberty") || !strcmp(a, "--sram-table")) {
-            if (access(v, R_OK)) {
-                snprintf(err, sizeof err, "%s file '%s' cannot be read", a, v);
+            char e2[IRHW_ERRLEN], src[300];
+            double um2;
+            int bad = !strcmp(a, "--liberty") ? irhw_regular_file(v, e2, sizeof e2)
+                                              : irhw_sram_table_price(v, NULL, 45, &um2, src,
+                                                                      sizeof src, e2, sizeof e2);
+            if (bad) {
+                snprintf(err, sizeof err, "%s: %s", a, e2);
                 rc = usage("sweep", err);
             } else if (!strcmp(a, "--liberty"))
                 s->liberty = absolute(v, libbuf, sizeof libbuf);
