@@ -75,13 +75,16 @@ static size_t tokens(const char *s, size_t len, tok *t, size_t max)
     return n;
 }
 
-/* "'text'" of a token or line, shortened, for messages. */
+/* "'text'" of a token or line, shortened, bytes that are not printable
+ * ASCII as '?', for messages. */
 static const char *shown(const char *s, size_t len, char *buf, size_t blen)
 {
-    if (len > 40)
-        snprintf(buf, blen, "'%.37s...'", s);
-    else
-        snprintf(buf, blen, "'%.*s'", (int)len, s);
+    char t[41];
+    size_t n = len > 40 ? 37 : len;
+    for (size_t i = 0; i < n; i++)
+        t[i] = isprint((unsigned char)s[i]) || s[i] == '\t' ? s[i] : '?';
+    t[n] = 0;
+    snprintf(buf, blen, len > 40 ? "'%s...'" : "'%s'", t);
     return buf;
 }
 
@@ -278,14 +281,13 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
     if (nt == 4 && (parse_uint(t[3], 64, &ncon) || ncon < 1))
         return fail(c, err, errlen, "a METIS ncon of 1..64", t[3].s, t[3].len);
     unsigned long header_line = c->r.line;
-    /* each vertex needs a line (a newline but for the last), each edge at
-     * least one digit */
-    if (c->r.size >= 0 && n + m > (uint64_t)c->r.size - c->r.bytes + 1)
+    /* each vertex needs a line (a newline but for the last); a shorter
+     * truncation is named at its first missing line */
+    if (c->r.size >= 0 && n > (uint64_t)c->r.size - c->r.bytes + 1)
         return irhw_err(err, errlen,
-                        "%s:%lu: the header says %llu vertices and %llu edges, more than the "
-                        "%llu bytes after it can hold (a line per vertex, a digit per edge): a "
-                        "truncated or damaged file?",
-                        c->name, header_line, (unsigned long long)n, (unsigned long long)m,
+                        "%s:%lu: the header says %llu vertices, more than the %llu bytes after it "
+                        "can hold (a line each): a truncated or damaged file?",
+                        c->name, header_line, (unsigned long long)n,
                         (unsigned long long)((uint64_t)c->r.size - c->r.bytes));
     c->r.max = METIS_LINE_MAX;
     int has_ew = fmt % 10 == 1;

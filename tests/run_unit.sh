@@ -33,6 +33,7 @@ export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
 scripts="cli:tests/test_cli.sh
+bad_inputs:tests/bad_inputs.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
@@ -44,7 +45,8 @@ $scripts
 faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
-# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
+# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
+# bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
