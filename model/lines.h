@@ -40,8 +40,8 @@ typedef struct {
 /* Opens path for reading lines of at most max bytes. 0, or -1 with
  * "PATH: is a directory" / "PATH: cannot read: <OS error>" in err. */
 int irhw_lines_open(irhw_lines *r, const char *path, size_t max, char *err, size_t errlen);
-/* The same over a stream the caller opened (and closes after
- * irhw_lines_close); name is used in messages. */
+/* The same over a stream the caller opened (and closes itself);
+ * irhw_lines_close after either result. name is used in messages. */
 int irhw_lines_from(irhw_lines *r, FILE *f, const char *name, size_t max, char *err, size_t errlen);
 /* The next line, without its newline (a trailing '\r' dropped) in *s, *len:
  * 1; 0 at the end of the file; -1 with "NAME:LINE: ..." in err (a line
