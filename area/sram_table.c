@@ -6,6 +6,7 @@
  * table is priced from it; any other keeps the SRAM model's area.
  */
 #include "area.h"
+#include "lines.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -20,15 +21,19 @@ typedef struct {
 
 static int read_table(const char *path, table_row *t, int *n, char *err, size_t errlen)
 {
-    char *text = irhw_read_file(path, NULL);
-    if (!text)
-        return irhw_err(err, errlen, "cannot read SRAM table %s: %s", path, strerror(errno));
-    int line = 0, rc = 0;
+    irhw_lines in;
+    char e2[IRHW_ERRLEN];
+    if (irhw_lines_open(&in, path, IRHW_LINE_MAX, e2, sizeof e2))
+        return irhw_err(err, errlen, "SRAM table %s", e2);
+    int rc = 0, got;
+    char *p;
+    size_t len;
     *n = 0;
-    for (char *p = text; *p && !rc; line++) {
-        char *e = strchr(p, '\n');
-        if (e)
-            *e = 0;
+    while (!rc && (got = irhw_lines_next(&in, &p, &len, e2, sizeof e2)) != 0) {
+        if (got < 0) {
+            rc = irhw_err(err, errlen, "SRAM table %s", e2);
+            break;
+        }
         char *hash = strchr(p, '#');
         if (hash)
             *hash = 0;
@@ -43,16 +48,15 @@ static int read_table(const char *path, table_row *t, int *n, char *err, size_t 
             /* blank or comment */
         } else if (k != 3 || w < 1 || b < 1 || w > 1u << 30 || b > 1u << 20 || !(a > 0))
             rc = irhw_err(err, errlen,
-                          "SRAM table %s line %d: expected \"words width um2\" (whole numbers "
-                          "and an area > 0), got \"%s\"",
-                          path, line + 1, p);
+                          "SRAM table %s line %lu: expected \"words width um2\" (whole numbers "
+                          "and an area > 0), got \"%.80s\"",
+                          path, in.line, p);
         else if (*n == TABLE_MAX)
             rc = irhw_err(err, errlen, "SRAM table %s: more than %d macros", path, TABLE_MAX);
         else
             t[(*n)++] = (table_row){(unsigned)w, (unsigned)b, a};
-        p = e ? e + 1 : p + strlen(p);
     }
-    free(text);
+    irhw_lines_close(&in);
     return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
+#include "lines.h"
 #include "observe.h"
 #include "scgen.h"
 #include "shrink.h"
@@ -192,11 +193,13 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
             return irhw_usage(verb, "--rtl file '%s' cannot be read", v);
         o->rtl[o->nrtl++] = v;
         break;
-    case O_LIBERTY:
-        if (access(v, R_OK))
-            return irhw_usage(verb, "--liberty file '%s' cannot be read", v);
+    case O_LIBERTY: {
+        char e2[IRHW_ERRLEN];
+        if (irhw_regular_file(v, e2, sizeof e2))
+            return irhw_usage(verb, "--liberty: %s", e2);
         o->liberty = v;
         break;
+    }
     case O_SRAM_TABLE: {
         char e2[IRHW_ERRLEN], src[300];
         double um2;

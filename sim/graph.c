@@ -6,6 +6,7 @@
 #include "graph.h"
 
 #include "irhw.h"
+#include "lines.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,25 +16,31 @@
 
 /* ---- lines and tokens --------------------------------------------------- */
 
+/* METIS adjacency lines list every neighbour of a vertex on one line: they
+ * may be this long (bytes); every other line of a graph file IRHW_LINE_MAX. */
+#define METIS_LINE_MAX ((size_t)64 << 20)
+
 typedef struct {
-    const char *p, *end, *name;
-    unsigned long line; /* number of the line last returned */
+    irhw_lines r;
+    const char *name;
+    int bad;       /* the reader failed; its message is in msg */
+    char msg[512]; /* (read errors, an over-long line, a NUL byte) */
 } cursor;
 
-/* The next line (without its newline); 0 at the end of the text. */
+/* The next line (without its newline); 0 at the end of the file or after
+ * a read error (c->bad). */
 static int next_line(cursor *c, const char **s, size_t *len)
 {
-    if (c->p >= c->end)
+    char *p;
+    if (c->bad)
         return 0;
-    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
-    const char *e = nl ? nl : c->end;
-    *s = c->p;
-    *len = (size_t)(e - c->p);
-    if (*len && (*s)[*len - 1] == '\r')
-        (*len)--;
-    c->p = nl ? nl + 1 : c->end;
-    c->line++;
-    return 1;
+    int rc = irhw_lines_next(&c->r, &p, len, c->msg, sizeof c->msg);
+    if (rc < 0) {
+        c->bad = 1;
+        return 0;
+    }
+    *s = p;
+    return rc;
 }
 
 static int blank(const char *s, size_t len)
@@ -68,13 +75,16 @@ static size_t tokens(const char *s, size_t len, tok *t, size_t max)
     return n;
 }
 
-/* "'text'" of a token or line, shortened, for messages. */
+/* "'text'" of a token or line, shortened, bytes that are not printable
+ * ASCII as '?', for messages. */
 static const char *shown(const char *s, size_t len, char *buf, size_t blen)
 {
-    if (len > 40)
-        snprintf(buf, blen, "'%.37s...'", s);
-    else
-        snprintf(buf, blen, "'%.*s'", (int)len, s);
+    char t[41];
+    size_t n = len > 40 ? 37 : len;
+    for (size_t i = 0; i < n; i++)
+        t[i] = isprint((unsigned char)s[i]) || s[i] == '\t' ? s[i] : '?';
+    t[n] = 0;
+    snprintf(buf, blen, len > 40 ? "'%s...'" : "'%s'", t);
     return buf;
 }
 
@@ -110,15 +120,36 @@ static int parse_real(tok t, double *out)
     return 0;
 }
 
+/* "FILE:LINE: expected WHAT, found S" (S NULL: the end of the file); after
+ * a read error, that error instead (irhw_graph_read copies it). -1. */
 static int fail(const cursor *c, char *err, size_t errlen, const char *what, const char *s,
                 size_t len)
 {
     char b[64];
+    if (c->bad)
+        return -1;
     if (!s)
         return irhw_err(err, errlen, "%s:%lu: expected %s, found the end of the file", c->name,
-                        c->line + 1, what);
-    return irhw_err(err, errlen, "%s:%lu: expected %s, found %s", c->name, c->line, what,
+                        c->r.line + 1, what);
+    return irhw_err(err, errlen, "%s:%lu: expected %s, found %s", c->name, c->r.line, what,
                     shown(s, len, b, sizeof b));
+}
+
+/* Every vertex costs CSR memory whether or not an edge names it, so a file
+ * may declare at most max(2^20, its size in bytes) vertices. -1 with a
+ * message naming the count and the limit when n is above it. */
+#define VERTEX_FLOOR ((uint64_t)1 << 20)
+static int vertex_check(const cursor *c, uint64_t n, uint64_t bytes, unsigned long line,
+                        const char *what, char *err, size_t errlen)
+{
+    uint64_t cap = bytes > VERTEX_FLOOR ? bytes : VERTEX_FLOOR;
+    if (n <= cap)
+        return 0;
+    return irhw_err(err, errlen,
+                    "%s:%lu: %s %llu vertices, more than a file of %llu bytes may declare (the "
+                    "limit is its size in bytes, %llu = 2^20 at least): a damaged file?",
+                    c->name, line, what, (unsigned long long)n, (unsigned long long)bytes,
+                    (unsigned long long)VERTEX_FLOOR);
 }
 
 /* ---- an edge list, then CSR ----------------------------------------------- */
@@ -249,7 +280,16 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
                     t[2].len);
     if (nt == 4 && (parse_uint(t[3], 64, &ncon) || ncon < 1))
         return fail(c, err, errlen, "a METIS ncon of 1..64", t[3].s, t[3].len);
-    unsigned long header_line = c->line;
+    unsigned long header_line = c->r.line;
+    /* each vertex needs a line (a newline but for the last); a shorter
+     * truncation is named at its first missing line */
+    if (c->r.size >= 0 && n > (uint64_t)c->r.size - c->r.bytes + 1)
+        return irhw_err(err, errlen,
+                        "%s:%lu: the header says %llu vertices, more than the %llu bytes after it "
+                        "can hold (a line each): a truncated or damaged file?",
+                        c->name, header_line, (unsigned long long)n,
+                        (unsigned long long)((uint64_t)c->r.size - c->r.bytes));
+    c->r.max = METIS_LINE_MAX;
     int has_ew = fmt % 10 == 1;
     size_t lead = (size_t)(fmt / 100) + (fmt / 10 % 10 ? (size_t)ncon : 0);
     e->weighted = has_ew;
@@ -305,6 +345,8 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
         return -1;
     if (next_data(c, '%', 1, &s, &len))
         return fail(c, err, errlen, "the end of the file after the last vertex's line", s, len);
+    if (c->bad)
+        return -1;
     /* each edge listed by both ends, a self-loop once */
     if ((listed - self) % 2 || (listed - self) / 2 + self != m)
         return irhw_err(err, errlen,
@@ -351,6 +393,13 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
     if (tokens(s, len, t, 6) != 3 || parse_uint(t[0], 0xfffffffeu, &rows) ||
         parse_uint(t[1], 0xfffffffeu, &cols) || parse_uint(t[2], UINT64_MAX / 4, &nnz))
         return fail(c, err, errlen, size, s, len);
+    unsigned long size_line = c->r.line;
+    uint64_t nv64 = rows > cols ? rows : cols;
+    /* entries are read one at a time (a count above what is there ends at
+     * the first missing one); the vertices are allocated at once */
+    if (c->r.size >= 0 && vertex_check(c, nv64, (uint64_t)c->r.size, size_line,
+                                       "the size line declares", err, errlen))
+        return -1;
     e->weighted = !pattern;
     for (uint64_t k = 0; k < nnz; k++) {
         char what[160];
@@ -371,7 +420,10 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
     }
     if (next_data(c, '%', 1, &s, &len))
         return fail(c, err, errlen, "the end of the file after the last entry", s, len);
-    *nv = (uint32_t)(rows > cols ? rows : cols);
+    if (c->bad ||
+        vertex_check(c, nv64, c->r.bytes, size_line, "the size line declares", err, errlen))
+        return -1;
+    *nv = (uint32_t)nv64;
     *directed = !sym;
     return 0;
 }
@@ -403,6 +455,7 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
     const char *s;
     size_t len;
     uint64_t *raw = NULL, maxid = 0;
+    unsigned long maxline = 0;
     size_t nraw = 0, cap = 0;
     double *wts = NULL;
     int rc = 0, weighted = -1;
@@ -431,8 +484,10 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
         wts[nraw / 2] = w;
         raw[nraw++] = a;
         raw[nraw++] = b;
-        maxid = a > maxid ? a : maxid;
-        maxid = b > maxid ? b : maxid;
+        if (a > maxid || b > maxid) {
+            maxid = a > b ? a : b;
+            maxline = c->r.line;
+        }
     }
     if (!rc && !nraw)
         rc = fail(c, err, errlen, "at least one edge \"source destination\"", NULL, 0);
@@ -457,6 +512,13 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
         if (edge_add(e, a, b, wts[i / 2]))
             rc = nomem(c->name, err, errlen);
     }
+    if (!rc && c->bad)
+        rc = -1;
+    if (!rc && !ids)
+        rc = vertex_check(c, maxid + 1, c->r.bytes, maxline,
+                          "the largest vertex id (ids below 2^26 are kept as vertex numbers) "
+                          "makes",
+                          err, errlen);
     *nv = ids ? (uint32_t)nids : (uint32_t)(maxid + 1);
     free(ids);
     free(raw);
@@ -482,48 +544,72 @@ static int ends_with(const char *s, const char *suf)
 
 /* By extension, else by content: a Matrix Market banner; '#' comments
  * (SNAP); a first data line of 2..4 numbers followed by exactly that many
- * vertex lines (METIS); else SNAP. */
-static irhw_graph_fmt detect(const char *text, size_t len, const char *name)
+ * vertex lines (METIS); else SNAP. Counting the lines reads the file once
+ * more, so an input that cannot seek (a pipe) must be told by its name or
+ * its first line. 0 with the reader back at the first line, or -1. */
+static int detect(cursor *c, irhw_graph_fmt *fmt, char *err, size_t errlen)
 {
+    const char *name = c->name;
+    *fmt = IRHW_GRAPH_SNAP;
     if (ends_with(name, ".graph") || ends_with(name, ".metis"))
-        return IRHW_GRAPH_METIS;
+        return *fmt = IRHW_GRAPH_METIS, 0;
     if (ends_with(name, ".mtx"))
-        return IRHW_GRAPH_MTX;
+        return *fmt = IRHW_GRAPH_MTX, 0;
     if (ends_with(name, ".txt") || ends_with(name, ".edges") || ends_with(name, ".el") ||
         ends_with(name, ".snap"))
-        return IRHW_GRAPH_SNAP;
-    if (len >= 14 && strncasecmp(text, "%%MatrixMarket", 14) == 0)
-        return IRHW_GRAPH_MTX;
-    cursor c = {text, text + len, name, 0};
+        return 0;
     const char *s;
     size_t l;
-    if (!next_line(&c, &s, &l) || (l && s[0] == '#'))
-        return IRHW_GRAPH_SNAP;
-    c = (cursor){text, text + len, name, 0};
-    if (!next_data(&c, '%', 1, &s, &l))
-        return IRHW_GRAPH_SNAP;
+    if (!next_line(c, &s, &l))
+        return 0; /* empty, or unreadable: the SNAP reader reports it */
+    irhw_lines_hold(&c->r);
+    if (l >= 14 && strncasecmp(s, "%%MatrixMarket", 14) == 0)
+        return *fmt = IRHW_GRAPH_MTX, 0;
+    if (l && s[0] == '#')
+        return 0;
     tok t[5];
     uint64_t n;
     size_t nt = tokens(s, l, t, 5);
-    if (nt < 2 || nt > 4 || parse_uint(t[0], 0xfffffffeu, &n))
-        return IRHW_GRAPH_SNAP;
+    int header_like = nt >= 2 && nt <= 4 && !parse_uint(t[0], 0xfffffffeu, &n);
+    if (!blank(s, l) && s[0] != '%' && !header_like)
+        return 0;
+    if (irhw_lines_rewind(&c->r))
+        return irhw_err(err, errlen,
+                        "%s: cannot tell a METIS graph from a SNAP edge list without reading it "
+                        "twice, and it is not a regular file (a pipe or a device): give the "
+                        "graph a name ending in .graph, .mtx or .txt",
+                        name);
+    if (!next_data(c, '%', 1, &s, &l))
+        return 0;
+    nt = tokens(s, l, t, 5);
+    if (nt < 2 || nt > 4 || parse_uint(t[0], 0xfffffffeu, &n)) {
+        irhw_lines_rewind(&c->r);
+        return 0;
+    }
+    c->r.max = METIS_LINE_MAX;
     uint64_t lines = 0;
-    while (next_data(&c, '%', 0, &s, &l))
-        lines += !(c.p >= c.end && blank(s, l));
-    return lines == n ? IRHW_GRAPH_METIS : IRHW_GRAPH_SNAP;
+    while (next_data(c, '%', 0, &s, &l))
+        lines += !(c->r.no_newline && blank(s, l));
+    if (c->bad)
+        return -1;
+    irhw_lines_rewind(&c->r);
+    c->r.max = IRHW_LINE_MAX;
+    *fmt = lines == n ? IRHW_GRAPH_METIS : IRHW_GRAPH_SNAP;
+    return 0;
 }
 
-int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_fmt fmt,
-                     irhw_graph *g, char *err, size_t errlen)
+int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
-    if (fmt == IRHW_GRAPH_AUTO)
-        fmt = detect(text, len, name);
-    cursor c = {text, text + len, name, 0};
+    cursor c = {.name = path};
+    if (irhw_lines_open(&c.r, path, IRHW_LINE_MAX, c.msg, sizeof c.msg))
+        return irhw_err(err, errlen, "%s", c.msg);
     edges e = {0};
     uint32_t n = 0;
-    int directed = 1, rc;
-    if (fmt == IRHW_GRAPH_METIS) {
+    int directed = 1, rc = 0;
+    if (fmt == IRHW_GRAPH_AUTO && detect(&c, &fmt, err, errlen)) {
+        rc = -1;
+    } else if (fmt == IRHW_GRAPH_METIS) {
         rc = read_metis(&c, &e, &n, err, errlen);
         directed = 0;
     } else if (fmt == IRHW_GRAPH_MTX) {
@@ -531,23 +617,14 @@ int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_
     } else {
         rc = read_snap(&c, &e, &n, err, errlen);
     }
+    if (c.bad)
+        rc = irhw_err(err, errlen, "%s", c.msg);
     if (!rc && to_csr(&e, n, g))
-        rc = nomem(name, err, errlen);
+        rc = nomem(path, err, errlen);
     g->fmt = fmt;
     g->directed = directed;
     edges_free(&e);
-    return rc;
-}
-
-int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen)
-{
-    memset(g, 0, sizeof *g);
-    size_t len;
-    char *t = irhw_read_file(path, &len);
-    if (!t)
-        return irhw_err(err, errlen, "%s: cannot read the graph: %s", path, strerror(errno));
-    int rc = irhw_graph_parse(t, len, path, fmt, g, err, errlen);
-    free(t);
+    irhw_lines_close(&c.r);
     return rc;
 }
 

@@ -36,12 +36,13 @@ typedef struct {
     int directed; /* SNAP and general Matrix Market: edges as listed */
 } irhw_graph;
 
-/* Reads a graph; 0, or -1 with "FILE:LINE: expected ..., found ..." (or
- * the OS error) in err. irhw_graph_free after either. */
+/* Reads a graph line by line (model/lines.h: a line of at most
+ * IRHW_LINE_MAX bytes, a METIS adjacency line at most 64 MiB); header
+ * counts are checked against the file's size before anything is
+ * allocated for them (at most max(2^20, size in bytes) vertices). 0, or
+ * -1 with "FILE:LINE: expected ..., found ..." (or the OS error, "is a
+ * directory", the line limit) in err. irhw_graph_free after either. */
 int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *err, size_t errlen);
-/* The same from text in memory; name is used in messages. */
-int irhw_graph_parse(const char *text, size_t len, const char *name, irhw_graph_fmt fmt,
-                     irhw_graph *g, char *err, size_t errlen);
 void irhw_graph_free(irhw_graph *g);
 /* Resizes the array *pptr points to (any element type) to cap elements of
  * elem bytes; 0, or -1 with the array left as it was. */

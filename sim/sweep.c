@@ -296,10 +296,14 @@ static uint64_t hash_file(uint64_t h, const char *path)
 {
     if (!path)
         return hash_str(h, "");
-    size_t n = 0;
-    char *t = irhw_read_file(path, &n);
-    h = t ? irhw_hash(h, t, n) : hash_str(h, path);
-    free(t);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return hash_str(h, path);
+    char buf[65536]; /* in chunks: FNV-1a over chunks equals FNV-1a over the whole */
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
+        h = irhw_hash(h, buf, r);
+    fclose(f);
     return h;
 }
 

@@ -6,6 +6,9 @@
 #include "args.h"
 #include "sweep.h"
 
+#include "area.h"
+#include "lines.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,14 +143,20 @@ static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const ch
         *(opt->id == S_CYCLES ? &s->cycles : &s->seed) = (uint64_t)x;
         break;
     case S_LIBERTY:
-    case S_SRAM_TABLE:
-        if (access(v, R_OK))
-            return irhw_usage("sweep", "%s file '%s' cannot be read", a, v);
+    case S_SRAM_TABLE: {
+        char e2[IRHW_ERRLEN], src[300];
+        double um2;
+        int bad = opt->id == S_LIBERTY ? irhw_regular_file(v, e2, sizeof e2)
+                                       : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src,
+                                                               e2, sizeof e2);
+        if (bad)
+            return irhw_usage("sweep", "%s: %s", a, e2);
         if (opt->id == S_LIBERTY)
             s->liberty = absolute(v, libbuf, buflen);
         else
             s->sram_table = absolute(v, tabbuf, buflen);
         break;
+    }
     case S_PAIRWISE:
         s->pairwise = 1;
         break;

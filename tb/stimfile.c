@@ -3,6 +3,8 @@
  */
 #include "stimfile.h"
 
+#include "lines.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -97,25 +99,25 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
                        size_t errlen)
 {
     irhw_rows_init(r, ps->in_words);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return irhw_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    irhw_lines in;
+    if (irhw_lines_open(&in, path, IRHW_LINE_MAX, err, errlen))
+        return -1;
     int col_port[IRHW_MAX_PORTS]; /* column -> port */
     unsigned ncol = 0, nin = 0;
     for (unsigned i = 0; i < ps->n; i++)
         nin += ps->p[i].dir == IRHW_IN;
-    char *line = NULL;
-    size_t cap = 0;
+    char *line;
+    size_t len;
     unsigned long lineno = 0;
-    int have_header = 0, rc = 0;
+    int have_header = 0, rc = 0, got;
     uint64_t *row = calloc(ps->in_words + 1, sizeof *row);
     uint64_t *val = calloc(ps->in_words + 1, sizeof *val);
     if (!row || !val) {
         rc = irhw_err(err, errlen, "%s: out of memory", path);
         goto done;
     }
-    while (getline(&line, &cap, f) >= 0) {
-        lineno++;
+    while ((got = irhw_lines_next(&in, &line, &len, err, errlen)) > 0) {
+        lineno = in.line;
         char *s = trim(line);
         if (!*s || *s == '#')
             continue;
@@ -194,17 +196,16 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
             goto done;
         }
     }
-    if (ferror(f))
-        rc = irhw_err(err, errlen, "%s: read error: %s", path, strerror(errno));
+    if (got < 0)
+        rc = -1;
     else if (!have_header)
         rc = irhw_err(err, errlen, "%s:%lu: no header line (the input port names)", path, lineno);
     else if (!r->n)
         rc = irhw_err(err, errlen, "%s:%lu: no cycles after the header", path, lineno);
 done:
-    free(line);
     free(row);
     free(val);
-    fclose(f);
+    irhw_lines_close(&in);
     if (rc)
         irhw_rows_free(r);
     return rc;

@@ -34,6 +34,7 @@ export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
 scripts="cli:tests/test_cli.sh
 cli_habits:tests/test_cli_habits.sh
+bad_inputs:tests/bad_inputs.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
@@ -48,7 +49,8 @@ faults:tests/test_faults.sh"
 # mean", gen's folder per configuration; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
-# docs: README size, links, no dates outside the log, tests/bench_log.sh.
+# docs: README size, links, no dates outside the log, tests/bench_log.sh;
+# bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}

@@ -283,6 +283,26 @@ START_TEST(a_malformed_csv_trace_is_refused_naming_file_line_and_column)
 }
 END_TEST
 
+/* The trace is read a line at a time: a directory, a device of endless
+ * zeros, binary bytes and a line past IRHW_LINE_MAX are refused at once. */
+START_TEST(a_csv_trace_that_is_not_text_is_refused_before_it_is_read_whole)
+{
+    irhw_rows r;
+    char err[IRHW_ERRLEN];
+    ck_assert_int_eq(irhw_stimfile_read(tmpdir, &bank.ps, &r, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, tmpdir) && strstr(err, "is a directory"), "%s", err);
+    ck_assert_int_eq(irhw_stimfile_read("/dev/zero", &bank.ps, &r, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "/dev/zero:1: a NUL byte"), "%s", err);
+    size_t n = ((size_t)1 << 20) + 100;
+    char *t = malloc(strlen(HDR) + n + 2);
+    strcpy(t, HDR);
+    memset(t + strlen(HDR), '0', n);
+    strcpy(t + strlen(HDR) + n, "\n");
+    refused(t, ":2:", "longer than the limit of 1048576 bytes");
+    free(t);
+}
+END_TEST
+
 START_TEST(the_line_trace_shows_the_key_ports_of_a_block_one_line_per_cycle)
 {
     char path[256];
@@ -328,6 +348,7 @@ int main(void)
     tcase_add_checked_fixture(t, bank_setup, bank_teardown);
     tcase_add_test(t, a_csv_trace_reads_decimal_and_hex_in_any_column_order_and_round_trips);
     tcase_add_test(t, a_malformed_csv_trace_is_refused_naming_file_line_and_column);
+    tcase_add_test(t, a_csv_trace_that_is_not_text_is_refused_before_it_is_read_whole);
     tcase_add_test(t, the_line_trace_shows_the_key_ports_of_a_block_one_line_per_cycle);
     suite_add_tcase(s, t);
     return irhw_check_run(s);

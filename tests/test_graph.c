@@ -229,6 +229,17 @@ static const bad_case bad_snap[] = {
     {"none.txt", "# nothing but comments\n", "expected at least one edge", "end of the file"},
 };
 
+/* Counts a file cannot hold, lines past the limit, bytes that are not text. */
+static const bad_case bad_limits[] = {
+    {"huge.mtx", "%%MatrixMarket matrix coordinate pattern general\n4000000000 4000000000 0\n",
+     ":2: the size line declares 4000000000 vertices", "more than a file of 73 bytes"},
+    {"huge.graph", "1000000000 5\n", ":1: the header says 1000000000 vertices,",
+     "more than the 0 bytes after it"},
+    {"hugeid.txt", "0 5\n5 50000000\n",
+     ":2: the largest vertex id (ids below 2^26 are kept as vertex numbers) makes 50000001",
+     "more than a file of 15 bytes"},
+};
+
 #define READ_BAD_ALL(cases)                                                                        \
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases)[0]; i++)                                  \
     read_bad((cases)[i].name, (cases)[i].text, (cases)[i].want1, (cases)[i].want2)
@@ -248,6 +259,61 @@ END_TEST
 START_TEST(malformed_edge_lists_name_the_line_and_what_was_expected)
 {
     READ_BAD_ALL(bad_snap);
+}
+END_TEST
+
+START_TEST(header_counts_beyond_what_the_file_can_hold_are_rejected)
+{
+    READ_BAD_ALL(bad_limits);
+}
+END_TEST
+
+START_TEST(directories_devices_and_binary_bytes_are_named)
+{
+    char err[1024];
+    irhw_graph g;
+    ck_assert_int_eq(irhw_graph_read(tmpdir, IRHW_GRAPH_AUTO, &g, err, sizeof err), -1);
+    irhw_graph_free(&g);
+    ck_assert_msg(strstr(err, tmpdir) && strstr(err, "is a directory"), "%s", err);
+    ck_assert_int_eq(irhw_graph_read("/dev/zero", IRHW_GRAPH_AUTO, &g, err, sizeof err), -1);
+    irhw_graph_free(&g);
+    ck_assert_msg(strstr(err, "/dev/zero:1: a NUL byte at column 1"), "%s", err);
+    char path[512];
+    snprintf(path, sizeof path, "%s/nul.txt", tmpdir);
+    FILE *f = fopen(path, "wb");
+    ck_assert(f != NULL);
+    fwrite("0 1\n1 2\0 3\n", 1, 12, f);
+    fclose(f);
+    ck_assert_int_eq(irhw_graph_read(path, IRHW_GRAPH_AUTO, &g, err, sizeof err), -1);
+    irhw_graph_free(&g);
+    ck_assert_msg(strstr(err, "nul.txt:2: a NUL byte at column 4"), "%s", err);
+}
+END_TEST
+
+/* An edge-list line stops at IRHW_LINE_MAX (1 MiB); a METIS adjacency line,
+ * all of one vertex's neighbours, may be longer. */
+START_TEST(line_limits_stop_long_lines_but_not_long_adjacency_lists)
+{
+    size_t deg = 600000; /* "2 " 600,000 times: 1.2 MB */
+    size_t len = 2 * deg + 64;
+    char *t = malloc(2 * len), *p = t;
+    p += sprintf(p, "2 %zu\n", deg);
+    for (int v = 0; v < 2; v++) {
+        for (size_t i = 0; i < deg; i++)
+            p += sprintf(p, "%d ", 2 - v);
+        *p++ = '\n';
+    }
+    *p = 0;
+    irhw_graph g;
+    read_ok("hub.graph", t, &g);
+    ck_assert_uint_eq(g.n, 2);
+    ck_assert_uint_eq(g.m, 2 * deg);
+    irhw_graph_free(&g);
+    memset(t, '7', 2 * len - 1);
+    memcpy(t, "0 1\n", 4);
+    t[2 * len - 1] = 0;
+    read_bad("long.txt", t, ":2: the line is longer than the limit of 1048576 bytes", NULL);
+    free(t);
 }
 END_TEST
 
@@ -455,6 +521,9 @@ static Suite *graph_suite(void)
     tcase_add_test(rd, malformed_metis_files_name_the_line_and_what_was_expected);
     tcase_add_test(rd, malformed_matrix_market_files_name_the_line_and_what_was_expected);
     tcase_add_test(rd, malformed_edge_lists_name_the_line_and_what_was_expected);
+    tcase_add_test(rd, header_counts_beyond_what_the_file_can_hold_are_rejected);
+    tcase_add_test(rd, directories_devices_and_binary_bytes_are_named);
+    tcase_add_test(rd, line_limits_stop_long_lines_but_not_long_adjacency_lists);
     tcase_add_test(rd, reference_bfs_and_dijkstra_give_known_levels_and_distances);
     suite_add_tcase(s, rd);
     TCase *wl = tcase_create("iru workload");
