@@ -37,11 +37,13 @@ workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh"
-# area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
-# repeated under the sanitizers
+# area_cli (Yosys, ABC, OpenSTA), faults (the faulty RTL variants) and
+# verdicts (interval refill, replays of failures) are not repeated under the
+# sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
 $scripts
-faults:tests/test_faults.sh"
+faults:tests/test_faults.sh
+verdicts:tests/test_verdicts.sh"
 # cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
