@@ -14,6 +14,7 @@
 #include "cosim.h"
 #include "irhw.h"
 #include "observe.h"
+#include "rtlcheck.h"
 #include "scgen.h"
 #include "shrink.h"
 #include "sweep.h"
@@ -178,8 +179,11 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             NEED_VALUE;
             if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
                 return usage_error(verb, "too many --rtl files (at most 64): %s", v);
+            struct stat st;
             if (access(v, R_OK))
                 return usage_error(verb, "--rtl file '%s' cannot be read", v);
+            if (!stat(v, &st) && S_ISDIR(st.st_mode))
+                return usage_error(verb, "--rtl '%s' is a directory: give its Verilog file(s)", v);
             o->rtl[o->nrtl++] = v;
         } else if (TAKES("--liberty")) {
             NEED_VALUE;
@@ -707,6 +711,10 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     irhw_linetrace lt;
     FILE *rec = NULL;
     int rc = 0;
+    if (o->nrtl && irhw_rtl_config_check(&o->x, o->rtl, o->nrtl, err, sizeof err)) {
+        fprintf(stderr, "%s cosim: %s\n", prog, err);
+        return EXIT_USAGE;
+    }
     char why[256];
     uint64_t least =
         o->b->min_cycles && !o->stim_file ? o->b->min_cycles(&o->x, why, sizeof why) : 0;

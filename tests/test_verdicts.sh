@@ -102,5 +102,30 @@ for k in end chk mm; do
   rm -f "$tmp/mismatch.fst"
 done
 
+# --- exit codes of what was typed: 2, the file and what to do named
+printf '%% three vertices, no edge\n3 0\n\n\n\n' > "$tmp/noedge.graph"
+out=$("$irhw" workload iru --kernel bfs --graph "$tmp/noedge.graph" --model-only 2>&1); rc=$?
+if [ $rc -eq 2 ] && echo "$out" | grep -q "noedge.graph: the graph has 3 vertices and no edges: bfs has no frontier"; then
+  ok "workload iru on a graph without edges: exit 2 ($out)"
+else bad "workload iru, no edges (rc=$rc): $out"; fi
+mkdir -p "$tmp/adir"
+out=$("$irhw" cosim wl_bank --rtl "$tmp/adir" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q -- "--rtl '$tmp/adir' is a directory" && ok "cosim --rtl DIR: exit 2 ($(head -1 <<< "$out"))" ||
+  bad "cosim --rtl DIR (rc=$rc): $out"
+"$irhw" gen wl_bank -p ENTRIES=16 -o "$tmp/g16" > /dev/null
+f16=$(ls "$tmp"/g16/wl_bank_e16_*.v)
+out=$("$irhw" cosim wl_bank --rtl "$f16" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "holds another configuration of wl_bank .*co-simulate it with -p ENTRIES=16$" &&
+  ok "cosim --rtl of another configuration: exit 2, the -p to give ($out)" || bad "cosim --rtl ENTRIES=16 file (rc=$rc): $out"
+out=$("$irhw" cosim wl_bank -p ENTRIES=16 --rtl "$f16" --cycles 2000 --quiet 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "^PASS wl_bank ENTRIES=16" && ok "with that -p it co-simulates" || bad "cosim -p ENTRIES=16 --rtl (rc=$rc): $out"
+out=$("$irhw" cosim hwwl_core --rtl "$f16" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "is wl_bank's RTL (module wl_bank_e16_w24_t5_flops, by its header), not hwwl_core's" &&
+  ok "cosim --rtl of another block's RTL: exit 2 ($out)" || bad "cosim hwwl_core --rtl wl_bank file (rc=$rc): $out"
+grep -v '^//' "$f16" > "$tmp/nohdr.v"
+out=$("$irhw" cosim wl_bank --rtl "$tmp/nohdr.v" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "no --rtl file defines module wl_bank_e32_w24_t5_flops (this configuration's; found: wl_bank_e16_w24_t5_flops)" &&
+  ok "cosim --rtl without a header: exit 2, module expected and found ($out)" || bad "cosim --rtl headerless (rc=$rc): $out"
+
 echo "verdicts: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
