@@ -179,11 +179,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             NEED_VALUE;
             if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
                 return usage_error(verb, "too many --rtl files (at most 64): %s", v);
-            struct stat st;
             if (access(v, R_OK))
                 return usage_error(verb, "--rtl file '%s' cannot be read", v);
-            if (!stat(v, &st) && S_ISDIR(st.st_mode))
-                return usage_error(verb, "--rtl '%s' is a directory: give its Verilog file(s)", v);
             o->rtl[o->nrtl++] = v;
         } else if (TAKES("--liberty")) {
             NEED_VALUE;

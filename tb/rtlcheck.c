@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     char block[64];    /* from the header's command line ("" without a header) */
@@ -86,6 +87,10 @@ int irhw_rtl_config_check(const irhw_inst *x, const char *const *files, unsigned
     const char *first_path = NULL;
     for (unsigned i = 0; i < n; i++) {
         rtl_info r = {0};
+        struct stat st;
+        if (!stat(files[i], &st) && S_ISDIR(st.st_mode))
+            return irhw_err(err, errlen, "--rtl '%s' is a directory: give its Verilog file(s)",
+                            files[i]);
         int has = scan(files[i], x->module, &r, found, sizeof found);
         if (has < 0)
             return irhw_err(err, errlen, "--rtl %s cannot be read: %s", files[i], strerror(errno));

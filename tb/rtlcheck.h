@@ -7,7 +7,8 @@
 
 #include "irhw.h"
 
-/* 0 when one of the files defines x's module. Else -1 with a message: when
+/* 0 when one of the files defines x's module. Else -1 with a message: a
+ * directory is named as one; when
  * a file carries the header `irhw gen` writes (its block and every
  * parameter), which -p NAME=VALUE the run needs to match it, or which
  * block's RTL it is; without a header, the module expected and the modules
