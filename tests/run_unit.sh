@@ -37,17 +37,20 @@ workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh"
-# area_cli (Yosys, ABC, OpenSTA), faults (the faulty RTL variants) and
-# verdicts (interval refill, replays of failures) are not repeated under the
-# sanitizers
+# area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
+# repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
 $scripts
-faults:tests/test_faults.sh
-verdicts:tests/test_verdicts.sh"
+faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
+# verdicts: --xcheck on a mismatch, interval refill, replays of failures,
+# exit 2 of --rtl and graphs (builds ten configurations: not under the
+# sanitizers)
+[ $quick = 0 ] && scripts="$scripts
+verdicts:tests/test_verdicts.sh"
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
 
