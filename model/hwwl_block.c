@@ -358,6 +358,7 @@ IRHW_BLOCK(hwwl) = {
     .stim_new = hwwl_stim_new,
     .stim_free = hwwl_stim_free,
     .stim_next = hwwl_stim_next,
+    .min_cycles = hwwl_min_cycles,
     .check_new = hwwl_check_new,
     .check_free = hwwl_check_free,
     .check_cycle = hwwl_check_cycle,

@@ -160,6 +160,7 @@ void hwwl_core_gen_summary(const irhw_inst *x, FILE *f);
 /* tb/hwwl_core_stim.c */
 void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode);
 void hwwl_core_stim_free(void *s);
+uint64_t hwwl_core_min_cycles(const irhw_inst *x, char *why, size_t whylen);
 void hwwl_core_stim_next(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
 void *hwwl_core_check_new(const irhw_inst *x);
 void hwwl_core_check_free(void *k);

@@ -414,6 +414,7 @@ IRHW_BLOCK(hwwl_core) = {
     .stim_new = hwwl_core_stim_new,
     .stim_free = hwwl_core_stim_free,
     .stim_next = hwwl_core_stim_next,
+    .min_cycles = hwwl_core_min_cycles,
     .check_new = hwwl_core_check_new,
     .check_free = hwwl_core_check_free,
     .check_cycle = hwwl_core_check_cycle,

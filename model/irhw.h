@@ -361,6 +361,10 @@ typedef struct irhw_block {
     void (*stim_free)(void *s);
     /* Inputs for `cycle`; prev_out = outputs of the cycle before (zeros at 0). */
     void (*stim_next)(void *s, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
+    /* Optional: the shortest run whose end-of-run checks the stimulus can
+     * keep sound (its final drain fits), with why in `why`; cosim refuses a
+     * shorter --cycles (exit 2). 0: any length. */
+    uint64_t (*min_cycles)(const irhw_inst *x, char *why, size_t whylen);
 
     /* Optional invariant checker, run by the harness on the model's and on
      * the RTL's outputs separately (conservation, termination, ...). */

@@ -16,6 +16,7 @@
 #include "irhw.h"
 #include "lines.h"
 #include "observe.h"
+#include "rtlcheck.h"
 #include "scgen.h"
 #include "shrink.h"
 #include "sweep.h"
@@ -780,6 +781,20 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     irhw_linetrace lt;
     FILE *rec = NULL;
     int rc = 0;
+    if (o->nrtl && irhw_rtl_config_check(&o->x, o->rtl, o->nrtl, err, sizeof err)) {
+        fprintf(stderr, "%s cosim: %s\n", prog, err);
+        return EXIT_USAGE;
+    }
+    char why[256];
+    uint64_t least =
+        o->b->min_cycles && !o->stim_file ? o->b->min_cycles(&o->x, why, sizeof why) : 0;
+    if (o->cycles < least) {
+        fprintf(stderr,
+                "%s cosim: --cycles %" PRIu64 " is too short for %s: %s; give --cycles %" PRIu64
+                " or more\n",
+                prog, o->cycles, o->b->name, why, least);
+        return EXIT_USAGE;
+    }
     if (irhw_cov_init(&ob.cov, &o->x, err, sizeof err)) {
         fprintf(stderr, "%s cosim: %s\n", prog, err);
         return EXIT_TOOL;
@@ -848,8 +863,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     char params[1024];
     irhw_cfg_format(o->b, &o->c, " ", params, sizeof params);
     int covered = irhw_cov_complete(&ob.cov) || o->no_model;
-    if (!res->equal) {
-        irhw_xcheck_free(xk, 0);
+    if (!res->equal) { /* the X-check is not run; done: frees it */
         fputs(res->message, stdout);
         if (o->wave)
             printf("wave: %s (GTKWave: gtkwave %.*s.gtkw)\n", o->wave, (int)(strlen(o->wave) - 4),

@@ -262,10 +262,11 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
         return rc;
     char err[8192];
     irhw_iru_stream s;
-    if (irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err)) {
+    rc = irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err);
+    if (rc) {
         fprintf(stderr, "%s workload iru: %s: %s\n", o->prog, path, err);
         irhw_inst_free(&x);
-        return EXIT_TOOL;
+        return rc > 0 ? EXIT_USAGE : EXIT_TOOL;
     }
     irhw_cfg_format(x.b, &x.c, " ", row->params, sizeof row->params);
     char replay[2048], pl[1024];

@@ -43,7 +43,9 @@ int irhw_kernel_parse(const char *s);
 const char *irhw_kernel_filter(irhw_kernel k);
 
 /* Builds the stream (at most max_elems elements, 0 = all; a cut frontier is
- * kept in part). 0, or -1 with message (out of memory, empty graph). */
+ * kept in part). 0; 1 with message when the graph has no edge (no
+ * element: bad input; with an edge the source, the vertex with the most
+ * out-edges, gives a first frontier); -1 with message when out of memory. */
 int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems,
                           irhw_iru_stream *s, char *err, size_t errlen);
 void irhw_iru_stream_free(irhw_iru_stream *s);

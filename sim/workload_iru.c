@@ -175,8 +175,13 @@ int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems
                           irhw_iru_stream *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    if (!g->n || !g->m)
-        return irhw_err(err, errlen, "the graph has no edges: no frontier to reorder");
+    if (!g->n || !g->m) {
+        irhw_err(err, errlen,
+                 "the graph has %u vertices and no edges: %s has no frontier for iru_hash to "
+                 "reorder (give a graph with at least one edge)",
+                 g->n, irhw_kernel_name(k));
+        return 1;
+    }
     builder b = {s, 0, 64, max_elems, 0, 0};
     s->start = calloc(b.fcap, sizeof *s->start);
     s->nv = g->n;

@@ -58,7 +58,11 @@ static const char *stim_name(irhw_stim_mode m)
     return m == IRHW_STIM_RANDOM ? "random" : m == IRHW_STIM_DIRECTED ? "directed" : "mixed";
 }
 
-static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size_t len)
+/* The replay command of a failure in cycle `at` - 1: the run's own --cycles
+ * (a stimulus may plan its run from the length, e.g. when its final drain
+ * starts, so a shorter run would drive other inputs; the replay stops at the
+ * same failure) and a trace of the last 200 cycles before it. */
+static void replay_cmd(const irhw_cosim_req *q, uint64_t at, char *buf, size_t len)
 {
     char params[1024];
     irhw_cfg_format(q->x->b, &q->x->c, " -p ", params, sizeof params);
@@ -69,14 +73,13 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
         o += (size_t)snprintf(buf + o, len - o, "--stim-file %s", q->stim_file);
     else if (o < len)
         o += (size_t)snprintf(buf + o, len - o, "--cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
-                              cycles, q->seed, stim_name(q->stim));
+                              q->cycles, q->seed, stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
-    /* the replay records the last 200 cycles before the mismatch */
     if (o < len)
         snprintf(buf + o, len - o, "%s --wave mismatch.fst", q->systemc ? " --systemc" : "");
-    if (!q->systemc && cycles > 201 && (o = strlen(buf)) < len)
-        snprintf(buf + o, len - o, " --wave-from %" PRIu64, cycles - 201);
+    if (!q->systemc && at > 201 && (o = strlen(buf)) < len)
+        snprintf(buf + o, len - o, " --wave-from %" PRIu64, at - 201);
 }
 
 /* Compare every output; describe the differing ports. Returns count; the
@@ -719,6 +722,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     if (equal && !observer_stop && chk && b->check_end && b->check_end(chk, cerr, sizeof cerr)) {
         equal = 0;
         res->mismatch_port = -1;
+        res->mismatch_cycle = cyc ? cyc - 1 : 0; /* found after the last cycle */
         snprintf(msg, sizeof res->message,
                  "CHECK FAILED %s at the end of the run (seed %" PRIu64
                  ") on the model and the RTL (equal outputs): %s\n",

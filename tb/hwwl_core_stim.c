@@ -75,13 +75,23 @@ void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irh
     s->ids.mask = irhw_mask(s->g.id_bits);
     s->cycles = cycles;
     /* The drain empties banks (LANES pulls a cycle), the buffer (one load of
-     * up to COALESCE IDs every few cycles) and, in double mode, two kernels. */
+     * up to COALESCE IDs every few cycles, with interval refill every
+     * INTERVAL cycles) and, in double mode, two kernels. A run shorter than
+     * that drains its second half, from a smaller overflow buffer. */
     uint64_t held = (uint64_t)s->g.lanes * s->g.entries + 8ull * s->g.lanes + 64;
-    uint64_t drain = 3 * held + 6 * held / s->g.coalesce + 400;
+    uint64_t base = 3 * held + 6 * held / s->g.coalesce + 400;
+    uint64_t drain = base + hwwl_refill_wait(&s->g, UINT64_MAX);
+    if (cycles < drain + 64)
+        drain = base + hwwl_refill_wait(&s->g, cycles / 2 > base ? cycles / 2 - base : 0);
     s->drain_from = cycles > drain + 64 ? cycles - drain : cycles / 2;
     s->need_init = 1;
     hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1, 0);
     return s;
+}
+
+uint64_t hwwl_core_min_cycles(const irhw_inst *x, char *why, size_t whylen)
+{
+    return hwwl_refill_min_cycles(hwwl_core_g(x), why, whylen);
 }
 
 void hwwl_core_stim_free(void *vs)

@@ -77,13 +77,24 @@ void *hwwl_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_sti
     s->ids.mask = irhw_mask(k->id_bits);
     s->cycles = cycles;
     /* As for one core (banks, buffer, two kernels in double mode), twice:
-     * the cores drain in parallel, donations bounce through the network. */
+     * the cores drain in parallel, donations bounce through the network.
+     * Interval refill adds its wait once: each core loads from its own
+     * buffer, donations go from bank to bank. A run shorter than that
+     * drains its second half, from smaller overflow buffers. */
     uint64_t held = (uint64_t)k->lanes * k->entries + 8ull * k->lanes + 64;
-    uint64_t drain = 2 * (3 * held + 6 * held / k->coalesce) + 400 + 16ull * s->g.net_cap;
+    uint64_t base = 2 * (3 * held + 6 * held / k->coalesce) + 400 + 16ull * s->g.net_cap;
+    uint64_t drain = base + hwwl_refill_wait(&s->g.core, UINT64_MAX);
+    if (cycles < drain + 64)
+        drain = base + hwwl_refill_wait(&s->g.core, cycles / 2 > base ? cycles / 2 - base : 0);
     s->drain_from = cycles > drain + 64 ? cycles - drain : cycles / 2;
     s->need_init = irhw_mask(s->g.cores);
     hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores, 0);
     return s;
+}
+
+uint64_t hwwl_min_cycles(const irhw_inst *x, char *why, size_t whylen)
+{
+    return hwwl_refill_min_cycles(&hwwl_g(x)->core, why, whylen);
 }
 
 void hwwl_stim_free(void *vs)

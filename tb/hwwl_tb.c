@@ -171,6 +171,49 @@ void hwwl_phase_drain(hwwl_phase *p)
     p->swap_pct = 100;
 }
 
+/* Refill loads of the final drain (REFILL=interval): a load is decided only
+ * in every INTERVAL-th cycle. The overflow buffer holds at most the largest
+ * size hwwl_isa_draw sets, under 9 warps and at most OVF_CAP (the
+ * coalescing buffer counts in it). Every lane pulls, so at each decision
+ * every bank has room and, the memory answering in 2 cycles, its refill
+ * slot free again: a load brings min(COALESCE, LANES) IDs while that many
+ * are stored. Loads beyond ceil(held / that): a wait for the first
+ * decision; a load cut short at each region's end and the short last load
+ * of each region (two regions in double mode); a store of the coalescing
+ * buffer holding the request register at a decision (twice with a wrap);
+ * a load of the phase before still holding the last tag (OUTSTANDING=1, a
+ * slow memory): 8 in all. */
+static uint64_t refill_wait(const hwwl_core_geom *g, uint64_t size)
+{
+    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
+    return ((size + per - 1) / per + 8) * g->interval;
+}
+
+uint64_t hwwl_refill_wait(hwwl_core_geom *g, uint64_t budget)
+{
+    if (g->refill != HC_INTERVAL_REFILL)
+        return 0;
+    uint64_t size = 9ull * g->lanes - 1;
+    if (size > g->ovf_cap)
+        size = g->ovf_cap;
+    while (size > g->lanes && refill_wait(g, size) > budget)
+        size--;
+    g->ovf_cap = (unsigned)size;
+    return refill_wait(g, size);
+}
+
+uint64_t hwwl_refill_min_cycles(const hwwl_core_geom *g, char *why, size_t whylen)
+{
+    if (g->refill != HC_INTERVAL_REFILL)
+        return 0;
+    uint64_t wait = refill_wait(g, g->lanes);
+    snprintf(why, whylen,
+             "with REFILL=interval and INTERVAL=%u the final drain may need %" PRIu64
+             " cycles to refill from even a one-warp overflow buffer",
+             g->interval, wait);
+    return 2 * wait + 64;
+}
+
 void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
                    hwwl_isa *o)
 {

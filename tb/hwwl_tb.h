@@ -81,6 +81,18 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
 /* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
 void hwwl_phase_drain(hwwl_phase *p);
 
+/* The cycles the final drain may need beyond its on-demand part when
+ * REFILL=interval refills only every INTERVAL cycles (hwwl_tb.c derives the
+ * bound). A run too short for it, `budget` cycles, lowers g->ovf_cap (the
+ * largest overflow buffer hwwl_isa_draw sets, never below one warp) until
+ * it fits, and returns the bound for that. */
+uint64_t hwwl_refill_wait(hwwl_core_geom *g, uint64_t budget);
+
+/* The shortest run whose final drain holds the refill wait from the
+ * smallest overflow buffer (one warp) in its second half; 0 without
+ * interval refill. Says why in `why`. */
+uint64_t hwwl_refill_min_cycles(const hwwl_core_geom *g, char *why, size_t whylen);
+
 /* One cycle's ISA commands. */
 typedef struct {
     int init, cfg, swap;

@@ -52,6 +52,11 @@ faults:tests/test_faults.sh"
 # docs: README size, links, no dates outside the log, tests/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
+# verdicts: --xcheck on a mismatch, interval refill, replays of failures,
+# exit 2 of --rtl and graphs (builds ten configurations: not under the
+# sanitizers)
+[ $quick = 0 ] && scripts="$scripts
+verdicts:tests/test_verdicts.sh"
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
 

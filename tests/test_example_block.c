@@ -4,8 +4,9 @@
  * user's block would be compiled into their own tool — and goes through
  * the generic code, none of which names it: instance and derived defaults,
  * generation (lint-clean as one design), directed scenarios on the model
- * and the Verilated RTL, lockstep co-simulation, and a hand-made RTL fault
- * caught by the same co-simulation.
+ * and the Verilated RTL, lockstep co-simulation, a hand-made RTL fault
+ * caught by the same co-simulation, and the replay command of an end-of-run
+ * checker failure.
  */
 #include "check_main.h"
 #include "cosim.h"
@@ -131,6 +132,65 @@ START_TEST(a_faulty_rtl_is_caught_by_the_same_cosimulation)
 }
 END_TEST
 
+/* The counter with a checker that fails at the end of a run of 1000
+ * cycles or more, as a drain that leaves work behind does: the printed
+ * replay must give the run's --cycles (the failing cycle + 1 was 1 here:
+ * a one-cycle run, which passes). */
+static int long_run_check_end(void *k, char *err, size_t errlen)
+{
+    return *(uint64_t *)k >= 1000 ? irhw_err(err, errlen, "work left at the end") : 0;
+}
+static void *long_run_check_new(const irhw_inst *x)
+{
+    (void)x;
+    return calloc(1, sizeof(uint64_t));
+}
+static int long_run_check_cycle(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out,
+                                char *err, size_t errlen)
+{
+    (void)cycle, (void)in, (void)out, (void)err, (void)errlen;
+    ++*(uint64_t *)k;
+    return 0;
+}
+
+static irhw_cosim_res run_for(const irhw_inst *x, uint64_t cycles)
+{
+    irhw_cosim_req q = {0};
+    q.x = x;
+    q.cycles = cycles;
+    q.seed = 3;
+    q.quiet = 1;
+    irhw_cosim_res r;
+    char err[4096];
+    ck_assert_msg(irhw_cosim(&q, &r, err, sizeof err) == 0, "%s", err);
+    return r;
+}
+
+START_TEST(an_end_of_run_failure_replays_with_the_runs_own_cycles)
+{
+    irhw_block b = irhw_block_counter;
+    b.check_new = long_run_check_new;
+    b.check_free = free;
+    b.check_cycle = long_run_check_cycle;
+    b.check_end = long_run_check_end;
+    irhw_inst x;
+    irhw_check_inst(&x, &b, "WIDTH=3");
+    irhw_cosim_res r = run_for(&x, 5000);
+    ck_assert_int_eq(r.equal, 0);
+    ck_assert_msg(strstr(r.message, "CHECK FAILED counter at the end of the run") == r.message,
+                  "%s", r.message);
+    ck_assert_uint_eq(r.mismatch_cycle, 4999);
+    const char *c = strstr(r.message, " --cycles ");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_ptr_nonnull(strstr(r.message, " --wave-from 4799"));
+    /* the printed length replays the failure */
+    irhw_cosim_res again = run_for(&x, strtoull(c + 10, NULL, 10));
+    ck_assert_int_eq(again.equal, 0);
+    ck_assert_str_eq(again.message, r.message);
+    irhw_inst_free(&x);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("example_block");
@@ -140,6 +200,7 @@ int main(void)
     tcase_add_test(t, generated_rtl_is_lint_clean_as_one_design);
     tcase_add_test(t, the_model_and_the_generated_rtl_agree_every_cycle);
     tcase_add_test(t, a_faulty_rtl_is_caught_by_the_same_cosimulation);
+    tcase_add_test(t, an_end_of_run_failure_replays_with_the_runs_own_cycles);
     suite_add_tcase(s, t);
     irhw_check_scenarios(s, &irhw_block_counter, counter_scenarios,
                          sizeof counter_scenarios / sizeof counter_scenarios[0]);
