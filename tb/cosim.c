@@ -7,7 +7,9 @@
  * ports, stimulus and checks all come from the block description.
  *
  * Trace timing: cycle n is sampled at time 10n with clk low (inputs,
- * outputs, expected values and the verdict), the rising edge is at 10n+5.
+ * outputs, expected values, the verdict and the cycle's number); the rising
+ * edge is at 10n+5, where the outputs and the expected values both take
+ * their values after the edge (exp_after_edge) and the verdict holds.
  *
  * With q->systemc the same loop drives one SystemC simulation (scgen.h):
  * the model is the SystemC-wrapped one beside the RTL, its outputs read
@@ -80,9 +82,9 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t cycles, char *buf, size
 }
 
 /* Compare every output; describe the differing ports. Returns count; the
- * first differing port in *first. */
+ * first differing port in *first, each differing one flagged in differ. */
 static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *act, char *msg,
-                   size_t len, int *first)
+                   size_t len, int *first, unsigned char *differ)
 {
     int bad = 0;
     size_t o = strlen(msg);
@@ -95,6 +97,7 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
             continue;
         if (!bad++)
             *first = (int)i;
+        differ[i] = 1;
         char e[1200], a[1200];
         irhw_hex(exp + p->off, p->width, e, sizeof e);
         irhw_hex(act + p->off, p->width, a, sizeof a);
@@ -120,7 +123,8 @@ typedef struct {
     void *chk;
     irhw_rtl *rtl; /* SystemC: the wrapped model's outputs come from here */
     uint64_t *mout;
-    int tr; /* tracing: 16 more cycles after a failure */
+    uint64_t *mnext; /* tracing: the expected outputs after the clock edge */
+    int tr;          /* tracing: 16 more cycles after a failure */
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
@@ -166,7 +170,8 @@ static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint
             size_t o = (size_t)snprintf(msg, sizeof j->res->message,
                                         "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
                                         j->b->name, cyc, q->seed);
-            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port);
+            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port,
+                    j->res->mismatch_differ);
             j->stop_at = stop_after_failure(j, cyc);
         } else if (!j->equal) {
             bad = (unsigned)differ;
@@ -229,6 +234,22 @@ static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim
 
 /* ---- one thread ------------------------------------------------------------ */
 
+/* The trace's expected outputs after cycle n's rising edge (time 10n+5):
+ * the model's eval on its next state with cycle n's inputs, which the RTL
+ * still has, so a registered output and its exp_* change at the same
+ * dump. Without a model, the RTL's own outputs; with SystemC the wrapped
+ * model drives exp_* itself (j->mout, not read). */
+static const uint64_t *exp_after_edge(judge_ctx *j, irhw_rtl *rtl, const uint64_t *in)
+{
+    if (j->cmodel)
+        j->b->model_eval(j->cmodel, in, j->mnext);
+    else if (!j->model)
+        rtl->get_out(rtl->h, j->mnext);
+    else
+        return j->mout;
+    return j->mnext;
+}
+
 /* Cycles from..to-1 (or to the judge's end, or the source's), the RTL's half
  * of each cycle between the judge's; returns the next cycle. timed: add
  * the judge's time to j->judge_s (a constant in each caller below, so that
@@ -254,17 +275,19 @@ one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t
             j->judge_s += irhw_now_s() - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
         if (rec) {
-            rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad);
+            rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad, cyc);
             rtl->dump(rtl->h, cyc * 10);
         }
         rtl->clock(rtl->h, 1);
-        if (rec)
-            rtl->dump(rtl->h, cyc * 10 + 5);
         if (timed)
             t0 = irhw_now_s();
         judge_tick(j, cyc, in);
         if (timed)
             j->judge_s += irhw_now_s() - t0;
+        if (rec) {
+            rtl->set_exp(rtl->h, exp_after_edge(j, rtl, in), bad, cyc);
+            rtl->dump(rtl->h, cyc * 10 + 5);
+        }
         memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
     }
     return cyc;
@@ -648,9 +671,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
     uint64_t *rout = calloc(ps.out_words + 1, sizeof *rout);
     uint64_t *prev = calloc(ps.out_words + 1, sizeof *prev);
+    uint64_t *mnext = calloc(ps.out_words + 1, sizeof *mnext);
     void *stim = q->source ? q->source->ctx : b->stim_new(q->x, q->seed, q->cycles, q->stim);
     void *chk = NULL; /* the invariant checker (one for model and RTL: see the loop) */
-    int nomem = !in || !mout || !rout || !prev || !stim;
+    int nomem = !in || !mout || !rout || !prev || !mnext || !stim;
     if (b->check_new && !q->no_model)
         nomem |= !(chk = b->check_new(q->x));
     if (nomem) {
@@ -662,6 +686,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         free(mout);
         free(rout);
         free(prev);
+        free(mnext);
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);
@@ -675,7 +700,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     &ps,       res,
                     model,     q->systemc ? NULL : model,
                     chk,       &rtl,
-                    mout,      tr != IRHW_TRACE_NONE,
+                    mout,      mnext,
+                    tr != IRHW_TRACE_NONE,
                     1,         0,
                     q->cycles, tstart,
                     tstart,    0};
@@ -750,7 +776,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         char werr[512];
         long long mt = q->systemc ? irhw_sc_trace_time(res->mismatch_cycle)
                                   : (long long)res->mismatch_cycle * 10;
-        if (irhw_gtkw_write(gtkw, q->wave, &ps, equal ? -1 : mt, werr, sizeof werr))
+        irhw_gtkw_view view = {equal ? -1 : mt,
+                               q->systemc ? irhw_sc_trace_time(1) - irhw_sc_trace_time(0) : 10,
+                               res->mismatch_port >= 0 ? res->mismatch_differ : NULL};
+        if (irhw_gtkw_write(gtkw, q->wave, &ps, &view, werr, sizeof werr))
             fprintf(stderr, "irhw: %s\n", werr);
     }
     if (model && b->model_stats && !q->quiet)
@@ -767,5 +796,6 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     free(mout);
     free(rout);
     free(prev);
+    free(mnext);
     return 0;
 }

@@ -90,6 +90,7 @@ typedef struct {
     int cached;
     uint64_t mismatch_cycle;
     int mismatch_port;   /* first differing output port; -1: a checker failed */
+    unsigned char mismatch_differ[IRHW_MAX_PORTS]; /* output port i differed then */
     int failed_in_cycle; /* a mismatch or a check failed in mismatch_cycle (not
                             at the end): the run stopped there */
     char message[4096];  /* mismatch or check failure report */

@@ -52,7 +52,7 @@ typedef struct {
     char *path; /* for messages */
     unsigned in_words, out_words, nwords;
     /* every signal's words, one array in irhw_tb's order: clk, the inputs,
-     * the outputs, exp_*, mismatch (each port in words of its own), and
+     * the outputs, exp_*, mismatch, cycle (each port in words of its own), and
      * their values when last written */
     uint64_t *val, *in, *out, *exp, *last;
     uint32_t *sig_of; /* signal of each word */
@@ -113,11 +113,12 @@ static void pw_get_out(void *h, uint64_t *out)
     w->inner.get_out(w->inner.h, out);
 }
 
-static void pw_set_exp(void *h, const uint64_t *exp, unsigned mismatch)
+static void pw_set_exp(void *h, const uint64_t *exp, unsigned mismatch, uint64_t cycle)
 {
     pw *w = h;
     memcpy(w->exp, exp, sizeof *exp * w->out_words);
     w->exp[w->out_words] = mismatch;
+    w->exp[w->out_words + 1] = cycle & (((uint64_t)1 << IRHW_TB_CYCLE_BITS) - 1);
 }
 
 static void pw_clock(void *h, unsigned level)
@@ -404,7 +405,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)
             maxw = ps->p[i].width;
-    unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 1;
+    unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 2;
     if (w) {
         w->val = calloc(2 * (size_t)nwords + 8, sizeof *w->val);
         w->sig_of = calloc(nwords, sizeof *w->sig_of);

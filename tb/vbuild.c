@@ -437,6 +437,7 @@ unsigned irhw_tb_ports(const irhw_ports *ps, irhw_tb_port *t)
             n++;
         }
     t[n++] = (irhw_tb_port){"mismatch", 1, 1, exp0 + ps->out_words};
+    t[n++] = (irhw_tb_port){"cycle", IRHW_TB_CYCLE_BITS, 1, exp0 + ps->out_words + 1};
     return n;
 }
 
@@ -579,16 +580,16 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
         if (ps->p[i].dir == IRHW_OUT)
             shim_copy(f, &ps->p[i], ps->p[i].name, 0);
     fprintf(f, "}\n");
-    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch) {\n"
-               "    Vtb *t = ((shim *)h)->t;\n");
+    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch, "
+               "uint64_t cycle) {\n    Vtb *t = ((shim *)h)->t;\n");
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].dir == IRHW_OUT) {
             char field[96];
             snprintf(field, sizeof field, "exp_%s", ps->p[i].name);
             shim_copy(f, &ps->p[i], field, 1);
         }
-    /* no eval(): nothing reads exp_* or mismatch, the trace reads them as they are */
-    fprintf(f, "    t->mismatch = mismatch;\n}\n");
+    /* no eval(): nothing reads exp_*, mismatch or cycle, the trace reads them as they are */
+    fprintf(f, "    t->mismatch = mismatch;\n    t->cycle = (uint32_t)cycle;\n}\n");
     /* a falling clock loads the inputs (irhw_tb_load's edge: wrapper_text) */
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
                "    if (!level) t->irhw_tb_load = !t->irhw_tb_load;\n"
