@@ -14,12 +14,14 @@
 #include "cosim.h"
 #include "irhw.h"
 #include "observe.h"
+#include "portwave.h"
 #include "scgen.h"
 #include "shrink.h"
 #include "sweep.h"
 #include "vbuild.h"
 #include "xcheck.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -56,6 +58,7 @@ typedef struct {
     irhw_inst x; /* the checked instance of b (after parse_opts) */
     const char *out, *wave, *liberty, *draw, *record, *sram_table;
     uint64_t wave_depth, wave_from, wave_to;
+    uint64_t wave_limit;  /* bytes; 0: none */
     const char *wave_opt; /* the last of --wave-depth/-from/-to given, to name in errors */
     const char *rtl[64];
     unsigned nrtl;
@@ -83,6 +86,47 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
+/* A size: a whole number of bytes, or with K, M, G or T (powers of 1,024);
+ * "0" or "none" for none. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    if (s && !strcmp(s, "none")) {
+        *out = 0;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    if (!s || !isdigit((unsigned char)*s))
+        return -1;
+    unsigned long long x = strtoull(s, &end, 10);
+    const char *units = "KMGT", *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    if (errno || (*end && (!u || end[1])))
+        return -1;
+    for (int k = u ? (int)(u - units) + 1 : 0; k > 0; k--) {
+        if (x > (1ULL << 50))
+            return -1;
+        x *= 1024;
+    }
+    if (x > (1ULL << 50))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* bytes as "1.5G", "200.0M", "12.0K" or "800" */
+static const char *size_text(double bytes, char *buf, size_t len)
+{
+    const char *u = "KMGT";
+    int k = -1;
+    while (bytes >= 1024 && k < 3)
+        bytes /= 1024, k++;
+    if (k < 0)
+        snprintf(buf, len, "%.0f", bytes);
+    else
+        snprintf(buf, len, "%.1f%c", bytes, u[k]);
+    return buf;
+}
+
 /* Parses [BLOCK] and options; `allowed` lists the option letters/words the verb takes. */
 static int parse_opts(const char *verb, int argc, char **argv, int need_block, const char *allowed,
                       opts *o)
@@ -90,6 +134,7 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
     memset(o, 0, sizeof *o);
     o->cycles = 100000;
     o->seed = 1;
+    o->wave_limit = IRHW_WAVE_LIMIT;
     int i = 0;
     for (int k = 0; k < argc; k++)
         if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
@@ -174,6 +219,14 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, c
             if (parse_u64(v, 1, 1000000000000ULL, &o->wave_to))
                 return usage_error(verb, "--wave-to '%s' must be a cycle 1..10^12", v);
             o->wave_opt = "--wave-to";
+        } else if (TAKES("--wave-limit")) {
+            NEED_VALUE;
+            if (parse_size(v, &o->wave_limit))
+                return usage_error(verb,
+                                   "--wave-limit '%s' must be a size in bytes, with K, M, G or "
+                                   "T (1,024s), up to 1024T; 0 or none: no limit",
+                                   v);
+            o->wave_opt = "--wave-limit";
         } else if (TAKES("--rtl")) {
             NEED_VALUE;
             if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
@@ -680,6 +733,37 @@ static void print_threads(const irhw_cosim_res *r)
     printf("\n");
 }
 
+/* The default depth's trace size, estimated ahead of a run of `cycles`
+ * (portwave.h): said when it is IRHW_WAVE_SAY or more, and a run whose
+ * estimate reaches --wave-limit is refused (exit 2). */
+static int wave_estimate(const opts *o, uint64_t cycles)
+{
+    if (!o->wave || o->wave_depth > 1 || o->systemc || !cycles)
+        return 0;
+    uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
+    if (o->wave_from > last)
+        return 0;
+    size_t n = strlen(o->wave);
+    irhw_trace fmt = strcmp(o->wave + n - 4, ".fst") == 0 ? IRHW_TRACE_FST : IRHW_TRACE_VCD;
+    double each = irhw_portwave_cycle_bytes(&o->x.ps, fmt), rec = (double)(last - o->wave_from + 1);
+    char est[32], lim[32];
+    size_text(each * rec, est, sizeof est);
+    if (o->wave_limit && each * rec >= (double)o->wave_limit) {
+        fprintf(stderr,
+                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
+                "bytes a cycle), over --wave-limit %s; record a window with --wave-from C "
+                "--wave-to C, or raise --wave-limit (none: no limit)\n",
+                prog, o->wave, est, rec, each, size_text((double)o->wave_limit, lim, sizeof lim));
+        return EXIT_USAGE;
+    }
+    if (each * rec >= IRHW_WAVE_SAY && !o->quiet)
+        fprintf(stderr,
+                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles, about %.0f bytes a "
+                "cycle; --wave-from/--wave-to record a window)\n",
+                prog, o->wave, est, rec, each);
+    return 0;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -691,6 +775,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.wave_depth = (int)o->wave_depth;
     q.wave_from = o->wave_from;
     q.wave_to = o->wave_to;
+    q.wave_limit = o->wave_limit;
     q.rtl_files = o->rtl;
     q.nrtl = o->nrtl;
     q.no_model = o->no_model;
@@ -760,7 +845,11 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
+    if ((rc = wave_estimate(o, q.cycles)))
+        goto done;
     if (irhw_cosim(&q, res, err, sizeof err)) {
+        if (res->wave_failed && !res->equal)
+            fputs(res->message, stdout); /* the verdict holds; the trace failed */
         fprintf(stderr, "%s cosim: %s\n", prog, err);
         rc = EXIT_TOOL;
         goto done;
@@ -833,7 +922,8 @@ static int cmd_cosim(int argc, char **argv)
     opts o;
     int rc =
         parse_opts("cosim", argc, argv, 1,
-                   "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to --rtl "
+                   "-p --cycles --seed --stim --wave --wave-depth --wave-from --wave-to "
+                   "--wave-limit --rtl "
                    "--no-model --quiet --record --systemc --stim-file --until-covered "
                    "--require-coverage --shrink --shrink-out --trace-lines --xcheck --threads ",
                    &o);
@@ -858,6 +948,13 @@ static int cmd_cosim(int argc, char **argv)
                 "               2 also the block's own registers and wires; more for\n"
                 "               sub-modules and leaf-cell arrays (2+: a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
+                "  --wave-limit SIZE  the default depth's trace stays under SIZE (bytes, or\n"
+                "               with K, M, G, T; default 2G; none: no limit): a run whose\n"
+                "               estimated trace reaches it is refused (exit 2), and a trace\n"
+                "               that nears it stops at a cycle boundary, the file whole, with\n"
+                "               a line naming the cycles it holds; the estimate is printed\n"
+                "               from 100M. A trace that cannot be written (disk full) ends\n"
+                "               the run with exit 3, its part renamed F.partial, no .gtkw\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"

@@ -35,8 +35,10 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len)
 {
@@ -600,6 +602,52 @@ static uint64_t recheck_gap(void)
     return e && *e && !*end && v > 0 ? (uint64_t)v : RECHECK;
 }
 
+/* Closes the trace and writes its .gtkw (gtkw: room for the name). A file
+ * that failed to be written is renamed *.partial and gets no .gtkw (a stale
+ * one is removed): -1 with a message naming both and the OS error. One
+ * that stopped at --wave-limit says which cycles it holds. */
+static int end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl *rtl, int own,
+                     irhw_cosim_res *res, int equal, char *err, size_t errlen)
+{
+    rtl->trace_close(rtl->h);
+    char gtkw[4200];
+    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
+    irhw_portwave_stat st = {0};
+    if (own)
+        irhw_portwave_stat_of(rtl->h, &st);
+    if (st.error) {
+        res->wave_failed = 1;
+        char part[4200];
+        snprintf(part, sizeof part, "%s.partial", q->wave);
+        if (unlink(gtkw) && errno != ENOENT)
+            fprintf(stderr, "irhw: cannot remove the stale %s: %s\n", gtkw, strerror(errno));
+        if (rename(q->wave, part))
+            return irhw_err(err, errlen,
+                            "writing the trace %s failed: %s (and renaming it to %s failed: %s; "
+                            "it is incomplete)",
+                            q->wave, strerror(st.error), part, strerror(errno));
+        return irhw_err(err, errlen,
+                        "writing the trace %s failed: %s; the part written is %s (no .gtkw)",
+                        q->wave, strerror(st.error), part);
+    }
+    if (st.limited)
+        fprintf(stderr,
+                "irhw: the trace %s stopped before --wave-limit %" PRIu64
+                " bytes: it holds cycles %" PRIu64 "..%" PRIu64 " (record others with "
+                "--wave-from/--wave-to)\n",
+                q->wave, q->wave_limit, st.first_time / 10, st.last_time / 10);
+    long long mt =
+        q->systemc ? irhw_sc_trace_time(res->mismatch_cycle) : (long long)res->mismatch_cycle * 10;
+    irhw_gtkw_view view = {equal ? -1 : mt,
+                           q->systemc ? irhw_sc_trace_time(1) - irhw_sc_trace_time(0) : 10,
+                           res->mismatch_port >= 0 ? res->mismatch_differ : NULL};
+    if (irhw_gtkw_write(gtkw, q->wave, ps, &view, err, errlen)) {
+        res->wave_failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
 {
@@ -658,7 +706,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
-    if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, err, errlen)
+    if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, q->wave_limit, err, errlen)
             : tr && rtl.trace_open(rtl.h, q->wave, depth) &&
                   irhw_err(err, errlen, "cannot open trace %s", q->wave)) {
         irhw_rtl_close(&rtl);
@@ -696,15 +744,23 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     double tstart = irhw_now_s();
     res->start_s = tstart - t0;
     char *msg = res->message;
-    judge_ctx jc = {q,         b,
-                    &ps,       res,
-                    model,     q->systemc ? NULL : model,
-                    chk,       &rtl,
-                    mout,      mnext,
+    judge_ctx jc = {q,
+                    b,
+                    &ps,
+                    res,
+                    model,
+                    q->systemc ? NULL : model,
+                    chk,
+                    &rtl,
+                    mout,
+                    mnext,
                     tr != IRHW_TRACE_NONE,
-                    1,         0,
-                    q->cycles, tstart,
-                    tstart,    0};
+                    1,
+                    0,
+                    q->cycles,
+                    tstart,
+                    tstart,
+                    0};
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
     res->two_from = UINT64_MAX;
@@ -769,19 +825,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
-    if (tr) {
-        rtl.trace_close(rtl.h);
-        char gtkw[4200];
-        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
-        char werr[512];
-        long long mt = q->systemc ? irhw_sc_trace_time(res->mismatch_cycle)
-                                  : (long long)res->mismatch_cycle * 10;
-        irhw_gtkw_view view = {equal ? -1 : mt,
-                               q->systemc ? irhw_sc_trace_time(1) - irhw_sc_trace_time(0) : 10,
-                               res->mismatch_port >= 0 ? res->mismatch_differ : NULL};
-        if (irhw_gtkw_write(gtkw, q->wave, &ps, &view, werr, sizeof werr))
-            fprintf(stderr, "irhw: %s\n", werr);
-    }
+    int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
     if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;
@@ -797,5 +841,5 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     free(rout);
     free(prev);
     free(mnext);
-    return 0;
+    return failed ? -1 : 0;
 }
