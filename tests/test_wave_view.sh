@@ -19,10 +19,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 scratch wave_view
 cd "$tmp" || exit 1
 
-changes() { # TRACE -> its irhw_tb value changes, one "time name value" a line
-  case $1 in *.fst) fst2vcd "$1" 2> /dev/null > "$1.vcd" && python3 "$here/vcd_tb_changes.py" "$1.vcd" ;;
-  *) python3 "$here/vcd_tb_changes.py" "$1" ;; esac
-}
 # the outputs whose changes (time and value) are not their exp_ twin's
 out_of_step() {
   awk '$2 ~ /^exp_/ { e[substr($2, 5)] = e[substr($2, 5)] " " $1 ":" $3; next }
@@ -39,7 +35,7 @@ if [ $have_fst2vcd = 0 ]; then
 else
   for ext in fst vcd; do
     if "$irhw" cosim wl_bank --cycles 400 --quiet --wave "step.$ext" --wave-from 100 > out 2>&1; then
-      changes "step.$ext" > "step.$ext.ch"
+      tb_changes "step.$ext" > "step.$ext.ch"
       late=$(awk '$2 ~ /^exp_/ && $1 % 10 == 5' "step.$ext.ch" | wc -l)
       odd=$(out_of_step "step.$ext.ch" | tr '\n' ' ')
       # registered outputs change after the edge (10n+5): some exp_ must too
