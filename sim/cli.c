@@ -16,6 +16,7 @@
 #include "irhw.h"
 #include "lines.h"
 #include "observe.h"
+#include "portwave.h"
 #include "rtlcheck.h"
 #include "scgen.h"
 #include "shrink.h"
@@ -23,6 +24,7 @@
 #include "vbuild.h"
 #include "xcheck.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -43,6 +45,7 @@ typedef struct {
     irhw_inst x; /* the checked instance of b (after parse_opts) */
     const char *out, *wave, *liberty, *draw, *record, *sram_table;
     uint64_t wave_depth, wave_from, wave_to;
+    uint64_t wave_limit;  /* bytes; 0: none */
     const char *wave_opt; /* the last of --wave-depth/-from/-to given, to name in errors */
     const char *rtl[64];
     unsigned nrtl;
@@ -70,6 +73,47 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
+/* A size: a whole number of bytes, or with K, M, G or T (powers of 1,024);
+ * "0" or "none" for none. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    if (s && !strcmp(s, "none")) {
+        *out = 0;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    if (!s || !isdigit((unsigned char)*s))
+        return -1;
+    unsigned long long x = strtoull(s, &end, 10);
+    const char *units = "KMGT", *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    if (errno || (*end && (!u || end[1])))
+        return -1;
+    for (int k = u ? (int)(u - units) + 1 : 0; k > 0; k--) {
+        if (x > (1ULL << 50))
+            return -1;
+        x *= 1024;
+    }
+    if (x > (1ULL << 50))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* bytes as "1.5G", "200.0M", "12.0K" or "800" */
+static const char *size_text(double bytes, char *buf, size_t len)
+{
+    const char *u = "KMGT";
+    int k = -1;
+    while (bytes >= 1024 && k < 3)
+        bytes /= 1024, k++;
+    if (k < 0)
+        snprintf(buf, len, "%.0f", bytes);
+    else
+        snprintf(buf, len, "%.1f%c", bytes, u[k]);
+    return buf;
+}
+
 /* The options of gen, cosim, area and run (verbs: which of them take it). */
 enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_ALL = 15 };
 enum {
@@ -84,6 +128,7 @@ enum {
     O_THREADS,
     O_WAVE_FROM,
     O_WAVE_TO,
+    O_WAVE_LIMIT,
     O_RTL,
     O_LIBERTY,
     O_SRAM_TABLE,
@@ -115,6 +160,7 @@ static const irhw_opt block_opts[] = {
     {"--threads", 1, O_THREADS, V_COSIM},
     {"--wave-from", 1, O_WAVE_FROM, V_COSIM},
     {"--wave-to", 1, O_WAVE_TO, V_COSIM},
+    {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM},
     {"--rtl", 1, O_RTL, V_COSIM},
     {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN},
     {"--sram-table", 1, O_SRAM_TABLE, V_AREA},
@@ -187,6 +233,14 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_WAVE_TO:
         o->wave_opt = n;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a cycle 1..10^12", &o->wave_to);
+    case O_WAVE_LIMIT:
+        o->wave_opt = n;
+        if (parse_size(v, &o->wave_limit))
+            return irhw_usage(verb,
+                              "--wave-limit '%s' must be a size in bytes, with K, M, G or T "
+                              "(1,024s), up to 1024T; 0 or none: no limit",
+                              v);
+        break;
     case O_RTL:
         if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
             return irhw_usage(verb, "too many --rtl files (at most 64): %s", v);
@@ -265,6 +319,7 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
     memset(o, 0, sizeof *o);
     o->cycles = 100000;
     o->seed = 1;
+    o->wave_limit = IRHW_WAVE_LIMIT;
     if (irhw_args_help(argc, argv)) {
         o->help = 1;
         return 0;
@@ -754,6 +809,37 @@ static void print_threads(const irhw_cosim_res *r)
     printf("\n");
 }
 
+/* The default depth's trace size, estimated ahead of a run of `cycles`
+ * (portwave.h): said when it is IRHW_WAVE_SAY or more, and a run whose
+ * estimate reaches --wave-limit is refused (exit 2). */
+static int wave_estimate(const opts *o, uint64_t cycles)
+{
+    if (!o->wave || o->wave_depth > 1 || o->systemc || !cycles)
+        return 0;
+    uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
+    if (o->wave_from > last)
+        return 0;
+    size_t n = strlen(o->wave);
+    irhw_trace fmt = strcmp(o->wave + n - 4, ".fst") == 0 ? IRHW_TRACE_FST : IRHW_TRACE_VCD;
+    double each = irhw_portwave_cycle_bytes(&o->x.ps, fmt), rec = (double)(last - o->wave_from + 1);
+    char est[32], lim[32];
+    size_text(each * rec, est, sizeof est);
+    if (o->wave_limit && each * rec >= (double)o->wave_limit) {
+        fprintf(stderr,
+                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
+                "bytes a cycle), over --wave-limit %s; record a window with --wave-from C "
+                "--wave-to C, or raise --wave-limit (none: no limit)\n",
+                prog, o->wave, est, rec, each, size_text((double)o->wave_limit, lim, sizeof lim));
+        return EXIT_USAGE;
+    }
+    if (each * rec >= IRHW_WAVE_SAY && !o->quiet)
+        fprintf(stderr,
+                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles, about %.0f bytes a "
+                "cycle; --wave-from/--wave-to record a window)\n",
+                prog, o->wave, est, rec, each);
+    return 0;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -765,6 +851,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.wave_depth = (int)o->wave_depth;
     q.wave_from = o->wave_from;
     q.wave_to = o->wave_to;
+    q.wave_limit = o->wave_limit;
     q.rtl_files = o->rtl;
     q.nrtl = o->nrtl;
     q.no_model = o->no_model;
@@ -848,7 +935,11 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
+    if ((rc = wave_estimate(o, q.cycles)))
+        goto done;
     if (irhw_cosim(&q, res, err, sizeof err)) {
+        if (res->wave_failed && !res->equal)
+            fputs(res->message, stdout); /* the verdict holds; the trace failed */
         fprintf(stderr, "%s cosim: %s\n", prog, err);
         rc = EXIT_TOOL;
         goto done;
@@ -932,14 +1023,23 @@ static int cmd_cosim(int argc, char **argv)
                 "  --stim M     mixed (directed, then constrained random; default), random, "
                 "directed\n"
                 "  --wave F     trace with the RTL's signals, the model's expected outputs "
-                "(exp_*)\n"
-                "               and a mismatch flag, plus F.gtkw for GTKWave\n"
+                "(exp_*),\n"
+                "               a mismatch flag and a cycle counter, plus F.gtkw for GTKWave:\n"
+                "               on a mismatch it opens on the differing outputs and their\n"
+                "               exp_*, in colour, 20 cycles before it to 5 after\n"
                 "  --wave-depth N  hierarchy levels traced: 1 (default) the ports, exp_* and\n"
                 "               mismatch, written by irhw on the run's own model (no build;\n"
                 "               with two CPUs by a writer thread, IRHW_WAVE_THREAD=0: none);\n"
                 "               2 also the block's own registers and wires; more for\n"
                 "               sub-modules and leaf-cell arrays (2+: a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
+                "  --wave-limit SIZE  the default depth's trace stays under SIZE (bytes, or\n"
+                "               with K, M, G, T; default 2G; none: no limit): a run whose\n"
+                "               estimated trace reaches it is refused (exit 2), and a trace\n"
+                "               that nears it stops at a cycle boundary, the file whole, with\n"
+                "               a line naming the cycles it holds; the estimate is printed\n"
+                "               from 100M. A trace that cannot be written (disk full) ends\n"
+                "               the run with exit 3, its part renamed F.partial, no .gtkw\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"

@@ -1,24 +1,34 @@
 /*
  * wave.c — writes the GTKWave save file that opens a co-simulation trace
- * the way a debugger wants it: clock and reset on top, then one group per
- * interface of inputs, the outputs beside the model's expected values
- * (exp_*), and the mismatch flag; the primary marker and named marker A
- * sit on the first mismatch.
+ * the way a debugger wants it (wave.h): the cycle number on top, then on a
+ * mismatch a first group holding the mismatch flag and each differing
+ * output above its expected value (exp_*), in colour; then clock and reset,
+ * one group per interface of inputs, the outputs beside their expected
+ * values, and the verdict. The window opens around the first failure,
+ * with the primary marker and named marker A on it.
  *
- * Signal paths are those of the irhw_tb wrapper in the Verilated trace
+ * Signal paths are those of the irhw_tb wrapper in the trace
  * (TOP.irhw_tb.<port>), whose ports mirror the block description.
  */
 #include "wave.h"
+#include "vbuild.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define SCOPE "TOP.irhw_tb."
 
-/* gtkw trace flags: 0x22 hex, 0x28 binary; 0x800200 / 0x1000200 open/close a group. */
-static void sig(FILE *f, const char *prefix, const irhw_port *p)
+/* gtkw trace flags (GTKWave's TR_* bits): 0x22 hex, 0x28 binary, 0x24
+ * decimal; a group's first and last rows 0x800200 and 0x1000200 open,
+ * 0xc00200 and 0x1401200 closed. Colours: [color] 1 red, 3 yellow. */
+enum { COLOR_RTL = 1, COLOR_EXP = 3 };
+
+static void sig(FILE *f, const char *prefix, const irhw_port *p, int color)
 {
+    if (color)
+        fprintf(f, "[color] %d\n", color);
     fprintf(f, "@%s\n", p->width == 1 ? "28" : "22");
     if (p->width == 1)
         fprintf(f, SCOPE "%s%s\n", prefix, p->name);
@@ -26,42 +36,103 @@ static void sig(FILE *f, const char *prefix, const irhw_port *p)
         fprintf(f, SCOPE "%s%s[%u:0]\n", prefix, p->name, p->width - 1);
 }
 
-static void group(FILE *f, const char *name, int open)
+static void group(FILE *f, const char *name, int begin, int closed)
 {
-    fprintf(f, "@%s\n-%s\n", open ? "800200" : "1000200", name);
+    fprintf(f, "@%s\n-%s\n",
+            begin ? (closed ? "c00200" : "800200") : (closed ? "1401200" : "1000200"), name);
 }
 
-int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_ports *ps,
-                    long long mismatch_time, char *err, size_t errlen)
+/* The lane count of the "lane" interface: the narrowest of its ports wider
+ * than one bit (hwwl: push, 64 = CORES x LANES); 0 when it has none. */
+static unsigned lane_count(const irhw_ports *ps)
 {
-    FILE *f = fopen(gtkw_path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
+    unsigned n = 0;
+    for (unsigned i = 0; i < ps->n; i++)
+        if (strcmp(ps->p[i].group, "lane") == 0 && ps->p[i].width > 1 && (!n || ps->p[i].width < n))
+            n = ps->p[i].width;
+    return n;
+}
+
+/* A port of the lane interface k > 1 bits a lane wide (hwwl's push_id, 24
+ * bits x 64 lanes), also as one row per lane in a closed group under it:
+ * GTKWave's combined vector of the port's bits, "(i)" counting from the
+ * most significant bit. */
+static void lanes(FILE *f, const char *prefix, const irhw_port *p, unsigned nl)
+{
+    if (!nl || strcmp(p->group, "lane") != 0 || p->width % nl || p->width / nl < 2)
+        return;
+    unsigned k = p->width / nl;
+    char name[128];
+    snprintf(name, sizeof name, "%s%s per lane", prefix, p->name);
+    group(f, name, 1, 1);
+    fprintf(f, "@22\n");
+    for (unsigned l = 0; l < nl; l++) {
+        fprintf(f, "#{" SCOPE "%s%s_lane%u[%u:0]}", prefix, p->name, l, k - 1);
+        for (unsigned b = 0; b < k; b++)
+            fprintf(f, " (%u)" SCOPE "%s%s[%u:0]", p->width - 1 - (l * k + k - 1) + b, prefix,
+                    p->name, p->width - 1);
+        fputc('\n', f);
+    }
+    group(f, name, 0, 1);
+}
+
+/* GTKWave's zoom for a window of t time units: at [size] 1600 900 and the
+ * layout below it shows 5 * 2^-zoom units (GTKWave 3.3.118, measured with
+ * gtkwave::getWindowEndTime; tests/test_wave.sh checks the window). */
+static double zoom_for(double t)
+{
+    return -log2(t / 5.0);
+}
+
+static void write_view(FILE *f, const char *trace_path, const irhw_ports *ps,
+                       const irhw_gtkw_view *v)
+{
     char *abs = realpath(trace_path, NULL);
     fprintf(f, "[*] GTKWave save file written by irhw %s\n", IRHW_VERSION);
     fprintf(f, "[dumpfile] \"%s\"\n", abs ? abs : trace_path);
     free(abs);
-    /* open a few cycles before the first mismatch */
-    long long start = mismatch_time > 60 ? mismatch_time - 60 : 0;
+    long long mt = v->mismatch_time, cp = v->cycle_ps > 0 ? v->cycle_ps : 10;
+    /* IRHW_GTKW_BEFORE cycles before the first failure to IRHW_GTKW_AFTER
+     * after it (from the start when it is earlier), a cycle more each side */
+    long long start = mt - (IRHW_GTKW_BEFORE + 1) * cp;
+    if (mt < 0 || start < 0)
+        start = 0;
+    double zoom = mt < 0 ? -4.0 : zoom_for((double)(mt + (IRHW_GTKW_AFTER + 1) * cp - start));
     fprintf(f, "[timestart] %lld\n[size] 1600 900\n[pos] -1 -1\n", start);
     /* zoom, primary marker, then named markers A..Z (-1 = unset) */
-    fprintf(f, "*-4.000000 %lld %lld", mismatch_time >= 0 ? mismatch_time : -1LL,
-            mismatch_time >= 0 ? mismatch_time : -1LL);
+    fprintf(f, "*%.6f %lld %lld", zoom, mt >= 0 ? mt : -1LL, mt >= 0 ? mt : -1LL);
     for (int i = 1; i < 26; i++)
         fprintf(f, " -1");
     fprintf(f, "\n[treeopen] TOP.\n[treeopen] TOP.irhw_tb.\n[sst_width] 260\n"
                "[signals_width] 300\n[sst_expanded] 1\n[sst_vpaned_height] 300\n");
 
-    group(f, "clock and reset", 1);
-    fprintf(f, "@28\n" SCOPE "clk\n");
-    sig(f, "", &ps->p[0]);
-    group(f, "clock and reset", 0);
+    fprintf(f, "@24\n" SCOPE "cycle[%u:0]\n", IRHW_TB_CYCLE_BITS - 1);
+    unsigned nl = lane_count(ps);
+    int any = 0;
+    for (unsigned i = 0; v->differ && mt >= 0 && i < ps->n; i++)
+        any |= ps->p[i].dir == IRHW_OUT && v->differ[i];
+    if (any) {
+        char name[96];
+        snprintf(name, sizeof name, "first mismatch: cycle %lld", mt / cp);
+        group(f, name, 1, 0);
+        fprintf(f, "[color] %d\n@28\n" SCOPE "mismatch\n", COLOR_RTL);
+        for (unsigned i = 0; i < ps->n; i++)
+            if (ps->p[i].dir == IRHW_OUT && v->differ[i]) {
+                sig(f, "", &ps->p[i], COLOR_RTL);
+                sig(f, "exp_", &ps->p[i], COLOR_EXP);
+            }
+        group(f, name, 0, 0);
+    }
 
-    /* inputs, one group per interface, in description order */
-    const char *done[IRHW_MAX_PORTS];
-    unsigned ndone = 0;
+    group(f, "clock and reset", 1, 0);
+    fprintf(f, "@28\n" SCOPE "clk\n");
+    sig(f, "", &ps->p[0], 0);
+    group(f, "clock and reset", 0, 0);
+
+    /* inputs, then outputs, one group per interface, in description order */
     for (int dir = IRHW_IN; dir <= IRHW_OUT; dir++) {
-        ndone = 0;
+        const char *done[IRHW_MAX_PORTS];
+        unsigned ndone = 0;
         for (unsigned i = (dir == IRHW_IN); i < ps->n; i++) {
             const irhw_port *p = &ps->p[i];
             if ((int)p->dir != dir)
@@ -74,23 +145,41 @@ int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_po
             done[ndone++] = p->group;
             char name[96];
             snprintf(name, sizeof name, "%s %s", dir == IRHW_IN ? "inputs:" : "outputs:", p->group);
-            group(f, name, 1);
-            for (unsigned k = 0; k < ps->n; k++) {
+            group(f, name, 1, 0);
+            for (unsigned k = 1; k < ps->n; k++) {
                 const irhw_port *q = &ps->p[k];
-                if ((int)q->dir != dir || strcmp(q->group, p->group) != 0 || k == 0)
+                if ((int)q->dir != dir || strcmp(q->group, p->group) != 0)
                     continue;
-                sig(f, "", q);
+                sig(f, "", q, 0);
                 if (dir == IRHW_OUT)
-                    sig(f, "exp_", q); /* expected value right under the actual one */
+                    sig(f, "exp_", q, 0); /* expected value right under the actual one */
+                lanes(f, "", q, nl);
+                if (dir == IRHW_OUT)
+                    lanes(f, "exp_", q, nl);
             }
-            group(f, name, 0);
+            group(f, name, 0, 0);
         }
     }
-    group(f, "verdict", 1);
+    group(f, "verdict", 1, 0);
     fprintf(f, "@28\n" SCOPE "mismatch\n");
-    group(f, "verdict", 0);
+    group(f, "verdict", 0, 0);
     fprintf(f, "[pattern_trace] 1\n[pattern_trace] 0\n");
-    if (fclose(f))
+}
+
+int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_ports *ps,
+                    const irhw_gtkw_view *v, char *err, size_t errlen)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
         return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
-    return 0;
+    write_view(f, trace_path, ps, v);
+    if (fclose(f)) {
+        free(text);
+        return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
+    }
+    int rc = irhw_write_file(gtkw_path, text, err, errlen);
+    free(text);
+    return rc;
 }

@@ -7,7 +7,9 @@
  * ports, stimulus and checks all come from the block description.
  *
  * Trace timing: cycle n is sampled at time 10n with clk low (inputs,
- * outputs, expected values and the verdict), the rising edge is at 10n+5.
+ * outputs, expected values, the verdict and the cycle's number); the rising
+ * edge is at 10n+5, where the outputs and the expected values both take
+ * their values after the edge (exp_after_edge) and the verdict holds.
  *
  * With q->systemc the same loop drives one SystemC simulation (scgen.h):
  * the model is the SystemC-wrapped one beside the RTL, its outputs read
@@ -33,8 +35,10 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len)
 {
@@ -83,9 +87,9 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t at, char *buf, size_t l
 }
 
 /* Compare every output; describe the differing ports. Returns count; the
- * first differing port in *first. */
+ * first differing port in *first, each differing one flagged in differ. */
 static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *act, char *msg,
-                   size_t len, int *first)
+                   size_t len, int *first, unsigned char *differ)
 {
     int bad = 0;
     size_t o = strlen(msg);
@@ -98,6 +102,7 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
             continue;
         if (!bad++)
             *first = (int)i;
+        differ[i] = 1;
         char e[1200], a[1200];
         irhw_hex(exp + p->off, p->width, e, sizeof e);
         irhw_hex(act + p->off, p->width, a, sizeof a);
@@ -123,7 +128,8 @@ typedef struct {
     void *chk;
     irhw_rtl *rtl; /* SystemC: the wrapped model's outputs come from here */
     uint64_t *mout;
-    int tr; /* tracing: 16 more cycles after a failure */
+    uint64_t *mnext; /* tracing: the expected outputs after the clock edge */
+    int tr;          /* tracing: 16 more cycles after a failure */
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
@@ -169,7 +175,8 @@ static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint
             size_t o = (size_t)snprintf(msg, sizeof j->res->message,
                                         "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
                                         j->b->name, cyc, q->seed);
-            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port);
+            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port,
+                    j->res->mismatch_differ);
             j->stop_at = stop_after_failure(j, cyc);
         } else if (!j->equal) {
             bad = (unsigned)differ;
@@ -232,6 +239,22 @@ static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim
 
 /* ---- one thread ------------------------------------------------------------ */
 
+/* The trace's expected outputs after cycle n's rising edge (time 10n+5):
+ * the model's eval on its next state with cycle n's inputs, which the RTL
+ * still has, so a registered output and its exp_* change at the same
+ * dump. Without a model, the RTL's own outputs; with SystemC the wrapped
+ * model drives exp_* itself (j->mout, not read). */
+static const uint64_t *exp_after_edge(judge_ctx *j, irhw_rtl *rtl, const uint64_t *in)
+{
+    if (j->cmodel)
+        j->b->model_eval(j->cmodel, in, j->mnext);
+    else if (!j->model)
+        rtl->get_out(rtl->h, j->mnext);
+    else
+        return j->mout;
+    return j->mnext;
+}
+
 /* Cycles from..to-1 (or to the judge's end, or the source's), the RTL's half
  * of each cycle between the judge's; returns the next cycle. timed: add
  * the judge's time to j->judge_s (a constant in each caller below, so that
@@ -257,17 +280,19 @@ one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t
             j->judge_s += irhw_now_s() - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
         if (rec) {
-            rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad);
+            rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad, cyc);
             rtl->dump(rtl->h, cyc * 10);
         }
         rtl->clock(rtl->h, 1);
-        if (rec)
-            rtl->dump(rtl->h, cyc * 10 + 5);
         if (timed)
             t0 = irhw_now_s();
         judge_tick(j, cyc, in);
         if (timed)
             j->judge_s += irhw_now_s() - t0;
+        if (rec) {
+            rtl->set_exp(rtl->h, exp_after_edge(j, rtl, in), bad, cyc);
+            rtl->dump(rtl->h, cyc * 10 + 5);
+        }
         memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
     }
     return cyc;
@@ -570,6 +595,52 @@ static uint64_t recheck_gap(void)
     return e && *e && !*end && v > 0 ? (uint64_t)v : RECHECK;
 }
 
+/* Closes the trace and writes its .gtkw (gtkw: room for the name). A file
+ * that failed to be written is renamed *.partial and gets no .gtkw (a stale
+ * one is removed): -1 with a message naming both and the OS error. One
+ * that stopped at --wave-limit says which cycles it holds. */
+static int end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl *rtl, int own,
+                     irhw_cosim_res *res, int equal, char *err, size_t errlen)
+{
+    rtl->trace_close(rtl->h);
+    char gtkw[4200];
+    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
+    irhw_portwave_stat st = {0};
+    if (own)
+        irhw_portwave_stat_of(rtl->h, &st);
+    if (st.error) {
+        res->wave_failed = 1;
+        char part[4200];
+        snprintf(part, sizeof part, "%s.partial", q->wave);
+        if (unlink(gtkw) && errno != ENOENT)
+            fprintf(stderr, "irhw: cannot remove the stale %s: %s\n", gtkw, strerror(errno));
+        if (rename(q->wave, part))
+            return irhw_err(err, errlen,
+                            "writing the trace %s failed: %s (and renaming it to %s failed: %s; "
+                            "it is incomplete)",
+                            q->wave, strerror(st.error), part, strerror(errno));
+        return irhw_err(err, errlen,
+                        "writing the trace %s failed: %s; the part written is %s (no .gtkw)",
+                        q->wave, strerror(st.error), part);
+    }
+    if (st.limited)
+        fprintf(stderr,
+                "irhw: the trace %s stopped before --wave-limit %" PRIu64
+                " bytes: it holds cycles %" PRIu64 "..%" PRIu64 " (record others with "
+                "--wave-from/--wave-to)\n",
+                q->wave, q->wave_limit, st.first_time / 10, st.last_time / 10);
+    long long mt =
+        q->systemc ? irhw_sc_trace_time(res->mismatch_cycle) : (long long)res->mismatch_cycle * 10;
+    irhw_gtkw_view view = {equal ? -1 : mt,
+                           q->systemc ? irhw_sc_trace_time(1) - irhw_sc_trace_time(0) : 10,
+                           res->mismatch_port >= 0 ? res->mismatch_differ : NULL};
+    if (irhw_gtkw_write(gtkw, q->wave, ps, &view, err, errlen)) {
+        res->wave_failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
 {
@@ -628,7 +699,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
-    if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, err, errlen)
+    if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, q->wave_limit, err, errlen)
             : tr && rtl.trace_open(rtl.h, q->wave, depth) &&
                   irhw_err(err, errlen, "cannot open trace %s", q->wave)) {
         irhw_rtl_close(&rtl);
@@ -641,9 +712,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
     uint64_t *rout = calloc(ps.out_words + 1, sizeof *rout);
     uint64_t *prev = calloc(ps.out_words + 1, sizeof *prev);
+    uint64_t *mnext = calloc(ps.out_words + 1, sizeof *mnext);
     void *stim = q->source ? q->source->ctx : b->stim_new(q->x, q->seed, q->cycles, q->stim);
     void *chk = NULL; /* the invariant checker (one for model and RTL: see the loop) */
-    int nomem = !in || !mout || !rout || !prev || !stim;
+    int nomem = !in || !mout || !rout || !prev || !mnext || !stim;
     if (b->check_new && !q->no_model)
         nomem |= !(chk = b->check_new(q->x));
     if (nomem) {
@@ -655,6 +727,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         free(mout);
         free(rout);
         free(prev);
+        free(mnext);
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);
@@ -664,14 +737,23 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     double tstart = irhw_now_s();
     res->start_s = tstart - t0;
     char *msg = res->message;
-    judge_ctx jc = {q,         b,
-                    &ps,       res,
-                    model,     q->systemc ? NULL : model,
-                    chk,       &rtl,
-                    mout,      tr != IRHW_TRACE_NONE,
-                    1,         0,
-                    q->cycles, tstart,
-                    tstart,    0};
+    judge_ctx jc = {q,
+                    b,
+                    &ps,
+                    res,
+                    model,
+                    q->systemc ? NULL : model,
+                    chk,
+                    &rtl,
+                    mout,
+                    mnext,
+                    tr != IRHW_TRACE_NONE,
+                    1,
+                    0,
+                    q->cycles,
+                    tstart,
+                    tstart,
+                    0};
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
     res->two_from = UINT64_MAX;
@@ -737,16 +819,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
-    if (tr) {
-        rtl.trace_close(rtl.h);
-        char gtkw[4200];
-        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
-        char werr[512];
-        long long mt = q->systemc ? irhw_sc_trace_time(res->mismatch_cycle)
-                                  : (long long)res->mismatch_cycle * 10;
-        if (irhw_gtkw_write(gtkw, q->wave, &ps, equal ? -1 : mt, werr, sizeof werr))
-            fprintf(stderr, "irhw: %s\n", werr);
-    }
+    int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
     if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;
@@ -761,5 +834,6 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     free(mout);
     free(rout);
     free(prev);
-    return 0;
+    free(mnext);
+    return failed ? -1 : 0;
 }

@@ -42,6 +42,8 @@ typedef struct {
     const char *wave;             /* .fst or .vcd path, or NULL */
     int wave_depth;               /* hierarchy levels traced: 0 = the default (1) */
     uint64_t wave_from, wave_to;  /* cycles recorded (to = 0: to the end) */
+    uint64_t wave_limit;          /* the default depth's file stops before this size
+                                     (bytes; 0: none): portwave.h */
     const char *const *rtl_files; /* --rtl files, or none: generated RTL */
     unsigned nrtl;
     int no_model;              /* bench: RTL alone, stimulus fed back from the RTL */
@@ -89,7 +91,11 @@ typedef struct {
     double run_s;            /* lockstep loop time */
     int cached;
     uint64_t mismatch_cycle;
-    int mismatch_port;   /* first differing output port; -1: a checker failed */
+    int mismatch_port; /* first differing output port; -1: a checker failed */
+    unsigned char mismatch_differ[IRHW_MAX_PORTS]; /* output port i differed then */
+    /* the trace could not be written whole (irhw_cosim returned -1, the
+     * verdict above still holds): its part renamed *.partial, no .gtkw */
+    int wave_failed;
     int failed_in_cycle; /* a mismatch or a check failed in mismatch_cycle (not
                             at the end): the run stopped there */
     char message[4096];  /* mismatch or check failure report */

@@ -31,6 +31,8 @@ typedef struct {
     void (*value)(void *c, uint32_t h, const uint64_t *words);
     void (*block)(void *c, size_t bytes);
     void (*close)(void *c);
+    int (*error)(void);
+    uint64_t (*bytes)(void *c);
 } fst_api;
 enum { FST_PT_LZ4 = 2, FST_SCOPE_MODULE = 0, FST_WIRE = 16, FST_IN = 1, FST_OUT = 2 };
 
@@ -52,13 +54,18 @@ typedef struct {
     char *path; /* for messages */
     unsigned in_words, out_words, nwords;
     /* every signal's words, one array in irhw_tb's order: clk, the inputs,
-     * the outputs, exp_*, mismatch (each port in words of its own), and
+     * the outputs, exp_*, mismatch, cycle (each port in words of its own), and
      * their values when last written */
     uint64_t *val, *in, *out, *exp, *last;
     uint32_t *sig_of; /* signal of each word */
     sig *s;
     unsigned ns;
-    int first;  /* nothing written yet: the next dump writes every signal */
+    int first; /* nothing written yet: the next dump writes every signal */
+    /* the limit (0: none) and what was written (irhw_portwave_stat): dumps
+     * counted in pw_write, the file's size at the last check */
+    uint64_t limit, size_seen;
+    int stopped; /* at the limit or a failed write: nothing more written */
+    irhw_portwave_stat st;
     char *bits; /* one value as '0'/'1' characters */
     /* The writer thread (with a second CPU): a dump in the loop reads the
      * outputs and copies the time and the nwords words into a ring of slots;
@@ -111,11 +118,12 @@ static void pw_get_out(void *h, uint64_t *out)
     w->inner.get_out(w->inner.h, out);
 }
 
-static void pw_set_exp(void *h, const uint64_t *exp, unsigned mismatch)
+static void pw_set_exp(void *h, const uint64_t *exp, unsigned mismatch, uint64_t cycle)
 {
     pw *w = h;
     memcpy(w->exp, exp, sizeof *exp * w->out_words);
     w->exp[w->out_words] = mismatch;
+    w->exp[w->out_words + 1] = cycle & (((uint64_t)1 << IRHW_TB_CYCLE_BITS) - 1);
 }
 
 static void pw_clock(void *h, unsigned level)
@@ -172,9 +180,49 @@ static void pw_emit(pw *w, const sig *x, const uint64_t *val)
     }
 }
 
+/* The file's size and first failed write are checked every PW_CHECK
+ * dumps (an even count: at a cycle's first dump). */
+#define PW_CHECK 64
+
+/* The file's size so far (FST: with the block being gathered). */
+static uint64_t pw_bytes(pw *w)
+{
+    if (w->fmt == IRHW_TRACE_FST)
+        return w->fst.bytes(w->fc);
+    off_t n = ftello(w->vcd);
+    return n > 0 ? (uint64_t)n : 0;
+}
+
+/* At a check: stop on a failed write, or when the next PW_CHECK dumps, at
+ * the last ones' pace, would take the file past the limit. */
+static void pw_check(pw *w)
+{
+    if (!w->st.error && w->vcd && ferror(w->vcd))
+        w->st.error = errno ? errno : EIO;
+    if (!w->st.error && w->fc)
+        w->st.error = w->fst.error();
+    if (w->st.error) {
+        w->stopped = 1;
+        return;
+    }
+    if (!w->limit)
+        return;
+    uint64_t n = pw_bytes(w), step = n > w->size_seen ? n - w->size_seen : 0;
+    w->size_seen = n;
+    if (n + step >= w->limit)
+        w->stopped = w->st.limited = 1;
+}
+
 /* Writes one dump: the values val (nwords words) at time. */
 static void pw_write(pw *w, uint64_t time, const uint64_t *val)
 {
+    if (w->st.dumps % PW_CHECK == 0 && !w->stopped)
+        pw_check(w);
+    if (w->stopped)
+        return;
+    if (!w->st.dumps++)
+        w->st.first_time = time;
+    w->st.last_time = time;
     if (w->fmt == IRHW_TRACE_FST) {
         w->fst.time(w->fc, time);
     } else {
@@ -311,12 +359,20 @@ static void pw_trace_close(void *h)
     if (w->fc) {
         w->fst.close(w->fc);
         w->fc = NULL;
+        if (!w->st.error)
+            w->st.error = w->fst.error();
     }
     if (w->vcd) {
-        if (ferror(w->vcd) | fclose(w->vcd))
-            fprintf(stderr, "irhw: writing %s failed: %s\n", w->path, strerror(errno));
+        errno = 0;
+        if ((ferror(w->vcd) | fclose(w->vcd)) && !w->st.error)
+            w->st.error = errno ? errno : EIO;
         w->vcd = NULL;
     }
+}
+
+void irhw_portwave_stat_of(const void *h, irhw_portwave_stat *st)
+{
+    *st = ((const pw *)h)->st;
 }
 
 static void pw_free(pw *w)
@@ -356,9 +412,11 @@ static int fst_load(fst_api *a, const char *lib, char *err, size_t errlen)
     FST_SYM(value, "irhw_fst_value");
     FST_SYM(block, "irhw_fst_block_bytes");
     FST_SYM(close, "fstWriterClose");
+    FST_SYM(error, "irhw_fst_error");
+    FST_SYM(bytes, "irhw_fst_bytes");
 #undef FST_SYM
     if (!a->create || !a->pack_type || !a->timescale || !a->version || !a->scope || !a->upscope ||
-        !a->var || !a->time || !a->value || !a->block || !a->close)
+        !a->var || !a->time || !a->value || !a->block || !a->close || !a->error || !a->bytes)
         return irhw_err(err, errlen, "the FST library %s lacks a writer function", lib);
     return 0;
 }
@@ -392,8 +450,25 @@ static void pw_declare(pw *w, sig *x, const char *name, int dir)
         fprintf(w->vcd, "$var wire %u %s %s [%u:0] $end\n", x->width, x->code, name, x->width - 1);
 }
 
+/* Fitted to cosim at the defaults, 20,000 cycles, --wave-from 0: FST and
+ * VCD bytes a cycle against the bits of irhw_tb's signals (fifo 113,
+ * wl_bank 226, icrn 373, hwwl_core 2,755, hwwl 10,840 bits: FST 9.6, 11.6,
+ * 12.9, 47, 108; VCD 102, 122, 203, 1,080, 3,481). It is within 30 % of
+ * those and of wru, swt (339, 279 bits: FST 12.8, 15.1; VCD 154, 208);
+ * iru_hash (5,419 bits), whose wide outputs seldom change, writes a third
+ * of it (24.4, 544). tests/test_wave.sh checks a run against it. */
+double irhw_portwave_cycle_bytes(const irhw_ports *ps, irhw_trace fmt)
+{
+    irhw_tb_port tp[IRHW_TB_MAX_PORTS];
+    unsigned n = irhw_tb_ports(ps, tp);
+    double bits = 0;
+    for (unsigned k = 0; k < n; k++)
+        bits += tp[k].width;
+    return fmt == IRHW_TRACE_FST ? 9 + 0.012 * bits : 70 + 0.35 * bits;
+}
+
 int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw_trace fmt,
-                       const char *fst_lib, char *err, size_t errlen)
+                       const char *fst_lib, uint64_t limit, char *err, size_t errlen)
 {
     pw *w = aligned_alloc(64, (sizeof(pw) + 63) / 64 * 64);
     if (w)
@@ -402,7 +477,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)
             maxw = ps->p[i].width;
-    unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 1;
+    unsigned nwords = 1 + ps->in_words + 2 * ps->out_words + 2;
     if (w) {
         w->val = calloc(2 * (size_t)nwords + 8, sizeof *w->val);
         w->sig_of = calloc(nwords, sizeof *w->sig_of);
@@ -424,6 +499,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     w->out_words = ps->out_words;
     w->fmt = fmt;
     w->first = 1;
+    w->limit = limit;
     if (!byte_chars[0])
         byte_chars_init();
     cpu_set_t cs;

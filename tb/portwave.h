@@ -33,9 +33,30 @@
  * recorder, which keeps the last inputs, clock level and expected values it
  * was given, and r->dump(h, time) records them with the outputs read at that
  * time. r->trace_close ends the file; r->destroy (irhw_rtl_close) also frees
- * the recorder. fst_lib: the FST library (IRHW_TRACE_FST only). 0, or -1
- * with a message naming the file. */
+ * the recorder. fst_lib: the FST library (IRHW_TRACE_FST only). limit: the
+ * bytes the file may reach (0: no limit): when the next dumps would take it
+ * past, the recorder stops at a cycle's first dump (two dumps a cycle) and
+ * writes no more, so the file holds whole cycles. A failed write also
+ * stops it. 0, or -1 with a message naming the file. */
 int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw_trace fmt,
-                       const char *fst_lib, char *err, size_t errlen);
+                       const char *fst_lib, uint64_t limit, char *err, size_t errlen);
+
+/* What the file holds, once r->trace_close has ended it (h: the wrapped
+ * r->h). */
+typedef struct {
+    int error;                             /* errno of the first failed write or close; 0: none */
+    int limited;                           /* stopped at the limit */
+    uint64_t dumps, first_time, last_time; /* the dumps written, their times */
+} irhw_portwave_stat;
+void irhw_portwave_stat_of(const void *h, irhw_portwave_stat *st);
+
+/* cosim --wave-limit's default, and the estimate from which cosim says it
+ * before a run (bytes). */
+#define IRHW_WAVE_LIMIT (2ULL << 30)
+#define IRHW_WAVE_SAY (100.0 * (1 << 20))
+
+/* Bytes a cycle of ports ps adds to a file of format fmt, estimated ahead
+ * of a run (every port changing at random, as the blocks' stimuli do). */
+double irhw_portwave_cycle_bytes(const irhw_ports *ps, irhw_trace fmt);
 
 #endif

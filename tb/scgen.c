@@ -26,6 +26,7 @@
  *   constant signals so the model's output changes do not wake the RTL.
  */
 #include "scgen.h"
+#include "vbuild.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -266,7 +267,9 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
             fprintf(f, "    sc_core::sc_signal<%s> rtl_%s, model_%s%s%s;\n", ty, p->name, p->name,
                     trace ? "" : ", tie_", trace ? "" : p->name);
     }
-    fprintf(f, "    sc_core::sc_signal<bool> mismatch;\n    Vtb rtl;\n    %s model;\n", cls);
+    irhw_sc_type(IRHW_TB_CYCLE_BITS, ty, sizeof ty);
+    fprintf(f, "    sc_core::sc_signal<bool> mismatch;\n    sc_core::sc_signal<%s> cycle;\n", ty);
+    fprintf(f, "    Vtb rtl;\n    %s model;\n", cls);
     fprintf(f, "    %s *tf = nullptr;\n", trace ? tcls : "void");
     fprintf(f, "    explicit top(const irhw_block *b)\n"
                "        : clk(\"clk\", sc_core::sc_time(10, sc_core::SC_NS), 0.5,\n"
@@ -282,8 +285,10 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
                 fprintf(f, ", tie_%s(\"tie_%s\")", p->name, p->name);
         }
     }
-    fprintf(f, ",\n          mismatch(\"mismatch\"), rtl(\"TOP\"), model(\"model\", b)\n    {\n");
-    fprintf(f, "        rtl.clk(clk);\n        model.clk(clk);\n        rtl.mismatch(mismatch);\n");
+    fprintf(f, ",\n          mismatch(\"mismatch\"), cycle(\"cycle\"), rtl(\"TOP\"),"
+               " model(\"model\", b)\n    {\n");
+    fprintf(f, "        rtl.clk(clk);\n        model.clk(clk);\n        rtl.mismatch(mismatch);\n"
+               "        rtl.cycle(cycle);\n");
     for (unsigned i = 0; i < ps->n; i++) {
         const irhw_port *p = &ps->p[i];
         if (p->dir == IRHW_IN)
@@ -340,9 +345,11 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
             }
         fprintf(f, "}\n");
     }
-    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch)\n{\n"
+    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch, "
+               "uint64_t cycle)\n{\n"
                "    (void)v; // the expected values come from the wrapped model itself\n"
-               "    ((top *)h)->mismatch.write(mismatch != 0);\n}\n");
+               "    ((top *)h)->mismatch.write(mismatch != 0);\n"
+               "    ((top *)h)->cycle.write((uint32_t)cycle);\n}\n");
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level)\n{\n    (void)h;\n"
                "    // 0: settle cycle n's inputs (10n+1 -> 10n+2 ns); 1: across both edges\n"
                "    run(sc_core::sc_time(level ? 9 : 1, sc_core::SC_NS));\n}\n");

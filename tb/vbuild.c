@@ -267,13 +267,59 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
  * and writes its '0'/'1' characters straight into the block, where
  * fstWriterEmitValueChange copies them from a string the caller built.
  * Both hand anything else (the first time, a full block, a variable-length
- * signal) to fstapi.c's functions. */
+ * signal) to fstapi.c's functions. fstapi.c checks none of its writes:
+ * its fwrite, fflush and fclose go through irhw's, which keep the first
+ * failure's errno for irhw_fst_error (0: none; one trace a process).
+ * irhw_fst_bytes: the file's size so far plus the block being gathered,
+ * uncompressed (what the file will reach at most once that is written). */
 #define FST_CFLAGS "-O2 -fPIC -shared -w -pthread -DHAVE_LIBPTHREAD -DFST_WRITER_PARALLEL"
 static const char fst_wrapper[] =
     "#define FST_CONFIG_INCLUDE \"fst_config.h\"\n"
+    "#include <errno.h>\n"
+    "#include <stdio.h>\n"
+    "static int irhw_fst_errno;\n"
+    "static void irhw_fst_fail(void)\n"
+    "{\n"
+    "    if (!irhw_fst_errno)\n"
+    "        irhw_fst_errno = errno ? errno : EIO;\n"
+    "}\n"
+    "static size_t irhw_fwrite(const void *p, size_t n, size_t k, FILE *f)\n"
+    "{\n"
+    "    size_t r = fwrite(p, n, k, f);\n"
+    "    if (r < k)\n"
+    "        irhw_fst_fail();\n"
+    "    return r;\n"
+    "}\n"
+    "static int irhw_fflush(FILE *f)\n"
+    "{\n"
+    "    int r = fflush(f);\n"
+    "    if (r)\n"
+    "        irhw_fst_fail();\n"
+    "    return r;\n"
+    "}\n"
+    "static int irhw_fclose(FILE *f)\n"
+    "{\n"
+    "    int e = ferror(f), r = fclose(f);\n"
+    "    if (e || r)\n"
+    "        irhw_fst_fail();\n"
+    "    return r;\n"
+    "}\n"
+    "#define fwrite irhw_fwrite\n"
+    "#define fflush irhw_fflush\n"
+    "#define fclose irhw_fclose\n"
     "#include \"fastlz.c\"\n"
     "#include \"fstapi.c\"\n"
     "#include \"lz4.c\"\n"
+    "int irhw_fst_error(void)\n"
+    "{\n"
+    "    return irhw_fst_errno;\n"
+    "}\n"
+    "uint64_t irhw_fst_bytes(void *ctx)\n"
+    "{\n"
+    "    struct fstWriterContext *xc = (struct fstWriterContext *)ctx;\n"
+    "    fst_off_t n = ftello(xc->handle);\n"
+    "    return (n > 0 ? (uint64_t)n : 0) + xc->vchg_siz;\n"
+    "}\n"
     "void irhw_fst_block_bytes(void *ctx, size_t n)\n"
     "{\n"
     "    struct fstWriterContext *xc = (struct fstWriterContext *)ctx;\n"
@@ -437,6 +483,7 @@ unsigned irhw_tb_ports(const irhw_ports *ps, irhw_tb_port *t)
             n++;
         }
     t[n++] = (irhw_tb_port){"mismatch", 1, 1, exp0 + ps->out_words};
+    t[n++] = (irhw_tb_port){"cycle", IRHW_TB_CYCLE_BITS, 1, exp0 + ps->out_words + 1};
     return n;
 }
 
@@ -579,16 +626,16 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
         if (ps->p[i].dir == IRHW_OUT)
             shim_copy(f, &ps->p[i], ps->p[i].name, 0);
     fprintf(f, "}\n");
-    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch) {\n"
-               "    Vtb *t = ((shim *)h)->t;\n");
+    fprintf(f, "void irhw_shim_set_exp(void *h, const uint64_t *v, unsigned mismatch, "
+               "uint64_t cycle) {\n    Vtb *t = ((shim *)h)->t;\n");
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].dir == IRHW_OUT) {
             char field[96];
             snprintf(field, sizeof field, "exp_%s", ps->p[i].name);
             shim_copy(f, &ps->p[i], field, 1);
         }
-    /* no eval(): nothing reads exp_* or mismatch, the trace reads them as they are */
-    fprintf(f, "    t->mismatch = mismatch;\n}\n");
+    /* no eval(): nothing reads exp_*, mismatch or cycle, the trace reads them as they are */
+    fprintf(f, "    t->mismatch = mismatch;\n    t->cycle = (uint32_t)cycle;\n}\n");
     /* a falling clock loads the inputs (irhw_tb_load's edge: wrapper_text) */
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
                "    if (!level) t->irhw_tb_load = !t->irhw_tb_load;\n"

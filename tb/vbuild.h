@@ -29,17 +29,19 @@ typedef struct {
 } irhw_build_req;
 
 /* irhw_tb's ports but its input strobe, in its order (the wrapper): clk,
- * the block's ports, exp_<output> for each output, mismatch. word: where the
- * value starts in one array of all of them, [clk][the block's input
- * words][its output words][exp_* words][mismatch] (the default-depth
- * trace, portwave.c). */
+ * the block's ports, exp_<output> for each output, mismatch, cycle (the
+ * cycle's number, IRHW_TB_CYCLE_BITS wide). word: where the value starts in
+ * one array of all of them, [clk][the block's input words][its output
+ * words][exp_* words][mismatch][cycle] (the default-depth trace,
+ * portwave.c). */
 typedef struct {
     char name[96];
     unsigned width;
     int input; /* an input of irhw_tb: all but the block's outputs */
     unsigned word;
 } irhw_tb_port;
-#define IRHW_TB_MAX_PORTS (2 + 2 * IRHW_MAX_PORTS)
+#define IRHW_TB_MAX_PORTS (3 + 2 * IRHW_MAX_PORTS)
+#define IRHW_TB_CYCLE_BITS 32
 /* Fills t (IRHW_TB_MAX_PORTS entries); returns how many. */
 unsigned irhw_tb_ports(const irhw_ports *ps, irhw_tb_port *t);
 
@@ -48,7 +50,8 @@ typedef struct {
     void *dl, *h;
     void (*set_in)(void *h, const uint64_t *in);
     void (*get_out)(void *h, uint64_t *out);
-    void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch);
+    /* the trace's exp_*, mismatch and cycle until the next call */
+    void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch, uint64_t cycle);
     void (*clock)(void *h, unsigned level); /* drive clk and evaluate */
     /* levels: hierarchy levels recorded (1: irhw_tb's ports, exp_* and
      * mismatch; 2: also the block's own signals; 99: all); more than 1 needs

@@ -16,3 +16,14 @@ registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
 # runtime of the cache FROM (links) and holds no model: the next cosim in it
 # builds its model cold
 runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
+
+# tb_changes TRACE: the value changes of irhw_tb's signals in a .fst or .vcd,
+# one "time name value" a line, sorted (tests/vcd_tb_changes.py)
+tb_changes() {
+  local py
+  py="$(dirname "${BASH_SOURCE[0]}")/vcd_tb_changes.py"
+  case $1 in
+  *.fst) fst2vcd "$1" 2> /dev/null > "$1.vcd" && python3 "$py" "$1.vcd" ;;
+  *) python3 "$py" "$1" ;;
+  esac
+}

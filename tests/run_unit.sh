@@ -39,7 +39,8 @@ workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
-docs:tests/test_docs.sh"
+docs:tests/test_docs.sh
+wave_view:tests/test_wave_view.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
@@ -48,7 +49,9 @@ faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
 # mean", gen's folder per configuration; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
-# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
+# the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
+# first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
+# workload_hwwl: bfs/sssp on hwwl;
 # docs: README size, links, no dates outside the log, tests/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
