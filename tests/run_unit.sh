@@ -59,7 +59,8 @@ bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
 # sanitizers)
 [ $quick = 0 ] && scripts="$scripts
-verdicts:tests/test_verdicts.sh"
+verdicts:tests/test_verdicts.sh
+tour:tests/test_tour.sh"
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
 
