@@ -383,6 +383,7 @@ static int entry_begin(entry *e, const char *dir, int *found, char *err, size_t 
     *found = 1;
     if (entry_valid(dir, why, sizeof why) == 0)
         return 0;
+    *found = 0;
     char folder[4400]; /* (before this run holds a lock: sweep_stale takes them) */
     snprintf(folder, sizeof folder, "%.*s", (int)(base_name(dir) - dir), dir);
     sweep_stale(folder[0] ? folder : ".");
@@ -404,9 +405,9 @@ static int entry_begin(entry *e, const char *dir, int *found, char *err, size_t 
     }
     if (entry_valid(dir, why, sizeof why) == 0) { /* built while this run waited */
         close(fd);
+        *found = 1;
         return 0;
     }
-    *found = 0;
     e->lock = fd;
     struct stat st;
     if (lstat(dir, &st) == 0) {
@@ -1112,7 +1113,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
              f.h);
     snprintf(so_path, len, "%s/sim.so", dir);
     if (entry_begin(&e, dir, cached, err, errlen) || *cached) {
-        rc = *cached ? 0 : -1;
+        rc = *cached ? 0 : -1; /* found, or an error */
         goto out;
     }
     char lib[4400];
