@@ -83,25 +83,30 @@ char *irhw_read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* In a forked child: stdout and stderr into log (NULL: kept), then argv. */
+static void __attribute__((noreturn)) exec_tool(char *const argv[], const char *log)
+{
+    if (log) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+    }
+    execvp(argv[0], argv);
+    fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+}
+
 int irhw_run(char *const argv[], const char *log)
 {
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
         return -1;
-    if (pid == 0) {
-        if (log) {
-            int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-                close(fd);
-            }
-        }
-        execvp(argv[0], argv);
-        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
+    if (pid == 0)
+        exec_tool(argv, log);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR)
@@ -182,17 +187,7 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
                 dup2(in, 0);
                 close(in);
             }
-            if (log) {
-                int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-                if (fd >= 0) {
-                    dup2(fd, 1);
-                    dup2(fd, 2);
-                    close(fd);
-                }
-            }
-            execvp(argv[0], argv);
-            fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-            _exit(127);
+            exec_tool(argv, log);
         }
         int st = 0;
         while (tool > 0 && waitpid(tool, &st, 0) < 0 && errno == EINTR)

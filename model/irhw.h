@@ -473,7 +473,8 @@ int irhw_run(char *const argv[], const char *log);
  * ignored) are forwarded to the group and the group is then killed; *sig gets
  * that signal (0: none), for the caller to clean up and irhw_reraise it. Any
  * process still in the group when argv's command ends is killed. stdin is
- * /dev/null. */
+ * /dev/null. The parent-death signal follows the calling thread: call it from
+ * one that outlives the command (irhw's builds: the main thread). */
 int irhw_run_group(char *const argv[], const char *log, int *sig);
 /* Dies of sig as if irhw had never caught it. */
 void irhw_reraise(int sig) __attribute__((noreturn));

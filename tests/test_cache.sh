@@ -35,55 +35,51 @@ wait_compiler() {
 # left_in DIR: the private build folders and processes left in DIR
 left_in() { { ls -d "$1"/*.tmp* 2>/dev/null; in_cache "$1"; } | tr '\n' ' '; }
 
+# mid_build NAME WIDTH: $c, a private cache $tmp/NAME, and $pid, an irhw
+# building fifo WIDTH in it (ccache off), once Verilator or a compiler works
+# there; else that irhw is killed and a failure counted (returns 1)
+mid_build() {
+  c=$tmp/$1; runtime_only "$c" "$base"
+  CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=$2 --cycles 10 > "$tmp/$1.out" 2>&1 &
+  pid=$!
+  wait_compiler "$c" $pid && return 0
+  kill -9 $pid 2>/dev/null; bad "$1: no compiler seen working in $c: $(cat "$tmp/$1.out")"; return 1
+}
+# rerun WIDTH: the same configuration again in $c: $out, $rc, $left (left_in)
+rerun() { out=$(IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=$1 --cycles 10 --quiet 2>&1); rc=$?; left=$(left_in "$c"); }
+
 # ---- kill -9 of irhw in the middle of a build: the watchdog takes its tools down
-c=$tmp/kill1; runtime_only "$c" "$base"
-CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=5 --cycles 10 > "$tmp/kill1.out" 2>&1 &
-pid=$!
-if wait_compiler "$c" $pid; then
+if mid_build kill1 5; then
   kill -9 $pid; { wait $pid; } 2>/dev/null; rc=$?
   for _ in $(seq 50); do [ -z "$(in_cache "$c")" ] && break; sleep 0.1; done
   left=$(in_cache "$c" | tr '\n' ' ')
   [ $rc = 137 ] && [ -z "$left" ] && ok "kill -9 of irhw mid-build: no tool of its build runs on (exit $rc)" ||
     bad "kill -9 of irhw mid-build: exit $rc, still working in the cache: $left"
-  out=$(IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=5 --cycles 10 --quiet 2>&1); rc=$?
-  left=$(left_in "$c")
+  rerun 5
   [ $rc = 0 ] && echo "$out" | grep -q '^PASS' && [ -z "$left" ] &&
     ok "the run after a kill -9 mid-build passes and leaves no private folder or process" ||
     bad "rerun after kill -9: exit $rc, left: $left; $out"
-else
-  kill -9 $pid 2>/dev/null; bad "kill -9: no compiler seen working in $c: $(cat "$tmp/kill1.out")"
 fi
 
 # ---- SIGTERM in the middle of a build (SIGINT the same; a background job of
 # this shell ignores SIGINT, and irhw leaves an ignored signal ignored):
 # forwarded, the group killed, the private folder removed, irhw dies of it
-c=$tmp/term; runtime_only "$c" "$base"
-CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=4 --cycles 10 > "$tmp/term.out" 2>&1 &
-pid=$!
-if wait_compiler "$c" $pid; then
+if mid_build term 4; then
   kill -TERM $pid; { wait $pid; } 2>/dev/null; rc=$?
   left=$(left_in "$c")
   [ $rc = 143 ] && [ -z "$left" ] && ok "SIGTERM mid-build: irhw dies of it (exit $rc), its build and private folder gone" ||
     bad "SIGTERM mid-build: exit $rc, left: $left; $(cat "$tmp/term.out")"
-else
-  kill -9 $pid 2>/dev/null; bad "SIGTERM: no compiler seen working in $c: $(cat "$tmp/term.out")"
 fi
 
 # ---- kill -9 of irhw and the build's watchdog: the tools run on as orphans
 # until the next run that builds in the cache kills them
-c=$tmp/kill2; runtime_only "$c" "$base"
-CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=6 --cycles 10 > "$tmp/kill2.out" 2>&1 &
-pid=$!
-if wait_compiler "$c" $pid; then
+if mid_build kill2 6; then
   kill -9 $pid $(pgrep -P $pid); { wait $pid; } 2>/dev/null
   sleep 0.2; orphans=$(in_cache "$c" | wc -l)
-  out=$(IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=6 --cycles 10 --quiet 2>&1); rc=$?
-  left=$(left_in "$c")
+  rerun 6
   [ "$orphans" -gt 0 ] && [ $rc = 0 ] && echo "$out" | grep -q '^PASS' && [ -z "$left" ] &&
     ok "kill -9 of irhw and its watchdog: the next run kills the $orphans orphaned tool(s), removes their folder, passes" ||
     bad "kill -9 of irhw and watchdog: $orphans orphans, rerun exit $rc, left: $left; $out"
-else
-  kill -9 $pid 2>/dev/null; bad "kill -9 (watchdog too): no compiler seen working in $c: $(cat "$tmp/kill2.out")"
 fi
 
 # ---- three runs of one new configuration at once: one builds, two wait and reuse it
