@@ -369,6 +369,11 @@ typedef struct {
     char dir[4400], tmp[4500];
     int lock; /* held while building; -1 otherwise */
 } entry;
+/* The entries this run is building: a model's build holds its own while it
+ * builds the runtime and the precompiled headers it needs. */
+#define MAX_BUILDING 4
+static entry *building[MAX_BUILDING];
+static int nbuilding;
 
 /* Looks dir up: *found 1 when it is a valid entry (perhaps after waiting
  * for the run building it). Else the lock is held, the damaged entry (if
@@ -386,6 +391,9 @@ static int entry_begin(entry *e, const char *dir, int *found, char *err, size_t 
     *found = 0;
     char folder[4400]; /* (before this run holds a lock: sweep_stale takes them) */
     snprintf(folder, sizeof folder, "%.*s", (int)(base_name(dir) - dir), dir);
+    if (folder[0] && irhw_mkdirs(folder))
+        return irhw_err(err, errlen, "cannot create the cache folder %s: %s", folder,
+                        strerror(errno));
     sweep_stale(folder[0] ? folder : ".");
     int fd = entry_lock_fd(dir);
     if (fd < 0)
@@ -433,12 +441,25 @@ static int entry_begin(entry *e, const char *dir, int *found, char *err, size_t 
         e->lock = -1;
         return -1;
     }
+    if (nbuilding < MAX_BUILDING)
+        building[nbuilding++] = e;
     return 0;
+}
+
+/* The lock released; e no longer being built. */
+static void entry_release(entry *e)
+{
+    close(e->lock);
+    e->lock = -1;
+    for (int i = 0; i < nbuilding; i++)
+        if (building[i] == e)
+            building[i] = building[--nbuilding];
 }
 
 /* Runs the shell line `cd <e->tmp> && cmd` (its output into log) in a
  * process group of its own. Interrupted (SIGINT, SIGTERM, SIGHUP): the
- * private folder removed, irhw dies of the signal. */
+ * private folders of every entry being built removed, irhw dies of the
+ * signal. */
 static int entry_run(entry *e, const char *cmd, const char *log)
 {
     size_t n = strlen(e->tmp) + strlen(cmd) + 16;
@@ -450,7 +471,8 @@ static int entry_run(entry *e, const char *cmd, const char *log)
     int sig = 0, rc = irhw_run_group(argv, log, &sig);
     free(line);
     if (sig) {
-        irhw_remove_tree(e->tmp);
+        for (int i = 0; i < nbuilding; i++)
+            irhw_remove_tree(building[i]->tmp);
         irhw_reraise(sig);
     }
     return rc;
@@ -472,8 +494,7 @@ static void entry_end(entry *e, char *failed, size_t len)
     } else {
         irhw_remove_tree(e->tmp);
     }
-    close(e->lock);
-    e->lock = -1;
+    entry_release(e);
 }
 
 /* Seals the private folder (the manifest of the n files named, written
@@ -513,8 +534,7 @@ static int entry_commit(entry *e, const char *const *files, unsigned n, char *er
     }
     snprintf(fp, sizeof fp, "%s.failed", e->dir);
     irhw_remove_tree(fp);
-    close(e->lock);
-    e->lock = -1;
+    entry_release(e);
     return 0;
 }
 

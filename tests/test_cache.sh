@@ -71,6 +71,21 @@ if mid_build term 4; then
     bad "SIGTERM mid-build: exit $rc, left: $left; $(cat "$tmp/term.out")"
 fi
 
+# ---- SIGTERM while the runtime is built for a model's build (an empty
+# cache): both private folders removed
+c=$tmp/nested; mkdir -p "$c"
+IRHW_CACHE=$c "$irhw" cosim fifo --cycles 10 > "$tmp/nested.out" 2>&1 &
+pid=$!
+if wait_compiler "$c" $pid; then
+  kill -TERM $pid; { wait $pid; } 2>/dev/null; rc=$?
+  left=$(left_in "$c")
+  [ $rc = 143 ] && [ -z "$left" ] && grep -q "building the Verilator runtime" "$tmp/nested.out" &&
+    ok "SIGTERM during the runtime's build under a model's: exit $rc, no private folder or tool left" ||
+    bad "SIGTERM in the runtime's build: exit $rc, left: $left; $(cat "$tmp/nested.out")"
+else
+  kill -9 $pid 2>/dev/null; bad "nested: no compiler seen working in $c: $(cat "$tmp/nested.out")"
+fi
+
 # ---- kill -9 of irhw and the build's watchdog: the tools run on as orphans
 # until the next run that builds in the cache kills them
 if mid_build kill2 6; then
