@@ -210,6 +210,8 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
     sigprocmask(SIG_SETMASK, &old, NULL);
     int st = 0, rc;
     for (;;) {
+        if (group_sig) /* forwarded by group_forward; now the rest */
+            kill(-pid, SIGKILL);
         if (waitpid(pid, &st, 0) >= 0) {
             rc = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WIFEXITED(st) ? WEXITSTATUS(st) : -1;
             break;
@@ -218,8 +220,6 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
             rc = -1;
             break;
         }
-        if (group_sig)
-            kill(-pid, SIGKILL);
     }
     /* what is left of the group: a tool's background job, or all of it
      * when interrupted; killed, and waited for (no file written after) */
