@@ -477,6 +477,20 @@ int irhw_scenario_run(const irhw_inst *x, const irhw_scenario *s, const irhw_dut
 /* Runs argv (PATH searched) with stdout+stderr into log (truncated; NULL:
  * inherit). Exit status, 128 + signal when killed, -1 if it could not run. */
 int irhw_run(char *const argv[], const char *log);
+/* The same for a tool chain that must not outlive irhw (builds): argv runs in
+ * a process group of its own under a watchdog process, the group's leader,
+ * that kills the whole group with SIGKILL when irhw dies, however it dies
+ * (PR_SET_PDEATHSIG). While it runs, SIGINT, SIGTERM and SIGHUP (those not
+ * ignored) are forwarded to the group and the group is then killed; *sig gets
+ * that signal (0: none), for the caller to clean up and irhw_reraise it. Any
+ * process still in the group when argv's command ends is killed. stdin is
+ * /dev/null. The parent-death signal follows the calling thread: call it from
+ * one that outlives the command (irhw's builds: the main thread). */
+int irhw_run_group(char *const argv[], const char *log, int *sig);
+/* Dies of sig as if irhw had never caught it. */
+void irhw_reraise(int sig) __attribute__((noreturn));
+/* rm -rf path (a symbolic link is removed, not followed); 0 or -1 with errno. */
+int irhw_remove_tree(const char *path);
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name);
 /* Writes a whole file; 0 or -1 with message. */
@@ -487,8 +501,10 @@ char *irhw_read_file(const char *path, size_t *len);
 int irhw_mkdirs(const char *path);
 /* mkdir -p of the folder FILE goes into (nothing for a bare name) */
 int irhw_mkdirs_for(const char *file);
-/* The irhw source tree (rtl/, synth_scripts/, area/): $IRHW_ROOT, else the
- * tree the binary was built from. */
+/* The irhw source tree (rtl/, synth_scripts/, area/): $IRHW_ROOT when set,
+ * else the folder above the executable's own (bin/irhw -> .), else the tree
+ * the binary was built from; a tree is a folder holding rtl/irhw_fifo.v.
+ * When none is, prints where it looked and exits 3 (a bad $IRHW_ROOT too). */
 const char *irhw_root(void);
 
 #endif

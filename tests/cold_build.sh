@@ -21,7 +21,7 @@ out=$( { IRHW_CACHE=$tmp/c /usr/bin/time -f 'TIME %e s wall, %U+%S s CPU' \
   "$irhw" cosim "$blk" "$@" --cycles 10 --quiet; } 2>&1)
 echo "$blk $*: started in $(echo "$out" | sed -n 's/.*started in \([0-9.]*\) s.*/\1/p') s," \
   "$(echo "$out" | sed -n 's/^TIME //p'), load $load"
-cd "$tmp"/c/"$blk"-* || exit 1
+cd "$tmp"/c/"$blk"-*/ || exit 1 # (the entry: not its .lock)
 cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 > /dev/null | tail -1 | awk '{ print $1 + $2 }'; }
 rm -rf obj ./*.o sim.so fast*.cpp slow.cpp
 v=$(cpu sh verilate.sh)

@@ -40,7 +40,8 @@ xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
 docs:tests/test_docs.sh
-wave_view:tests/test_wave_view.sh"
+wave_view:tests/test_wave_view.sh
+cache:tests/test_cache.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
@@ -54,6 +55,7 @@ faults:tests/test_faults.sh"
 # workload_hwwl: bfs/sssp on hwwl;
 # docs: README size, links, no dates outside the log, tests/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
+# cache: the build cache under kill -9, signals, concurrent runs, damage.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the

@@ -224,7 +224,7 @@ fi
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   c=$tmp/vltcache; runtime_only "$c" "${IRHW_CACHE:-$(dirname "$irhw")/../build/cache}"
   if IRHW_CACHE=$c "$irhw" cosim hwwl --cycles 20 --quiet > "$tmp/out" 2>&1; then
-    d=$(ls -d "$c"/hwwl-* | head -1)
+    d=$(ls -d "$c"/hwwl-*/ | head -1)
     per_core=$(grep -ho 'Vtb_hwwl_core_[a-z0-9_]*___[a-z_]*__TOP__irhw_tb__DOT__dut__DOT__g_core__BRA__[0-9]*__KET__[A-Za-z0-9_]*' "$d"/obj/*.cpp |
       sort -u | sed 's/.*g_core__BRA__\([0-9]*\)__KET__.*/\1/' | awk '{ n[$1 > 0]++ } END { print n[0] + 0, n[1] + 0 }')
     banks=$(grep -ho 'Vtb_wl_bank_[a-z0-9_]*___[a-z_]*__TOP__[A-Za-z0-9_]*g_bank__BRA__[0-9]*__KET__' "$d"/obj/*.cpp |
@@ -238,7 +238,7 @@ if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
   # the same for a leaf cell: rtl/irhw_onehot_mux.v's inputs are public; the
   # ICRN's hubs of 16 cores at 64-bit IDs kept a copy of the mux each (4)
   if IRHW_CACHE=$c "$irhw" cosim icrn -p CORES=16 -p ID_BITS=64 --cycles 20 --quiet > "$tmp/out" 2>&1; then
-    d=$(ls -d "$c"/icrn-* | head -1)
+    d=$(ls -d "$c"/icrn-*/ | head -1)
     hubs=$(grep -ho 'Vtb_irhw_onehot_mux[A-Za-z0-9_]*___[a-z_]*__TOP__[A-Za-z0-9_]*g_l1_hub__BRA__[0-9]*__KET__' "$d"/obj/*.cpp |
       sed 's/.*__TOP__//' | sort -u | wc -l)
     [ "$hubs" -eq 0 ] && ok "icrn CORES=16 ID_BITS=64: one copy of irhw_onehot_mux's code (no hub named in its functions)" ||
