@@ -34,9 +34,10 @@ static void group(FILE *f, const char *name, int open)
 int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_ports *ps,
                     long long mismatch_time, char *err, size_t errlen)
 {
-    FILE *f = fopen(gtkw_path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
+    irhw_out *o = irhw_out_open(gtkw_path, err, errlen);
+    if (!o)
+        return -1;
+    FILE *f = irhw_out_file(o);
     char *abs = realpath(trace_path, NULL);
     fprintf(f, "[*] GTKWave save file written by irhw %s\n", IRHW_VERSION);
     fprintf(f, "[dumpfile] \"%s\"\n", abs ? abs : trace_path);
@@ -90,7 +91,5 @@ int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_po
     fprintf(f, "@28\n" SCOPE "mismatch\n");
     group(f, "verdict", 0);
     fprintf(f, "[pattern_trace] 1\n[pattern_trace] 0\n");
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
-    return 0;
+    return irhw_out_commit(o, err, errlen);
 }
