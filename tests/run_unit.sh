@@ -36,7 +36,8 @@ scripts="cli:tests/test_cli.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
-wave:tests/test_wave.sh"
+wave:tests/test_wave.sh
+writes:tests/test_writes.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
@@ -44,7 +45,8 @@ $scripts
 faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
-# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
+# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
+# writes: every writer under a file-size limit and into /dev/full.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
