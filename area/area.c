@@ -302,15 +302,31 @@ static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info 
     char abc[2 * PATHLEN + 32];
     if (abc_options(q, li, abc, sizeof abc, err, errlen))
         return -1;
+    /* Yosys writes its three outputs under temporary names; each is renamed
+     * in once Yosys succeeded and the file ends as a whole one does (a full
+     * disk can cut a file short without Yosys failing) */
+    char netlist[PATHLEN + 32], stat[PATHLEN + 32], mapped[PATHLEN + 32];
+    irhw_tmp_name(p->netlist, netlist, sizeof netlist);
+    irhw_tmp_name(p->stat, stat, sizeof stat);
+    irhw_tmp_name(p->mapped, mapped, sizeof mapped);
     const char *keys[] = {"SRAM_V",   "RTL",     "VERILOG", "TOP",   "LIB",
                           "ABC_OPTS", "NETLIST", "STAT",    "MAPPED"};
-    const char *vals[] = {p->sram_v, p->rtl,     q->verilog, q->top,   p->lib,
-                          abc,       p->netlist, p->stat,    p->mapped};
+    const char *vals[] = {p->sram_v, p->rtl,  q->verilog, q->top, p->lib,
+                          abc,       netlist, stat,       mapped};
     if (area_write_script("synth.ys.in", p->script, keys, vals, 9, err, errlen))
         return -1;
     remove(p->stat);
     char *argv[] = {"yosys", "-q", "-l", (char *)p->log, (char *)p->script, NULL};
     int rc = area_run_tool(argv, p->out, err, errlen);
+    if (rc == 0 && (irhw_adopt(netlist, p->netlist, "endmodule", "yosys", err, errlen) ||
+                    irhw_adopt(stat, p->stat, "Chip area", "yosys", err, errlen) ||
+                    irhw_adopt(mapped, p->mapped, "endmodule", "yosys", err, errlen)))
+        rc = -1;
+    if (rc) {
+        unlink(netlist);
+        unlink(stat);
+        unlink(mapped);
+    }
     if (rc < 0)
         return -1;
     if (rc != 0)

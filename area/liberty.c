@@ -164,11 +164,12 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
     FILE *in = fopen(src, "r");
     if (!in)
         return irhw_err(err, errlen, "cannot read liberty %s: %s", src, strerror(errno));
-    FILE *out = fopen(dst, "w");
-    if (!out) {
+    irhw_out *o = irhw_out_open(dst, err, errlen);
+    if (!o) {
         fclose(in);
-        return irhw_err(err, errlen, "cannot write %s: %s", dst, strerror(errno));
+        return -1;
     }
+    FILE *out = irhw_out_file(o);
     char *line = NULL;
     size_t cap = 0;
     int depth = 0, skip_until = -1, cell_depth = -1, rc = 0;
@@ -207,8 +208,12 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
     }
     free(line);
     fclose(in);
-    if (fclose(out) != 0 || rc)
-        return irhw_err(err, errlen, "cannot write %s", dst);
+    if (rc) {
+        irhw_out_abort(o);
+        return irhw_err(err, errlen, "out of memory reading %s", src);
+    }
+    if (irhw_out_commit(o, err, errlen))
+        return -1;
     if (!li->name[0])
         return irhw_err(err, errlen, "%s is not a liberty file (no library group)", src);
     if (li->cells == li->skipped)

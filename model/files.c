@@ -1,14 +1,17 @@
 /*
  * files.c — the few operating-system helpers every part shares: whole-file
- * read and write, mkdir -p, rm -rf, running a tool with its output in a log
- * (a build in a process group of its own), and finding the source tree.
+ * read, whole and streamed output files that are complete or absent (see
+ * irhw.h), mkdir -p, rm -rf, running a tool with its output in a log (a
+ * build in a process group of its own), and finding the source tree.
  */
 #include "irhw.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -41,15 +44,288 @@ int irhw_mkdirs_for(const char *file)
     return irhw_mkdirs(dir);
 }
 
+/* ---- output files -------------------------------------------------------
+ * Every byte goes through out_write (a stdio cookie), which keeps the first
+ * OS error of a write, so the message at commit names it even when stdio
+ * only remembers that something failed. */
+
+enum { OUT_ATOMIC, OUT_IN_PLACE, OUT_STREAM };
+
+struct irhw_out {
+    FILE *f;
+    int fd;
+    int mode;         /* OUT_*: how the file is written and what a failure leaves */
+    int existed;      /* a complete file was at the final name before */
+    int oserr;        /* the first write or close error (errno), 0 none */
+    char path[4096];  /* the name the caller gave (messages) */
+    char final[4096]; /* the file renamed over: a symlink's target for a link */
+    char tmp[4200];   /* OUT_ATOMIC: final.tmp.<pid> */
+};
+
+static ssize_t out_write(void *c, const char *buf, size_t n)
+{
+    irhw_out *o = c;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(o->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!o->oserr)
+                o->oserr = w < 0 ? errno : EIO;
+            break; /* a short count: stdio marks the stream as failed */
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done;
+}
+
+static int out_close(void *c)
+{
+    irhw_out *o = c;
+    int rc = close(o->fd);
+    if (rc && !o->oserr)
+        o->oserr = errno;
+    o->fd = -1;
+    return rc;
+}
+
+/* The file a complete PATH is renamed onto: a symlink's target (the link
+ * stays a link; the rename never crosses file systems), else PATH. */
+static void out_final(const char *path, char *final, size_t len)
+{
+    struct stat lst;
+    char real[PATH_MAX];
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, real))
+        snprintf(final, len, "%s", real);
+    else
+        snprintf(final, len, "%s", path);
+}
+
+static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen)
+{
+    irhw_out *o = calloc(1, sizeof *o);
+    if (!o) {
+        irhw_err(err, errlen, "out of memory opening %s", path);
+        return NULL;
+    }
+    o->fd = -1;
+    struct stat st, lst;
+    int exists = stat(path, &st) == 0;
+    const char *why = !*path                           ? "the file name is empty"
+                      : strlen(path) >= sizeof o->path ? "the path is too long"
+                      : exists && S_ISDIR(st.st_mode)  ? "it is a directory"
+                      : exists && S_ISREG(st.st_mode) && access(path, W_OK) ? strerror(errno)
+                                                                            : NULL;
+    if (why) {
+        irhw_err(err, errlen, "cannot write %s: %s", path, why);
+        free(o);
+        return NULL;
+    }
+    snprintf(o->path, sizeof o->path, "%s", path);
+    o->existed = exists && S_ISREG(st.st_mode);
+    /* a device or a FIFO (/dev/stdout, a pipe) is written in place, and so
+     * is a symlink to nowhere (the link names where the file goes) */
+    int dangling = !exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    o->mode = (exists && !S_ISREG(st.st_mode)) || dangling ? OUT_IN_PLACE
+              : stream                                     ? OUT_STREAM
+                                                           : OUT_ATOMIC;
+    if (o->mode == OUT_ATOMIC) {
+        out_final(path, o->final, sizeof o->final); /* the temporary file goes beside it */
+        irhw_tmp_name(o->final, o->tmp, sizeof o->tmp);
+        o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (o->fd >= 0 && o->existed)
+            (void)fchmod(o->fd, st.st_mode & 07777); /* the replaced file's mode */
+    } else
+        o->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (o->fd < 0) {
+        irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        free(o);
+        return NULL;
+    }
+    cookie_io_functions_t io = {NULL, out_write, NULL, out_close};
+    if (!(o->f = fopencookie(o, "w", io))) {
+        irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        close(o->fd);
+        if (o->mode == OUT_ATOMIC)
+            unlink(o->tmp);
+        free(o);
+        return NULL;
+    }
+    setvbuf(o->f, NULL, _IOFBF, 1 << 16);
+    return o;
+}
+
+irhw_out *irhw_out_open(const char *path, char *err, size_t errlen)
+{
+    return out_open(path, 0, err, errlen);
+}
+
+irhw_out *irhw_out_stream(const char *path, char *err, size_t errlen)
+{
+    return out_open(path, 1, err, errlen);
+}
+
+FILE *irhw_out_file(irhw_out *o)
+{
+    return o->f;
+}
+
+const char *irhw_out_path(const irhw_out *o)
+{
+    return o->path;
+}
+
+int irhw_out_printf(irhw_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vfprintf(o->f, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int irhw_out_failed(const irhw_out *o)
+{
+    return o->oserr || ferror(o->f);
+}
+
+/* Closes the stream and puts away what a failure left: the temporary file
+ * removed, a stream's partial file renamed PATH.partial. What became of the
+ * file, for the message ("" when nothing is worth saying). */
+static const char *out_discard(irhw_out *o, char *what, size_t len)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    *what = 0;
+    if (o->mode == OUT_ATOMIC) {
+        unlink(o->tmp);
+        snprintf(what, len, "; %s",
+                 o->existed ? "the file is left as it was" : "no file was created");
+    } else if (o->mode == OUT_STREAM) {
+        char partial[4200];
+        snprintf(partial, sizeof partial, "%s.partial", o->path);
+        if (!rename(o->path, partial))
+            snprintf(what, len, "; the partial file is kept as %s", partial);
+        else if (!unlink(o->path))
+            snprintf(what, len, "; the partial file is removed");
+    }
+    return what;
+}
+
+void irhw_out_abort(irhw_out *o)
+{
+    if (!o)
+        return;
+    char what[4300];
+    out_discard(o, what, sizeof what);
+    free(o);
+}
+
+int irhw_out_commit(irhw_out *o, char *err, size_t errlen)
+{
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    bad |= fclose(o->f) != 0;
+    o->f = NULL;
+    if (!bad && o->mode == OUT_ATOMIC && rename(o->tmp, o->final)) {
+        o->oserr = errno;
+        bad = 1;
+    }
+    if (bad || o->oserr) {
+        char what[4300];
+        int e = o->oserr ? o->oserr : EIO;
+        out_discard(o, what, sizeof what);
+        irhw_err(err, errlen, "cannot write %s: %s%s", o->path, strerror(e), what);
+        free(o);
+        return -1;
+    }
+    free(o);
+    return 0;
+}
+
+void irhw_tmp_name(const char *path, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s.tmp.%ld", path, (long)getpid());
+}
+
+/* Copies the file FROM into the output o (an adopted file whose name is a
+ * device or a FIFO); 0, or -1 when FROM cannot be read (errno). */
+static int out_copy(irhw_out *o, const char *from)
+{
+    FILE *f = fopen(from, "rb");
+    if (!f)
+        return -1;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && fwrite(buf, 1, n, o->f) == n)
+        ;
+    int e = ferror(f) ? errno : 0;
+    fclose(f);
+    errno = e;
+    return e ? -1 : 0;
+}
+
+int irhw_adopt(const char *tmp, const char *path, const char *whole, const char *tool, char *err,
+               size_t errlen)
+{
+    /* the end of the file, where a complete one holds `whole` */
+    char tail[4097] = "";
+    FILE *f = fopen(tmp, "rb");
+    int e = errno;
+    if (f) {
+        if (fseek(f, 0, SEEK_END) == 0) {
+            long n = ftell(f);
+            fseek(f, n > 4096 ? n - 4096 : 0, SEEK_SET);
+            tail[fread(tail, 1, 4096, f)] = 0;
+        }
+        e = ferror(f) ? errno : 0;
+        fclose(f);
+    }
+    struct stat st;
+    char final[4096];
+    out_final(path, final, sizeof final);
+    const char *why = !f || e ? strerror(e) : !strstr(tail, whole) ? "the file is cut short" : NULL;
+    if (!why && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        /* a device or a FIFO: the content is written into it */
+        irhw_out *o = irhw_out_open(path, err, errlen);
+        int rc = -1;
+        if (o && out_copy(o, tmp)) {
+            irhw_err(err, errlen, "cannot read %s: %s", tmp, strerror(errno));
+            irhw_out_abort(o);
+        } else if (o)
+            rc = irhw_out_commit(o, err, errlen);
+        unlink(tmp);
+        return rc;
+    }
+    if (!why && rename(tmp, final))
+        why = strerror(errno);
+    if (!why)
+        return 0;
+    unlink(tmp);
+    return irhw_err(err, errlen, "%s wrote no whole %s (%s)", tool, path, why);
+}
+
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    fputs(text, f);
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return 0;
+    irhw_out *o = irhw_out_open(path, err, errlen);
+    if (!o)
+        return -1;
+    fputs(text, o->f);
+    return irhw_out_commit(o, err, errlen);
+}
+
+/* Registered with atexit by the command line: a report printed to a full
+ * disk (`irhw area x --json > f`) must not end with exit 0. */
+void irhw_check_stdout(void)
+{
+    int bad = ferror(stdout);
+    int flushed = fflush(stdout) == 0;
+    if (flushed && !bad)
+        return;
+    fprintf(stderr, "irhw: cannot write the standard output: %s\n",
+            flushed ? "a write failed" : strerror(errno));
+    _exit(3);
 }
 
 char *irhw_read_file(const char *path, size_t *len)

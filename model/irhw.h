@@ -493,8 +493,43 @@ void irhw_reraise(int sig) __attribute__((noreturn));
 int irhw_remove_tree(const char *path);
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name);
-/* Writes a whole file; 0 or -1 with message. */
+/* Every file irhw writes is complete or absent. An output opened with
+ * irhw_out_open is written to PATH.tmp.<pid> beside it (beside a symlink's
+ * target) and renamed over PATH by irhw_out_commit once every write and the
+ * close succeeded; on any failure the temporary file is removed and PATH is
+ * left as it was. An existing PATH that is not a regular file (a device, a
+ * FIFO) is written in place. A stream (irhw_out_stream: written in place as
+ * it goes, a run's record) that fails is renamed PATH.partial. Messages name
+ * the path and the OS error ("cannot write PATH: No space left on device;
+ * no file was created"). */
+typedef struct irhw_out irhw_out;
+/* NULL with message when PATH cannot be opened. */
+irhw_out *irhw_out_open(const char *path, char *err, size_t errlen);
+irhw_out *irhw_out_stream(const char *path, char *err, size_t errlen);
+/* The stdio stream to write to (fprintf, fputs, a FILE * writer). */
+FILE *irhw_out_file(irhw_out *o);
+const char *irhw_out_path(const irhw_out *o);
+int irhw_out_printf(irhw_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Has a write failed yet (a long writer may stop early)? */
+int irhw_out_failed(const irhw_out *o);
+/* Flushes, closes and renames into place; frees o. 0, or -1 with the message
+ * (path, OS error, what became of the file). */
+int irhw_out_commit(irhw_out *o, char *err, size_t errlen);
+/* Gives up (the caller failed elsewhere): as a failed commit, silently; NULL
+ * is a no-op. */
+void irhw_out_abort(irhw_out *o);
+/* The temporary name of PATH while it is written: PATH.tmp.<pid>. */
+void irhw_tmp_name(const char *path, char *buf, size_t len);
+/* A file another tool (gnuplot, Yosys) wrote to TMP: renamed to PATH when
+ * its last 4 KiB hold `whole` (what ends a complete file: "</svg>"), else
+ * removed. 0, or -1 with a message naming the tool and PATH. */
+int irhw_adopt(const char *tmp, const char *path, const char *whole, const char *tool, char *err,
+               size_t errlen);
+/* Writes a whole file through irhw_out; 0 or -1 with message. */
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
+/* At exit (atexit): stdout flushed; a failed write to it exits 3 with the
+ * OS error. */
+void irhw_check_stdout(void);
 /* Reads a whole file into a malloc'd string (NULL on error). */
 char *irhw_read_file(const char *path, size_t *len);
 /* mkdir -p */

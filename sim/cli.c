@@ -615,14 +615,12 @@ static int write_svg(const opts *o)
         fprintf(stderr, "%s gen: block %s has no drawing (--draw)\n", prog, o->b->name);
         return EXIT_USAGE;
     }
-    FILE *f = fopen(o->draw, "w");
-    if (!f) {
-        fprintf(stderr, "%s gen: cannot write %s: %s\n", prog, o->draw, strerror(errno));
-        return EXIT_TOOL;
-    }
-    int rc = o->b->draw_svg(&o->x, f, err, sizeof err);
-    if (fclose(f) && !rc)
-        rc = irhw_err(err, sizeof err, "cannot write %s: %s", o->draw, strerror(errno));
+    irhw_out *f = irhw_out_open(o->draw, err, sizeof err);
+    int rc = !f ? -1 : o->b->draw_svg(&o->x, irhw_out_file(f), err, sizeof err);
+    if (rc)
+        irhw_out_abort(f);
+    else
+        rc = irhw_out_commit(f, err, sizeof err);
     if (rc) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
         return EXIT_TOOL;
@@ -866,7 +864,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     irhw_observer ob = {0};
     irhw_xcheck *xk = NULL;
     irhw_linetrace lt;
-    FILE *rec = NULL;
+    irhw_out *rec = NULL; /* a stream: a failed one is kept as <record>.partial */
     int rc = 0;
     if (o->nrtl && irhw_rtl_config_check(&o->x, o->rtl, o->nrtl, err, sizeof err)) {
         fprintf(stderr, "%s cosim: %s\n", prog, err);
@@ -897,21 +895,21 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         q.stim_file = o->stim_file;
     }
     if (o->record) {
-        rec = fopen(o->record, "w");
-        if (!rec) {
-            fprintf(stderr, "%s cosim: cannot write %s: %s\n", prog, o->record, strerror(errno));
+        if (!(rec = irhw_out_stream(o->record, err, sizeof err))) {
+            fprintf(stderr, "%s cosim: %s\n", prog, err);
             rc = EXIT_TOOL;
             goto done;
         }
+        FILE *f = irhw_out_file(rec);
         size_t n = strlen(o->record);
         if (n > 4 && !strcmp(o->record + n - 4, ".hex")) { /* raw words (make bench, Icarus) */
-            q.record = rec;
+            q.record = f;
         } else {
-            ob.record = rec;
-            fprintf(rec,
+            ob.record = f;
+            fprintf(f,
                     "# irhw %s: inputs of %s, one row per cycle (cosim --stim-file replays it)\n",
                     IRHW_VERSION, o->x.module);
-            irhw_csv_header(rec, &o->x.ps);
+            irhw_csv_header(f, &o->x.ps);
         }
     }
     if (o->trace_lines) {
@@ -944,9 +942,9 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         rc = EXIT_TOOL;
         goto done;
     }
-    if (rec && fclose(rec)) {
+    if (rec && irhw_out_commit(rec, err, sizeof err)) {
         rec = NULL;
-        fprintf(stderr, "%s cosim: cannot write %s: %s\n", prog, o->record, strerror(errno));
+        fprintf(stderr, "%s cosim --record: %s\n", prog, err);
         rc = EXIT_TOOL;
         goto done;
     }
@@ -998,8 +996,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
 done:
     irhw_xcheck_free(xk, 0);
-    if (rec)
-        fclose(rec);
+    irhw_out_abort(rec);
     irhw_cov_free(&ob.cov);
     irhw_rows_free(&given);
     irhw_rows_free(&capture);
@@ -1093,9 +1090,9 @@ static int write_synth_input(const char *dir, const char *design, const char *co
                              unsigned nleaves, char *all, size_t len, char *err, size_t errlen)
 {
     snprintf(all, len, "%s/synth_input.v", dir);
-    FILE *f = fopen(all, "w");
+    irhw_out *f = irhw_out_open(all, err, errlen);
     if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", all, strerror(errno));
+        return -1;
     int rc = 0;
     for (unsigned i = 0; i <= nleaves && !rc; i++) {
         char lp[4300];
@@ -1107,12 +1104,12 @@ static int write_synth_input(const char *dir, const char *design, const char *co
         if (!t)
             rc = irhw_err(err, errlen, "cannot read %s: %s", lp, strerror(errno));
         else
-            fputs(t, f);
+            fputs(t, irhw_out_file(f));
         free(t);
     }
-    if (fclose(f) && !rc)
-        rc = irhw_err(err, errlen, "cannot write %s: %s", all, strerror(errno));
-    return rc;
+    if (rc)
+        irhw_out_abort(f);
+    return rc ? rc : irhw_out_commit(f, err, errlen);
 }
 
 static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
@@ -1339,6 +1336,7 @@ static const verb_entry verbs[] = {
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
+    atexit(irhw_check_stdout);
     if (argc < 2) {
         help(stderr);
         return EXIT_USAGE;

@@ -19,6 +19,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 
@@ -401,12 +402,14 @@ static int run_all(const wl_opts *o)
     unsigned nn = (unsigned)got;
     const char *out = o->c.out ? o->c.out : "out/iru_graphs.md";
     irhw_mkdirs_for(out);
-    FILE *f = fopen(out, "w");
-    if (!f) {
-        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
+    char err[IRHW_ERRLEN];
+    irhw_out *of = irhw_out_open(out, err, sizeof err);
+    if (!of) {
+        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
         free_names(names, nn);
         return EXIT_TOOL;
     }
+    FILE *f = irhw_out_file(of);
     static const char head[] =
         "| graph | vertices | edges | kernel | filter | frontiers | elements | lines/warp "
         "original | lines/warp IRU | elements/warp IRU | lines in all, original → IRU | filtered "
@@ -451,8 +454,8 @@ static int run_all(const wl_opts *o)
              irhw_now_s() - t0);
     fputs(tail, f);
     fputs(tail, stdout);
-    if (fclose(f)) {
-        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
+    if (irhw_out_commit(of, err, sizeof err)) {
+        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
         return EXIT_TOOL;
     }
     printf("wrote %s\n", out);
@@ -673,30 +676,32 @@ static const char *base_name(const char *path)
 static int gw_gnuplot(const char *svg, const char *data_text, const char *script_body, char *err,
                       size_t errlen)
 {
-    char dat[4200], gp[4200], log[4200];
+    char dat[4200], gp[4200], log[4200], tmp[4200];
     snprintf(dat, sizeof dat, "%.4000s.dat", svg);
     snprintf(gp, sizeof gp, "%.4000s.gp", svg);
     snprintf(log, sizeof log, "%.4000s.log", svg);
+    irhw_tmp_name(svg, tmp, sizeof tmp); /* renamed to svg once whole */
     irhw_mkdirs_for(svg);
-    FILE *f = fopen(dat, "w");
+    if (irhw_write_file(dat, data_text, err, errlen))
+        return -1;
+    irhw_out *f = irhw_out_open(gp, err, errlen);
     if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", dat, strerror(errno));
-    fputs(data_text, f);
-    fclose(f);
-    if (!(f = fopen(gp, "w")))
-        return irhw_err(err, errlen, "cannot write %s: %s", gp, strerror(errno));
-    fprintf(f,
-            "set terminal svg size 800,420 font 'Sans,11' background rgb 'white'\n"
-            "set output '%s'\nset grid\nset key outside right\n",
-            svg);
-    fprintf(f, script_body, dat, dat, dat, dat, dat, dat, dat, dat);
-    fclose(f);
+        return -1;
+    irhw_out_printf(f,
+                    "set terminal svg size 800,420 font 'Sans,11' background rgb 'white'\n"
+                    "set output '%s'\nset grid\nset key outside right\n",
+                    tmp);
+    fprintf(irhw_out_file(f), script_body, dat, dat, dat, dat, dat, dat, dat, dat);
+    if (irhw_out_commit(f, err, errlen))
+        return -1;
     char *argv[] = {"gnuplot", gp, NULL};
     int rc = irhw_run(argv, log);
-    if (rc)
+    if (rc) {
+        unlink(tmp);
         return irhw_err(err, errlen, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp, log,
                         rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
-    return 0;
+    }
+    return irhw_adopt(tmp, svg, "</svg>", "gnuplot", err, errlen);
 }
 
 /* The occupancy plot of one run: per core the IDs in the banks' pull
@@ -1304,19 +1309,20 @@ static int gw_trends(const gw_opts *o)
         fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
         worst = worst > EXIT_TOOL ? worst : EXIT_TOOL;
     }
-    FILE *mf = fopen(out, "w");
-    if (!mf ||
-        fprintf(mf,
-                "%s\n![Fig. 6 trend](hwwl_trends_schemes.svg)\n\n![Fig. 7 trend]"
-                "(hwwl_trends_entries.svg)\n",
-                md) < 0 ||
-        fclose(mf)) {
-        fprintf(stderr, "%s workload %s: cannot write %s: %s\n", o->prog, o->kind, out,
-                strerror(errno));
+    irhw_out *mf = irhw_out_open(out, err, sizeof err);
+    if (mf)
+        irhw_out_printf(mf,
+                        "%s\n![Fig. 6 trend](hwwl_trends_schemes.svg)\n\n![Fig. 7 trend]"
+                        "(hwwl_trends_entries.svg)\n",
+                        md);
+    int wrc = mf ? irhw_out_commit(mf, err, sizeof err) : -1;
+    if (wrc) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
         worst = EXIT_TOOL;
     }
     fputs(md, stdout);
-    printf("wrote %s, %s, %s\n", out, svg6, svg7);
+    if (!wrc && !prc)
+        printf("wrote %s, %s, %s\n", out, svg6, svg7);
     free(md);
     free(tg);
     return worst;

@@ -34,7 +34,8 @@
 #define GPU_MM2_AT_32NM (4 * 5.98 / 0.056)
 
 typedef struct {
-    FILE *html, *md;
+    FILE *html, *md; /* the streams of ohtml and omd */
+    irhw_out *ohtml, *omd;
     char files_dir[4200], files_rel[512], work[4300];
     int nplots;
     char err[1024];
@@ -179,19 +180,16 @@ static int emit_plot(rep *r, const plot *p)
     if (p->nseries == 0)
         return 0;
     int id = ++r->nplots;
-    char dat[4400], gp[4400], svg[4400], log[4400];
+    char dat[4400], gp[4400], svg[4400], svgtmp[4500], log[4400];
     snprintf(dat, sizeof dat, "%s/plot%d.dat", r->work, id);
     snprintf(gp, sizeof gp, "%s/plot%d.gp", r->work, id);
     snprintf(svg, sizeof svg, "%s/plot%d.svg", r->files_dir, id);
+    irhw_tmp_name(svg, svgtmp, sizeof svgtmp);
     snprintf(log, sizeof log, "%s/plot%d.log", r->work, id);
-    FILE *d = fopen(dat, "w"), *g = fopen(gp, "w");
-    if (!d || !g) {
-        if (d)
-            fclose(d);
-        if (g)
-            fclose(g);
-        return irhw_err(r->err, sizeof r->err, "cannot write %s: %s", dat, strerror(errno));
-    }
+    irhw_out *od = irhw_out_open(dat, r->err, sizeof r->err);
+    if (!od)
+        return -1;
+    FILE *d = irhw_out_file(od);
     for (int s = 0; s < p->nseries; s++) {
         for (int i = 0; i < p->npts[s]; i++) {
             if (p->bars)
@@ -201,11 +199,16 @@ static int emit_plot(rep *r, const plot *p)
         }
         fprintf(d, "\n\n");
     }
-    fclose(d);
+    if (irhw_out_commit(od, r->err, sizeof r->err))
+        return -1;
+    irhw_out *og = irhw_out_open(gp, r->err, sizeof r->err);
+    if (!og)
+        return -1;
+    FILE *g = irhw_out_file(og);
     fprintf(g,
             "set terminal svg size 720,380 font 'Sans,11' background rgb 'white'\n"
             "set output '%s'\nset termoption noenhanced\nset grid\nset key outside right top\n",
-            svg);
+            svgtmp);
     fputs("set title ", g);
     gp_quote(g, p->title);
     fputs("\nset xlabel ", g);
@@ -229,15 +232,22 @@ static int emit_plot(rep *r, const plot *p)
         }
         fputs("\n", g);
     }
-    fclose(g);
+    if (irhw_out_commit(og, r->err, sizeof r->err))
+        return -1;
+    /* gnuplot writes the SVG under a temporary name, renamed in once gnuplot
+     * succeeded and the drawing is whole */
     char *argv[] = {"gnuplot", gp, NULL};
     int rc = irhw_run(argv, log);
-    if (rc != 0)
+    if (rc != 0) {
+        unlink(svgtmp);
         return irhw_err(r->err, sizeof r->err, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp,
                         log, rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
+    }
+    if (irhw_adopt(svgtmp, svg, "</svg>", "gnuplot", r->err, sizeof r->err))
+        return -1;
     char *text = irhw_read_file(svg, NULL);
     if (!text)
-        return irhw_err(r->err, sizeof r->err, "gnuplot wrote no %s", svg);
+        return irhw_err(r->err, sizeof r->err, "cannot read %s: %s", svg, strerror(errno));
     const char *start = strstr(text, "<svg");
     fprintf(r->html, "<figure class=\"plot\">%s</figure>\n", start ? start : "");
     free(text);
@@ -710,16 +720,15 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
         free(rows);
         return irhw_err(err, errlen, "cannot create %s: %s", r.work, strerror(errno));
     }
-    r.html = fopen(html_path, "w");
-    r.md = fopen(md_path, "w");
-    if (!r.html || !r.md) {
-        if (r.html)
-            fclose(r.html);
-        if (r.md)
-            fclose(r.md);
+    r.ohtml = irhw_out_open(html_path, err, errlen);
+    r.omd = r.ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
+    if (!r.omd) {
+        irhw_out_abort(r.ohtml);
         free(rows);
-        return irhw_err(err, errlen, "cannot write %s: %s", html_path, strerror(errno));
+        return -1;
     }
+    r.html = irhw_out_file(r.ohtml);
+    r.md = irhw_out_file(r.omd);
     fprintf(r.html,
             "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
             "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
@@ -753,11 +762,15 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
         gpu_section(&r, rows, n);
     }
     fputs("</body></html>\n", r.html);
-    int bad = fclose(r.html) | fclose(r.md);
     free(rows);
-    if (rc)
+    if (rc) {
+        irhw_out_abort(r.ohtml);
+        irhw_out_abort(r.omd);
         return irhw_err(err, errlen, "%s", r.err);
-    if (bad)
-        return irhw_err(err, errlen, "cannot write %s", html_path);
-    return 0;
+    }
+    if (irhw_out_commit(r.ohtml, err, errlen)) {
+        irhw_out_abort(r.omd);
+        return -1;
+    }
+    return irhw_out_commit(r.omd, err, errlen);
 }

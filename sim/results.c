@@ -58,11 +58,10 @@ int irhw_row_write(const char *path, const irhw_sweep_row *r0, char *err, size_t
     clean(r.library);
     clean(r.node);
     clean(r.sram_source);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+    irhw_out *o = irhw_out_open(path, err, errlen);
+    if (!o)
+        return -1;
+    FILE *f = irhw_out_file(o);
     fprintf(f, "key=%s\nblock=%s\nsteps=%s\nverdict=%s\nreason=%s\n", r.key, r.block, r.steps,
             r.verdict, r.reason);
     for (unsigned i = 0; i < r.nparams; i++)
@@ -80,11 +79,7 @@ int irhw_row_write(const char *path, const irhw_sweep_row *r0, char *err, size_t
         clean(r.notes[i].text);
         fprintf(f, "note=%s\t%.10g\t%s\n", r.notes[i].key, r.notes[i].value, r.notes[i].text);
     }
-    if (fclose(f) || rename(tmp, path)) {
-        unlink(tmp);
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    }
-    return 0;
+    return irhw_out_commit(o, err, errlen);
 }
 
 #define COPY(dst, src) snprintf(dst, sizeof dst, "%s", src)
@@ -310,18 +305,13 @@ typedef void (*table_writer)(FILE *, const irhw_sweep_row *, int);
 static int write_table(const char *dir, const char *name, table_writer w,
                        const irhw_sweep_row *rows, int n, char *err, size_t errlen)
 {
-    char path[4200], tmp[4300];
+    char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-    w(f, rows, n);
-    if (fclose(f) || rename(tmp, path)) {
-        unlink(tmp);
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    }
-    return 0;
+    irhw_out *o = irhw_out_open(path, err, errlen);
+    if (!o)
+        return -1;
+    w(irhw_out_file(o), rows, n);
+    return irhw_out_commit(o, err, errlen);
 }
 
 static void write_index(FILE *f, const irhw_sweep_row *rows, int n)

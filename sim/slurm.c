@@ -58,12 +58,12 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
     if (irhw_mkdirs(sdir))
         return irhw_err(err, errlen, "cannot create %s: %s", sdir, strerror(errno));
     int *idx = calloc((size_t)n + 1, sizeof *idx);
-    FILE *f = fopen(tasks, "w");
-    if (!f || !idx) {
+    if (!idx)
+        return irhw_err(err, errlen, "out of memory");
+    irhw_out *tf = irhw_out_open(tasks, err, errlen);
+    if (!tf) {
         free(idx);
-        if (f)
-            fclose(f);
-        return irhw_err(err, errlen, "cannot write %s: %s", tasks, strerror(errno));
+        return -1;
     }
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -71,10 +71,13 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
             char started[4400];
             snprintf(started, sizeof started, "%s/runs/%s/started", s->out, cfgs[i].row.key);
             unlink(started);
-            fprintf(f, "%s/runs/%s\n", s->out, cfgs[i].row.key);
+            irhw_out_printf(tf, "%s/runs/%s\n", s->out, cfgs[i].row.key);
             idx[k++] = i;
         }
-    fclose(f);
+    if (irhw_out_commit(tf, err, errlen)) {
+        free(idx);
+        return -1;
+    }
     irhw_progress p = {0};
     p.total = n;
     for (int i = 0; i < n; i++) {

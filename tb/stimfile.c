@@ -251,15 +251,14 @@ void irhw_csv_row(FILE *f, const irhw_ports *ps, const uint64_t *in)
 int irhw_stimfile_write(const char *path, const irhw_ports *ps, const irhw_rows *r,
                         const char *comment, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    irhw_out *o = irhw_out_open(path, err, errlen);
+    if (!o)
+        return -1;
+    FILE *f = irhw_out_file(o);
     if (comment)
         fprintf(f, "# %s\n", comment);
     irhw_csv_header(f, ps);
     for (uint64_t i = 0; i < r->n; i++)
         irhw_csv_row(f, ps, irhw_row(r, i));
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return 0;
+    return irhw_out_commit(o, err, errlen);
 }

@@ -11,8 +11,6 @@
 # Table: "EXIT | SECONDS | FRAGMENT | COMMAND". COMMAND runs under bash in
 # the scratch folder, with $I the irhw binary, $T the scratch folder and $D
 # tests/data/graphs. FRAGMENT is matched as a fixed string in stdout+stderr.
-# The PENDING table holds cases whose fix is on another branch: not run
-# (BAD_INPUTS_PENDING=1 runs them too); move a line up once its fix merged.
 set -u
 I=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -141,17 +139,11 @@ cases=$(cat <<'EOF'
 2 | 10 | holds no sweep results | "$I" report adir.csv
 2 | 10 | option -o needs a value | "$I" gen wl_bank -o ""
 2 | 10 | parameter ENTRIES given twice | "$I" gen wl_bank -p ENTRIES=4 -p ENTRIES=8 -o rep
+3 | 60 | File too large | (trap '' XFSZ; ulimit -f 64; "$I" gen hwwl -o full)
 2 | 600 | adir.graph | "$I" cosim wl_bank --rtl adir.graph --cycles 100
 2 | 120 | no edges | printf '3 0\n\n\n\n' > noedge.graph && "$I" workload iru --kernel bfs --graph noedge.graph
 1 | 600 | MISMATCH | "$I" gen wl_bank -o xc > /dev/null && f=$(ls xc/wl_bank*.v | head -1) && sed -i 's/wire do_pull = pull \& ~push \& ~is_empty;/wire do_pull = pull \& ~push \& ~is_empty \& ~rd_take;/' "$f" && "$I" cosim wl_bank --rtl "$f" --xcheck --cycles 2000 --quiet
 3 | 60 | No space left on device | mkdir -p dfull && "$I" gen wl_bank -o dfull > /dev/null && for f in dfull/*.v; do ln -sf /dev/full "$f"; done && "$I" gen wl_bank -o dfull
-EOF
-)
-
-# Fixed on other branches (issue 32 items 1, 2 and 7); the expected code and
-# fragment are the documented rule's, to be checked against the fixes.
-pending=$(cat <<'EOF'
-3 | 60 | File too large | (trap '' XFSZ; ulimit -f 64; "$I" gen hwwl -o full)
 EOF
 )
 
@@ -195,12 +187,5 @@ run_table() {
 }
 
 run_table "$cases"
-npending=$(grep -cv '^\s*\(#\|$\)' <<< "$pending")
-if [ "${BAD_INPUTS_PENDING:-0}" = 1 ]; then
-  echo "-- the $npending pending cases (BAD_INPUTS_PENDING=1)"
-  run_table "$pending"
-else
-  echo "note: $npending pending cases not run (fixed on other branches; BAD_INPUTS_PENDING=1 runs them)"
-fi
 echo "bad_inputs: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

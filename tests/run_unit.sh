@@ -41,7 +41,8 @@ sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
 docs:tests/test_docs.sh
 wave_view:tests/test_wave_view.sh
-cache:tests/test_cache.sh"
+cache:tests/test_cache.sh
+writes:tests/test_writes.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
@@ -56,6 +57,7 @@ faults:tests/test_faults.sh"
 # docs: README size, links, no dates outside the log, tests/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
+# writes: every writer under a file-size limit and into /dev/full.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
