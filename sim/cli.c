@@ -246,6 +246,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
             return irhw_usage(verb, "too many --rtl files (at most 64): %s", v);
         if (access(v, R_OK))
             return irhw_usage(verb, "--rtl file '%s' cannot be read", v);
+        struct stat st; /* a directory is named by the --rtl check (tb/rtlcheck.c) */
+        if (!stat(v, &st) && !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))
+            return irhw_usage(verb, "--rtl '%s' is not a regular file (a device or a pipe)", v);
         o->rtl[o->nrtl++] = v;
         break;
     case O_LIBERTY: {

@@ -118,6 +118,7 @@ cases=$(cat <<'EOF'
 # -- CSV traces (cosim --stim-file): read before anything is built
 2 | 10 | --stim-file 'nope.csv' cannot be read | "$I" cosim wl_bank --stim-file nope.csv
 2 | 10 | adir.csv: is a directory, not a file | "$I" cosim wl_bank --stim-file adir.csv
+2 | 10 | is not a regular file | "$I" cosim wl_bank --rtl /dev/zero --cycles 10
 2 | 10 | empty.csv:0: no header line | "$I" cosim wl_bank --stim-file empty.csv
 2 | 10 | nohdr.csv:1: no header line | "$I" cosim wl_bank --stim-file nohdr.csv
 2 | 10 | badcol.csv:1: column 11: 'bogus' is not an input port | "$I" cosim wl_bank --stim-file badcol.csv
