@@ -43,7 +43,7 @@ int swt_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     g->bits_mask = e * g->warps;
     g->bits_valid = e;
     g->bits_count = e * g->count_bits;
-    g->bits_age = e * (e - 1) / 2;
+    g->bits_age = e * g->entry_bits; /* a rank per entry */
     g->bits_occ = g->occ_bits;
     g->bits_total =
         g->bits_pc + g->bits_mask + g->bits_valid + g->bits_count + g->bits_age + g->bits_occ;
