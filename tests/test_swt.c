@@ -488,14 +488,6 @@ START_TEST(storage_counts_every_table_bit)
 }
 END_TEST
 
-static unsigned lines_of(const char *v)
-{
-    unsigned n = 0;
-    for (; *v; v++)
-        n += *v == '\n';
-    return n;
-}
-
 /* The entries, warps and the issue heap are generate loops: the text of the
  * module does not depend on ENTRIES (nor on WARPS, but for warp_bad). */
 START_TEST(generated_verilog_does_not_grow_with_the_entries)
@@ -511,7 +503,7 @@ START_TEST(generated_verilog_does_not_grow_with_the_entries)
             char err[IRHW_ERRLEN];
             char *v = irhw_generate(&x, err, sizeof err);
             ck_assert_msg(v != NULL, "%s", err);
-            lines[k] = lines_of(v);
+            lines[k] = irhw_lines_of(v);
             ck_assert_ptr_nonnull(strstr(v, "begin : g_entry"));
             ck_assert_ptr_null(strstr(v, "e63")); /* nothing unrolled per entry */
             free(v);
