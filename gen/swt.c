@@ -280,9 +280,14 @@ int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 void swt_gen_summary(const irhw_inst *x, FILE *f)
 {
     const swt_geom *g = swt_g(x);
-    fprintf(f, "swt: %u entries x (%u PC + %u mask + 1 valid + %u count + %u rank) bits\n",
+    fprintf(f, "swt: %u entries x (%u PC + %u mask + 1 valid + %u count + %u age rank) bits\n",
             g->entries, g->pc_bits, g->warps, g->count_bits, g->entry_bits);
-    fprintf(f, "     %u PC comparators of %u b; an arg-max heap of %u nodes over %s\n", g->entries,
-            g->pc_bits, (1u << g->entry_bits) - 1,
-            g->fullest ? "(valid, count, rank)" : "(valid, rank)");
+    if (g->fullest)
+        fprintf(f,
+                "     %u PC comparators of %u b; issue: an arg-max heap of %u nodes over "
+                "(valid, count, rank)\n",
+                g->entries, g->pc_bits, (1u << g->entry_bits) - 1);
+    else
+        fprintf(f, "     %u PC comparators of %u b; issue: the valid entry of rank 0\n", g->entries,
+                g->pc_bits);
 }
