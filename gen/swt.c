@@ -2,125 +2,66 @@
  * gen/swt.c — Verilog generator of the scalar-warp table (model/swt.c holds
  * the behaviour and every decision; this file must match it).
  *
- * Every entry is read every cycle, so the table is flip-flops: each entry's
- * PC and {count, mask} are one-word irhw_regfile_1rw leaves (flip-flop
- * storage in the area report; not reset, every use is qualified by the
- * entry's valid bit; the PC is written on allocation only), and the control
- * state (valid bits, age matrix, occupancy counter) are flops of the top.
- *   - insert: a CAM search (ENTRIES PC comparators), a one-hot warp decoder,
- *     the "warp already waiting" OR of all masks, and two lowest-index
- *     priority encoders (x & (~x + 1)): the joinable entry, the free entry;
- *   - issue: an age matrix (upper triangle, older_i_j) and, for every pair
- *     of entries, "i precedes j" (oldest: older_i_j; fullest: more warps, or
- *     as many and older); the winner is the valid entry that precedes every
- *     other valid one, a one-hot select that drives AND-OR output muxes.
- * Sizes come from the port list (model/swt.c's ports()), the policy and the
- * counts from the parameters, looked up by name.
+ * The module is named generate loops, so its text does not grow with
+ * ENTRIES or WARPS:
+ *   - g_warp[k]: the one-hot decoder of ins_warp;
+ *   - g_entry[i]: entry i's PC and {count, mask} (one-word irhw_regfile_1rw
+ *     leaves: flip-flop storage in the area report, not reset, every use
+ *     qualified by valid[i]), its age rank, its CAM compare, its share of
+ *     the duplicate check and its one-hot issue select;
+ *   - g_am[n] (POLICY=fullest): an arg-max heap over the entries' issue keys
+ *     {valid, count, ~rank} (node n's children are 2n and 2n+1, entry i is
+ *     leaf LEAVES+i; a node passes on the greater key, ties to the left).
+ * Age is a rank per entry: the valid entries' ranks are 0 (oldest) up to
+ * occupancy-1 in allocation order. A new entry takes the rank after every
+ * entry that stays; an issue moves every younger entry one rank down. So
+ * POLICY=oldest issues the valid entry of rank 0, with no reduction at all,
+ * and under POLICY=fullest no two valid entries share a key. The control
+ * state (valid bits, ranks, occupancy counter) is reset flops of the top;
+ * the lowest-index joinable and free entries are x & (~x + 1) over the
+ * vector; entry numbers and the issued payload go through irhw_onehot_mux
+ * AND-OR multiplexers. Sizes come from swt_geom (model/swt_block.c).
  */
 #include "swt.h"
 
-#include <inttypes.h>
-#include <string.h>
-
-/* "lhs t0 OP t1 OP ... ;" over terms first..n-1, wrapped near 100 columns
- * with continuation lines that start with the operator. No term: "lhs empty;". */
-typedef void (*term_fn)(char *buf, size_t len, unsigned i, const void *arg);
-
-static void emit_expr(irhw_vw *w, const char *lhs, const char *op, unsigned first, unsigned n,
-                      term_fn term, const void *arg, const char *empty)
-{
-    if (first >= n) {
-        vw_line(w, "%s %s;", lhs, empty);
-        return;
-    }
-    char line[1024];
-    size_t o = (size_t)snprintf(line, sizeof line, "%s", lhs);
-    for (unsigned i = first; i < n; i++) {
-        char t[200], piece[220];
-        term(t, sizeof t, i, arg);
-        snprintf(piece, sizeof piece, "%s%s%s", i == first ? "" : op, i == first ? "" : " ", t);
-        if (i != first && o + 1 + strlen(piece) > 100) { /* wrap before the operator */
-            vw_line(w, "%s", line);
-            o = (size_t)snprintf(line, sizeof line, "   ");
-        }
-        o += (size_t)snprintf(line + o, sizeof line - o, " %s", piece);
-    }
-    vw_line(w, "%s;", line);
-}
-
-static void term_mask(char *b, size_t len, unsigned i, const void *arg)
-{
-    (void)arg;
-    snprintf(b, len, "({WARPS{valid[%u]}} & e%u_mask)", i, i);
-}
-
-/* ({W{sel[i]}} & e<i>_<field>) */
-struct mux_arg {
-    const char *sel, *field, *width;
-};
-static void term_mux(char *b, size_t len, unsigned i, const void *arg)
-{
-    const struct mux_arg *a = arg;
-    snprintf(b, len, "({%s{%s[%u]}} & e%u_%s)", a->width, a->sel, i, i, a->field);
-}
-
-/* ({ENT_BITS{<entry i selected>}} & ENT_BITS'd i): one-hot to index. */
-static void term_enc_ins(char *b, size_t len, unsigned i, const void *arg)
-{
-    snprintf(b, len, "({ENT_BITS{join_sel[%u] | alloc_sel[%u]}} & %u'd%u)", i, i,
-             *(const unsigned *)arg, i);
-}
-static void term_enc_iss(char *b, size_t len, unsigned i, const void *arg)
-{
-    snprintf(b, len, "({ENT_BITS{iss_sel[%u]}} & %u'd%u)", i, *(const unsigned *)arg, i);
-}
-
 static void emit_declarations(irhw_vw *w, const swt_geom *g)
 {
-    vw_line(w, "localparam PC_BITS  = %u;", g->pc_bits);
-    vw_line(w, "localparam WARPS    = %u;", g->warps);
-    vw_line(w, "localparam ENTRIES  = %u;", g->entries);
-    vw_line(w, "localparam ENT_BITS = %u;  // entry ids", g->entry_bits);
-    vw_line(w, "localparam CNT_BITS = %u;  // warps per entry: 0..%u", g->count_bits, g->cap);
-    vw_line(w, "localparam OCC_BITS = %u;  // valid entries: 0..%u", g->occ_bits, g->entries);
-    vw_line(
-        w,
-        "localparam [CNT_BITS-1:0] CAP = %u'd%u;  // an entry is full at min(LANES, WARPS) warps",
-        g->count_bits, g->cap);
+    vw_line(w, "localparam PC_BITS   = %u;", g->pc_bits);
+    vw_line(w, "localparam WARPS     = %u;", g->warps);
+    vw_line(w, "localparam WARP_BITS = %u;", g->warp_bits);
+    vw_line(w, "localparam ENTRIES   = %u;", g->entries);
+    vw_line(w, "localparam ENT_BITS  = %u;  // entry ids and age ranks", g->entry_bits);
+    vw_line(w, "localparam CNT_BITS  = %u;  // warps per entry: 0..%u", g->count_bits, g->cap);
+    vw_line(w, "localparam OCC_BITS  = %u;  // valid entries: 0..%u", g->occ_bits, g->entries);
+    vw_line(w, "localparam GRP_BITS  = CNT_BITS + WARPS;  // an entry's warp group {count, mask}");
+    if (g->fullest) {
+        vw_line(w, "localparam LEAVES    = %u;  // 2^ENT_BITS: leaves of the issue heap",
+                1u << g->entry_bits);
+        vw_line(w, "localparam KEY_BITS  = 1 + CNT_BITS + ENT_BITS;  // issue key {valid, count, "
+                   "~rank}");
+    }
+    vw_line(w,
+            "localparam [CNT_BITS-1:0] CAP = %u'd%u;  // an entry is full at min(LANES, WARPS) "
+            "warps",
+            g->count_bits, g->cap);
     vw_line(w, "localparam [CNT_BITS-1:0] CNT_ONE = %u'd1;", g->count_bits);
     vw_line(w, "localparam [OCC_BITS-1:0] OCC_ONE = %u'd1;", g->occ_bits);
-    vw_blank(w);
-    vw_line(w, "localparam GRP_BITS = CNT_BITS + WARPS;  // an entry's warp group {count, mask}");
+    vw_line(w, "localparam [ENT_BITS-1:0] ENT_ONE = %u'd1;", g->entry_bits);
+    vw_line(w, "genvar i, k%s;", g->fullest ? ", n" : "");
     vw_blank(w);
     vw_line(w, "// ---- Table control state ----");
     vw_line(w, "reg [ENTRIES-1:0] valid;");
     vw_line(w, "reg [OCC_BITS-1:0] occ_q;  // valid entries");
-    if (g->entries > 1) {
-        vw_line(w,
-                "// Age matrix, upper triangle: older_i_j = entry i was allocated before entry j.");
-        char line[200];
-        size_t o = 0;
-        for (unsigned i = 0; i < g->entries; i++)
-            for (unsigned j = i + 1; j < g->entries; j++) {
-                o += (size_t)snprintf(line + o, sizeof line - o, "%solder_%u_%u", o ? ", " : "reg ",
-                                      i, j);
-                if (o > 90) {
-                    vw_line(w, "%s;", line);
-                    o = 0;
-                }
-            }
-        if (o)
-            vw_line(w, "%s;", line);
-    }
     vw_blank(w);
-    vw_line(w, "// ---- Table payload: entry i = PC, {count, mask} (every use qualified by "
-               "valid[i]) ----");
-    for (unsigned i = 0; i < g->entries; i++) {
-        vw_line(w, "wire [PC_BITS-1:0]  e%u_pc;", i);
-        vw_line(w, "wire [GRP_BITS-1:0] e%u_grp;", i);
-        vw_line(w, "wire [WARPS-1:0]    e%u_mask  = e%u_grp[WARPS-1:0];", i, i);
-        vw_line(w, "wire [CNT_BITS-1:0] e%u_count = e%u_grp[WARPS +: CNT_BITS];", i, i);
-    }
+    vw_line(w, "// ---- Per-entry buses, entry i at [i] or [i*W +: W] (driven by g_entry) ----");
+    vw_line(w, "wire [ENTRIES*PC_BITS-1:0]  e_pc;   // PC");
+    vw_line(w, "wire [ENTRIES*GRP_BITS-1:0] e_grp;  // {count, mask}");
+    vw_line(w, "wire [ENTRIES*ENT_BITS-1:0] e_id;   // the entry's own number i");
+    if (g->fullest)
+        vw_line(w, "wire [ENTRIES*KEY_BITS-1:0] e_key;  // issue key");
+    vw_line(w, "wire [ENTRIES-1:0] dup;      // the inserted warp waits in the entry");
+    vw_line(w, "wire [ENTRIES-1:0] join_ok;  // the insert may join the entry");
+    vw_line(w, "wire [ENTRIES-1:0] iss_sel;  // the entry issues (one-hot or zero)");
     vw_blank(w);
 }
 
@@ -129,88 +70,68 @@ static void emit_insert_decode(irhw_vw *w, const swt_geom *g)
     vw_line(w, "// ---- Insert: warp decoder, duplicate check ----");
     vw_line(w, "wire ins_go = ins_valid & ~rst;");
     vw_line(w, "wire iss_go = iss_req & ~rst;");
-    vw_line(w, "// One-hot of ins_warp; all zero for an id >= WARPS.");
-    vw_line(w, "wire [WARPS-1:0] warp_sel;");
-    for (unsigned k = 0; k < g->warps; k++)
-        vw_line(w, "assign warp_sel[%u] = (ins_warp == %u'd%u);", k, g->warp_bits, k);
+    vw_line(w, "wire [WARPS-1:0] warp_sel;  // one-hot of ins_warp; all zero for an id >= WARPS");
+    vw_line(w, "for (k = 0; k < WARPS; k = k + 1) begin : g_warp");
+    vw_line(w, "    localparam [WARP_BITS-1:0] ID = k;");
+    vw_line(w, "    assign warp_sel[k] = (ins_warp == ID);");
+    vw_line(w, "end");
     if (g->warps == (1u << g->warp_bits))
         vw_line(w, "wire warp_bad = 1'b0;  // WARPS = 2^%u: every id names a warp", g->warp_bits);
     else
         vw_line(w, "wire warp_bad = (ins_warp >= %u'd%u);  // no such warp", g->warp_bits,
                 g->warps);
-    vw_line(w,
-            "// Warps waiting in a valid entry (whatever its PC): inserting one again is a dup.");
-    emit_expr(w, "wire [WARPS-1:0] waiting =", "|", 0, g->entries, term_mask, NULL, "");
-    vw_line(w, "wire warp_dup = |(waiting & warp_sel);");
+    vw_line(w, "// A warp waiting in a valid entry (whatever its PC) is a duplicate.");
+    vw_line(w, "wire warp_dup = |dup;");
     vw_blank(w);
-}
-
-/* Factor j of win[i]: valid[i] itself, or "j is invalid or i goes first". */
-struct win_arg {
-    unsigned i;
-};
-static void term_win(char *b, size_t len, unsigned k, const void *arg)
-{
-    unsigned i = ((const struct win_arg *)arg)->i;
-    if (k == 0) { /* valid[i] first, then every other entry in index order */
-        snprintf(b, len, "valid[%u]", i);
-        return;
-    }
-    unsigned j = k - 1 < i ? k - 1 : k;
-    if (i < j)
-        snprintf(b, len, "(~valid[%u] | prec_%u_%u)", j, i, j);
-    else
-        snprintf(b, len, "(~valid[%u] | ~prec_%u_%u)", j, j, i);
 }
 
 static void emit_issue_select(irhw_vw *w, const swt_geom *g)
 {
-    unsigned n = g->entries;
-    vw_line(w, "// ---- Issue select: %s ----",
-            g->fullest ? "most warps first, ties to the oldest allocation"
-                       : "oldest allocation first");
-    if (n > 1) {
-        vw_line(w, "// prec_i_j (i < j): entry i goes before entry j; j before i is ~prec_i_j.");
-        for (unsigned i = 0; i < n; i++)
-            for (unsigned j = i + 1; j < n; j++) {
-                if (g->fullest)
-                    vw_line(w,
-                            "wire prec_%u_%u = (e%u_count > e%u_count) | "
-                            "((e%u_count == e%u_count) & older_%u_%u);",
-                            i, j, i, j, i, j, i, j);
-                else
-                    vw_line(w, "wire prec_%u_%u = older_%u_%u;", i, j, i, j);
-            }
+    if (!g->fullest) {
+        vw_line(w, "// ---- Issue select: oldest allocation first ----");
+        vw_line(w, "// The oldest valid entry is the one of rank 0 (iss_sel, per entry below).");
+        vw_line(w, "wire iss_any = |iss_sel;");
+        vw_line(w, "wire [ENT_BITS-1:0] iss_rank = {ENT_BITS{1'b0}};");
+        vw_blank(w);
+        return;
     }
-    vw_line(w, "// The winner is the valid entry that goes before every other valid entry.");
-    vw_line(w, "wire [ENTRIES-1:0] win;");
-    for (unsigned i = 0; i < n; i++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "assign win[%u] =", i);
-        struct win_arg wa = {i};
-        emit_expr(w, lhs, "&", 0, n, term_win, &wa, "");
-    }
-    vw_line(w, "wire [ENTRIES-1:0] iss_sel = win & {ENTRIES{iss_go}};");
-    vw_line(w, "wire iss_any = |iss_sel;");
+    vw_line(w, "// ---- Issue select: most warps first, ties to the oldest allocation ----");
+    vw_line(w, "// An arg-max heap over the issue keys: node n's children are 2n and 2n+1, entry");
+    vw_line(w, "// i is leaf LEAVES+i; a valid entry's key beats every invalid one's, and no two");
+    vw_line(w, "// valid entries share a rank, so the root holds the entry POLICY issues.");
+    vw_line(w, "wire [KEY_BITS-1:0] am_key [1:2*LEAVES-1] /* verilator split_var */;");
+    vw_line(w, "wire [ENT_BITS-1:0] am_sel [1:2*LEAVES-1] /* verilator split_var */;");
+    vw_line(w, "for (n = 1; n < 2 * LEAVES; n = n + 1) begin : g_am");
+    w->indent++;
+    vw_line(w, "if (n >= LEAVES + ENTRIES) begin : g_pad  // no entry here: never wins");
+    vw_line(w, "    assign am_key[n] = {KEY_BITS{1'b0}};");
+    vw_line(w, "    assign am_sel[n] = {ENT_BITS{1'b0}};");
+    vw_line(w, "end else if (n >= LEAVES) begin : g_leaf  // entry n - LEAVES");
+    vw_line(w, "    assign am_key[n] = e_key[(n - LEAVES) * KEY_BITS +: KEY_BITS];");
+    vw_line(w, "    assign am_sel[n] = e_id[(n - LEAVES) * ENT_BITS +: ENT_BITS];");
+    vw_line(w, "end else begin : g_node  // the greater key, ties to the left (lower entries)");
+    vw_line(w, "    wire right = am_key[2*n+1] > am_key[2*n];");
+    vw_line(w, "    assign am_key[n] = right ? am_key[2*n+1] : am_key[2*n];");
+    vw_line(w, "    assign am_sel[n] = right ? am_sel[2*n+1] : am_sel[2*n];");
+    vw_line(w, "end");
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "wire iss_any = iss_go & am_key[1][KEY_BITS-1];  // a valid entry won");
+    vw_line(w, "wire [ENT_BITS-1:0] iss_idx  = am_sel[1];");
+    vw_line(w, "wire [ENT_BITS-1:0] iss_rank = ~am_key[1][ENT_BITS-1:0];");
+    vw_line(w, "wire [CNT_BITS-1:0] unused_iss_key_count = am_key[1][ENT_BITS +: CNT_BITS];");
     vw_blank(w);
 }
 
 static void emit_insert_search(irhw_vw *w, const swt_geom *g)
 {
-    unsigned n = g->entries;
-    vw_line(w, "// ---- Insert: CAM search and answer ----");
-    vw_line(w, "// Joinable: valid, same PC, fewer than CAP warps, not the entry issued now.");
-    vw_line(w, "wire [ENTRIES-1:0] join_ok;");
-    for (unsigned i = 0; i < n; i++)
-        vw_line(w,
-                "assign join_ok[%u] = valid[%u] & (e%u_pc == ins_pc) & (e%u_count != CAP) & "
-                "~iss_sel[%u];",
-                i, i, i, i, i);
-    vw_line(w, "// Lowest set bit: x & (~x + 1).");
-    vw_line(w, "wire [ENTRIES-1:0] join_first = join_ok & (~join_ok + %u'd1);", n);
-    vw_line(w, "// Free = invalid at the start of the cycle (the issued entry frees at the edge).");
+    vw_line(w, "// ---- Insert: answer ----");
+    vw_line(w, "// Joinable (join_ok, per entry below): valid, same PC, fewer than CAP warps, not");
+    vw_line(w, "// the entry issued now. Free = invalid at the start of the cycle (the issued");
+    vw_line(w, "// entry frees at the edge). Lowest set bit: x & (~x + 1).");
+    vw_line(w, "wire [ENTRIES-1:0] join_first = join_ok & (~join_ok + %u'd1);", g->entries);
     vw_line(w, "wire [ENTRIES-1:0] free_ent = ~valid;");
-    vw_line(w, "wire [ENTRIES-1:0] free_first = free_ent & (~free_ent + %u'd1);", n);
+    vw_line(w, "wire [ENTRIES-1:0] free_first = free_ent & (~free_ent + %u'd1);", g->entries);
     vw_line(w, "wire any_join = |join_ok;");
     vw_line(w, "wire any_free = |free_ent;");
     vw_line(w,
@@ -223,51 +144,58 @@ static void emit_insert_search(irhw_vw *w, const swt_geom *g)
     vw_line(w, "wire ans_reject  = ins_ok & ~any_join & ~any_free;");
     vw_line(w, "wire [ENTRIES-1:0] join_sel  = join_first & {ENTRIES{ans_join}};");
     vw_line(w, "wire [ENTRIES-1:0] alloc_sel = free_first & {ENTRIES{ans_alloc}};");
+    vw_line(w, "wire [GRP_BITS-1:0] alloc_grp = {CNT_ONE, warp_sel};");
+    vw_line(w, "// A new entry's rank: after every entry that stays (the issued one leaves).");
+    vw_line(w, "wire [ENT_BITS-1:0] new_rank = iss_any ? occ_q[ENT_BITS-1:0] - ENT_ONE : "
+               "occ_q[ENT_BITS-1:0];");
     vw_blank(w);
 }
 
-static void emit_entry_regs(irhw_vw *w, const swt_geom *g)
+static void emit_entries(irhw_vw *w, const swt_geom *g)
 {
-    vw_line(w, "// ---- Entry updates: alloc, join and issue never hit the same entry ----");
-    vw_line(w, "// An issued entry only loses its valid bit; its payload stays, unused.");
+    vw_line(w, "// ---- Entries: alloc, join and issue never hit the same entry ----");
+    vw_line(w, "for (i = 0; i < ENTRIES; i = i + 1) begin : g_entry");
+    w->indent++;
+    vw_line(w, "localparam [ENT_BITS-1:0] ID = i;");
+    vw_line(w, "wire [PC_BITS-1:0]  pc;");
+    vw_line(w, "wire [GRP_BITS-1:0] grp;");
+    vw_line(w, "wire [WARPS-1:0]    mask  = grp[WARPS-1:0];");
+    vw_line(w, "wire [CNT_BITS-1:0] count = grp[WARPS +: CNT_BITS];");
+    vw_line(w, "reg  [ENT_BITS-1:0] rank;  // among the valid entries, 0 = the oldest");
+    vw_line(w, "assign e_pc[i*PC_BITS +: PC_BITS]    = pc;");
+    vw_line(w, "assign e_grp[i*GRP_BITS +: GRP_BITS] = grp;");
+    vw_line(w, "assign e_id[i*ENT_BITS +: ENT_BITS]  = ID;");
+    if (g->fullest)
+        vw_line(w, "assign e_key[i*KEY_BITS +: KEY_BITS] = {valid[i], count, ~rank};");
+    vw_line(w, "assign dup[i]     = valid[i] & (|(mask & warp_sel));");
+    vw_line(w, "assign join_ok[i] = valid[i] & (pc == ins_pc) & (count != CAP) & ~iss_sel[i];");
+    if (g->fullest)
+        vw_line(w, "assign iss_sel[i] = iss_any & (iss_idx == ID);");
+    else
+        vw_line(w, "assign iss_sel[i] = iss_go & valid[i] & (rank == {ENT_BITS{1'b0}});");
+    vw_line(w, "// PC written on allocation; {count, mask} on allocation and join. An issued");
+    vw_line(w, "// entry only loses its valid bit; its payload stays, unused.");
+    vw_line(w, "irhw_regfile_1rw #(.WIDTH(PC_BITS), .DEPTH(1), .ABITS(1)) u_pc (");
+    vw_line(w, "    .clk(clk), .we(alloc_sel[i]), .addr(1'b0), .wdata(ins_pc), .rdata(pc));");
+    vw_line(w, "irhw_regfile_1rw #(.WIDTH(GRP_BITS), .DEPTH(1), .ABITS(1)) u_group (");
+    vw_line(w, "    .clk(clk), .we(alloc_sel[i] | join_sel[i]), .addr(1'b0),");
+    vw_line(w, "    .wdata(alloc_sel[i] ? alloc_grp : {count + CNT_ONE, mask | warp_sel}), "
+               ".rdata(grp));");
+    vw_line(w, "// Age: an issue moves every younger entry one rank down.");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) rank <= {ENT_BITS{1'b0}};");
+    vw_line(w, "    else if (alloc_sel[i]) rank <= new_rank;");
+    vw_line(w, "    else if (iss_any & (rank > iss_rank)) rank <= rank - ENT_ONE;");
+    vw_line(w, "end");
+    w->indent--;
+    vw_line(w, "end");
+    vw_blank(w);
+    vw_line(w, "// Valid bits: set on allocation, cleared on issue.");
     vw_line(w, "always @(posedge clk) begin");
     vw_line(w, "    if (rst) valid <= {ENTRIES{1'b0}};");
     vw_line(w, "    else valid <= (valid | alloc_sel) & ~iss_sel;");
     vw_line(w, "end");
     vw_blank(w);
-    vw_line(w, "// PC written on allocation; {count, mask} on allocation and join.");
-    vw_line(w, "wire [GRP_BITS-1:0] alloc_grp = {CNT_ONE, warp_sel};");
-    for (unsigned i = 0; i < g->entries; i++) {
-        vw_line(w, "irhw_regfile_1rw #(.WIDTH(PC_BITS), .DEPTH(1), .ABITS(1)) u_e%u_pc (", i);
-        vw_line(w,
-                "    .clk(clk), .we(alloc_sel[%u]), .addr(1'b0), .wdata(ins_pc), .rdata(e%u_pc));",
-                i, i);
-        vw_line(w, "wire [GRP_BITS-1:0] e%u_join_grp = {e%u_count + CNT_ONE, e%u_mask | warp_sel};",
-                i, i, i);
-        vw_line(w, "irhw_regfile_1rw #(.WIDTH(GRP_BITS), .DEPTH(1), .ABITS(1)) u_e%u_group (", i);
-        vw_line(w, "    .clk(clk), .we(alloc_sel[%u] | join_sel[%u]), .addr(1'b0),", i, i);
-        vw_line(w, "    .wdata(alloc_sel[%u] ? alloc_grp : e%u_join_grp), .rdata(e%u_grp));", i, i,
-                i);
-    }
-    vw_blank(w);
-    if (g->entries > 1) {
-        vw_line(w, "// Age matrix: a new entry is younger than every other entry.");
-        vw_line(w, "always @(posedge clk) begin");
-        w->indent++;
-        vw_line(w, "if (rst) begin");
-        for (unsigned i = 0; i < g->entries; i++)
-            for (unsigned j = i + 1; j < g->entries; j++)
-                vw_line(w, "    older_%u_%u <= 1'b0;", i, j);
-        vw_line(w, "end else begin");
-        for (unsigned i = 0; i < g->entries; i++)
-            for (unsigned j = i + 1; j < g->entries; j++)
-                vw_line(w, "    older_%u_%u <= alloc_sel[%u] | (older_%u_%u & ~alloc_sel[%u]);", i,
-                        j, j, i, j, i);
-        vw_line(w, "end");
-        w->indent--;
-        vw_line(w, "end");
-        vw_blank(w);
-    }
     vw_line(w, "// Occupancy counter: +1 per allocation, -1 per issue.");
     vw_line(w, "always @(posedge clk) begin");
     vw_line(w, "    if (rst) occ_q <= {OCC_BITS{1'b0}};");
@@ -279,36 +207,55 @@ static void emit_entry_regs(irhw_vw *w, const swt_geom *g)
 
 static void emit_outputs(irhw_vw *w, const swt_geom *g)
 {
-    unsigned n = g->entries;
     vw_line(w, "// ---- Outputs (all 0 during reset) ----");
     vw_line(w, "assign ins_join    = ans_join;");
     vw_line(w, "assign ins_alloc   = ans_alloc;");
     vw_line(w, "assign ins_reject  = ans_reject;");
     vw_line(w, "assign ins_dup     = ans_dup;");
     vw_line(w, "assign ins_badwarp = ans_badwarp;");
-    vw_line(w, "// Entry ids from one-hot selects (entry 0 contributes no bit).");
-    emit_expr(w, "assign ins_entry   =", "|", 1, n, term_enc_ins, &g->entry_bits,
-              "{ENT_BITS{1'b0}}");
     vw_line(w, "assign iss_valid   = iss_any;");
-    emit_expr(w, "assign iss_entry   =", "|", 1, n, term_enc_iss, &g->entry_bits,
-              "{ENT_BITS{1'b0}}");
-    struct mux_arg pc = {"iss_sel", "pc", "PC_BITS"}, mk = {"iss_sel", "mask", "WARPS"},
-                   ct = {"iss_sel", "count", "CNT_BITS"};
-    emit_expr(w, "assign iss_pc      =", "|", 0, n, term_mux, &pc, "");
-    emit_expr(w, "assign iss_mask    =", "|", 0, n, term_mux, &mk, "");
-    emit_expr(w, "assign iss_count   =", "|", 0, n, term_mux, &ct, "");
+    if (g->fullest)
+        vw_line(w, "assign iss_entry   = iss_idx & {ENT_BITS{iss_any}};");
     vw_line(w, "assign occupancy   = occ_q & {OCC_BITS{~rst}};");
     vw_line(w, "assign full        = (&valid) & ~rst;");
+    vw_line(w, "wire [GRP_BITS-1:0] iss_grp;");
+    vw_line(w, "assign iss_mask    = iss_grp[WARPS-1:0];");
+    vw_line(w, "assign iss_count   = iss_grp[WARPS +: CNT_BITS];");
+    if (g->entries == 1) { /* irhw_onehot_mux of one input ignores its select */
+        vw_line(w, "assign ins_entry   = 1'b0;");
+        if (!g->fullest)
+            vw_line(w, "assign iss_entry   = 1'b0;");
+        vw_line(w, "assign iss_pc      = e_pc & {PC_BITS{iss_sel[0]}};");
+        vw_line(w, "assign iss_grp     = e_grp & {GRP_BITS{iss_sel[0]}};");
+        if (!g->fullest)
+            vw_line(w, "wire unused_e_id = e_id[0];  // no issue heap to feed");
+        return;
+    }
+    vw_line(w, "irhw_onehot_mux #(.N(ENTRIES), .WIDTH(ENT_BITS)) u_ins_entry (");
+    vw_line(w, "    .sel(join_sel | alloc_sel), .in(e_id), .out(ins_entry));");
+    if (!g->fullest) {
+        vw_line(w, "irhw_onehot_mux #(.N(ENTRIES), .WIDTH(ENT_BITS)) u_iss_entry (");
+        vw_line(w, "    .sel(iss_sel), .in(e_id), .out(iss_entry));");
+    }
+    vw_line(w, "irhw_onehot_mux #(.N(ENTRIES), .WIDTH(PC_BITS)) u_iss_pc (");
+    vw_line(w, "    .sel(iss_sel), .in(e_pc), .out(iss_pc));");
+    vw_line(w, "irhw_onehot_mux #(.N(ENTRIES), .WIDTH(GRP_BITS)) u_iss_grp (");
+    vw_line(w, "    .sel(iss_sel), .in(e_grp), .out(iss_grp));");
 }
 
 unsigned swt_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES])
 {
-    names[0] = "irhw_regfile_1rw.v"; /* the entries' payloads */
-    return 1;
+    unsigned n = 0;
+    names[n++] = "irhw_regfile_1rw.v"; /* the entries' payloads */
+    if (swt_g(x)->entries > 1)
+        names[n++] = "irhw_onehot_mux.v"; /* ins_entry and the issued entry's payload */
+    return n;
 }
 
 int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     const swt_geom *g = swt_g(x);
     vw_line(w, "// Scalar-warp table: %u entries of (PC, %u-warp mask), up to %u warps per entry,",
             g->entries, g->warps, g->cap);
@@ -323,7 +270,7 @@ int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     emit_insert_decode(w, g);
     emit_issue_select(w, g);
     emit_insert_search(w, g);
-    emit_entry_regs(w, g);
+    emit_entries(w, g);
     emit_outputs(w, g);
     w->indent--;
     vw_line(w, "endmodule");
@@ -333,9 +280,14 @@ int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 void swt_gen_summary(const irhw_inst *x, FILE *f)
 {
     const swt_geom *g = swt_g(x);
-    unsigned pairs = g->entries * (g->entries - 1) / 2;
-    fprintf(f, "swt: %u entries x (%u PC + %u mask + 1 valid + %u count) bits, %u age bits\n",
-            g->entries, g->pc_bits, g->warps, g->count_bits, pairs);
-    fprintf(f, "     %u PC comparators of %u b; %u pairwise %s comparisons for the issue select\n",
-            g->entries, g->pc_bits, pairs, g->fullest ? "(count, age)" : "age");
+    fprintf(f, "swt: %u entries x (%u PC + %u mask + 1 valid + %u count + %u age rank) bits\n",
+            g->entries, g->pc_bits, g->warps, g->count_bits, g->entry_bits);
+    if (g->fullest)
+        fprintf(f,
+                "     %u PC comparators of %u b; issue: an arg-max heap of %u nodes over "
+                "(valid, count, rank)\n",
+                g->entries, g->pc_bits, (1u << g->entry_bits) - 1);
+    else
+        fprintf(f, "     %u PC comparators of %u b; issue: the valid entry of rank 0\n", g->entries,
+                g->pc_bits);
 }

@@ -172,6 +172,24 @@ static void write_header(irhw_vw *w, const irhw_inst *x)
     vw_blank(w);
 }
 
+/* Length of the first piece of text p folded to `width` characters: all of
+ * it if it fits, else up to its last space within width (a word longer than
+ * the width alone is cut). *next is where the following piece starts. */
+static size_t fold(const char *p, size_t width, const char **next)
+{
+    size_t n = strlen(p);
+    if (n > width) {
+        n = width;
+        while (n > 0 && p[n] != ' ')
+            n--;
+        if (n == 0)
+            n = width;
+    }
+    for (*next = p + n; **next == ' ';)
+        (*next)++;
+    return n;
+}
+
 void vw_comment(irhw_vw *w, const char *lead, const char *text)
 {
     /* Folded at word boundaries so no line passes 100 columns. */
@@ -179,19 +197,11 @@ void vw_comment(irhw_vw *w, const char *lead, const char *text)
     const char *p = text;
     int first = 1;
     while (*p) {
-        size_t n = strlen(p);
-        if (n > width) {
-            n = width;
-            while (n > 0 && p[n] != ' ')
-                n--;
-            if (n == 0)
-                n = width;
-        }
+        const char *next;
+        size_t n = fold(p, width, &next);
         vw_line(w, "// %s%.*s", first ? lead : "    ", (int)n, p);
         first = 0;
-        p += n;
-        while (*p == ' ')
-            p++;
+        p = next;
     }
 }
 
@@ -220,7 +230,8 @@ char *irhw_generate(const irhw_inst *x, char *err, size_t errlen)
 }
 
 /* Module header from the port description: clk first, then the ports, each
- * with its meaning and, for outputs, its timing. */
+ * with its meaning and, for outputs, its timing, folded at spaces onto
+ * comment lines under the first one so no line passes VW_COLUMNS. */
 void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
 {
     vw_line(w, "module %s (", module);
@@ -237,10 +248,19 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
         snprintf(decl, sizeof decl, "%s %s%s%s", p->dir == IRHW_IN ? "input  wire" : "output wire",
                  vw_range(p->width), p->name, i + 1 < ps->n ? "," : "");
         const char *timing = p->dir == IRHW_IN ? "" : p->comb[0] ? " [comb]" : " [registered]";
-        if (p->meaning && p->meaning[0])
-            vw_line(w, "%-36s // %.60s%s", decl, p->meaning, timing);
-        else
+        if (!p->meaning || !p->meaning[0]) {
             vw_line(w, "%s", decl);
+            continue;
+        }
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s", p->meaning, timing);
+        size_t col = strlen(decl) > 36 ? strlen(decl) : 36;
+        size_t room = VW_COLUMNS - (size_t)w->indent * 4 - col - 4;
+        const char *t = text, *next;
+        for (const char *lead = decl; *t; lead = "", t = next) {
+            size_t n = fold(t, room < 72 ? room : 72, &next);
+            vw_line(w, "%-*s // %.*s", (int)col, lead, (int)n, t);
+        }
     }
     w->indent--;
     vw_line(w, ");");

@@ -71,14 +71,15 @@
  *       cycle).
  * - Reset: while rst is 1 every output is 0 and nothing is inserted or
  *   issued; at the clock edge every entry becomes invalid (valid bits, age
- *   matrix and occupancy counter are zeroed; the entries' PC/mask/count are
+ *   ranks and occupancy counter are zeroed; the entries' PC/mask/count are
  *   left as they are, unobservable behind the valid bits).
  * - occupancy/full describe the table at the start of the cycle (before this
  *   cycle's insert/issue): valid entries, and "no free entry".
- * - Age order in the RTL is an age matrix (upper triangle, ENTRIES*(ENTRIES-1)/2
- *   bits: older_i_j = entry i was allocated before entry j); the model keeps
- *   an allocation sequence number per entry instead, so the two agree by
- *   behaviour, not by construction. The per-entry warp count is a register
+ * - Age order in the RTL is a rank per entry (ENTRIES x ENT_BITS bits: the
+ *   valid entries' ranks are 0, the oldest, up to occupancy-1; an issue moves
+ *   every younger entry one rank down, a new entry takes the next rank); the
+ *   model keeps an allocation sequence number per entry instead, so the two
+ *   agree by behaviour, not by construction. The per-entry warp count is a register
  *   in the RTL (cheaper than a popcount of the mask per entry); the RTL's
  *   occupancy is a counter, the model's too (beside masks of the valid and
  *   of the full entries, so that no decision loops over every entry).
@@ -86,7 +87,7 @@
  *   it is always flip-flops: there is no STORAGE parameter. In the RTL each
  *   entry's PC and {count, mask} are one-word irhw_regfile_1rw leaves (so the
  *   area report counts them as flip-flop storage); they are not reset and
- *   every use is qualified by the entry's valid bit. Valid bits, age matrix and
+ *   every use is qualified by the entry's valid bit. Valid bits, ranks and
  *   occupancy counter are reset flops of the top module.
  *
  * Statistics (model_stats, printed at the end of `irhw cosim swt`): inserts

@@ -43,7 +43,7 @@ int swt_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     g->bits_mask = e * g->warps;
     g->bits_valid = e;
     g->bits_count = e * g->count_bits;
-    g->bits_age = e * (e - 1) / 2;
+    g->bits_age = e * g->entry_bits; /* a rank per entry */
     g->bits_occ = g->occ_bits;
     g->bits_total =
         g->bits_pc + g->bits_mask + g->bits_valid + g->bits_count + g->bits_age + g->bits_occ;
@@ -129,7 +129,7 @@ static int swt_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
     int k = 0;
     k = irhw_note_add(n, k, max, "cam_bits", (double)g->bits_total,
                       "table bits: %" PRIu64 " = %u entries x (%u PC + %u mask + 1 valid + %u "
-                      "count) + %" PRIu64 " age + %" PRIu64 " occupancy",
+                      "count) + %" PRIu64 " age ranks + %" PRIu64 " occupancy",
                       g->bits_total, g->entries, g->pc_bits, g->warps, g->count_bits, g->bits_age,
                       g->bits_occ);
     k = irhw_note_add(n, k, max, "pc_cam_bits", (double)g->bits_pc,

@@ -29,4 +29,13 @@ static inline void irhw_check_inst(irhw_inst *x, const irhw_block *b, const char
                   err);
 }
 
+/* Lines of a generated text (its newlines). */
+static inline unsigned irhw_lines_of(const char *s)
+{
+    unsigned n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
 #endif

@@ -45,6 +45,26 @@ for b in $blocks; do
   [ "$ncomm" = "$nports" ] && ok "$b: the generated header comments all $nports ports" || bad "$b: $ncomm of $nports ports commented in $v"
   long=$(awk 'length > 120' "$tmp/$b.a"/*.v | wc -l)
   [ "$long" = 0 ] && ok "$b: no generated line longer than 120 characters" || bad "$b: $long generated lines longer than 120 characters"
+  # each port comment, with its continuation lines (the // in the same column), is the port's
+  # whole meaning from `irhw list --json` and its timing: folded at spaces, never cut mid-word
+  cut=$("$irhw" list --json | python3 -c '
+import json, re, sys
+meaning = {p["name"]: p["meaning"] for b in json.load(sys.stdin) if b["name"] == sys.argv[1] for p in b["ports"]}
+text, col, name = {}, -1, None
+for line in open(sys.argv[2]).read().split("\n);")[0].split("\n"):
+    m = re.match(r"\s+(?:input|output)\s+wire\s+(?:\[[^]]*\]\s*)?(\w+),?\s*// (.*)", line)
+    if m:
+        name, col = m.group(1), line.index("// ")
+        text[name] = m.group(2)
+    elif name and line.find("// ") == col and not line[:col].strip():
+        text[name] += " " + line[col + 3:]
+    else:
+        name = None
+for n, want in meaning.items():
+    got = re.sub(r" \[(comb|registered)\]$", "", text.get(n, ""))
+    if got != want:
+        print("%s: %r, not %r" % (n, got, want))' "$b" "$v")
+  [ -z "$cut" ] && ok "$b: every port comment holds its whole meaning, folded at spaces" || bad "$b: port comments cut: $cut"
   # the same for every configuration of the block's co-simulation list (sweep lines too): gen only
   if [ "${IRHW_CLI_QUICK:-0}" != 1 ] && [ -f "tests/cosim_$b.list" ]; then
     long=0; n=0

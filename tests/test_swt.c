@@ -9,6 +9,7 @@
 #include <check.h>
 
 #include "check_main.h"
+#include "lint_helper.h"
 #include "scenario_check.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -461,8 +462,8 @@ START_TEST(storage_counts_every_table_bit)
     inst_of(&c, &x);
     irhw_storage st;
     b->storage(&x, &st);
-    /* 8 x (32 PC + 48 mask + 1 valid + 5 count) + 28 age + 4 occupancy */
-    ck_assert_uint_eq(st.storage_bits, 8 * (32 + 48 + 1 + 5) + 28 + 4);
+    /* 8 x (32 PC + 48 mask + 1 valid + 5 count + 3 age rank) + 4 occupancy */
+    ck_assert_uint_eq(st.storage_bits, 8 * (32 + 48 + 1 + 5 + 3) + 4);
     ck_assert_uint_eq(st.nsrams, 0);
     irhw_area_fig r;
     memset(&r, 0, sizeof r);
@@ -474,7 +475,7 @@ START_TEST(storage_counts_every_table_bit)
     int k = b->area_notes(&x, &r, n, 8);
     ck_assert_int_ge(k, 4);
     ck_assert_str_eq(n[0].key, "cam_bits");
-    ck_assert_double_eq(n[0].value, 720);
+    ck_assert_double_eq(n[0].value, 716);
     int found = 0;
     for (int i = 0; i < k; i++)
         if (strcmp(n[i].key, "area_per_entry_um2") == 0) {
@@ -484,6 +485,60 @@ START_TEST(storage_counts_every_table_bit)
     ck_assert(found);
     ck_assert_int_eq(b->area_notes(&x, &r, n, 2), 2); /* never more than asked */
     irhw_inst_free(&x);
+}
+END_TEST
+
+/* The entries, warps and the issue heap are generate loops: the text of the
+ * module does not depend on ENTRIES (nor on WARPS, but for warp_bad). */
+START_TEST(generated_verilog_does_not_grow_with_the_entries)
+{
+    const irhw_block *b = &irhw_block_swt;
+    for (int pol = 0; pol < 2; pol++) {
+        unsigned lines[2];
+        for (int k = 0; k < 2; k++) {
+            irhw_cfg c;
+            cfg_of(b, &c, k ? 64 : 2, 48, 32, 16, pol ? "fullest" : "oldest");
+            irhw_inst x;
+            inst_of(&c, &x);
+            char err[IRHW_ERRLEN];
+            char *v = irhw_generate(&x, err, sizeof err);
+            ck_assert_msg(v != NULL, "%s", err);
+            lines[k] = irhw_lines_of(v);
+            ck_assert_ptr_nonnull(strstr(v, "begin : g_entry"));
+            ck_assert_ptr_null(strstr(v, "e63")); /* nothing unrolled per entry */
+            free(v);
+            irhw_inst_free(&x);
+        }
+        ck_assert_uint_le(lines[1], 400);
+        ck_assert_uint_eq(lines[0], lines[1]);
+    }
+}
+END_TEST
+
+/* Verilator -Wall, Icarus -g2005 and Yosys accept the generated RTL at the
+ * edges of the loops: one entry (no multiplexers), three entries under
+ * POLICY=fullest (a heap with padded leaves), 64 entries and 64 warps. */
+START_TEST(generated_verilog_lints_clean_at_the_loop_edges)
+{
+    const irhw_block *b = &irhw_block_swt;
+    static const struct {
+        unsigned e, w, pcb, lanes;
+        const char *policy;
+    } cfgs[] = {{1, 2, 8, 2, "oldest"}, {3, 5, 9, 64, "fullest"}, {64, 64, 64, 64, "fullest"}};
+    for (unsigned k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++) {
+        irhw_cfg c;
+        cfg_of(b, &c, cfgs[k].e, cfgs[k].w, cfgs[k].pcb, cfgs[k].lanes, cfgs[k].policy);
+        irhw_inst x;
+        inst_of(&c, &x);
+        char msg[512];
+        int rc = irhw_lint(&x, 0, msg, sizeof msg);
+        irhw_inst_free(&x);
+        if (rc == 1) {
+            printf("SKIP: generated_verilog_lints_clean_at_the_loop_edges: %s\n", msg);
+            return;
+        }
+        ck_assert_msg(rc == 0, "%s", msg);
+    }
 }
 END_TEST
 
@@ -694,12 +749,17 @@ static Suite *swt_suite(void)
     tcase_add_test(tc, ports_follow_the_parameters);
     tcase_add_test(tc, generator_is_deterministic_and_names_the_configuration);
     tcase_add_test(tc, storage_counts_every_table_bit);
+    tcase_add_test(tc, generated_verilog_does_not_grow_with_the_entries);
     tcase_add_test(tc, random_runs_over_the_matrix_keep_every_invariant);
     tcase_add_test(tc, stimulus_reaches_every_answer_overflow_and_same_entry_collisions);
     tcase_add_test(tc, stimulus_is_reproducible_by_seed_and_differs_across_seeds);
     tcase_add_test(tc, checker_reports_a_wrong_answer);
     tcase_add_test(tc, stats_report_pack_rate_rejects_and_occupancy);
     suite_add_tcase(s, tc);
+    TCase *lint = tcase_create("lint"); /* three tools per configuration */
+    tcase_set_timeout(lint, 300);
+    tcase_add_test(lint, generated_verilog_lints_clean_at_the_loop_edges);
+    suite_add_tcase(s, lint);
     return s;
 }
 
