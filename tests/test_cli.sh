@@ -136,7 +136,7 @@ out=$("$irhw" cosim wl_bank --threads 3 2>&1); rc=$?
 # a cosim report without what varies from run to run (rates, times)
 strip_rates() { sed -E 's/[0-9]+ cycles\/s//; s/\([0-9.]+ s\)//g; s/started in [0-9.]+ s//'; }
 # one thread and two (tb/cosim.c): the same report, coverage, early end and
-# records. icrn:trial: the default with IRHW_TRIAL=1, the trial of both
+# records (standard output; progress on stderr is kept apart). icrn:trial: the default with IRHW_TRIAL=1, the trial of both
 # whatever the first cycles took: 512 cycles in one thread, 16,384 in one,
 # two windows of 16,384 in two, 16,384 in one, then the faster; with
 # IRHW_RECHECK=8192 checked again (the same windows around the mode it
@@ -146,7 +146,7 @@ for b in icrn hwwl_core icrn:trial; do
   "$irhw" cosim $blk --cycles 10 --quiet > /dev/null 2>&1 # built before, outside the reports
   for t in 1 2 0; do # 0: the default (one thread for 512 cycles, then two if a cycle is slow)
     if [ $b = icrn:trial ]; then args="--cycles 200000 --seed 7"; else args="--cycles 30000 --seed 7 --until-covered"; fi
-    IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) IRHW_RECHECK=8192 "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2>&1 |
+    IRHW_TRIAL=$([ $b = icrn:trial ] && echo 1) IRHW_RECHECK=8192 "$irhw" cosim $blk $args $([ $t = 0 ] || echo --threads $t) --record "$tmp/rec$t.csv" 2> "$tmp/th$t.err" |
       strip_rates | sed 's/rec[012].csv//' > "$tmp/th$t.all"
     grep '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.how"; grep -v '^threads: ' "$tmp/th$t.all" > "$tmp/th$t.out"
   done
@@ -159,7 +159,7 @@ for b in icrn hwwl_core icrn:trial; do
      cmp -s "$tmp/rec1.csv" "$tmp/rec0.csv" && grep -q "^PASS $blk" "$tmp/th1.out" && grep -q "^coverage: " "$tmp/th1.out" &&
      [ "$(cat "$tmp/th1.how")" = "threads: one" ] && grep -q '^threads: two from cycle 0$' "$tmp/th2.how"; then
     ok "cosim $b --threads 1, 2 and the default: the same report, coverage and recorded inputs ($(wc -l < "$tmp/rec1.csv") rows; $how)"
-  else bad "cosim $b --threads 1, 2, default differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5) $(diff "$tmp/th1.out" "$tmp/th0.out" | head -5) ($how)"; fi
+  else bad "cosim $b --threads 1, 2, default differ: $(diff "$tmp/th1.out" "$tmp/th2.out" | head -5) $(diff "$tmp/th1.out" "$tmp/th0.out" | head -5) ($how; stderr: $(cat "$tmp"/th[120].err | head -3))"; fi
 done
 
 # a mismatch inside the trial's two-thread windows (16,896-49,663) and one
