@@ -16,3 +16,11 @@ registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
 # runtime of the cache FROM (links) and holds no model: the next cosim in it
 # builds its model cold
 runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
+# html_shot HTML PNG HEIGHT: HTML in headless Chromium (1000 px wide, HEIGHT
+# tall) into PNG; prints "<coloured> <width> <height>" (png_colored.py: the
+# plots' strong colours), nothing when Chromium wrote no PNG (its log: PNG.log)
+html_shot() {
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,"$3" \
+    --screenshot="$2" "file://$1" > "$2.log" 2>&1
+  [ -s "$2" ] && python3 "$(dirname "${BASH_SOURCE[0]}")/png_colored.py" "$2"
+}
