@@ -1015,7 +1015,7 @@ static const struct {
     const char *block, *axes[3];
 } run_sweeps[] = {
     /* the bank in flops and in SRAM around their crossover */
-    {"wl_bank", {"ENTRIES=2,4,8,16,32,64,128", "STORAGE=flops,sram", NULL}},
+    {"wl_bank", {"ENTRIES=2,4,8,16,32,64", "STORAGE=flops,sram", NULL}},
     /* the WRU's sorting networks at the default LANES */
     {"wru", {"NETWORK=best,bestdepth,oddeven,bitonic", NULL, NULL}},
 };
@@ -1075,7 +1075,7 @@ static int cmd_run(int argc, char **argv)
                    "  DIR (default out/). Last, BFS on a small real graph through hwwl in\n"
                    "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n"
                    "  The report adds a small built-in area sweep (irhw sweep ... --do area,\n"
-                   "  -j = cores, cached in DIR/sweep/<block>): wl_bank ENTRIES=2..128 in\n"
+                   "  -j = cores, cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in\n"
                    "  flops and SRAM, the WRU's four sorting networks.\n",
                    prog);
         return rc;

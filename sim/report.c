@@ -322,7 +322,8 @@ static int is_number(const char *s)
     return *e == 0;
 }
 
-/* The other varying parameters of a row, as a series name ("STORAGE=sram"). */
+/* The other varying parameters of a row, as a series name ("STORAGE=sram");
+ * derived parameters (wl_bank's THRESHOLD) follow the others and name none. */
 static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r,
                         const char *x, char *buf, size_t len)
 {
@@ -330,7 +331,7 @@ static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_r
     buf[0] = 0;
     for (unsigned i = 0; b && i < b->nparams; i++) {
         const char *n = b->params[i].name;
-        if ((x && !strcmp(n, x)) || !varies(s, n))
+        if ((x && !strcmp(n, x)) || b->params[i].derived || !varies(s, n))
             continue;
         const char *v = irhw_row_param(r, n);
         o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", o ? " " : "", n,

@@ -36,6 +36,7 @@ scripts="cli:tests/test_cli.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
+report:tests/test_report.sh
 wave:tests/test_wave.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
@@ -44,7 +45,8 @@ $scripts
 faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
-# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl.
+# the X faults; wave: --wave-depth/-from/-to; workload_hwwl: bfs/sssp on hwwl;
+# report: irhw run's report from canned results (plots, n/a), in Chromium.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
