@@ -55,12 +55,7 @@ if grep -qF "| IRU (4 partitions) / GPU | 5.6 % | n/a (no iru_hash area result) 
   ok "missing results: GPU shares n/a, never 0 %"
 else bad "missing results: $(grep -A5 '| figure | paper' "$tmp/w/report.md")"; fi
 
-if command -v chromium > /dev/null; then
-  if read -r coloured w h < <(html_shot "$html" "$tmp/shot.png" 6000); then
-    [ "${coloured:-0}" -gt 20000 ] && ok "report in headless Chromium: plots visible ($coloured coloured pixels in ${w}x$h)" ||
-      bad "report screenshot shows too few plot pixels ($coloured coloured pixels)"
-  else bad "chromium wrote no screenshot: $(tail -3 "$tmp/shot.png.log")"; fi
-else bad "report screenshot: chromium not installed (Debian package chromium)"; fi
+shot_has_plots "$html" 6000 20000 bad
 
 echo "report: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -121,12 +121,7 @@ if "$irhw" report "$a" "$d" -o "$tmp/rep/report.html" > /dev/null 2>"$tmp/rep.er
     ok "report: self-contained HTML with $nsvg inline SVG plots, Markdown with crossover, paper table, GPU total"
   else bad "report contents ($nsvg svg)"; fi
 else bad "report: $(cat "$tmp/rep.err")"; fi
-if command -v chromium > /dev/null; then
-  if read -r coloured w h < <(html_shot "$tmp/rep/report.html" "$tmp/shot.png" 1600); then
-    [ "${coloured:-0}" -gt 2000 ] && ok "report in headless Chromium: plots visible ($coloured coloured pixels in ${w}x$h)" ||
-      bad "report screenshot shows no plots ($coloured coloured pixels)"
-  else bad "chromium wrote no screenshot: $(tail -3 "$tmp/shot.png.log")"; fi
-else skipped "report screenshot: chromium not installed (Debian package chromium)"; fi
+shot_has_plots "$tmp/rep/report.html" 1600 2000 skipped
 
 # ---- the same sweep on a real Slurm cluster ----
 slurm_dir=$tmp/slurm
