@@ -1190,6 +1190,59 @@ static int cmd_area(int argc, char **argv)
 
 /* ---- run: the main job ----------------------------------------------------- */
 
+/* irhw run's built-in area sweep: small configurations, every core. Each is
+ * an ordinary `irhw sweep` (cached by key in DIR/runs/), so the report can
+ * name the command that makes it again. */
+static const struct {
+    const char *block, *axes[3];
+} run_sweeps[] = {
+    /* the bank in flops and in SRAM around their crossover */
+    {"wl_bank", {"ENTRIES=2,4,8,16,32,64", "STORAGE=flops,sram", NULL}},
+    /* the WRU's sorting networks at the default LANES */
+    {"wru", {"NETWORK=best,bestdepth,oddeven,bitonic", NULL, NULL}},
+};
+#define RUN_SWEEPS (int)(sizeof run_sweeps / sizeof run_sweeps[0])
+
+/* Runs them into ROOT/sweep/<block>; their folders in dirs. The worst exit code. */
+static int run_builtin_sweeps(const opts *o, const char *root, char dirs[][4200], double *wall_s)
+{
+    char jobs[16];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    snprintf(jobs, sizeof jobs, "%ld", cores > 0 ? cores : 1);
+    double t0 = irhw_now_s();
+    int worst = 0;
+    for (int i = 0; i < RUN_SWEEPS; i++) {
+        char *argv[16];
+        int k = 0;
+        snprintf(dirs[i], 4200, "%s/sweep/%s", root, run_sweeps[i].block);
+        argv[k++] = (char *)run_sweeps[i].block;
+        for (int a = 0; a < 3 && run_sweeps[i].axes[a]; a++) {
+            argv[k++] = "-p";
+            argv[k++] = (char *)run_sweeps[i].axes[a];
+        }
+        argv[k++] = "--do";
+        argv[k++] = "area";
+        argv[k++] = "-j";
+        argv[k++] = jobs;
+        argv[k++] = "-o";
+        argv[k++] = dirs[i];
+        if (o->liberty) {
+            argv[k++] = "--liberty";
+            argv[k++] = (char *)o->liberty;
+        }
+        argv[k] = NULL;
+        printf("== built-in sweep: irhw sweep");
+        for (int a = 0; a < k; a++)
+            printf(" %s", argv[a]);
+        printf("\n");
+        fflush(stdout);
+        int rc = irhw_cmd_sweep(k, argv);
+        worst = rc > worst ? rc : worst;
+    }
+    *wall_s = irhw_now_s() - t0;
+    return worst;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     opts o;
@@ -1202,7 +1255,10 @@ static int cmd_run(int argc, char **argv)
                    "  print a summary table and write the area estimation report\n"
                    "  (DIR/report.html, DIR/report.md; DIR/results.csv). Everything goes under\n"
                    "  DIR (default out/). Last, BFS on a small real graph through hwwl in\n"
-                   "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n",
+                   "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n"
+                   "  The report adds a small built-in area sweep (irhw sweep ... --do area,\n"
+                   "  -j = cores, cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in\n"
+                   "  flops and SRAM, the WRU's four sorting networks.\n",
                    prog);
         return rc;
     }
@@ -1279,17 +1335,24 @@ static int cmd_run(int argc, char **argv)
     worst = wrc > worst ? wrc : worst;
     printf("(area on %s; waveforms, .gtkw files, RTL and area reports under %s/)\n",
            o.liberty ? o.liberty : "the default 45 nm-class library", root);
-    /* the area estimation report of these configurations (sim/report.c) */
-    char html[4200], err[2048];
-    const char *dirs[] = {root};
+    /* the area estimation report of these configurations and the built-in
+     * sweep (sim/report.c) */
+    char html[4200], err[2048], sweep_dirs[RUN_SWEEPS][4200];
+    double sweep_s = 0;
+    int src = run_builtin_sweeps(&o, root, sweep_dirs, &sweep_s);
+    worst = src > worst ? src : worst;
+    const char *dirs[1 + RUN_SWEEPS] = {root};
+    for (int i = 0; i < RUN_SWEEPS; i++)
+        dirs[1 + i] = sweep_dirs[i];
+    printf("built-in area sweep: %.1f s wall (results cached under %s/sweep/)\n", sweep_s, root);
     snprintf(html, sizeof html, "%s/report.html", root);
     if (irhw_results_save(root, results, nrows, err, sizeof err) ||
-        irhw_report_write(dirs, 1, html, err, sizeof err)) {
+        irhw_report_write(dirs, 1 + RUN_SWEEPS, html, err, sizeof err)) {
         fprintf(stderr, "%s run: %s\n", prog, err);
         return EXIT_TOOL;
     }
-    printf("report: %s and %s/report.md (irhw report %s [sweep folders...] adds sweeps)\n", html,
-           root, root);
+    printf("report: %s and %s/report.md (irhw report %s %s/sweep/* remakes it)\n", html, root, root,
+           root);
     return worst;
 }
 

@@ -124,9 +124,16 @@ static void table_end(rep *r)
 #define MAX_SERIES 12
 #define MAX_POINTS 256
 
+#define MAX_MARKS 4
+
 typedef struct {
     char title[160], xlabel[64], ylabel[64];
-    int bars; /* 1: one bar per point, labels on x */
+    int bars;    /* 1: one bar per point, labels on x */
+    int stacked; /* 1: one bar per label, the series stacked in it (y[s][i]), 0..100 % */
+    int logx;    /* lines: x on a log2 scale */
+    int nmarks;  /* lines: vertical dashed lines at mark_x, labelled */
+    double mark_x[MAX_MARKS];
+    char mark_label[MAX_MARKS][128];
     int nseries;
     char sname[MAX_SERIES][160];
     int npts[MAX_SERIES];
@@ -190,7 +197,13 @@ static int emit_plot(rep *r, const plot *p)
     if (!od)
         return -1;
     FILE *d = irhw_out_file(od);
-    for (int s = 0; s < p->nseries; s++) {
+    for (int i = 0; p->stacked && i < p->npts[0]; i++) {
+        fprintf(d, "\"%s\"", p->label[i]);
+        for (int s = 0; s < p->nseries; s++)
+            fprintf(d, " %.6g", i < p->npts[s] ? p->y[s][i] : 0);
+        fprintf(d, "\n");
+    }
+    for (int s = 0; !p->stacked && s < p->nseries; s++) {
         for (int i = 0; i < p->npts[s]; i++) {
             if (p->bars)
                 fprintf(d, "%d \"%s\" %.6g\n", i, p->label[i], p->y[s][i]);
@@ -216,7 +229,19 @@ static int emit_plot(rep *r, const plot *p)
     fputs("\nset ylabel ", g);
     gp_quote(g, p->ylabel);
     fputs("\nset yrange [0:*]\n", g);
-    if (p->bars) {
+    if (p->stacked) {
+        fprintf(g, "set style data histograms\nset style histogram rowstacked\n"
+                   "set style fill solid 0.75 border -1\nset boxwidth 0.6\nset yrange [0:100]\n"
+                   "set xtics rotate by -25\nplot ");
+        for (int s = 0; s < p->nseries; s++) {
+            if (s)
+                fprintf(g, ", '' using %d title ", s + 2);
+            else
+                fprintf(g, "'%s' using 2:xtic(1) title ", dat);
+            gp_quote(g, p->sname[s]);
+        }
+        fputs("\n", g);
+    } else if (p->bars) {
         fprintf(g,
                 "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset xrange [-0.7:%d.7]\n"
                 "set key off\n"
@@ -224,6 +249,17 @@ static int emit_plot(rep *r, const plot *p)
                 "'' index 0 using 1:3:(sprintf('%%.4g', $3)) with labels offset 0,0.8 notitle\n",
                 p->npts[0] - 1, dat);
     } else {
+        if (p->logx)
+            fputs("set logscale x 2\n", g);
+        for (int m = 0; m < p->nmarks; m++) {
+            fprintf(g,
+                    "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 2 lc rgb "
+                    "'#c03030'\nset label ",
+                    p->mark_x[m], p->mark_x[m]);
+            gp_quote(g, p->mark_label[m]);
+            fprintf(g, " at %.6g, graph %.2f offset 0.5,0 tc rgb '#c03030'\n", p->mark_x[m],
+                    0.92 - 0.07 * m);
+        }
         fprintf(g, "plot ");
         for (int s = 0; s < p->nseries; s++) {
             fprintf(g, "%s'%s' index %d using 1:2 with linespoints lw 2 pt 7 title ", s ? ", " : "",
@@ -296,7 +332,8 @@ static int is_number(const char *s)
     return *e == 0;
 }
 
-/* The other varying parameters of a row, as a series name ("STORAGE=sram"). */
+/* The other varying parameters of a row, as a series name ("STORAGE=sram");
+ * derived parameters (wl_bank's THRESHOLD) follow the others and name none. */
 static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r,
                         const char *x, char *buf, size_t len)
 {
@@ -304,7 +341,7 @@ static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_r
     buf[0] = 0;
     for (unsigned i = 0; b && i < b->nparams; i++) {
         const char *n = b->params[i].name;
-        if ((x && !strcmp(n, x)) || !varies(s, n))
+        if ((x && !strcmp(n, x)) || b->params[i].derived || !varies(s, n))
             continue;
         const char *v = irhw_row_param(r, n);
         o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", o ? " " : "", n,
@@ -373,8 +410,12 @@ static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_b
         }
         rc = emit_plot(r, &p[0]) || emit_plot(r, &p[1]);
         free(p);
+    } else if (s.n == 1) {
+        para(r, "One configuration: its area split is in the chart of every block's split "
+                "(section \"Area split of every block\").");
     } else {
-        para(r, "(no integer parameter varies among these results: no plot against size)");
+        para(r, "These configurations differ in parameters that are not sizes; the table "
+                "compares them.");
     }
     table_start(r, "configuration|total um2|logic um2|storage um2 (flops + SRAM)|storage "
                    "bits|critical path ns|library");
@@ -428,9 +469,12 @@ static int crossover_section(rep *r, const irhw_sweep_row *rows, int n)
         free(s.v);
         return 0;
     }
-    rc = emit_plot(r, p);
-    /* for every ID_BITS: the first ENTRIES where SRAM is smaller than flops */
-    table_start(r, "ID_BITS|ENTRIES compared|SRAM smaller from ENTRIES|flops / SRAM there");
+    snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES (log scale)");
+    p->logx = 1;
+    /* for every ID_BITS: the first ENTRIES where SRAM is smaller than flops,
+     * marked on the plot */
+    char lines[MAX_SERIES][1024];
+    int nlines = 0;
     for (int si = 0; si < p->nseries; si++) {
         if (strncmp(p->sname[si], "flops,", 6))
             continue;
@@ -446,20 +490,33 @@ static int crossover_section(rep *r, const irhw_sweep_row *rows, int n)
         char cross[64] = "none in the range (flops smaller throughout)", ratio[64] = "-";
         char list[512] = "";
         size_t o = 0;
+        int ncmp = 0, ncmp_first = 0;
         for (int i = 0; i < p->npts[si]; i++)
             for (int j = 0; j < p->npts[so]; j++)
                 if (p->x[so][j] == p->x[si][i]) {
+                    ncmp++;
                     o += (size_t)snprintf(list + o, o < sizeof list ? sizeof list - o : 0, "%s%.0f",
                                           o ? "," : "", p->x[si][i]);
                     if (!strncmp(cross, "none", 4) && p->y[so][j] < p->y[si][i]) {
-                        snprintf(cross, sizeof cross, "%.0f", p->x[si][i]);
+                        /* smaller already at the smallest compared: at or below it */
+                        snprintf(cross, sizeof cross, "%.0f%s", p->x[si][i],
+                                 ncmp == 1 ? " (or below: the smallest compared)" : "");
+                        ncmp_first = ncmp == 1;
                         snprintf(ratio, sizeof ratio, "%.2f", p->y[si][i] / p->y[so][j]);
                     }
                 }
-        char line[1024];
-        snprintf(line, sizeof line, "%s|%s|%s|%s", w, list, cross, ratio);
-        table_row(r, line);
+        snprintf(lines[nlines++], sizeof lines[0], "%s|%s|%s|%s", w, list, cross, ratio);
+        if (strncmp(cross, "none", 4) && p->nmarks < MAX_MARKS) {
+            p->mark_x[p->nmarks] = atof(cross);
+            snprintf(p->mark_label[p->nmarks++], sizeof p->mark_label[0],
+                     "crossover: SRAM smaller from %.0f%s (ID_BITS=%s)", atof(cross),
+                     ncmp_first ? " or below" : "", w);
+        }
     }
+    rc = emit_plot(r, p);
+    table_start(r, "ID_BITS|ENTRIES compared|SRAM smaller from ENTRIES|flops / SRAM there");
+    for (int i = 0; i < nlines; i++)
+        table_row(r, lines[i]);
     table_end(r);
     free(p);
     free(s.v);
@@ -630,6 +687,7 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
                  {"iru_hash", GPU_IRU_PARTITIONS}};
     double total = 0, node = 0;
     double part_area[5] = {0}, bank_bits = 0;
+    int have[5] = {0};
     table_start(r, "block|count|each um2|total mm2|configuration");
     for (int i = 0; i < 5; i++) {
         const irhw_block *b = irhw_find_block(parts[i].block);
@@ -642,6 +700,7 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
         }
         config_text(row, cfg, sizeof cfg);
         part_area[i] = parts[i].count * row->total_um2;
+        have[i] = 1;
         if (i == 0)
             bank_bits = (double)GPU_LANES * (double)row->storage_bits;
         total += part_area[i];
@@ -659,19 +718,182 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
     double gpu_mm2 = GPU_MM2_AT_32NM * (node / 32) * (node / 32);
     double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
     table_start(r, "figure|paper|ours");
-    snprintf(text, sizeof text,
-             "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
-             "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
-             "same node)",
-             100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100, rf_um2);
+    /* a block without an area result has no share: n/a, never 0 % */
+    if (have[0])
+        snprintf(text, sizeof text,
+                 "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
+                 "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
+                 "same node)",
+                 100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100,
+                 rf_um2);
+    else
+        snprintf(text, sizeof text,
+                 "banks of one core / a 64 KB register file|2.5 %% (bits)|n/a (no wl_bank area "
+                 "result)");
     table_row(r, text);
-    snprintf(text, sizeof text,
-             "IRU (4 partitions) / GPU|5.6 %%|%.2f %% (hash only; GPU = %.0f mm2 at 32 nm "
-             "scaled to %.0f nm: %.0f mm2)",
-             100 * part_area[4] * 1e-6 / gpu_mm2, GPU_MM2_AT_32NM, node, gpu_mm2);
+    if (have[4])
+        snprintf(text, sizeof text,
+                 "IRU (4 partitions) / GPU|5.6 %%|%.2f %% (hash only; GPU = %.0f mm2 at 32 nm "
+                 "scaled to %.0f nm: %.0f mm2)",
+                 100 * part_area[4] * 1e-6 / gpu_mm2, GPU_MM2_AT_32NM, node, gpu_mm2);
+    else
+        snprintf(text, sizeof text,
+                 "IRU (4 partitions) / GPU|5.6 %%|n/a (no iru_hash area result)");
     table_row(r, text);
     snprintf(text, sizeof text, "all blocks above / GPU|-|%.2f %%", 100 * total * 1e-6 / gpu_mm2);
     table_row(r, text);
+    table_end(r);
+}
+
+/* ---- every block's area split ---- */
+
+/* The block a part's module is an instance of (the longest block name it
+ * starts with), else the module name. */
+static const char *part_group(const char *module)
+{
+    const char *best = NULL;
+    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
+        size_t l = strlen((*bp)->name);
+        if (!strncmp(module, (*bp)->name, l) && (module[l] == '_' || !module[l]) &&
+            (!best || l > strlen(best)))
+            best = (*bp)->name;
+    }
+    return best ? best : module;
+}
+
+/* Two stacked bar charts of shares of each block's total at its
+ * representative configuration: storage (flops, SRAM) and logic; and, for
+ * the blocks built of parts, each part (whole subtree) and the top's own
+ * cells. */
+static int split_section(rep *r, const irhw_sweep_row *rows, int n)
+{
+    both(r, "h2", "## ", "Area split of every block");
+    plot *p = calloc(2, sizeof *p);
+    if (!p)
+        return irhw_err(r->err, sizeof r->err, "out of memory");
+    snprintf(p[0].title, sizeof p[0].title, "Area split: storage and logic (share of each block)");
+    snprintf(p[1].title, sizeof p[1].title,
+             "Area split: parts (share of each block built of parts)");
+    for (int k = 0; k < 2; k++) {
+        p[k].stacked = 1;
+        snprintf(p[k].ylabel, sizeof p[k].ylabel, "share of the block's area (%%)");
+        snprintf(p[k].xlabel, sizeof p[k].xlabel, "block (representative configuration)");
+    }
+    int s_ff = series_of(&p[0], "storage: flip-flops"), s_sram = series_of(&p[0], "storage: SRAM"),
+        s_logic = series_of(&p[0], "logic");
+    table_start(r, "block|total um2|storage flops|storage SRAM|logic|parts (each: count x "
+                   "module, share)|configuration");
+    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
+        const irhw_sweep_row *row = representative(rows, n, *bp);
+        if (!row || row->total_um2 <= 0)
+            continue;
+        double t = row->total_um2;
+        int i = p[0].npts[0];
+        if (i == MAX_POINTS)
+            break;
+        snprintf(p[0].label[i], sizeof p[0].label[0], "%s", row->block);
+        p[0].y[s_ff][i] = 100 * row->ff_um2 / t;
+        p[0].y[s_sram][i] = 100 * row->sram_um2 / t;
+        p[0].y[s_logic][i] = 100 * row->logic_um2 / t;
+        p[0].npts[s_ff] = p[0].npts[s_sram] = p[0].npts[s_logic] = i + 1;
+        char parts[1024] = "-", cfg[1024], line[2600];
+        size_t o = 0;
+        if (row->nparts) {
+            int j = p[1].npts[0];
+            snprintf(p[1].label[j], sizeof p[1].label[0], "%s", row->block);
+            int so = series_of(&p[1], "own cells of the top");
+            p[1].y[so][j] = 100 * row->own_um2 / t;
+            o = (size_t)snprintf(parts, sizeof parts, "own cells %.1f %%", 100 * row->own_um2 / t);
+            for (unsigned k = 0; k < row->nparts; k++) {
+                int sk = series_of(&p[1], part_group(row->parts[k].module));
+                if (sk >= 0)
+                    p[1].y[sk][j] += 100 * row->parts[k].um2 / t;
+                o += (size_t)snprintf(parts + o, o < sizeof parts ? sizeof parts - o : 0,
+                                      "; %lu x %s %.1f %%", row->parts[k].count,
+                                      row->parts[k].module, 100 * row->parts[k].um2 / t);
+            }
+            for (int k = 0; k < p[1].nseries; k++)
+                p[1].npts[k] = j + 1;
+        }
+        config_text(row, cfg, sizeof cfg);
+        snprintf(line, sizeof line, "%s|%.0f|%.1f %%|%.1f %%|%.1f %%|%s|%s", row->block, t,
+                 100 * row->ff_um2 / t, 100 * row->sram_um2 / t, 100 * row->logic_um2 / t, parts,
+                 cfg);
+        table_row(r, line);
+    }
+    table_end(r);
+    int rc = 0;
+    if (p[0].npts[0] == 0)
+        para(r, "(no area results)");
+    else
+        rc = emit_plot(r, &p[0]) || (p[1].nseries && emit_plot(r, &p[1]));
+    free(p);
+    return rc;
+}
+
+/* ---- the runs behind the report ---- */
+
+/* Which runs the folders hold and the command that makes each again: a
+ * folder of several blocks is irhw run's; one of a single block a sweep,
+ * its axes the parameters that vary or differ from the defaults (derived
+ * parameters left to their rules). */
+static void runs_section(rep *r, const char *const *dirs, int ndirs,
+                         const irhw_sweep_row *const *first, const int *count)
+{
+    both(r, "h2", "## ", "The runs behind this report");
+    table_start(r, "folder|configurations|blocks|the command that makes them again");
+    for (int d = 0; d < ndirs; d++) {
+        const irhw_sweep_row *rows = first[d];
+        int n = count[d], multi = 0;
+        for (int i = 1; i < n; i++)
+            multi |= strcmp(rows[i].block, rows[0].block) != 0;
+        char cmd[4096], line[8192], blocks[512] = "-";
+        if (n == 0) {
+            snprintf(cmd, sizeof cmd, "-");
+        } else if (multi) {
+            snprintf(blocks, sizeof blocks, "every block at its defaults");
+            snprintf(cmd, sizeof cmd, "irhw run -o %s", dirs[d]);
+        } else {
+            const irhw_block *b = irhw_find_block(rows[0].block);
+            snprintf(blocks, sizeof blocks, "%s", rows[0].block);
+            size_t o = (size_t)snprintf(cmd, sizeof cmd, "irhw sweep %s", rows[0].block);
+            irhw_cfg c;
+            irhw_inst x;
+            char e[IRHW_ERRLEN];
+            int ok = b && (irhw_cfg_defaults(b, &c), irhw_inst_init(&x, b, &c, e, sizeof e) == 0);
+            for (unsigned k = 0; ok && k < b->nparams; k++) {
+                if (b->params[k].derived)
+                    continue;
+                char def[64], vals[1024] = "";
+                irhw_param_text(b, &x.c, k, def, sizeof def);
+                size_t vo = 0;
+                int differs = 0;
+                for (int i = 0; i < n; i++) {
+                    const char *v = irhw_row_param(&rows[i], b->params[k].name);
+                    if (!v)
+                        continue;
+                    differs |= strcmp(v, def) != 0;
+                    int seen = 0; /* each value once, in first-seen order */
+                    for (int j = 0; j < i && !seen; j++) {
+                        const char *u = irhw_row_param(&rows[j], b->params[k].name);
+                        seen = u && !strcmp(u, v);
+                    }
+                    if (!seen)
+                        vo += (size_t)snprintf(vals + vo, vo < sizeof vals ? sizeof vals - vo : 0,
+                                               "%s%s", vo ? "," : "", v);
+                }
+                if (differs || strchr(vals, ','))
+                    o += (size_t)snprintf(cmd + o, o < sizeof cmd ? sizeof cmd - o : 0, " -p %s=%s",
+                                          b->params[k].name, vals);
+            }
+            if (b)
+                irhw_inst_free(&x);
+            snprintf(cmd + o, o < sizeof cmd ? sizeof cmd - o : 0, " --do %s -o %s", rows[0].steps,
+                     dirs[d]);
+        }
+        snprintf(line, sizeof line, "%s|%d|%s|%s", dirs[d], n, blocks, cmd);
+        table_row(r, line);
+    }
     table_end(r);
 }
 
@@ -686,24 +908,53 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
                       size_t errlen)
 {
     irhw_sweep_row *rows = NULL;
-    int n = 0;
+    int n = 0, *count = calloc((size_t)ndirs + 1, sizeof *count);
+    if (!count)
+        return irhw_err(err, errlen, "out of memory");
     for (int d = 0; d < ndirs; d++) {
         irhw_sweep_row *a;
         int k;
         if (irhw_results_read(dirs[d], &a, &k, err, errlen)) {
             free(rows);
+            free(count);
             return -1;
         }
         irhw_sweep_row *t = realloc(rows, (size_t)(n + k + 1) * sizeof *rows);
         if (!t) {
             free(a);
             free(rows);
+            free(count);
             return irhw_err(err, errlen, "out of memory");
         }
         rows = t;
         memcpy(rows + n, a, (size_t)k * sizeof *a);
         n += k;
+        count[d] = k;
         free(a);
+    }
+    const irhw_sweep_row **first = calloc((size_t)ndirs + 1, sizeof *first);
+    if (!first) {
+        free(rows);
+        free(count);
+        return irhw_err(err, errlen, "out of memory");
+    }
+    for (int d = 0, o = 0; d < ndirs; o += count[d++])
+        first[d] = rows + o;
+    /* one row per configuration: a block and parameters met again (irhw run's
+     * defaults inside a sweep, a folder named twice) keep their first row */
+    irhw_sweep_row *uniq = malloc((size_t)(n + 1) * sizeof *uniq);
+    int nu = 0;
+    for (int i = 0; uniq && i < n; i++) {
+        int dup = 0;
+        for (int j = 0; j < nu && !dup; j++) {
+            dup = !strcmp(uniq[j].block, rows[i].block) && uniq[j].nparams == rows[i].nparams &&
+                  uniq[j].have_area == rows[i].have_area;
+            for (unsigned k = 0; dup && k < rows[i].nparams; k++)
+                dup = !strcmp(uniq[j].pname[k], rows[i].pname[k]) &&
+                      !strcmp(uniq[j].pval[k], rows[i].pval[k]);
+        }
+        if (!dup)
+            uniq[nu++] = rows[i];
     }
     rep r;
     memset(&r, 0, sizeof r);
@@ -716,8 +967,13 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     const char *slash = strrchr(r.files_dir, '/');
     snprintf(r.files_rel, sizeof r.files_rel, "%s", slash ? slash + 1 : r.files_dir);
     snprintf(r.work, sizeof r.work, "%s/work", r.files_dir);
-    if (irhw_mkdirs(r.work)) {
+    if (!uniq || irhw_mkdirs(r.work)) {
         free(rows);
+        free(count);
+        free(first);
+        free(uniq);
+        if (!uniq)
+            return irhw_err(err, errlen, "out of memory");
         return irhw_err(err, errlen, "cannot create %s: %s", r.work, strerror(errno));
     }
     r.ohtml = irhw_out_open(html_path, err, errlen);
@@ -725,6 +981,9 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     if (!r.omd) {
         irhw_out_abort(r.ohtml);
         free(rows);
+        free(count);
+        free(first);
+        free(uniq);
         return -1;
     }
     r.html = irhw_out_file(r.ohtml);
@@ -735,24 +994,32 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
             CSS);
     both(&r, "h1", "# ", "irhw area estimation report");
     int npass = 0, narea = 0;
-    for (int i = 0; i < n; i++) {
-        npass += !strcmp(rows[i].verdict, "pass");
-        narea += rows[i].have_area;
+    for (int i = 0; i < nu; i++) {
+        npass += !strcmp(uniq[i].verdict, "pass");
+        narea += uniq[i].have_area;
     }
     char text[4096];
     size_t o = (size_t)snprintf(text, sizeof text,
                                 "%d configurations (%d passed every requested step, %d with area) "
                                 "from:",
-                                n, npass, narea);
+                                nu, npass, narea);
     for (int d = 0; d < ndirs && o < sizeof text; d++)
         o += (size_t)snprintf(text + o, sizeof text - o, " %s", dirs[d]);
-    if (n)
+    if (nu)
         snprintf(text + o, o < sizeof text ? sizeof text - o : 0, "; tool version %s.",
-                 rows[0].version);
+                 uniq[0].version);
     para(&r, text);
+    runs_section(&r, dirs, ndirs, first, count);
+    free(first);
+    free(count);
+    free(rows);
+    rows = uniq;
+    n = nu;
     int rc = 0;
     for (const irhw_block *const *bp = irhw_blocks; *bp && !rc; bp++)
         rc = block_section(&r, rows, n, *bp);
+    if (!rc)
+        rc = split_section(&r, rows, n);
     if (!rc)
         rc = crossover_section(&r, rows, n);
     if (!rc)

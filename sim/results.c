@@ -75,6 +75,10 @@ int irhw_row_write(const char *path, const irhw_sweep_row *r0, char *err, size_t
     }
     fprintf(f, "have_sta=%d\ncrit_ns=%.4f\nversion=%s\nseconds=%.2f\n", r.have_sta, r.crit_ns,
             r.version, r.seconds);
+    if (r.have_area)
+        fprintf(f, "own_um2=%.1f\n", r.own_um2);
+    for (unsigned i = 0; i < r.nparts; i++)
+        fprintf(f, "part=%s\t%lu\t%.1f\n", r.parts[i].module, r.parts[i].count, r.parts[i].um2);
     for (int i = 0; i < r.nnotes; i++) {
         clean(r.notes[i].text);
         fprintf(f, "note=%s\t%.10g\t%s\n", r.notes[i].key, r.notes[i].value, r.notes[i].text);
@@ -142,7 +146,18 @@ int irhw_row_read(const char *path, irhw_sweep_row *r, char *err, size_t errlen)
             COPY(r->version, v);
         else if (!strcmp(l, "seconds"))
             r->seconds = atof(v);
-        else if (!strcmp(l, "note") && r->nnotes < IRHW_ROW_NOTES) {
+        else if (!strcmp(l, "own_um2"))
+            r->own_um2 = atof(v);
+        else if (!strcmp(l, "part") && r->nparts < IRHW_ROW_PARTS) {
+            char *t1 = strchr(v, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+            if (t2) {
+                *t1 = *t2 = 0;
+                COPY(r->parts[r->nparts].module, v);
+                r->parts[r->nparts].count = strtoul(t1 + 1, NULL, 10);
+                r->parts[r->nparts].um2 = atof(t2 + 1);
+                r->nparts++;
+            }
+        } else if (!strcmp(l, "note") && r->nnotes < IRHW_ROW_NOTES) {
             char *t1 = strchr(v, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
             if (t2) {
                 irhw_note *n = &r->notes[r->nnotes++];
@@ -399,6 +414,13 @@ int irhw_row_from_run(irhw_sweep_row *row, const irhw_inst *x, const char *verdi
         snprintf(row->library, sizeof row->library, "%s", a->library);
         snprintf(row->node, sizeof row->node, "%s", a->node);
         snprintf(row->sram_source, sizeof row->sram_source, "%s", a->sram_source);
+        row->own_um2 = a->own_um2;
+        for (unsigned i = 0; i < a->nparts && i < IRHW_ROW_PARTS; i++) {
+            snprintf(row->parts[i].module, sizeof row->parts[i].module, "%s", a->parts[i].module);
+            row->parts[i].count = a->parts[i].count;
+            row->parts[i].um2 = a->parts[i].um2;
+            row->nparts++;
+        }
         irhw_area_fig fig = {a->total_um2, a->logic_um2,    a->ff_storage_um2,
                              a->sram_um2,  a->storage_bits, a->cells,
                              a->flops,     a->library,      a->node};

@@ -25,6 +25,7 @@
 #include "irhw.h"
 
 #define IRHW_ROW_NOTES 16
+#define IRHW_ROW_PARTS 8 /* IRHW_AREA_MAX_PARTS */
 
 /* One configuration's result (runs/<key>/result.txt, a row of results.csv). */
 typedef struct {
@@ -44,6 +45,15 @@ typedef struct {
     char library[160], node[48], sram_source[200];
     char version[64];
     double seconds; /* the task's wall time */
+    /* area by part: each module the top instantiates (whole subtree), and
+     * the top's own cells (irhw_area_res.parts) */
+    unsigned nparts;
+    double own_um2;
+    struct {
+        char module[96];
+        unsigned long count;
+        double um2;
+    } parts[IRHW_ROW_PARTS];
     int nnotes;
     irhw_note notes[IRHW_ROW_NOTES];
 } irhw_sweep_row;

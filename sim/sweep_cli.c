@@ -322,9 +322,12 @@ int irhw_cmd_report(int argc, char **argv)
                "  The area estimation report of sweep folders (irhw sweep -o DIR, and out/\n"
                "  when `irhw run` wrote results there): one self-contained HTML file with\n"
                "  inline SVG plots (gnuplot), and the same as Markdown beside it (.md):\n"
-               "  area against each block's size parameter, logic vs storage, the wl_bank\n"
-               "  flops/SRAM crossover, the WRU networks side by side, the paper comparison\n"
-               "  of every block, and a GPU-level total with the papers' percentages.\n"
+               "  the runs behind it with the commands that make them again, area against\n"
+               "  each block's size parameter, logic vs storage, every block's area split\n"
+               "  (stacked bars: storage, logic, parts), the wl_bank flops/SRAM crossover\n"
+               "  (marked), the WRU networks side by side, the paper comparison of every\n"
+               "  block, and a GPU-level total with the papers' percentages (n/a for a\n"
+               "  block without an area result).\n"
                "  -o FILE   the HTML file (default out/report.html)\n");
         return 0;
     }

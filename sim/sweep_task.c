@@ -140,6 +140,29 @@ static void read_notes(const char *text, irhw_sweep_row *r)
     }
 }
 
+/* "parts": [{"module": "m", "count": N, "um2": A}, ...] (irhw area --json) */
+static void read_parts(const char *text, irhw_sweep_row *r)
+{
+    const char *p = strstr(text, "\"parts\": [");
+    double own = 0;
+    if (!json_num(text, "own_um2", &own))
+        r->own_um2 = own;
+    if (!p)
+        return;
+    const char *end = strchr(p, ']');
+    while (r->nparts < IRHW_ROW_PARTS && (p = strstr(p, "{\"module\": ")) && p < end) {
+        p += strlen("{\"module\": ");
+        if (!(p = json_string(p, r->parts[r->nparts].module, sizeof r->parts[0].module)))
+            return;
+        double count = 0, um2 = 0;
+        json_num(p, "count", &count);
+        json_num(p, "um2", &um2);
+        r->parts[r->nparts].count = (unsigned long)count;
+        r->parts[r->nparts].um2 = um2;
+        r->nparts++;
+    }
+}
+
 static int read_area(const char *log, irhw_sweep_row *r)
 {
     char *text = irhw_read_file(log, NULL);
@@ -158,6 +181,7 @@ static int read_area(const char *log, irhw_sweep_row *r)
         json_text(text, "node", r->node, sizeof r->node);
         json_text(text, "sram_model", r->sram_source, sizeof r->sram_source);
         read_notes(text, r);
+        read_parts(text, r);
     }
     free(text);
     return rc;

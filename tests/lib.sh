@@ -27,3 +27,21 @@ tb_changes() {
   *) python3 "$py" "$1" ;;
   esac
 }
+# html_shot HTML PNG HEIGHT: HTML in headless Chromium (1000 px wide, HEIGHT
+# tall) into PNG; prints "<coloured> <width> <height>" (png_colored.py: the
+# plots' strong colours), nothing when Chromium wrote no PNG (its log: PNG.log)
+html_shot() {
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,"$3" \
+    --screenshot="$2" "file://$1" > "$2.log" 2>&1
+  [ -s "$2" ] && python3 "$(dirname "${BASH_SOURCE[0]}")/png_colored.py" "$2"
+}
+# shot_has_plots HTML HEIGHT MIN IF_NO_CHROMIUM: ok when the screenshot of
+# HTML holds more than MIN strongly coloured pixels (the plots); without
+# Chromium, IF_NO_CHROMIUM (bad or skipped) says so
+shot_has_plots() {
+  if ! command -v chromium > /dev/null; then "$4" "report screenshot: chromium not installed (Debian package chromium)"
+  elif read -r coloured w h < <(html_shot "$1" "$tmp/shot.png" "$2"); then
+    [ "${coloured:-0}" -gt "$3" ] && ok "report in headless Chromium: plots visible ($coloured coloured pixels in ${w}x$h)" ||
+      bad "report screenshot shows too few plot pixels ($coloured coloured, wanted more than $3)"
+  else bad "chromium wrote no screenshot: $(tail -3 "$tmp/shot.png.log")"; fi
+}

@@ -38,6 +38,7 @@ bad_inputs:tests/bad_inputs.sh
 workload_hwwl:tests/test_workload_hwwl.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
+report:tests/test_report.sh
 wave:tests/test_wave.sh
 docs:tests/test_docs.sh
 wave_view:tests/test_wave_view.sh
@@ -58,6 +59,7 @@ faults:tests/test_faults.sh"
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
+# report: irhw run's report from canned results (plots, n/a), in Chromium.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the

@@ -121,15 +121,7 @@ if "$irhw" report "$a" "$d" -o "$tmp/rep/report.html" > /dev/null 2>"$tmp/rep.er
     ok "report: self-contained HTML with $nsvg inline SVG plots, Markdown with crossover, paper table, GPU total"
   else bad "report contents ($nsvg svg)"; fi
 else bad "report: $(cat "$tmp/rep.err")"; fi
-if command -v chromium > /dev/null; then
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,1600 \
-    --screenshot="$tmp/shot.png" "file://$tmp/rep/report.html" > "$tmp/chromium.log" 2>&1
-  if [ -s "$tmp/shot.png" ]; then
-    read -r coloured w h < <(python3 "$here/png_colored.py" "$tmp/shot.png")
-    [ "${coloured:-0}" -gt 2000 ] && ok "report in headless Chromium: plots visible ($coloured coloured pixels in ${w}x$h)" ||
-      bad "report screenshot shows no plots ($coloured coloured pixels)"
-  else bad "chromium wrote no screenshot: $(tail -3 "$tmp/chromium.log")"; fi
-else skipped "report screenshot: chromium not installed (Debian package chromium)"; fi
+shot_has_plots "$tmp/rep/report.html" 1600 2000 skipped
 
 # ---- the same sweep on a real Slurm cluster ----
 slurm_dir=$tmp/slurm
