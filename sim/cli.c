@@ -443,6 +443,31 @@ static void list_ports(const irhw_inst *x)
         printf("  timing: %s\n", x->b->timing);
 }
 
+/* The default configuration's assertions and input contracts (vw_assert),
+ * its leaf cells' included, as the RTL states them. */
+static void list_checks(const irhw_inst *x)
+{
+    char err[IRHW_ERRLEN];
+    char *v = irhw_generate(x, err, sizeof err);
+    if (!v)
+        return;
+    printf("  assertions (checked in cosim with Verilator --assert; `irhw prove` proves them):\n");
+    irhw_checks_list(stdout, v, "    ");
+    free(v);
+    const char *lv[IRHW_MAX_LEAVES];
+    unsigned nl = x->b->leaf_cells ? x->b->leaf_cells(x, lv) : 0;
+    for (unsigned i = 0; i < nl; i++) {
+        char p[4096];
+        snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
+        char *t = irhw_read_file(p, NULL);
+        if (t && strstr(t, "`ifdef IRHW_ASSERT")) {
+            printf("   in the leaf %s:\n", lv[i]);
+            irhw_checks_list(stdout, t, "    ");
+        }
+        free(t);
+    }
+}
+
 static void list_json(FILE *f, const irhw_inst *x)
 {
     const irhw_block *b = x->b;
@@ -567,8 +592,10 @@ static int cmd_list(int argc, char **argv)
                 printf("\n");
             printf("%s — %s (%s)\n", b->name, b->title, b->paper);
             list_params(b);
-            if (one)
+            if (one) {
                 list_ports(&x);
+                list_checks(&x);
+            }
         }
         k++;
         irhw_inst_free(&x);
@@ -1307,8 +1334,13 @@ static int cmd_run(int argc, char **argv)
 
 /* Bounded model checking and k-induction of the block's assertions
  * (vw_assert) with Yosys's SAT solver (`sat -tempinduct`), from rst held
- * in the first two cycles as co-simulation holds it. */
-#define PROVE_CELLS_MAX 60000 /* cells after flattening: beyond, the solver is hopeless */
+ * in the first two cycles as co-simulation holds it. The top module's
+ * assumptions (vw_assume: its input contract) constrain the inputs; a
+ * leaf's are checked as assertions, since the block drives them. */
+/* Beyond these the solver is hopeless: cells after flattening (before
+ * optimisation), words of any one memory. */
+#define PROVE_CELLS_MAX 10000
+#define PROVE_MEM_MAX 32
 
 /* The counterexample of the log's last "Time Signal ..." table: input
  * values at steps 1..n as rows of cycles 0..n-1; the step count, or 0. */
@@ -1438,11 +1470,13 @@ static int cmd_prove(int argc, char **argv)
     snprintf(log, sizeof log, "%s/prove.log", dir);
     snprintf(vcd, sizeof vcd, "%s/cex.vcd", dir);
     snprintf(script, sizeof script,
-             "read_verilog -formal -DIRHW_ASSERT%s; prep -top %s; flatten; memory_map; "
-             "opt -fast; async2sync; dffunmap; select -assert-max %d t:*; "
+             "read_verilog -formal -DIRHW_ASSERT%s; hierarchy -check -top %s; "
+             "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
+             "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
+             "prep -top %s; memory_map; opt -fast; async2sync; dffunmap; "
              "sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
              "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
-             files, o.x.module, PROVE_CELLS_MAX, depth, vcd);
+             files, o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
     char *av[] = {"yosys", "-p", script, NULL};
     int st = irhw_run(av, log);
     char *text = irhw_read_file(log, NULL);
@@ -1456,11 +1490,12 @@ static int cmd_prove(int argc, char **argv)
         k++;
     char params[1024];
     irhw_cfg_format(o.b, &o.c, " -p ", params, sizeof params);
-    if (strstr(text, "Assertion failed: selection contains")) {
+    if (strstr(text, "Assertion failed: selection")) {
         fprintf(stderr,
                 "%s prove: %s -p %s is too large for the solver (more than %d cells after "
-                "flattening): prove a smaller configuration (fewer entries, lanes or cores)\n",
-                prog, o.b->name, params, PROVE_CELLS_MAX);
+                "flattening, or a memory of more than %d words): prove a smaller "
+                "configuration (fewer entries, sets, slots, lanes or cores)\n",
+                prog, o.b->name, params, PROVE_CELLS_MAX, PROVE_MEM_MAX);
         rc = EXIT_USAGE;
     } else if (strstr(text, "Induction step proven: SUCCESS!")) {
         printf("PROVED %s -p %s: every assertion holds in every reachable state "
@@ -1485,9 +1520,10 @@ static int cmd_prove(int argc, char **argv)
             fprintf(stderr, "%s prove: %s\n", prog, err);
             rc = EXIT_TOOL;
         } else {
-            printf("FAILED %s -p %s: an assertion fails %" PRIu64
-                   " cycles after reset (bounded model check)\n",
-                   o.b->name, params, n - 1);
+            /* step s's check samples step s-1, cosim's cycle s-2 */
+            printf("FAILED %s -p %s: an assertion fails at cycle %" PRIu64
+                   " (bounded model check; the replay names it)\n",
+                   o.b->name, params, n >= 2 ? n - 2 : 0);
             printf("trace: %s (inputs per cycle), %s + %s\n", csv, vcd, gtkw);
             printf("replay: %s cosim %s -p %s --stim-file %s", prog, o.b->name, params, csv);
             for (unsigned i = 0; i < o.nrtl; i++)

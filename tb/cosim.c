@@ -125,12 +125,16 @@ static int assert_failed(const irhw_cosim_req *q, irhw_rtl *rtl, char *out, size
     if (!rtl->stop_info || !rtl->stop_info(&file, &line, &edge))
         return 0;
     *cyc = edge ? edge - 1 : 0;
-    char e[IRHW_ERRLEN], c[1200];
-    /* the generated design was verilated by its bare name; leaves and
-     * --rtl files by their full paths */
-    char *text = file[0] == '/' ? irhw_read_file(file, NULL)
-                 : !q->nrtl     ? irhw_generate(q->x, e, sizeof e)
-                                : NULL;
+    /* Verilator names a file as it was given (the generated design by its
+     * bare name, --rtl files by their full paths) or, for a leaf found by
+     * -y, by its bare name too */
+    char e[IRHW_ERRLEN], c[1200], leaf[4200], mod[200];
+    snprintf(leaf, sizeof leaf, "%s/rtl/%s", irhw_root(), file);
+    snprintf(mod, sizeof mod, "%s.v", q->x->module);
+    char *text = file[0] == '/'                   ? irhw_read_file(file, NULL)
+                 : !q->nrtl && !strcmp(file, mod) ? irhw_generate(q->x, e, sizeof e)
+                 : !access(leaf, R_OK)            ? irhw_read_file(leaf, NULL)
+                                                  : NULL;
     if (text && line > 0 && irhw_check_at(text, (unsigned)line, c, sizeof c))
         snprintf(out, len, "%s%s", c + 7, strncmp(c, "assume", 6) ? "" : " (input contract)");
     else

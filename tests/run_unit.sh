@@ -40,7 +40,8 @@ xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
 docs:tests/test_docs.sh
-wave_view:tests/test_wave_view.sh"
+wave_view:tests/test_wave_view.sh
+assert:tests/test_assert.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
