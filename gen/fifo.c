@@ -20,6 +20,8 @@ int fifo_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "    .clk(clk), .rst(rst), .push(push), .din(din), .pop(pop),");
     vw_line(w, "    .full(full), .valid(valid), .head(head_raw));");
     vw_line(w, "assign head = valid ? head_raw : %u'd0;", g->width);
+    vw_assume(w, "push_not_full", "push only when !full", "!push | !full");
+    vw_assume(w, "pop_when_valid", "pop only when valid", "!pop | valid");
     w->indent--;
     vw_line(w, "endmodule");
     return 0;

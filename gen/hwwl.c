@@ -95,6 +95,11 @@ static void emit_system(irhw_vw *w, const hwwl_geom *g)
     vw_line(w, "    else net_n_q <= net_n_q + inj_n - dlv_n;");
     vw_line(w, "end");
     vw_line(w, "wire net_empty = (net_n_q == 0);  // also: no delivery waiting anywhere");
+    vw_assert(w, "net_count_conserved",
+              "no delivery of an ID the network does not hold (the count never wraps below 0)",
+              "({1'b0, net_n_q} + inj_n) >= {1'b0, dlv_n}");
+    vw_assert(w, "done_only_net_empty", "all_done only with no work ID inside the network",
+              "!n_all_done | net_empty");
     vw_blank(w);
     vw_line(w, "// ---- one wlcfg and one swap for every core, all or nothing");
     vw_line(w, "wire push_any = |push;");

@@ -516,6 +516,10 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         vw_line(w, "        rphase_q <= (rphase_q == %u) ? 0 : rphase_q + 1'b1;", g->interval - 1);
     vw_line(w, "    end");
     vw_line(w, "end");
+    vw_assert(w, "cbuf_bound", "the coalescing buffer never holds more than COALESCE IDs",
+              "cb_n_q <= C");
+    vw_assert(w, "load_has_ids", "a refill load never takes more IDs than its region stores",
+              "!ld_go | (n <= stored_pull)");
     vw_blank(w);
 }
 

@@ -250,6 +250,9 @@ static void emit_done(gen_ctx *x)
         vw_line(w, "    (|up_valid_l%u) | (|dn_valid_l%u)%s", k, k,
                 k + 1 == g->levels ? ";" : " |");
     vw_line(w, "assign all_done = (&core_empty) & ~(|inj_valid) & ~net_busy;");
+    vw_assert(w, "done_only_empty",
+              "DONE only with every core empty, nothing offered and every buffer empty",
+              "!all_done | ((&core_empty) & ~(|inj_valid) & ~net_busy)");
 }
 
 /* Every leaf the tree is made of; the FIFO entries sit in an

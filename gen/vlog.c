@@ -265,3 +265,97 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
     w->indent--;
     vw_line(w, ");");
 }
+
+/* One check of the block's safety: an invariant (assert) or an input
+ * contract (assume: a constraint for `irhw prove`, checked like an assert
+ * in co-simulation). Sampled at each rising edge out of reset, inside
+ * `ifdef IRHW_ASSERT so the default file stays plain Verilog-2005. The
+ * comment above the check names it; irhw_check_at finds it from the line
+ * a simulator reports, irhw_checks_list lists them. */
+static void vw_check(irhw_vw *w, const char *kind, const char *name, const char *msg,
+                     const char *fmt, va_list ap)
+{
+    char cond[4096], lead[160];
+    vsnprintf(cond, sizeof cond, fmt, ap);
+    snprintf(lead, sizeof lead, "%s %s: ", kind, name);
+    fputs("`ifdef IRHW_ASSERT\n", w->f);
+    vw_comment(w, lead, msg);
+    vw_line(w, "always @(posedge clk) if (!rst) %s (%s);", kind, cond);
+    fputs("`endif\n", w->f);
+}
+
+void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vw_check(w, "assert", name, msg, fmt, ap);
+    va_end(ap);
+}
+
+void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vw_check(w, "assume", name, msg, fmt, ap);
+    va_end(ap);
+}
+
+/* The text of line `no` (from 1) of `text` into buf, blanks trimmed at the
+ * left; 0 when there is no such line. */
+static int text_line(const char *text, unsigned no, char *buf, size_t len)
+{
+    const char *p = text;
+    for (unsigned i = 1; i < no && p; i++) {
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p || !*p)
+        return 0;
+    while (*p == ' ')
+        p++;
+    size_t n = strcspn(p, "\n");
+    snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), p);
+    return 1;
+}
+
+/* The comment of a check that starts at `line`: "assert NAME: MESSAGE"
+ * with its folded continuation lines joined; 0 when `line` is none. */
+static int check_comment(const char *text, unsigned line, char *out, size_t len)
+{
+    char l[512];
+    if (!text_line(text, line, l, sizeof l) ||
+        (strncmp(l, "// assert ", 10) && strncmp(l, "// assume ", 10)))
+        return 0;
+    size_t o = (size_t)snprintf(out, len, "%s", l + 3);
+    for (unsigned k = line + 1; text_line(text, k, l, sizeof l) && !strncmp(l, "//", 2); k++)
+        if (o < len)
+            o += (size_t)snprintf(out + o, len - o, " %s", l + 2 + strspn(l + 2, " "));
+    return 1;
+}
+
+int irhw_check_at(const char *text, unsigned line, char *out, size_t len)
+{
+    char l[512];
+    /* the check's statement, then up to a few lines of comment above it */
+    if (!text_line(text, line, l, sizeof l) || (!strstr(l, "assert (") && !strstr(l, "assume (")))
+        return 0;
+    for (unsigned k = line - 1; k > 0 && k + 8 > line; k--)
+        if (check_comment(text, k, out, len))
+            return 1;
+    return 0;
+}
+
+unsigned irhw_checks_list(FILE *f, const char *text, const char *indent)
+{
+    unsigned n = 0, line = 1;
+    char c[1024];
+    for (const char *p = text; p && *p; line++) {
+        if (check_comment(text, line, c, sizeof c)) {
+            fprintf(f, "%s%s\n", indent, c);
+            n++;
+        }
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
+    }
+    return n;
+}

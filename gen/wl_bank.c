@@ -31,6 +31,21 @@ static void emit_partition(irhw_vw *w, int p)
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "end");
+    char size[16], name[40];
+    snprintf(size, sizeof size, "%s", p ? "SIZE_HI" : "size0");
+    snprintf(name, sizeof name, "part%d_count_bound", p);
+    vw_assert(w, name,
+              "a partition never holds more than its size (in single mode partition 1 none)",
+              "%scnt%d_q <= %s", p ? "(mode_q | cnt1_q == {CNT_BITS{1'b0}}) & " : "", p, size);
+    snprintf(name, sizeof name, "part%d_ptrs_in_range", p);
+    vw_assert(w, name, "head and tail pointers stay within the partition",
+              "(head%d_q <= last%d) & (tail%d_q <= last%d)", p, p, p, p);
+    snprintf(name, sizeof name, "part%d_count_conserved", p);
+    vw_assert(w, name,
+              "the count equals the entries between head and tail: no work ID is lost or made up",
+              "((tail%d_q >= head%d_q) ? tail%d_q - head%d_q : tail%d_q + %s - head%d_q) == "
+              "((cnt%d_q == %s) ? {CNT_BITS{1'b0}} : cnt%d_q)",
+              p, p, p, p, p, size, p, p, size, p);
     vw_blank(w);
 }
 
@@ -114,6 +129,11 @@ int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "wire mem_we = do_push | do_put;");
     vw_line(w, "wire [ID_BITS-1:0] mem_wdata = do_push ? push_id : rd_put_id;");
     vw_line(w, "wire [ID_BITS-1:0] mem_rdata;");
+    vw_assert(w, "one_access", "the 1rw memory sees at most one access a cycle",
+              "!(mem_we & pop) & !(do_push & do_put) & !(do_pull & do_take)");
+    vw_assert(w, "no_pop_empty", "a pull or take never reads an empty half", "!pop | !is_empty");
+    vw_assert(w, "cfg_only_idle", "wlcfg changes the mode only with both halves empty",
+              "!do_cfg | ((cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}}))");
     vw_blank(w);
     if (sram) {
         vw_line(w, "irhw_sram_1rw #(.WIDTH(ID_BITS), .DEPTH(%u), .ABITS(PTR_BITS)) u_mem (", e);

@@ -227,6 +227,20 @@ const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width
 void vw_comment(irhw_vw *w, const char *lead, const char *text);
 /* "module NAME (" with clk and every port of the description, then ");". */
 void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps);
+/* A safety check beside the logic it guards, inside `ifdef IRHW_ASSERT:
+ * `always @(posedge clk) if (!rst) assert (COND);` under the comment
+ * "// assert NAME: MSG". vw_assume writes an input contract the same way
+ * (an assumption for `irhw prove`, checked like an assertion in
+ * co-simulation). COND is a printf format. */
+void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The check whose statement is on line `line` (from 1) of the Verilog
+ * `text`: "assert NAME: MSG" (or "assume ...") into out; 0 if none is. */
+int irhw_check_at(const char *text, unsigned line, char *out, size_t len);
+/* Prints every check of `text`, one a line after `indent`; the count. */
+unsigned irhw_checks_list(FILE *f, const char *text, const char *indent);
 
 /* ---- the block description -------------------------------------------- */
 

@@ -42,6 +42,12 @@ module irhw_fifo #(
 
             assign full  = valid_q;
             assign valid = valid_q;
+`ifdef IRHW_ASSERT
+            // assume push_not_full: push only when !full (the contract above)
+            always @(posedge clk) if (!rst) assume (!push | !full);
+            // assume pop_when_valid: pop only when valid (the contract above)
+            always @(posedge clk) if (!rst) assume (!pop | valid);
+`endif
         end else begin : g_pointers
             localparam PTR_BITS = $clog2(DEPTH);
             localparam CNT_BITS = $clog2(DEPTH + 1);
@@ -72,6 +78,19 @@ module irhw_fifo #(
 
             assign full  = (count_q == SIZE);
             assign valid = (count_q != {CNT_BITS{1'b0}});
+`ifdef IRHW_ASSERT
+            // assume push_not_full: push only when !full (the contract above)
+            always @(posedge clk) if (!rst) assume (!push | !full);
+            // assume pop_when_valid: pop only when valid (the contract above)
+            always @(posedge clk) if (!rst) assume (!pop | valid);
+            // assert count_bound: the FIFO never holds more than DEPTH entries
+            always @(posedge clk) if (!rst) assert (count_q <= SIZE);
+            // assert ptrs_in_range: the pointers stay below DEPTH
+            always @(posedge clk) if (!rst) assert ((rd_q <= LAST) & (wr_q <= LAST));
+            // assert count_conserved: the count equals the entries between the pointers: no
+            //     entry is lost or made up
+            always @(posedge clk) if (!rst) assert (((wr_q >= rd_q) ? wr_q - rd_q : wr_q + SIZE - rd_q) == ((count_q == SIZE) ? {CNT_BITS{1'b0}} : count_q));
+`endif
         end
     endgenerate
 endmodule

@@ -46,6 +46,14 @@ module irhw_rr_arbiter #(
                 if (rst) rr_q <= {IDX_BITS{1'b0}};
                 else if (go) rr_q <= (idx == LAST) ? {IDX_BITS{1'b0}} : idx + 1'b1;
             end
+`ifdef IRHW_ASSERT
+            // assert grant_onehot: at most one request granted, and only a raised one
+            always @(posedge clk) if (!rst) assert (((pick & (pick - ONE)) == {N{1'b0}}) & ((pick & ~req) == {N{1'b0}}));
+            // assert grant_when_requested: some request is granted whenever one is raised
+            always @(posedge clk) if (!rst) assert ((req == {N{1'b0}}) | (pick != {N{1'b0}}));
+            // assert pointer_in_range: the round-robin pointer stays below N
+            always @(posedge clk) if (!rst) assert (rr_q <= LAST);
+`endif
         end
     endgenerate
 endmodule

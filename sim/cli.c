@@ -20,6 +20,7 @@
 #include "rtlcheck.h"
 #include "scgen.h"
 #include "shrink.h"
+#include "stimfile.h"
 #include "sweep.h"
 #include "vbuild.h"
 #include "xcheck.h"
@@ -37,6 +38,10 @@ enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 
 static const char *prog = "irhw";
 
+#define PROVE_DEPTH_MAX 200 /* irhw prove --depth */
+#define IRHW_STR2(x) #x
+#define IRHW_STR(x) IRHW_STR2(x)
+
 /* ---- common option parsing ------------------------------------------------ */
 
 typedef struct {
@@ -50,6 +55,7 @@ typedef struct {
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
+    uint64_t depth; /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
     int json, no_model, quiet, no_sta, help;
     int systemc; /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
@@ -115,7 +121,7 @@ static const char *size_text(double bytes, char *buf, size_t len)
 }
 
 /* The options of gen, cosim, area and run (verbs: which of them take it). */
-enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_ALL = 15 };
+enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_ALL = 31 };
 enum {
     O_HELP,
     O_P,
@@ -130,6 +136,7 @@ enum {
     O_WAVE_TO,
     O_WAVE_LIMIT,
     O_RTL,
+    O_DEPTH,
     O_LIBERTY,
     O_SRAM_TABLE,
     O_DRAW,
@@ -150,8 +157,8 @@ enum {
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
     {"--help", 0, O_HELP, V_ALL},
-    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA},
-    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN},
+    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA | V_PROVE},
+    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN | V_PROVE},
     {"--cycles", 1, O_CYCLES, V_COSIM | V_RUN},
     {"--seed", 1, O_SEED, V_COSIM | V_RUN},
     {"--stim", 1, O_STIM, V_COSIM},
@@ -161,7 +168,8 @@ static const irhw_opt block_opts[] = {
     {"--wave-from", 1, O_WAVE_FROM, V_COSIM},
     {"--wave-to", 1, O_WAVE_TO, V_COSIM},
     {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM},
-    {"--rtl", 1, O_RTL, V_COSIM},
+    {"--rtl", 1, O_RTL, V_COSIM | V_PROVE},
+    {"--depth", 1, O_DEPTH, V_PROVE},
     {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN},
     {"--sram-table", 1, O_SRAM_TABLE, V_AREA},
     {"--draw", 1, O_DRAW, V_GEN},
@@ -241,6 +249,8 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
                               "(1,024s), up to 1024T; 0 or none: no limit",
                               v);
         break;
+    case O_DEPTH:
+        return take_u64(verb, n, v, 3, PROVE_DEPTH_MAX, "3.." IRHW_STR(PROVE_DEPTH_MAX), &o->depth);
     case O_RTL:
         if (o->nrtl == sizeof o->rtl / sizeof o->rtl[0])
             return irhw_usage(verb, "too many --rtl files (at most 64): %s", v);
@@ -436,6 +446,31 @@ static void list_ports(const irhw_inst *x)
         printf("  timing: %s\n", x->b->timing);
 }
 
+/* The default configuration's assertions and input contracts (vw_assert),
+ * its leaf cells' included, as the RTL states them. */
+static void list_checks(const irhw_inst *x)
+{
+    char err[IRHW_ERRLEN];
+    char *v = irhw_generate(x, err, sizeof err);
+    if (!v)
+        return;
+    printf("  assertions (checked in cosim with Verilator --assert; `irhw prove` proves them):\n");
+    irhw_checks_list(stdout, v, "    ");
+    free(v);
+    const char *lv[IRHW_MAX_LEAVES];
+    unsigned nl = x->b->leaf_cells ? x->b->leaf_cells(x, lv) : 0;
+    for (unsigned i = 0; i < nl; i++) {
+        char p[4096];
+        snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
+        char *t = irhw_read_file(p, NULL);
+        if (t && strstr(t, "`ifdef IRHW_ASSERT")) {
+            printf("   in the leaf %s:\n", lv[i]);
+            irhw_checks_list(stdout, t, "    ");
+        }
+        free(t);
+    }
+}
+
 static void list_json(FILE *f, const irhw_inst *x)
 {
     const irhw_block *b = x->b;
@@ -560,8 +595,10 @@ static int cmd_list(int argc, char **argv)
                 printf("\n");
             printf("%s — %s (%s)\n", b->name, b->title, b->paper);
             list_params(b);
-            if (one)
+            if (one) {
                 list_ports(&x);
+                list_checks(&x);
+            }
         }
         k++;
         irhw_inst_free(&x);
@@ -1356,6 +1393,221 @@ static int cmd_run(int argc, char **argv)
     return worst;
 }
 
+/* ---- prove ----------------------------------------------------------------- */
+
+/* Bounded model checking and k-induction of the block's assertions
+ * (vw_assert) with Yosys's SAT solver (`sat -tempinduct`), from rst held
+ * in the first two cycles as co-simulation holds it. The top module's
+ * assumptions (vw_assume: its input contract) constrain the inputs; a
+ * leaf's are checked as assertions, since the block drives them. */
+/* Beyond these the solver is hopeless: cells after flattening (before
+ * optimisation), words of any one memory. */
+#define PROVE_CELLS_MAX 10000
+#define PROVE_MEM_MAX 32
+
+/* The counterexample of the log's last "Time Signal ..." table: input
+ * values at steps 1..n as rows of cycles 0..n-1; the step count, or 0. */
+static uint64_t cex_rows(const char *log, const irhw_ports *ps, irhw_rows *r)
+{
+    const char *t = NULL, *p = log;
+    while ((p = strstr(p, "  Time Signal Name")))
+        t = p++;
+    if (!t)
+        return 0;
+    uint64_t *row = calloc(ps->in_words, sizeof *row);
+    uint64_t steps = 0;
+    unsigned long cur = 0;
+    char name[128], hex[512];
+    unsigned long step;
+    for (p = strchr(t, '\n'); p && row; p = strchr(p + 1, '\n')) {
+        if (sscanf(p + 1, " %lu \\%127s %*s %511s", &step, name, hex) != 3) {
+            if (strncmp(p + 1, "  ----", 6) && strncmp(p + 1, "  init", 6))
+                break;
+            continue;
+        }
+        if (step != cur && cur) {
+            irhw_rows_push(r, row);
+            steps++;
+        }
+        cur = step;
+        for (unsigned i = 0; i < ps->n; i++) {
+            const irhw_port *q = &ps->p[i];
+            char h[520];
+            const char *why;
+            if (q->dir != IRHW_IN || strcmp(q->name, name))
+                continue;
+            snprintf(h, sizeof h, "0x%s", hex);
+            irhw_parse_value(h, strlen(h), q->width, row + q->off, &why);
+        }
+    }
+    if (cur && row) {
+        irhw_rows_push(r, row);
+        steps++;
+    }
+    free(row);
+    return steps;
+}
+
+/* A GTKWave view of the counterexample's VCD: the block's ports, a marker
+ * on the failing step. */
+static int cex_gtkw(const char *path, const char *vcd, const opts *o, uint64_t steps, char *err,
+                    size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f, "[dumpfile] \"%s\"\n*0.0 %" PRIu64 " -1\n", vcd, steps);
+    for (unsigned i = 0; i < o->x.ps.n; i++) {
+        const irhw_port *p = &o->x.ps.p[i];
+        if (p->width > 1)
+            fprintf(f, "%s.%s[%u:0]\n", o->x.module, p->name, p->width - 1);
+        else
+            fprintf(f, "%s.%s\n", o->x.module, p->name);
+    }
+    if (fclose(f))
+        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+static int cmd_prove(int argc, char **argv)
+{
+    opts o;
+    int rc = parse_opts("prove", argc, argv, 1, V_PROVE, &o);
+    if (rc || o.help) {
+        if (o.help)
+            printf("usage: %s prove BLOCK [-p NAME=VALUE]... [--depth N] [--rtl FILE]... [-o DIR]\n"
+                   "  proves the block's assertions (`irhw list BLOCK` lists them) with Yosys's\n"
+                   "  SAT solver: from rst held in cycles 0 and 1, bounded model checking to\n"
+                   "  --depth N cycles (default 20, 3..%d) and k-induction up to N.\n"
+                   "  Prints PROVED (k-induction, k), PASSED to depth N (no failure, induction\n"
+                   "  did not close), or FAILED: the counterexample goes to DIR/cex.csv (a\n"
+                   "  --stim-file), DIR/cex.vcd and DIR/cex.gtkw, and the cosim command that\n"
+                   "  replays it against the C model is printed. Exit 0, 0, 1; 2 bad input or a\n"
+                   "  configuration too large for the solver; 3 Yosys missing or failing.\n"
+                   "  --rtl FILE  the user's RTL of the same ports instead of the generated\n"
+                   "  -o DIR      where the design, log and counterexample go (default\n"
+                   "              out/prove-<module>)\n",
+                   prog, PROVE_DEPTH_MAX);
+        return rc;
+    }
+    uint64_t depth = o.depth ? o.depth : 20;
+    if (depth < 3 || depth > PROVE_DEPTH_MAX) {
+        irhw_inst_free(&o.x);
+        return irhw_usage("prove", "--depth '%" PRIu64 "' must be 3..%d", depth, PROVE_DEPTH_MAX);
+    }
+    if (!irhw_find_in_path("yosys")) {
+        irhw_inst_free(&o.x);
+        fprintf(stderr, "%s prove: yosys not found: install the Debian package yosys\n", prog);
+        return EXIT_TOOL;
+    }
+    char dir[4096], path[4200], err[IRHW_ERRLEN], files[16384] = "";
+    const char *leaves[IRHW_MAX_LEAVES];
+    unsigned nleaves = 0;
+    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
+    if (!o.out)
+        snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
+    size_t fo = 0;
+    if (o.nrtl) {
+        if (irhw_mkdirs(dir)) {
+            fprintf(stderr, "%s prove: cannot create %s: %s\n", prog, dir, strerror(errno));
+            irhw_inst_free(&o.x);
+            return EXIT_TOOL;
+        }
+        for (unsigned i = 0; i < o.nrtl; i++)
+            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s\"", o.rtl[i]);
+        nleaves = o.b->leaf_cells ? o.b->leaf_cells(&o.x, leaves) : 0;
+        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
+            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/rtl/%s\"", irhw_root(),
+                                   leaves[i]);
+    } else {
+        if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+            fprintf(stderr, "%s prove: %s\n", prog, err);
+            irhw_inst_free(&o.x);
+            return EXIT_TOOL;
+        }
+        fo += (size_t)snprintf(files, sizeof files, " \"%s\"", path);
+        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
+            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/%s\"", dir, leaves[i]);
+    }
+    char script[20000], log[4200], vcd[4200];
+    snprintf(log, sizeof log, "%s/prove.log", dir);
+    snprintf(vcd, sizeof vcd, "%s/cex.vcd", dir);
+    snprintf(script, sizeof script,
+             "read_verilog -formal -DIRHW_ASSERT%s; hierarchy -check -top %s; "
+             "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
+             "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
+             "prep -top %s; memory_map; opt -fast; async2sync; dffunmap; "
+             "sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
+             "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
+             files, o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
+    char *av[] = {"yosys", "-p", script, NULL};
+    int st = irhw_run(av, log);
+    char *text = irhw_read_file(log, NULL);
+    if (!text) {
+        fprintf(stderr, "%s prove: cannot read the Yosys log %s: %s\n", prog, log, strerror(errno));
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    int k = 0;
+    for (const char *p = text; (p = strstr(p, "Base case for induction length")); p++)
+        k++;
+    char params[1024];
+    irhw_cfg_format(o.b, &o.c, " -p ", params, sizeof params);
+    if (strstr(text, "Assertion failed: selection")) {
+        fprintf(stderr,
+                "%s prove: %s -p %s is too large for the solver (more than %d cells after "
+                "flattening, or a memory of more than %d words): prove a smaller "
+                "configuration (fewer entries, sets, slots, lanes or cores)\n",
+                prog, o.b->name, params, PROVE_CELLS_MAX, PROVE_MEM_MAX);
+        rc = EXIT_USAGE;
+    } else if (strstr(text, "Induction step proven: SUCCESS!")) {
+        printf("PROVED %s -p %s: every assertion holds in every reachable state "
+               "(k-induction, k = %d)\n",
+               o.b->name, params, k);
+        rc = 0;
+    } else if (strstr(text, "model found for base case: FAIL!")) {
+        irhw_rows r;
+        irhw_rows_init(&r, o.x.ps.in_words);
+        uint64_t n = cex_rows(text, &o.x.ps, &r);
+        char csv[4200], gtkw[4200];
+        snprintf(csv, sizeof csv, "%s/cex.csv", dir);
+        snprintf(gtkw, sizeof gtkw, "%s/cex.gtkw", dir);
+        rc = !n ? irhw_err(err, sizeof err, "no counterexample in the Yosys log %s", log)
+                : irhw_stimfile_write(csv, &o.x.ps, &r,
+                                      "irhw prove counterexample: cycle N = solver step N+1", err,
+                                      sizeof err);
+        if (!rc)
+            rc = cex_gtkw(gtkw, vcd, &o, n, err, sizeof err);
+        irhw_rows_free(&r);
+        if (rc) {
+            fprintf(stderr, "%s prove: %s\n", prog, err);
+            rc = EXIT_TOOL;
+        } else {
+            /* step s's check samples step s-1, cosim's cycle s-2 */
+            printf("FAILED %s -p %s: an assertion fails at cycle %" PRIu64
+                   " (bounded model check; the replay names it)\n",
+                   o.b->name, params, n >= 2 ? n - 2 : 0);
+            printf("trace: %s (inputs per cycle), %s + %s\n", csv, vcd, gtkw);
+            printf("replay: %s cosim %s -p %s --stim-file %s", prog, o.b->name, params, csv);
+            for (unsigned i = 0; i < o.nrtl; i++)
+                printf(" --rtl %s", o.rtl[i]);
+            printf(" --wave %s/cex.fst\n", dir);
+            rc = EXIT_MISMATCH;
+        }
+    } else if (st == 0 && strstr(text, "Reached maximum number of time steps")) {
+        printf("PASSED %s -p %s to depth %" PRIu64 ": no assertion fails within %" PRIu64
+               " cycles of reset (bounded model check; k-induction did not close by k = %d)\n",
+               o.b->name, params, depth, depth, k);
+        rc = 0;
+    } else {
+        fprintf(stderr, "%s prove: Yosys failed (exit %d; log: %s)\n", prog, st, log);
+        rc = EXIT_TOOL;
+    }
+    free(text);
+    irhw_inst_free(&o.x);
+    return rc;
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 static void help(FILE *f)
@@ -1368,6 +1620,7 @@ static void help(FILE *f)
             "  gen   BLOCK -p N=V -o D  write the Verilog for one configuration\n"
             "  cosim BLOCK -p N=V ...   RTL in lockstep with the C model\n"
             "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
+            "  prove BLOCK -p N=V ...   the block's assertions by model checking (Yosys)\n"
             "  run                      all of it for every block at the papers' defaults\n"
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
@@ -1388,15 +1641,11 @@ static int cmd_workload(int argc, char **argv)
 }
 
 static const verb_entry verbs[] = {
-    {"list", cmd_list},
-    {"gen", cmd_gen},
-    {"cosim", cmd_cosim},
-    {"area", cmd_area},
-    {"run", cmd_run},
-    {"sweep", irhw_cmd_sweep},
-    {"sweep-task", irhw_cmd_sweep_task},
-    {"report", irhw_cmd_report},
-    {"workload", cmd_workload},
+    {"list", cmd_list},          {"gen", cmd_gen},
+    {"cosim", cmd_cosim},        {"area", cmd_area},
+    {"prove", cmd_prove},        {"run", cmd_run},
+    {"sweep", irhw_cmd_sweep},   {"sweep-task", irhw_cmd_sweep_task},
+    {"report", irhw_cmd_report}, {"workload", cmd_workload},
 };
 
 int main(int argc, char **argv)

@@ -113,6 +113,36 @@ static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *ac
     return bad;
 }
 
+/* The RTL's first failed assertion, if one failed: "NAME: MESSAGE" (an
+ * input contract's with " (input contract)"), from the comment above the
+ * line Verilator reports (irhw_check_at), and its cycle. */
+static int assert_failed(const irhw_cosim_req *q, irhw_rtl *rtl, char *out, size_t len,
+                         uint64_t *cyc)
+{
+    const char *file;
+    int line;
+    unsigned long long edge;
+    if (!rtl->stop_info || !rtl->stop_info(&file, &line, &edge))
+        return 0;
+    *cyc = edge ? edge - 1 : 0;
+    /* Verilator names a file as it was given (the generated design by its
+     * bare name, --rtl files by their full paths) or, for a leaf found by
+     * -y, by its bare name too */
+    char e[IRHW_ERRLEN], c[1200], leaf[4200], mod[200];
+    snprintf(leaf, sizeof leaf, "%s/rtl/%s", irhw_root(), file);
+    snprintf(mod, sizeof mod, "%s.v", q->x->module);
+    char *text = file[0] == '/'                   ? irhw_read_file(file, NULL)
+                 : !q->nrtl && !strcmp(file, mod) ? irhw_generate(q->x, e, sizeof e)
+                 : !access(leaf, R_OK)            ? irhw_read_file(leaf, NULL)
+                                                  : NULL;
+    if (text && line > 0 && irhw_check_at(text, (unsigned)line, c, sizeof c))
+        snprintf(out, len, "%s%s", c + 7, strncmp(c, "assume", 6) ? "" : " (input contract)");
+    else
+        snprintf(out, len, "assertion or $stop at %s:%d", file, line);
+    free(text);
+    return 1;
+}
+
 /* ---- one cycle's verdict ---------------------------------------------------- */
 
 /* What the loop carries across cycles, for the part that judges a cycle
@@ -797,6 +827,16 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     res->last_two = plan > 0;
     res->cycles_run = cyc;
     int equal = jc.equal, observer_stop = jc.observer_stop;
+    char check[1200];
+    uint64_t acyc;
+    if (assert_failed(q, &rtl, check, sizeof check, &acyc) &&
+        (equal || acyc <= res->mismatch_cycle)) {
+        equal = 0;
+        res->mismatch_cycle = acyc;
+        res->mismatch_port = -1;
+        snprintf(msg, sizeof res->message, "ASSERTION FAILED %s at cycle %" PRIu64 ": %s\n",
+                 b->name, acyc, check);
+    }
     res->run_s = irhw_now_s() - tstart;
     /* End-of-run checks ("everything drained") hold for the stimulus's planned
      * end only: a run the observer cut short (--until-covered) skips them. */

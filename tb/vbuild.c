@@ -578,12 +578,40 @@ static int verilator_version(char *vver, size_t len, char *err, size_t errlen)
 
 /* The Verilator runtime, compiled once per Verilator version into an archive;
  * sc_flags non-empty: the SystemC variant (VM_SC=1, SystemC trace classes). */
+/* The runtime's vl_stop_maybe, which Verilator calls on a failed
+ * assertion (--assert) or $stop, is irhw's: it records the first one's
+ * file, line and rising clock edge (the shim counts them in irhw_edges)
+ * for irhw_stop_info and lets the simulation go on, so that co-simulation
+ * gives it as a verdict (cosim.c) instead of the process ending. */
+/* Co-simulation checks the blocks' assertions (vw_assert: gen/vlog.c). */
+#define ASSERT_FLAGS "--assert +define+IRHW_ASSERT"
+#define RUNTIME_DEFS                                                                               \
+    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -include irhw_stop.h"
+static const char irhw_stop_cpp[] =
+    "#include \"verilated.h\"\n"
+    "extern \"C\" {\n"
+    "unsigned long long irhw_edges;\n"
+    "static const char *stop_file;\n"
+    "static int stop_line;\n"
+    "static unsigned long long stop_edge;\n"
+    "int irhw_stop_info(const char **file, int *line, unsigned long long *edge) {\n"
+    "    *file = stop_file; *line = stop_line; *edge = stop_edge; return stop_file != 0;\n"
+    "}\n"
+    "}\n"
+    "void vl_stop_maybe(const char *filename, int linenum, const char *, bool) {\n"
+    "    if (stop_file) return;\n"
+    "    stop_file = filename && *filename ? filename : \"?\";\n"
+    "    stop_line = linenum; stop_edge = irhw_edges;\n"
+    "}\n";
+
 static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
                           size_t liblen, char *err, size_t errlen)
 {
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, vver);
     fnv_str(&f, CXXFLAGS_COMMON);
+    fnv_str(&f, RUNTIME_DEFS);
+    fnv_str(&f, irhw_stop_cpp);
     if (*sc_flags)
         fnv_str(&f, sc_flags);
     char dir[4096];
@@ -593,14 +621,19 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
         return 0;
     char vroot[1024], cmd[16384];
     verilator_root(vroot, sizeof vroot);
-    snprintf(
-        cmd, sizeof cmd,
-        "for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
-        "g++ " CXXFLAGS_COMMON " -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 %s "
-        "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; wait; "
-        "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o%s",
-        *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
-        *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "");
+    snprintf(cmd, sizeof cmd,
+             "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
+             "cat > irhw_stop.cpp <<'IRHW_EOF' && "
+             "for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
+             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
+             "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; "
+             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
+             "-c irhw_stop.cpp -o irhw_stop.o; wait; "
+             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o "
+             "irhw_stop.o%s\n%sIRHW_EOF\n",
+             *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
+             sc_flags, vroot, vroot, *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "",
+             irhw_stop_cpp);
     return build_once(dir, lib, "Verilator runtime", cmd, err, errlen);
 }
 
@@ -992,8 +1025,10 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
     /* no eval(): nothing reads exp_*, mismatch or cycle, the trace reads them as they are */
     fprintf(f, "    t->mismatch = mismatch;\n    t->cycle = (uint32_t)cycle;\n}\n");
     /* a falling clock loads the inputs (irhw_tb_load's edge: wrapper_text) */
+    fprintf(f, "extern unsigned long long irhw_edges;  /* the runtime's (vbuild.c) */\n");
     fprintf(f, "void irhw_shim_clock(void *h, unsigned level) {\n    Vtb *t = ((shim *)h)->t;\n"
                "    if (!level) t->irhw_tb_load = !t->irhw_tb_load;\n"
+               "    else irhw_edges++;\n"
                "    t->clk = level;\n    t->eval();\n}\n");
     /* Verilator 5 ignores trace()'s levels: dumpvars() picks the signals. */
     fprintf(f, "int irhw_shim_trace_open(void *h, const char *path, int levels) {\n");
@@ -1127,6 +1162,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
+    fnv_str(&f, ASSERT_FLAGS);
     fnv_str(&f, CXXFLAGS_FAST);
     fnv_str(&f, CXXFLAGS_SLOW);
     const char *xv = getenv("IRHW_VERILATOR_FLAGS");
@@ -1284,7 +1320,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     snprintf(line, sizeof line,
              "# Verilates the design into obj/ (irhw); run from this folder.\n"
              "{ ulimit -s unlimited 2>/dev/null || :; } && %s%s %s -Wno-fatal -Wno-lint "
-             "-Wno-style -Wno-MULTITOP --output-split 5000 %s %s --prefix Vtb --top-module irhw_tb "
+             "-Wno-style -Wno-MULTITOP " ASSERT_FLAGS
+             " --output-split 5000 %s %s --prefix Vtb --top-module irhw_tb "
              "--Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v\n",
              verilator_env(), verilator_bin(), q->systemc ? "--sc" : "--cc", tflag, xv ? xv : "",
              irhw_root(), files);
@@ -1338,6 +1375,7 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
     SYM(destroy, "irhw_shim_destroy");
     SYM(get_exp, "irhw_sc_get_exp");
     SYM(sc_model, "irhw_sc_model");
+    SYM(stop_info, "irhw_stop_info");
 #undef SYM
     if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy ||
         (sc_new && (!b || !r->get_exp || !r->sc_model))) {

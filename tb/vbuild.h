@@ -63,6 +63,9 @@ typedef struct {
     /* SystemC builds only: the wrapped model's outputs, its C model instance */
     void (*get_exp)(void *h, uint64_t *out);
     void *(*sc_model)(void *h);
+    /* The first failed assertion (or $stop): its file, line and the rising
+     * clock edges before it (1: cycle 0's); 0 when none failed. */
+    int (*stop_info)(const char **file, int *line, unsigned long long *edge);
 } irhw_rtl;
 
 /* Builds (or finds in the cache) the simulator; *cached tells which. */

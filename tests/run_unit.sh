@@ -66,7 +66,9 @@ bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # sanitizers)
 [ $quick = 0 ] && scripts="$scripts
 verdicts:tests/test_verdicts.sh
-tour:tests/test_tour.sh"
+tour:tests/test_tour.sh
+assert:tests/test_assert.sh"
+# assert: assertion verdicts in cosim, irhw prove and its counterexample replay.
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
 

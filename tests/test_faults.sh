@@ -2,7 +2,9 @@
 # Faulty RTL variants must be caught by `irhw cosim --rtl` (the unit stage
 # only): tests/faults/<block>.faults, "name | sed expression", applied to the
 # defaults' RTL or to the configuration of a "# params:" line. Each must end
-# in a MISMATCH with a replay command and a .gtkw marker; the unmodified RTL
+# in a MISMATCH (or ASSERTION FAILED: co-simulation checks the assertions;
+# a fault named assert_* must be caught by one) with a replay command and a
+# .gtkw marker; the unmodified RTL
 # through --rtl passes. The variants are built and run two at a time; verdicts
 # are read afterwards. Prints "faults: N passed, N failed, N skipped".
 set -u
@@ -39,11 +41,16 @@ export -f run_fault
 xargs -P 2 -L 1 bash -c 'run_fault "$0" "$1" "$2" "$3"' "$irhw" "$tmp" < "$tmp/fault_jobs"
 while read -r fb name; do
   out=$(cat "$tmp/f_${fb}_$name.out"); rc=$(cat "$tmp/f_${fb}_$name.rc")
-  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "^MISMATCH $fb at cycle" && echo "$out" | grep -q "^replay: " &&
+  if [ "$rc" -eq 1 ] && echo "$out" | grep -q "^\(MISMATCH\|ASSERTION FAILED\) $fb at cycle" && echo "$out" | grep -q "^replay: " &&
      ! grep -q '^\*-4.000000 -1 ' "$tmp/f_${fb}_$name.gtkw"; then
-    ok "fault $fb/$name caught: $(echo "$out" | head -1)"
+    ok "fault $fb/$name caught: $(echo "$out" | grep -v "%Error" | head -1)"
   else bad "fault $fb/$name not caught (rc=$rc): $out"; fi
-  report() { sed -n '/^\(MISMATCH\|CHECK FAILED\)/,/^replay: /p' "$1"; }
+  case "$name" in assert_*) # must be caught by an assertion, not by the outputs differing
+    echo "$out" | grep -q "^ASSERTION FAILED $fb at cycle [0-9]*: [a-z0-9_]*: " &&
+      ok "fault $fb/$name caught by an assertion" ||
+      bad "fault $fb/$name not caught by an assertion before the outputs differ: $(echo "$out" | grep -v '%Error' | head -3)" ;;
+  esac
+  report() { sed -n '/^\(MISMATCH\|CHECK FAILED\|ASSERTION FAILED\)/,/^replay: /p' "$1"; }
   if [ "$(cat "$tmp/t_${fb}_$name.rc")" = "$rc" ] && [ -n "$(report "$tmp/f_${fb}_$name.out")" ] &&
      [ "$(report "$tmp/t_${fb}_$name.out")" = "$(report "$tmp/f_${fb}_$name.out")" ]; then
     ok "fault $fb/$name: two threads report the same"
