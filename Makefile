@@ -40,8 +40,8 @@ BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY) $(foreach b,$(ONLY),$(PARTS_$(b))),
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
 LIB_SRC := $(filter-out sim/cli%.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
-SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/test_$(b).c)
-TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/test_*.c)))
+SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/unit/test_$(b).c)
+TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/unit/test_*.c)))
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
@@ -80,7 +80,7 @@ $(BIN)/irhw: $(CLI_OBJ) $(BUILD)/libirhw.a
 	@$(CC) $(LDFLAGS) -rdynamic $^ -o $@ $(LDLIBS)
 
 -include $(TESTS:=.d)
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libirhw.a
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libirhw.a
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -MMD -MP $< $(BUILD)/libirhw.a -o $@ $(LDFLAGS) $(CHECK_LIBS) $(LDLIBS)
@@ -131,7 +131,7 @@ unit: $(BIN)/irhw $(TESTS)
 	@bash tests/run_unit.sh $(BUILD)/tests $(BIN)/irhw $(STAGE)
 
 cosim-regress: $(BIN)/irhw
-	@ONLY="$(ONLY)" bash tests/cosim_regress.sh $(BIN)/irhw
+	@ONLY="$(ONLY)" bash tests/cosim/cosim_regress.sh $(BIN)/irhw
 
 # ---- SystemC (tb/scgen.c): every C model as an sc_module, co-simulation in SystemC
 # The example includes the header `irhw gen --systemc` writes and links libirhw;
@@ -146,12 +146,12 @@ $(BUILD)/sc_example: sim/sc_example.cpp $(BUILD)/libirhw.a $(BIN)/irhw
 	g++ $(SC_CXXFLAGS) -Imodel -I$(BUILD)/sc_gen $< $(BUILD)/libirhw.a -o $@ $(SC_LIBS) $(LDLIBS)
 
 systemc: $(BIN)/irhw $(BUILD)/sc_example
-	@bash tests/cosim_systemc.sh $(BIN)/irhw $(BUILD)/sc_example
+	@bash tests/cosim/cosim_systemc.sh $(BIN)/irhw $(BUILD)/sc_example
 
 bench: deps $(BIN)/irhw
-	@bash tests/bench.sh $(BIN)/irhw
-	@bash tests/bench_workload.sh $(BIN)/irhw
-	@bash tests/bench_log.sh out/bench.md docs/bench-log.md docs/speed.md
+	@bash tests/bench/bench.sh $(BIN)/irhw
+	@bash tests/bench/bench_workload.sh $(BIN)/irhw
+	@bash tests/bench/bench_log.sh out/bench.md docs/bench-log.md docs/speed.md
 
 # BFS, SSSP and PageRank frontiers of every graph in ../shared/data/graphs
 # through iru_hash in lockstep with the RTL; the table in out/iru_graphs.md
@@ -164,10 +164,10 @@ hwwl-trends: deps $(BIN)/irhw
 	$(BIN)/irhw workload bfs --trends -o out/hwwl_trends.md
 
 sweep: deps $(BIN)/irhw
-	@IRHW_SWEEP=full bash tests/cosim_regress.sh $(BIN)/irhw
+	@IRHW_SWEEP=full bash tests/cosim/cosim_regress.sh $(BIN)/irhw
 
 sweep-bench: deps $(BIN)/irhw
-	@bash tests/sweep_bench.sh $(BIN)/irhw
+	@bash tests/bench/sweep_bench.sh $(BIN)/irhw
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \

@@ -1,7 +1,7 @@
 /*
  * area_int.h — what the parts of area/ share: the liberty summary, small
  * file and tool helpers, and the parsers (each testable on canned tool
- * output, tests/test_area_parsers.c).
+ * output, tests/unit/test_area_parsers.c).
  *
  *   liberty.c     liberty filtering (unusable cells removed), flip-flop
  *                 cells, ABC's input buffer

@@ -3,7 +3,7 @@
  *
  * Combinational, Verilog-2005, the same eight steps as the C (the signal
  * names carry the step), so the C model and the RTL agree bit for bit by
- * construction and tests/test_fp32.c checks both against the host.
+ * construction and tests/unit/test_fp32.c checks both against the host.
  * The leading-zero count is written out as a priority chain by this
  * generator rather than a loop, which keeps it lint-clean and readable.
  */

@@ -347,7 +347,7 @@ void *hwwl_new(const irhw_inst *x)
  * among the points: DONE or a swap held back while every core is empty and
  * an ID is in the network. Random stimulus almost never opens that window
  * (a donor core cannot drain faster than the network delivers); the
- * directed scenarios of tests/test_hwwl.c drive both. */
+ * directed scenarios of tests/unit/test_hwwl.c drive both. */
 void hwwl_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const hw_model *m = vm;

@@ -99,7 +99,7 @@
  * costs a compare. A bank's inputs stay in place from cycle to cycle: pass
  * 1 compares the four the lane drives and clears pass 2's requests of the
  * cycle before (17 % fewer instructions of the model's side a cycle than
- * clearing and comparing every input word, tests/cosim_ipc.sh). Loops over
+ * clearing and comparing every input word, tests/bench/cosim_ipc.sh). Loops over
  * lanes that act on a mask (spills, takes, puts) visit only the mask's
  * lanes, in lane order.
  */

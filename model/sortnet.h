@@ -31,7 +31,7 @@
  *
  * The n <= 16 lists are the ones published with SorterHunter
  * (github.com/bertdobbelaere/SorterHunter, Networks/Sorters); the 0-1
- * principle test in tests/test_sortnet.c proves every network this library
+ * principle test in tests/unit/test_sortnet.c proves every network this library
  * builds for n <= 24.
  */
 #ifndef SORTNET_H

@@ -1,7 +1,7 @@
 // irhw_fifo — synchronous FIFO of DEPTH entries of WIDTH bits, valid/ready
 // style, the buffer of one link and direction of the ICRN (and any block
 // that needs one). Its C twin is the `fifo` block (model/fifo.c), and the two
-// are co-simulated like every block (tests/cosim_fifo.list).
+// are co-simulated like every block (tests/cosim/cosim_fifo.list).
 //
 // Contract: push only when !full, pop only when valid; push and pop in one
 // cycle are fine. full is registered state: a pop does not make room in the

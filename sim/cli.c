@@ -1100,7 +1100,7 @@ static int cmd_cosim(int argc, char **argv)
                 "  --until-covered  end the run (within --cycles) once every coverage point\n"
                 "               of the block is hit; the report follows the PASS line\n"
                 "  --require-coverage  exit 1 when a point this configuration can reach was\n"
-                "               never hit (tests/cosim_regress.sh)\n"
+                "               never hit (tests/cosim/cosim_regress.sh)\n"
                 "  --shrink     on a mismatch, shrink the failing trace (delta debugging over\n"
                 "               cycles, then values) to a short one failing on the same port;\n"
                 "               writes shrunk.csv, shrunk.fst and shrunk.gtkw and prints the\n"

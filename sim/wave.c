@@ -78,7 +78,7 @@ static void lanes(FILE *f, const char *prefix, const irhw_port *p, unsigned nl)
 
 /* GTKWave's zoom for a window of t time units: at [size] 1600 900 and the
  * layout below it shows 5 * 2^-zoom units (GTKWave 3.3.118, measured with
- * gtkwave::getWindowEndTime; tests/test_wave.sh checks the window). */
+ * gtkwave::getWindowEndTime; tests/cli/test_wave.sh checks the window). */
 static double zoom_for(double t)
 {
     return -log2(t / 5.0);

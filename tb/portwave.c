@@ -102,7 +102,7 @@ typedef struct {
  * a thread of its own) is not used: with several blocks it wrote files
  * that fst2vcd stops reading part-way ("fstReaderIterBlocks2() ... rc=-3"),
  * a different block each run; all of the library's work is done in the
- * writer thread instead (tests/test_wave.sh reads a long trace back). */
+ * writer thread instead (tests/cli/test_wave.sh reads a long trace back). */
 #define FST_BLOCK_BYTES (1u << 20)
 
 static void pw_set_in(void *h, const uint64_t *in)
@@ -456,7 +456,7 @@ static void pw_declare(pw *w, sig *x, const char *name, int dir)
  * 12.9, 47, 108; VCD 102, 122, 203, 1,080, 3,481). It is within 30 % of
  * those and of wru, swt (339, 279 bits: FST 12.8, 15.1; VCD 154, 208);
  * iru_hash (5,419 bits), whose wide outputs seldom change, writes a third
- * of it (24.4, 544). tests/test_wave.sh checks a run against it. */
+ * of it (24.4, 544). tests/cli/test_wave.sh checks a run against it. */
 double irhw_portwave_cycle_bytes(const irhw_ports *ps, irhw_trace fmt)
 {
     irhw_tb_port tp[IRHW_TB_MAX_PORTS];

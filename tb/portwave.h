@@ -11,7 +11,7 @@
  * changes at every dump. Each dump compares the ports' words with their last
  * values and emits what changed. The file holds the same scopes (TOP,
  * irhw_tb), signals, widths and value changes as Verilator's trace of those
- * signals (tests/test_wave.sh compares the two); Verilator merges signals
+ * signals (tests/cli/test_wave.sh compares the two); Verilator merges signals
  * that are one net (e.g. two outputs driven by one register) under one
  * identifier, this writer keeps one per name.
  *

@@ -1316,7 +1316,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     if (irhw_write_file(path, mk, err, errlen))
         goto out;
     /* The Verilator command, kept in the folder beside build.mk (how the
-     * model was built; tests/cold_build.sh runs it again). */
+     * model was built; tests/bench/cold_build.sh runs it again). */
     snprintf(line, sizeof line,
              "# Verilates the design into obj/ (irhw); run from this folder.\n"
              "{ ulimit -s unlimited 2>/dev/null || :; } && %s%s %s -Wno-fatal -Wno-lint "

@@ -1,6 +1,11 @@
 # tests/lib.sh — sourced by the shell test scripts: the pass / fail / skip
 # counters and the lines tests/summary.sh counts ("ok", "FAIL", "SKIP").
 pass=0 fail=0 skip=0
+# tests_dir: this folder; root: the repository (physical paths, whatever the
+# working directory). A script in tests/<kind>/ sources this file as
+#   . "$(dirname "$0")/../lib.sh"
+tests_dir=$(cd -P "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$tests_dir")
 ok()      { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
 bad()     { fail=$((fail + 1)); echo "FAIL $*"; }
 skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
@@ -18,10 +23,10 @@ registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
 runtime_only() { mkdir -p "$1" && for d in "$2"/vrt-*; do [ -e "$d" ] && ln -s "$(realpath "$d")" "$1/"; done; }
 
 # tb_changes TRACE: the value changes of irhw_tb's signals in a .fst or .vcd,
-# one "time name value" a line, sorted (tests/vcd_tb_changes.py)
+# one "time name value" a line, sorted (tests/cli/vcd_tb_changes.py)
 tb_changes() {
   local py
-  py="$(dirname "${BASH_SOURCE[0]}")/vcd_tb_changes.py"
+  py=$tests_dir/cli/vcd_tb_changes.py
   case $1 in
   *.fst) fst2vcd "$1" 2> /dev/null > "$1.vcd" && python3 "$py" "$1.vcd" ;;
   *) python3 "$py" "$1" ;;

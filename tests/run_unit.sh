@@ -32,30 +32,30 @@ export -f run_item; export logs irhw quick xcycles stage
 export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 
 # Shell test scripts: each ends with "<name>: N passed, N failed, N skipped".
-scripts="cli:tests/test_cli.sh
-cli_habits:tests/test_cli_habits.sh
-bad_inputs:tests/bad_inputs.sh
-workload_hwwl:tests/test_workload_hwwl.sh
-xcheck:tests/test_xcheck.sh
-sweep:tests/test_sweep.sh
-report:tests/test_report.sh
-wave:tests/test_wave.sh
-docs:tests/test_docs.sh
-wave_view:tests/test_wave_view.sh
-cache:tests/test_cache.sh
-writes:tests/test_writes.sh"
+scripts="cli:tests/cli/test_cli.sh
+cli_habits:tests/cli/test_cli_habits.sh
+bad_inputs:tests/cli/bad_inputs.sh
+workload_hwwl:tests/cli/test_workload_hwwl.sh
+xcheck:tests/cosim/test_xcheck.sh
+sweep:tests/cli/test_sweep.sh
+wave:tests/cli/test_wave.sh
+docs:tests/cli/test_docs.sh
+wave_view:tests/cli/test_wave_view.sh
+cache:tests/cli/test_cache.sh
+writes:tests/cli/test_writes.sh
+report:tests/cli/test_report.sh"
 # area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
-[ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
+[ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 $scripts
-faults:tests/test_faults.sh"
+faults:tests/cosim/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
 # mean", gen's folder per configuration; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
 # workload_hwwl: bfs/sssp on hwwl;
-# docs: README size, links, no dates outside the log, tests/bench_log.sh;
+# docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
@@ -65,9 +65,9 @@ bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
 # sanitizers)
 [ $quick = 0 ] && scripts="$scripts
-verdicts:tests/test_verdicts.sh
-tour:tests/test_tour.sh
-assert:tests/test_assert.sh"
+verdicts:tests/cli/test_verdicts.sh
+tour:tests/cli/test_tour.sh
+assert:tests/cli/test_assert.sh"
 # assert: assertion verdicts in cosim, irhw prove and its counterexample replay.
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# make bench: co-simulation speed of every block, measured side by side in one
+# run, at its defaults and at one large configuration. Per row:
+#   co-sim c/s       lockstep co-simulation (model + RTL, every output compared,
+#                    checker and coverage on), `irhw cosim B --quiet`: the
+#                    default threads (one or two, as the run's trial and checks
+#                    choose: tb/cosim.c)
+#   1 thread c/s     the same with --threads 1 (both in one thread)
+#   Verilator alone  the same RTL and stimulus without the model (--no-model)
+#   ratio            co-sim / Verilator alone (target >= 0.8): co-sim and
+#                    Verilator alone run three times each, alternating; the
+#                    ratio of their medians, in brackets the lowest and highest
+#                    of the three side-by-side ratios
+#   waves c/s        co-sim recording every cycle to FST (--wave F.fst): the median
+#                    of three runs, alternating with the co-sim and alone runs
+#   Icarus c/s       the same stimulus under Icarus (cosim --xcheck: recorded
+#                    vectors replayed by a generated testbench that also checks
+#                    every output; its vector load, a one-cycle run, taken off)
+#   cold / cached s  parameters -> first simulated cycle with the Verilated model
+#                    not in the cache (a private IRHW_CACHE that holds only the
+#                    Verilator runtime; ccache off: a configuration never built
+#                    before), three times, each in a cache of its own: the
+#                    median, in brackets the lowest and highest (the first of
+#                    the three usually the highest: this VM pages out the
+#                    compilers and headers after a minute unused); then once
+#                    with the model cached
+#   SystemC c/s      the same lockstep run inside SystemC (cosim --systemc),
+#                    wl_bank rows only
+# Cycle counts: a short calibration run per row, then BENCH_SECONDS (3) of
+# co-simulation; Verilator alone runs the same count, waves an eighth, Icarus
+# a sixtieth (at least 2,000). Rates are wall-clock, over the lockstep loop
+# only (`cycles/s` of irhw cosim). The table goes to the terminal and, as
+# Markdown, to out/bench.md (BENCH_MD overrides; tests/bench/bench_log.sh appends
+# it to docs/bench-log.md and puts it in docs/speed.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
+# BENCH_WAVES=0 skips the waves column (irhw's own default-depth trace on
+# the row's untraced model: no build of its own).
+set -u
+. "$(dirname "$0")/../lib.sh" # runtime_only
+irhw=$(realpath "$1")
+tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+SECONDS_PER=${BENCH_SECONDS:-3}
+md=${BENCH_MD:-out/bench.md}
+mkdir -p "$(dirname "$md")"
+
+rows=(
+  "wl_bank|"
+  "wl_bank|-p ENTRIES=1000 -p ID_BITS=64 -p STORAGE=sram"
+  "fifo|"
+  "fifo|-p WIDTH=64 -p DEPTH=64"
+  "swt|"
+  "swt|-p ENTRIES=64 -p WARPS=64 -p PC_BITS=64 -p LANES=64"
+  "icrn|"
+  "icrn|-p CORES=64 -p RADIX=4 -p ID_BITS=64 -p BUF_DEPTH=4"
+  "wru|"
+  "wru|-p LANES=32 -p COUNT_BITS=8 -p THRESHOLD=20"
+  "iru_hash|"
+  "iru_hash|-p SETS=1024 -p BANKS=4"
+  "hwwl_core|"
+  "hwwl_core|-p STORAGE=sram -p REFILL=interval"
+  "hwwl|"
+)
+
+rate() { sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p' | head -1; }
+start() { sed -n 's/.*started in \([0-9.]*\) s.*/\1/p' | head -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2f", a / b }'; }
+num() { echo "${1:-n/a}"; }
+# "median (lowest-highest)" of decimal times, the runs that gave none left out
+time_median() { printf '%s\n' "$@" | grep -E '^[0-9]+(\.[0-9]+)?$' | sort -n |
+  awk '{ v[NR] = $1 } END { if (NR) printf "%s (%s-%s)", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+median() { printf '%s\n' "$@" | grep -x '[1-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+pair_range() { # "co1 co2 co3" "va1 va2 va3" (0: the run gave no rate): min-max of co_k / va_k
+  awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
+    for (k = 1; k <= n; k++) if (a[k] > 0 && b[k] > 0) { r = a[k] / b[k]; if (!m++ || r < lo) lo = r; if (r > hi) hi = r }
+    if (m) printf "%.2f-%.2f", lo, hi }'; }
+
+# Icarus: the same stimulus replayed by cosim --xcheck (tb/xcheck.c); it
+# reports Icarus's cycles/s with the vector load taken off.
+icarus_rate() { # blk cycles params...
+  local blk=$1 n=$2; shift 2
+  "$irhw" cosim "$blk" "$@" --cycles "$n" --quiet --xcheck 2>/dev/null |
+    sed -n 's/^XCHECK PASS .*; \([0-9][0-9]*\) cycles\/s.*/\1/p'
+}
+
+# The private cache of the cold starts: the Verilator runtime only.
+export IRHW_CACHE="$tmp/cache"
+"$irhw" cosim wl_bank -p ENTRIES=7 -p THRESHOLD=1 --cycles 10 --quiet > /dev/null 2>&1
+
+t0=$(date +%s)
+{
+  echo "<!-- make bench (tests/bench/bench.sh), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) -->"
+  echo
+  echo "| block | configuration | cycles | co-sim c/s | 1 thread c/s | Verilator alone c/s | co-sim / alone | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+} > "$md"
+cat "$md"
+# shellcheck disable=SC2086 # cfg is a list of options
+for row in "${rows[@]}"; do
+  blk=${row%%|*}; cfg=${row#*|}
+  if [ -n "${BENCH_ONLY:-}" ] && ! echo " $BENCH_ONLY " | grep -q " $blk "; then continue; fi
+  # three cold starts: the first in the row's cache (the runs below use its
+  # model), the others in caches sharing only its Verilator runtime
+  colds=()
+  for k in 1 2 3; do
+    c=$IRHW_CACHE
+    if [ "$k" -gt 1 ]; then
+      c=$tmp/cold$k; rm -rf "$c"; runtime_only "$c" "$IRHW_CACHE"
+    fi
+    colds+=("$(CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)")
+  done
+  rm -rf "$tmp"/cold[23]
+  cold=$(time_median "${colds[@]}")
+  cached=$("$irhw" cosim "$blk" $cfg --cycles 10 --quiet 2>/dev/null | start)
+  # calibration: 20,000 cycles, then half a second's worth (short runs look faster)
+  cal=$("$irhw" cosim "$blk" $cfg --cycles 20000 --quiet 2>/dev/null | rate)
+  nc=$(awk -v r="${cal:-0}" 'BEGIN { n = int(r / 2); print (n > 20000 ? n : 20000) }')
+  cal=$("$irhw" cosim "$blk" $cfg --cycles "$nc" --quiet 2>/dev/null | rate)
+  n=$(awk -v r="${cal:-0}" -v s="$SECONDS_PER" 'BEGIN { n = r * s; if (n < 20000) n = 20000;
+        p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
+  # co-sim, Verilator alone and waves three times, alternating: the
+  # medians, and the range of the three side-by-side ratios
+  cos=(); vas=(); wvs=(); nw=$((n / 8))
+  for _ in 1 2 3; do
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
+    [ "${BENCH_WAVES:-1}" = 0 ] && continue
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
+    wvs+=("${r:-0}")
+    rm -f "$tmp"/w.fst "$tmp"/w.gtkw
+  done
+  co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
+  spread=$(pair_range "${cos[*]}" "${vas[*]}")
+  wv=""
+  [ "${BENCH_WAVES:-1}" = 0 ] || wv=$(median "${wvs[@]}")
+  c1=$("$irhw" cosim "$blk" $cfg --cycles "$n" --threads 1 --quiet 2>/dev/null | rate)
+  ni=$((n / 60)); [ "$ni" -lt 2000 ] && ni=2000
+  iv=$(icarus_rate "$blk" "$ni" $cfg)
+  [ "$iv" = 0 ] && iv="" # the run was not longer than its vector load: no rate
+  sc=""
+  if [ "$blk" = wl_bank ]; then
+    # the project's own cache (SystemC builds are slow; the cold start is measured above)
+    sc=$(env -u IRHW_CACHE "$irhw" cosim "$blk" $cfg --cycles "$((n / 4))" --systemc --quiet 2>/dev/null | rate)
+  fi
+  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va")${spread:+ ($spread)} | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
+  echo "$line" | tee -a "$md"
+done
+{
+  echo
+  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim, alone and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+} | tee -a "$md"
+echo "(written to $md)"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Assertions (gen/vlog.c vw_assert): the default file stays free of them,
+# `irhw list` lists them, a co-simulation reports a failed one as a verdict,
+# `irhw prove` proves the small configurations, and a failing proof's
+# counterexample replays as a co-simulation that fails the same way.
+# Prints "assert: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+scratch assert
+
+# the checks sit inside `ifdef IRHW_ASSERT: the plain file is Verilog-2005
+"$irhw" gen wl_bank -p ENTRIES=8 -p ID_BITS=4 -o "$tmp/g" > /dev/null
+good=$(ls "$tmp"/g/wl_bank_*.v)
+n_if=$(grep -c '^`ifdef IRHW_ASSERT' "$good"); n_as=$(grep -c ' assert (' "$good")
+[ "$n_if" -ge 4 ] && [ "$n_if" = "$n_as" ] && ok "wl_bank: $n_as assertions, each inside \`ifdef IRHW_ASSERT" ||
+  bad "wl_bank: $n_as assertions, $n_if \`ifdef IRHW_ASSERT"
+iverilog -g2005 -o "$tmp/a.out" "$good" "$root/rtl/irhw_regfile_1rw.v" 2> "$tmp/iv" &&
+  ok "the file without IRHW_ASSERT compiles as Verilog-2005 (iverilog -g2005)" || bad "iverilog: $(cat "$tmp/iv")"
+"$irhw" list wl_bank | grep -q '^    assert part0_count_conserved: ' &&
+  ok "irhw list wl_bank lists its assertions" || bad "irhw list wl_bank: no assertion listed"
+"$irhw" list fifo | grep -q '^    assert count_bound: ' &&
+  ok "irhw list fifo lists its leaf's assertions" || bad "irhw list fifo: the leaf's assertions missing"
+
+# proofs of the small configurations (each a few seconds)
+for c in "fifo -p WIDTH=4 -p DEPTH=3" "fifo -p WIDTH=4 -p DEPTH=1" "wl_bank -p ENTRIES=8 -p ID_BITS=4" \
+         "wl_bank -p ENTRIES=6 -p ID_BITS=4 -p STORAGE=sram" "icrn -p CORES=2 -p RADIX=2 -p ID_BITS=4"; do
+  out=$("$irhw" prove $c --depth 12 -o "$tmp/p" 2>&1); rc=$?
+  [ $rc = 0 ] && echo "$out" | grep -q '^PROVED .*(k-induction, k = [0-9]*)' &&
+    ok "prove $c: $(echo "$out" | sed 's/.*(//')" || bad "prove $c (rc=$rc): $out"
+done
+
+# a fault the assertions see: the push half's count drifts (invisible on the
+# outputs until that half is pulled from)
+sed "s/if (wr1 \& ~rd1) cnt1_q <= cnt1_q + 1'b1;/if (wr1 \& ~rd1) cnt1_q <= cnt1_q + 2'd2;/" "$good" > "$tmp/bad.v"
+cmp -s "$good" "$tmp/bad.v" && bad "the fault's sed did not change the RTL (stale)"
+out=$("$irhw" prove wl_bank -p ENTRIES=8 -p ID_BITS=4 --rtl "$tmp/bad.v" --depth 12 -o "$tmp/cex" 2>&1); rc=$?
+replay=$(echo "$out" | sed -n 's/^replay: //p')
+[ $rc = 1 ] && echo "$out" | grep -q '^FAILED wl_bank ' && [ -s "$tmp/cex/cex.csv" ] && [ -s "$tmp/cex/cex.gtkw" ] &&
+  [ -n "$replay" ] && ok "prove on the faulty RTL: FAILED, exit 1, cex.csv + cex.gtkw, a replay command" ||
+  bad "prove on the faulty RTL (rc=$rc): $out"
+rout=$(cd "$tmp" && ${replay/#irhw /$irhw } 2>&1); rrc=$?
+[ $rrc = 1 ] && echo "$rout" | grep -q '^ASSERTION FAILED wl_bank at cycle [0-9]*: part1_count_conserved: ' &&
+  echo "$rout" | grep -q '^replay: ' && [ -s "$tmp/cex/cex.gtkw" ] &&
+  ok "the replay fails the same way in cosim: $(echo "$rout" | grep '^ASSERTION' | cut -c1-70)" ||
+  bad "the replay (rc=$rrc): $rout"
+# the same faulty RTL under the default stimulus: an assertion, not a mismatch
+out=$("$irhw" cosim wl_bank -p ENTRIES=8 -p ID_BITS=4 --rtl "$tmp/bad.v" --cycles 3000 --quiet 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q '^ASSERTION FAILED wl_bank at cycle [0-9]*: part1_count_conserved: ' &&
+  ok "cosim reports the failed assertion as its verdict" || bad "cosim on the faulty RTL (rc=$rc): $out"
+
+# bad input
+"$irhw" prove wl_bank --depth 2 > "$tmp/o" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q -- "--depth '2' must be 3..200" "$tmp/o" && ok "prove --depth 2: exit 2 naming the range" ||
+  bad "prove --depth 2 (rc=$rc): $(cat "$tmp/o")"
+"$irhw" prove wl_bank -p ENTRIES=64 -o "$tmp/big" > "$tmp/o" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q 'too large for the solver' "$tmp/o" && ok "prove wl_bank ENTRIES=64: too large, exit 2" ||
+  bad "prove wl_bank ENTRIES=64 (rc=$rc): $(cat "$tmp/o")"
+PATH=/nonexistent "$irhw" prove fifo > "$tmp/o" 2>&1; rc=$?
+[ $rc = 3 ] && grep -q 'install the Debian package yosys' "$tmp/o" && ok "prove without yosys: exit 3 naming the package" ||
+  bad "prove without yosys (rc=$rc): $(cat "$tmp/o")"
+"$irhw" prove --help | grep -q 'usage: .* prove BLOCK' && ok "prove --help" || bad "prove --help"
+
+echo "assert: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
