@@ -55,7 +55,9 @@ enum {
     K_MAX_CYCLES,
     K_MAX_EDGES,
     K_TRENDS,
-    K_NO_PLOT
+    K_NO_PLOT,
+    K_BFS_DEDUP,
+    K_TIMEOUT_SWEEP
 };
 static const irhw_opt workload_opts[] = {
     {"-h", 0, K_HELP, 0},
@@ -70,7 +72,9 @@ static const irhw_opt workload_opts[] = {
     {"--max-elems", 1, K_MAX_ELEMS, W_IRU},
     {"--req-every", 1, K_REQ_EVERY, W_IRU},
     {"--all", 0, K_ALL, W_IRU},
-    {"--plot", 1, K_PLOT, W_GW},
+    {"--plot", 1, K_PLOT, W_IRU | W_GW},
+    {"--bfs-dedup", 0, K_BFS_DEDUP, W_IRU},
+    {"--timeout-sweep", 1, K_TIMEOUT_SWEEP, W_IRU},
     {"--cost", 1, K_COST, W_GW},
     {"--mem-lat", 1, K_MEM_LAT, W_GW},
     {"--src", 1, K_SRC, W_GW},
@@ -107,11 +111,15 @@ static int common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, con
     return 0;
 }
 
+#define IRU_MAX_SWEEP 32
+
 typedef struct {
-    const char *prog;
+    const char *prog, *plot;
     wl_common c;
-    int kernel, all;
+    int kernel, all, bfs_dedup;
     uint64_t max_elems, req_every;
+    unsigned nsweep; /* --timeout-sweep: the TIMEOUT values */
+    unsigned sweep[IRU_MAX_SWEEP];
 } wl_opts;
 
 static int wl_usage(const char *prog, const char *fmt, const char *arg)
@@ -127,11 +135,16 @@ static void iru_help(const char *prog)
     printf("usage: %s workload iru --kernel bfs|sssp|pagerank --graph FILE [-p NAME=VALUE]...\n"
            "                          [--model-only] [--max-elems N] [--quiet]\n"
            "       %s workload iru --all [--graphs DIR] [-o FILE.md] [-p NAME=VALUE]...\n"
-           "                          [--model-only] [--max-elems N]\n" IRHW_ARGS_HELP
+           "                          [--model-only] [--max-elems N] [--bfs-dedup]\n"
+           "       %s workload iru --timeout-sweep T,T,... [--graphs DIR] [-o FILE.md]\n"
+           "                          [--plot FILE.svg] [-p NAME=VALUE]... [--max-elems "
+           "N]\n" IRHW_ARGS_HELP
            "  The edge frontiers of BFS, SSSP or PageRank on a graph drive iru_hash as the IRU\n"
            "  paper's kernels would (index = neighbour, data = level / candidate distance /\n"
-           "  binary32 contribution, position in the frontier; FILTER dedup / min / fadd\n"
-           "  unless -p FILTER=... says otherwise), in lockstep with the RTL (every output\n"
+           "  binary32 contribution, position in the frontier; FILTER as the paper's Fig. 15:\n"
+           "  none for BFS, min for SSSP, fadd for PageRank, unless -p FILTER=... says\n"
+           "  otherwise; the report names the filter that ran), in lockstep with the RTL (every "
+           "output\n"
            "  compared every cycle, conservation checked). Reports memory lines per warp\n"
            "  (distinct LINE_BYTES blocks per SLOTS elements) in original order and after\n"
            "  the IRU, and the share of elements filtered, beside the paper's figures.\n"
@@ -146,9 +159,15 @@ static void iru_help(const char *prog)
            "  --all           every graph in DIR (default ../shared/data/graphs) x every\n"
            "                  kernel: a Markdown table on stdout and in FILE.md (default\n"
            "                  out/iru_graphs.md)\n"
+           "  --bfs-dedup     BFS with FILTER=dedup (duplicate vertices dropped): with --all\n"
+           "                  a second BFS row per graph, labelled dedup\n"
+           "  --timeout-sweep T,T,...  every graph x kernel at each TIMEOUT (0..1000000, at\n"
+           "                  most 32 values), C model alone: a Markdown table (default\n"
+           "                  out/iru_timeout.md) and a gnuplot SVG of the means over the\n"
+           "                  graphs (--plot, default out/iru_timeout.svg)\n"
            "exit: 0 done, 1 RTL differs from the model or a check failed, 2 usage, parameter\n"
            "      or graph-file error (file, line and what was expected), 3 tool failure\n",
-           prog, prog);
+           prog, prog, prog);
 }
 
 /* The options of one kind (W_IRU or W_GW): the common ones into *c, the
@@ -192,6 +211,29 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
         *(req ? &o->req_every : &o->max_elems) = x;
     } else if (opt->id == K_ALL) {
         o->all = 1;
+    } else if (opt->id == K_BFS_DEDUP) {
+        o->bfs_dedup = 1;
+    } else if (opt->id == K_PLOT) {
+        o->plot = v;
+    } else if (opt->id == K_TIMEOUT_SWEEP) {
+        const char *q = v;
+        for (o->nsweep = 0; *q; o->nsweep++) {
+            char *e;
+            errno = 0;
+            unsigned long long x = strtoull(q, &e, 10);
+            if (o->nsweep == IRU_MAX_SWEEP || *q == '-' || e == q || errno || x > 1000000 ||
+                (*e && *e != ','))
+                return wl_usage(o->prog,
+                                "--timeout-sweep '%s' must be at most 32 whole numbers "
+                                "0..1000000, comma-separated",
+                                v);
+            if (*e && !e[1])
+                return wl_usage(o->prog, "--timeout-sweep '%s' ends in a comma", v);
+            o->sweep[o->nsweep] = (unsigned)x;
+            q = *e ? e + 1 : e;
+        }
+        if (!o->nsweep)
+            return wl_usage(o->prog, "--timeout-sweep '%s' names no TIMEOUT", v);
     }
     return 0;
 }
@@ -201,16 +243,48 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
     int rc = wl_parse(argc, argv, "workload iru", W_IRU, &o->c, iru_opt, o);
     if (rc)
         return rc;
-    if (!o->all && (o->kernel < 0 || !o->c.graph))
+    if (!o->all && !o->nsweep && (o->kernel < 0 || !o->c.graph))
         return wl_usage(o->prog, "%s",
                         "name --kernel bfs|sssp|pagerank and --graph FILE, or --all");
     if (o->all && (o->c.graph || o->kernel >= 0))
         return wl_usage(o->prog, "%s", "--all runs every graph and kernel: drop --graph/--kernel");
+    if (o->bfs_dedup && o->kernel >= 0 && o->kernel != IRHW_KERNEL_BFS)
+        return wl_usage(o->prog, "%s", "--bfs-dedup applies to --kernel bfs");
+    if (o->plot && !o->nsweep)
+        return wl_usage(o->prog, "%s", "--plot names the SVG of --timeout-sweep");
+    if (o->nsweep) {
+        if (o->all || o->c.graph || o->kernel >= 0)
+            return wl_usage(o->prog, "%s",
+                            "--timeout-sweep runs every graph and kernel: drop --all, --graph "
+                            "and --kernel");
+        for (unsigned i = 0; i < o->c.nparams; i++)
+            if (!strncmp(o->c.params[i], "TIMEOUT=", 8))
+                return wl_usage(o->prog, "-p %s: --timeout-sweep sets TIMEOUT", o->c.params[i]);
+    }
     return 0;
 }
 
-/* The iru_hash instance: defaults, the user's -p, the kernel's filter. */
-static int make_inst(const wl_opts *o, irhw_kernel k, irhw_inst *x)
+/* What one run changes on top of the defaults and the user's -p. */
+typedef struct {
+    const char *filter; /* a FILTER value, or NULL: the user's, else the kernel's */
+    long timeout;       /* a TIMEOUT value, or -1: the user's, else the default */
+} iru_variant;
+
+static int set_param(const wl_opts *o, const irhw_block *b, irhw_cfg *c, const char *name,
+                     const char *value)
+{
+    char nv[64], err[IRHW_ERRLEN];
+    snprintf(nv, sizeof nv, "%s=%s", name, value);
+    if (irhw_cfg_set(b, c, nv, err, sizeof err)) {
+        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
+        return EXIT_TOOL;
+    }
+    return 0;
+}
+
+/* The iru_hash instance: defaults, the user's -p, the kernel's filter
+ * (unless -p FILTER), then the variant. */
+static int make_inst(const wl_opts *o, irhw_kernel k, const iru_variant *va, irhw_inst *x)
 {
     const irhw_block *b = irhw_find_block("iru_hash");
     char err[IRHW_ERRLEN];
@@ -226,13 +300,17 @@ static int make_inst(const wl_opts *o, irhw_kernel k, irhw_inst *x)
             fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
             return EXIT_USAGE;
         }
-    int fi = irhw_param_index(b, "FILTER");
-    char filter[32];
-    snprintf(filter, sizeof filter, "FILTER=%s", irhw_kernel_filter(k));
-    if (fi >= 0 && !(c.set & (1u << fi)) && irhw_cfg_set(b, &c, filter, err, sizeof err)) {
-        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
-        return EXIT_TOOL;
-    }
+    int fi = irhw_param_index(b, "FILTER"), rc = 0;
+    if (va->filter)
+        rc = set_param(o, b, &c, "FILTER", va->filter);
+    else if (fi >= 0 && !(c.set & (1u << fi)))
+        rc = set_param(o, b, &c, "FILTER", irhw_kernel_filter(k));
+    char t[32];
+    snprintf(t, sizeof t, "%ld", va->timeout);
+    if (!rc && va->timeout >= 0)
+        rc = set_param(o, b, &c, "TIMEOUT", t);
+    if (rc)
+        return rc;
     if (irhw_inst_init(x, b, &c, err, sizeof err)) {
         irhw_inst_free(x);
         fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
@@ -245,6 +323,7 @@ typedef struct {
     irhw_iru_result r;
     uint64_t elements, frontiers;
     char params[512];
+    const char *filter; /* the FILTER that ran */
 } iru_row;
 
 static double ratio(uint64_t a, uint64_t b)
@@ -254,12 +333,14 @@ static double ratio(uint64_t a, uint64_t b)
 
 /* One kernel on one graph; prints the report unless quiet. */
 static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw_kernel k,
-                   iru_row *row)
+                   const iru_variant *va, iru_row *row)
 {
     irhw_inst x;
-    int rc = make_inst(o, k, &x);
+    int rc = make_inst(o, k, va, &x);
     if (rc)
         return rc;
+    int fi = irhw_param_index(x.b, "FILTER");
+    row->filter = fi >= 0 ? x.b->params[fi].choices[x.c.v[fi]] : "none";
     char err[8192];
     irhw_iru_stream s;
     if (irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err)) {
@@ -274,7 +355,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
                      irhw_kernel_name(k), path, pl);
     if (o->max_elems && n > 0 && (size_t)n < sizeof replay)
         snprintf(replay + n, sizeof replay - (size_t)n, " --max-elems %" PRIu64, o->max_elems);
-    irhw_iru_req q = {&x, &s, o->c.model_only, replay, 1, (unsigned)o->req_every};
+    irhw_iru_req q = {&x, &s, o->c.model_only || o->nsweep, replay, 1, (unsigned)o->req_every};
     rc = irhw_iru_run(&q, &row->r, err, sizeof err);
     row->elements = s.n;
     row->frontiers = s.nfront;
@@ -284,7 +365,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
     } else if (!row->r.equal) {
         fputs(row->r.message, stdout);
         rc = EXIT_MISMATCH;
-    } else if (!o->c.quiet && !o->all) {
+    } else if (!o->c.quiet && !o->all && !o->nsweep) {
         const irhw_iru_result *r = &row->r;
         printf("workload iru: %s on %s (%s, %u vertices, %" PRIu64 " edges%s), ",
                irhw_kernel_name(k), path, irhw_graph_fmt_name(g->fmt), g->n, g->m,
@@ -342,10 +423,10 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
     fprintf(f,
             "| %s | %u | %" PRIu64 " | %s | %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.2f | %.1f | "
             "%" PRIu64 " → %" PRIu64 " | %.1f %% | %s | %s |\n",
-            name, g->n, g->m, irhw_kernel_name(k), irhw_kernel_filter(k), row->frontiers,
-            row->elements, ratio(r->lines_before, r->warps_before),
-            ratio(r->lines_after, r->replies), ratio(r->replied, r->replies), r->lines_before,
-            r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
+            name, g->n, g->m, irhw_kernel_name(k), row->filter, row->frontiers, row->elements,
+            ratio(r->lines_before, r->warps_before), ratio(r->lines_after, r->replies),
+            ratio(r->replied, r->replies), r->lines_before, r->lines_after,
+            100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
 }
 
 /* The graph files (.graph, .mtx, .txt) in `graphs` (default
@@ -424,13 +505,16 @@ static int run_all(const wl_opts *o)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         irhw_graph g;
         int rc = read_graph(o, path, &g);
-        for (int k = 0; !rc && k < 3; k++) {
+        /* the three kernels, and with --bfs-dedup a second BFS row */
+        for (int j = 0; !rc && j < 3 + o->bfs_dedup; j++) {
+            irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
+            iru_variant va = {j < 3 ? NULL : "dedup", -1};
             iru_row row;
             memset(&row, 0, sizeof row);
-            int r1 = run_one(o, path, &g, (irhw_kernel)k, &row);
+            int r1 = run_one(o, path, &g, k, &va, &row);
             if (!r1) {
-                table_row(f, names[i], &g, (irhw_kernel)k, &row);
-                table_row(stdout, names[i], &g, (irhw_kernel)k, &row);
+                table_row(f, names[i], &g, k, &row);
+                table_row(stdout, names[i], &g, k, &row);
                 snprintf(params, sizeof params, "%s", row.params);
             }
             worst = r1 > worst ? r1 : worst;
@@ -441,7 +525,8 @@ static int run_all(const wl_opts *o)
     }
     char tail[1024];
     snprintf(tail, sizeof tail,
-             "\niru_hash %s (FILTER per kernel); a request every %s cycles while a frontier "
+             "\niru_hash %s (FILTER per kernel unless -p FILTER: the filter column names what "
+             "ran); a request every %s cycles while a frontier "
              "streams in; %s; %.0f s. Lines per warp: distinct memory blocks per warp of SLOTS "
              "elements, original order vs the replies of the IRU; filtered: elements merged out "
              "/ elements inserted.\n",
@@ -455,6 +540,158 @@ static int run_all(const wl_opts *o)
         return EXIT_TOOL;
     }
     printf("wrote %s\n", out);
+    return worst;
+}
+
+static int gw_gnuplot(const char *svg, const char *data_text, const char *script_body, char *err,
+                      size_t errlen);
+
+/* --timeout-sweep: every graph x kernel at each TIMEOUT, the C model alone;
+ * a table of every run and a plot of the means over the graphs. */
+static int run_timeout_sweep(const wl_opts *o)
+{
+    char dir[4096];
+    char *names[256];
+    int got = graph_files(o->prog, "iru", o->c.graphs, dir, sizeof dir, names, 256);
+    if (got < 0)
+        return EXIT_USAGE;
+    unsigned nn = (unsigned)got, nk = 3 + (unsigned)o->bfs_dedup;
+    const char *out = o->c.out ? o->c.out : "out/iru_timeout.md";
+    const char *svg = o->plot ? o->plot : "out/iru_timeout.svg";
+    irhw_mkdirs_for(out);
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
+        free_names(names, nn);
+        return EXIT_TOOL;
+    }
+    /* per kernel row (BFS, SSSP, PageRank, BFS dedup) and TIMEOUT: sums over the graphs */
+    double filt[4][IRU_MAX_SWEEP] = {{0}}, after[4][IRU_MAX_SWEEP] = {{0}};
+    double before[4][IRU_MAX_SWEEP] = {{0}}, elems[4][IRU_MAX_SWEEP] = {{0}};
+    unsigned runs[4][IRU_MAX_SWEEP] = {{0}};
+    const char *label[4] = {"bfs", "sssp", "pagerank", "bfs"}, *flt[4] = {"", "", "", ""};
+    static const char head[] =
+        "| graph | kernel | filter | TIMEOUT | filtered | lines/warp original | lines/warp IRU | "
+        "elements/warp IRU | replies | cycles |\n"
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    fputs(head, f);
+    fputs(head, stdout);
+    int worst = 0;
+    double t0 = irhw_now_s();
+    char params[512] = "";
+    for (unsigned i = 0; i < nn; i++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        irhw_graph g;
+        int rc = read_graph(o, path, &g);
+        for (unsigned j = 0; !rc && j < nk; j++)
+            for (unsigned t = 0; t < o->nsweep; t++) {
+                irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
+                iru_variant va = {j < 3 ? NULL : "dedup", (long)o->sweep[t]};
+                iru_row row;
+                memset(&row, 0, sizeof row);
+                int r1 = run_one(o, path, &g, k, &va, &row);
+                worst = r1 > worst ? r1 : worst;
+                if (r1)
+                    continue;
+                const irhw_iru_result *r = &row.r;
+                double fp = 100 * ratio(r->merged, r->inserted);
+                double lb = ratio(r->lines_before, r->warps_before);
+                double la = ratio(r->lines_after, r->replies), ea = ratio(r->replied, r->replies);
+                char line[1024];
+                snprintf(line, sizeof line,
+                         "| %s | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | %" PRIu64
+                         " | %" PRIu64 " |\n",
+                         names[i], irhw_kernel_name(k), row.filter, o->sweep[t], fp, lb, la, ea,
+                         r->replies, r->cycles);
+                fputs(line, f);
+                fputs(line, stdout);
+                filt[j][t] += fp;
+                after[j][t] += la;
+                before[j][t] += lb;
+                elems[j][t] += ea;
+                runs[j][t]++;
+                flt[j] = row.filter;
+                snprintf(params, sizeof params, "%s", row.params);
+            }
+        worst = rc > worst ? rc : worst;
+        irhw_graph_free(&g);
+        free(names[i]);
+    }
+    /* the means over the graphs: the table's last rows and the plot's data */
+    size_t cap = 256 + (size_t)o->nsweep * 400, n = 0;
+    char *dat = malloc(cap);
+    if (!dat) {
+        fclose(f);
+        fprintf(stderr, "%s workload iru: out of memory for the plot data\n", o->prog);
+        return EXIT_TOOL;
+    }
+    n += (size_t)snprintf(dat + n, cap - n, "# TIMEOUT, then per kernel row (");
+    for (unsigned j = 0; j < nk; j++)
+        n += (size_t)snprintf(dat + n, cap - n, "%s%s/%s", j ? ", " : "", label[j], flt[j]);
+    n += (size_t)snprintf(dat + n, cap - n,
+                          "): filtered %%, lines/warp IRU, lines/warp original, "
+                          "elements/warp IRU\n");
+    for (unsigned t = 0; t < o->nsweep; t++) {
+        n += (size_t)snprintf(dat + n, cap - n, "%u", o->sweep[t]);
+        for (unsigned j = 0; j < nk; j++) {
+            double c = runs[j][t] ? runs[j][t] : 1;
+            n += (size_t)snprintf(dat + n, cap - n, " %.3f %.3f %.3f %.3f", filt[j][t] / c,
+                                  after[j][t] / c, before[j][t] / c, elems[j][t] / c);
+            char line[512];
+            snprintf(line, sizeof line,
+                     "| mean of %u graphs | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | | |\n",
+                     runs[j][t], label[j], flt[j], o->sweep[t], filt[j][t] / c, before[j][t] / c,
+                     after[j][t] / c, elems[j][t] / c);
+            fputs(line, f);
+            fputs(line, stdout);
+        }
+        n += (size_t)snprintf(dat + n, cap - n, "\n");
+    }
+    char tail[1024];
+    snprintf(tail, sizeof tail,
+             "\niru_hash %s at each TIMEOUT (FILTER per kernel unless -p FILTER; the filter "
+             "column names what ran); C model alone, conservation checked; %.0f s. Plot: %s\n",
+             params, irhw_now_s() - t0, svg);
+    fputs(tail, f);
+    fputs(tail, stdout);
+    int wrc = fclose(f);
+    if (wrc) {
+        free(dat);
+        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
+        return EXIT_TOOL;
+    }
+    printf("wrote %s\n", out);
+    /* column of kernel row j, measure m (0 filtered, 1 after, 2 before) */
+    char body[4096];
+    int k = snprintf(body, sizeof body,
+                     "set multiplot layout 1,2 title 'iru\\_hash: TIMEOUT sensitivity, means over "
+                     "%u graphs'\nset xlabel 'TIMEOUT (cycles)'\nset key inside top right "
+                     "font ',8'\nset yrange [0:*]\n"
+                     "set ylabel 'elements filtered (%%%%)'\nplot ",
+                     nn);
+    for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
+        k += snprintf(body + k, sizeof body - (size_t)k,
+                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s (%s)'%s",
+                      2 + 4 * j, label[j], flt[j], j + 1 < nk ? ", " : "\n");
+    if (k > 0 && (size_t)k < sizeof body)
+        k += snprintf(body + k, sizeof body - (size_t)k,
+                      "set ylabel 'memory lines per warp'\nplot ");
+    for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
+        k += snprintf(body + k, sizeof body - (size_t)k,
+                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s IRU', "
+                      "'%%1$s' using 0:%u with lines dt 2 title '%s original'%s",
+                      3 + 4 * j, label[j], 4 + 4 * j, label[j], j + 1 < nk ? ", " : "\n");
+    if (k > 0 && (size_t)k < sizeof body)
+        snprintf(body + k, sizeof body - (size_t)k, "unset multiplot\n");
+    char err[8192];
+    if (gw_gnuplot(svg, dat, body, err, sizeof err)) {
+        free(dat);
+        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
+        return EXIT_TOOL;
+    }
+    free(dat);
+    printf("wrote %s\n", svg);
     return worst;
 }
 
@@ -473,12 +710,15 @@ static int workload_iru(int argc, char **argv, const char *prog)
         return rc;
     if (o.all)
         return run_all(&o);
+    if (o.nsweep)
+        return run_timeout_sweep(&o);
     irhw_graph g;
     if ((rc = read_graph(&o, o.c.graph, &g)))
         return rc;
     iru_row row;
     memset(&row, 0, sizeof row);
-    rc = run_one(&o, o.c.graph, &g, (irhw_kernel)o.kernel, &row);
+    iru_variant va = {o.bfs_dedup && o.kernel == IRHW_KERNEL_BFS ? "dedup" : NULL, -1};
+    rc = run_one(&o, o.c.graph, &g, (irhw_kernel)o.kernel, &va, &row);
     irhw_graph_free(&g);
     return rc;
 }

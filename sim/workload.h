@@ -39,7 +39,7 @@ typedef struct {
 const char *irhw_kernel_name(irhw_kernel k);
 /* "bfs", "sssp", "pagerank" -> kernel; -1 if none. */
 int irhw_kernel_parse(const char *s);
-/* The filter the paper's kernel uses: "dedup", "min", "fadd". */
+/* The filter the paper runs the kernel with (Fig. 15): "none", "min", "fadd". */
 const char *irhw_kernel_filter(irhw_kernel k);
 
 /* Builds the stream (at most max_elems elements, 0 = all; a cut frontier is

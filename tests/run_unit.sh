@@ -36,6 +36,7 @@ scripts="cli:tests/test_cli.sh
 cli_habits:tests/test_cli_habits.sh
 bad_inputs:tests/bad_inputs.sh
 workload_hwwl:tests/test_workload_hwwl.sh
+workload_iru:tests/test_workload_iru.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
