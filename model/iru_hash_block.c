@@ -331,6 +331,9 @@ static const char *iru_cover_na(const irhw_inst *x, unsigned point)
     case IH_COV_TIMEOUT_FILL_MULTI:
         if (g->sets < 2)
             return "SETS=1: one entry, a fill never reaches a second";
+        if (g->shift >= g->idx_bits)
+            return "every index of IDX_BITS is in memory block 0, set 0: a fill never reaches "
+                   "a second entry";
         /* fall through */
     case IH_COV_REPLY_TIMEOUT:
     case IH_COV_TIMEOUT_PACK:

@@ -471,58 +471,111 @@ static void free_names(char **names, unsigned n)
         free(names[i]);
 }
 
-static int run_all(const wl_opts *o)
+/* A table both on stdout and in a file. */
+typedef struct {
+    FILE *f;
+    const char *path;
+} iru_table;
+
+static void table_put(const iru_table *t, const char *s)
+{
+    fputs(s, t->f);
+    fputs(s, stdout);
+}
+
+/* One run of a table: graph `name`, kernel row j (0..2 the kernels, 3 BFS
+ * dedup), TIMEOUT index ti. */
+typedef void (*iru_row_fn)(void *ctx, const iru_table *t, const char *name, const irhw_graph *g,
+                           irhw_kernel k, unsigned j, unsigned ti, const iru_row *row);
+
+/* Every graph of the folder x every kernel (and with --bfs-dedup BFS with
+ * FILTER=dedup) x each TIMEOUT of timeouts[nt] (nt = 0: one run, TIMEOUT as
+ * set): the table's head, then `each` per run that succeeded. *t is left
+ * open for the caller's tail and table_close; the worst exit code, or
+ * EXIT_USAGE / EXIT_TOOL (after a message) with *t closed. */
+static int graph_table(const wl_opts *o, const char *out, const char *head,
+                       const unsigned *timeouts, unsigned nt, iru_row_fn each, void *ctx,
+                       iru_table *t)
 {
     char dir[4096];
     char *names[256];
+    t->f = NULL;
+    t->path = out;
     int got = graph_files(o->prog, "iru", o->c.graphs, dir, sizeof dir, names, 256);
     if (got < 0)
         return EXIT_USAGE;
     unsigned nn = (unsigned)got;
-    const char *out = o->c.out ? o->c.out : "out/iru_graphs.md";
     irhw_mkdirs_for(out);
-    FILE *f = fopen(out, "w");
-    if (!f) {
+    if (!(t->f = fopen(out, "w"))) {
         fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
         free_names(names, nn);
         return EXIT_TOOL;
     }
+    table_put(t, head);
+    int worst = 0;
+    for (unsigned i = 0; i < nn; i++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        irhw_graph g;
+        int rc = read_graph(o, path, &g);
+        for (unsigned j = 0; !rc && j < 3u + (unsigned)o->bfs_dedup; j++)
+            for (unsigned ti = 0; ti < (nt ? nt : 1); ti++) {
+                irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
+                iru_variant va = {j < 3 ? NULL : "dedup", nt ? (long)timeouts[ti] : -1};
+                iru_row row;
+                memset(&row, 0, sizeof row);
+                int r1 = run_one(o, path, &g, k, &va, &row);
+                if (!r1)
+                    each(ctx, t, names[i], &g, k, j, ti, &row);
+                worst = r1 > worst ? r1 : worst;
+            }
+        worst = rc > worst ? rc : worst;
+        irhw_graph_free(&g);
+        free(names[i]);
+    }
+    return worst;
+}
+
+/* The tail, then close: 0, or EXIT_TOOL after a message. */
+static int table_close(const wl_opts *o, iru_table *t, const char *tail)
+{
+    table_put(t, tail);
+    if (fclose(t->f)) {
+        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, t->path,
+                strerror(errno));
+        return EXIT_TOOL;
+    }
+    printf("wrote %s\n", t->path);
+    return 0;
+}
+
+static void all_row(void *ctx, const iru_table *t, const char *name, const irhw_graph *g,
+                    irhw_kernel k, unsigned j, unsigned ti, const iru_row *row)
+{
+    (void)j;
+    (void)ti;
+    table_row(t->f, name, g, k, row);
+    table_row(stdout, name, g, k, row);
+    snprintf(ctx, 512, "%s", row->params);
+}
+
+static int run_all(const wl_opts *o)
+{
     static const char head[] =
         "| graph | vertices | edges | kernel | filter | frontiers | elements | lines/warp "
         "original | lines/warp IRU | elements/warp IRU | lines in all, original → IRU | filtered "
         "| paper lines/warp | paper filtered |\n"
         "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- "
         "| --- |\n";
-    fputs(head, f);
-    fputs(head, stdout);
-    int worst = 0;
     double t0 = irhw_now_s();
     char params[512] = "", req[32] = "SLOTS/BANKS";
     if (o->req_every)
         snprintf(req, sizeof req, "%" PRIu64, o->req_every);
-    for (unsigned i = 0; i < nn; i++) {
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        irhw_graph g;
-        int rc = read_graph(o, path, &g);
-        /* the three kernels, and with --bfs-dedup a second BFS row */
-        for (int j = 0; !rc && j < 3 + o->bfs_dedup; j++) {
-            irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
-            iru_variant va = {j < 3 ? NULL : "dedup", -1};
-            iru_row row;
-            memset(&row, 0, sizeof row);
-            int r1 = run_one(o, path, &g, k, &va, &row);
-            if (!r1) {
-                table_row(f, names[i], &g, k, &row);
-                table_row(stdout, names[i], &g, k, &row);
-                snprintf(params, sizeof params, "%s", row.params);
-            }
-            worst = r1 > worst ? r1 : worst;
-        }
-        worst = rc > worst ? rc : worst;
-        irhw_graph_free(&g);
-        free(names[i]);
-    }
+    iru_table t;
+    int worst = graph_table(o, o->c.out ? o->c.out : "out/iru_graphs.md", head, NULL, 0, all_row,
+                            params, &t);
+    if (!t.f)
+        return worst;
     char tail[1024];
     snprintf(tail, sizeof tail,
              "\niru_hash %s (FILTER per kernel unless -p FILTER: the filter column names what "
@@ -533,118 +586,107 @@ static int run_all(const wl_opts *o)
              params, req,
              o->c.model_only ? "C model alone" : "in lockstep with the RTL, every output compared",
              irhw_now_s() - t0);
-    fputs(tail, f);
-    fputs(tail, stdout);
-    if (fclose(f)) {
-        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
-        return EXIT_TOOL;
-    }
-    printf("wrote %s\n", out);
-    return worst;
+    int rc = table_close(o, &t, tail);
+    return rc ? rc : worst;
 }
 
 static int gw_gnuplot(const char *svg, const char *data_text, const char *script_body, char *err,
                       size_t errlen);
 
+/* Per kernel row (BFS, SSSP, PageRank, BFS dedup) and TIMEOUT: sums over
+ * the graphs. */
+typedef struct {
+    double filt[4][IRU_MAX_SWEEP], after[4][IRU_MAX_SWEEP], before[4][IRU_MAX_SWEEP];
+    double elems[4][IRU_MAX_SWEEP];
+    unsigned runs[4][IRU_MAX_SWEEP], ngraphs;
+    const char *flt[4];
+    const unsigned *timeouts;
+    char params[512], last[256];
+} sweep_sums;
+
+static void sweep_row(void *ctx, const iru_table *t, const char *name, const irhw_graph *g,
+                      irhw_kernel k, unsigned j, unsigned ti, const iru_row *row)
+{
+    sweep_sums *m = ctx;
+    (void)g;
+    const irhw_iru_result *r = &row->r;
+    double fp = 100 * ratio(r->merged, r->inserted);
+    double lb = ratio(r->lines_before, r->warps_before);
+    double la = ratio(r->lines_after, r->replies), ea = ratio(r->replied, r->replies);
+    char line[1024];
+    snprintf(line, sizeof line,
+             "| %s | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | %" PRIu64 " | %" PRIu64 " |\n",
+             name, irhw_kernel_name(k), row->filter, m->timeouts[ti], fp, lb, la, ea, r->replies,
+             r->cycles);
+    table_put(t, line);
+    m->filt[j][ti] += fp;
+    m->after[j][ti] += la;
+    m->before[j][ti] += lb;
+    m->elems[j][ti] += ea;
+    m->runs[j][ti]++;
+    m->flt[j] = row->filter;
+    if (strcmp(m->last, name)) {
+        snprintf(m->last, sizeof m->last, "%s", name);
+        m->ngraphs++;
+    }
+    snprintf(m->params, sizeof m->params, "%s", row->params);
+}
+
 /* --timeout-sweep: every graph x kernel at each TIMEOUT, the C model alone;
- * a table of every run and a plot of the means over the graphs. */
+ * a table of every run and the means over the graphs, and a plot of the
+ * means. */
 static int run_timeout_sweep(const wl_opts *o)
 {
-    char dir[4096];
-    char *names[256];
-    int got = graph_files(o->prog, "iru", o->c.graphs, dir, sizeof dir, names, 256);
-    if (got < 0)
-        return EXIT_USAGE;
-    unsigned nn = (unsigned)got, nk = 3 + (unsigned)o->bfs_dedup;
-    const char *out = o->c.out ? o->c.out : "out/iru_timeout.md";
-    const char *svg = o->plot ? o->plot : "out/iru_timeout.svg";
-    irhw_mkdirs_for(out);
-    FILE *f = fopen(out, "w");
-    if (!f) {
-        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
-        free_names(names, nn);
-        return EXIT_TOOL;
-    }
-    /* per kernel row (BFS, SSSP, PageRank, BFS dedup) and TIMEOUT: sums over the graphs */
-    double filt[4][IRU_MAX_SWEEP] = {{0}}, after[4][IRU_MAX_SWEEP] = {{0}};
-    double before[4][IRU_MAX_SWEEP] = {{0}}, elems[4][IRU_MAX_SWEEP] = {{0}};
-    unsigned runs[4][IRU_MAX_SWEEP] = {{0}};
-    const char *label[4] = {"bfs", "sssp", "pagerank", "bfs"}, *flt[4] = {"", "", "", ""};
     static const char head[] =
         "| graph | kernel | filter | TIMEOUT | filtered | lines/warp original | lines/warp IRU | "
         "elements/warp IRU | replies | cycles |\n"
         "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
-    fputs(head, f);
-    fputs(head, stdout);
-    int worst = 0;
+    static const char *const label[4] = {"bfs", "sssp", "pagerank", "bfs"};
+    const char *svg = o->plot ? o->plot : "out/iru_timeout.svg";
+    unsigned nk = 3 + (unsigned)o->bfs_dedup;
     double t0 = irhw_now_s();
-    char params[512] = "";
-    for (unsigned i = 0; i < nn; i++) {
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        irhw_graph g;
-        int rc = read_graph(o, path, &g);
-        for (unsigned j = 0; !rc && j < nk; j++)
-            for (unsigned t = 0; t < o->nsweep; t++) {
-                irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
-                iru_variant va = {j < 3 ? NULL : "dedup", (long)o->sweep[t]};
-                iru_row row;
-                memset(&row, 0, sizeof row);
-                int r1 = run_one(o, path, &g, k, &va, &row);
-                worst = r1 > worst ? r1 : worst;
-                if (r1)
-                    continue;
-                const irhw_iru_result *r = &row.r;
-                double fp = 100 * ratio(r->merged, r->inserted);
-                double lb = ratio(r->lines_before, r->warps_before);
-                double la = ratio(r->lines_after, r->replies), ea = ratio(r->replied, r->replies);
-                char line[1024];
-                snprintf(line, sizeof line,
-                         "| %s | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | %" PRIu64
-                         " | %" PRIu64 " |\n",
-                         names[i], irhw_kernel_name(k), row.filter, o->sweep[t], fp, lb, la, ea,
-                         r->replies, r->cycles);
-                fputs(line, f);
-                fputs(line, stdout);
-                filt[j][t] += fp;
-                after[j][t] += la;
-                before[j][t] += lb;
-                elems[j][t] += ea;
-                runs[j][t]++;
-                flt[j] = row.filter;
-                snprintf(params, sizeof params, "%s", row.params);
-            }
-        worst = rc > worst ? rc : worst;
-        irhw_graph_free(&g);
-        free(names[i]);
+    sweep_sums *m = calloc(1, sizeof *m);
+    if (!m) {
+        fprintf(stderr, "%s workload iru: out of memory for the sweep\n", o->prog);
+        return EXIT_TOOL;
+    }
+    m->timeouts = o->sweep;
+    for (unsigned j = 0; j < 4; j++)
+        m->flt[j] = "";
+    iru_table t;
+    int worst = graph_table(o, o->c.out ? o->c.out : "out/iru_timeout.md", head, o->sweep,
+                            o->nsweep, sweep_row, m, &t);
+    if (!t.f) {
+        free(m);
+        return worst;
     }
     /* the means over the graphs: the table's last rows and the plot's data */
     size_t cap = 256 + (size_t)o->nsweep * 400, n = 0;
     char *dat = malloc(cap);
     if (!dat) {
-        fclose(f);
+        fclose(t.f);
+        free(m);
         fprintf(stderr, "%s workload iru: out of memory for the plot data\n", o->prog);
         return EXIT_TOOL;
     }
     n += (size_t)snprintf(dat + n, cap - n, "# TIMEOUT, then per kernel row (");
     for (unsigned j = 0; j < nk; j++)
-        n += (size_t)snprintf(dat + n, cap - n, "%s%s/%s", j ? ", " : "", label[j], flt[j]);
+        n += (size_t)snprintf(dat + n, cap - n, "%s%s/%s", j ? ", " : "", label[j], m->flt[j]);
     n += (size_t)snprintf(dat + n, cap - n,
                           "): filtered %%, lines/warp IRU, lines/warp original, "
                           "elements/warp IRU\n");
-    for (unsigned t = 0; t < o->nsweep; t++) {
-        n += (size_t)snprintf(dat + n, cap - n, "%u", o->sweep[t]);
+    for (unsigned ti = 0; ti < o->nsweep; ti++) {
+        n += (size_t)snprintf(dat + n, cap - n, "%u", o->sweep[ti]);
         for (unsigned j = 0; j < nk; j++) {
-            double c = runs[j][t] ? runs[j][t] : 1;
-            n += (size_t)snprintf(dat + n, cap - n, " %.3f %.3f %.3f %.3f", filt[j][t] / c,
-                                  after[j][t] / c, before[j][t] / c, elems[j][t] / c);
+            double c = m->runs[j][ti] ? m->runs[j][ti] : 1;
+            n += (size_t)snprintf(dat + n, cap - n, " %.3f %.3f %.3f %.3f", m->filt[j][ti] / c,
+                                  m->after[j][ti] / c, m->before[j][ti] / c, m->elems[j][ti] / c);
             char line[512];
             snprintf(line, sizeof line,
                      "| mean of %u graphs | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | | |\n",
-                     runs[j][t], label[j], flt[j], o->sweep[t], filt[j][t] / c, before[j][t] / c,
-                     after[j][t] / c, elems[j][t] / c);
-            fputs(line, f);
-            fputs(line, stdout);
+                     m->runs[j][ti], label[j], m->flt[j], o->sweep[ti], m->filt[j][ti] / c,
+                     m->before[j][ti] / c, m->after[j][ti] / c, m->elems[j][ti] / c);
+            table_put(&t, line);
         }
         n += (size_t)snprintf(dat + n, cap - n, "\n");
     }
@@ -652,45 +694,44 @@ static int run_timeout_sweep(const wl_opts *o)
     snprintf(tail, sizeof tail,
              "\niru_hash %s at each TIMEOUT (FILTER per kernel unless -p FILTER; the filter "
              "column names what ran); C model alone, conservation checked; %.0f s. Plot: %s\n",
-             params, irhw_now_s() - t0, svg);
-    fputs(tail, f);
-    fputs(tail, stdout);
-    int wrc = fclose(f);
-    if (wrc) {
+             m->params, irhw_now_s() - t0, svg);
+    int rc = table_close(o, &t, tail);
+    if (rc) {
         free(dat);
-        fprintf(stderr, "%s workload iru: cannot write %s: %s\n", o->prog, out, strerror(errno));
-        return EXIT_TOOL;
+        free(m);
+        return rc;
     }
-    printf("wrote %s\n", out);
-    /* column of kernel row j, measure m (0 filtered, 1 after, 2 before) */
+    /* column of kernel row j: 2 + 4j filtered, 3 + 4j after, 4 + 4j before */
     char body[4096];
     int k = snprintf(body, sizeof body,
                      "set multiplot layout 1,2 title 'iru\\_hash: TIMEOUT sensitivity, means over "
                      "%u graphs'\nset xlabel 'TIMEOUT (cycles)'\nset key inside top right "
                      "font ',8'\nset yrange [0:*]\n"
                      "set ylabel 'elements filtered (%%%%)'\nplot ",
-                     nn);
+                     m->ngraphs);
     for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
         k += snprintf(body + k, sizeof body - (size_t)k,
                       "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s (%s)'%s",
-                      2 + 4 * j, label[j], flt[j], j + 1 < nk ? ", " : "\n");
+                      2 + 4 * j, label[j], m->flt[j], j + 1 < nk ? ", " : "\n");
     if (k > 0 && (size_t)k < sizeof body)
         k += snprintf(body + k, sizeof body - (size_t)k,
                       "set ylabel 'memory lines per warp'\nplot ");
     for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
-        k += snprintf(body + k, sizeof body - (size_t)k,
-                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s IRU', "
-                      "'%%1$s' using 0:%u with lines dt 2 title '%s original'%s",
-                      3 + 4 * j, label[j], 4 + 4 * j, label[j], j + 1 < nk ? ", " : "\n");
+        k +=
+            snprintf(body + k, sizeof body - (size_t)k,
+                     "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s (%s) IRU', "
+                     "'%%1$s' using 0:%u with lines dt 2 title '%s original'%s",
+                     3 + 4 * j, label[j], m->flt[j], 4 + 4 * j, label[j], j + 1 < nk ? ", " : "\n");
     if (k > 0 && (size_t)k < sizeof body)
         snprintf(body + k, sizeof body - (size_t)k, "unset multiplot\n");
+    free(m);
     char err[8192];
-    if (gw_gnuplot(svg, dat, body, err, sizeof err)) {
-        free(dat);
+    rc = gw_gnuplot(svg, dat, body, err, sizeof err);
+    free(dat);
+    if (rc) {
         fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
         return EXIT_TOOL;
     }
-    free(dat);
     printf("wrote %s\n", svg);
     return worst;
 }
