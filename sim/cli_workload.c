@@ -389,6 +389,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
                ratio(r->lines_before, r->warps_before), r->warps_before,
                ratio(r->lines_after, r->replies), r->replies, ratio(r->replied, r->replies),
                paper_lines);
+        printf("  memory lines per warp, the replies in reply order cut into full warps of "
+               "SLOTS threads: %.2f (%" PRIu64 " warps)\n",
+               ratio(r->lines_packed, r->warps_packed), r->warps_packed);
         printf("  memory lines in all: %" PRIu64 " -> %" PRIu64 "\n", r->lines_before,
                r->lines_after);
         printf("  filtered: %" PRIu64 " of %" PRIu64 " elements (%.1f %%)   paper: %s "
@@ -422,11 +425,11 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
     const irhw_iru_result *r = &row->r;
     fprintf(f,
             "| %s | %u | %" PRIu64 " | %s | %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.2f | %.1f | "
-            "%" PRIu64 " → %" PRIu64 " | %.1f %% | %s | %s |\n",
+            "%.2f | %" PRIu64 " → %" PRIu64 " | %.1f %% | %s | %s |\n",
             name, g->n, g->m, irhw_kernel_name(k), row->filter, row->frontiers, row->elements,
             ratio(r->lines_before, r->warps_before), ratio(r->lines_after, r->replies),
-            ratio(r->replied, r->replies), r->lines_before, r->lines_after,
-            100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
+            ratio(r->replied, r->replies), ratio(r->lines_packed, r->warps_packed), r->lines_before,
+            r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
 }
 
 /* The graph files (.graph, .mtx, .txt) in `graphs` (default
@@ -563,10 +566,11 @@ static int run_all(const wl_opts *o)
 {
     static const char head[] =
         "| graph | vertices | edges | kernel | filter | frontiers | elements | lines/warp "
-        "original | lines/warp IRU | elements/warp IRU | lines in all, original → IRU | filtered "
-        "| paper lines/warp | paper filtered |\n"
-        "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- "
-        "| --- |\n";
+        "original | lines/warp IRU | elements/warp IRU | lines/warp IRU, full warps | lines in "
+        "all, "
+        "original → IRU | filtered | paper lines/warp | paper filtered |\n"
+        "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
+        "--- | --- |\n";
     double t0 = irhw_now_s();
     char params[512] = "", req[32] = "SLOTS/BANKS";
     if (o->req_every)
@@ -581,7 +585,9 @@ static int run_all(const wl_opts *o)
              "\niru_hash %s (FILTER per kernel unless -p FILTER: the filter column names what "
              "ran); a request every %s cycles while a frontier "
              "streams in; %s; %.0f s. Lines per warp: distinct memory blocks per warp of SLOTS "
-             "elements, original order vs the replies of the IRU; filtered: elements merged out "
+             "elements, original order vs the replies of the IRU (one reply, one warp request); "
+             "full warps: the replied elements in reply order cut into warps of SLOTS, the same "
+             "warps of SLOTS threads as the original order; filtered: elements merged out "
              "/ elements inserted.\n",
              params, req,
              o->c.model_only ? "C model alone" : "in lockstep with the RTL, every output compared",
@@ -711,17 +717,17 @@ static int run_timeout_sweep(const wl_opts *o)
                      m->ngraphs);
     for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
         k += snprintf(body + k, sizeof body - (size_t)k,
-                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s (%s)'%s",
-                      2 + 4 * j, label[j], m->flt[j], j + 1 < nk ? ", " : "\n");
+                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 lc %u title '%s (%s)'%s",
+                      2 + 4 * j, j + 1, label[j], m->flt[j], j + 1 < nk ? ", " : "\n");
     if (k > 0 && (size_t)k < sizeof body)
         k += snprintf(body + k, sizeof body - (size_t)k,
                       "set ylabel 'memory lines per warp'\nplot ");
     for (unsigned j = 0; j < nk && k > 0 && (size_t)k < sizeof body; j++)
-        k +=
-            snprintf(body + k, sizeof body - (size_t)k,
-                     "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 title '%s (%s) IRU', "
-                     "'%%1$s' using 0:%u with lines dt 2 title '%s original'%s",
-                     3 + 4 * j, label[j], m->flt[j], 4 + 4 * j, label[j], j + 1 < nk ? ", " : "\n");
+        k += snprintf(body + k, sizeof body - (size_t)k,
+                      "'%%1$s' using 0:%u:xtic(1) with linespoints lw 2 lc %u title '%s (%s) IRU', "
+                      "'%%1$s' using 0:%u with lines dt 2 lc %u title '%s original'%s",
+                      3 + 4 * j, j + 1, label[j], m->flt[j], 4 + 4 * j, j + 1, label[j],
+                      j + 1 < nk ? ", " : "\n");
     if (k > 0 && (size_t)k < sizeof body)
         snprintf(body + k, sizeof body - (size_t)k, "unset multiplot\n");
     free(m);

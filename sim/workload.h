@@ -58,7 +58,10 @@ typedef struct {
     uint64_t warps_before, lines_before;    /* original order */
     uint64_t inserted, merged;              /* merged = filtered out */
     uint64_t replies, replied, lines_after; /* non-empty replies, their elements, lines */
-    int equal;                              /* lockstep: model and RTL equal, checks passed */
+    /* the replied elements in reply order, cut into full warps of SLOTS (the
+     * last one partial): warps and their lines */
+    uint64_t warps_packed, lines_packed;
+    int equal; /* lockstep: model and RTL equal, checks passed */
     double run_s;
     char message[4096]; /* mismatch or check failure */
 } irhw_iru_result;

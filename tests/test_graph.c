@@ -465,12 +465,17 @@ START_TEST(tiny_graph_in_lockstep_matches_counts_from_the_element_stream)
                       (unsigned long long)(s.n - distinct));
         ck_assert_uint_eq(r.lines_after, distinct);
         ck_assert_uint_ge(r.replies * 4, r.replied);
+        /* the replied elements cut into full warps of SLOTS = 4 */
+        ck_assert_uint_eq(r.warps_packed, (r.replied + 3) / 4);
+        ck_assert_uint_le(r.lines_packed, r.replied);
+        ck_assert_uint_ge(r.lines_packed, r.warps_packed);
         /* the model alone counts the same */
         irhw_iru_stream s2;
         run_exact((irhw_kernel)k, 1, &rm, &s2);
         ck_assert_uint_eq(rm.merged, r.merged);
         ck_assert_uint_eq(rm.replies, r.replies);
         ck_assert_uint_eq(rm.lines_after, r.lines_after);
+        ck_assert_uint_eq(rm.lines_packed, r.lines_packed);
         ck_assert_uint_eq(rm.cycles, r.cycles);
         irhw_iru_stream_free(&s);
         irhw_iru_stream_free(&s2);
