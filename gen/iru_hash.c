@@ -301,21 +301,18 @@ static void reply_engine(const gx *x, irhw_vw *w)
     vw_line(w, "wire best_empty = best_cnt == %u'd0;", x->cb);
     vw_line(w, "wire pack_in_flight = op_kind_q == OP_PACK;");
     vw_line(w, "wire act_complete = waiting & best_full & sel_ok;");
-    vw_line(w,
-            "wire act_packed = ~act_complete & waiting & (pb_fill_q != %u'd0) & ~pack_in_flight &",
-            x->cb);
-    vw_line(w, "                  ((pb_fill_q == SLOTS) | best_empty | ~flush);");
-    vw_line(w, "wire act_pack = ~act_complete & ~act_packed & flush & ~best_empty & ~best_full &");
-    vw_line(w, "                (pb_fill_q != SLOTS) & sel_ok;");
     if (x->g.timeout)
-        vw_line(w, "wire act_timeout = ~act_complete & ~act_packed & ~act_pack & ~flush & waiting &"
-                   " rq_expired & ~best_empty & sel_ok;");
+        vw_line(w, "wire drain = flush | rq_expired;  // flush or a timeout: fill the pack buffer");
     else
-        vw_line(w, "wire act_timeout = 1'b0;  // TIMEOUT = 0");
-    vw_line(w, "wire act_done = ~act_complete & ~act_packed & ~act_pack & ~act_timeout & flush &"
-               " waiting &");
+        vw_line(w, "wire drain = flush;  // TIMEOUT = 0: only a flush fills the pack buffer");
+    vw_line(w, "wire pb_ready = (pb_fill_q == SLOTS) | best_empty;  // full, or nothing left");
+    vw_line(w, "wire act_packed = ~act_complete & waiting & drain & (pb_fill_q != %u'd0) &", x->cb);
+    vw_line(w, "                  ~pack_in_flight & pb_ready;");
+    vw_line(w, "wire act_pack = ~act_complete & ~act_packed & drain & ~best_empty & ~best_full &");
+    vw_line(w, "                (pb_fill_q != SLOTS) & sel_ok;");
+    vw_line(w, "wire act_done = ~act_complete & ~act_packed & ~act_pack & flush & waiting &");
     vw_line(w, "                (held_q == %u'd0);", x->hb);
-    vw_line(w, "wire act_entry = act_complete | act_timeout;");
+    vw_line(w, "wire act_entry = act_complete;");
     vw_line(w, "wire act_reads = act_entry | act_pack;  // reads the best entry's bank");
     vw_line(w,
             "wire act_reply = act_entry | act_packed | act_done;  // answers the oldest request");

@@ -62,33 +62,53 @@
  *   whose merge stage is busy.
  *
  * Reply engine. At most one action per cycle, decided from the state and
- *   `flush` (never from this cycle's inserts), in this priority order:
+ *   `flush` (never from this cycle's inserts). The unit drains when flush
+ *   is high or (TIMEOUT > 0) the oldest waiting request has timed out.
+ *   Priority order:
  *   1. a waiting request and a complete entry: reply it;
- *   2. a waiting request and the pack buffer holds elements and no pack
- *      read is in flight and (it is full, or no entry holds elements, or
- *      flush is low): reply the pack buffer;
- *   3. flush, the fullest entry is partial and the pack buffer has room:
- *      pack step — move the top k = min(count, SLOTS - fill) elements of
- *      the fullest entry (slots count-k .. count-1, so the rest stays a
- *      prefix and nothing moves inside the entry) to the pack buffer;
- *   4. flush low, the oldest waiting request timed out, an entry holds
- *      elements: reply the fullest entry (ties: lowest set);
- *   5. flush, a waiting request and the unit holds nothing: an empty
+ *   2. a waiting request, draining, the pack buffer holds elements, no
+ *      pack read is in flight, and the buffer is full or no entry holds
+ *      elements: reply the pack buffer;
+ *   3. draining, the fullest entry is partial and the pack buffer has
+ *      room: pack step — move the top k = min(count, SLOTS - fill)
+ *      elements of the fullest entry (slots count-k .. count-1, so the rest
+ *      stays a prefix and nothing moves inside the entry) to the pack
+ *      buffer;
+ *   4. flush, a waiting request and the unit holds nothing: an empty
  *      reply (rep_valid with no valid slot), the "no more work" answer.
- *   The entry chosen in 1, 3 and 4 is the one with the most elements,
- *   ties to the lowest set (one arg-max tree serves all three); if its
- *   bank's merge stage is busy, actions 1, 3, 4 wait a cycle. An action
- *   frees the entry (count := 0, or count - k) at once; the reply (or the
- *   pack buffer write) happens in the output phase, the next cycle, from
- *   the macros' read data (SRAM) or a combinational read (flops). So a
- *   reply appears one cycle after it is decided, one reply per cycle at
- *   most, to the oldest waiting request (replies are in request order).
+ *   The entry chosen in 1 and 3 is the one with the most elements, ties to
+ *   the lowest set (one arg-max tree serves both); if its bank's merge
+ *   stage is busy, actions 1 and 3 wait a cycle. An action frees the entry
+ *   (count := 0, or count - k) at once; the reply (or the pack buffer
+ *   write) happens in the output phase, the next cycle, from the macros'
+ *   read data (SRAM) or a combinational read (flops). So a reply appears
+ *   one cycle after it is decided, one reply per cycle at most, to the
+ *   oldest waiting request (replies are in request order).
  *   Flush therefore packs all partial entries into ceil(total/SLOTS)
  *   replies: splitting is allowed, no slot is left empty but the last.
  *   Known limit: complete entries are served lowest set first, so a
  *   high-numbered complete entry (and the inserts its set backpressures)
  *   can wait while lower sets keep completing and requests are scarce.
  *
+ * Timeout fill (spec §5, paper §3.2.2 "fetches data from the hash table
+ *   with the best coalesced data entry present and sends the response once
+ *   enough data to satisfy the request is retrieved"): a timed-out request
+ *   is answered by the same pack steps as a flush, best-coalesced first —
+ *   each step takes the entry that is fullest in that cycle (ties: lowest
+ *   set), one entry per cycle — until the pack buffer holds SLOTS elements
+ *   or no entry holds any; the last entry taken may be split (its top
+ *   elements go, the rest stays for a later reply). A fill of n entries is
+ *   replied n + 1 cycles after the expiry is seen (the last pack read must
+ *   land) and appears one cycle later. Inserts go on during a timeout fill
+ *   (only flush stops them), so an entry may grow between steps; the pack
+ *   buffer only ever holds elements of the fill under way. If an entry
+ *   becomes complete meanwhile, action 1 answers the expired request with
+ *   it, and what the pack buffer holds waits for the next drain (the next
+ *   expiry or a flush) — a reply never goes out partial while an entry
+ *   holds elements, which the checker (tb/iru_hash_stim.c) verifies.
+ *   A timeout never replies an entry straight from its slots: a fullest
+ *   entry of SLOTS elements is complete (action 1).
+
  * Requests. `req` (one per cycle) joins a FIFO of REQS waiting requests
  *   (req_ready low when full; a refused request is not counted). With
  *   TIMEOUT > 0 each holds its arrival time (ceil(log2(TIMEOUT+1)) bits,
@@ -149,7 +169,7 @@ typedef struct {
 } iru_elem;
 
 enum iru_act_kind { ACT_NONE, ACT_REPLY_ENTRY, ACT_REPLY_PACK, ACT_REPLY_DONE, ACT_PACK };
-enum iru_reply_why { WHY_COMPLETE, WHY_TIMEOUT };
+enum iru_reply_why { WHY_COMPLETE, WHY_TIMEOUT, WHY_FLUSH };
 
 /* A reply-engine action; latched as the output phase of the next cycle. */
 typedef struct {
@@ -171,7 +191,8 @@ typedef struct {
 } iru_lane;
 
 typedef struct {
-    uint64_t inserted, filtered, replies[2], pack_replies, done_replies;
+    uint64_t inserted, filtered, replies[3], done_replies; /* replies[why] */
+    uint64_t multi_fills; /* timeout replies filled from two or more entries */
     uint64_t replied_elems, reply_lines, stall_lane_cycles, bank_conflicts;
     uint64_t pack_steps, pack_splits;
     uint64_t orig_groups, orig_lines;
@@ -183,12 +204,13 @@ typedef struct {
     iru_geom g;
     const irhw_ports *ps;
     /* state */
-    unsigned *cnt;    /* [sets] */
-    iru_elem *ent;    /* [sets][slots] */
-    iru_elem *pb;     /* pack buffer [slots] */
-    unsigned pb_fill; /* planned fill: includes a pack read in flight */
-    iru_stage *stage; /* [banks] */
-    iru_act op;       /* output phase of last cycle's action */
+    unsigned *cnt;     /* [sets] */
+    iru_elem *ent;     /* [sets][slots] */
+    iru_elem *pb;      /* pack buffer [slots] */
+    unsigned pb_fill;  /* planned fill: includes a pack read in flight */
+    unsigned pb_parts; /* pack steps since the pack buffer was last replied */
+    iru_stage *stage;  /* [banks] */
+    iru_act op;        /* output phase of last cycle's action */
     unsigned rq_cnt, rq_head, rq_nexp;
     uint32_t *rq_ts, now;
     uint64_t held;
@@ -257,18 +279,19 @@ static void decide_action(iru_model *m, int flush)
     int waiting = m->rq_cnt > 0;
     int sel_ok = !bank_busy(m, bs % g->banks);
     int pack_in_flight = m->op.kind == ACT_PACK;
+    /* draining: flush, or the oldest waiting request timed out */
+    int drain = flush || (g->timeout && m->rq_nexp > 0);
+    enum iru_reply_why why = flush ? WHY_FLUSH : WHY_TIMEOUT;
     if (waiting && bc == g->slots && sel_ok) {
         *a = (iru_act){ACT_REPLY_ENTRY, bs, 0, bc, 0, WHY_COMPLETE};
-    } else if (waiting && m->pb_fill > 0 && !pack_in_flight &&
-               (m->pb_fill == g->slots || bc == 0 || !flush)) {
-        *a = (iru_act){ACT_REPLY_PACK, 0, 0, m->pb_fill, 0, WHY_COMPLETE};
-    } else if (flush && bc > 0 && bc < g->slots && m->pb_fill < g->slots && sel_ok) {
+    } else if (waiting && drain && m->pb_fill > 0 && !pack_in_flight &&
+               (m->pb_fill == g->slots || bc == 0)) {
+        *a = (iru_act){ACT_REPLY_PACK, 0, 0, m->pb_fill, 0, why};
+    } else if (drain && bc > 0 && bc < g->slots && m->pb_fill < g->slots && sel_ok) {
         unsigned room = g->slots - m->pb_fill, k = bc < room ? bc : room;
-        *a = (iru_act){ACT_PACK, bs, bc - k, k, m->pb_fill, WHY_COMPLETE};
-    } else if (!flush && waiting && g->timeout && m->rq_nexp > 0 && bc > 0 && sel_ok) {
-        *a = (iru_act){ACT_REPLY_ENTRY, bs, 0, bc, 0, WHY_TIMEOUT};
+        *a = (iru_act){ACT_PACK, bs, bc - k, k, m->pb_fill, why};
     } else if (flush && waiting && m->held == 0) {
-        *a = (iru_act){ACT_REPLY_DONE, 0, 0, 0, 0, WHY_COMPLETE};
+        *a = (iru_act){ACT_REPLY_DONE, 0, 0, 0, 0, WHY_FLUSH};
     }
 }
 
@@ -369,13 +392,15 @@ void iru_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
         return;
     switch (m->act.kind) {
     case ACT_REPLY_ENTRY:
-        hits[m->act.why == WHY_TIMEOUT ? IH_COV_REPLY_TIMEOUT : IH_COV_REPLY_COMPLETE]++;
+        hits[IH_COV_REPLY_COMPLETE]++;
         break;
     case ACT_PACK:
-        hits[IH_COV_FLUSH_PACK]++;
+        hits[m->act.why == WHY_TIMEOUT ? IH_COV_TIMEOUT_PACK : IH_COV_FLUSH_PACK]++;
+        if (m->act.why == WHY_TIMEOUT && m->pb_fill > 0)
+            hits[IH_COV_TIMEOUT_FILL_MULTI]++;
         break;
     case ACT_REPLY_PACK:
-        hits[IH_COV_PACK_REPLY]++;
+        hits[m->act.why == WHY_TIMEOUT ? IH_COV_REPLY_TIMEOUT : IH_COV_PACK_REPLY]++;
         break;
     case ACT_REPLY_DONE:
         hits[IH_COV_DONE_REPLY]++;
@@ -402,7 +427,7 @@ static void iru_reset(iru_model *m)
     memset(m->cnt, 0, m->g.sets * sizeof *m->cnt);
     memset(m->stage, 0, m->g.banks * sizeof *m->stage);
     memset(&m->op, 0, sizeof m->op);
-    m->pb_fill = 0;
+    m->pb_fill = m->pb_parts = 0;
     m->rq_cnt = m->rq_head = m->rq_nexp = 0;
     m->now = 0;
     m->held = 0;
@@ -437,10 +462,7 @@ static void stats_reply(iru_model *m)
     uint64_t blk[64];
     for (unsigned i = 0; i < m->op.k; i++)
         blk[i] = iru_block_of(g, reply_elem(m, i)->idx);
-    if (m->op.kind == ACT_REPLY_PACK)
-        st->pack_replies++;
-    else
-        st->replies[m->op.why]++;
+    st->replies[m->op.why]++;
     st->replied_elems += m->op.k;
     st->reply_lines += distinct_blocks(blk, m->op.k);
 }
@@ -493,9 +515,12 @@ static void tick_action(iru_model *m)
         m->best_stale |= a->set == m->best_set;
         break;
     case ACT_REPLY_PACK:
+        m->st.multi_fills += a->why == WHY_TIMEOUT && m->pb_parts >= 2;
         m->pb_fill = 0;
+        m->pb_parts = 0;
         break;
     case ACT_PACK:
+        m->pb_parts++;
         m->st.pack_steps++;
         m->st.pack_splits += a->k < m->cnt[a->set];
         m->cnt[a->set] -= a->k;
@@ -623,7 +648,8 @@ void iru_stats_print(void *vm, FILE *f)
 {
     iru_model *m = vm;
     const iru_stats *st = &m->st;
-    uint64_t replies = st->replies[WHY_COMPLETE] + st->replies[WHY_TIMEOUT] + st->pack_replies;
+    uint64_t replies =
+        st->replies[WHY_COMPLETE] + st->replies[WHY_TIMEOUT] + st->replies[WHY_FLUSH];
     uint64_t og = st->orig_groups, ol = st->orig_lines;
     if (st->group_n) { /* the last, partial group of the original order */
         og++;
@@ -634,10 +660,11 @@ void iru_stats_print(void *vm, FILE *f)
     fprintf(f, "  elements filtered        %" PRIu64 " (%.1f %% merged or dropped)\n", st->filtered,
             100.0 * ratio(st->filtered, st->inserted));
     fprintf(f,
-            "  replies                  %" PRIu64 " (complete %" PRIu64 ", timeout %" PRIu64
-            ", flush-packed %" PRIu64 "), plus %" PRIu64 " empty (done)\n",
-            replies, st->replies[WHY_COMPLETE], st->replies[WHY_TIMEOUT], st->pack_replies,
-            st->done_replies);
+            "  replies                  %" PRIu64 " (complete %" PRIu64 ", timeout-filled %" PRIu64
+            " of which %" PRIu64 " from 2+ entries, flush-packed %" PRIu64 "), plus %" PRIu64
+            " empty (done)\n",
+            replies, st->replies[WHY_COMPLETE], st->replies[WHY_TIMEOUT], st->multi_fills,
+            st->replies[WHY_FLUSH], st->done_replies);
     fprintf(f, "  elements per reply       %.2f of %u\n", ratio(st->replied_elems, replies),
             m->g.slots);
     fprintf(f, "  lines per reply          %.2f (original order, groups of %u: %.2f)\n",
@@ -646,6 +673,6 @@ void iru_stats_print(void *vm, FILE *f)
             "  insert stalls            %" PRIu64 " lane-cycles (%" PRIu64
             " lost a bank conflict)\n",
             st->stall_lane_cycles, st->bank_conflicts);
-    fprintf(f, "  flush pack steps         %" PRIu64 " (%" PRIu64 " split an entry)\n",
+    fprintf(f, "  pack steps               %" PRIu64 " (%" PRIu64 " split an entry)\n",
             st->pack_steps, st->pack_splits);
 }

@@ -288,8 +288,12 @@ static int iru_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
 
 static const irhw_cover_point iru_cover_points[IH_NCOV] = {
     [IH_COV_REPLY_COMPLETE] = {"reply_complete", "a complete entry answers a request"},
-    [IH_COV_REPLY_TIMEOUT] = {"reply_timeout", "a request waiting TIMEOUT takes the fullest entry"},
+    [IH_COV_REPLY_TIMEOUT] = {"reply_timeout", "a timed-out request gets a filled reply"},
     [IH_COV_FLUSH_PACK] = {"flush_pack", "flush: a partial entry moves into the pack buffer"},
+    [IH_COV_TIMEOUT_PACK] = {"timeout_pack",
+                             "timeout: the fullest entry moves into the pack buffer"},
+    [IH_COV_TIMEOUT_FILL_MULTI] = {"timeout_fill_multi",
+                                   "timeout: a second entry joins the reply being filled"},
     [IH_COV_PACK_REPLY] = {"pack_reply", "a packed reply of partial entries"},
     [IH_COV_DONE_REPLY] = {"done_reply", "flush with nothing held: an empty reply"},
     [IH_COV_BANK_CONFLICT] = {"bank_conflict", "two lanes want one bank: one waits"},
@@ -324,7 +328,15 @@ static const char *iru_cover_na(const irhw_inst *x, unsigned point)
         return filter_can_complete(g) ? NULL
                                       : "with the filter no set gathers SLOTS distinct indices "
                                         "of IDX_BITS";
+    case IH_COV_TIMEOUT_FILL_MULTI:
+        if (g->sets < 2)
+            return "SETS=1: one entry, a fill never reaches a second";
+        if (g->shift >= g->idx_bits)
+            return "every index of IDX_BITS is in memory block 0, set 0: a fill never reaches "
+                   "a second entry";
+        /* fall through */
     case IH_COV_REPLY_TIMEOUT:
+    case IH_COV_TIMEOUT_PACK:
         if (g->slots < 2)
             return "SLOTS=1: every entry is complete, replied before any timeout";
         return g->timeout ? NULL : "TIMEOUT=0: requests wait for complete entries";

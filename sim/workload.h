@@ -39,7 +39,7 @@ typedef struct {
 const char *irhw_kernel_name(irhw_kernel k);
 /* "bfs", "sssp", "pagerank" -> kernel; -1 if none. */
 int irhw_kernel_parse(const char *s);
-/* The filter the paper's kernel uses: "dedup", "min", "fadd". */
+/* The filter the paper runs the kernel with (Fig. 15): "none", "min", "fadd". */
 const char *irhw_kernel_filter(irhw_kernel k);
 
 /* Builds the stream (at most max_elems elements, 0 = all; a cut frontier is
@@ -60,7 +60,10 @@ typedef struct {
     uint64_t warps_before, lines_before;    /* original order */
     uint64_t inserted, merged;              /* merged = filtered out */
     uint64_t replies, replied, lines_after; /* non-empty replies, their elements, lines */
-    int equal;                              /* lockstep: model and RTL equal, checks passed */
+    /* the replied elements in reply order, cut into full warps of SLOTS (the
+     * last one partial): warps and their lines */
+    uint64_t warps_packed, lines_packed;
+    int equal; /* lockstep: model and RTL equal, checks passed */
     double run_s;
     char message[4096]; /* mismatch or check failure */
 } irhw_iru_result;

@@ -30,7 +30,10 @@
  * must be held, and so must the element it was kept into, with the data
  * reported before the merge; the data after must equal the model's
  * arithmetic (iru_merge: unsigned min, or fp32_add); every valid reply slot
- * must be a held element; valid reply slots come first; every field of an
+ * must be a held element; valid reply slots come first; a reply of fewer
+ * than SLOTS elements (but some) leaves nothing held but the elements
+ * accepted the cycle it was decided (it was filled until the table was
+ * empty); every field of an
  * invalid slot, and of an idle merge port, is zero; ins_ready only with
  * ins_valid. Any violation fails the run.
  */
@@ -401,6 +404,7 @@ typedef struct {
     const irhw_ports *ps;
     mset held;
     uint64_t inserted, replied, merged, reset_dropped;
+    unsigned last_acc; /* elements accepted last cycle */
 } iru_check;
 
 void *iru_hash_check_new(const irhw_inst *x)
@@ -526,6 +530,26 @@ static int check_reply(iru_check *k, const uint64_t *out, char *err, size_t errl
     return 0;
 }
 
+/* A reply of 0 < n < SLOTS elements (timeout fill or flush pack) is
+ * decided when no entry holds an element, the cycle before: what the unit
+ * holds now is the reply plus what was accepted in that cycle. */
+static int check_partial_reply(const iru_check *k, const uint64_t *out, uint64_t held, char *err,
+                               size_t errlen)
+{
+    if (!fld(k, out, IHP_REP_VALID, 0, 1))
+        return 0;
+    unsigned n = 0;
+    while (n < k->g.slots && fld(k, out, IHP_REP_SLOT_VALID, n, 1))
+        n++;
+    if (n == 0 || n == k->g.slots || held == n + k->last_acc)
+        return 0;
+    return irhw_err(err, errlen,
+                    "a reply of %u of %u elements while %" PRIu64
+                    " other elements were held: a reply is filled until it is full or the "
+                    "table is empty",
+                    n, k->g.slots, held - n - k->last_acc);
+}
+
 int iru_hash_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_t *out,
                          char *err, size_t errlen)
 {
@@ -535,6 +559,7 @@ int iru_hash_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uin
     if (fld(k, in, IHP_RST, 0, 1)) {
         k->reset_dropped += k->held.total;
         ms_clear(&k->held);
+        k->last_acc = 0;
         return 0;
     }
     uint64_t held = fld(k, out, IHP_HELD, 0, g->held_bits);
@@ -543,8 +568,10 @@ int iru_hash_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uin
                         "held = %" PRIu64 " but %" PRIu64 " inserted elements are neither replied "
                         "nor merged out",
                         held, k->held.total);
-    if (check_merges(k, out, err, errlen) || check_reply(k, out, err, errlen))
+    if (check_merges(k, out, err, errlen) || check_reply(k, out, err, errlen) ||
+        check_partial_reply(k, out, held, err, errlen))
         return -1;
+    k->last_acc = 0;
     for (unsigned l = 0; l < g->lanes; l++) {
         int v = (int)fld(k, in, IHP_INS_VALID, l, 1), r = (int)fld(k, out, IHP_INS_READY, l, 1);
         if (r && !v)
@@ -556,6 +583,7 @@ int iru_hash_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uin
                    fld(k, in, IHP_INS_DATA, l, g->data_bits)))
             return irhw_err(err, errlen, "checker out of memory");
         k->inserted++;
+        k->last_acc++;
     }
     return 0;
 }

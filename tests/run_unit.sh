@@ -36,6 +36,7 @@ scripts="cli:tests/cli/test_cli.sh
 cli_habits:tests/cli/test_cli_habits.sh
 bad_inputs:tests/cli/bad_inputs.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
+workload_iru:tests/cli/test_workload_iru.sh
 xcheck:tests/cosim/test_xcheck.sh
 sweep:tests/cli/test_sweep.sh
 wave:tests/cli/test_wave.sh
@@ -54,7 +55,7 @@ faults:tests/cosim/test_faults.sh"
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
-# workload_hwwl: bfs/sssp on hwwl;
+# workload_hwwl: bfs/sssp on hwwl; workload_iru: per-kernel filters, --timeout-sweep;
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.

@@ -359,27 +359,77 @@ END_TEST
 
 /* ---- timeout and flush ------------------------------------------------------------ */
 
-START_TEST(timeout_answers_the_oldest_request_with_the_fullest_entry)
+/* Entries of sets 1, 2, 3 holding 3, 1 and 2 elements (positions 0-2, 3,
+ * 4-5), then one request at t0. */
+static unit *three_partial_entries_and_a_request(unsigned timeout)
 {
-    static const char *const p[] = {"SETS=4", "BANKS=1", "SLOTS=4", "TIMEOUT=10", NULL};
+    char t[32];
+    snprintf(t, sizeof t, "TIMEOUT=%u", timeout);
+    const char *const p[] = {"SETS=4", "BANKS=1", "SLOTS=4", t, NULL};
     unit *u = unit_new(p);
     reset(u);
-    for (unsigned i = 0; i < 3; i++) {
-        lane(u, 0, idx_of(u, 1, i), 0, i);
+    static const unsigned set[6] = {1, 1, 1, 2, 3, 3}, off[6] = {0, 1, 2, 0, 0, 1};
+    for (unsigned i = 0; i < 6; i++) {
+        lane(u, 0, idx_of(u, set[i], off[i]), 0, i);
         step(u);
+        ck_assert_uint_eq(ready(u, 0), 1);
     }
-    lane(u, 0, idx_of(u, 2, 0), 0, 3);
     step(u);
     req(u);
     step(u); /* t0: the request arrives */
-    for (unsigned t = 1; t < 12; t++) {
+    return u;
+}
+
+/* The cycle (after t0) of the first reply; the reply stays in u->out. */
+static unsigned first_reply_after(unit *u, unsigned limit)
+{
+    for (unsigned t = 1; t <= limit; t++) {
         step(u);
-        ck_assert_msg(!rep_valid(u), "reply %u cycles after the request, before the timeout", t);
+        if (rep_valid(u))
+            return t;
     }
-    step(u); /* expired at t0+10, action at t0+11, reply at t0+12 */
-    ck_assert_uint_eq(rep_valid(u), 1);
-    ck_assert_uint_eq(rep_count(u), 3);
-    ck_assert_uint_eq(get(u, IHP_REP_IDX, 0, 24), idx_of(u, 1, 0));
+    return 0;
+}
+
+START_TEST(timeout_fills_the_reply_best_coalesced_first_across_entries)
+{
+    unit *u = three_partial_entries_and_a_request(10);
+    /* expired at t0+10, draining from t0+11: pack set 1 (3), pack the top
+     * element of set 3 (the buffer is full), the last pack read lands at
+     * t0+13, reply decided at t0+14, out at t0+15 */
+    ck_assert_uint_eq(first_reply_after(u, 40), 15);
+    ck_assert_uint_eq(rep_count(u), 4);
+    unsigned seen = 0;
+    for (unsigned i = 0; i < 4; i++)
+        seen |= 1u << get(u, IHP_REP_POS, i, 24);
+    ck_assert_uint_eq(seen, 0x27); /* positions 0, 1, 2 (set 1) and 5 (set 3's top) */
+    step(u);
+    ck_assert_uint_eq(held(u), 2); /* set 2's element and set 3's first stay */
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(timeout_fill_stops_when_the_table_is_empty)
+{
+    unit *u = three_partial_entries_and_a_request(10);
+    ck_assert_uint_eq(first_reply_after(u, 40), 15);
+    req(u);
+    step(u); /* t1: a second request; the rest (2 elements) stays */
+    /* expires at t1+10; pack set 3 (1 left), then set 2, reply of 2 */
+    unsigned t = first_reply_after(u, 40);
+    ck_assert_uint_eq(t, 15);
+    ck_assert_uint_eq(rep_count(u), 2);
+    step(u);
+    ck_assert_uint_eq(held(u), 0);
+    unit_free(u);
+}
+END_TEST
+
+START_TEST(no_timeout_means_requests_wait_for_complete_entries)
+{
+    unit *u = three_partial_entries_and_a_request(0);
+    ck_assert_uint_eq(first_reply_after(u, 3000), 0);
+    ck_assert_uint_eq(held(u), 6);
     unit_free(u);
 }
 END_TEST
@@ -638,6 +688,24 @@ START_TEST(checker_rejects_a_valid_slot_after_an_invalid_one)
 }
 END_TEST
 
+START_TEST(checker_rejects_a_partial_reply_while_entries_hold_elements)
+{
+    chk *c = chk_new();
+    chk_insert(c, 5, 0, 0, 0);
+    chk_insert(c, 200, 0, 1, 1); /* another set */
+    clear(c->u);
+    memset(c->u->out, 0, c->u->ps.out_words * sizeof(uint64_t));
+    out_put(c, IHP_HELD, 0, c->u->g.held_bits, 2);
+    ck_assert_msg(chk_cycle(c) == 0, "%s", c->err); /* a cycle without inserts */
+    out_put(c, IHP_REP_VALID, 0, 1, 1);             /* the single entry of index 5 */
+    out_put(c, IHP_REP_SLOT_VALID, 0, 1, 1);
+    out_put(c, IHP_REP_IDX, 0, 24, 5);
+    ck_assert_int_ne(chk_cycle(c), 0);
+    ck_assert_ptr_nonnull(strstr(c->err, "1 other elements were held"));
+    chk_free(c);
+}
+END_TEST
+
 /* ---- parameters, storage, statistics ------------------------------------------------------ */
 
 static void expect_rejected(const char *const *params, const char *name)
@@ -836,7 +904,9 @@ static Suite *iru_hash_suite(void)
     tcase_add_test(t, min_keeps_the_smaller_unsigned_value);
     tcase_add_test(t, fadd_sums_in_binary32);
     tcase_add_test(t, no_filter_keeps_duplicates);
-    tcase_add_test(t, timeout_answers_the_oldest_request_with_the_fullest_entry);
+    tcase_add_test(t, timeout_fills_the_reply_best_coalesced_first_across_entries);
+    tcase_add_test(t, timeout_fill_stops_when_the_table_is_empty);
+    tcase_add_test(t, no_timeout_means_requests_wait_for_complete_entries);
     tcase_add_test(t, flush_packs_partial_entries_into_ceil_total_over_slots_replies);
     tcase_add_test(t, request_fifo_refuses_requests_when_full);
     tcase_add_test(t, reset_in_the_middle_of_traffic_empties_the_unit);
@@ -855,6 +925,7 @@ static Suite *iru_hash_suite(void)
     tcase_add_test(r, checker_rejects_merged_data_that_differ_from_the_model_arithmetic);
     tcase_add_test(r, checker_rejects_a_held_count_that_loses_an_element);
     tcase_add_test(r, checker_rejects_a_valid_slot_after_an_invalid_one);
+    tcase_add_test(r, checker_rejects_a_partial_reply_while_entries_hold_elements);
     suite_add_tcase(s, r);
 
     TCase *v = tcase_create("verilog");
