@@ -47,6 +47,22 @@ int irhw_write_file(const char *path, const char *text, char *err, size_t errlen
     return 0;
 }
 
+int irhw_write_file_atomic(const char *path, const char *text, char *err, size_t errlen)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return irhw_err(err, errlen, "cannot write %s: out of memory", path);
+    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    int rc = irhw_write_file(tmp, text, err, errlen);
+    if (!rc && rename(tmp, path))
+        rc = irhw_err(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+    if (rc)
+        unlink(tmp);
+    free(tmp);
+    return rc;
+}
+
 char *irhw_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

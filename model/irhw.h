@@ -481,6 +481,9 @@ int irhw_run(char *const argv[], const char *log);
 int irhw_find_in_path(const char *name);
 /* Writes a whole file; 0 or -1 with message. */
 int irhw_write_file(const char *path, const char *text, char *err, size_t errlen);
+/* The same through a temporary file beside it and rename(): a reader never
+ * sees a partial file. 0 or -1 with message. */
+int irhw_write_file_atomic(const char *path, const char *text, char *err, size_t errlen);
 /* Reads a whole file into a malloc'd string (NULL on error). */
 char *irhw_read_file(const char *path, size_t *len);
 /* mkdir -p */
