@@ -36,6 +36,7 @@ scripts="cli:tests/test_cli.sh
 cli_habits:tests/test_cli_habits.sh
 bad_inputs:tests/bad_inputs.sh
 workload_hwwl:tests/test_workload_hwwl.sh
+workload_gpu:tests/test_workload_gpu.sh
 xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
@@ -51,7 +52,7 @@ faults:tests/test_faults.sh"
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
 # the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
-# workload_hwwl: bfs/sssp on hwwl;
+# workload_hwwl: bfs/sssp on hwwl; workload_gpu: the GPU core model, every --worklist;
 # docs: README size, links, no dates outside the log, tests/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
