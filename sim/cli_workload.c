@@ -829,9 +829,14 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
         printf("  weights: %s\n",
                file_weights ? "the file's" : "1..64 from a hash of the edge's two ends");
     printf("  hwwl %s\n", params);
-    printf("  threads: %u (every lane), busy %u + %u * degree cycles per vertex; overflow loads "
-           "after %u cycles\n",
-           r->threads, q->cost_a, q->cost_b, q->mem_lat);
+    if (r->gpu)
+        printf("  threads: %u cores x %u warps x %u on %u lanes a core (the GPU core model, "
+               "below); overflow loads after %u cycles\n",
+               C, o->gpu.v[GC_WARPS], o->gpu.v[GC_WARP_SIZE], L, q->mem_lat);
+    else
+        printf("  threads: %u (every lane), busy %u + %u * degree cycles per vertex; overflow "
+               "loads after %u cycles\n",
+               r->threads, q->cost_a, q->cost_b, q->mem_lat);
     if (q->model_only)
         printf("  C model alone, conservation checked: %" PRIu64 " cycles in %.2f s (%.0f "
                "cycles/s)\n",
@@ -880,10 +885,11 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
     double mw = mean_of(r->lane_waits, r->threads, &mn, &mx);
     printf("  WAIT answers per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64 "\n", mn, mw, mx);
     double mb = mean_of(r->lane_busy, r->threads, &mn, &mx);
-    printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
-           " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
-           mn, mb, mx, mb > 0 ? mx / mb : 0,
-           r->cycles_to_done ? 100.0 * mb / (double)r->cycles_to_done : 0);
+    if (!r->gpu) /* the GPU driver: the instruction statistics below */
+        printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
+               " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
+               mn, mb, mx, mb > 0 ? mx / mb : 0,
+               r->cycles_to_done ? 100.0 * mb / (double)r->cycles_to_done : 0);
     uint64_t per_core[HW_MAX_CORES_WL] = {0};
     for (unsigned i = 0; i < r->threads; i++)
         per_core[i / L] += r->lane_vertices[i];
