@@ -15,21 +15,10 @@ irhw=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/data/graphs
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib_workload.sh"
 scratch wlgpu
 quick=${IRHW_CLI_QUICK:-0}
 wls="hwwl swwl topo ideal-fifo ideal-sort"
-
-# run NAME ARGS...: must exit 0 and say the result equals the reference
-run() {
-  local name=$1; shift
-  local out rc
-  out=$("$irhw" workload "$@" --quiet --no-plot 2>&1); rc=$?
-  if [ $rc -eq 0 ] && echo "$out" | grep -q "result equal to the reference"; then
-    ok "$name: $(echo "$out" | sed -E 's/.*: ([0-9]+ cycles to DONE).*/\1/')"
-  else
-    bad "$name: rc=$rc $out"
-  fi
-}
 
 for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
   for k in bfs sssp; do
@@ -92,12 +81,6 @@ c2=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --
 [ "${c2:-0}" -gt "${c1:-0}" ] && ok "-g MEM_LAT=400: more cycles ($c1 -> $c2)" || bad "MEM_LAT: $c1 -> $c2"
 
 # bad input: exit 2, named
-expect2() { # NAME PATTERN ARGS...
-  local name=$1 pat=$2; shift 2
-  local out rc
-  out=$("$irhw" workload "$@" --no-plot 2>&1); rc=$?
-  if [ $rc -eq 2 ] && echo "$out" | grep -q -- "$pat"; then ok "$name: exit 2, $pat"; else bad "$name: rc=$rc $out"; fi
-}
 g=$data/path12.graph
 expect2 "unknown worklist" "--worklist 'fifo' must be hwwl, swwl, topo, ideal-fifo or ideal-sort" bfs --graph "$g" --worklist fifo
 expect2 "a constant out of range" "WARPS must be a whole number 1..64" bfs --graph "$g" --worklist swwl -g WARPS=65
