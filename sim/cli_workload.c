@@ -1021,8 +1021,11 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     char err[8192];
     if (irhw_hwwl_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
-        /* the graph does not fit the configuration, or has no vertex: input errors */
-        return strstr(err, "ID_BITS=") || strstr(err, "no vertices") ? EXIT_USAGE : EXIT_TOOL;
+        /* the graph does not fit the configuration, has no vertex, or the warps
+         * leave a lane without a thread: input errors */
+        return strstr(err, "ID_BITS=") || strstr(err, "no vertices") || strstr(err, "WARP_SIZE=")
+                   ? EXIT_USAGE
+                   : EXIT_TOOL;
     }
     if (!r->equal) {
         fputs(r->message, stdout);

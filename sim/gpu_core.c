@@ -171,6 +171,7 @@ struct gpu_sim {
     uint64_t T; /* threads, all cores */
     gpu_warp *w;
     uint64_t *issued; /* per warp: the cycle of its last pull (WAIT accounting) */
+    uint64_t *last;   /* per warp: the cycle it last issued (the scheduler's age) */
     unsigned greedy[GPU_MAX_CORES];
     int port_busy[GPU_MAX_CORES];
     double core_free[GPU_MAX_CORES], glob_free;
@@ -592,20 +593,27 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
     for (unsigned c = 0; c < s->C; c++) {
         unsigned slots = s->k[GC_ISSUE];
         unsigned g = s->greedy[c];
+        uint64_t *last = &s->last[(size_t)c * s->W];
         gpu_warp *gw = gpu_warp_of(s, c, g);
         if (eligible(s, c, gw, cycle)) { /* greedy: the last warp issued, while it can */
             exec(s, c, g, gw, cycle);
+            last[g] = cycle;
             slots--;
             s->st.slots_used++;
         }
-        for (unsigned wi = 0; wi < s->W && slots; wi++) { /* then the oldest */
-            gpu_warp *w = gpu_warp_of(s, c, wi);
-            if (wi == g || !eligible(s, c, w, cycle))
-                continue;
-            exec(s, c, wi, w, cycle);
+        while (slots) { /* then the oldest: the longest since it last issued */
+            unsigned best = s->W;
+            for (unsigned wi = 0; wi < s->W; wi++)
+                if (last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
+                    eligible(s, c, gpu_warp_of(s, c, wi), cycle))
+                    best = wi;
+            if (best == s->W)
+                break;
+            exec(s, c, best, gpu_warp_of(s, c, best), cycle);
+            last[best] = cycle;
             slots--;
             s->st.slots_used++;
-            s->greedy[c] = wi;
+            s->greedy[c] = best;
         }
     }
 }
@@ -633,6 +641,7 @@ void gpu_free(gpu_sim *s)
         return;
     free(s->w);
     free(s->issued);
+    free(s->last);
     free(s->part_free);
     free(s->cur.v);
     free(s->next.v);
@@ -654,12 +663,13 @@ gpu_sim *gpu_new(const gpu_req *q)
     s->T = (uint64_t)s->C * s->W * s->WS;
     s->w = calloc((size_t)s->C * s->W, sizeof *s->w);
     s->issued = calloc((size_t)s->C * s->W, sizeof *s->issued);
+    s->last = calloc((size_t)s->C * s->W, sizeof *s->last);
     s->part_free = calloc(s->k[GC_PARTS], sizeof *s->part_free);
     if (q->kind == IRHW_WL_TOPO) {
         s->flag_cur = calloc(q->g->n, 1);
         s->flag_next = calloc(q->g->n, 1);
     }
-    if (!s->w || !s->issued || !s->part_free ||
+    if (!s->w || !s->issued || !s->last || !s->part_free ||
         (q->kind == IRHW_WL_TOPO && (!s->flag_cur || !s->flag_next))) {
         gpu_free(s);
         return NULL;
@@ -668,15 +678,16 @@ gpu_sim *gpu_new(const gpu_req *q)
     return s;
 }
 
-/* The next cycle an instruction may issue (UINT64_MAX: none). */
-static uint64_t next_ready(const gpu_sim *s, uint64_t now)
+/* The first cycle from `from` on in which an instruction may issue
+ * (UINT64_MAX: none). */
+static uint64_t next_ready(const gpu_sim *s, uint64_t from)
 {
     uint64_t m = UINT64_MAX;
     for (uint64_t i = 0; i < (uint64_t)s->C * s->W; i++) {
         const gpu_warp *w = &s->w[i];
         if (w->pc == PC_PULL && warp_done(s, w))
             continue;
-        uint64_t r = w->ready > now ? w->ready : now;
+        uint64_t r = w->ready > from ? w->ready : from;
         m = r < m ? r : m;
     }
     return m;
@@ -721,7 +732,7 @@ int irhw_gpu_run(const gpu_req *q, irhw_gpu_stats *st, int *done, char *err, siz
             cycle += s->k[GC_LAUNCH];
             gpu_kernel_begin(s, cycle);
         }
-        uint64_t nr = next_ready(s, cycle);
+        uint64_t nr = next_ready(s, cycle + 1); /* a cycle is issued once */
         cycle = nr == UINT64_MAX ? cycle + 1 : nr;
         gpu_cycle(s, cycle);
     }

@@ -4,7 +4,9 @@
  * model; docs: docs/pending/gpu.md, "The GPU core model").
  *
  * Per core WARPS hardware warps of WARP_SIZE threads; a greedy-then-oldest
- * scheduler issues at most ISSUE instructions a cycle, one per warp; a warp
+ * scheduler issues at most ISSUE instructions a cycle, one per warp (the
+ * last warp issued while it is ready, then the one that issued longest
+ * ago: a warp spinning on WAIT cannot starve one that holds work); a warp
  * waits for its instruction's latency before its next one (no overlap
  * within a warp). The kernel is instructions: pull, load the row offsets,
  * per edge (SIMT: as many iterations as the longest degree among the

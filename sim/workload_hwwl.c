@@ -687,6 +687,11 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         return irhw_err(err, errlen,
                         "the graph has %u vertices: ID_BITS=%u holds vertex IDs below %llu", gr->n,
                         g->core.id_bits, 1ull << g->core.id_bits);
+    if (q->gpu && q->gpu->v[GC_WARP_SIZE] < g->core.lanes)
+        return irhw_err(err, errlen,
+                        "WARP_SIZE=%u is below hwwl's LANES=%u: a lane without a thread never "
+                        "pulls, and redistribution can leave work in its bank",
+                        q->gpu->v[GC_WARP_SIZE], g->core.lanes);
     unsigned C = g->cores, nt = C * g->core.lanes;
     r->threads = nt;
     r->sample_every = q->sample_every ? q->sample_every : 256;

@@ -29,7 +29,9 @@ for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
 done
 run "bfs disconnected.graph from vertex 8 --worklist swwl" bfs --graph "$data/disconnected.graph" --src 8 --worklist swwl
 run "sssp grid5x5.txt --worklist hwwl, tiny banks (spills, exceptions)" sssp --graph "$data/grid5x5.txt" --model-only --worklist hwwl -p CORES=2 -p LANES=2 -p ENTRIES=2 -p OVF_CAP=4 -p COALESCE=2
-run "bfs grid5x5.txt --worklist hwwl, SRAM (answers a cycle late), 8 warps of 4" bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl -p STORAGE=sram -g WARPS=8 -g WARP_SIZE=4
+run "bfs grid5x5.txt --worklist hwwl, SRAM (answers a cycle late), 8 warps of 4 on 4 lanes" bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl -p STORAGE=sram -p LANES=4 -g WARPS=8 -g WARP_SIZE=4
+run "sssp grid5x5.txt --worklist hwwl, warps of 20 on 16 lanes (a second pass of 4)" sssp --graph "$data/grid5x5.txt" --model-only --worklist hwwl -g WARP_SIZE=20
+run "bfs grid5x5.txt --worklist swwl, one thread a core, 8 issue slots" bfs --graph "$data/grid5x5.txt" --worklist swwl -g WARPS=1 -g WARP_SIZE=1 -g ISSUE=8
 if [ "$quick" != 1 ]; then
   run "bfs grid5x5.txt --worklist hwwl, lockstep with the RTL" bfs --graph "$data/grid5x5.txt" --worklist hwwl
   run "sssp star21.mtx --worklist hwwl, lockstep with the RTL" sssp --graph "$data/star21.mtx" --worklist hwwl
@@ -92,6 +94,7 @@ expect2 "--cost with --worklist" "--cost is the lane driver's" bfs --graph "$g" 
 expect2 "-p with a software worklist" "runs no hwwl" bfs --graph "$g" --worklist topo -p ENTRIES=8
 expect2 "-g CORES with hwwl" "hwwl's cores: -p CORES" bfs --graph "$g" --worklist hwwl -g CORES=2
 expect2 "--levels-out on sssp" "--dist-out the distances of sssp" sssp --graph "$g" --levels-out "$tmp/x"
+expect2 "hwwl: fewer threads a warp than lanes" "WARP_SIZE=8 is below hwwl's LANES=16" bfs --graph "$g" --worklist hwwl -g WARP_SIZE=8 --model-only
 expect2 "--trends with --worklist" "drop --worklist" bfs --trends --worklist swwl
 
 echo "workload_gpu: $pass passed, $fail failed, $skip skipped"
