@@ -77,6 +77,12 @@ out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --no-plot --
 w=$(echo "$out" | sed -n 's/.*WAIT pulls \([0-9]*\).*/\1/p')
 [ "${w:-0}" -gt 0 ] && ok "hwwl: WAIT pulls counted ($w)" || bad "hwwl WAIT pulls: $out"
 
+# at most ISSUE instructions a core a cycle, even with every warp spinning on WAIT
+for wl in ideal-fifo swwl; do
+  u=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --worklist $wl --quiet --no-plot | sed -n 's/.*issue slots used \([0-9.]*\) %.*/\1/p')
+  awk -v u="${u:-999}" 'BEGIN { exit !(u > 0 && u <= 100) }' && ok "$wl: issue slots used $u % (at most 100)" || bad "$wl: issue slots used '$u' %"
+done
+
 # a constant changes the timing, not the result
 c1=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
 c2=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot -g MEM_LAT=400 | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
