@@ -58,7 +58,10 @@ enum {
     K_TRENDS,
     K_NO_PLOT,
     K_BFS_DEDUP,
-    K_TIMEOUT_SWEEP
+    K_TIMEOUT_SWEEP,
+    K_WORKLIST,
+    K_GPU,
+    K_VALUES_OUT
 };
 static const irhw_opt workload_opts[] = {
     {"-h", 0, K_HELP, 0},
@@ -83,6 +86,10 @@ static const irhw_opt workload_opts[] = {
     {"--max-edges", 1, K_MAX_EDGES, W_GW},
     {"--trends", 0, K_TRENDS, W_GW},
     {"--no-plot", 0, K_NO_PLOT, W_GW},
+    {"--worklist", 1, K_WORKLIST, W_GW},
+    {"-g", 1, K_GPU, W_GW},
+    {"--levels-out", 1, K_VALUES_OUT, W_GW},
+    {"--dist-out", 1, K_VALUES_OUT, W_GW},
     {NULL, 0, 0, 0},
 };
 
@@ -784,6 +791,11 @@ typedef struct {
     unsigned cost_a, cost_b, mem_lat;
     uint32_t src;
     uint64_t max_cycles, max_edges;
+    int worklist; /* IRHW_WL_*: the GPU core model drives; -1: every lane a thread */
+    irhw_gpu_cfg gpu;
+    int have_gpu;                           /* a -g was given */
+    int gpu_cores, have_cost, have_mem_lat; /* -g CORES, --cost, --mem-lat given */
+    const char *values_out;                 /* --levels-out / --dist-out */
 } gw_opts;
 
 static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
@@ -796,10 +808,18 @@ static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
 
 static void gw_help(const char *prog, const char *kind)
 {
+    char *gtab = NULL;
+    size_t glen = 0;
+    FILE *f = open_memstream(&gtab, &glen);
+    if (f) {
+        irhw_gpu_help(f);
+        fclose(f);
+    }
     printf(
         "usage: %s workload %s --graph FILE [-p NAME=VALUE]... [--model-only] [--cost A,B]\n"
         "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
-        "                          [--max-cycles N] [--quiet]\n"
+        "                          [--max-cycles N] [--quiet] [--worklist WL [-g NAME=V]...]\n"
+        "                          [--levels-out FILE | --dist-out FILE]\n"
         "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
         "                          [--mem-lat N]\n" IRHW_ARGS_HELP
         "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
@@ -821,6 +841,19 @@ static void gw_help(const char *prog, const char *kind)
         "  --plot FILE     the bank-occupancy plot (SVG, gnuplot; default\n"
         "                  out/hwwl_%s_<graph>.svg); --no-plot: none\n"
         "  --max-cycles N  stop after N cycles (an error: the run did not finish)\n"
+        "  --worklist WL   the GPU core model (sim/gpu_core.h) runs the kernel: warps of\n"
+        "                  threads, greedy-then-oldest issue, loads / atomics / worklist\n"
+        "                  operations as instructions; WL: hwwl (the block's lane ports, in\n"
+        "                  lockstep with the RTL unless --model-only), swwl (software,\n"
+        "                  double-buffered, pushes by atomicAdd on a global tail), topo\n"
+        "                  (every vertex's flag every kernel), ideal-fifo / ideal-sort (one\n"
+        "                  infinite worklist, unlimited bandwidth, oldest / smallest ID\n"
+        "                  first); without it every lane is one thread (busy A + B * degree);\n"
+        "                  --cost does not apply to it\n"
+        "  -g NAME=VALUE   a GPU core model constant (with --worklist); NAME default range:\n"
+        "%s"
+        "  --levels-out FILE (bfs) / --dist-out FILE (sssp)  the computed result, one vertex\n"
+        "                  a line (-1: unreached), written atomically\n"
         "  --trends        the paper's Fig. 6/7 trends, C model alone: SCHEME none / threshold /\n"
         "                  lsorting, and ENTRIES 8..128 x REFILL ondemand / interval, for BFS\n"
         "                  and SSSP on the graphs of DIR (default ../shared/data/graphs):\n"
@@ -834,10 +867,11 @@ static void gw_help(const char *prog, const char *kind)
         "      or the result differs, 2 usage, parameter or graph-file error, 3 tool failure\n",
         prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
         !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
-        kind,
+        kind, gtab ? gtab : "",
         !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
                                 "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
                               : "");
+    free(gtab);
 }
 
 static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t lo, uint64_t hi,
@@ -882,12 +916,14 @@ static int gw_opt(void *p, const irhw_opt *opt, const char *v)
         o->cost_b = (unsigned)x;
         if (!o->cost_a && !o->cost_b)
             return gw_usage(o, "--cost '%s': A and B cannot both be 0", v);
+        o->have_cost = 1;
         break;
     }
     case K_MEM_LAT:
         if ((rc = gw_number(o, n, v, 1, 10000, &x)))
             return rc;
         o->mem_lat = (unsigned)x;
+        o->have_mem_lat = 1;
         break;
     case K_SRC:
         if ((rc = gw_number(o, n, v, 0, UINT32_MAX - 1, &x)))
@@ -908,6 +944,25 @@ static int gw_opt(void *p, const irhw_opt *opt, const char *v)
     case K_TRENDS:
         o->trends = 1;
         break;
+    case K_WORKLIST:
+        if ((o->worklist = irhw_wl_parse(v)) < 0)
+            return gw_usage(o, "--worklist '%s' must be " IRHW_WL_NAMES, v);
+        break;
+    case K_GPU: {
+        char err[1024];
+        if (irhw_gpu_set(&o->gpu, v, err, sizeof err))
+            return gw_usage(o, "%s", err);
+        o->have_gpu = 1;
+        o->gpu_cores |= !strncmp(v, "CORES=", 6);
+        break;
+    }
+    case K_VALUES_OUT: {
+        const char *want = !strcmp(o->kind, "bfs") ? "--levels-out" : "--dist-out";
+        if (strcmp(n, want))
+            return gw_usage(o, "%s writes the levels of bfs, --dist-out the distances of sssp", n);
+        o->values_out = v;
+        break;
+    }
     case K_NO_PLOT:
         o->no_plot = 1;
         break;
@@ -926,6 +981,19 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
         return gw_usage(o, "%s", "name --graph FILE (or --trends)");
     if (o->trends && o->c.graph)
         return gw_usage(o, "%s", "--trends runs every graph of --graphs DIR: drop --graph");
+    if (o->worklist >= 0 && o->have_cost)
+        return gw_usage(o, "%s",
+                        "--cost is the lane driver's; with --worklist the kernel is "
+                        "instructions (-g sets their constants)");
+    if (o->worklist == IRHW_WL_HWWL && o->gpu_cores)
+        return gw_usage(o, "%s", "-g CORES is for the software worklists; hwwl's cores: -p CORES");
+    if (o->worklist > IRHW_WL_HWWL && (o->c.nparams || o->have_mem_lat))
+        return gw_usage(o, "--worklist %s runs no hwwl: drop -p and --mem-lat (cores: -g CORES)",
+                        irhw_wl_name(o->worklist));
+    if (o->have_gpu && o->worklist < 0)
+        return gw_usage(o, "%s", "-g sets the GPU core model: name --worklist too");
+    if (o->trends && (o->worklist >= 0 || o->values_out))
+        return gw_usage(o, "%s", "--trends runs the lane driver: drop --worklist / --levels-out");
     return 0;
 }
 
@@ -1054,9 +1122,14 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
         printf("  weights: %s\n",
                file_weights ? "the file's" : "1..64 from a hash of the edge's two ends");
     printf("  hwwl %s\n", params);
-    printf("  threads: %u (every lane), busy %u + %u * degree cycles per vertex; overflow loads "
-           "after %u cycles\n",
-           r->threads, q->cost_a, q->cost_b, q->mem_lat);
+    if (r->gpu)
+        printf("  threads: %u cores x %u warps x %u on %u lanes a core (the GPU core model, "
+               "below); overflow loads after %u cycles\n",
+               C, o->gpu.v[GC_WARPS], o->gpu.v[GC_WARP_SIZE], L, q->mem_lat);
+    else
+        printf("  threads: %u (every lane), busy %u + %u * degree cycles per vertex; overflow "
+               "loads after %u cycles\n",
+               r->threads, q->cost_a, q->cost_b, q->mem_lat);
     if (q->model_only)
         printf("  C model alone, conservation checked: %" PRIu64 " cycles in %.2f s (%.0f "
                "cycles/s)\n",
@@ -1105,10 +1178,11 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
     double mw = mean_of(r->lane_waits, r->threads, &mn, &mx);
     printf("  WAIT answers per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64 "\n", mn, mw, mx);
     double mb = mean_of(r->lane_busy, r->threads, &mn, &mx);
-    printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
-           " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
-           mn, mb, mx, mb > 0 ? mx / mb : 0,
-           r->cycles_to_done ? 100.0 * mb / (double)r->cycles_to_done : 0);
+    if (!r->gpu) /* the GPU driver: the instruction statistics below */
+        printf("  load balance, busy cycles per lane: min %" PRIu64 ", mean %.0f, max %" PRIu64
+               " (max/mean %.2f; mean busy %.0f %% of the cycles to DONE)\n",
+               mn, mb, mx, mb > 0 ? mx / mb : 0,
+               r->cycles_to_done ? 100.0 * mb / (double)r->cycles_to_done : 0);
     uint64_t per_core[HW_MAX_CORES_WL] = {0};
     for (unsigned i = 0; i < r->threads; i++)
         per_core[i / L] += r->lane_vertices[i];
@@ -1132,6 +1206,55 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
     printf("  occupancy: %u samples every %u cycles; peak %u IDs in the banks' pull halves (of "
            "%u entries), %u in the overflow buffers\n",
            r->nsamples, r->sample_every, peak, C * L * hg->core.entries, peak_ovf);
+}
+
+/* The GPU core model's statistics (sim/gpu_core.h). */
+static void gpu_report(const gw_opts *o, const irhw_hwwl_result *r)
+{
+    const irhw_gpu_stats *s = &r->gs;
+    char cfg[1024];
+    irhw_gpu_format(&o->gpu, cfg, sizeof cfg);
+    printf("  GPU core model, worklist %s: %s\n", irhw_wl_name(o->worklist), cfg);
+    printf("  gpu: %" PRIu64 " cycles, %" PRIu64 " kernels; issue slots used %" PRIu64
+           " of %" PRIu64 " (%.1f %%)\n",
+           s->cycles, s->kernels, s->slots_used, s->slots,
+           s->slots ? 100.0 * (double)s->slots_used / (double)s->slots : 0);
+    printf("  gpu: instructions");
+    for (int i = 0; i < GI_N; i++)
+        printf(" %s %" PRIu64, irhw_gpu_inst_names[i], s->inst[i]);
+    printf("\n  gpu: WAIT pulls %" PRIu64 ", warp cycles lost to WAIT %" PRIu64
+           ", memory requests %" PRIu64 " (lines), atomics %" PRIu64 "\n",
+           s->wait_pulls, s->wait_cycles, s->mem_req, s->atomics);
+    printf("  gpu: vertices processed %" PRIu64 ", edges relaxed %" PRIu64 ", improvements %" PRIu64
+           ", pushes %" PRIu64 "\n",
+           s->processed, s->relaxations, s->improvements, s->pushes);
+    if (o->worklist == IRHW_WL_HWWL)
+        printf("  gpu: lane ports busy %" PRIu64 " core cycles\n", s->port_cycles);
+}
+
+/* --levels-out / --dist-out: one vertex a line, "-1" when unreached. */
+static int gw_values_out(const gw_opts *o, const irhw_graph *g, const uint64_t *val)
+{
+    size_t cap = (size_t)g->n * 21 + 1, n = 0;
+    char *txt = malloc(cap), err[4400];
+    if (!txt) {
+        fprintf(stderr, "%s workload %s: out of memory writing %s\n", o->prog, o->kind,
+                o->values_out);
+        return EXIT_TOOL;
+    }
+    txt[0] = 0;
+    for (uint32_t v = 0; v < g->n; v++)
+        n += (size_t)(val[v] == IRHW_UNREACHED
+                          ? snprintf(txt + n, cap - n, "-1\n")
+                          : snprintf(txt + n, cap - n, "%" PRIu64 "\n", val[v]));
+    irhw_mkdirs_for(o->values_out);
+    int rc = irhw_write_file(o->values_out, txt, err, sizeof err);
+    free(txt);
+    if (rc) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    return 0;
 }
 
 static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
@@ -1162,8 +1285,18 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     irhw_cfg_format(x->b, &x->c, " ", params, plen);
     char replay[2048], pl[1024];
     irhw_cfg_format(x->b, &x->c, " -p ", pl, sizeof pl);
-    snprintf(replay, sizeof replay, "%s workload %s --graph %s --cost %u,%u --mem-lat %u -p %s",
-             o->prog, o->kind, path, o->cost_a, o->cost_b, o->mem_lat, pl);
+    int k =
+        snprintf(replay, sizeof replay, "%s workload %s --graph %s --cost %u,%u --mem-lat %u -p %s",
+                 o->prog, o->kind, path, o->cost_a, o->cost_b, o->mem_lat, pl);
+    if (o->worklist >= 0 && k > 0 && (size_t)k < sizeof replay) {
+        char gl[1024];
+        irhw_gpu_format(&o->gpu, gl, sizeof gl);
+        k += snprintf(replay + k, sizeof replay - (size_t)k, " --worklist %s",
+                      irhw_wl_name(o->worklist));
+        for (char *t = strtok(gl, " "); t && k > 0 && (size_t)k < sizeof replay;
+             t = strtok(NULL, " "))
+            k += snprintf(replay + k, sizeof replay - (size_t)k, " -g %s", t);
+    }
     irhw_hwwl_req q;
     memset(&q, 0, sizeof q);
     q.x = x;
@@ -1176,11 +1309,16 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     q.max_cycles = o->max_cycles;
     q.model_only = model_only;
     q.replay = replay;
+    q.gpu = o->worklist >= 0 ? &o->gpu : NULL;
+    q.worklist = o->worklist;
     char err[8192];
     if (irhw_hwwl_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
-        /* the graph does not fit the configuration, or has no vertex: input errors */
-        return strstr(err, "ID_BITS=") || strstr(err, "no vertices") ? EXIT_USAGE : EXIT_TOOL;
+        /* the graph does not fit the configuration, has no vertex, or the warps
+         * leave a lane without a thread: input errors */
+        return strstr(err, "ID_BITS=") || strstr(err, "no vertices") || strstr(err, "WARP_SIZE=")
+                   ? EXIT_USAGE
+                   : EXIT_TOOL;
     }
     if (!r->equal) {
         fputs(r->message, stdout);
@@ -1210,7 +1348,19 @@ static int gw_single(const gw_opts *o)
     irhw_inst x;
     char params[512];
     rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x);
-    if (!rc && !o->c.quiet) {
+    int hw = o->worklist < 0 || o->worklist == IRHW_WL_HWWL;
+    if (!rc && o->values_out)
+        rc = gw_values_out(o, &g, r.value);
+    if (!rc && !o->c.quiet && !hw) {
+        printf("workload %s: %s (%u vertices, %" PRIu64 " edges), source %u%s\n", o->kind,
+               o->c.graph, g.n, g.m, o->have_src ? o->src : irhw_graph_hub(&g),
+               o->have_src ? "" : " (most out-edges)");
+        printf("  result: equal to the sequential %s: %" PRIu64 " of %u vertices reached, %s "
+               "0..%" PRIu64 "\n",
+               wt ? "Dijkstra" : "BFS", r.reached, g.n, wt ? "distances" : "levels", r.depth);
+        gpu_report(o, &r);
+        printf("  model run in %.2f s\n", r.run_s);
+    } else if (!rc && !o->c.quiet) {
         irhw_hwwl_req q = {0};
         q.x = &x;
         q.wt = wt;
@@ -1220,6 +1370,17 @@ static int gw_single(const gw_opts *o)
         q.mem_lat = o->mem_lat;
         q.model_only = o->c.model_only;
         gw_report(o, o->c.graph, &g, &q, &r, params, fw);
+        if (r.gpu)
+            gpu_report(o, &r);
+    } else if (!rc && r.gpu) {
+        double t = o->c.model_only || !hw ? r.run_s : r.lockstep_s;
+        printf("workload %s: %s: %" PRIu64 " cycles to DONE, worklist %s, issue slots used %.1f "
+               "%%, WAIT pulls %" PRIu64 ", memory requests %" PRIu64 ", atomics %" PRIu64
+               ", result equal to the reference; %s %.0f cycles/s\n",
+               o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
+               r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
+               r.gs.wait_pulls, r.gs.mem_req, r.gs.atomics,
+               o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
@@ -1227,7 +1388,7 @@ static int gw_single(const gw_opts *o)
                o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
                o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     }
-    if (!rc && !o->no_plot) {
+    if (!rc && !o->no_plot && hw) {
         char svg[4200], title[512], err[4400];
         if (o->plot)
             snprintf(svg, sizeof svg, "%s", o->plot);
@@ -1265,6 +1426,8 @@ static int workload_graph(int argc, char **argv, const char *prog, const char *k
     o.cost_b = 2;
     o.mem_lat = 100;
     o.max_edges = 110000;
+    o.worklist = -1;
+    irhw_gpu_defaults(&o.gpu);
     int rc = parse_gw(argc, argv, &o);
     if (rc)
         return rc;

@@ -19,6 +19,7 @@
 #define IRHW_WORKLOAD_H
 
 #include "cosim.h"
+#include "gpu_core.h"
 #include "graph.h"
 
 #define HW_MAX_CORES_WL 16 /* = HW_MAX_CORES (model/hwwl.h) */
@@ -109,6 +110,11 @@ typedef struct {
     uint64_t max_cycles;     /* 0 = no limit (a stall of 200,000 cycles still ends it) */
     int model_only;
     const char *replay; /* the command that replays this run (mismatch report) */
+    /* the GPU core model (sim/gpu_core.h) drives the kernel when set: warps
+     * on the lane ports for IRHW_WL_HWWL, else the software or ideal
+     * worklist `worklist` alone (no hwwl in the run) */
+    const irhw_gpu_cfg *gpu;
+    int worklist;
 } irhw_hwwl_req;
 
 typedef struct {
@@ -133,6 +139,8 @@ typedef struct {
     uint64_t reached, depth;
     int equal;   /* lockstep: model and RTL equal every cycle, checks passed */
     int correct; /* the result equals the reference */
+    int gpu;     /* gs is the GPU core model's */
+    irhw_gpu_stats gs;
     double run_s, build_s, lockstep_s;
     char message[4096];
 } irhw_hwwl_result;

@@ -60,6 +60,16 @@ typedef struct {
     int pushed; /* pushed out[iout] this cycle */
 } thread;
 
+/* The GPU driver: a warp's pull or push on a core's lane ports, in passes
+ * of LANES threads (thread i on lane i mod LANES). */
+typedef struct {
+    int op; /* GI_PULL / GI_PUSH; 0: the ports are free */
+    unsigned w, pass;
+    uint64_t busy; /* lanes asked, their answer not yet seen */
+    unsigned thr[HC_MAX_LANES];
+    uint64_t due[HC_MAX_LANES];
+} gport;
+
 /* A list of vertices (the software fallback after an exception). */
 typedef struct {
     uint32_t *v;
@@ -87,6 +97,10 @@ typedef struct {
     _Atomic uint64_t end_at;
     void *model; /* for the statistics: the model of the run (NULL: none) */
     uint64_t next_sample;
+    gpu_sim *gs; /* the GPU core model drives the lanes (NULL: every lane a thread) */
+    gpu_port gp;
+    gport port[HW_MAX_CORES];
+    uint64_t work_seen; /* GPU driver: progress (vertices, relaxations, pushes) */
 } driver;
 
 static int vlist_add(vlist *l, uint32_t v)
@@ -160,6 +174,113 @@ static void start_busy(driver *d, unsigned i, uint32_t v, uint64_t cycle)
     d->last_progress = cycle;
 }
 
+/* ---- the GPU driver (sim/gpu_core.h) on the lane ports ------------------------- */
+
+static void gpu_port_start(void *ctx, gpu_sim *s, unsigned c, unsigned w, int op)
+{
+    driver *d = ctx;
+    gport *p = &d->port[c];
+    memset(p, 0, sizeof *p);
+    p->op = op;
+    p->w = w;
+    if (op != GI_PULL)
+        return;
+    gpu_warp *wp = gpu_warp_of(s, c, w);
+    for (unsigned i = 0; i < gpu_warp_size(s) && d->sw_cur.n; i++) /* the software list first */
+        if (wp->th[i].pending) {
+            wp->th[i].pending = 0;
+            wp->th[i].st = GT_ACT;
+            wp->th[i].v = d->sw_cur.v[--d->sw_cur.n];
+            d->r->sw_taken++;
+        }
+}
+
+/* The answers seen this cycle. */
+static void gpu_observe(driver *d, uint64_t cycle, const uint64_t *po)
+{
+    const hwwl_core_geom *k = &d->g->core;
+    for (unsigned c = 0; c < d->g->cores; c++) {
+        gport *p = &d->port[c];
+        gpu_warp *w = p->op ? gpu_warp_of(d->gs, c, p->w) : NULL;
+        for (unsigned l = 0; w && l < k->lanes; l++) {
+            if (!(p->busy >> l & 1) || cycle < p->due[l])
+                continue;
+            p->busy &= ~((uint64_t)1 << l);
+            gpu_thread *t = &w->th[p->thr[l]];
+            unsigned i = c * k->lanes + l;
+            if (p->op == GI_PULL) {
+                unsigned a = (unsigned)bit(d, po, HW_PULL_ANS, i, 2);
+                t->pending = 0;
+                if (a == HC_ANS_ID) {
+                    t->st = GT_ACT;
+                    t->v = (uint32_t)bit(d, po, HW_PULL_ID, i, k->id_bits);
+                    d->r->lane_vertices[i]++;
+                } else if (a == HC_ANS_DONE) {
+                    t->st = GT_DONE;
+                }
+            } else if (bit(d, po, HW_PUSH_OK, i, 1) || bit(d, po, HW_PUSH_EXC, i, 1)) {
+                if (bit(d, po, HW_PUSH_OK, i, 1)) {
+                    d->r->pushes++;
+                } else {
+                    d->r->exceptions++;
+                    d->nomem |= vlist_add(&d->sw_next, t->pv) != 0;
+                }
+                t->pending = t->push = 0;
+                d->kernel_pushes++;
+                gpu_stats(d->gs)->pushes++;
+            } else {
+                d->r->push_retries++; /* asked again */
+            }
+        }
+    }
+}
+
+/* The ports of this cycle: the next pass of each core's warp. */
+static void gpu_drive_ports(driver *d, uint64_t cycle, uint64_t *in)
+{
+    const hwwl_core_geom *k = &d->g->core;
+    unsigned L = k->lanes, WS = gpu_warp_size(d->gs);
+    for (unsigned c = 0; c < d->g->cores; c++) {
+        gport *p = &d->port[c];
+        if (!p->op)
+            continue;
+        gpu_stats(d->gs)->port_cycles++;
+        if (p->busy)
+            continue;
+        gpu_warp *w = gpu_warp_of(d->gs, c, p->w);
+        for (; p->pass * L < WS; p->pass++) {
+            for (unsigned i = p->pass * L; i < WS && i < (p->pass + 1) * L; i++) {
+                if (!w->th[i].pending)
+                    continue;
+                unsigned l = i % L, lane = c * L + l;
+                p->busy |= (uint64_t)1 << l;
+                p->thr[l] = i;
+                p->due[l] = cycle + 1 + (p->op == GI_PULL ? (unsigned)k->sram : 0);
+                if (p->op == GI_PULL) {
+                    put(d, in, HW_PULL, lane, 1, 1);
+                } else {
+                    put(d, in, HW_PUSH, lane, 1, 1);
+                    put(d, in, HW_PUSH_ID, lane, k->id_bits, w->th[i].pv);
+                }
+            }
+            if (p->busy)
+                break;
+        }
+        if (!p->busy) { /* every pass answered */
+            p->op = 0;
+            gpu_port_done(d->gs, c, cycle);
+        }
+    }
+    gpu_cycle(d->gs, cycle);
+    irhw_gpu_stats *st = gpu_stats(d->gs);
+    uint64_t work = st->processed + st->relaxations + st->pushes;
+    if (work != d->work_seen) {
+        d->work_seen = work;
+        d->last_progress = cycle;
+    }
+    d->nomem |= gpu_nomem(d->gs);
+}
+
 /* What last cycle's outputs tell: answers to pulls and pushes, wlinit,
  * memory requests accepted, donations. */
 static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
@@ -201,6 +322,8 @@ static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
             }
         }
     }
+    if (d->gs)
+        gpu_observe(d, cycle, po);
     uint64_t dv = irhw_get(po, d->ps, HW_DON_VALID), rv = irhw_get(po, d->ps, HW_RCV_VALID);
     uint64_t init_ok = irhw_get(po, d->ps, HW_WLINIT_OK);
     uint64_t rq_valid = irhw_get(po, d->ps, HW_MEM_REQ_VALID),
@@ -334,8 +457,11 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
         d->asked = 0;
     }
     if (d->phase == PH_RUN) {
-        drive_threads(d, cycle, in);
-        if (d->nomem || !all_done(d))
+        if (d->gs)
+            gpu_drive_ports(d, cycle, in);
+        else
+            drive_threads(d, cycle, in);
+        if (d->nomem || !(d->gs ? gpu_all_done(d->gs) : all_done(d)))
             return 0;
         if (!d->kernel_pushes && !d->sw_next.n) {
             d->phase = PH_FINISH; /* idle cycles: the observer reads the model's totals */
@@ -362,7 +488,12 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
             d->t[i].st = T_PULL;
         d->phase = PH_RUN;
         d->last_progress = cycle;
-        drive_threads(d, cycle, in);
+        if (d->gs) {
+            gpu_kernel_begin(d->gs, cycle + 1 + d->q->gpu->v[GC_LAUNCH]);
+            gpu_drive_ports(d, cycle, in);
+        } else {
+            drive_threads(d, cycle, in);
+        }
         return 0;
     }
     irhw_set(in, d->ps, HW_SWAP, 1);
@@ -504,9 +635,48 @@ static int check_result(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, 
     return 0;
 }
 
+/* The GPU core model on a software or ideal worklist: no hwwl in the run. */
+static int gpu_sw_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t errlen)
+{
+    const irhw_graph *gr = q->g;
+    if (!gr->n)
+        return irhw_err(err, errlen, "the graph has no vertices");
+    r->gpu = 1;
+    r->equal = 1;
+    r->value = malloc(((size_t)gr->n + 1) * sizeof *r->value);
+    if (!r->value)
+        return irhw_err(err, errlen, "out of memory for the result");
+    for (uint32_t v = 0; v < gr->n; v++)
+        r->value[v] = IRHW_UNREACHED;
+    r->value[q->src] = 0;
+    gpu_req g = {q->gpu, gr,       q->wt,        q->src, q->worklist, q->gpu->v[GC_CORES],
+                 NULL,   r->value, q->max_cycles};
+    int done;
+    double t0 = irhw_now_s();
+    if (irhw_gpu_run(&g, &r->gs, &done, err, errlen))
+        return -1;
+    r->run_s = irhw_now_s() - t0;
+    r->cycles = r->cycles_to_done = r->gs.cycles;
+    r->kernels = r->gs.kernels;
+    r->processed = r->gs.processed;
+    r->relaxations = r->gs.relaxations;
+    r->improvements = r->gs.improvements;
+    r->pushes = r->gs.pushes;
+    if (!done) {
+        r->equal = 0;
+        snprintf(r->message, sizeof r->message,
+                 "NOT FINISHED: the cycle limit (%" PRIu64 ") reached in kernel %" PRIu64 "\n",
+                 r->cycles, r->kernels);
+        return 0;
+    }
+    return check_result(q, r, err, errlen);
+}
+
 int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
+    if (q->gpu && q->worklist != IRHW_WL_HWWL)
+        return gpu_sw_run(q, r, err, errlen);
     if (strcmp(q->x->b->name, "hwwl"))
         return irhw_err(err, errlen, "the bfs/sssp workloads drive hwwl, not %s", q->x->b->name);
     const hwwl_geom *g = hwwl_g(q->x);
@@ -517,6 +687,11 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         return irhw_err(err, errlen,
                         "the graph has %u vertices: ID_BITS=%u holds vertex IDs below %llu", gr->n,
                         g->core.id_bits, 1ull << g->core.id_bits);
+    if (q->gpu && q->gpu->v[GC_WARP_SIZE] < g->core.lanes)
+        return irhw_err(err, errlen,
+                        "WARP_SIZE=%u is below hwwl's LANES=%u: a lane without a thread never "
+                        "pulls, and redistribution can leave work in its bank",
+                        q->gpu->v[GC_WARP_SIZE], g->core.lanes);
     unsigned C = g->cores, nt = C * g->core.lanes;
     r->threads = nt;
     r->sample_every = q->sample_every ? q->sample_every : 256;
@@ -539,8 +714,16 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     d.t = calloc(nt, sizeof *d.t);
     d.val = r->value;
     d.init_left = irhw_mask(C);
+    if (q->gpu) {
+        gpu_req gq = {q->gpu, gr, q->wt, q->src, IRHW_WL_HWWL, C, &d.gp, r->value, 0};
+        d.gp.ctx = &d;
+        d.gp.start = gpu_port_start;
+        d.gs = r->value ? gpu_new(&gq) : NULL;
+        r->gpu = 1;
+    }
     int bad = !r->lane_ids || !r->lane_waits || !r->lane_vertices || !r->lane_busy ||
-              !r->sample_cycle || !r->occ_banks || !r->occ_ovf || !r->value || !d.t;
+              !r->sample_cycle || !r->occ_banks || !r->occ_ovf || !r->value || !d.t ||
+              (q->gpu && !d.gs);
     for (unsigned c = 0; c < C && !bad; c++)
         bad |= hwwl_mem_init(&d.mem[c], &g->core) != 0;
     int rc = 0;
@@ -606,8 +789,18 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
                      r->cycles, r->kernels);
         goto out;
     }
+    if (d.gs) {
+        r->gs = *gpu_stats(d.gs);
+        r->gs.cycles = r->cycles_to_done;
+        r->gs.kernels = r->kernels;
+        r->gs.slots = r->cycles_to_done * C * q->gpu->v[GC_ISSUE];
+        r->processed = r->gs.processed;
+        r->relaxations = r->gs.relaxations;
+        r->improvements = r->gs.improvements;
+    }
     rc = check_result(q, r, err, errlen);
 out:
+    gpu_free(d.gs);
     for (unsigned i = 0; d.t && i < nt; i++)
         free(d.t[i].out);
     free(d.t);

@@ -16,21 +16,10 @@
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib_workload.sh"
 data=$tests_dir/data/graphs
 scratch wl
 quick=${IRHW_CLI_QUICK:-0}
-
-# run NAME ARGS...: must exit 0 and say the result equals the reference
-run() {
-  local name=$1; shift
-  local out rc
-  out=$("$irhw" workload "$@" --quiet --no-plot 2>&1); rc=$?
-  if [ $rc -eq 0 ] && echo "$out" | grep -q "result equal to the reference"; then
-    ok "$name: $(echo "$out" | sed -E 's/.*: ([0-9]+ cycles to DONE), pulls (ID [0-9]+ WAIT [0-9]+ DONE [0-9]+).*/\1, \2/')"
-  else
-    bad "$name: rc=$rc $out"
-  fi
-}
 
 for k in bfs sssp; do
   "$irhw" workload $k --help | grep -q "busy A + B \* degree" && ok "workload $k --help documents the cost model" || bad "workload $k --help"
@@ -116,12 +105,6 @@ out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --no-plot --
   ok "--max-cycles 100: exit 1, NOT FINISHED" || bad "--max-cycles: rc=$rc $out"
 
 # bad input: exit 2, the file, the line and what was expected named
-expect2() { # NAME PATTERN ARGS...
-  local name=$1 pat=$2; shift 2
-  local out rc
-  out=$("$irhw" workload "$@" --no-plot 2>&1); rc=$?
-  if [ $rc -eq 2 ] && echo "$out" | grep -q -- "$pat"; then ok "$name: exit 2, $pat"; else bad "$name: rc=$rc $out"; fi
-}
 expect2 "missing graph file" "$tmp/none.graph" bfs --graph "$tmp/none.graph" --model-only
 head -6 "$data/path12.graph" > "$tmp/trunc.graph"
 expect2 "truncated METIS file" "trunc.graph:7: expected the adjacency line of vertex 5 (the header says 12 vertices)" bfs --graph "$tmp/trunc.graph" --model-only

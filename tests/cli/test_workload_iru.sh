@@ -5,7 +5,7 @@
 # that name the filter that ran (also under -p FILTER=...), and the TIMEOUT
 # sweep (--timeout-sweep: a table of every run, the means, a gnuplot SVG).
 # The small graphs of tests/data/graphs, the C model alone (the lockstep
-# runs of the workload are tests/test_graph.c's). Bad options exit 2, named.
+# runs of the workload are tests/unit/test_graph.c's). Bad options exit 2, named.
 # Prints "workload_iru: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")

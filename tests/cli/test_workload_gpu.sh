@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# `irhw workload bfs|sssp --worklist WL` (sim/gpu_core.c): the GPU core
+# model running the kernel on every worklist. Every --worklist on the small
+# graphs of tests/data/graphs, both kernels, on the model: the result equals
+# the sequential BFS / Dijkstra (the run exits 1 otherwise); hwwl under the
+# GPU driver in lockstep with the RTL on a small graph (not under
+# IRHW_CLI_QUICK=1); --levels-out / --dist-out: every worklist's file equals
+# the lane driver's, the path's levels are 0..11, unreached is -1, an
+# unwritable path exits 3; the statistics; a
+# -g constant changes the timing but not the result; bad input exits 2
+# naming the option and the allowed values or range.
+# Prints "workload_gpu: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib_workload.sh"
+data=$tests_dir/data/graphs
+scratch wlgpu
+quick=${IRHW_CLI_QUICK:-0}
+wls="hwwl swwl topo ideal-fifo ideal-sort"
+
+for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
+  for k in bfs sssp; do
+    for wl in $wls; do
+      run "$k $g --worklist $wl, model" $k --graph "$data/$g" --model-only --worklist $wl
+    done
+  done
+done
+run "bfs disconnected.graph from vertex 8 --worklist swwl" bfs --graph "$data/disconnected.graph" --src 8 --worklist swwl
+run "sssp grid5x5.txt --worklist hwwl, tiny banks (spills, exceptions)" sssp --graph "$data/grid5x5.txt" --model-only --worklist hwwl -p CORES=2 -p LANES=2 -p ENTRIES=2 -p OVF_CAP=4 -p COALESCE=2
+run "bfs grid5x5.txt --worklist hwwl, SRAM (answers a cycle late), 8 warps of 4 on 4 lanes" bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl -p STORAGE=sram -p LANES=4 -g WARPS=8 -g WARP_SIZE=4
+run "sssp grid5x5.txt --worklist hwwl, warps of 20 on 16 lanes (a second pass of 4)" sssp --graph "$data/grid5x5.txt" --model-only --worklist hwwl -g WARP_SIZE=20
+run "bfs grid5x5.txt --worklist swwl, one thread a core, 8 issue slots" bfs --graph "$data/grid5x5.txt" --worklist swwl -g WARPS=1 -g WARP_SIZE=1 -g ISSUE=8
+if [ "$quick" != 1 ]; then
+  run "bfs grid5x5.txt --worklist hwwl, lockstep with the RTL" bfs --graph "$data/grid5x5.txt" --worklist hwwl
+  run "sssp star21.mtx --worklist hwwl, lockstep with the RTL" sssp --graph "$data/star21.mtx" --worklist hwwl
+fi
+
+# --levels-out / --dist-out: the same file from every worklist and from the
+# lane driver; its lines are the reference's (BFS levels of the path from
+# its end: 0..11)
+for k in bfs sssp; do
+  opt=--levels-out; [ $k = sssp ] && opt=--dist-out
+  "$irhw" workload $k --graph "$data/grid5x5.txt" --model-only --quiet --no-plot $opt "$tmp/lanes.$k" >/dev/null 2>&1
+  same=1
+  for wl in $wls; do
+    "$irhw" workload $k --graph "$data/grid5x5.txt" --model-only --quiet --no-plot --worklist $wl $opt "$tmp/$wl.$k" >/dev/null 2>&1 &&
+      cmp -s "$tmp/lanes.$k" "$tmp/$wl.$k" || same=0
+  done
+  n=$(wc -l < "$tmp/lanes.$k")
+  [ $same = 1 ] && [ "$n" = 25 ] && ! ls "$tmp"/*.tmp.* >/dev/null 2>&1 &&
+    ok "$k $opt: 25 lines, the same for the lane driver and every worklist, no temporary left" ||
+    bad "$k $opt: same=$same lines=$n"
+done
+"$irhw" workload bfs --graph "$data/path12.graph" --src 0 --worklist topo --quiet --no-plot --levels-out "$tmp/path.lv" >/dev/null 2>&1
+[ "$(tr '\n' ' ' < "$tmp/path.lv")" = "0 1 2 3 4 5 6 7 8 9 10 11 " ] &&
+  ok "--levels-out of the path from its end: 0 1 .. 11" || bad "path levels: $(tr '\n' ' ' < "$tmp/path.lv")"
+"$irhw" workload bfs --graph "$data/disconnected.graph" --src 0 --worklist swwl --quiet --no-plot --levels-out "$tmp/dis.lv" >/dev/null 2>&1
+grep -qx -- "-1" "$tmp/dis.lv" && ok "--levels-out: unreached vertices are -1" || bad "disconnected levels: $(tr '\n' ' ' < "$tmp/dis.lv")"
+: > "$tmp/afile"
+out=$("$irhw" workload bfs --graph "$data/path12.graph" --worklist swwl --quiet --no-plot --levels-out "$tmp/afile/x" 2>&1); rc=$?
+[ $rc -eq 3 ] && echo "$out" | grep -q "$tmp/afile/x" && ok "--levels-out under a file: exit 3, the path named" || bad "unwritable: rc=$rc $out"
+
+# the statistics
+out=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --model-only --no-plot --worklist swwl 2>&1); rc=$?
+for w in "issue slots used" "WAIT pulls" "warp cycles lost to WAIT" "memory requests" "atomics" "instructions alu"; do
+  echo "$out" | grep -q "$w" || { bad "the GPU report lacks '$w': $out"; rc=9; }
+done
+[ $rc -eq 0 ] && ok "the GPU report has every statistic" || bad "report: rc=$rc"
+a=$(echo "$out" | sed -n 's/.*atomics \([0-9]*\).*/\1/p')
+i=$(echo "$out" | sed -n 's/.*improvements \([0-9]*\), pushes \([0-9]*\).*/\1 \2/p')
+set -- $i
+[ "${a:-0}" -eq $(( $1 + $2 )) ] && ok "swwl: an atomic per improvement (atomicMin) and per push (the tail): $a" ||
+  bad "swwl atomics $a, improvements/pushes $i"
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --no-plot --worklist hwwl 2>&1)
+w=$(echo "$out" | sed -n 's/.*WAIT pulls \([0-9]*\).*/\1/p')
+[ "${w:-0}" -gt 0 ] && ok "hwwl: WAIT pulls counted ($w)" || bad "hwwl WAIT pulls: $out"
+
+# at most ISSUE instructions a core a cycle, even with every warp spinning on WAIT
+for wl in ideal-fifo swwl; do
+  u=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --worklist $wl --quiet --no-plot | sed -n 's/.*issue slots used \([0-9.]*\) %.*/\1/p')
+  awk -v u="${u:-999}" 'BEGIN { exit !(u > 0 && u <= 100) }' && ok "$wl: issue slots used $u % (at most 100)" || bad "$wl: issue slots used '$u' %"
+done
+
+# a constant changes the timing, not the result
+c1=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
+c2=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot -g MEM_LAT=400 | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
+[ "${c2:-0}" -gt "${c1:-0}" ] && ok "-g MEM_LAT=400: more cycles ($c1 -> $c2)" || bad "MEM_LAT: $c1 -> $c2"
+
+# bad input: exit 2, named
+g=$data/path12.graph
+expect2 "unknown worklist" "--worklist 'fifo' must be hwwl, swwl, topo, ideal-fifo or ideal-sort" bfs --graph "$g" --worklist fifo
+expect2 "a constant out of range" "WARPS must be a whole number 1..64" bfs --graph "$g" --worklist swwl -g WARPS=65
+expect2 "a constant below range" "ISSUE must be a whole number 1..8" bfs --graph "$g" --worklist swwl -g ISSUE=0
+expect2 "a constant not a number" "MEM_LAT must be a whole number" bfs --graph "$g" --worklist swwl -g MEM_LAT=x
+expect2 "an unknown constant" "no such GPU model constant" bfs --graph "$g" --worklist swwl -g FOO=1
+expect2 "-g without --worklist" "name --worklist too" bfs --graph "$g" -g WARPS=4
+expect2 "--cost with --worklist" "--cost is the lane driver's" bfs --graph "$g" --worklist hwwl --cost 1,1
+expect2 "-p with a software worklist" "runs no hwwl" bfs --graph "$g" --worklist topo -p ENTRIES=8
+expect2 "-g CORES with hwwl" "hwwl's cores: -p CORES" bfs --graph "$g" --worklist hwwl -g CORES=2
+expect2 "--levels-out on sssp" "--dist-out the distances of sssp" sssp --graph "$g" --levels-out "$tmp/x"
+expect2 "hwwl: fewer threads a warp than lanes" "WARP_SIZE=8 is below hwwl's LANES=16" bfs --graph "$g" --worklist hwwl -g WARP_SIZE=8 --model-only
+expect2 "--trends with --worklist" "drop --worklist" bfs --trends --worklist swwl
+
+echo "workload_gpu: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
