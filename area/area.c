@@ -224,6 +224,16 @@ static int read_areas(const irhw_area_req *q, const char *stat_path, const lib_i
     return rc;
 }
 
+static double progress_t0;
+
+void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsigned n,
+                   const char *what)
+{
+    if (q->progress)
+        fprintf(stderr, "irhw area: [%.1f s] %s %u/%u %s\n", irhw_now_s() - progress_t0, stage, k,
+                n, what);
+}
+
 /* ---- public --------------------------------------------------------------------- */
 
 static int check_request(const irhw_area_req *q, irhw_area_res *r, char *err, size_t errlen)
@@ -271,12 +281,12 @@ static int make_paths(const irhw_area_req *q, run_paths *p, char *err, size_t er
  * known, a delay target and a constraint file (inputs driven by that buffer,
  * 5 fF on outputs) make ABC buffer high-fanout nets and size gates; without
  * it, plain area mapping. */
-static int abc_options(const irhw_area_req *q, const lib_info *li, char *opts, size_t len,
-                       char *err, size_t errlen)
+int area_abc_options(const irhw_area_req *q, const char *dir, const lib_info *li, char *opts,
+                     size_t len, char *err, size_t errlen)
 {
     char script[PATHLEN], constr[PATHLEN], delay[64] = "", sizing[160] = "";
-    if (area_path_join(script, sizeof script, q->workdir, "abc.script") ||
-        area_path_join(constr, sizeof constr, q->workdir, "abc.constr"))
+    if (area_path_join(script, sizeof script, dir, "abc.script") ||
+        area_path_join(constr, sizeof constr, dir, "abc.constr"))
         return irhw_err(err, errlen, "work folder path too long");
     if (li->buf_cell[0]) {
         char text[256];
@@ -300,7 +310,7 @@ static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info 
                      size_t errlen)
 {
     char abc[2 * PATHLEN + 32];
-    if (abc_options(q, li, abc, sizeof abc, err, errlen))
+    if (area_abc_options(q, q->workdir, li, abc, sizeof abc, err, errlen))
         return -1;
     const char *keys[] = {"SRAM_V",   "RTL",     "VERILOG", "TOP",   "LIB",
                           "ABC_OPTS", "NETLIST", "STAT",    "MAPPED"};
@@ -322,6 +332,7 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 {
     if (r)
         memset(r, 0, sizeof *r);
+    progress_t0 = irhw_now_s();
     if (check_request(q, r, err, errlen))
         return -1;
     r->storage_bits = q->storage ? q->storage->storage_bits : 0;
@@ -340,10 +351,15 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (rc == 0) {
         snprintf(r->library, sizeof r->library, "%s", li.name);
         set_node(lib, &li, q->liberty == NULL, r, &node);
-        rc = run_yosys(q, &p, &li, err, errlen);
+        if (q->flat) {
+            area_progress(q, "synthesis (flat)", 1, 1, q->top);
+            rc = run_yosys(q, &p, &li, err, errlen);
+            if (rc == 0)
+                rc = read_areas(q, p.stat, &li, node, r, err, errlen);
+        } else {
+            rc = area_hier_run(q, p.lib, &li, node, p.netlist, p.mapped, r, err, errlen);
+        }
     }
-    if (rc == 0)
-        rc = read_areas(q, p.stat, &li, node, r, err, errlen);
     if (rc == 0 && q->sram_table && r->sram_um2 > 0) {
         double sram;
         rc = irhw_sram_table_price(q->sram_table, q->storage, node, &sram, r->sram_source,
@@ -357,7 +373,10 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (rc)
         return -1;
     snprintf(r->netlist, sizeof r->netlist, "%.500s", p.netlist);
-    if (q->want_sta)
-        return area_run_sta(q, p.lib, p.mapped, node, r, err, errlen);
-    return 0;
+    if (!q->want_sta)
+        return 0;
+    area_progress(q, "timing (OpenSTA)", 1, 1, q->top);
+    rc = area_run_sta(q, p.lib, p.mapped, node, r, err, errlen);
+    area_progress(q, "done", 1, 1, q->top);
+    return rc;
 }
