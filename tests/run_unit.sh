@@ -39,9 +39,10 @@ xcheck:tests/test_xcheck.sh
 sweep:tests/test_sweep.sh
 wave:tests/test_wave.sh
 docs:tests/test_docs.sh"
-# area_cli (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
+# area_cli and synth_cache (Yosys, ABC, OpenSTA) and faults (the faulty RTL variants) are not
 # repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/test_area_cli.sh
+synth_cache:tests/test_synth_cache.sh
 $scripts
 faults:tests/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
