@@ -66,6 +66,20 @@ int area_run_tool(char *const argv[], const char *out_path, char *err, size_t er
     return rc;
 }
 
+/* Room for element n of the array *pp (capacity *cap, doubled from 16). */
+int area_grow(void *pp, size_t n, size_t *cap, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    size_t c = *cap ? 2 * *cap : 16;
+    void *t = realloc(*(void **)pp, c * elem);
+    if (!t)
+        return -1;
+    *(void **)pp = t;
+    *cap = c;
+    return 0;
+}
+
 /* memmem without _GNU_SOURCE. */
 const char *area_mem_find(const char *hay, size_t n, const char *needle)
 {

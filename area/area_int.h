@@ -23,6 +23,8 @@
 int area_path_join(char *buf, size_t len, const char *dir, const char *name);
 /* A tool run; a failure to run or a signal as a message (-1); else its exit status. */
 int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen);
+/* Room for element n of the array *pp (capacity *cap): 0, or -1. */
+int area_grow(void *pp, size_t n, size_t *cap, size_t elem);
 /* memmem without _GNU_SOURCE. */
 const char *area_mem_find(const char *hay, size_t n, const char *needle);
 /* Last line of text containing needle (or the last non-empty line). */

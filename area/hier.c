@@ -100,14 +100,8 @@ static int ident_char(int c)
 
 static int add_mod(vmods *v, const vmod *m)
 {
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 16;
-        vmod *t = realloc(v->m, cap * sizeof *t);
-        if (!t)
-            return -1;
-        v->m = t;
-        v->cap = cap;
-    }
+    if (area_grow(&v->m, v->n, &v->cap, sizeof *v->m))
+        return -1;
     v->m[v->n++] = *m;
     return 0;
 }

@@ -50,14 +50,8 @@ static void stat_free(stat_design *d)
 
 static stat_module *stat_add_module(stat_design *d, const char *name, size_t len)
 {
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 16;
-        stat_module *t = realloc(d->m, cap * sizeof *t);
-        if (!t)
-            return NULL;
-        d->m = t;
-        d->cap = cap;
-    }
+    if (area_grow(&d->m, d->n, &d->cap, sizeof *d->m))
+        return NULL;
     stat_module *m = &d->m[d->n];
     memset(m, 0, sizeof *m);
     if (!(m->name = strndup(name, len)))
@@ -68,14 +62,8 @@ static stat_module *stat_add_module(stat_design *d, const char *name, size_t len
 
 static int stat_add_cell(stat_module *m, const char *type, size_t len, unsigned long count)
 {
-    if (m->ncells == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 16;
-        stat_cell *t = realloc(m->cells, cap * sizeof *t);
-        if (!t)
-            return -1;
-        m->cells = t;
-        m->cap = cap;
-    }
+    if (area_grow(&m->cells, m->ncells, &m->cap, sizeof *m->cells))
+        return -1;
     if (!(m->cells[m->ncells].type = strndup(type, len)))
         return -1;
     m->cells[m->ncells++].count = count;
