@@ -1074,8 +1074,7 @@ static int cmd_area(int argc, char **argv)
                 "  Each generated module is synthesized on its own, once: its results are\n"
                 "  cached in $IRHW_SYNTH_CACHE (default IRHW_ROOT/build/synth-cache) by a hash\n"
                 "  of its sources, the liberty, the scripts and the tool versions.\n"
-                "  --flat       one Yosys run on the whole design (optimizes across modules;\n"
-                "               not cached)\n"
+                "  --flat       one Yosys run on the whole design, nothing cached\n"
                 "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
                 "               when stderr is a terminal)\n",
                 prog);
