@@ -66,6 +66,20 @@ int area_run_tool(char *const argv[], const char *out_path, char *err, size_t er
     return rc;
 }
 
+/* Room for element n of the array *pp (capacity *cap, doubled from 16). */
+int area_grow(void *pp, size_t n, size_t *cap, size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    size_t c = *cap ? 2 * *cap : 16;
+    void *t = realloc(*(void **)pp, c * elem);
+    if (!t)
+        return -1;
+    *(void **)pp = t;
+    *cap = c;
+    return 0;
+}
+
 /* memmem without _GNU_SOURCE. */
 const char *area_mem_find(const char *hay, size_t n, const char *needle)
 {
@@ -224,6 +238,16 @@ static int read_areas(const irhw_area_req *q, const char *stat_path, const lib_i
     return rc;
 }
 
+static double progress_t0;
+
+void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsigned n,
+                   const char *what)
+{
+    if (q->progress)
+        fprintf(stderr, "irhw area: [%.1f s] %s %u/%u %s\n", irhw_now_s() - progress_t0, stage, k,
+                n, what);
+}
+
 /* ---- public --------------------------------------------------------------------- */
 
 static int check_request(const irhw_area_req *q, irhw_area_res *r, char *err, size_t errlen)
@@ -271,12 +295,12 @@ static int make_paths(const irhw_area_req *q, run_paths *p, char *err, size_t er
  * known, a delay target and a constraint file (inputs driven by that buffer,
  * 5 fF on outputs) make ABC buffer high-fanout nets and size gates; without
  * it, plain area mapping. */
-static int abc_options(const irhw_area_req *q, const lib_info *li, char *opts, size_t len,
-                       char *err, size_t errlen)
+int area_abc_options(const irhw_area_req *q, const char *dir, const lib_info *li, char *opts,
+                     size_t len, char *err, size_t errlen)
 {
     char script[PATHLEN], constr[PATHLEN], delay[64] = "", sizing[160] = "";
-    if (area_path_join(script, sizeof script, q->workdir, "abc.script") ||
-        area_path_join(constr, sizeof constr, q->workdir, "abc.constr"))
+    if (area_path_join(script, sizeof script, dir, "abc.script") ||
+        area_path_join(constr, sizeof constr, dir, "abc.constr"))
         return irhw_err(err, errlen, "work folder path too long");
     if (li->buf_cell[0]) {
         char text[256];
@@ -300,7 +324,7 @@ static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info 
                      size_t errlen)
 {
     char abc[2 * PATHLEN + 32];
-    if (abc_options(q, li, abc, sizeof abc, err, errlen))
+    if (area_abc_options(q, q->workdir, li, abc, sizeof abc, err, errlen))
         return -1;
     /* Yosys writes its three outputs under temporary names; each is renamed
      * in once Yosys succeeded and the file ends as a whole one does (a full
@@ -338,6 +362,7 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 {
     if (r)
         memset(r, 0, sizeof *r);
+    progress_t0 = irhw_now_s();
     if (check_request(q, r, err, errlen))
         return -1;
     r->storage_bits = q->storage ? q->storage->storage_bits : 0;
@@ -356,10 +381,15 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (rc == 0) {
         snprintf(r->library, sizeof r->library, "%s", li.name);
         set_node(lib, &li, q->liberty == NULL, r, &node);
-        rc = run_yosys(q, &p, &li, err, errlen);
+        if (q->flat) {
+            area_progress(q, "synthesis (flat)", 1, 1, q->top);
+            rc = run_yosys(q, &p, &li, err, errlen);
+            if (rc == 0)
+                rc = read_areas(q, p.stat, &li, node, r, err, errlen);
+        } else {
+            rc = area_hier_run(q, p.lib, &li, node, p.netlist, p.mapped, r, err, errlen);
+        }
     }
-    if (rc == 0)
-        rc = read_areas(q, p.stat, &li, node, r, err, errlen);
     if (rc == 0 && q->sram_table && r->sram_um2 > 0) {
         double sram;
         rc = irhw_sram_table_price(q->sram_table, q->storage, node, &sram, r->sram_source,
@@ -373,7 +403,10 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (rc)
         return -1;
     snprintf(r->netlist, sizeof r->netlist, "%.500s", p.netlist);
-    if (q->want_sta)
-        return area_run_sta(q, p.lib, p.mapped, node, r, err, errlen);
-    return 0;
+    if (!q->want_sta)
+        return 0;
+    area_progress(q, "timing (OpenSTA)", 1, 1, q->top);
+    rc = area_run_sta(q, p.lib, p.mapped, node, r, err, errlen);
+    area_progress(q, "done", 1, 1, q->top);
+    return rc;
 }

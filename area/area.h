@@ -24,6 +24,9 @@ typedef struct irhw_area_req {
     int want_sta;                /* run OpenSTA for the critical path */
     double clock_ns;             /* clock period for STA (0: 1000 ns, i.e. unconstrained) */
     const char *sram_table;      /* NULL, or a user table of SRAM areas (sram_table.c) */
+    int flat;                    /* one flat Yosys run instead of a cached one per module */
+    int progress;                /* stage, module k of n and elapsed time on stderr */
+    const char *cache_dir;       /* NULL: $IRHW_SYNTH_CACHE, else IRHW_ROOT/build/synth-cache */
 } irhw_area_req;
 
 typedef struct irhw_area_res {

@@ -9,6 +9,7 @@
  *                 SRAM areas
  *   sta.c         OpenSTA run and its report -> critical path
  *   report.c      text and JSON reports
+ *   hier.c        hierarchical synthesis, one cached run per generated module
  *   area.c        the run: scripts, tools, the pieces above in order
  */
 #ifndef IRHW_AREA_INT_H
@@ -22,6 +23,8 @@
 int area_path_join(char *buf, size_t len, const char *dir, const char *name);
 /* A tool run; a failure to run or a signal as a message (-1); else its exit status. */
 int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen);
+/* Room for element n of the array *pp (capacity *cap): 0, or -1. */
+int area_grow(void *pp, size_t n, size_t *cap, size_t elem);
 /* memmem without _GNU_SOURCE. */
 const char *area_mem_find(const char *hay, size_t n, const char *needle);
 /* Last line of text containing needle (or the last non-empty line). */
@@ -54,7 +57,28 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
 int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t dstlen,
                          lib_info *li, char *err, size_t errlen);
 
+/* ABC's script and options for a run whose scripts go to dir (area.c). */
+int area_abc_options(const irhw_area_req *q, const char *dir, const lib_info *li, char *opts,
+                     size_t len, char *err, size_t errlen);
+/* Progress on stderr when q->progress: stage, item k of n, elapsed time. */
+void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsigned n,
+                   const char *what);
+
+/* ---- hier.c ---- */
+/* Hierarchical synthesis of q's design: each generated module once, cached;
+ * fills r (areas, parts, SRAMs priced) and writes netlist (generic gates,
+ * for simulation) and mapped (flat, liberty cells, for OpenSTA). */
+int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, unsigned node,
+                  const char *netlist, const char *mapped, irhw_area_res *r, char *err,
+                  size_t errlen);
+
 /* ---- yosys_stat.c ---- */
+int area_stat_unit(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
+                   unsigned node, const strlist *boxes, unsigned long *box_count,
+                   unsigned long *srams, irhw_area_res *r, char *err, size_t errlen);
+double area_sram_each(const irhw_storage *st, unsigned node);
+int area_stat_total(const irhw_storage *st, unsigned long srams, unsigned node, irhw_area_res *r,
+                    char *err, size_t errlen);
 int area_stat_read(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
                    unsigned node, irhw_area_res *r, char *err, size_t errlen);
 

@@ -20,14 +20,8 @@
 
 int area_strlist_add(strlist *l, const char *s, size_t len)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        char **t = realloc(l->s, cap * sizeof *t);
-        if (!t)
-            return -1;
-        l->s = t;
-        l->cap = cap;
-    }
+    if (area_grow(&l->s, l->n, &l->cap, sizeof *l->s))
+        return -1;
     char *c = malloc(len + 1);
     if (!c)
         return -1;

@@ -50,14 +50,8 @@ static void stat_free(stat_design *d)
 
 static stat_module *stat_add_module(stat_design *d, const char *name, size_t len)
 {
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 16;
-        stat_module *t = realloc(d->m, cap * sizeof *t);
-        if (!t)
-            return NULL;
-        d->m = t;
-        d->cap = cap;
-    }
+    if (area_grow(&d->m, d->n, &d->cap, sizeof *d->m))
+        return NULL;
     stat_module *m = &d->m[d->n];
     memset(m, 0, sizeof *m);
     if (!(m->name = strndup(name, len)))
@@ -68,14 +62,8 @@ static stat_module *stat_add_module(stat_design *d, const char *name, size_t len
 
 static int stat_add_cell(stat_module *m, const char *type, size_t len, unsigned long count)
 {
-    if (m->ncells == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 16;
-        stat_cell *t = realloc(m->cells, cap * sizeof *t);
-        if (!t)
-            return -1;
-        m->cells = t;
-        m->cap = cap;
-    }
+    if (area_grow(&m->cells, m->ncells, &m->cap, sizeof *m->cells))
+        return -1;
     if (!(m->cells[m->ncells].type = strndup(type, len)))
         return -1;
     m->cells[m->ncells++].count = count;
@@ -176,7 +164,17 @@ static void base_name(const char *name, char *buf, size_t len)
 typedef struct {
     double logic, ff;
     unsigned long cells, flops, srams;
+    const strlist *boxes;     /* black-box modules counted apart (or NULL) */
+    unsigned long *box_count; /* instances of each, parallel to boxes */
 } tally;
+
+static long box_index(const strlist *boxes, const char *name)
+{
+    for (size_t i = 0; boxes && i < boxes->n; i++)
+        if (strcmp(boxes->s[i], name) == 0)
+            return (long)i;
+    return -1;
+}
 
 enum { CLASS_LOGIC, CLASS_FF };
 
@@ -200,7 +198,10 @@ static int walk(stat_design *d, stat_module *m, unsigned long mult, int cls, con
         stat_module *sub = stat_find(d, c->type);
         char cb[256];
         base_name(c->type, cb, sizeof cb);
-        if (sub) {
+        long box = box_index(t->boxes, cb);
+        if (box >= 0) {
+            t->box_count[box] += k;
+        } else if (sub) {
             if (walk(d, sub, k, cls, st, li, t, depth + 1))
                 return -1;
         } else if (strcmp(cb, "irhw_sram_1rw") == 0) {
@@ -240,14 +241,7 @@ static int price_srams(const irhw_storage *st, const tally *t, unsigned node, ir
 static void parts_of(stat_design *d, stat_module *top, const irhw_storage *st, const lib_info *li,
                      unsigned node, irhw_area_res *r)
 {
-    double sram_each = 0;
-    unsigned long listed = 0;
-    for (unsigned i = 0; st && i < st->nsrams && i < IRHW_MAX_SRAMS; i++) {
-        listed += st->srams[i].count;
-        sram_each +=
-            st->srams[i].count * irhw_sram_area_um2(st->srams[i].words, st->srams[i].width, node);
-    }
-    sram_each = listed ? sram_each / (double)listed : 0;
+    double sram_each = area_sram_each(st, node);
     r->nparts = 0;
     r->own_um2 = top->area;
     for (size_t i = 0; i < top->ncells && r->nparts < IRHW_AREA_MAX_PARTS; i++) {
@@ -264,16 +258,23 @@ static void parts_of(stat_design *d, stat_module *top, const irhw_storage *st, c
     }
 }
 
-/* Areas from the text of `stat -liberty`: the top module's tree walked,
- * storage modules (st->modules) counted as flip-flop storage, SRAM macros
- * priced by the model (or a user table, see irhw_sram_area_um2). */
-int area_stat_read(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
-                   unsigned node, irhw_area_res *r, char *err, size_t errlen)
+/* One module's areas from the text of `stat -liberty`: the top module's
+ * tree walked, storage modules (st->modules) counted as flip-flop storage,
+ * instances of the black boxes `boxes` counted into box_count (parallel to
+ * boxes->s, zeroed here) instead of cells; SRAM macros counted in *srams,
+ * not priced. Fills r's logic, storage, cells, flops, parts and own area. */
+int area_stat_unit(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
+                   unsigned node, const strlist *boxes, unsigned long *box_count,
+                   unsigned long *srams, irhw_area_res *r, char *err, size_t errlen)
 {
     stat_design d = {0};
     int rc = parse_stat(text, &d);
     stat_module *tm = rc ? NULL : stat_find(&d, top);
     tally t = {0};
+    t.boxes = boxes;
+    t.box_count = box_count;
+    for (size_t i = 0; boxes && i < boxes->n; i++)
+        box_count[i] = 0;
     if (rc)
         rc = irhw_err(err, errlen, "out of memory parsing the Yosys statistics");
     else if (!tm)
@@ -289,8 +290,42 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
     r->ff_storage_um2 = t.ff;
     r->cells = t.cells;
     r->flops = t.flops;
+    *srams = t.srams;
+    return 0;
+}
+
+/* Average price of the block's listed SRAM macros (0 when it lists none). */
+double area_sram_each(const irhw_storage *st, unsigned node)
+{
+    double area = 0;
+    unsigned long listed = 0;
+    for (unsigned i = 0; st && i < st->nsrams && i < IRHW_MAX_SRAMS; i++) {
+        listed += st->srams[i].count;
+        area +=
+            st->srams[i].count * irhw_sram_area_um2(st->srams[i].words, st->srams[i].width, node);
+    }
+    return listed ? area / (double)listed : 0;
+}
+
+/* SRAM macros priced (all of the block's listed ones, which must be as many
+ * as the design has) and the total summed. */
+int area_stat_total(const irhw_storage *st, unsigned long srams, unsigned node, irhw_area_res *r,
+                    char *err, size_t errlen)
+{
+    tally t = {0};
+    t.srams = srams;
     if (price_srams(st, &t, node, r, err, errlen))
         return -1;
     r->total_um2 = r->logic_um2 + r->ff_storage_um2 + r->sram_um2;
     return 0;
+}
+
+/* Areas from the text of `stat -liberty` of a whole design. */
+int area_stat_read(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
+                   unsigned node, irhw_area_res *r, char *err, size_t errlen)
+{
+    unsigned long srams = 0;
+    if (area_stat_unit(text, top, st, li, node, NULL, NULL, &srams, r, err, errlen))
+        return -1;
+    return area_stat_total(st, srams, node, r, err, errlen);
 }

@@ -58,7 +58,8 @@ typedef struct {
     uint64_t depth; /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
     int json, no_model, quiet, no_sta, help;
-    int systemc; /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
+    int flat, progress; /* area: one flat Yosys run; progress on stderr */
+    int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
     int until_covered, require_coverage, shrink, trace_lines;
@@ -149,6 +150,8 @@ enum {
     O_TRACE_LINES,
     O_JSON,
     O_NO_STA,
+    O_FLAT,
+    O_PROGRESS,
     O_NO_MODEL,
     O_QUIET,
     O_SYSTEMC,
@@ -182,6 +185,8 @@ static const irhw_opt block_opts[] = {
     {"--trace-lines", 0, O_TRACE_LINES, V_COSIM},
     {"--json", 0, O_JSON, V_AREA},
     {"--no-sta", 0, O_NO_STA, V_AREA},
+    {"--flat", 0, O_FLAT, V_AREA},
+    {"--progress", 0, O_PROGRESS, V_AREA},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
     {"--quiet", 0, O_QUIET, V_COSIM},
     {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
@@ -307,6 +312,12 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_NO_STA:
         o->no_sta = 1;
+        break;
+    case O_FLAT:
+        o->flat = 1;
+        break;
+    case O_PROGRESS:
+        o->progress = 1;
         break;
     case O_NO_MODEL:
         o->no_model = 1;
@@ -1171,9 +1182,12 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                 IRHW_MAX_SRAMS);
         return EXIT_TOOL;
     }
-    irhw_area_req q = {o->liberty, o->x.module, all, dir, &st, !o->no_sta, 0, o->sram_table};
-    fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s (work files in %s)...\n", prog,
-            o->x.module, o->no_sta ? "" : ", timing with OpenSTA", dir);
+    irhw_area_req q = {o->liberty, o->x.module, all,           dir,     &st,
+                       !o->no_sta, 0,           o->sram_table, o->flat, o->progress || isatty(2),
+                       NULL};
+    fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,
+            o->x.module, o->flat ? ", flat" : ", module by module (cached)",
+            o->no_sta ? "" : ", timing with OpenSTA", dir);
     double t0 = irhw_now_s();
     if (irhw_area_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s area: %s\n", prog, err);
@@ -1203,14 +1217,20 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE]\n" IRHW_ARGS_HELP
+                "          [--sram-table FILE] [--flat] [--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
                 "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n"
                 "  --sram-table F  SRAM areas of your own macros, one per line \"words width "
                 "um2\"\n"
-                "               ('#' comments); they replace the model's for those sizes\n",
+                "               ('#' comments); they replace the model's for those sizes\n"
+                "  Each generated module is synthesized on its own, once: its results are\n"
+                "  cached in $IRHW_SYNTH_CACHE (default IRHW_ROOT/build/synth-cache) by a hash\n"
+                "  of its sources, the liberty, the scripts and the tool versions.\n"
+                "  --flat       one Yosys run on the whole design, nothing cached\n"
+                "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
+                "               when stderr is a terminal)\n",
                 prog);
         return rc;
     }

@@ -67,6 +67,7 @@ typedef struct {
     char dir[64];
     char verilog[128];
     char work[128];
+    char cache[128]; /* the synthesis cache of the hierarchical flow */
     irhw_storage st;
 } fixture;
 
@@ -89,6 +90,7 @@ static void fixture_make(fixture *fx)
     ck_assert_ptr_nonnull(mkdtemp(fx->dir));
     snprintf(fx->verilog, sizeof fx->verilog, "%s/design.v", fx->dir);
     snprintf(fx->work, sizeof fx->work, "%s/work", fx->dir);
+    snprintf(fx->cache, sizeof fx->cache, "%s/cache", fx->dir);
     FILE *f = fopen(fx->verilog, "w");
     ck_assert_ptr_nonnull(f);
     fputs(design_top, f);
@@ -129,7 +131,8 @@ static irhw_area_req request(const fixture *fx, const char *liberty, int sta)
                        .workdir = fx->work,
                        .storage = &fx->st,
                        .want_sta = sta,
-                       .clock_ns = 0};
+                       .clock_ns = 0,
+                       .cache_dir = fx->cache};
     return q;
 }
 
@@ -241,38 +244,47 @@ START_TEST(gate_netlist_is_accepted_by_verilator_and_icarus)
 {
     fixture fx;
     fixture_make(&fx);
-    irhw_area_req q = request(&fx, NULL, 0);
-    irhw_area_res r;
-    run_ok(&q, &r, "netlist");
-    char cmd[1024];
-    if (tool_ok("verilator --version")) {
-        snprintf(cmd, sizeof cmd, "verilator --lint-only -Wno-fatal --top-module %s %s -y %s/rtl",
-                 TOP, r.netlist, irhw_root());
-        ck_assert_msg(tool_ok(cmd), "verilator rejects %s", r.netlist);
-    } else {
-        printf("SKIP: verilator not installed\n");
+    /* both flows: hierarchical (the default) and flat */
+    for (int flat = 0; flat < 2; flat++) {
+        irhw_area_req q = request(&fx, NULL, 0);
+        q.flat = flat;
+        irhw_area_res r;
+        run_ok(&q, &r, flat ? "netlist (flat)" : "netlist (hierarchical)");
+        char cmd[1024];
+        if (tool_ok("verilator --version")) {
+            snprintf(cmd, sizeof cmd,
+                     "verilator --lint-only -Wno-fatal --top-module %s %s -y %s/rtl", TOP,
+                     r.netlist, irhw_root());
+            ck_assert_msg(tool_ok(cmd), "verilator rejects %s", r.netlist);
+        } else {
+            printf("SKIP: verilator not installed\n");
+        }
+        if (tool_ok("iverilog -V")) {
+            snprintf(cmd, sizeof cmd, "iverilog -g2005 -s %s -o %s/sim.vvp %s -y %s/rtl", TOP,
+                     fx.dir, r.netlist, irhw_root());
+            ck_assert_msg(tool_ok(cmd), "iverilog rejects %s", r.netlist);
+        } else {
+            printf("SKIP: iverilog not installed\n");
+        }
+        /* the SRAM stays a macro instance; the flat flow flattens the storage
+         * leaves, the hierarchical one keeps them as modules */
+        FILE *f = fopen(r.netlist, "r");
+        ck_assert_ptr_nonnull(f);
+        char line[512];
+        int sram = 0, module_top = 0, regfile = 0;
+        while (fgets(line, sizeof line, f)) {
+            sram += strstr(line, "irhw_sram_1rw #(") != NULL;
+            module_top += strncmp(line, "module " TOP "(", strlen("module " TOP "(")) == 0;
+            regfile += strstr(line, "module ") && strstr(line, "irhw_regfile");
+        }
+        fclose(f);
+        ck_assert_int_eq(sram, 1);
+        ck_assert_int_eq(module_top, 1);
+        if (flat)
+            ck_assert_int_eq(regfile, 0);
+        else
+            ck_assert_int_gt(regfile, 0);
     }
-    if (tool_ok("iverilog -V")) {
-        snprintf(cmd, sizeof cmd, "iverilog -g2005 -s %s -o %s/sim.vvp %s -y %s/rtl", TOP, fx.dir,
-                 r.netlist, irhw_root());
-        ck_assert_msg(tool_ok(cmd), "iverilog rejects %s", r.netlist);
-    } else {
-        printf("SKIP: iverilog not installed\n");
-    }
-    /* the SRAM stays a macro instance, the storage leaves are flattened */
-    FILE *f = fopen(r.netlist, "r");
-    ck_assert_ptr_nonnull(f);
-    char line[512];
-    int sram = 0, module_top = 0, regfile = 0;
-    while (fgets(line, sizeof line, f)) {
-        sram += strstr(line, "irhw_sram_1rw #(") != NULL;
-        module_top += strncmp(line, "module " TOP "(", strlen("module " TOP "(")) == 0;
-        regfile += strstr(line, "module ") && strstr(line, "irhw_regfile");
-    }
-    fclose(f);
-    ck_assert_int_eq(sram, 1);
-    ck_assert_int_eq(module_top, 1);
-    ck_assert_int_eq(regfile, 0);
     fixture_drop(&fx);
 }
 END_TEST
@@ -329,8 +341,18 @@ START_TEST(a_verilog_error_reports_the_yosys_log_and_error_line)
     fputs("module broken(input a); assign = ; endmodule\n", f);
     fclose(f);
     irhw_area_req q = request(&fx, NULL, 0);
+    q.flat = 1; /* the flat flow reads every module of the file */
     irhw_area_res r;
     char err[IRHW_ERRLEN] = "";
+    ck_assert_int_eq(irhw_area_run(&q, &r, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "yosys.log") && strstr(err, "ERROR"), "message: %s", err);
+    /* the hierarchical flow reads the modules under the top: break the top */
+    f = fopen(fx.verilog, "w");
+    ck_assert_ptr_nonnull(f);
+    const char *at = strstr(design_top, "    assign count");
+    fprintf(f, "%.*s    assign = ;\n%s", (int)(at - design_top), design_top, at);
+    fclose(f);
+    q.flat = 0;
     ck_assert_int_eq(irhw_area_run(&q, &r, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "yosys.log") && strstr(err, "ERROR"), "message: %s", err);
     fixture_drop(&fx);

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Hierarchical, cached synthesis (`irhw area`, area/hier.c) on hwwl_core at
+# LANES=2 ENTRIES=4: every module synthesized once, a second run served
+# from the cache for every module, a damaged cache entry synthesized again,
+# the total the sum of the top's own cells and its parts, a part's total
+# the one `irhw area` gives that part alone (from the same cache), --flat
+# leaving the cache alone. Prints "synth_cache: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+scratch synth-cache
+export IRHW_SYNTH_CACHE=$tmp/cache
+core=(hwwl_core -p LANES=2 -p ENTRIES=4)
+num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$2"; } # a top-level JSON number
+
+# 1: cold: three modules (banks, WRU, core), each synthesized, then timed
+if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> "$tmp/a1.err"; then
+  n=$(grep -c "synthesis [0-9]*/3 .*: synthesizing" "$tmp/a1.err")
+  [ "$n" -eq 3 ] && ok "cold run synthesizes each of 3 modules once" || bad "cold run: $n of 3 synthesized: $(cat "$tmp/a1.err")"
+  grep -q '"have_sta": true' "$tmp/a1.json" && grep -q "timing (OpenSTA)" "$tmp/a1.err" &&
+    ok "critical path from OpenSTA on the modules' netlists read together" || bad "no STA: $(tail -3 "$tmp/a1.err")"
+  [ "$(ls "$IRHW_SYNTH_CACHE" | wc -l)" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
+else bad "cold area run failed: $(tail -5 "$tmp/a1.err")"; fi
+
+# the total adds up: own cells + each part (count x its total)
+tot=$(num total_um2 "$tmp/a1.json") own=$(num own_um2 "$tmp/a1.json")
+parts=$(grep -o '"um2": [0-9.]*' "$tmp/a1.json" | awk '{ s += $2 } END { printf "%.1f", s }')
+awk -v t="$tot" -v o="$own" -v p="$parts" 'BEGIN { d = t - o - p; exit !(t > 0 && d < 0.5 && d > -0.5) }' &&
+  ok "total $tot = own $own + parts $parts" || bad "total $tot != own $own + parts $parts"
+
+# 2: warm: every module from the cache, the same total
+if "$irhw" area "${core[@]}" -o "$tmp/a2" --json --no-sta --progress > "$tmp/a2.json" 2> "$tmp/a2.err"; then
+  c=$(grep -c "synthesis [0-9]*/3 .*: cached" "$tmp/a2.err") s=$(grep -c "synthesis [0-9]*/3 .*: synthesizing" "$tmp/a2.err")
+  [ "$c" -eq 3 ] && [ "$s" -eq 0 ] && ok "warm run: 3 of 3 modules cached" || bad "warm run: $c cached, $s synthesized"
+  [ "$(num total_um2 "$tmp/a2.json")" = "$tot" ] && ok "warm total equals cold" || bad "warm total $(num total_um2 "$tmp/a2.json") != $tot"
+else bad "warm area run failed: $(tail -5 "$tmp/a2.err")"; fi
+
+# a part alone: wl_bank at the same configuration, served from the same entry
+bank=$(grep -o '"module": "wl_bank[^"]*", "count": [0-9]*, "um2": [0-9.]*' "$tmp/a1.json")
+bcount=$(echo "$bank" | sed 's/.*"count": \([0-9]*\).*/\1/') bum2=$(echo "$bank" | sed 's/.*"um2": //')
+if "$irhw" area wl_bank -p ENTRIES=4 -o "$tmp/b" --json --no-sta --progress > "$tmp/b.json" 2> "$tmp/b.err"; then
+  grep -q "synthesis 1/1 wl_bank.*: cached" "$tmp/b.err" && ok "wl_bank alone: its entry reused" || bad "wl_bank alone not cached: $(cat "$tmp/b.err")"
+  awk -v a="$(num total_um2 "$tmp/b.json")" -v n="$bcount" -v p="$bum2" 'BEGIN { d = a * n - p; exit !(n > 0 && d < 0.5 && d > -0.5) }' &&
+    ok "part $bcount x wl_bank = $bum2 µm², its total alone times $bcount" || bad "part '$bank' vs alone $(num total_um2 "$tmp/b.json")"
+else bad "wl_bank area failed: $(tail -3 "$tmp/b.err")"; fi
+
+# 3: a damaged entry (the bank's statistics edited) is synthesized again
+entry=$(dirname "$(grep -l "^module wl_bank" "$IRHW_SYNTH_CACHE"/*/unit.v)")
+sed -i 's/Chip area for module/Chip area for  module/' "$entry/stat.txt"
+if "$irhw" area "${core[@]}" -o "$tmp/a3" --json --no-sta --progress > "$tmp/a3.json" 2> "$tmp/a3.err"; then
+  grep -q "cache entry $entry does not match its hash" "$tmp/a3.err" && [ "$(grep -c "synthesis [0-9]*/3 .*: synthesizing" "$tmp/a3.err")" -eq 1 ] &&
+    ok "damaged entry re-synthesized (the other 2 cached)" || bad "damaged entry: $(cat "$tmp/a3.err")"
+  [ "$(num total_um2 "$tmp/a3.json")" = "$tot" ] && ok "total after re-synthesis equals cold" || bad "total $(num total_um2 "$tmp/a3.json") != $tot"
+else bad "area after damage failed: $(tail -3 "$tmp/a3.err")"; fi
+rm -f "$entry/seal"
+"$irhw" area "${core[@]}" -o "$tmp/a4" --no-sta --progress > /dev/null 2> "$tmp/a4.err"
+grep -q "cache entry $entry does not match" "$tmp/a4.err" && ok "entry without a seal re-synthesized" || bad "unsealed: $(cat "$tmp/a4.err")"
+
+# --flat: one run, no cache use
+before=$(ls "$IRHW_SYNTH_CACHE" | sort)
+if "$irhw" area "${core[@]}" --flat -o "$tmp/f" --json --no-sta --progress > "$tmp/f.json" 2> "$tmp/f.err"; then
+  grep -q "synthesis (flat) 1/1" "$tmp/f.err" && ! grep -q "cached" "$tmp/f.err" && [ "$(ls "$IRHW_SYNTH_CACHE" | sort)" = "$before" ] &&
+    ok "--flat: one Yosys run, the cache untouched (total $(num total_um2 "$tmp/f.json") vs $tot)" || bad "--flat: $(cat "$tmp/f.err")"
+else bad "--flat failed: $(tail -3 "$tmp/f.err")"; fi
+
+# progress is quiet when stderr is not a terminal and --progress is not given
+"$irhw" area "${core[@]}" -o "$tmp/a5" --no-sta > /dev/null 2> "$tmp/a5.err"
+! grep -q "synthesis 1/3" "$tmp/a5.err" && ok "no progress lines without --progress off a terminal" || bad "progress: $(cat "$tmp/a5.err")"
+
+echo "synth_cache: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
