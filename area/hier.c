@@ -307,9 +307,15 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
     snprintf(rtl, sizeof rtl, "%s/rtl", irhw_root());
 
     const vmods *v = c->v;
-    FILE *fu = fopen(uv, "w"), *fs = fopen(sv, "w");
-    int rc = (fu && fs) ? 0 : -1;
-    if (fu && fs) {
+    irhw_out *ou = irhw_out_open(uv, err, errlen);
+    irhw_out *os = ou ? irhw_out_open(sv, err, errlen) : NULL;
+    if (!os) {
+        irhw_out_abort(ou);
+        return -1;
+    }
+    FILE *fu = irhw_out_file(ou), *fs = irhw_out_file(os);
+    int rc = 0;
+    {
         const vmod *m = &v->m[u->mod];
         fprintf(fu, "%.*s\n", (int)m->len, m->text);
         for (size_t j = 0; j < v->n && j < 64; j++)
@@ -321,9 +327,16 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
                 rc = irhw_err(err, errlen, "cannot find the port list of %.*s",
                               (int)v->m[u->kids[k]].nlen, v->m[u->kids[k]].name);
     }
-    if ((fu && fclose(fu)) | (fs && fclose(fs)) || (!rc && (!fu || !fs)))
-        return irhw_err(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-    if (rc)
+    if (rc) {
+        irhw_out_abort(ou);
+        irhw_out_abort(os);
+        return -1;
+    }
+    if (irhw_out_commit(ou, err, errlen)) {
+        irhw_out_abort(os);
+        return -1;
+    }
+    if (irhw_out_commit(os, err, errlen))
         return -1;
     if (area_abc_options(c->q, tmp, c->li, abc, sizeof abc, err, errlen))
         return -1;
@@ -420,9 +433,10 @@ static int common_key(const irhw_area_req *q, const char *lib, const lib_info *l
 static int merge_netlists(const unit *u, unsigned nu, const char *file, const char *out, char *err,
                           size_t errlen)
 {
-    FILE *f = fopen(out, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", out, strerror(errno));
+    irhw_out *o = irhw_out_open(out, err, errlen);
+    if (!o)
+        return -1;
+    FILE *f = irhw_out_file(o);
     char *texts[64] = {0};
     vmods seen = {0};
     int rc = 0;
@@ -447,9 +461,11 @@ static int merge_netlists(const unit *u, unsigned nu, const char *file, const ch
     free(seen.m);
     for (unsigned i = 0; i < nu; i++)
         free(texts[i]);
-    if (fclose(f) && !rc)
-        rc = irhw_err(err, errlen, "cannot write %s: %s", out, strerror(errno));
-    return rc;
+    if (rc) {
+        irhw_out_abort(o);
+        return rc;
+    }
+    return irhw_out_commit(o, err, errlen);
 }
 
 /* The units' areas, sub-units' totals added in (u is in post-order). */

@@ -742,8 +742,8 @@ static void requests(const gx *x, irhw_vw *w)
     vw_assert(w, "reply_only_waiting", "an answer only to a waiting request",
               "!act_reply | waiting");
     vw_assert(w, "one_action", "at most one action a cycle",
-              "({act_complete, act_packed, act_pack, act_timeout, act_done} & "
-              "({act_complete, act_packed, act_pack, act_timeout, act_done} - 5'd1)) == 5'd0");
+              "({act_complete, act_packed, act_pack, act_done} & "
+              "({act_complete, act_packed, act_pack, act_done} - 4'd1)) == 4'd0");
     vw_assert(w, "done_only_empty", "DONE only with no work ID held",
               "!act_done | (held_q == %u'd0)", x->hb);
     if (!g->timeout) {

@@ -214,7 +214,7 @@ char *irhw_generate(const irhw_inst *x, char *err, size_t errlen)
         irhw_err(err, errlen, "out of memory");
         return NULL;
     }
-    irhw_vw w = {f, 0};
+    irhw_vw w = {f, 0, 0};
     write_header(&w, x);
     int rc = x->b->gen(x, &w, err, errlen);
     if (fclose(f) || (!rc && !buf)) {
@@ -272,15 +272,36 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
  * `ifdef IRHW_ASSERT so the default file stays plain Verilog-2005. The
  * comment above the check names it; irhw_check_at finds it from the line
  * a simulator reports, irhw_checks_list lists them. */
+/* The IRHW_CHECK and IRHW_ASSUME macros, once at the top of a file's first
+ * check (the hand-written leaves in rtl/ hold the same text). */
+#define IRHW_CHECK_MACROS \
+    "`ifdef IRHW_ASSERT\n" \
+    "`ifndef IRHW_CHECK\n" \
+    "// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`\n" \
+    "// in simulation, which Verilator compiles once for every instance of a module\n" \
+    "// (an assert statement under --assert is compiled per instance).\n" \
+    "`ifdef FORMAL\n" \
+    "`define IRHW_CHECK(c) assert (c)\n" \
+    "`define IRHW_ASSUME(c) assume (c)\n" \
+    "`else\n" \
+    "`define IRHW_CHECK(c) if (!(c)) $stop\n" \
+    "`define IRHW_ASSUME(c) if (!(c)) $stop\n" \
+    "`endif\n" \
+    "`endif\n" \
+    "`endif\n"
+
 static void vw_check(irhw_vw *w, const char *kind, const char *name, const char *msg,
                      const char *fmt, va_list ap)
 {
     char cond[4096], lead[160];
     vsnprintf(cond, sizeof cond, fmt, ap);
     snprintf(lead, sizeof lead, "%s %s: ", kind, name);
+    if (!w->checks_made++)
+        fputs(IRHW_CHECK_MACROS, w->f);
     fputs("`ifdef IRHW_ASSERT\n", w->f);
     vw_comment(w, lead, msg);
-    vw_line(w, "always @(posedge clk) if (!rst) %s (%s);", kind, cond);
+    vw_line(w, "always @(posedge clk) if (!rst) `%s((%s));",
+            strcmp(kind, "assume") ? "IRHW_CHECK" : "IRHW_ASSUME", cond);
     fputs("`endif\n", w->f);
 }
 
@@ -336,9 +357,18 @@ static int check_comment(const char *text, unsigned line, char *out, size_t len)
 int irhw_check_at(const char *text, unsigned line, char *out, size_t len)
 {
     char l[512];
-    /* the check's statement, then up to a few lines of comment above it */
-    if (!text_line(text, line, l, sizeof l) || (!strstr(l, "assert (") && !strstr(l, "assume (")))
+    /* the check's statement (a simulator may name the last line of a
+     * condition folded over lines), then up to a few lines of comment above */
+    unsigned first = line;
+    for (; first > 0 && first + 4 > line; first--) {
+        if (!text_line(text, first, l, sizeof l) || !strncmp(l, "`endif", 6) || !strncmp(l, "//", 2))
+            return 0;
+        if (strstr(l, "`IRHW_CHECK(") || strstr(l, "`IRHW_ASSUME("))
+            break;
+    }
+    if (first == 0 || first + 4 <= line)
         return 0;
+    line = first;
     for (unsigned k = line - 1; k > 0 && k + 8 > line; k--)
         if (check_comment(text, k, out, len))
             return 1;

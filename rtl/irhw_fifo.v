@@ -13,6 +13,20 @@
 // DEPTH == 1 is a single register with a valid bit and no pointers; every
 // other depth uses read/write pointers that wrap at DEPTH-1, not at a power
 // of two, and a count.
+`ifdef IRHW_ASSERT
+`ifndef IRHW_CHECK
+// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`
+// in simulation, which Verilator compiles once for every instance of a module
+// (an assert statement under --assert is compiled per instance).
+`ifdef FORMAL
+`define IRHW_CHECK(c) assert (c)
+`define IRHW_ASSUME(c) assume (c)
+`else
+`define IRHW_CHECK(c) if (!(c)) $stop
+`define IRHW_ASSUME(c) if (!(c)) $stop
+`endif
+`endif
+`endif
 module irhw_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 2
@@ -44,9 +58,9 @@ module irhw_fifo #(
             assign valid = valid_q;
 `ifdef IRHW_ASSERT
             // assume push_not_full: push only when !full (the contract above)
-            always @(posedge clk) if (!rst) assume (!push | !full);
+            always @(posedge clk) if (!rst) `IRHW_ASSUME((!push | !full));
             // assume pop_when_valid: pop only when valid (the contract above)
-            always @(posedge clk) if (!rst) assume (!pop | valid);
+            always @(posedge clk) if (!rst) `IRHW_ASSUME((!pop | valid));
 `endif
         end else begin : g_pointers
             localparam PTR_BITS = $clog2(DEPTH);
@@ -80,16 +94,17 @@ module irhw_fifo #(
             assign valid = (count_q != {CNT_BITS{1'b0}});
 `ifdef IRHW_ASSERT
             // assume push_not_full: push only when !full (the contract above)
-            always @(posedge clk) if (!rst) assume (!push | !full);
+            always @(posedge clk) if (!rst) `IRHW_ASSUME((!push | !full));
             // assume pop_when_valid: pop only when valid (the contract above)
-            always @(posedge clk) if (!rst) assume (!pop | valid);
+            always @(posedge clk) if (!rst) `IRHW_ASSUME((!pop | valid));
             // assert count_bound: the FIFO never holds more than DEPTH entries
-            always @(posedge clk) if (!rst) assert (count_q <= SIZE);
+            always @(posedge clk) if (!rst) `IRHW_CHECK((count_q <= SIZE));
             // assert ptrs_in_range: the pointers stay below DEPTH
-            always @(posedge clk) if (!rst) assert ((rd_q <= LAST) & (wr_q <= LAST));
+            always @(posedge clk) if (!rst) `IRHW_CHECK(((rd_q <= LAST) & (wr_q <= LAST)));
             // assert count_conserved: the count equals the entries between the pointers: no
             //     entry is lost or made up
-            always @(posedge clk) if (!rst) assert (((wr_q >= rd_q) ? wr_q - rd_q : wr_q + SIZE - rd_q) == ((count_q == SIZE) ? {CNT_BITS{1'b0}} : count_q));
+            always @(posedge clk) if (!rst) `IRHW_CHECK((((wr_q >= rd_q) ? wr_q - rd_q : wr_q + SIZE - rd_q)
+                    == ((count_q == SIZE) ? {CNT_BITS{1'b0}} : count_q)));
 `endif
         end
     endgenerate

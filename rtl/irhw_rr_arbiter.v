@@ -6,6 +6,20 @@
 // stays. Reset: 0. A pointer stuck at 0 would be a fixed-priority arbiter.
 //
 // N == 1 is a named branch: the one request is the grant, no pointer.
+`ifdef IRHW_ASSERT
+`ifndef IRHW_CHECK
+// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`
+// in simulation, which Verilator compiles once for every instance of a module
+// (an assert statement under --assert is compiled per instance).
+`ifdef FORMAL
+`define IRHW_CHECK(c) assert (c)
+`define IRHW_ASSUME(c) assume (c)
+`else
+`define IRHW_CHECK(c) if (!(c)) $stop
+`define IRHW_ASSUME(c) if (!(c)) $stop
+`endif
+`endif
+`endif
 module irhw_rr_arbiter #(
     parameter N        = 4,
     parameter IDX_BITS = (N > 1) ? $clog2(N) : 1
@@ -48,11 +62,12 @@ module irhw_rr_arbiter #(
             end
 `ifdef IRHW_ASSERT
             // assert grant_onehot: at most one request granted, and only a raised one
-            always @(posedge clk) if (!rst) assert (((pick & (pick - ONE)) == {N{1'b0}}) & ((pick & ~req) == {N{1'b0}}));
+            always @(posedge clk) if (!rst) `IRHW_CHECK((((pick & (pick - ONE)) == {N{1'b0}})
+                    & ((pick & ~req) == {N{1'b0}})));
             // assert grant_when_requested: some request is granted whenever one is raised
-            always @(posedge clk) if (!rst) assert ((req == {N{1'b0}}) | (pick != {N{1'b0}}));
+            always @(posedge clk) if (!rst) `IRHW_CHECK(((req == {N{1'b0}}) | (pick != {N{1'b0}})));
             // assert pointer_in_range: the round-robin pointer stays below N
-            always @(posedge clk) if (!rst) assert (rr_q <= LAST);
+            always @(posedge clk) if (!rst) `IRHW_CHECK((rr_q <= LAST));
 `endif
         end
     endgenerate

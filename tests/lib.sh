@@ -36,9 +36,13 @@ tb_changes() {
 # tall) into PNG; prints "<coloured> <width> <height>" (png_colored.py: the
 # plots' strong colours), nothing when Chromium wrote no PNG (its log: PNG.log)
 html_shot() {
+  local prof
+  prof=$(mktemp -d "${TMPDIR:-/tmp}/irhw-chromium.XXXXXX") # a profile of its own: runs side by side
   timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,"$3" \
-    --screenshot="$2" "file://$1" > "$2.log" 2>&1
-  [ -s "$2" ] && python3 "$(dirname "${BASH_SOURCE[0]}")/png_colored.py" "$2"
+    --user-data-dir="$prof" --no-first-run --disable-background-networking --disable-component-update \
+    --disable-sync --screenshot="$2" "file://$1" > "$2.log" 2>&1
+  rm -rf "$prof"
+  [ -s "$2" ] && python3 "$tests_dir/cli/png_colored.py" "$2"
 }
 # shot_has_plots HTML HEIGHT MIN IF_NO_CHROMIUM: ok when the screenshot of
 # HTML holds more than MIN strongly coloured pixels (the plots); without

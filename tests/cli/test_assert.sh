@@ -12,7 +12,8 @@ scratch assert
 # the checks sit inside `ifdef IRHW_ASSERT: the plain file is Verilog-2005
 "$irhw" gen wl_bank -p ENTRIES=8 -p ID_BITS=4 -o "$tmp/g" > /dev/null
 good=$(ls "$tmp"/g/wl_bank_*.v)
-n_if=$(grep -c '^`ifdef IRHW_ASSERT' "$good"); n_as=$(grep -c ' assert (' "$good")
+# (one more `ifdef IRHW_ASSERT holds the IRHW_CHECK / IRHW_ASSUME macros)
+n_if=$(($(grep -c '^`ifdef IRHW_ASSERT' "$good") - 1)); n_as=$(grep -c ' `IRHW_CHECK(' "$good")
 [ "$n_if" -ge 4 ] && [ "$n_if" = "$n_as" ] && ok "wl_bank: $n_as assertions, each inside \`ifdef IRHW_ASSERT" ||
   bad "wl_bank: $n_as assertions, $n_if \`ifdef IRHW_ASSERT"
 iverilog -g2005 -o "$tmp/a.out" "$good" "$root/rtl/irhw_regfile_1rw.v" 2> "$tmp/iv" &&

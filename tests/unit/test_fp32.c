@@ -188,7 +188,7 @@ static int have_tool(const char *name)
 
 static void write_testbench(FILE *f)
 {
-    irhw_vw w = {f, 0};
+    irhw_vw w = {f, 0, 0};
     fp32_add_vlog(&w, "fp32_add_under_test");
     fprintf(f,
             "module tb;\n"
