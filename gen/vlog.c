@@ -76,6 +76,8 @@ void vw_line(irhw_vw *w, const char *fmt, ...)
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (text) {
         vsnprintf(text, (size_t)n + 1, fmt, ap2);
+        if (!strncmp(text, "module ", 7))
+            w->checks_made = 0; /* each module holds its own copy of the macros */
         put_wrapped(w, text);
         free(text);
     } else { /* out of memory: the line as it is, unbroken */
@@ -272,8 +274,10 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
  * `ifdef IRHW_ASSERT so the default file stays plain Verilog-2005. The
  * comment above the check names it; irhw_check_at finds it from the line
  * a simulator reports, irhw_checks_list lists them. */
-/* The IRHW_CHECK and IRHW_ASSUME macros, once at the top of a file's first
- * check (the hand-written leaves in rtl/ hold the same text). */
+/* The IRHW_CHECK and IRHW_ASSUME macros, before a module's first check, so
+ * that a module's text is the same alone and inside a composite's file (the
+ * synthesis cache keys on it); the hand-written leaves in rtl/ hold the same
+ * text. */
 #define IRHW_CHECK_MACROS \
     "`ifdef IRHW_ASSERT\n" \
     "`ifndef IRHW_CHECK\n" \

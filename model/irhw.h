@@ -209,7 +209,7 @@ static inline int irhw_rng_chance(irhw_rng *r, unsigned percent)
 typedef struct irhw_vw {
     FILE *f;
     int indent;      /* in units of 4 spaces */
-    int checks_made; /* the IRHW_CHECK macros written (vw_assert) */
+    int checks_made; /* checks of this module so far (the macros before the first) */
 } irhw_vw;
 
 void vw_line(irhw_vw *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
