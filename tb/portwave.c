@@ -473,7 +473,7 @@ int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw
     pw *w = aligned_alloc(64, (sizeof(pw) + 63) / 64 * 64);
     if (w)
         memset(w, 0, sizeof *w);
-    unsigned maxw = 1;
+    unsigned maxw = IRHW_TB_CYCLE_BITS; /* the cycle counter, traced beside the ports */
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)
             maxw = ps->p[i].width;
