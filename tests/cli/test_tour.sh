@@ -34,7 +34,8 @@ done <<< "$cmds"
 output_of() { local c; for c in "${!out[@]}"; do [[ $c == $1 ]] && { echo "${out[$c]}"; return; }; done; }
 rc_of() { local c; for c in "${!rc[@]}"; do [[ $c == $1 ]] && { echo "${rc[$c]}"; return; }; done; }
 claim() {
-  if output_of "$2" | grep -qF -- "$3"; then ok "$1: '$3'"; else bad "$1: no '$3' in: $(output_of "$2" | head -5)"; fi
+  if [ -z "$3" ]; then bad "$1: the README's tour prints no expected text for it"
+  elif output_of "$2" | grep -qF -- "$3"; then ok "$1: '$3'"; else bad "$1: no '$3' in: $(output_of "$2" | head -5)"; fi
 }
 
 wrote=$(echo "$tour" | sed -n 's/^#   wrote \([^ ]*\).*/\1/p')
