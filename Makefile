@@ -46,7 +46,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all built run test unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
+.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -116,7 +116,16 @@ run: deps $(BIN)/irhw
 # waits on a long single-threaded test (ABC, a Verilator build).
 ASAN_VARS := BUILD=build/asan BIN=build/asan/bin OPT="-O1 -g" \
   SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+# make test keeps its Verilator and synthesis caches outside the clone, so a
+# fresh clone of an unchanged design reuses them: entries are keyed by a hash
+# of everything that decides them and sealed (tb/vbuild.c, area/hier.c);
+# IRHW_CACHE / IRHW_SYNTH_CACHE set by the caller win; `make clean-cache`.
+TEST_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/irhw
+test: export IRHW_CACHE ?= $(TEST_CACHE)/verilator
+test: export IRHW_SYNTH_CACHE ?= $(TEST_CACHE)/synth
 test: deps
+	@mkdir -p "$$IRHW_CACHE" "$$IRHW_SYNTH_CACHE"
+	@echo "build caches: $$IRHW_CACHE, $$IRHW_SYNTH_CACHE"
 	@rm -rf build/test-results build/test-logs
 	@$(MAKE) --no-print-directory -j$(JOBS) built $(BUILD)/sc_example & p=$$!; \
 	  $(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) built; r=$$?; wait $$p && exit $$r
@@ -176,3 +185,7 @@ lint:
 
 clean:
 	rm -rf $(BUILD) $(BIN) out
+
+# the build caches `make test` keeps outside the clone
+clean-cache:
+	rm -rf $(TEST_CACHE)
