@@ -19,6 +19,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
@@ -796,6 +797,8 @@ typedef struct {
     int have_gpu;                           /* a -g was given */
     int gpu_cores, have_cost, have_mem_lat; /* -g CORES, --cost, --mem-lat given */
     const char *values_out;                 /* --levels-out / --dist-out */
+    int entries_inf;                        /* -p ENTRIES=inf: the largest ENTRIES, no spill */
+    char inf_param[32];                     /* its -p, "ENTRIES=<max>" */
 } gw_opts;
 
 static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
@@ -994,6 +997,17 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
         return gw_usage(o, "%s", "-g sets the GPU core model: name --worklist too");
     if (o->trends && (o->worklist >= 0 || o->values_out))
         return gw_usage(o, "%s", "--trends runs the lane driver: drop --worklist / --levels-out");
+    for (unsigned i = 0; i < o->c.nparams; i++) /* ENTRIES=inf: the largest ENTRIES */
+        if (!strcasecmp(o->c.params[i], "ENTRIES=inf")) {
+            if (!o->c.model_only && !o->trends)
+                return gw_usage(o, "%s",
+                                "-p ENTRIES=inf is model only (banks of unbounded capacity): "
+                                "add --model-only");
+            snprintf(o->inf_param, sizeof o->inf_param, "ENTRIES=%" PRId64,
+                     irhw_block_hwwl_core.params[HC_ENTRIES].max);
+            o->c.params[i] = o->inf_param;
+            o->entries_inf = 1;
+        }
     return 0;
 }
 
@@ -1277,6 +1291,14 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     memset(r, 0, sizeof *r);
     if (rc)
         return rc;
+    if (!model_only && (o->worklist < 0 || o->worklist == IRHW_WL_HWWL) &&
+        HW_MODEL_ONLY_SCHEME(hwwl_g(x))) {
+        fprintf(stderr,
+                "%s workload %s: -p SCHEME=%s is model only (no RTL to run in lockstep): add "
+                "--model-only\n",
+                o->prog, o->kind, hwwl_g(x)->scheme == HW_GSORTING ? "gsorting" : "magic");
+        return EXIT_USAGE;
+    }
     if (o->have_src && o->src >= g->n) {
         fprintf(stderr, "%s workload %s: --src %u: %s has vertices 0..%u\n", o->prog, o->kind,
                 o->src, path, g->n - 1);
@@ -1326,6 +1348,12 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     }
     if (!r->correct) {
         fputs(r->message, stdout);
+        return EXIT_MISMATCH;
+    }
+    if (o->entries_inf && (r->spills || r->exceptions)) {
+        printf("NOT UNBOUNDED: -p ENTRIES=inf runs banks of %s, and this run spilled %" PRIu64
+               " IDs (%" PRIu64 " exceptions): the result is not that of unbounded banks\n",
+               o->inf_param, r->spills, r->exceptions);
         return EXIT_MISMATCH;
     }
     return 0;
