@@ -62,7 +62,10 @@ enum {
     K_TIMEOUT_SWEEP,
     K_WORKLIST,
     K_GPU,
-    K_VALUES_OUT
+    K_VALUES_OUT,
+    K_BUFFER,
+    K_ACTIVE_OUT,
+    K_ACTIVE_EVERY
 };
 static const irhw_opt workload_opts[] = {
     {"-h", 0, K_HELP, 0},
@@ -91,6 +94,9 @@ static const irhw_opt workload_opts[] = {
     {"-g", 1, K_GPU, W_GW},
     {"--levels-out", 1, K_VALUES_OUT, W_GW},
     {"--dist-out", 1, K_VALUES_OUT, W_GW},
+    {"--buffer", 1, K_BUFFER, W_GW},
+    {"--active-out", 1, K_ACTIVE_OUT, W_GW},
+    {"--active-every", 1, K_ACTIVE_EVERY, W_GW},
     {NULL, 0, 0, 0},
 };
 
@@ -799,6 +805,9 @@ typedef struct {
     const char *values_out;                 /* --levels-out / --dist-out */
     int entries_inf;                        /* -p ENTRIES=inf: the largest ENTRIES, no spill */
     char inf_param[32];                     /* its -p, "ENTRIES=<max>" */
+    int single, have_buffer;                /* --buffer single / given */
+    const char *active_out;                 /* --active-out FILE */
+    uint64_t active_every;                  /* --active-every N (default 1000) */
 } gw_opts;
 
 static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
@@ -969,6 +978,20 @@ static int gw_opt(void *p, const irhw_opt *opt, const char *v)
     case K_NO_PLOT:
         o->no_plot = 1;
         break;
+    case K_BUFFER:
+        if (strcmp(v, "single") && strcmp(v, "double"))
+            return gw_usage(o, "--buffer '%s' must be single or double", v);
+        o->single = !strcmp(v, "single");
+        o->have_buffer = 1;
+        break;
+    case K_ACTIVE_OUT:
+        o->active_out = v;
+        break;
+    case K_ACTIVE_EVERY:
+        if ((rc = gw_number(o, n, v, 1, 1000000000, &x)))
+            return rc;
+        o->active_every = x;
+        break;
     }
     return 0;
 }
@@ -997,6 +1020,18 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
         return gw_usage(o, "%s", "-g sets the GPU core model: name --worklist too");
     if (o->trends && (o->worklist >= 0 || o->values_out))
         return gw_usage(o, "%s", "--trends runs the lane driver: drop --worklist / --levels-out");
+    if (o->have_buffer && o->worklist > IRHW_WL_HWWL)
+        return gw_usage(o,
+                        "--buffer is hwwl's wlcfg; --worklist %s is fixed (swwl and topo "
+                        "double-buffered, ideal-* one single list)",
+                        irhw_wl_name(o->worklist));
+    if (o->have_buffer && o->trends)
+        return gw_usage(o, "%s", "--trends runs double-buffered: drop --buffer");
+    if (o->active_out && o->worklist < 0)
+        return gw_usage(o, "%s",
+                        "--active-out samples the GPU core model's threads: name --worklist");
+    if (o->active_every && !o->active_out)
+        return gw_usage(o, "%s", "--active-every is the period of --active-out: name it too");
     for (unsigned i = 0; i < o->c.nparams; i++) /* ENTRIES=inf: the largest ENTRIES */
         if (!strcasecmp(o->c.params[i], "ENTRIES=inf")) {
             if (!o->c.model_only && !o->trends)
@@ -1271,6 +1306,39 @@ static int gw_values_out(const gw_opts *o, const irhw_graph *g, const uint64_t *
     return 0;
 }
 
+/* --active-out: "cycle active percent", one sample a line. */
+static int gw_active_out(const gw_opts *o, const gpu_active *a)
+{
+    char err[4400];
+    if (a->nomem) {
+        fprintf(stderr, "%s workload %s: out of memory for the --active-out series\n", o->prog,
+                o->kind);
+        return EXIT_TOOL;
+    }
+    irhw_mkdirs_for(o->active_out);
+    irhw_out *f = irhw_out_open(o->active_out, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    irhw_out_printf(f,
+                    "# %s %s, worklist %s%s: threads holding a work ID, of %" PRIu64
+                    " hardware threads, every %" PRIu64 " cycles\n# cycle active percent\n",
+                    o->kind, base_name(o->c.graph), irhw_wl_name(o->worklist),
+                    o->worklist != IRHW_WL_HWWL ? ""
+                    : o->single                 ? ", single-buffered"
+                                                : ", double-buffered",
+                    a->threads, a->every);
+    for (uint64_t i = 0; i < a->n; i++)
+        irhw_out_printf(f, "%" PRIu64 " %" PRIu32 " %.2f\n", a->cycle[i], a->active[i],
+                        a->threads ? 100.0 * a->active[i] / (double)a->threads : 0.0);
+    if (irhw_out_commit(f, err, sizeof err)) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    return 0;
+}
+
 static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
 {
     char err[1024];
@@ -1285,7 +1353,7 @@ static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
 /* One run; fills r (free it after). `extra`: parameters before the user's. */
 static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const uint32_t *wt,
                   const char *const *extra, unsigned nextra, int model_only, irhw_hwwl_result *r,
-                  char *params, size_t plen, irhw_inst *x)
+                  char *params, size_t plen, irhw_inst *x, gpu_active *act)
 {
     int rc = gw_inst(o, extra, nextra, x);
     memset(r, 0, sizeof *r);
@@ -1333,6 +1401,8 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     q.replay = replay;
     q.gpu = o->worklist >= 0 ? &o->gpu : NULL;
     q.worklist = o->worklist;
+    q.single = o->single;
+    q.act = act;
     char err[8192];
     if (irhw_hwwl_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
@@ -1375,10 +1445,16 @@ static int gw_single(const gw_opts *o)
     irhw_hwwl_result r;
     irhw_inst x;
     char params[512];
-    rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x);
+    gpu_active act = {o->active_every ? o->active_every : 1000, 0, 0, 0, 0, NULL, NULL, 0};
+    rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x,
+                o->active_out ? &act : NULL);
     int hw = o->worklist < 0 || o->worklist == IRHW_WL_HWWL;
     if (!rc && o->values_out)
         rc = gw_values_out(o, &g, r.value);
+    if (!rc && o->active_out)
+        rc = gw_active_out(o, &act);
+    free(act.cycle);
+    free(act.active);
     if (!rc && !o->c.quiet && !hw) {
         printf("workload %s: %s (%u vertices, %" PRIu64 " edges), source %u%s\n", o->kind,
                o->c.graph, g.n, g.m, o->have_src ? o->src : irhw_graph_hub(&g),
@@ -1575,7 +1651,7 @@ static int tr_one(const gw_opts *o, const char *path, const irhw_graph *g, const
     char params[512];
     gw_opts q = *o;
     q.kind = wt ? "sssp" : "bfs";
-    int rc = gw_run(&q, path, g, wt, extra, nextra, 1, &r, params, sizeof params, &x);
+    int rc = gw_run(&q, path, g, wt, extra, nextra, 1, &r, params, sizeof params, &x, NULL);
     if (!rc)
         tr_fill(c, &r);
     irhw_hwwl_result_free(&r);
@@ -1837,7 +1913,7 @@ int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t 
     irhw_hwwl_result r;
     irhw_inst x;
     char params[512], err[4400], svg[4400];
-    rc = gw_run(&o, path, &g, NULL, NULL, 0, 0, &r, params, sizeof params, &x);
+    rc = gw_run(&o, path, &g, NULL, NULL, 0, 0, &r, params, sizeof params, &x, NULL);
     if (!rc) {
         snprintf(svg, sizeof svg, "%s/hwwl_bfs_%s.svg", dir, base_name(path));
         if (gw_plot(svg, &r, hwwl_g(&x)->cores, "bfs: work IDs held over time", err, sizeof err))

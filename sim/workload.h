@@ -115,6 +115,8 @@ typedef struct {
      * worklist `worklist` alone (no hwwl in the run) */
     const irhw_gpu_cfg *gpu;
     int worklist;
+    gpu_active *act; /* GPU core model: active threads over time (NULL: none) */
+    int single;      /* hwwl: wlcfg single (one partition, one kernel), else double */
 } irhw_hwwl_req;
 
 typedef struct {
