@@ -1222,7 +1222,10 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
         printf("  in-core moves %" PRIu64 ", inter-core donations %" PRIu64 " (received %" PRIu64
                "), spills %" PRIu64 "\n",
                r->moves, don, rcv, r->spills);
-    else
+    if (r->have_model_counts && HW_MODEL_ONLY_SCHEME(hwwl_g(q->x)))
+        printf("  system-wide moves (SCHEME=%s, model only) %" PRIu64 "\n",
+               hwwl_g(q->x)->scheme == HW_GSORTING ? "gsorting" : "magic", r->gmoves);
+    else if (!r->have_model_counts)
         printf("  inter-core donations %" PRIu64 " (received %" PRIu64
                "); in-core moves and spills: not available (no model statistics)\n",
                don, rcv);
@@ -1489,11 +1492,11 @@ static int gw_single(const gw_opts *o)
     } else if (!rc && r.gpu) {
         double t = o->c.model_only || !hw ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, worklist %s, issue slots used %.1f "
-               "%%, WAIT pulls %" PRIu64 ", memory requests %" PRIu64 ", atomics %" PRIu64
-               ", result equal to the reference; %s %.0f cycles/s\n",
+               "%%, WAIT pulls %" PRIu64 " (warp cycles lost %" PRIu64 "), memory requests %" PRIu64
+               ", atomics %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
                r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
-               r.gs.wait_pulls, r.gs.mem_req, r.gs.atomics,
+               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics,
                o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;

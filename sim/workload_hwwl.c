@@ -567,10 +567,15 @@ static int model_counts(const driver *d, void *m, unsigned *banks, unsigned *ovf
         c++;
         p = at + 1;
     }
+    unsigned long long gm = 0;
+    const char *gp = buf ? strstr(buf, "system-wide moves (") : NULL;
+    if (gp && (gp = strchr(gp, ')')))
+        sscanf(gp, ") %llu", &gm);
     free(buf);
     if (c != d->g->cores)
         return -1;
     if (tot) {
+        tot->gmoves = gm;
         tot->moves = moves;
         tot->spills = spills;
         tot->have_model_counts = 1;

@@ -113,6 +113,12 @@ if [ -r "$jag" ]; then
 else
   skipped "jagmesh7.mtx not at $jag"
 fi
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only -p SCHEME=magic -p CORES=2 -p LANES=4 --no-plot 2>&1)
+m=$(echo "$out" | sed -n 's/.*system-wide moves (SCHEME=magic, model only) \([0-9]*\).*/\1/p')
+[ "${m:-0}" -gt 0 ] && ok "SCHEME=magic reports its system-wide moves ($m)" || bad "magic moves: $out"
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl --quiet --no-plot 2>&1)
+echo "$out" | grep -Eq "issue slots used [0-9.]+ %, WAIT pulls [0-9]+ \(warp cycles lost [0-9]+\), memory requests [0-9]+, atomics [0-9]+" &&
+  ok "--quiet line: issue slots, WAIT pulls and cycles lost, memory requests, atomics" || bad "quiet line: $out"
 expect2 "gsorting in lockstep" "SCHEME=gsorting is model only" bfs --graph "$data/path12.graph" -p SCHEME=gsorting
 expect2 "magic in lockstep (GPU driver)" "SCHEME=magic is model only" bfs --graph "$data/path12.graph" -p SCHEME=magic --worklist hwwl
 expect2 "an unknown scheme" "SCHEME must be one of none|threshold|lsorting|gsorting|magic" bfs --graph "$data/path12.graph" -p SCHEME=global --model-only
