@@ -110,6 +110,13 @@ if [ -r "$jag" ]; then
   [ "${w[magic]:-0}" -gt 0 ] && [ $(( ${w[magic]} * 10 )) -lt "${w[none]:-0}" ] && [ "${w[gsorting]:-0}" -lt "${w[none]:-0}" ] &&
     ok "jagmesh7 bfs WAIT pulls: none ${w[none]}, gsorting ${w[gsorting]}, magic ${w[magic]}" ||
     bad "jagmesh7 WAIT: none ${w[none]:-} gsorting ${w[gsorting]:-} magic ${w[magic]:-}"
+  # the numbers of docs/pending/h34a.md (lane driver, unbounded banks)
+  got=""
+  for s in none lsorting gsorting magic; do
+    got="$got $("$irhw" workload bfs --graph "$jag" --model-only -p ENTRIES=inf -p SCHEME=$s --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')"
+  done
+  [ "$got" = " 26396 2881 2835 1516" ] && ok "jagmesh7 bfs at ENTRIES=inf, none/lsorting/gsorting/magic:$got cycles (as documented)" ||
+    bad "jagmesh7 ENTRIES=inf cycles:$got (documented 26396 2881 2835 1516)"
 else
   skipped "jagmesh7.mtx not at $jag"
 fi
