@@ -189,6 +189,11 @@ int hwwl_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
     const hwwl_geom *g = hwwl_g(x);
     irhw_inst core, net;
+    if (HW_MODEL_ONLY_SCHEME(g))
+        return irhw_err(err, errlen,
+                        "SCHEME=%s is model only: it has no RTL (run the C model, e.g. "
+                        "--model-only)",
+                        g->scheme == HW_GSORTING ? "gsorting" : "magic");
     if (hwwl_parts(g, &core, &net, err, errlen)) {
         irhw_inst_free(&core);
         irhw_inst_free(&net);

@@ -47,6 +47,23 @@
  *   net_held. swap_ready / cfg_ready are the system's: every core's and the
  *   network empty.
  *
+ * SCHEME=gsorting and SCHEME=magic (C model only; the generator refuses
+ * them) are the paper's Fig. 6 comparison points, §V-B: gsorting is "a
+ * global-variant of the lsorting scheme with a monolithic WRU that uses
+ * inter-core information", magic "evenly distributes work across cores
+ * ignoring bandwidth constraints". The paper gives no more. Chosen here
+ * (global_redistribute below): the cores run without a WRU (their
+ * SCHEME=none) and the network carries nothing; after every clock edge the
+ * system moves IDs between the pull halves of any two banks of any cores,
+ * through a backdoor outside the ports. gsorting applies lsorting's rule
+ * (THRESHOLD, INTERVAL, one ID per pair per decision) to all CORES x LANES
+ * bank counts at once, the move landing at the same edge; magic levels
+ * every bank's pull half to floor or ceil of the mean, every cycle, with
+ * any number of moves. Neither touches the overflow buffers (a refill
+ * lands in its own core's banks and is spread from there), and the
+ * conservation checker (tb/hwwl_stim.c) treats the cores' pull sides as
+ * one.
+ *
  * Evaluation (both parts are two-phase models): the network's deliveries
  * and inj_ready, and every core's status outputs, depend on state only. So
  * eval (1) evaluates the network for its registered outputs, (2) every
@@ -80,8 +97,10 @@ typedef struct {
         int cfg_go, swap_go, all_done, cfg_rdy, swap_rdy;
         uint64_t inj_fire, dlv_fire;
     } s;
+    unsigned gphase; /* SCHEME=gsorting: 0..INTERVAL-1, a decision at 0 */
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
+        uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between banks */
         unsigned net_max;
     } st;
 } hw_model;
@@ -263,6 +282,88 @@ void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HW_CFG_READY, (uint64_t)m->s.cfg_rdy);
 }
 
+/* ---- SCHEME=gsorting / magic: model only, no RTL ------------------------------------ */
+
+static int key_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* One ID from bank d to bank r (global bank indices c * LANES + l). */
+static void bd_move(hw_model *m, unsigned d, unsigned r)
+{
+    unsigned L = m->g.core.lanes;
+    uint64_t id = hwwl_core_bd_take(m->cm[d / L], d % L);
+    hwwl_core_bd_put(m->cm[r / L], r % L, id);
+    m->st.gmoves++;
+}
+
+/* After the clock edge, between two cycles: every core's banks are seen as
+ * one set of CORES x LANES banks, and IDs move between their pull halves
+ * outside the ports (the banks, the overflow buffers and everything in
+ * flight are otherwise untouched; the cores have no WRU, the network
+ * carries nothing).
+ * - gsorting: the lsorting rule of model/wru.c over all CORES x LANES
+ *   banks, every INTERVAL cycles: ranks by (count, bank), pair i moves one
+ *   ID from rank N-1-i to rank i while rank i is needy (count < THRESHOLD)
+ *   and the donor holds at least two more. The counts are the pull halves'
+ *   (no reserved slots), and a move lands at the same edge: one monolithic
+ *   WRU with no network latency.
+ * - magic: every cycle, the pull halves are levelled: with T IDs in N
+ *   banks, the T mod N fullest banks keep floor(T/N) + 1 and every other
+ *   one floor(T/N), any number of moves a cycle (no bandwidth limit). */
+static void global_redistribute(hw_model *m)
+{
+    unsigned L = m->g.core.lanes, N = m->g.cores * L;
+    uint64_t key[HW_MAX_CORES * HC_MAX_LANES];
+    unsigned cnt[HW_MAX_CORES * HC_MAX_LANES], room, lo = UINT32_MAX, hi = 0, total = 0;
+    if (m->g.scheme == HW_GSORTING) {
+        unsigned ph = m->gphase;
+        m->gphase = ph + 1 == m->g.core.interval ? 0 : ph + 1;
+        if (ph)
+            return;
+    }
+    for (unsigned b = 0; b < N; b++) {
+        cnt[b] = hwwl_core_bd_count(m->cm[b / L], b % L, &room);
+        key[b] = (uint64_t)cnt[b] << 16 | b;
+        total += cnt[b];
+        lo = cnt[b] < lo ? cnt[b] : lo;
+        hi = cnt[b] > hi ? cnt[b] : hi;
+    }
+    if (hi - lo < 2)
+        return; /* nothing for either rule to move */
+    qsort(key, N, sizeof *key, key_cmp);
+    if (m->g.scheme == HW_GSORTING) {
+        unsigned T = m->g.core.threshold;
+        for (unsigned n = 0; n < N - 1 - n; n++) {
+            unsigned r = (unsigned)(key[n] & 0xffff), d = (unsigned)(key[N - 1 - n] & 0xffff);
+            if (!(cnt[r] < T && cnt[d] >= cnt[r] + 2))
+                break;
+            hwwl_core_bd_count(m->cm[r / L], r % L, &room);
+            if (room)
+                bd_move(m, d, r);
+        }
+        return;
+    }
+    unsigned q = total / N, extra = total % N;
+    unsigned want[HW_MAX_CORES * HC_MAX_LANES];
+    for (unsigned k = 0; k < N; k++) /* key ascending: the fullest last */
+        want[key[k] & 0xffff] = q + (k >= N - extra);
+    unsigned d = 0, r = 0;
+    for (;;) {
+        while (d < N && cnt[d] <= want[d])
+            d++;
+        while (r < N && cnt[r] >= want[r])
+            r++;
+        if (d == N || r == N)
+            break;
+        bd_move(m, d, r);
+        cnt[d]--;
+        cnt[r]++;
+    }
+}
+
 void hwwl_tick(void *vm, const uint64_t *in)
 {
     hw_model *m = vm;
@@ -275,8 +376,11 @@ void hwwl_tick(void *vm, const uint64_t *in)
     m->net.b->model_tick(m->nm, m->nin);
     if (irhw_get(in, ps, HW_RST)) {
         m->net_n = 0;
+        m->gphase = 0;
         return;
     }
+    if (HW_MODEL_ONLY_SCHEME(&m->g))
+        global_redistribute(m);
     m->net_n += (unsigned)__builtin_popcountll(m->s.inj_fire);
     m->net_n -= (unsigned)__builtin_popcountll(m->s.dlv_fire);
     m->st.cycles++;
@@ -388,6 +492,9 @@ void hwwl_stats(void *vm, FILE *f)
             " cycles; swaps %" PRIu64 ", wlcfg %" PRIu64 "\n",
             m->g.cores, m->st.donated, m->st.delivered, m->st.net_max, m->st.done_cycles,
             m->st.cycles, m->st.swaps, m->st.cfgs);
+    if (HW_MODEL_ONLY_SCHEME(&m->g))
+        fprintf(f, "hwwl: system-wide moves (SCHEME=%s, model only) %" PRIu64 "\n",
+                m->g.scheme == HW_GSORTING ? "gsorting" : "magic", m->st.gmoves);
     for (unsigned c = 0; c < m->g.cores; c++) {
         fprintf(f, "core %u:\n", c);
         m->core.b->model_stats(m->cm[c], f);

@@ -34,6 +34,10 @@ enum hwwl_param {
     HW_NPARAMS
 };
 
+/* SCHEME values beyond the core's (enum hwwl_core_scheme): model only. */
+enum hwwl_scheme { HW_GSORTING = HC_LSORTING + 1, HW_MAGIC };
+#define HW_MODEL_ONLY_SCHEME(g) ((g)->scheme >= HW_GSORTING)
+
 #define HW_FIRST_CORE_PARAM HW_LANES
 #define HW_MAX_CORES 16
 
@@ -88,6 +92,7 @@ enum hwwl_port {
  * them (hwwl_parts). */
 typedef struct {
     unsigned cores, radix, depth;
+    int scheme;          /* SCHEME: the core's, or HW_GSORTING / HW_MAGIC */
     hwwl_core_geom core; /* the core's geometry: every per-core width */
     unsigned net_cap;    /* IDs the network's buffers hold at most */
     unsigned net_bits;   /* holds 0..net_cap */

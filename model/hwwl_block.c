@@ -23,10 +23,20 @@ static irhw_param hwwl_params[HW_NPARAMS] = {
                       "the ICRN's FIFO entries per link and direction", NULL},
 };
 
+/* The system's SCHEME: the core's three, and two system-wide variants of
+ * the paper's Fig. 6 that exist in the C model only (model/hwwl.c). */
+static const char *const hwwl_scheme_names[] = {"none",     "threshold", "lsorting",
+                                                "gsorting", "magic",     NULL};
+
 __attribute__((constructor)) static void hwwl_params_from_core(void)
 {
     for (unsigned i = 0; i < HC_NPARAMS; i++)
         hwwl_params[HW_FIRST_CORE_PARAM + i] = irhw_block_hwwl_core.params[i];
+    hwwl_params[HW_SCHEME].choices = hwwl_scheme_names;
+    hwwl_params[HW_SCHEME].meaning =
+        "redistribution: none (no WRU), threshold, lsorting (paper's choice); model only "
+        "(no RTL): gsorting (one WRU over every core's banks), magic (even spread, no "
+        "bandwidth limit)";
 }
 
 /* The core's configuration: its parameters taken from the system's. */
@@ -67,7 +77,10 @@ int hwwl_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen)
     g->cores = (unsigned)c->v[HW_CORES];
     g->radix = (unsigned)c->v[HW_RADIX];
     g->depth = (unsigned)c->v[HW_BUF_DEPTH];
+    g->scheme = (int)c->v[HW_SCHEME];
     core_cfg_of(c, &g->core_cfg);
+    if (g->scheme >= HW_GSORTING) /* the system redistributes: no WRU in a core */
+        g->core_cfg.v[HC_SCHEME] = HC_NONE;
     g->core_cfg.set = ~0u;
     if (part_check(&irhw_block_hwwl_core, &g->core_cfg, err, errlen))
         return -1;
@@ -323,6 +336,8 @@ static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
 {
     int donates =
         point == HW_COV_DONATION || point == HW_COV_TWO_DONORS || point == HW_COV_DELIVERY;
+    if (donates && hwwl_g(x)->scheme >= HW_GSORTING)
+        return "SCHEME=gsorting/magic: the system moves work between cores, not the network";
     if (donates && hwwl_g(x)->core.scheme == HC_NONE)
         return "SCHEME=none: no WRU, no core donates";
     return NULL;

@@ -799,6 +799,30 @@ void *hwwl_core_new(const irhw_inst *x)
     return m;
 }
 
+/* Model-only backdoor to bank l's pull half (hwwl's SCHEME=gsorting /
+ * magic): wl_bank's, and the bank is evaluated again next cycle. */
+unsigned hwwl_core_bd_count(const void *vm, unsigned l, unsigned *room)
+{
+    const hc_model *m = vm;
+    return wl_bank_bd_count(m->bm[l], room);
+}
+
+uint64_t hwwl_core_bd_take(void *vm, unsigned l)
+{
+    hc_model *m = vm;
+    m->bstill &= ~((uint64_t)1 << l);
+    m->step_ok = 0;
+    return wl_bank_bd_take(m->bm[l]);
+}
+
+void hwwl_core_bd_put(void *vm, unsigned l, uint64_t id)
+{
+    hc_model *m = vm;
+    m->bstill &= ~((uint64_t)1 << l);
+    m->step_ok = 0;
+    wl_bank_bd_put(m->bm[l], id);
+}
+
 void hwwl_core_stats(void *vm, FILE *f)
 {
     const hc_model *m = vm;

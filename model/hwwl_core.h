@@ -150,6 +150,10 @@ void hwwl_core_free(void *m);
 void hwwl_core_eval(void *m, const uint64_t *in, uint64_t *out);
 void hwwl_core_tick(void *m, const uint64_t *in);
 void hwwl_core_stats(void *m, FILE *f);
+/* Model-only backdoor to bank l's pull half (wl_bank_bd_*), between cycles. */
+unsigned hwwl_core_bd_count(const void *m, unsigned l, unsigned *room);
+uint64_t hwwl_core_bd_take(void *m, unsigned l);
+void hwwl_core_bd_put(void *m, unsigned l, uint64_t id);
 void hwwl_core_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/hwwl_core.c */

@@ -233,6 +233,38 @@ void wl_bank_tick(void *vm, const uint64_t *in)
         summarize(m);
 }
 
+/* Model-only backdoor (hwwl's SCHEME=gsorting / magic, which have no RTL):
+ * the pull half's count, and one ID taken from its head or put at its tail
+ * between two cycles, outside the ports. */
+unsigned wl_bank_bd_count(const void *vm, unsigned *room)
+{
+    const wl_bank_model *m = vm;
+    unsigned pp = (unsigned)m->pull_sel;
+    *room = m->size[pp] - m->cnt[pp];
+    return m->cnt[pp];
+}
+
+uint64_t wl_bank_bd_take(void *vm)
+{
+    wl_bank_model *m = vm;
+    unsigned pp = (unsigned)m->pull_sel;
+    uint64_t id = m->mem[m->base[pp] + m->head[pp]];
+    m->head[pp] = m->head[pp] + 1 == m->size[pp] ? 0 : m->head[pp] + 1;
+    m->cnt[pp]--;
+    summarize(m);
+    return id;
+}
+
+void wl_bank_bd_put(void *vm, uint64_t id)
+{
+    wl_bank_model *m = vm;
+    unsigned pp = (unsigned)m->pull_sel;
+    m->mem[m->base[pp] + m->tail[pp]] = id;
+    m->tail[pp] = m->tail[pp] + 1 == m->size[pp] ? 0 : m->tail[pp] + 1;
+    m->cnt[pp]++;
+    summarize(m);
+}
+
 /* Coverage: from this cycle's decisions (eval made them) and the state. */
 void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {

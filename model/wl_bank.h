@@ -71,6 +71,12 @@ void *wl_bank_new(const irhw_inst *x);
 void wl_bank_free(void *m);
 void wl_bank_eval(void *m, const uint64_t *in, uint64_t *out);
 void wl_bank_tick(void *m, const uint64_t *in);
+/* Model-only backdoor on the pull half (model/wl_bank.c): its count (and
+ * its free entries in *room); one ID taken from its head (count > 0) or put
+ * at its tail (room > 0). */
+unsigned wl_bank_bd_count(const void *m, unsigned *room);
+uint64_t wl_bank_bd_take(void *m);
+void wl_bank_bd_put(void *m, uint64_t id);
 /* Functional coverage (irhw_block.cover_sample), points WB_COV_* */
 enum wl_bank_cover {
     WB_COV_SPILL_SINGLE,

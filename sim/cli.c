@@ -11,6 +11,7 @@
  */
 #include "area.h"
 #include "args.h"
+#include "hwwl.h"
 #include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
@@ -404,6 +405,14 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
             return EXIT_USAGE;
         }
         o->c = o->x.c; /* with the derived defaults */
+        if (!strcmp(o->b->name, "hwwl") && HW_MODEL_ONLY_SCHEME(hwwl_g(&o->x))) {
+            fprintf(stderr,
+                    "%s %s: hwwl SCHEME=%s is model only (no RTL): run it with 'irhw workload "
+                    "bfs|sssp --model-only'\n",
+                    prog, verb, hwwl_g(&o->x)->scheme == HW_GSORTING ? "gsorting" : "magic");
+            irhw_inst_free(&o->x);
+            return EXIT_USAGE;
+        }
     }
     return 0;
 }

@@ -19,6 +19,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
@@ -61,7 +62,10 @@ enum {
     K_TIMEOUT_SWEEP,
     K_WORKLIST,
     K_GPU,
-    K_VALUES_OUT
+    K_VALUES_OUT,
+    K_BUFFER,
+    K_ACTIVE_OUT,
+    K_ACTIVE_EVERY
 };
 static const irhw_opt workload_opts[] = {
     {"-h", 0, K_HELP, 0},
@@ -90,6 +94,9 @@ static const irhw_opt workload_opts[] = {
     {"-g", 1, K_GPU, W_GW},
     {"--levels-out", 1, K_VALUES_OUT, W_GW},
     {"--dist-out", 1, K_VALUES_OUT, W_GW},
+    {"--buffer", 1, K_BUFFER, W_GW},
+    {"--active-out", 1, K_ACTIVE_OUT, W_GW},
+    {"--active-every", 1, K_ACTIVE_EVERY, W_GW},
     {NULL, 0, 0, 0},
 };
 
@@ -796,6 +803,11 @@ typedef struct {
     int have_gpu;                           /* a -g was given */
     int gpu_cores, have_cost, have_mem_lat; /* -g CORES, --cost, --mem-lat given */
     const char *values_out;                 /* --levels-out / --dist-out */
+    int entries_inf;                        /* -p ENTRIES=inf: the largest ENTRIES, no spill */
+    char inf_param[32];                     /* its -p, "ENTRIES=<max>" */
+    int single, have_buffer;                /* --buffer single / given */
+    const char *active_out;                 /* --active-out FILE */
+    uint64_t active_every;                  /* --active-every N (default 1000) */
 } gw_opts;
 
 static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
@@ -819,7 +831,8 @@ static void gw_help(const char *prog, const char *kind)
         "usage: %s workload %s --graph FILE [-p NAME=VALUE]... [--model-only] [--cost A,B]\n"
         "                          [--mem-lat N] [--src V] [--plot FILE.svg | --no-plot]\n"
         "                          [--max-cycles N] [--quiet] [--worklist WL [-g NAME=V]...]\n"
-        "                          [--levels-out FILE | --dist-out FILE]\n"
+        "                          [--levels-out FILE | --dist-out FILE] [--buffer single|double]\n"
+        "                          [--active-out FILE [--active-every N]]\n"
         "       %s workload %s --trends [--graphs DIR] [-o FILE.md] [--max-edges N] [--cost A,B]\n"
         "                          [--mem-lat N]\n" IRHW_ARGS_HELP
         "  Data-driven, double-buffered %s (LonestarGPU style) closed-loop on the multi-core\n"
@@ -831,7 +844,11 @@ static void gw_help(const char *prog, const char *kind)
         "  The result is checked against the plain sequential %s every run.\n"
         "  --graph FILE    METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n"
         "  -p NAME=VALUE   an hwwl parameter (irhw list hwwl); defaults: the paper's (4 cores\n"
-        "                  x 16 lanes, ENTRIES=32, SCHEME=lsorting, REFILL=ondemand)\n"
+        "                  x 16 lanes, ENTRIES=32, SCHEME=lsorting, REFILL=ondemand); with\n"
+        "                  --model-only also SCHEME=gsorting (lsorting's rule over every\n"
+        "                  core's banks, one WRU) or SCHEME=magic (every bank levelled every\n"
+        "                  cycle, no bandwidth limit), and ENTRIES=inf (the largest ENTRIES;\n"
+        "                  exit 1 if the run spilled: not unbounded for that graph)\n"
         "  --model-only    the C model alone (with the conservation checker), no RTL;\n"
         "                  default: the RTL in lockstep with the model, every output compared\n"
         "  --cost A,B      busy cycles per vertex = A + B * out-degree (default 8,2; A 0..100000,\n"
@@ -854,6 +871,11 @@ static void gw_help(const char *prog, const char *kind)
         "%s"
         "  --levels-out FILE (bfs) / --dist-out FILE (sssp)  the computed result, one vertex\n"
         "                  a line (-1: unreached), written atomically\n"
+        "  --buffer single|double  hwwl's wlcfg (default double: pull and push halves, a\n"
+        "                  swap per kernel); single: one list, one kernel\n"
+        "  --active-out FILE  with --worklist: the threads holding a work ID over time,\n"
+        "                  \"cycle active percent\" a line, every --active-every N cycles\n"
+        "                  (default 1000), of all cores' WARPS x WARP_SIZE threads\n"
         "  --trends        the paper's Fig. 6/7 trends, C model alone: SCHEME none / threshold /\n"
         "                  lsorting, and ENTRIES 8..128 x REFILL ondemand / interval, for BFS\n"
         "                  and SSSP on the graphs of DIR (default ../shared/data/graphs):\n"
@@ -966,6 +988,20 @@ static int gw_opt(void *p, const irhw_opt *opt, const char *v)
     case K_NO_PLOT:
         o->no_plot = 1;
         break;
+    case K_BUFFER:
+        if (strcmp(v, "single") && strcmp(v, "double"))
+            return gw_usage(o, "--buffer '%s' must be single or double", v);
+        o->single = !strcmp(v, "single");
+        o->have_buffer = 1;
+        break;
+    case K_ACTIVE_OUT:
+        o->active_out = v;
+        break;
+    case K_ACTIVE_EVERY:
+        if ((rc = gw_number(o, n, v, 1, 1000000000, &x)))
+            return rc;
+        o->active_every = x;
+        break;
     }
     return 0;
 }
@@ -994,6 +1030,29 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
         return gw_usage(o, "%s", "-g sets the GPU core model: name --worklist too");
     if (o->trends && (o->worklist >= 0 || o->values_out))
         return gw_usage(o, "%s", "--trends runs the lane driver: drop --worklist / --levels-out");
+    if (o->have_buffer && o->worklist > IRHW_WL_HWWL)
+        return gw_usage(o,
+                        "--buffer is hwwl's wlcfg; --worklist %s is fixed (swwl and topo "
+                        "double-buffered, ideal-* one single list)",
+                        irhw_wl_name(o->worklist));
+    if (o->have_buffer && o->trends)
+        return gw_usage(o, "%s", "--trends runs double-buffered: drop --buffer");
+    if (o->active_out && o->worklist < 0)
+        return gw_usage(o, "%s",
+                        "--active-out samples the GPU core model's threads: name --worklist");
+    if (o->active_every && !o->active_out)
+        return gw_usage(o, "%s", "--active-every is the period of --active-out: name it too");
+    for (unsigned i = 0; i < o->c.nparams; i++) /* ENTRIES=inf: the largest ENTRIES */
+        if (!strcasecmp(o->c.params[i], "ENTRIES=inf")) {
+            if (!o->c.model_only && !o->trends)
+                return gw_usage(o, "%s",
+                                "-p ENTRIES=inf is model only (banks of unbounded capacity): "
+                                "add --model-only");
+            snprintf(o->inf_param, sizeof o->inf_param, "ENTRIES=%" PRId64,
+                     irhw_block_hwwl_core.params[HC_ENTRIES].max);
+            o->c.params[i] = o->inf_param;
+            o->entries_inf = 1;
+        }
     return 0;
 }
 
@@ -1163,7 +1222,10 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
         printf("  in-core moves %" PRIu64 ", inter-core donations %" PRIu64 " (received %" PRIu64
                "), spills %" PRIu64 "\n",
                r->moves, don, rcv, r->spills);
-    else
+    if (r->have_model_counts && HW_MODEL_ONLY_SCHEME(hwwl_g(q->x)))
+        printf("  system-wide moves (SCHEME=%s, model only) %" PRIu64 "\n",
+               hwwl_g(q->x)->scheme == HW_GSORTING ? "gsorting" : "magic", r->gmoves);
+    else if (!r->have_model_counts)
         printf("  inter-core donations %" PRIu64 " (received %" PRIu64
                "); in-core moves and spills: not available (no model statistics)\n",
                don, rcv);
@@ -1257,6 +1319,39 @@ static int gw_values_out(const gw_opts *o, const irhw_graph *g, const uint64_t *
     return 0;
 }
 
+/* --active-out: "cycle active percent", one sample a line. */
+static int gw_active_out(const gw_opts *o, const gpu_active *a)
+{
+    char err[4400];
+    if (a->nomem) {
+        fprintf(stderr, "%s workload %s: out of memory for the --active-out series\n", o->prog,
+                o->kind);
+        return EXIT_TOOL;
+    }
+    irhw_mkdirs_for(o->active_out);
+    irhw_out *f = irhw_out_open(o->active_out, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    irhw_out_printf(f,
+                    "# %s %s, worklist %s%s: threads holding a work ID, of %" PRIu64
+                    " hardware threads, every %" PRIu64 " cycles\n# cycle active percent\n",
+                    o->kind, base_name(o->c.graph), irhw_wl_name(o->worklist),
+                    o->worklist != IRHW_WL_HWWL ? ""
+                    : o->single                 ? ", single-buffered"
+                                                : ", double-buffered",
+                    a->threads, a->every);
+    for (uint64_t i = 0; i < a->n; i++)
+        irhw_out_printf(f, "%" PRIu64 " %" PRIu32 " %.2f\n", a->cycle[i], a->active[i],
+                        a->threads ? 100.0 * a->active[i] / (double)a->threads : 0.0);
+    if (irhw_out_commit(f, err, sizeof err)) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    return 0;
+}
+
 static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
 {
     char err[1024];
@@ -1271,12 +1366,20 @@ static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
 /* One run; fills r (free it after). `extra`: parameters before the user's. */
 static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const uint32_t *wt,
                   const char *const *extra, unsigned nextra, int model_only, irhw_hwwl_result *r,
-                  char *params, size_t plen, irhw_inst *x)
+                  char *params, size_t plen, irhw_inst *x, gpu_active *act)
 {
     int rc = gw_inst(o, extra, nextra, x);
     memset(r, 0, sizeof *r);
     if (rc)
         return rc;
+    if (!model_only && (o->worklist < 0 || o->worklist == IRHW_WL_HWWL) &&
+        HW_MODEL_ONLY_SCHEME(hwwl_g(x))) {
+        fprintf(stderr,
+                "%s workload %s: -p SCHEME=%s is model only (no RTL to run in lockstep): add "
+                "--model-only\n",
+                o->prog, o->kind, hwwl_g(x)->scheme == HW_GSORTING ? "gsorting" : "magic");
+        return EXIT_USAGE;
+    }
     if (o->have_src && o->src >= g->n) {
         fprintf(stderr, "%s workload %s: --src %u: %s has vertices 0..%u\n", o->prog, o->kind,
                 o->src, path, g->n - 1);
@@ -1311,6 +1414,8 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     q.replay = replay;
     q.gpu = o->worklist >= 0 ? &o->gpu : NULL;
     q.worklist = o->worklist;
+    q.single = o->single;
+    q.act = act;
     char err[8192];
     if (irhw_hwwl_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
@@ -1326,6 +1431,12 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     }
     if (!r->correct) {
         fputs(r->message, stdout);
+        return EXIT_MISMATCH;
+    }
+    if (o->entries_inf && (r->spills || r->exceptions)) {
+        printf("NOT UNBOUNDED: -p ENTRIES=inf runs banks of %s, and this run spilled %" PRIu64
+               " IDs (%" PRIu64 " exceptions): the result is not that of unbounded banks\n",
+               o->inf_param, r->spills, r->exceptions);
         return EXIT_MISMATCH;
     }
     return 0;
@@ -1347,10 +1458,16 @@ static int gw_single(const gw_opts *o)
     irhw_hwwl_result r;
     irhw_inst x;
     char params[512];
-    rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x);
+    gpu_active act = {o->active_every ? o->active_every : 1000, 0, 0, 0, 0, NULL, NULL, 0};
+    rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x,
+                o->active_out ? &act : NULL);
     int hw = o->worklist < 0 || o->worklist == IRHW_WL_HWWL;
     if (!rc && o->values_out)
         rc = gw_values_out(o, &g, r.value);
+    if (!rc && o->active_out)
+        rc = gw_active_out(o, &act);
+    free(act.cycle);
+    free(act.active);
     if (!rc && !o->c.quiet && !hw) {
         printf("workload %s: %s (%u vertices, %" PRIu64 " edges), source %u%s\n", o->kind,
                o->c.graph, g.n, g.m, o->have_src ? o->src : irhw_graph_hub(&g),
@@ -1375,11 +1492,11 @@ static int gw_single(const gw_opts *o)
     } else if (!rc && r.gpu) {
         double t = o->c.model_only || !hw ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, worklist %s, issue slots used %.1f "
-               "%%, WAIT pulls %" PRIu64 ", memory requests %" PRIu64 ", atomics %" PRIu64
-               ", result equal to the reference; %s %.0f cycles/s\n",
+               "%%, WAIT pulls %" PRIu64 " (warp cycles lost %" PRIu64 "), memory requests %" PRIu64
+               ", atomics %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
                r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
-               r.gs.wait_pulls, r.gs.mem_req, r.gs.atomics,
+               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics,
                o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;
@@ -1547,7 +1664,7 @@ static int tr_one(const gw_opts *o, const char *path, const irhw_graph *g, const
     char params[512];
     gw_opts q = *o;
     q.kind = wt ? "sssp" : "bfs";
-    int rc = gw_run(&q, path, g, wt, extra, nextra, 1, &r, params, sizeof params, &x);
+    int rc = gw_run(&q, path, g, wt, extra, nextra, 1, &r, params, sizeof params, &x, NULL);
     if (!rc)
         tr_fill(c, &r);
     irhw_hwwl_result_free(&r);
@@ -1809,7 +1926,7 @@ int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t 
     irhw_hwwl_result r;
     irhw_inst x;
     char params[512], err[4400], svg[4400];
-    rc = gw_run(&o, path, &g, NULL, NULL, 0, 0, &r, params, sizeof params, &x);
+    rc = gw_run(&o, path, &g, NULL, NULL, 0, 0, &r, params, sizeof params, &x, NULL);
     if (!rc) {
         snprintf(svg, sizeof svg, "%s/hwwl_bfs_%s.svg", dir, base_name(path));
         if (gw_plot(svg, &r, hwwl_g(&x)->cores, "bfs: work IDs held over time", err, sizeof err))

@@ -588,8 +588,42 @@ static int eligible(const gpu_sim *s, unsigned c, const gpu_warp *w, uint64_t no
     return !(w->pc == PC_PULL && warp_done(s, w));
 }
 
+uint64_t gpu_active_threads(const gpu_sim *s)
+{
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < (uint64_t)s->C * s->W; i++)
+        for (unsigned t = 0; t < s->WS; t++)
+            n += s->w[i].th[t].st == GT_ACT;
+    return n;
+}
+
+/* The samples due up to `cycle`: the threads' state is the one left by the
+ * last cycle issued (nothing changes in the cycles skipped over). */
+static void active_sample(gpu_sim *s, uint64_t cycle)
+{
+    gpu_active *a = s->q.act;
+    if (a->next > cycle)
+        return;
+    uint32_t n = (uint32_t)gpu_active_threads(s);
+    for (; a->next <= cycle; a->next += a->every) {
+        if (a->n == a->cap) {
+            uint64_t cap = a->cap ? 2 * a->cap : 1024;
+            if (irhw_grow(&a->cycle, sizeof *a->cycle, cap) ||
+                irhw_grow(&a->active, sizeof *a->active, cap)) {
+                a->nomem = 1;
+                return;
+            }
+            a->cap = cap;
+        }
+        a->cycle[a->n] = a->next;
+        a->active[a->n++] = n;
+    }
+}
+
 void gpu_cycle(gpu_sim *s, uint64_t cycle)
 {
+    if (s->q.act)
+        active_sample(s, cycle);
     for (unsigned c = 0; c < s->C; c++) {
         unsigned slots = s->k[GC_ISSUE];
         unsigned g = s->greedy[c];
@@ -661,6 +695,8 @@ gpu_sim *gpu_new(const gpu_req *q)
     s->W = s->k[GC_WARPS];
     s->WS = s->k[GC_WARP_SIZE];
     s->T = (uint64_t)s->C * s->W * s->WS;
+    if (q->act)
+        q->act->threads = s->T;
     s->w = calloc((size_t)s->C * s->W, sizeof *s->w);
     s->issued = calloc((size_t)s->C * s->W, sizeof *s->issued);
     s->last = calloc((size_t)s->C * s->W, sizeof *s->last);

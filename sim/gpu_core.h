@@ -106,6 +106,18 @@ typedef struct {
     void (*start)(void *ctx, gpu_sim *s, unsigned c, unsigned w, int op);
 } gpu_port;
 
+/* Active threads over time: at cycles 0, every, 2*every, ... the threads
+ * that hold a work ID (pulled, not yet through the edge loop and its
+ * pushes), of `threads` (every warp's, every core's). Filled by the run;
+ * free cycle and active after use. */
+typedef struct {
+    uint64_t every, next, threads;
+    uint64_t n, cap;
+    uint64_t *cycle;
+    uint32_t *active;
+    int nomem;
+} gpu_active;
+
 typedef struct {
     const irhw_gpu_cfg *cfg;
     const irhw_graph *g;
@@ -116,6 +128,7 @@ typedef struct {
     const gpu_port *port; /* hwwl only */
     uint64_t *val;        /* levels / distances (the caller's; set to unreached but src) */
     uint64_t max_cycles;
+    gpu_active *act; /* NULL: no series */
 } gpu_req;
 
 gpu_sim *gpu_new(const gpu_req *q);
@@ -131,6 +144,8 @@ gpu_warp *gpu_warp_of(gpu_sim *s, unsigned c, unsigned w);
 unsigned gpu_warp_size(const gpu_sim *s);
 irhw_gpu_stats *gpu_stats(gpu_sim *s);
 int gpu_nomem(const gpu_sim *s);
+/* Threads holding a work ID (GT_ACT), every core's. */
+uint64_t gpu_active_threads(const gpu_sim *s);
 
 /* The software / ideal worklists: the whole run. 0 = ran (*done: the run
  * finished within max_cycles), -1 with message. */

@@ -115,6 +115,8 @@ typedef struct {
      * worklist `worklist` alone (no hwwl in the run) */
     const irhw_gpu_cfg *gpu;
     int worklist;
+    gpu_active *act; /* GPU core model: active threads over time (NULL: none) */
+    int single;      /* hwwl: wlcfg single (one partition, one kernel), else double */
 } irhw_hwwl_req;
 
 typedef struct {
@@ -127,6 +129,7 @@ typedef struct {
     uint64_t pushes, push_retries, exceptions, sw_taken;
     uint64_t stores, stored_ids, loads, loaded_ids; /* the memory ports */
     uint64_t moves, spills;                         /* the model's counters */
+    uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between any banks */
     int have_model_counts;
     uint64_t core_donated[HW_MAX_CORES_WL], core_received[HW_MAX_CORES_WL];
     unsigned threads;

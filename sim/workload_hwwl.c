@@ -26,6 +26,16 @@
  * (swap_ready: nothing pull-side anywhere, no push), and the next kernel
  * begins. The run ends when a kernel ends having pushed nothing.
  *
+ * Single-buffered (req.single, `--buffer single`): wlcfg single, the source
+ * pushed into the one partition and no swap: one kernel, pushes feed the
+ * same list, and the run ends when every thread has seen DONE (a further
+ * kernel without a swap only for the software list of exceptions). The
+ * core's DONE waits for every lane's last answer to be WAIT or DONE, which
+ * means "no thread of this lane holds work" only with one thread per lane;
+ * under the GPU core model many threads share a lane, so a DONE answered
+ * while any thread of the GPU still holds a work ID is taken as a WAIT
+ * (that thread may still push).
+ *
  * Memory: per core the overflow buffer of tb/hwwl_tb.c (the stimulus's own
  * memory model), always ready, loads answered after --mem-lat cycles.
  *
@@ -199,6 +209,7 @@ static void gpu_port_start(void *ctx, gpu_sim *s, unsigned c, unsigned w, int op
 static void gpu_observe(driver *d, uint64_t cycle, const uint64_t *po)
 {
     const hwwl_core_geom *k = &d->g->core;
+    int held = -1; /* single: some thread holds a work ID (-1: not counted yet) */
     for (unsigned c = 0; c < d->g->cores; c++) {
         gport *p = &d->port[c];
         gpu_warp *w = p->op ? gpu_warp_of(d->gs, c, p->w) : NULL;
@@ -216,7 +227,11 @@ static void gpu_observe(driver *d, uint64_t cycle, const uint64_t *po)
                     t->v = (uint32_t)bit(d, po, HW_PULL_ID, i, k->id_bits);
                     d->r->lane_vertices[i]++;
                 } else if (a == HC_ANS_DONE) {
-                    t->st = GT_DONE;
+                    /* single: DONE while a thread holds work is a WAIT (see irhw_hwwl_run) */
+                    if (d->q->single && held < 0)
+                        held = gpu_active_threads(d->gs) > 0;
+                    if (!d->q->single || !held)
+                        t->st = GT_DONE;
                 }
             } else if (bit(d, po, HW_PUSH_OK, i, 1) || bit(d, po, HW_PUSH_EXC, i, 1)) {
                 if (bit(d, po, HW_PUSH_OK, i, 1)) {
@@ -391,6 +406,28 @@ static void drive_threads(driver *d, uint64_t cycle, uint64_t *in)
     }
 }
 
+/* A kernel begins (after the swap; single mode: after the seed, or for the
+ * software list of the exceptions). */
+static void begin_kernel(driver *d, uint64_t cycle, uint64_t *in)
+{
+    d->r->kernels++;
+    vlist tmp = d->sw_cur;
+    d->sw_cur = d->sw_next;
+    d->sw_next = tmp;
+    d->sw_next.n = 0;
+    d->kernel_pushes = 0;
+    for (unsigned i = 0; i < d->nt; i++)
+        d->t[i].st = T_PULL;
+    d->phase = PH_RUN;
+    d->last_progress = cycle;
+    if (d->gs) {
+        gpu_kernel_begin(d->gs, cycle + 1 + d->q->gpu->v[GC_LAUNCH]);
+        gpu_drive_ports(d, cycle, in);
+    } else {
+        drive_threads(d, cycle, in);
+    }
+}
+
 static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
 {
     driver *d = ctx;
@@ -439,7 +476,7 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
     if (d->phase == PH_CFG) {
         if (!d->asked || !irhw_get(po, d->ps, HW_WLCFG_OK)) {
             irhw_set(in, d->ps, HW_WLCFG_EN, 1);
-            irhw_set(in, d->ps, HW_WLCFG_DOUBLE, 1);
+            irhw_set(in, d->ps, HW_WLCFG_DOUBLE, (uint64_t)!d->q->single);
             d->asked = 1;
             return 0;
         }
@@ -455,6 +492,10 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
         }
         d->phase = PH_SWAP;
         d->asked = 0;
+        if (d->q->single) { /* one partition: the source is already pull-side */
+            begin_kernel(d, cycle, in);
+            return 0;
+        }
     }
     if (d->phase == PH_RUN) {
         if (d->gs)
@@ -463,13 +504,18 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
             drive_threads(d, cycle, in);
         if (d->nomem || !(d->gs ? gpu_all_done(d->gs) : all_done(d)))
             return 0;
-        if (!d->kernel_pushes && !d->sw_next.n) {
+        /* single: DONE means nothing is left pull-side, pushes included */
+        if ((!d->kernel_pushes || d->q->single) && !d->sw_next.n) {
             d->phase = PH_FINISH; /* idle cycles: the observer reads the model's totals */
             r->cycles_to_done = cycle;
             return 0;
         }
         d->phase = PH_SWAP;
         d->asked = 0;
+        if (d->q->single) { /* no swap: a kernel for the exceptions' software list */
+            begin_kernel(d, cycle, in);
+            return 0;
+        }
     }
     if (d->phase == PH_FINISH) {
         d->phase = PH_END;
@@ -478,22 +524,7 @@ static int drive(void *ctx, uint64_t cycle, const uint64_t *po, uint64_t *in)
     }
     /* PH_SWAP: asserted until honoured; then the next kernel */
     if (d->asked && irhw_get(po, d->ps, HW_SWAP_OK)) {
-        r->kernels++;
-        vlist tmp = d->sw_cur;
-        d->sw_cur = d->sw_next;
-        d->sw_next = tmp;
-        d->sw_next.n = 0;
-        d->kernel_pushes = 0;
-        for (unsigned i = 0; i < d->nt; i++)
-            d->t[i].st = T_PULL;
-        d->phase = PH_RUN;
-        d->last_progress = cycle;
-        if (d->gs) {
-            gpu_kernel_begin(d->gs, cycle + 1 + d->q->gpu->v[GC_LAUNCH]);
-            gpu_drive_ports(d, cycle, in);
-        } else {
-            drive_threads(d, cycle, in);
-        }
+        begin_kernel(d, cycle, in);
         return 0;
     }
     irhw_set(in, d->ps, HW_SWAP, 1);
@@ -536,10 +567,15 @@ static int model_counts(const driver *d, void *m, unsigned *banks, unsigned *ovf
         c++;
         p = at + 1;
     }
+    unsigned long long gm = 0;
+    const char *gp = buf ? strstr(buf, "system-wide moves (") : NULL;
+    if (gp && (gp = strchr(gp, ')')))
+        sscanf(gp, ") %llu", &gm);
     free(buf);
     if (c != d->g->cores)
         return -1;
     if (tot) {
+        tot->gmoves = gm;
         tot->moves = moves;
         tot->spills = spills;
         tot->have_model_counts = 1;
@@ -649,8 +685,8 @@ static int gpu_sw_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, si
     for (uint32_t v = 0; v < gr->n; v++)
         r->value[v] = IRHW_UNREACHED;
     r->value[q->src] = 0;
-    gpu_req g = {q->gpu, gr,       q->wt,        q->src, q->worklist, q->gpu->v[GC_CORES],
-                 NULL,   r->value, q->max_cycles};
+    gpu_req g = {q->gpu, gr,       q->wt,         q->src, q->worklist, q->gpu->v[GC_CORES],
+                 NULL,   r->value, q->max_cycles, q->act};
     int done;
     double t0 = irhw_now_s();
     if (irhw_gpu_run(&g, &r->gs, &done, err, errlen))
@@ -715,7 +751,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     d.val = r->value;
     d.init_left = irhw_mask(C);
     if (q->gpu) {
-        gpu_req gq = {q->gpu, gr, q->wt, q->src, IRHW_WL_HWWL, C, &d.gp, r->value, 0};
+        gpu_req gq = {q->gpu, gr, q->wt, q->src, IRHW_WL_HWWL, C, &d.gp, r->value, 0, q->act};
         d.gp.ctx = &d;
         d.gp.start = gpu_port_start;
         d.gs = r->value ? gpu_new(&gq) : NULL;

@@ -28,7 +28,9 @@
  * cycle); all_done never while anything pull-side is held; swap_ok and
  * wlcfg_ok only with nothing pull-side (wlcfg: nothing at all) anywhere;
  * data outputs are zero when not valid; net_held counts the network's IDs;
- * at the end nothing is held anywhere.
+ * at the end nothing is held anywhere. With SCHEME=gsorting / magic (the
+ * system moves IDs between cores outside the ports) the cores share one
+ * pull-side and one push-side set.
  */
 #include "hwwl.h"
 #include "hwwl_tb.h"
@@ -224,6 +226,7 @@ typedef struct {
     const irhw_inst *x;
     hwwl_geom g;
     idset pullside[HW_MAX_CORES], pushside[HW_MAX_CORES], net;
+    int pooled;           /* SCHEME=gsorting / magic move IDs between cores: one set for all */
     uint64_t held_before; /* pull-side IDs anywhere at the last cycle's decision */
     int done_before;      /* all_done of the last cycle */
     uint64_t accepted, pulled, donated, received;
@@ -237,6 +240,7 @@ void *hwwl_check_new(const irhw_inst *x)
         return NULL;
     k->x = x;
     k->g = *hwwl_g(x);
+    k->pooled = HW_MODEL_ONLY_SCHEME(&k->g);
     for (unsigned c = 0; c < k->g.cores; c++)
         snprintf(k->who[c], sizeof k->who[c], "core %u ", c);
     int bad = idset_init(&k->net, 1024);
@@ -260,6 +264,12 @@ void hwwl_check_free(void *vk)
     }
     idset_free(&k->net);
     free(k);
+}
+
+/* The sets of core c. */
+static unsigned side(const hw_check *k, unsigned c)
+{
+    return k->pooled ? 0 : c;
 }
 
 static uint64_t pull_held(const hw_check *k)
@@ -294,7 +304,7 @@ static int check_network(hw_check *k, uint64_t cycle, const uint64_t *out, char 
                             "without its valid",
                             cycle, c);
         if (dv >> c & 1) {
-            if (!idset_take(&k->pullside[c], d))
+            if (!idset_take(&k->pullside[side(k, c)], d))
                 return irhw_err(err, errlen,
                                 "cycle %" PRIu64 ": core %u donated 0x%" PRIx64
                                 ", which it did not hold on its pull side",
@@ -311,7 +321,7 @@ static int check_network(hw_check *k, uint64_t cycle, const uint64_t *out, char 
                                 "cycle %" PRIu64 ": core %u received 0x%" PRIx64
                                 ", which was not in the network",
                                 cycle, c, r);
-            idset_add(&k->pullside[c], r);
+            idset_add(&k->pullside[side(k, c)], r);
             k->received++;
         }
     return 0;
@@ -342,7 +352,7 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
                         cycle, irhw_get(out, ps, HW_NET_HELD), k->net.n);
     const uint64_t *ans = irhw_cwide(out, ps, HW_PULL_ANS), *pid = irhw_cwide(out, ps, HW_PULL_ID);
     for (unsigned c = 0; c < C; c++) {
-        if (hwwl_check_pulls(&k->pullside[c], ans, c * 2 * L, pid, c * L * I, L, I, cycle,
+        if (hwwl_check_pulls(&k->pullside[side(k, c)], ans, c * 2 * L, pid, c * L * I, L, I, cycle,
                              k->who[c], &k->pulled, err, errlen))
             return -1;
     }
@@ -396,14 +406,14 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     const uint64_t *push = irhw_cwide(in, ps, HW_PUSH), *push_id = irhw_cwide(in, ps, HW_PUSH_ID);
     const uint64_t *ok = irhw_cwide(out, ps, HW_PUSH_OK), *exc = irhw_cwide(out, ps, HW_PUSH_EXC);
     for (unsigned c = 0; c < C; c++) {
-        if (hwwl_check_pushes((dbl >> c & 1) ? &k->pushside[c] : &k->pullside[c],
+        if (hwwl_check_pushes((dbl >> c & 1) ? &k->pushside[side(k, c)] : &k->pullside[side(k, c)],
                               irhw_bits_get(push, c * L, L), irhw_bits_get(ok, c * L, L),
                               irhw_bits_get(exc, c * L, L), push_id, c * L * I, L, I, cycle,
                               k->who[c], &k->accepted, err, errlen))
             return -1;
     }
     if (irhw_get(out, ps, HW_SWAP_OK))
-        for (unsigned c = 0; c < C; c++) { /* the push side becomes the pull side */
+        for (unsigned c = 0; c < (k->pooled ? 1 : C); c++) { /* push side -> pull side */
             idset t = k->pullside[c];
             k->pullside[c] = k->pushside[c];
             k->pushside[c] = t;

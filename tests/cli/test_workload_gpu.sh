@@ -7,7 +7,9 @@
 # IRHW_CLI_QUICK=1); --levels-out / --dist-out: every worklist's file equals
 # the lane driver's, the path's levels are 0..11, unreached is -1, an
 # unwritable path exits 3; the statistics; a
-# -g constant changes the timing but not the result; bad input exits 2
+# -g constant changes the timing but not the result; SCHEME=gsorting /
+# magic (model only) right on both drivers, fewer WAIT on jagmesh7;
+# -p ENTRIES=inf; --buffer single; --active-out's series; bad input exits 2
 # naming the option and the allowed values or range.
 # Prints "workload_gpu: N passed, N failed, N skipped".
 set -u
@@ -17,6 +19,7 @@ irhw=$(realpath "$1")
 data=$tests_dir/data/graphs
 scratch wlgpu
 quick=${IRHW_CLI_QUICK:-0}
+declare -A w
 wls="hwwl swwl topo ideal-fifo ideal-sort"
 
 for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
@@ -86,6 +89,79 @@ done
 c1=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
 c2=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --worklist swwl --quiet --no-plot -g MEM_LAT=400 | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
 [ "${c2:-0}" -gt "${c1:-0}" ] && ok "-g MEM_LAT=400: more cycles ($c1 -> $c2)" || bad "MEM_LAT: $c1 -> $c2"
+
+# SCHEME=gsorting / magic (model only): every result right, lane driver and
+# GPU driver, flops and SRAM; on jagmesh7 (lane driver) magic levels the
+# banks: far fewer WAIT than none, and gsorting fewer than none
+for s in gsorting magic; do
+  for g in grid5x5.txt star21.mtx; do
+    for k in bfs sssp; do
+      run "$k $g -p SCHEME=$s, lane driver" $k --graph "$data/$g" --model-only -p SCHEME=$s
+      run "$k $g -p SCHEME=$s --worklist hwwl" $k --graph "$data/$g" --model-only -p SCHEME=$s --worklist hwwl
+    done
+  done
+  run "sssp grid5x5.txt -p SCHEME=$s, SRAM, 2 cores of 4 lanes" sssp --graph "$data/grid5x5.txt" --model-only -p SCHEME=$s -p STORAGE=sram -p CORES=2 -p LANES=4
+done
+jag=/work/shared/data/graphs/jagmesh7.mtx
+if [ -r "$jag" ]; then
+  for s in none gsorting magic; do
+    w[$s]=$("$irhw" workload bfs --graph "$jag" --model-only -p SCHEME=$s --quiet --no-plot | sed -n 's/.* WAIT \([0-9]*\) DONE.*/\1/p')
+  done
+  [ "${w[magic]:-0}" -gt 0 ] && [ $(( ${w[magic]} * 10 )) -lt "${w[none]:-0}" ] && [ "${w[gsorting]:-0}" -lt "${w[none]:-0}" ] &&
+    ok "jagmesh7 bfs WAIT pulls: none ${w[none]}, gsorting ${w[gsorting]}, magic ${w[magic]}" ||
+    bad "jagmesh7 WAIT: none ${w[none]:-} gsorting ${w[gsorting]:-} magic ${w[magic]:-}"
+  # the numbers of docs/pending/h34a.md (lane driver, unbounded banks)
+  got=""
+  for s in none lsorting gsorting magic; do
+    got="$got $("$irhw" workload bfs --graph "$jag" --model-only -p ENTRIES=inf -p SCHEME=$s --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')"
+  done
+  [ "$got" = " 26396 2881 2835 1516" ] && ok "jagmesh7 bfs at ENTRIES=inf, none/lsorting/gsorting/magic:$got cycles (as documented)" ||
+    bad "jagmesh7 ENTRIES=inf cycles:$got (documented 26396 2881 2835 1516)"
+else
+  skipped "jagmesh7.mtx not at $jag"
+fi
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only -p SCHEME=magic -p CORES=2 -p LANES=4 --no-plot 2>&1)
+m=$(echo "$out" | sed -n 's/.*system-wide moves (SCHEME=magic, model only) \([0-9]*\).*/\1/p')
+[ "${m:-0}" -gt 0 ] && ok "SCHEME=magic reports its system-wide moves ($m)" || bad "magic moves: $out"
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl --quiet --no-plot 2>&1)
+echo "$out" | grep -Eq "issue slots used [0-9.]+ %, WAIT pulls [0-9]+ \(warp cycles lost [0-9]+\), memory requests [0-9]+, atomics [0-9]+" &&
+  ok "--quiet line: issue slots, WAIT pulls and cycles lost, memory requests, atomics" || bad "quiet line: $out"
+expect2 "gsorting in lockstep" "SCHEME=gsorting is model only" bfs --graph "$data/path12.graph" -p SCHEME=gsorting
+expect2 "magic in lockstep (GPU driver)" "SCHEME=magic is model only" bfs --graph "$data/path12.graph" -p SCHEME=magic --worklist hwwl
+expect2 "an unknown scheme" "SCHEME must be one of none|threshold|lsorting|gsorting|magic" bfs --graph "$data/path12.graph" -p SCHEME=global --model-only
+out=$("$irhw" gen hwwl -p SCHEME=magic -o "$tmp/gen" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "model only" && ok "irhw gen hwwl -p SCHEME=magic: exit 2, model only" || bad "gen magic: rc=$rc $out"
+
+# -p ENTRIES=inf: model only, the largest ENTRIES, the same run as ENTRIES=4096
+c1=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --model-only -p ENTRIES=inf --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
+c2=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --model-only -p ENTRIES=4096 --quiet --no-plot | sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/')
+[ -n "$c1" ] && [ "$c1" = "$c2" ] && ok "-p ENTRIES=inf runs as ENTRIES=4096 ($c1 cycles)" || bad "ENTRIES=inf $c1, 4096 $c2"
+run "bfs star21.mtx -p ENTRIES=inf --worklist hwwl -p SCHEME=magic" bfs --graph "$data/star21.mtx" --model-only -p ENTRIES=inf --worklist hwwl -p SCHEME=magic
+expect2 "ENTRIES=inf in lockstep" "ENTRIES=inf is model only" bfs --graph "$data/path12.graph" -p ENTRIES=inf
+
+# --buffer single: one kernel; --active-out: the threads holding work over time
+for k in bfs sssp; do
+  run "$k grid5x5.txt --buffer single, lane driver" $k --graph "$data/grid5x5.txt" --model-only --buffer single
+  run "$k grid5x5.txt --buffer single --worklist hwwl" $k --graph "$data/grid5x5.txt" --model-only --buffer single --worklist hwwl
+done
+run "sssp grid5x5.txt --buffer single --worklist hwwl, tiny banks (spills, exceptions)" sssp --graph "$data/grid5x5.txt" --model-only --buffer single --worklist hwwl -p CORES=2 -p LANES=2 -p ENTRIES=2 -p OVF_CAP=4 -p COALESCE=2
+kn=$("$irhw" workload bfs --graph "$data/path12.graph" --src 0 --model-only --buffer single --worklist hwwl --no-plot | sed -n 's/.*cycles to DONE: [0-9]* (\([0-9]*\) kernels).*/\1/p')
+[ "$kn" = 1 ] && ok "--buffer single: one kernel for the 12-level path" || bad "--buffer single kernels: '$kn'"
+for b in single double; do
+  "$irhw" workload bfs --graph "$data/grid5x5.txt" --model-only --worklist hwwl --buffer $b --quiet --no-plot --active-out "$tmp/act.$b" --active-every 50 > "$tmp/act.$b.log" 2>&1 || bad "--active-out $b: $(cat "$tmp/act.$b.log")"
+done
+cyc=$(sed -E 's/.*: ([0-9]+) cycles to DONE.*/\1/' "$tmp/act.double.log")
+awk -v cyc="${cyc:-0}" '!/^#/ { n++; if ($1 != (n - 1) * 50 || $3 < 0 || $3 > 100 || $2 != int($2)) bad = 1; if ($3 > mx) mx = $3; last = $1 }
+  END { exit !(n > 2 && !bad && mx > 0 && last <= cyc && last + 50 > cyc) }' "$tmp/act.double" &&
+  grep -q "^# cycle active percent" "$tmp/act.double" && grep -q "of 6144 hardware threads" "$tmp/act.double" &&
+  ok "--active-out: a sample every 50 cycles up to the end ($cyc), 0..100 %, some active, of 6144 threads" ||
+  bad "--active-out: $(head -5 "$tmp/act.double")"
+grep -q "single-buffered" "$tmp/act.single" && ok "--active-out names the buffering" || bad "act.single: $(head -2 "$tmp/act.single")"
+expect2 "--buffer with swwl" "--buffer is hwwl's wlcfg" bfs --graph "$data/path12.graph" --worklist swwl --buffer single
+expect2 "--buffer bad" "--buffer 'triple' must be single or double" bfs --graph "$data/path12.graph" --buffer triple
+expect2 "--active-out without --worklist" "--active-out samples the GPU core model" bfs --graph "$data/path12.graph" --active-out "$tmp/a"
+expect2 "--active-every without --active-out" "--active-every is the period of --active-out" bfs --graph "$data/path12.graph" --worklist swwl --active-every 10
+expect2 "--active-every 0" "--active-every '0' must be a whole number 1..1000000000" bfs --graph "$data/path12.graph" --worklist swwl --active-out "$tmp/a" --active-every 0
 
 # bad input: exit 2, named
 g=$data/path12.graph

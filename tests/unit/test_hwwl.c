@@ -6,10 +6,15 @@
  * after the network has drained; a swap is refused while an ID is inside
  * the network, though every core alone would take it; wlinit gives core c
  * its buffer at base + c*size and is answered per core. On the model
- * alone: parameter rejection naming the parameter (the parts' too) and the
- * core's derived defaults.
+ * alone: parameter rejection naming the parameter (the parts' too), the
+ * core's derived defaults, and SCHEME=gsorting / magic (model only) under
+ * random stimulus with the conservation checker.
  */
 #include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check_main.h"
 #include "scenario_check.h"
@@ -35,8 +40,8 @@ static const irhw_step donation_reaches_needy_core[] = {
     {"", "rcv_valid=2 rcv_id=0x1100 net_held=1"},
     {"pull=0xc", "pull_ans=0x90 pull_id=0x120000 net_held=0"}, /* core 1 lane 0: ID, lane 1: WAIT */
     {"pull=0xc", "pull_ans=0x60 pull_id=0x11000000"},
-    {"pull=0xf", "pull_ans=0xa5 pull_id=0x1413"},               /* core 0's own two */
-    {"pull=0xf", "pull_ans=0xaa all_done=0"},                   /* lanes 0,1 have not waited */
+    {"pull=0xf", "pull_ans=0xa5 pull_id=0x1413"}, /* core 0's own two */
+    {"pull=0xf", "pull_ans=0xaa all_done=0"},     /* lanes 0,1 have not waited */
     {"pull=0xf", "pull_ans=0xff all_done=1 core_empty=3"},
 };
 
@@ -51,8 +56,8 @@ static const irhw_step done_after_network_drains[] = {
     {"pull=0xe", "pull_ans=0xa8 core_empty=3 net_held=1 all_done=0"}, /* in the network only */
     {"pull=0xe", "pull_ans=0xa8 core_empty=3 rcv_valid=2 rcv_id=0x1100 all_done=0"},
     {"pull=0xe", "pull_ans=0xa8 core_empty=1 net_held=0"}, /* in core 1's rx register */
-    {"pull=0xe", "pull_ans=0x98 pull_id=0x110000"},         /* core 1 lane 0 takes it */
-    {"pull=0xf", "pull_ans=0xaa all_done=0"},               /* lane 2 has not waited since */
+    {"pull=0xe", "pull_ans=0x98 pull_id=0x110000"},        /* core 1 lane 0 takes it */
+    {"pull=0xf", "pull_ans=0xaa all_done=0"},              /* lane 2 has not waited since */
     {"pull=0xf", "pull_ans=0xff all_done=1"},
 };
 
@@ -107,10 +112,9 @@ static void expect_rejected(const char *params, const char *needle)
     char err[IRHW_ERRLEN];
     irhw_cfg_defaults(&irhw_block_hwwl, &c);
     ck_assert_int_eq(irhw_cfg_set_all(&irhw_block_hwwl, &c, params, err, sizeof err), 0);
-    ck_assert_msg(irhw_inst_init(&x, &irhw_block_hwwl, &c, err, sizeof err) != 0,
-                  "%s accepted", params);
-    ck_assert_msg(strstr(err, needle) != NULL, "[%s] message '%s' lacks '%s'", params, err,
-                  needle);
+    ck_assert_msg(irhw_inst_init(&x, &irhw_block_hwwl, &c, err, sizeof err) != 0, "%s accepted",
+                  params);
+    ck_assert_msg(strstr(err, needle) != NULL, "[%s] message '%s' lacks '%s'", params, err, needle);
     irhw_inst_free(&x);
 }
 
@@ -157,12 +161,72 @@ START_TEST(the_cores_defaults_follow_lanes_and_entries)
 }
 END_TEST
 
+/* SCHEME=gsorting / magic (model only): random stimulus with the block's
+ * own checker (one pull-side set for all cores), long enough to drain. */
+static void random_run_checked(const char *params, uint64_t seed, uint64_t *moves)
+{
+    const irhw_block *b = &irhw_block_hwwl;
+    irhw_inst x;
+    char err[IRHW_ERRLEN];
+    irhw_check_inst(&x, b, params);
+    const irhw_ports ps = x.ps;
+    void *m = irhw_model_create(&x, err, sizeof err);
+    ck_assert_msg(m != NULL, "%s", err);
+    uint64_t cycles = b->min_cycles(&x, err, sizeof err);
+    cycles = cycles > 6000 ? cycles : 6000;
+    void *st = b->stim_new(&x, seed, cycles, IRHW_STIM_MIXED);
+    void *k = b->check_new(&x);
+    uint64_t *in = calloc(ps.in_words + 1, 8), *out = calloc(ps.out_words + 1, 8);
+    uint64_t *prev = calloc(ps.out_words + 1, 8);
+    for (uint64_t cy = 0; cy < cycles; cy++) {
+        memset(in, 0, ps.in_words * 8);
+        b->stim_next(st, cy, prev, in);
+        b->model_eval(m, in, out);
+        ck_assert_msg(b->check_cycle(k, cy, in, out, err, sizeof err) == 0, "[%s] %s", params, err);
+        b->model_tick(m, in);
+        memcpy(prev, out, ps.out_words * 8);
+    }
+    ck_assert_msg(b->check_end(k, err, sizeof err) == 0, "[%s] %s", params, err);
+    char *txt = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&txt, &len);
+    b->model_stats(m, f);
+    fclose(f);
+    const char *p = strstr(txt, "system-wide moves (");
+    ck_assert_msg(p && sscanf(strchr(p, ')'), ") %" SCNu64, moves) == 1, "%s", txt);
+    free(txt);
+    b->check_free(k);
+    b->stim_free(st);
+    b->model_free(m);
+    irhw_inst_free(&x);
+    free(in);
+    free(out);
+    free(prev);
+}
+
+START_TEST(gsorting_and_magic_conserve_work_under_random_stimulus)
+{
+    static const char *const cfg[] = {
+        "SCHEME=gsorting CORES=2 LANES=4 ENTRIES=8 INTERVAL=1 OVF_CAP=16 ADDR_BITS=8",
+        "SCHEME=magic CORES=2 LANES=4 ENTRIES=8 OVF_CAP=16 ADDR_BITS=8",
+        "SCHEME=magic CORES=3 LANES=2 ENTRIES=4 STORAGE=sram OVF_CAP=8 ADDR_BITS=8",
+        "SCHEME=gsorting CORES=4 LANES=4 ENTRIES=16 THRESHOLD=5 STORAGE=sram",
+    };
+    for (unsigned i = 0; i < sizeof cfg / sizeof cfg[0]; i++) {
+        uint64_t moves = 0;
+        random_run_checked(cfg[i], 7 + i, &moves);
+        ck_assert_msg(moves > 0, "[%s] moved nothing", cfg[i]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hwwl");
     TCase *t = tcase_create("model");
     tcase_add_test(t, parameters_a_part_rejects_are_named_with_the_part);
     tcase_add_test(t, the_cores_defaults_follow_lanes_and_entries);
+    tcase_add_test(t, gsorting_and_magic_conserve_work_under_random_stimulus);
     suite_add_tcase(s, t);
     irhw_check_scenarios(s, &irhw_block_hwwl, hwwl_scenarios,
                          sizeof hwwl_scenarios / sizeof hwwl_scenarios[0]);
