@@ -343,6 +343,19 @@ static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
     return NULL;
 }
 
+/* gsorting and magic are the paper's model-only redistribution variants. */
+static const char *hwwl_model_only(const irhw_inst *x)
+{
+    const hwwl_geom *g = hwwl_g(x);
+    if (!HW_MODEL_ONLY_SCHEME(g))
+        return NULL;
+    return g->scheme == HW_GSORTING
+               ? "hwwl SCHEME=gsorting is model only (no RTL): run it with 'irhw workload "
+                 "bfs|sssp --model-only'"
+               : "hwwl SCHEME=magic is model only (no RTL): run it with 'irhw workload "
+                 "bfs|sssp --model-only'";
+}
+
 IRHW_BLOCK(hwwl) = {
     .cover_points = hwwl_cover_points,
     .cover_na = hwwl_cover_na,
@@ -366,6 +379,7 @@ IRHW_BLOCK(hwwl) = {
     .model_eval = hwwl_eval,
     .model_tick = hwwl_tick,
     .model_stats = hwwl_stats,
+    .model_only = hwwl_model_only,
     .gen = hwwl_gen,
     .leaf_cells = hwwl_leaf_cells,
     .verilator_config = hwwl_verilator_config,

@@ -361,6 +361,10 @@ typedef struct irhw_block {
     /* Optional: counters printed at the end of a co-simulation. */
     void (*model_stats)(void *m, FILE *f);
 
+    /* Optional: NULL when the configuration has RTL; else why it is a
+     * model-only variant (gen, cosim, area, prove refuse it with exit 2, a
+     * sweep keeps it as an invalid row). */
+    const char *(*model_only)(const irhw_inst *x);
     /* Generator: writes the block's module(s) (header comes from gen/vlog.c). */
     int (*gen)(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);
     /* The rtl/ leaf files this configuration instantiates; returns the count. */

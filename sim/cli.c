@@ -11,7 +11,6 @@
  */
 #include "area.h"
 #include "args.h"
-#include "hwwl.h"
 #include "cli_workload.h"
 #include "cosim.h"
 #include "irhw.h"
@@ -405,11 +404,9 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
             return EXIT_USAGE;
         }
         o->c = o->x.c; /* with the derived defaults */
-        if (!strcmp(o->b->name, "hwwl") && HW_MODEL_ONLY_SCHEME(hwwl_g(&o->x))) {
-            fprintf(stderr,
-                    "%s %s: hwwl SCHEME=%s is model only (no RTL): run it with 'irhw workload "
-                    "bfs|sssp --model-only'\n",
-                    prog, verb, hwwl_g(&o->x)->scheme == HW_GSORTING ? "gsorting" : "magic");
+        const char *why = o->b->model_only ? o->b->model_only(&o->x) : NULL;
+        if (why) {
+            fprintf(stderr, "%s %s: %s\n", prog, verb, why);
             irhw_inst_free(&o->x);
             return EXIT_USAGE;
         }

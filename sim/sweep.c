@@ -266,6 +266,11 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
         }
         irhw_inst x;
         c[i].valid = irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
+        const char *why = c[i].valid && s->b->model_only ? s->b->model_only(&x) : NULL;
+        if (why) {
+            snprintf(c[i].reason, sizeof c[i].reason, "%s", why);
+            c[i].valid = 0;
+        }
         irhw_sweep_row *r = &c[i].row;
         snprintf(r->block, sizeof r->block, "%s", s->b->name);
         if (c[i].valid) {

@@ -57,6 +57,14 @@ else bad "invalid configurations: rc=$rc $out"; cat "$d/results.csv"; fi
 python3 -c "import json,sys; r=json.load(open('$d/results.json')); sys.exit(not (len(r)==4 and all('ENTRIES' in x['parameters'] for x in r)))" \
   && ok "results.json: 4 rows with every parameter" || bad "results.json"
 
+# a model-only variant (hwwl SCHEME=magic has no RTL): an invalid row, its reason
+d=$tmp/modelonly
+out=$("$irhw" sweep hwwl -p SCHEME=none,magic --do gen -j 2 -o "$d" 2>&1); rc=$?
+if [ $rc -eq 0 ] && echo "$out" | grep -q "skipped, invalid: SCHEME=magic: .*model only" &&
+   [ "$(grep -c ',invalid,' "$d/results.csv")" = 1 ] && [ "$(grep -c ',pass,' "$d/results.csv")" = 1 ]; then
+  ok "a model-only configuration is an invalid row with its reason, not a failed run"
+else bad "model-only in a sweep: rc=$rc $out"; fi
+
 # ---- pairwise cover ----
 d=$tmp/pw
 "$irhw" sweep wru -p LANES=4,8,16 -p NETWORK=best,oddeven,bitonic -p PIPELINE=0,1,2 -p SCHEME=lsorting,threshold \
