@@ -112,7 +112,7 @@ void irhw_iru_partition_print(FILE *f, const irhw_iru_partition *p)
             "  per bit of Table 1 at 32 nm: paper %.2f um2, ours %.3f um2 (a 32 nm 6T bit cell of "
             "the SRAM model: %.3f um2)\n",
             p->paper_um2_per_bit, p->ours_um2_per_bit, irhw_sram_bitcell_um2(32));
-    fprintf(f, "  what CACTI includes that this estimate does not:\n");
+    fprintf(f, "  what CACTI prices differently, per line:\n");
     for (int i = 0; i < IRHW_IRU_PART_LINES; i++)
         fprintf(f, "    %s: %s\n", p->line[i].what, p->line[i].cacti);
 }

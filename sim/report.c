@@ -678,7 +678,7 @@ static void iru_partition_table(rep *r, const irhw_sweep_row *row)
              p.node_nm, p.hash_sram_um2, p.hash_logic_um2, p.node_nm, p.scale, p.paper_um2_per_bit,
              p.ours_um2_per_bit);
     para(r, text);
-    table_start(r, "line|paper|priced as|um2|mm2 at 32 nm|what CACTI prices that this does not");
+    table_start(r, "line|paper|priced as|um2|mm2 at 32 nm|what CACTI prices differently");
     for (int i = 0; i < IRHW_IRU_PART_LINES; i++) {
         const irhw_iru_part_line *l = &p.line[i];
         char as[160];
