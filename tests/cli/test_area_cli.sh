@@ -2,8 +2,9 @@
 # `irhw area` end to end (the unit stage only; its Yosys and ABC runs are not
 # repeated under the sanitizers): default library, JSON, the gate-level
 # netlist co-simulated against the model, the SRAM model, a missing liberty,
-# sky130hd when ../shared/data exists, and the WRU at LANES=16 for every
-# NETWORK. Prints "area_cli: N passed, N failed, N skipped".
+# sky130hd when ../shared/data exists, the IRU's GPU share alike in area,
+# --json and report (a small iru_hash) with its Table 1 partition, and the
+# WRU at LANES=16 for every NETWORK. Prints "area_cli: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
