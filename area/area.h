@@ -62,6 +62,8 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 
 /* SRAM area model: µm² of one macro of words x width bits at a node. */
 double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm);
+/* The model's 6T bit cell at a node, µm². */
+double irhw_sram_bitcell_um2(unsigned node_nm);
 
 /* SRAM macros of st priced from a user table "words width um2" per line
  * (types not in it by the model); where the areas came from in source. */
@@ -73,5 +75,45 @@ void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw
                      const irhw_note *notes, int nnotes);
 void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
                           const irhw_note *notes, int nnotes);
+
+/* The whole IRU partition of the IRU paper's Table 1 (80 KB hash, 2 KB
+ * request FIFO, 1.7 KB prefetch buffer, 1.2 KB classifier buffer, 2.8 KB
+ * ring buffering), priced beside the paper's 5.98 mm2 per partition at
+ * 32 nm (CACTI): the hash is the synthesized iru_hash (its SRAM macros and
+ * its logic), each buffer one SRAM macro of the SRAM model at the hash's
+ * node (single-port 1rw, the model's only organisation); everything is
+ * scaled to 32 nm by (32/node)^2. area/iru_partition.c. */
+#define IRHW_IRU_PART_LINES 5
+#define IRHW_IRU_PAPER_PART_MM2 5.98
+typedef struct {
+    const char *key;  /* stable JSON key */
+    const char *what; /* "request FIFO" */
+    double paper_kb;  /* Table 1 */
+    unsigned words;   /* SRAM rows x width priced (0 for the hash: synthesized) */
+    unsigned width;
+    const char *org;   /* the organisation and why */
+    const char *cacti; /* what CACTI includes here that this estimate does not */
+    double um2;        /* at the hash's node */
+    double mm2_32nm;   /* scaled */
+} irhw_iru_part_line;
+typedef struct {
+    double node_nm, scale; /* the hash's node, (32/node)^2 */
+    double hash_sram_um2, hash_logic_um2;
+    irhw_iru_part_line line[IRHW_IRU_PART_LINES];
+    double paper_kb, total_um2, total_mm2_32nm;
+    double pct_gpu_4;         /* 4 partitions' share of a GTX 980 (irhw_gpu_share_pct) */
+    double paper_um2_per_bit; /* 5.98 mm2 over Table 1's bits */
+    double ours_um2_per_bit;  /* at 32 nm */
+} irhw_iru_partition;
+
+/* Prices the partition around a hash of hash_um2 in total (of which
+ * hash_sram_um2 SRAM) on node; -1 with the reason in err when there is no
+ * hash area or the node is unknown. */
+int irhw_iru_partition_price(double hash_um2, double hash_sram_um2, const char *node,
+                             irhw_iru_partition *p, char *err, size_t errlen);
+/* The section `irhw area iru_hash` prints, and its "iru_partition" JSON
+ * member (no trailing comma or newline). */
+void irhw_iru_partition_print(FILE *f, const irhw_iru_partition *p);
+void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p);
 
 #endif

@@ -4,9 +4,17 @@
  */
 #include "area.h"
 
+#include <string.h>
+
 /* ---- reports ---------------------------------------------------------------------- */
 
 #define SRAM_MODEL_NAME "analytic 6T-array model, area/sram_model.c"
+
+/* The IRU partition section of an iru_hash result. */
+static int is_iru_hash(const irhw_block *b)
+{
+    return b && !strcmp(b->name, "iru_hash");
+}
 
 void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
                      const irhw_note *notes, int nnotes)
@@ -43,6 +51,14 @@ void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw
         fprintf(f, "paper comparison\n");
         for (int i = 0; i < nnotes; i++)
             fprintf(f, "  %s\n", notes[i].text);
+    }
+    if (is_iru_hash(b)) {
+        irhw_iru_partition p;
+        char err[256];
+        if (irhw_iru_partition_price(r->total_um2, r->sram_um2, r->node, &p, err, sizeof err))
+            fprintf(f, "IRU partition      n/a (%s)\n", err);
+        else
+            irhw_iru_partition_print(f, &p);
     }
 }
 
@@ -132,6 +148,15 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
     fputs("  \"netlist\": ", f);
     json_str(f, r->netlist);
     fputs(",\n", f);
+    if (is_iru_hash(b)) {
+        irhw_iru_partition p;
+        char err[256];
+        if (irhw_iru_partition_price(r->total_um2, r->sram_um2, r->node, &p, err, sizeof err))
+            fputs("  \"iru_partition\": null", f);
+        else
+            irhw_iru_partition_json(f, &p);
+        fputs(",\n", f);
+    }
     json_notes(f, notes, nnotes);
     fputs("}\n", f);
 }

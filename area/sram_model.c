@@ -62,7 +62,7 @@ static unsigned addr_bits(unsigned x)
     return b;
 }
 
-static double bitcell_um2(unsigned node_nm)
+double irhw_sram_bitcell_um2(unsigned node_nm)
 {
     if (node_nm == 45)
         return 0.346;
@@ -92,5 +92,5 @@ double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm)
         if (a < best)
             best = a;
     }
-    return best * bitcell_um2(node_nm);
+    return best * irhw_sram_bitcell_um2(node_nm);
 }

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,39 @@ int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, c
     vsnprintf(n[k].text, sizeof n[k].text, fmt, ap);
     va_end(ap);
     return k + 1;
+}
+
+double irhw_node_nm(const char *node)
+{
+    double v = node ? strtod(node, NULL) : 0;
+    return v > 0 ? v : 0;
+}
+
+double irhw_gpu_mm2_at(double node_nm)
+{
+    return IRHW_GTX980_MM2_32NM * (node_nm / 32) * (node_nm / 32);
+}
+
+double irhw_gpu_share_pct(double um2, const char *node)
+{
+    double nm = irhw_node_nm(node);
+    if (!(um2 > 0) || nm <= 0)
+        return NAN;
+    return 100 * um2 * 1e-6 / irhw_gpu_mm2_at(nm);
+}
+
+void irhw_gpu_share_text(char *buf, size_t len, double um2, const char *node)
+{
+    double nm = irhw_node_nm(node), pct = irhw_gpu_share_pct(um2, node);
+    if (!(um2 > 0))
+        snprintf(buf, len, "n/a (no area result)");
+    else if (isnan(pct))
+        snprintf(buf, len, "n/a (node \"%s\" unknown)", node ? node : "");
+    else
+        snprintf(buf, len,
+                 "%.3g %% of a GTX 980 (%.0f mm2 at 32 nm as the IRU paper sizes it, scaled by "
+                 "(%.0f/32)^2 to %.0f mm2 at the block's %.0f nm)",
+                 pct, IRHW_GTX980_MM2_32NM, nm, irhw_gpu_mm2_at(nm), nm);
 }
 
 unsigned irhw_clog2(uint64_t x)

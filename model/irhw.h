@@ -289,6 +289,20 @@ typedef struct {
 int irhw_note_add(irhw_note *n, int k, int max, const char *key, double value, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* A block's share of a GPU's area, the one definition every output uses:
+ * the block's area at its own node against the GTX 980 die as the IRU paper
+ * sizes it (4 x 5.98 mm2 = 5.6 %, so 427 mm2 at 32 nm), scaled to the same
+ * node by (node / 32)^2. irhw_node_nm reads the leading feature size of an
+ * area result's node text ("45 nm-class ...", "130 nm ..."), 0 if it has
+ * none. irhw_gpu_share_pct is NAN when there is no area (um2 <= 0) or the
+ * node is unknown. irhw_gpu_share_text writes "0.27 % of a GTX 980 (...)"
+ * with what was compared to what, or "n/a (why)". */
+#define IRHW_GTX980_MM2_32NM (4 * 5.98 / 0.056)
+double irhw_node_nm(const char *node);
+double irhw_gpu_mm2_at(double node_nm);
+double irhw_gpu_share_pct(double um2, const char *node);
+void irhw_gpu_share_text(char *buf, size_t len, double um2, const char *node);
+
 /* A directed scenario (tests): one row per cycle after two reset cycles.
  * `in` assigns inputs ("push=1 push_id=0x2a"; inputs not named are 0; a
  * leading "x3" repeats the row three times); `expect` lists outputs and

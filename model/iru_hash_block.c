@@ -8,6 +8,7 @@
 #include "iru_hash.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,7 +249,6 @@ static int iru_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
 {
     const iru_geom g = *iru_g(x);
     double hb = (double)g.hash_bits, mm2 = r->total_um2 * 1e-6;
-    double gpu_mm2 = 4 * 5.98 / 0.056; /* the GTX 980 area the paper's 5.6 % implies */
     int k = 0;
     if (k < max) {
         n[k] = (irhw_note){"hash_bits_per_partition", "", hb};
@@ -265,23 +265,22 @@ static int iru_area_notes(const irhw_inst *x, const irhw_area_fig *r, irhw_note 
                  r->library, r->node);
         k++;
     }
-    double node = strtod(r->node, NULL); /* "45 nm-class ...", "130 nm (sky130hd)" */
+    double node = irhw_node_nm(r->node); /* "45 nm-class ...", "130 nm (sky130hd)" */
     if (k < max && node > 0) {
         double s = (32.0 / node) * (32.0 / node);
         n[k] = (irhw_note){"area_per_partition_scaled_32nm_mm2", "", mm2 * s};
         snprintf(n[k].text, sizeof n[k].text,
                  "scaled to 32 nm by (32/%.0f)^2: %.3f mm2 — the hash alone; the paper's 5.98 mm2 "
-                 "is the whole IRU partition (FIFOs, ring, hash) from CACTI",
+                 "is the whole IRU partition (FIFOs, ring, hash) from CACTI: see iru_partition",
                  node, mm2 * s);
         k++;
     }
-    if (k < max) {
-        n[k] = (irhw_note){"pct_of_gtx980_4_partitions", "", 100.0 * 4 * mm2 / gpu_mm2};
-        snprintf(n[k].text, sizeof n[k].text,
-                 "4 partitions = %.2f %% of a GTX 980 as the paper sizes it (%.0f mm2 at 32 nm; "
-                 "paper: 5.6 %%) — our node differs, compare with care",
-                 100.0 * 4 * mm2 / gpu_mm2, gpu_mm2);
-        k++;
+    double pct = irhw_gpu_share_pct(4 * r->total_um2, r->node);
+    if (!isnan(pct)) {
+        char share[160];
+        irhw_gpu_share_text(share, sizeof share, 4 * r->total_um2, r->node);
+        k = irhw_note_add(n, k, max, "pct_of_gtx980_4_partitions", pct,
+                          "4 partitions (hash only) = %s; paper: 5.6 %%", share);
     }
     return k;
 }

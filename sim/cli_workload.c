@@ -581,6 +581,23 @@ static void all_row(void *ctx, const iru_table *t, const char *name, const irhw_
     snprintf(ctx, 512, "%s", row->params);
 }
 
+/* A table's iru_hash line names the parameters of its last row; without
+ * -p FILTER every kernel ran its own filter, so the line says so rather
+ * than naming the last kernel's. */
+static void filter_per_kernel(const wl_opts *o, char *params, size_t len)
+{
+    for (unsigned i = 0; i < o->c.nparams; i++)
+        if (!strncmp(o->c.params[i], "FILTER=", 7))
+            return;
+    char *f = strstr(params, "FILTER=");
+    if (!f)
+        return;
+    char rest[512];
+    const char *end = f + strcspn(f, " ");
+    snprintf(rest, sizeof rest, "%s", end);
+    snprintf(f, len - (size_t)(f - params), "FILTER=per-kernel%s", rest);
+}
+
 static int run_all(const wl_opts *o)
 {
     static const char head[] =
@@ -599,6 +616,7 @@ static int run_all(const wl_opts *o)
                             params, &t);
     if (!t.f)
         return worst;
+    filter_per_kernel(o, params, sizeof params);
     char tail[1024];
     snprintf(tail, sizeof tail,
              "\niru_hash %s (FILTER per kernel unless -p FILTER: the filter column names what "
@@ -715,6 +733,7 @@ static int run_timeout_sweep(const wl_opts *o)
         }
         n += (size_t)snprintf(dat + n, cap - n, "\n");
     }
+    filter_per_kernel(o, m->params, sizeof m->params);
     char tail[1024];
     snprintf(tail, sizeof tail,
              "\niru_hash %s at each TIMEOUT (FILTER per kernel unless -p FILTER; the filter "

@@ -17,8 +17,8 @@
  * paper's GPU), 16 lanes per core (one wl_bank each), one WRU and one SWT
  * per core, one ICRN, 4 IRU partitions (one iru_hash each). The paper's
  * percentages: the banks are 2.5 % of a 64 KB register file (hwwl §V-B);
- * the IRU is 5.6 % of a GTX 980, 4 x 5.98 mm² at 32 nm (IRU paper), which
- * puts the GPU at 427 mm² at 32 nm, scaled here by (node/32)².
+ * the IRU is 5.6 % of a GTX 980, 4 x 5.98 mm² at 32 nm (IRU paper); every
+ * share of the GPU is irhw_gpu_share_text's (model/core.c).
  */
 #include "area.h"
 #include "sweep.h"
@@ -31,7 +31,6 @@
 #define GPU_CORES 16
 #define GPU_LANES 16
 #define GPU_IRU_PARTITIONS 4
-#define GPU_MM2_AT_32NM (4 * 5.98 / 0.056)
 
 typedef struct {
     FILE *html, *md; /* the streams of ohtml and omd */
@@ -620,12 +619,6 @@ static const char *paper_figure(const char *block)
     return "none (not a paper block)";
 }
 
-static double node_nm(const char *node)
-{
-    double v = strtod(node, NULL);
-    return v > 0 ? v : 45;
-}
-
 static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
 {
     both(r, "h2", "## ", "Paper comparison");
@@ -666,6 +659,44 @@ static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
     }
 }
 
+/* The IRU partition of the IRU paper's Table 1 around the representative
+ * iru_hash result (area/iru_partition.c). */
+static void iru_partition_table(rep *r, const irhw_sweep_row *row)
+{
+    irhw_iru_partition p;
+    char err[256], text[1024];
+    both(r, "h3", "### ", "IRU partition (IRU paper Table 1)");
+    if (irhw_iru_partition_price(row->total_um2, row->sram_um2, row->node, &p, err, sizeof err)) {
+        snprintf(text, sizeof text, "n/a: %s", err);
+        para(r, text);
+        return;
+    }
+    snprintf(text, sizeof text,
+             "Each buffer one single-port SRAM macro of the SRAM model at %.0f nm; the hash the "
+             "synthesized iru_hash (SRAM %.0f um2 + logic %.0f um2); scaled to 32 nm by "
+             "(32/%.0f)^2 = %.3f. Per bit of Table 1 at 32 nm: paper %.2f um2, ours %.3f um2.",
+             p.node_nm, p.hash_sram_um2, p.hash_logic_um2, p.node_nm, p.scale, p.paper_um2_per_bit,
+             p.ours_um2_per_bit);
+    para(r, text);
+    table_start(r, "line|paper|priced as|um2|mm2 at 32 nm|what CACTI prices differently");
+    for (int i = 0; i < IRHW_IRU_PART_LINES; i++) {
+        const irhw_iru_part_line *l = &p.line[i];
+        char as[160];
+        if (l->words)
+            snprintf(as, sizeof as, "%u x %u b, 1rw (%s)", l->words, l->width, l->org);
+        else
+            snprintf(as, sizeof as, "%s", l->org);
+        snprintf(text, sizeof text, "%s|%.1f KB|%s|%.0f|%.3f|%s", l->what, l->paper_kb, as, l->um2,
+                 l->mm2_32nm, l->cacti);
+        table_row(r, text);
+    }
+    snprintf(text, sizeof text, "partition|%.1f KB|-|%.0f|%.3f|paper: %.2f mm2 (CACTI), %.1fx ours",
+             p.paper_kb, p.total_um2, p.total_mm2_32nm, IRHW_IRU_PAPER_PART_MM2,
+             IRHW_IRU_PAPER_PART_MM2 / p.total_mm2_32nm);
+    table_row(r, text);
+    table_end(r);
+}
+
 static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
 {
     both(r, "h2", "## ", "GPU-level total");
@@ -687,7 +718,8 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
                  {"iru_hash", GPU_IRU_PARTITIONS}};
     double total = 0, node = 0;
     double part_area[5] = {0}, bank_bits = 0;
-    int have[5] = {0};
+    const irhw_sweep_row *have[5] = {0};
+    const char *node_text = NULL;
     table_start(r, "block|count|each um2|total mm2|configuration");
     for (int i = 0; i < 5; i++) {
         const irhw_block *b = irhw_find_block(parts[i].block);
@@ -700,12 +732,14 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
         }
         config_text(row, cfg, sizeof cfg);
         part_area[i] = parts[i].count * row->total_um2;
-        have[i] = 1;
+        have[i] = row;
         if (i == 0)
             bank_bits = (double)GPU_LANES * (double)row->storage_bits;
         total += part_area[i];
-        if (!node)
-            node = node_nm(row->node);
+        if (!node_text) {
+            node_text = row->node;
+            node = irhw_node_nm(row->node);
+        }
         snprintf(line, sizeof line, "%s|%d|%.0f|%.3f|%s", parts[i].block, parts[i].count,
                  row->total_um2, part_area[i] * 1e-6, cfg);
         table_row(r, line);
@@ -713,36 +747,45 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
     snprintf(text, sizeof text, "all|-|-|%.3f|-", total * 1e-6);
     table_row(r, text);
     table_end(r);
-    if (!node)
-        return;
-    double gpu_mm2 = GPU_MM2_AT_32NM * (node / 32) * (node / 32);
-    double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
+    /* every share of the GPU below is irhw_gpu_share_text's: a block without
+     * an area result (or of an unknown node) has none, n/a, never 0 % */
+    char share[256];
     table_start(r, "figure|paper|ours");
-    /* a block without an area result has no share: n/a, never 0 % */
-    if (have[0])
+    if (have[0] && node > 0) {
+        double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
         snprintf(text, sizeof text,
                  "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
                  "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
                  "same node)",
                  100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100,
                  rf_um2);
-    else
+    } else
         snprintf(text, sizeof text,
                  "banks of one core / a 64 KB register file|2.5 %% (bits)|n/a (no wl_bank area "
                  "result)");
     table_row(r, text);
     if (have[4])
-        snprintf(text, sizeof text,
-                 "IRU (4 partitions) / GPU|5.6 %%|%.2f %% (hash only; GPU = %.0f mm2 at 32 nm "
-                 "scaled to %.0f nm: %.0f mm2)",
-                 100 * part_area[4] * 1e-6 / gpu_mm2, GPU_MM2_AT_32NM, node, gpu_mm2);
+        irhw_gpu_share_text(share, sizeof share, part_area[4], have[4]->node);
     else
-        snprintf(text, sizeof text,
-                 "IRU (4 partitions) / GPU|5.6 %%|n/a (no iru_hash area result)");
+        snprintf(share, sizeof share, "n/a (no iru_hash area result)");
+    snprintf(text, sizeof text, "IRU (4 partitions, hash only) / GPU|5.6 %%|%s", share);
     table_row(r, text);
-    snprintf(text, sizeof text, "all blocks above / GPU|-|%.2f %%", 100 * total * 1e-6 / gpu_mm2);
+    irhw_iru_partition p;
+    char err[256];
+    if (have[4] && !irhw_iru_partition_price(have[4]->total_um2, have[4]->sram_um2, have[4]->node,
+                                             &p, err, sizeof err))
+        irhw_gpu_share_text(share, sizeof share, 4 * p.total_um2, have[4]->node);
+    else
+        snprintf(share, sizeof share, "n/a (%s)", have[4] ? err : "no iru_hash area result");
+    snprintf(text, sizeof text,
+             "IRU (4 partitions, Table 1 estimate: hash and buffers) / GPU|5.6 %%|%s", share);
+    table_row(r, text);
+    irhw_gpu_share_text(share, sizeof share, total, node_text);
+    snprintf(text, sizeof text, "all blocks above / GPU|-|%s", share);
     table_row(r, text);
     table_end(r);
+    if (have[4])
+        iru_partition_table(r, have[4]);
 }
 
 /* ---- every block's area split ---- */

@@ -2,8 +2,9 @@
 # `irhw area` end to end (the unit stage only; its Yosys and ABC runs are not
 # repeated under the sanitizers): default library, JSON, the gate-level
 # netlist co-simulated against the model, the SRAM model, a missing liberty,
-# sky130hd when ../shared/data exists, and the WRU at LANES=16 for every
-# NETWORK. Prints "area_cli: N passed, N failed, N skipped".
+# sky130hd when ../shared/data exists, the IRU's GPU share alike in area,
+# --json and report (a small iru_hash) with its Table 1 partition, and the
+# WRU at LANES=16 for every NETWORK. Prints "area_cli: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
@@ -29,6 +30,29 @@ if [ -f "$sky" ]; then
   "$irhw" area wl_bank --liberty "$sky" -o "$tmp/sky" > "$tmp/sky.txt" 2>&1 && grep -q "sky130" "$tmp/sky.txt" &&
     ok "area on the real sky130hd library" || bad "sky130 area: $(tail -5 "$tmp/sky.txt")"
 else skipped "sky130hd area: ../shared/data/liberty not found (the project works without it)"; fi
+
+# the IRU's share of a GPU: irhw area and irhw report on the same iru_hash
+# result (a small configuration) print the same numbers, from one function
+iru=(-p SETS=16 -p SLOTS=4)
+if "$irhw" area iru_hash "${iru[@]}" --no-sta -o "$tmp/iru" > "$tmp/iru.txt" 2>&1 &&
+   "$irhw" area iru_hash "${iru[@]}" --no-sta -o "$tmp/iru" --json > "$tmp/iru.json" 2>/dev/null &&
+   "$irhw" sweep iru_hash "${iru[@]}" --do area -o "$tmp/iru_sw" > /dev/null 2>&1 &&
+   "$irhw" report "$tmp/iru_sw" -o "$tmp/iru_rep/report.html" > /dev/null 2>&1; then
+  md=$tmp/iru_rep/report.md
+  hash_a=$(sed -n 's/^  4 partitions (hash only) = \([0-9.e-]*\) % of a GTX 980 .*/\1/p' "$tmp/iru.txt")
+  hash_r=$(sed -n 's/^| IRU (4 partitions, hash only) \/ GPU | 5.6 % | \([0-9.e-]*\) % of a GTX 980 .*/\1/p' "$md")
+  part_a=$(sed -n 's/^  4 partitions: \([0-9.e-]*\) % of a GTX 980 .*/\1/p' "$tmp/iru.txt")
+  part_r=$(sed -n 's/^| IRU (4 partitions, Table 1 estimate: hash and buffers) \/ GPU | 5.6 % | \([0-9.e-]*\) % .*/\1/p' "$md")
+  read -r hash_j part_j tot_j < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); p=d["iru_partition"]
+print("%.3g %.3g %.0f" % (d["notes"]["pct_of_gtx980_4_partitions"], p["pct_gtx980_4_partitions"], p["total_um2"]))' "$tmp/iru.json")
+  tot_r=$(sed -n 's/^| partition | 87.7 KB | - | \([0-9]*\) | .*/\1/p' "$md")
+  if [ -n "$hash_a" ] && [ "$hash_a" = "$hash_r" ] && [ "$hash_a" = "$hash_j" ] &&
+     [ -n "$part_a" ] && [ "$part_a" = "$part_r" ] && [ "$part_a" = "$part_j" ] && [ "$tot_j" = "$tot_r" ]; then
+    ok "GPU share of the same iru_hash result: area, --json and report agree (hash $hash_a %, partition $part_a %)"
+  else bad "GPU share differs: area '$hash_a'/'$part_a', json '$hash_j'/'$part_j', report '$hash_r'/'$part_r'; partition um2 json '$tot_j' report '$tot_r'"; fi
+  grep -q '^  request FIFO  *2.0 KB  16 x 1024 b 1rw' "$tmp/iru.txt" && ok "area iru_hash prints the Table 1 partition" ||
+    bad "no partition section: $(tail -12 "$tmp/iru.txt")"
+else bad "area/sweep/report of iru_hash ${iru[*]}: $(tail -3 "$tmp/iru.txt")"; fi
 
 # WRU cost at the paper's LANES=16, for every NETWORK (the issue's table):
 # each must finish with an area and a critical path; the bitonic netlist (the

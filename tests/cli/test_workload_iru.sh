@@ -20,11 +20,16 @@ filters() { sed -n 's/^| [^|]* | [0-9]* | [0-9]* | \([a-z]*\) | \([a-z]*\) |.*/\
 [ $rc -eq 0 ] && [ "$(filters "$tmp/all.md")" = "bfs=none pagerank=fadd sssp=min " ] &&
   ok "--all: BFS unfiltered, SSSP min, PageRank fadd (the paper's Fig. 15)" ||
   bad "--all per-kernel filters: rc=$rc $(filters "$tmp/all.md") $(tail -3 "$tmp/out")"
+# the table's iru_hash line: no one kernel's filter for the whole table
+grep -q '^iru_hash .* FILTER=per-kernel TIMEOUT=' "$tmp/all.md" && ok "--all: the iru_hash line says FILTER=per-kernel" ||
+  bad "--all iru_hash line: $(grep '^iru_hash' "$tmp/all.md" | cut -c1-160)"
 
 "$irhw" workload iru --all --model-only --graphs "$data" -p FILTER=none -o "$tmp/none.md" > "$tmp/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && [ "$(filters "$tmp/none.md")" = "bfs=none pagerank=none sssp=none " ] &&
   ok "--all -p FILTER=none: every row labelled none" ||
   bad "-p FILTER=none labels: rc=$rc $(filters "$tmp/none.md")"
+grep -q '^iru_hash .* FILTER=none TIMEOUT=' "$tmp/none.md" && ok "--all -p FILTER=none: the iru_hash line says FILTER=none" ||
+  bad "-p FILTER=none iru_hash line: $(grep '^iru_hash' "$tmp/none.md" | cut -c1-160)"
 # unfiltered rows filter nothing
 awk -F'|' '$3 ~ /^ [0-9]+ $/ && $14 !~ / 0\.0 %/ { bad = 1 } END { exit bad }' "$tmp/none.md" &&
   ok "--all -p FILTER=none: 0.0 % filtered on every row" || bad "FILTER=none rows filtered: $(cat "$tmp/none.md")"

@@ -210,6 +210,50 @@ END_TEST
 
 /* ---- the default library ------------------------------------------------------ */
 
+START_TEST(gpu_share_compares_at_one_node_and_is_na_without_a_result)
+{
+    /* the same area at 45 nm against the die scaled to 45 nm */
+    double pct = irhw_gpu_share_pct(1e6, "45 nm-class (approximate)");
+    ck_assert_double_eq_tol(pct, 100.0 / (IRHW_GTX980_MM2_32NM * (45.0 / 32) * (45.0 / 32)), 1e-9);
+    /* scaled to 32 nm first, the share is the same */
+    ck_assert_double_eq_tol(irhw_gpu_share_pct(1e6 * (32.0 / 45) * (32.0 / 45), "32 nm"), pct,
+                            1e-9);
+    ck_assert(isnan(irhw_gpu_share_pct(0, "45 nm")));
+    ck_assert(isnan(irhw_gpu_share_pct(1e6, "unknown (SRAM model: 45 nm)")));
+    char t[256];
+    irhw_gpu_share_text(t, sizeof t, 0, "45 nm");
+    ck_assert_str_eq(t, "n/a (no area result)");
+    irhw_gpu_share_text(t, sizeof t, 1e6, "45 nm");
+    ck_assert_ptr_nonnull(strstr(t, "% of a GTX 980"));
+}
+END_TEST
+
+START_TEST(iru_partition_prices_table_1_around_the_hash)
+{
+    irhw_iru_partition p;
+    char err[256];
+    ck_assert_int_eq(irhw_iru_partition_price(0, 0, "45 nm", &p, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "no iru_hash area result"));
+    ck_assert_int_eq(irhw_iru_partition_price(5e5, 4e5, "45 nm", &p, err, sizeof err), 0);
+    ck_assert_double_eq_tol(p.paper_kb, 87.7, 1e-9);
+    ck_assert_double_eq_tol(p.line[0].um2, 5e5, 1e-9);
+    ck_assert_double_eq_tol(p.hash_logic_um2, 1e5, 1e-9);
+    double sum = 0;
+    for (int i = 0; i < IRHW_IRU_PART_LINES; i++) {
+        if (p.line[i].words) { /* every buffer holds at least its Table 1 size */
+            ck_assert_double_ge((double)p.line[i].words * p.line[i].width,
+                                p.line[i].paper_kb * 8192 - 1e-6);
+            ck_assert_double_eq_tol(p.line[i].um2,
+                                    irhw_sram_area_um2(p.line[i].words, p.line[i].width, 45), 1e-9);
+        }
+        sum += p.line[i].um2;
+    }
+    ck_assert_double_eq_tol(p.total_um2, sum, 1e-6);
+    ck_assert_double_eq_tol(p.total_mm2_32nm, sum * (32.0 / 45) * (32.0 / 45) * 1e-6, 1e-12);
+    ck_assert_double_eq_tol(p.pct_gpu_4, irhw_gpu_share_pct(4 * sum, "45 nm"), 1e-12);
+}
+END_TEST
+
 START_TEST(default_library_splits_logic_flip_flop_storage_and_sram)
 {
     fixture fx;
@@ -471,6 +515,8 @@ static Suite *area_suite(void)
     tcase_add_test(model, sram_area_grows_when_words_or_width_double);
     tcase_add_test(model, sram_area_is_larger_at_130_nm_than_at_45_nm);
     tcase_add_test(model, sram_area_matches_the_documented_sanity_figures);
+    tcase_add_test(model, gpu_share_compares_at_one_node_and_is_na_without_a_result);
+    tcase_add_test(model, iru_partition_prices_table_1_around_the_hash);
     suite_add_tcase(s, model);
 
     TCase *flow = tcase_create("synthesis");
