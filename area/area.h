@@ -81,15 +81,15 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
 #define IRHW_POWER_MAX_PORTS 64
 
 typedef struct irhw_power_req {
-    const char *workdir;   /* the area run's work folder (sta_netlist.v) */
-    const char *liberty;   /* NULL: the default library */
-    const char *top;       /* top module */
-    const char *vcd;       /* cosim --wave-depth 99 trace of the run */
-    double clock_mhz;      /* power at this clock */
-    unsigned node;         /* SRAM energy model's node, nm */
-    const char *op_ports;  /* space-separated output ports: an operation per bit
-                              high at a clock edge; NULL: energy per cycle */
-    const char *ports;     /* space-separated ports whose toggles the result lists */
+    const char *workdir;  /* the area run's work folder (sta_netlist.v) */
+    const char *liberty;  /* NULL: the default library */
+    const char *top;      /* top module */
+    const char *vcd;      /* cosim --wave-depth 99 trace of the run */
+    double clock_mhz;     /* power at this clock */
+    unsigned node;        /* SRAM energy model's node, nm */
+    const char *op_ports; /* space-separated output ports: an operation per bit
+                             high at a clock edge; NULL: energy per cycle */
+    const char *ports;    /* space-separated ports whose toggles the result lists */
 } irhw_power_req;
 
 typedef struct irhw_power_res {

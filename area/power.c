@@ -73,8 +73,8 @@ typedef struct {
     size_t nkeys, capkeys;
     uint32_t *ktab; /* open addressing over keys, index + 1 */
     size_t ktabn;
-    uint32_t *ctab; /* over codes */
-    size_t ctabn;
+    uint32_t *ctab;           /* over codes */
+    size_t ctabn, ctab_codes; /* its size; the codes it holds */
     vsram srams[IRHW_POWER_MAX_SRAMS];
     unsigned nsrams;
     uint64_t posedges;
@@ -150,7 +150,7 @@ static void vcd_free(vcd *v)
 /* The code named id (new: width bits); its index or -1. */
 static long code_of(vcd *v, const char *id, size_t idn, unsigned width)
 {
-    for (size_t i = v->ncodes; i-- > 0 && i + 64 > v->ncodes;) /* aliases are near */
+    for (size_t i = v->ctab_codes; i < v->ncodes; i++) /* codes not yet in the table */
         if (strlen(v->codes[i].id) == idn && !memcmp(v->codes[i].id, id, idn))
             return (long)i;
     long found = tab_find(v->ctab, v->ctabn, id, idn, code_name, v);
@@ -177,6 +177,7 @@ static long code_of(vcd *v, const char *id, size_t idn, unsigned width)
         v->ncodes++;
         if (tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))
             return -1;
+        v->ctab_codes = v->ncodes;
         return (long)v->ncodes - 1;
     }
     return (long)v->ncodes++;
@@ -545,7 +546,17 @@ int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen)
     char *t = irhw_read_file(liberty, &n);
     if (!t)
         return irhw_err(err, errlen, "cannot read %s: %s", liberty, strerror(errno));
-    int has = area_mem_find(t, n, "internal_power") || area_mem_find(t, n, "leakage_power");
+    /* a group "internal_power (" or an attribute "cell_leakage_power :" or
+     * "leakage_power (" (not the unit and default attributes) */
+    int has = 0;
+    const char *words[] = {"internal_power", "cell_leakage_power", "leakage_power"};
+    for (size_t w = 0; w < 3 && !has; w++)
+        for (const char *p = t; !has && (p = area_mem_find(p, n - (size_t)(p - t), words[w]));
+             p++) {
+            const char *a = p + strlen(words[w]);
+            a += strspn(a, " \t");
+            has = (p == t || !is_ident(p[-1])) && (*a == '(' || *a == ':');
+        }
     free(t);
     return has;
 }

@@ -1279,25 +1279,26 @@ static int cmd_power(int argc, char **argv)
     int rc = parse_opts("power", argc, argv, 1, V_POWER, &o);
     if (rc || o.help) {
         if (o.help)
-            printf("usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
-                   "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o DIR]\n"
-                   "  The block's area (as irhw area, printed first), then its power from a\n"
-                   "  co-simulation: every port and register bit's toggles and duty counted\n"
-                   "  from the Verilated model's trace, put on the synthesized netlist's inputs\n"
-                   "  and flip-flop outputs, OpenSTA's report_power (internal, switching,\n"
-                   "  leakage), SRAM macros' energy per access times the accesses seen.\n"
-                   "  --cycles N   co-simulated cycles (default 100000)\n"
-                   "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
-                   "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
-                   "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
-                   "               beside the source tree when present, else the default\n"
-                   "               library, which has no power data: power is refused (exit 2)\n"
-                   "               after the area\n"
-                   "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
-                   "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
-                   "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
-                   "      power data, 3 tool failure\n",
-                   prog);
+            printf(
+                "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
+                "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o DIR]\n"
+                "  The block's area (as irhw area, printed first), then its power from a\n"
+                "  co-simulation: every port and register bit's toggles and duty counted\n"
+                "  from the Verilated model's trace, put on the synthesized netlist's inputs\n"
+                "  and flip-flop outputs, OpenSTA's report_power (internal, switching,\n"
+                "  leakage), SRAM macros' energy per access times the accesses seen.\n"
+                "  --cycles N   co-simulated cycles (default 100000)\n"
+                "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
+                "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
+                "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
+                "               beside the source tree when present, else the default\n"
+                "               library, which has no power data: power is refused (exit 2)\n"
+                "               after the area\n"
+                "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
+                "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
+                "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
+                "      power data, 3 tool failure\n",
+                prog);
         return rc;
     }
     char sky[4200];
@@ -1348,8 +1349,12 @@ static int cmd_power(int argc, char **argv)
     co.wave = vcd;
     co.wave_depth = 99;
     co.quiet = 1;
-    fprintf(stderr, "%s power: co-simulating %" PRIu64 " cycles with every signal traced...\n",
-            prog, o.cycles);
+    if (o.stim_file)
+        fprintf(stderr, "%s power: co-simulating %s with every signal traced...\n", prog,
+                o.stim_file);
+    else
+        fprintf(stderr, "%s power: co-simulating %" PRIu64 " cycles with every signal traced...\n",
+                prog, o.cycles);
     double t0 = irhw_now_s();
     irhw_cosim_res cres;
     if ((rc = cosim_one(&co, &cres, 0)))
@@ -1360,8 +1365,8 @@ static int cmd_power(int argc, char **argv)
         size_t k = strlen(ports);
         snprintf(ports + k, sizeof ports - k, "%s%s", k ? " " : "", o.x.ps.p[i].name);
     }
-    irhw_power_req pq = {dir, o.liberty, o.x.module, vcd, mhz, strstr(ar.node, "130") ? 130 : 45,
-                         op_ports, ports};
+    irhw_power_req pq = {
+        dir, o.liberty, o.x.module, vcd, mhz, strstr(ar.node, "130") ? 130 : 45, op_ports, ports};
     irhw_power_res pr;
     if (irhw_power_run(&pq, &pr, err, sizeof err)) {
         fprintf(stderr, "%s power: %s\n", prog, err);
@@ -1803,11 +1808,17 @@ static int cmd_workload(int argc, char **argv)
 }
 
 static const verb_entry verbs[] = {
-    {"list", cmd_list},          {"gen", cmd_gen},
-    {"cosim", cmd_cosim},        {"area", cmd_area},        {"power", cmd_power},
-    {"prove", cmd_prove},        {"run", cmd_run},
-    {"sweep", irhw_cmd_sweep},   {"sweep-task", irhw_cmd_sweep_task},
-    {"report", irhw_cmd_report}, {"workload", cmd_workload},
+    {"list", cmd_list},
+    {"gen", cmd_gen},
+    {"cosim", cmd_cosim},
+    {"area", cmd_area},
+    {"power", cmd_power},
+    {"prove", cmd_prove},
+    {"run", cmd_run},
+    {"sweep", irhw_cmd_sweep},
+    {"sweep-task", irhw_cmd_sweep_task},
+    {"report", irhw_cmd_report},
+    {"workload", cmd_workload},
 };
 
 int main(int argc, char **argv)
