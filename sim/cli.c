@@ -1281,12 +1281,15 @@ static int cmd_power(int argc, char **argv)
         if (o.help)
             printf(
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
-                "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o DIR]\n"
+                "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o "
+                "DIR]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation: every port and register bit's toggles and duty counted\n"
-                "  from the Verilated model's trace, put on the synthesized netlist's inputs\n"
-                "  and flip-flop outputs, OpenSTA's report_power (internal, switching,\n"
-                "  leakage), SRAM macros' energy per access times the accesses seen.\n"
+                "  from the Verilated model's trace; the input ports' activity set on the\n"
+                "  synthesized netlist, OpenSTA's report_power (internal, switching,\n"
+                "  leakage; it propagates register activity itself, the measured register\n"
+                "  toggles are reported beside it), SRAM macros' energy per access times\n"
+                "  the accesses seen.\n"
                 "  --cycles N   co-simulated cycles (default 100000)\n"
                 "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
                 "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
