@@ -37,7 +37,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- VCD activity ------------------------------------------------------- */
@@ -276,10 +279,21 @@ static int vcd_change(const vcd *v, const char *p, const char *e, long *c, const
 
 static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
 {
-    size_t len;
-    char *text = irhw_read_file(path, &len);
-    if (!text)
-        return irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    /* mapped, not read: a long run's trace can be large */
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) || st.st_size == 0) {
+        int e = fd < 0 || st.st_size != 0 ? errno : EINVAL;
+        if (fd >= 0)
+            close(fd);
+        return irhw_err(err, errlen, "cannot read %s: %s", path,
+                        e == EINVAL ? "empty trace" : strerror(e));
+    }
+    size_t len = (size_t)st.st_size;
+    char *text = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (text == MAP_FAILED)
+        return irhw_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
     v->clk = -1;
     /* header: scopes below irhw_tb.dut */
     char scope[32][100];
@@ -412,7 +426,7 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
             *(f ? &v->srams[i].depth : &v->srams[i].width) = val;
         }
     }
-    free(text);
+    munmap(text, len);
     if (!rc && v->posedges == 0)
         rc = irhw_err(err, errlen, "%s: the clock never rose", path);
     return rc;
