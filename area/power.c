@@ -64,6 +64,7 @@ typedef struct {
 typedef struct {
     char path[96];
     int en, we, width, depth; /* codes of en and we; WIDTH/DEPTH values */
+    int data;                 /* 1: rdata seen, 2: wdata seen */
     uint64_t reads, writes;
 } vsram;
 
@@ -214,6 +215,8 @@ static int vcd_var(vcd *v, const char *line, const char *path, vsram *sr, char *
             sr->en = (int)c;
         else if (!strcmp(name, "we"))
             sr->we = (int)c;
+        else if (!strcmp(name, "rdata") || !strcmp(name, "wdata"))
+            sr->data |= name[0] == 'r' ? 1 : 2;
     }
     int msb = (int)width - 1, lsb = 0;
     if (range[0] == '[' && sscanf(range, "[%d:%d]", &msb, &lsb) != 2 &&
@@ -327,8 +330,9 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
                 snprintf(sp + k, sizeof sp - k, "%s.", scope[d]);
             }
             if (!sr && depth > dut && strstr(line, " en ") && v->nsrams < IRHW_POWER_MAX_SRAMS) {
-                /* a scope with en: an SRAM when it also has we, addr, wdata, rdata
-                 * (checked below, when its $upscope closes it) */
+                /* a scope with en: an SRAM (irhw_sram_1rw) if it also has we,
+                 * rdata and wdata, which Verilator lists after en (its $var
+                 * lines are sorted by name); checked after the header */
                 sr = &v->srams[v->nsrams];
                 memset(sr, 0, sizeof *sr);
                 sr->en = sr->we = -1;
@@ -340,10 +344,10 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
             break;
         }
     }
-    /* SRAM scopes: both en and we */
+    /* SRAM scopes: en, we, rdata and wdata */
     unsigned ns = 0;
     for (unsigned i = 0; i < v->nsrams; i++)
-        if (v->srams[i].en >= 0 && v->srams[i].we >= 0)
+        if (v->srams[i].en >= 0 && v->srams[i].we >= 0 && v->srams[i].data == 3)
             v->srams[ns++] = v->srams[i];
     v->nsrams = ns;
     if (!rc && (dut < 0 && !v->nkeys))
