@@ -443,7 +443,7 @@ static const vbit *vcd_bit(const vcd *v, const char *s, size_t n)
     return k < 0 ? NULL : &v->bits[v->keys[k].bit];
 }
 
-/* ---- the netlist with register inputs and the OpenSTA script ------------- */
+/* ---- the netlist: input activity, flip-flops matched ---------------------- */
 
 /* A netlist name as a VCD key: no backslash, no spaces. */
 static size_t net_key(const char *s, size_t n, char *key, size_t len)
@@ -474,9 +474,9 @@ typedef struct {
     FILE *tcl; /* activity lines */
     unsigned long pq, ffs, inputs;
     uint64_t reg_toggles;
-} rewrite;
+} scan;
 
-static void activity_line(rewrite *w, const char *port, const vbit *b)
+static void activity_line(scan *w, const char *port, const vbit *b)
 {
     double cyc = (double)w->v->posedges;
     fprintf(w->tcl, "set_power_activity -input_ports [get_ports ");
@@ -486,7 +486,7 @@ static void activity_line(rewrite *w, const char *port, const vbit *b)
 }
 
 /* Input declarations: "  input [23:0] push_id;" or "  input rst;". */
-static void input_decl(rewrite *w, const char *line)
+static void input_decl(scan *w, const char *line)
 {
     int msb = 0, lsb = 0, vec = 0;
     const char *p = line + strspn(line, " \t") + 5;
@@ -517,7 +517,7 @@ static void input_decl(rewrite *w, const char *line)
 
 /* Reads the mapped netlist: activity lines for the block's input ports;
  * the flip-flops and those whose Q net is a register bit of the trace. */
-static int scan_netlist(rewrite *w, const char *src, char *err, size_t errlen)
+static int scan_netlist(scan *w, const char *src, char *err, size_t errlen)
 {
     char *text = irhw_read_file(src, NULL);
     if (!text)
@@ -729,7 +729,7 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
                 "create_clock -name clk -period %.6f [get_ports clk]\n"
                 "set_power_activity -input -activity 0.1 -duty 0.5\n",
                 q->top, plib, mapped, q->top, 1000.0 / q->clock_mhz);
-        rewrite w = {&li, &v, t, 0, 0, 0, 0};
+        scan w = {&li, &v, t, 0, 0, 0, 0};
         rc = scan_netlist(&w, mapped, err, errlen);
         fprintf(t, "report_power -digits 6\nputs IRHW_INSTANCES\n"
                    "report_power -instances [get_cells *] -digits 6\n");
