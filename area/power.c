@@ -471,8 +471,8 @@ static int is_ident(char c)
 typedef struct {
     const lib_info *li;
     const vcd *v;
-    FILE *tcl; /* activity lines */
-    unsigned long pq, ffs, inputs;
+    FILE *tcl;                          /* activity lines */
+    unsigned long matched, ffs, inputs; /* flip-flops matched; all; input bits */
     uint64_t reg_toggles;
 } scan;
 
@@ -546,7 +546,7 @@ static int scan_netlist(scan *w, const char *src, char *err, size_t errlen)
             const vbit *bit = b > a ? vcd_bit(w->v, key, kn) : NULL;
             w->ffs++;
             if (bit) {
-                w->pq++;
+                w->matched++;
                 w->reg_toggles += bit->toggles;
             }
         }
@@ -734,7 +734,7 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
         fprintf(t, "report_power -digits 6\nputs IRHW_INSTANCES\n"
                    "report_power -instances [get_cells *] -digits 6\n");
         r->ffs = w.ffs;
-        r->ffs_matched = w.pq;
+        r->ffs_matched = w.matched;
         r->inputs_matched = w.inputs;
         r->reg_toggles = w.reg_toggles;
     }
