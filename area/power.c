@@ -430,6 +430,13 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
             *(f ? &v->srams[i].depth : &v->srams[i].width) = val;
         }
     }
+    /* a scope without WIDTH and DEPTH (a generate block around a macro,
+     * with the macro's port names) is not one */
+    unsigned nm = 0;
+    for (unsigned i = 0; i < v->nsrams; i++)
+        if (v->srams[i].width > 0 && v->srams[i].depth > 0)
+            v->srams[nm++] = v->srams[i];
+    v->nsrams = nm;
     munmap(text, len);
     if (!rc && v->posedges == 0)
         rc = irhw_err(err, errlen, "%s: the clock never rose", path);
