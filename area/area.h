@@ -116,4 +116,65 @@ int irhw_iru_partition_price(double hash_um2, double hash_sram_um2, const char *
 void irhw_iru_partition_print(FILE *f, const irhw_iru_partition *p);
 void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p);
 
+/* ---- power (power.c) ---- */
+
+#define IRHW_POWER_MAX_SRAMS 64
+#define IRHW_POWER_MAX_PARTS 16
+#define IRHW_POWER_MAX_PORTS 64
+
+typedef struct irhw_power_req {
+    const char *workdir;  /* the area run's work folder (sta_netlist.v) */
+    const char *liberty;  /* NULL: the default library */
+    const char *top;      /* top module */
+    const char *vcd;      /* cosim --wave-depth 99 trace of the run */
+    double clock_mhz;     /* power at this clock */
+    unsigned node;        /* SRAM energy model's node, nm */
+    const char *op_ports; /* space-separated output ports: an operation per bit
+                             high at a clock edge; NULL: energy per cycle */
+    const char *ports;    /* space-separated ports whose toggles the result lists */
+} irhw_power_req;
+
+typedef struct irhw_power_res {
+    uint64_t cycles;
+    double clock_mhz;
+    double internal_w, switching_w, leakage_w; /* OpenSTA, standard cells */
+    double seq_w, comb_w;                      /* registers vs logic (OpenSTA's groups) */
+    double sram_w, total_w;                    /* SRAM macros; all together */
+    uint64_t ops;                              /* operations (op_ports), 0: per cycle */
+    double energy_op_pj;                       /* per operation (or per cycle) */
+    struct {
+        char name[96]; /* top-level instance, or "(own logic)" */
+        double w;
+    } parts[IRHW_POWER_MAX_PARTS];
+    unsigned nparts;
+    struct {
+        char path[96];
+        unsigned words, width;
+        uint64_t reads, writes;
+        double read_pj, write_pj;
+    } srams[IRHW_POWER_MAX_SRAMS];
+    unsigned nsrams;
+    struct {
+        char name[96];
+        unsigned width;
+        uint64_t toggles, high; /* all bits together */
+    } ports[IRHW_POWER_MAX_PORTS];
+    unsigned nports;
+    unsigned long ffs, ffs_matched, inputs_matched; /* netlist flip-flops; with activity */
+    uint64_t reg_toggles;                           /* toggles of the matched register bits */
+    char tcl[512];                                  /* the OpenSTA script written */
+} irhw_power_res;
+
+/* 1 if the liberty (maybe gzipped) has internal or leakage power data,
+ * 0 if not, -1 if it cannot be read. */
+int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen);
+/* Toggles, duty and SRAM accesses from the trace; OpenSTA's report_power on
+ * the area run's netlist; SRAM energy. 0, or -1 with a message. */
+int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t errlen);
+/* SRAM energy per access (pJ) of a words x width macro at a node
+ * (sram_model.c says where it comes from); write: 1, read: 0. */
+double irhw_sram_energy_pj(unsigned words, unsigned width, unsigned node_nm, int write);
+void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name);
+void irhw_power_print_json(FILE *f, const irhw_power_res *r, const char *op_name);
+
 #endif

@@ -65,6 +65,7 @@ typedef struct {
     int until_covered, require_coverage, shrink, trace_lines;
     int xcheck;       /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
     uint64_t threads; /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
+    double clock_mhz; /* power: --clock (0: the paper's) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -122,7 +123,7 @@ static const char *size_text(double bytes, char *buf, size_t len)
 }
 
 /* The options of gen, cosim, area and run (verbs: which of them take it). */
-enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_ALL = 31 };
+enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_POWER = 32, V_ALL = 63 };
 enum {
     O_HELP,
     O_P,
@@ -156,15 +157,16 @@ enum {
     O_QUIET,
     O_SYSTEMC,
     O_XCHECK,
+    O_CLOCK,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
     {"--help", 0, O_HELP, V_ALL},
-    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA | V_PROVE},
-    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN | V_PROVE},
-    {"--cycles", 1, O_CYCLES, V_COSIM | V_RUN},
-    {"--seed", 1, O_SEED, V_COSIM | V_RUN},
-    {"--stim", 1, O_STIM, V_COSIM},
+    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA | V_PROVE | V_POWER},
+    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN | V_PROVE | V_POWER},
+    {"--cycles", 1, O_CYCLES, V_COSIM | V_RUN | V_POWER},
+    {"--seed", 1, O_SEED, V_COSIM | V_RUN | V_POWER},
+    {"--stim", 1, O_STIM, V_COSIM | V_POWER},
     {"--wave", 1, O_WAVE, V_COSIM},
     {"--wave-depth", 1, O_WAVE_DEPTH, V_COSIM},
     {"--threads", 1, O_THREADS, V_COSIM},
@@ -173,24 +175,25 @@ static const irhw_opt block_opts[] = {
     {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM},
     {"--rtl", 1, O_RTL, V_COSIM | V_PROVE},
     {"--depth", 1, O_DEPTH, V_PROVE},
-    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN},
+    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN | V_POWER},
     {"--sram-table", 1, O_SRAM_TABLE, V_AREA},
     {"--draw", 1, O_DRAW, V_GEN},
     {"--record", 1, O_RECORD, V_COSIM},
-    {"--stim-file", 1, O_STIM_FILE, V_COSIM},
+    {"--stim-file", 1, O_STIM_FILE, V_COSIM | V_POWER},
     {"--shrink-out", 1, O_SHRINK_OUT, V_COSIM},
     {"--shrink", 0, O_SHRINK, V_COSIM},
     {"--until-covered", 0, O_UNTIL_COVERED, V_COSIM},
     {"--require-coverage", 0, O_REQUIRE_COVERAGE, V_COSIM},
     {"--trace-lines", 0, O_TRACE_LINES, V_COSIM},
-    {"--json", 0, O_JSON, V_AREA},
+    {"--json", 0, O_JSON, V_AREA | V_POWER},
     {"--no-sta", 0, O_NO_STA, V_AREA},
     {"--flat", 0, O_FLAT, V_AREA},
-    {"--progress", 0, O_PROGRESS, V_AREA},
+    {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
     {"--quiet", 0, O_QUIET, V_COSIM},
     {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
     {"--xcheck", 0, O_XCHECK, V_COSIM},
+    {"--clock", 1, O_CLOCK, V_POWER},
     {NULL, 0, 0, 0},
 };
 
@@ -331,6 +334,14 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_XCHECK:
         o->xcheck = 1;
         break;
+    case O_CLOCK: {
+        char *end;
+        errno = 0;
+        o->clock_mhz = strtod(v, &end);
+        if (!*v || *end || errno || !(o->clock_mhz >= 1 && o->clock_mhz <= 100000))
+            return irhw_usage(verb, "--clock '%s' must be a frequency in MHz, 1..100000", v);
+        break;
+    }
     }
     return 0;
 }
@@ -1251,6 +1262,144 @@ static int cmd_area(int argc, char **argv)
     return rc;
 }
 
+/* ---- power ----------------------------------------------------------------- */
+
+/* What an operation is for energy per operation: the output ports whose
+ * bits, high at a clock edge, each count one; and the clock of the block's
+ * paper (MHz). Blocks not listed: energy per cycle, the hwwl paper's clock. */
+static const struct {
+    const char *block, *ports, *name;
+    double mhz;
+} power_ops[] = {
+    /* the hwwl paper's Table IV: 700 MHz cores */
+    {"wl_bank", "push_ok pull_ok", "push/pull", 700},
+    /* the IRU paper models a GTX 980 (its Table 2); NVIDIA's base clock 1126 MHz */
+    {"iru_hash", "ins_ready", "element", 1126},
+};
+#define POWER_DEFAULT_MHZ 700.0
+#define SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
+
+static int cmd_power(int argc, char **argv)
+{
+    opts o;
+    int rc = parse_opts("power", argc, argv, 1, V_POWER, &o);
+    if (rc || o.help) {
+        if (o.help)
+            printf(
+                "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
+                "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o "
+                "DIR]\n" IRHW_ARGS_HELP
+                "  The block's area (as irhw area, printed first), then its power from a\n"
+                "  co-simulation: every port and register bit's toggles and duty counted\n"
+                "  from the Verilated model's trace; the input ports' activity set on the\n"
+                "  synthesized netlist, OpenSTA's report_power (internal, switching,\n"
+                "  leakage; it propagates register activity itself, the measured register\n"
+                "  toggles are reported beside it), SRAM macros' energy per access times\n"
+                "  the accesses seen.\n"
+                "  --cycles N   co-simulated cycles (default 100000)\n"
+                "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
+                "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
+                "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
+                "               beside the source tree when present, else the default\n"
+                "               library, which has no power data: power is refused (exit 2)\n"
+                "               after the area\n"
+                "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
+                "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
+                "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
+                "      power data, 3 tool failure\n",
+                prog);
+        return rc;
+    }
+    char sky[4200];
+    snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
+    if (!o.liberty && access(sky, R_OK) == 0)
+        o.liberty = sky;
+    const char *op_ports = NULL, *op_name = NULL;
+    double mhz = POWER_DEFAULT_MHZ;
+    for (size_t i = 0; i < sizeof power_ops / sizeof power_ops[0]; i++)
+        if (!strcmp(o.b->name, power_ops[i].block))
+            op_ports = power_ops[i].ports, op_name = power_ops[i].name, mhz = power_ops[i].mhz;
+    if (o.clock_mhz > 0)
+        mhz = o.clock_mhz;
+    char dir[4096], lib[4200], vcd[4200], err[4096];
+    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "out/power");
+    if (!o.out)
+        snprintf(dir, sizeof dir, "out/power/%s", o.x.module);
+    if (o.json)
+        printf("{\"area\": ");
+    irhw_area_res ar;
+    if ((rc = area_one(&o, dir, &ar, 1)))
+        goto out;
+    snprintf(lib, sizeof lib, "%s/cells.lib", dir);
+    int has = irhw_liberty_has_power(lib, err, sizeof err);
+    if (has <= 0) {
+        if (has < 0)
+            fprintf(stderr, "%s power: %s\n", prog, err);
+        else
+            fprintf(stderr,
+                    "%s power: the liberty %s (%s) has no power data (no internal_power or "
+                    "leakage_power): power refused; give --liberty with power tables, e.g. "
+                    "sky130hd (" SKY130_LIB ")\n",
+                    prog, o.liberty ? o.liberty : "area/default_45nm.lib", ar.library);
+        if (o.json)
+            printf(", \"power\": null}\n");
+        rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
+        goto out;
+    }
+    snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
+    char pdir[4200];
+    snprintf(pdir, sizeof pdir, "%s/power", dir);
+    if (irhw_mkdirs(pdir)) {
+        fprintf(stderr, "%s power: cannot create %s: %s\n", prog, pdir, strerror(errno));
+        rc = EXIT_TOOL;
+        goto out;
+    }
+    opts co = o;
+    co.wave = vcd;
+    co.wave_depth = 99;
+    co.quiet = 1;
+    if (o.stim_file)
+        fprintf(stderr, "%s power: co-simulating %s with every signal traced...\n", prog,
+                o.stim_file);
+    else
+        fprintf(stderr, "%s power: co-simulating %" PRIu64 " cycles with every signal traced...\n",
+                prog, o.cycles);
+    double t0 = irhw_now_s();
+    irhw_cosim_res cres;
+    if ((rc = cosim_one(&co, &cres, 0)))
+        goto out;
+    double t1 = irhw_now_s();
+    char ports[4096] = "";
+    for (unsigned i = 0; i < o.x.ps.n; i++) {
+        size_t k = strlen(ports);
+        snprintf(ports + k, sizeof ports - k, "%s%s", k ? " " : "", o.x.ps.p[i].name);
+    }
+    irhw_power_req pq = {
+        dir, o.liberty, o.x.module, vcd, mhz, strstr(ar.node, "130") ? 130 : 45, op_ports, ports};
+    irhw_power_res pr;
+    if (irhw_power_run(&pq, &pr, err, sizeof err)) {
+        fprintf(stderr, "%s power: %s\n", prog, err);
+        rc = EXIT_TOOL;
+        goto out;
+    }
+    fprintf(stderr, "%s power: co-simulation %.1f s, toggles and OpenSTA %.1f s\n", prog, t1 - t0,
+            irhw_now_s() - t1);
+    char gtkw[4300];
+    snprintf(gtkw, sizeof gtkw, "%s/power/activity.gtkw", dir);
+    unlink(vcd); /* tens of MB; the counts are in the report */
+    unlink(gtkw);
+    if (o.json) {
+        printf(", \"power\": ");
+        irhw_power_print_json(stdout, &pr, op_name);
+        printf("}\n");
+    } else {
+        irhw_power_print(stdout, &pr, op_name);
+    }
+out:
+    irhw_inst_free(&o.x);
+    return rc;
+}
+
 /* ---- run: the main job ----------------------------------------------------- */
 
 /* irhw run's built-in area sweep: small configurations, every core. Each is
@@ -1646,6 +1795,7 @@ static void help(FILE *f)
             "  gen   BLOCK -p N=V -o D  write the Verilog for one configuration\n"
             "  cosim BLOCK -p N=V ...   RTL in lockstep with the C model\n"
             "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
+            "  power BLOCK -p N=V ...   power and energy from co-simulation activity (OpenSTA)\n"
             "  prove BLOCK -p N=V ...   the block's assertions by model checking (Yosys)\n"
             "  run                      all of it for every block at the papers' defaults\n"
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
@@ -1667,11 +1817,17 @@ static int cmd_workload(int argc, char **argv)
 }
 
 static const verb_entry verbs[] = {
-    {"list", cmd_list},          {"gen", cmd_gen},
-    {"cosim", cmd_cosim},        {"area", cmd_area},
-    {"prove", cmd_prove},        {"run", cmd_run},
-    {"sweep", irhw_cmd_sweep},   {"sweep-task", irhw_cmd_sweep_task},
-    {"report", irhw_cmd_report}, {"workload", cmd_workload},
+    {"list", cmd_list},
+    {"gen", cmd_gen},
+    {"cosim", cmd_cosim},
+    {"area", cmd_area},
+    {"power", cmd_power},
+    {"prove", cmd_prove},
+    {"run", cmd_run},
+    {"sweep", irhw_cmd_sweep},
+    {"sweep-task", irhw_cmd_sweep_task},
+    {"report", irhw_cmd_report},
+    {"workload", cmd_workload},
 };
 
 int main(int argc, char **argv)

@@ -46,10 +46,11 @@ wave_view:tests/cli/test_wave_view.sh
 cache:tests/cli/test_cache.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh"
-# area_cli and synth_cache (Yosys, ABC, OpenSTA) and faults (the faulty RTL
+# area_cli, synth_cache and power (Yosys, ABC, OpenSTA) and faults (the faulty RTL
 # variants) are not repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 synth_cache:tests/cli/test_synth_cache.sh
+power:tests/cli/test_power.sh
 $scripts
 faults:tests/cosim/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you

@@ -237,6 +237,42 @@ START_TEST(sta_report_without_a_path_is_an_error_naming_the_log)
 }
 END_TEST
 
+/* The SRAM energy model reproduces the published figures it is built on
+ * (Horowitz, ISSCC 2014, 45 nm: 64 bits from 8 KB 10 pJ, from 32 KB
+ * 20 pJ, from 1 MB about 100 pJ) and scales to sky130 as C V^2. */
+START_TEST(sram_energy_per_access_matches_its_published_figures)
+{
+    ck_assert_double_eq_tol(irhw_sram_energy_pj(1024, 64, 45, 0), 10.0, 1e-9);
+    ck_assert_double_eq_tol(irhw_sram_energy_pj(4096, 64, 45, 0), 20.0, 1e-9);
+    double mb = irhw_sram_energy_pj(131072, 64, 45, 0);
+    ck_assert(mb > 90 && mb < 120);
+    ck_assert_double_eq_tol(irhw_sram_energy_pj(32, 24, 45, 1), 1.2, 1e-9); /* the floor */
+    ck_assert_double_eq_tol(irhw_sram_energy_pj(1024, 64, 130, 0), 10.0 * 130 / 45 * 4, 1e-9);
+    ck_assert(irhw_sram_energy_pj(0, 64, 45, 0) == 0.0);
+}
+END_TEST
+
+/* A liberty has power data only with power groups or attributes, not the
+ * unit and default attributes the shipped 45 nm library carries. */
+START_TEST(power_data_is_told_from_power_units)
+{
+    char src[1024], err[256];
+    snprintf(src, sizeof src, "%s/area/default_45nm.lib", irhw_root());
+    ck_assert_int_eq(irhw_liberty_has_power(src, err, sizeof err), 0);
+    char tmp[] = "/tmp/irhw-pwr-XXXXXX";
+    int fd = mkstemp(tmp);
+    ck_assert_int_ge(fd, 0);
+    const char *lib = "library (x) { leakage_power_unit : \"1nW\"; cell (A) {\n"
+                      "  pin (Y) { internal_power () { related_pin : \"A\"; } } } }\n";
+    ck_assert(write(fd, lib, strlen(lib)) == (ssize_t)strlen(lib));
+    close(fd);
+    ck_assert_int_eq(irhw_liberty_has_power(tmp, err, sizeof err), 1);
+    remove(tmp);
+    ck_assert_int_eq(irhw_liberty_has_power("/nonexistent.lib", err, sizeof err), -1);
+    ck_assert(strstr(err, "/nonexistent.lib"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("area_parsers");
@@ -250,6 +286,8 @@ int main(void)
     tcase_add_test(t, sta_report_gives_the_path_to_an_output_port);
     tcase_add_test(t, sta_report_names_a_flip_flop_end_by_the_net_it_drives);
     tcase_add_test(t, sta_report_without_a_path_is_an_error_naming_the_log);
+    tcase_add_test(t, sram_energy_per_access_matches_its_published_figures);
+    tcase_add_test(t, power_data_is_told_from_power_units);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }

@@ -1,0 +1,857 @@
+/*
+ * power.c — power and energy of a synthesized block from co-simulation
+ * activity (area.h, irhw_power_run).
+ *
+ *  1. Activity. The co-simulation traces every signal of the Verilated
+ *     model to a VCD (cosim --wave-depth 99). vcd_read counts, for every
+ *     bit below irhw_tb.dut, its value changes after time 0 (toggles) and
+ *     the rising clock edges at which it was 1 (high). A block in which clk
+ *     rises is a clock edge: the signals are sampled with the values before
+ *     that block's changes, so `high` counts the cycles a bit was 1 when
+ *     clocked. Activity = toggles / cycles and duty = high / cycles, the
+ *     per-clock-period units of OpenSTA's set_power_activity.
+ *  2. Mapping. The flat mapped netlist (sta_netlist.v) names each input
+ *     port bit as the trace does (`push_id[3]`): each gets its activity
+ *     and duty (set_power_activity -input_ports). Inputs not in the trace
+ *     (the SRAM macros' read data, cut out of the netlist) keep activity
+ *     0.1, duty 0.5. Each flip-flop's Q net is named after the register
+ *     bit it holds (`head1_q[0]`, `\u_mem.mem[2] [0]`, the trace's
+ *     `u_mem.mem[2][0]`); those bits' toggles are counted and reported,
+ *     but OpenSTA 2.0 cannot take them: its set_power_activity -pins
+ *     calls a command it lacks and sets input pins only, and an input port
+ *     driving each Q net instead (a cut netlist) left its activity search
+ *     without any combinational activity. So OpenSTA propagates activity
+ *     itself from the inputs through the logic and the flip-flops.
+ *  3. OpenSTA's report_power: internal, switching and leakage power per
+ *     group (sequential, combinational) and per instance, summed per
+ *     top-level module instance (the prefix of a flat cell name).
+ *  4. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
+ *     wdata and rdata): reads (en && !we) and writes (en && we) at the
+ *     clock edges times irhw_sram_energy_pj (sram_model.c).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "area_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- VCD activity ------------------------------------------------------- */
+
+typedef struct {
+    uint64_t toggles, high, since;
+    unsigned char val;
+} vbit;
+
+typedef struct {
+    char *id;       /* VCD identifier code */
+    uint32_t first; /* its first bit in bits[] (bit 0 = lsb) */
+    uint32_t width;
+} vcode;
+
+typedef struct {
+    char *key; /* bit key below dut: "u_mem.mem[2][0]", "push" */
+    uint32_t bit;
+} vkey;
+
+typedef struct {
+    char path[96];
+    int en, we, width, depth; /* codes of en and we; WIDTH/DEPTH values */
+    int data;                 /* 1: rdata seen, 2: wdata seen */
+    uint64_t reads, writes;
+} vsram;
+
+typedef struct {
+    vbit *bits;
+    size_t nbits, capbits;
+    vcode *codes;
+    size_t ncodes, capcodes;
+    vkey *keys;
+    size_t nkeys, capkeys;
+    uint32_t *ktab; /* open addressing over keys, index + 1 */
+    size_t ktabn;
+    uint32_t *ctab;           /* over codes */
+    size_t ctabn, ctab_codes; /* its size; the codes it holds */
+    vsram srams[IRHW_POWER_MAX_SRAMS];
+    unsigned nsrams;
+    uint64_t posedges;
+    int clk; /* code of dut.clk */
+} vcd;
+
+static uint64_t hash_str(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+static int tab_build(uint32_t **tab, size_t *tn, size_t n, const char *(*name)(const vcd *, size_t),
+                     const vcd *v)
+{
+    size_t m = 16;
+    while (m < 2 * n + 2)
+        m *= 2;
+    *tab = calloc(m, sizeof **tab);
+    if (!*tab)
+        return -1;
+    *tn = m;
+    for (size_t i = 0; i < n; i++) {
+        const char *s = name(v, i);
+        size_t h = hash_str(s, strlen(s)) & (m - 1);
+        while ((*tab)[h])
+            h = (h + 1) & (m - 1);
+        (*tab)[h] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
+static const char *key_name(const vcd *v, size_t i)
+{
+    return v->keys[i].key;
+}
+static const char *code_name(const vcd *v, size_t i)
+{
+    return v->codes[i].id;
+}
+
+/* Index of the code (or key) named s[0..n), or -1. */
+static long tab_find(const uint32_t *tab, size_t tn, const char *s, size_t n,
+                     const char *(*name)(const vcd *, size_t), const vcd *v)
+{
+    if (!tab)
+        return -1;
+    size_t h = hash_str(s, n) & (tn - 1);
+    for (; tab[h]; h = (h + 1) & (tn - 1)) {
+        const char *t = name(v, tab[h] - 1);
+        if (strlen(t) == n && !memcmp(t, s, n))
+            return (long)tab[h] - 1;
+    }
+    return -1;
+}
+
+static void vcd_free(vcd *v)
+{
+    for (size_t i = 0; i < v->ncodes; i++)
+        free(v->codes[i].id);
+    for (size_t i = 0; i < v->nkeys; i++)
+        free(v->keys[i].key);
+    free(v->bits);
+    free(v->codes);
+    free(v->keys);
+    free(v->ktab);
+    free(v->ctab);
+    memset(v, 0, sizeof *v);
+}
+
+/* The code named id (new: width bits); its index or -1. */
+static long code_of(vcd *v, const char *id, size_t idn, unsigned width)
+{
+    for (size_t i = v->ctab_codes; i < v->ncodes; i++) /* codes not yet in the table */
+        if (strlen(v->codes[i].id) == idn && !memcmp(v->codes[i].id, id, idn))
+            return (long)i;
+    long found = tab_find(v->ctab, v->ctabn, id, idn, code_name, v);
+    if (found >= 0)
+        return found;
+    if (area_grow(&v->codes, v->ncodes, &v->capcodes, sizeof *v->codes))
+        return -1;
+    vcode *c = &v->codes[v->ncodes];
+    if (!(c->id = malloc(idn + 1)))
+        return -1;
+    memcpy(c->id, id, idn);
+    c->id[idn] = '\0';
+    c->first = (uint32_t)v->nbits;
+    c->width = width;
+    for (unsigned b = 0; b < width; b++) {
+        if (area_grow(&v->bits, v->nbits, &v->capbits, sizeof *v->bits))
+            return -1;
+        memset(&v->bits[v->nbits++], 0, sizeof *v->bits);
+    }
+    /* rebuild the code table now and then (new codes are found by the scan above) */
+    if (v->ncodes % 256 == 255 || !v->ctab) {
+        free(v->ctab);
+        v->ctab = NULL;
+        v->ncodes++;
+        if (tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))
+            return -1;
+        v->ctab_codes = v->ncodes;
+        return (long)v->ncodes - 1;
+    }
+    return (long)v->ncodes++;
+}
+
+static int key_add(vcd *v, const char *key, uint32_t bit)
+{
+    if (area_grow(&v->keys, v->nkeys, &v->capkeys, sizeof *v->keys))
+        return -1;
+    if (!(v->keys[v->nkeys].key = strdup(key)))
+        return -1;
+    v->keys[v->nkeys++].bit = bit;
+    return 0;
+}
+
+/* One $var line below dut: its bits' keys (path "" or "u_mem."). */
+static int vcd_var(vcd *v, const char *line, const char *path, vsram *sr, char *err, size_t errlen)
+{
+    char type[32], id[64], name[200], range[64] = "";
+    unsigned width;
+    int n = sscanf(line, " $var %31s %u %63s %199s %63s", type, &width, id, name, range);
+    if (n < 4 || width == 0 || width > 1u << 20)
+        return irhw_err(err, errlen, "VCD: unreadable $var line: %.100s", line);
+    long c = code_of(v, id, strlen(id), width);
+    if (c < 0)
+        return irhw_err(err, errlen, "out of memory reading the VCD");
+    if (!path[0] && !strcmp(name, "clk"))
+        v->clk = (int)c;
+    if (sr) {
+        if (!strcmp(name, "en"))
+            sr->en = (int)c;
+        else if (!strcmp(name, "we"))
+            sr->we = (int)c;
+        else if (!strcmp(name, "rdata") || !strcmp(name, "wdata"))
+            sr->data |= name[0] == 'r' ? 1 : 2;
+    }
+    int msb = (int)width - 1, lsb = 0;
+    if (range[0] == '[' && sscanf(range, "[%d:%d]", &msb, &lsb) != 2 &&
+        sscanf(range, "[%d]", &msb) == 1)
+        lsb = msb;
+    char key[400];
+    for (unsigned b = 0; b < width; b++) {
+        int idx = lsb <= msb ? lsb + (int)b : lsb - (int)b;
+        if (range[0] == '[')
+            snprintf(key, sizeof key, "%s%s[%d]", path, name, idx);
+        else
+            snprintf(key, sizeof key, "%s%s", path, name);
+        if (key_add(v, key, v->codes[c].first + b))
+            return irhw_err(err, errlen, "out of memory reading the VCD");
+    }
+    return 0;
+}
+
+/* A value change: bits of code c from the text val (msb first). */
+static void vcd_set(vcd *v, long c, const char *val, size_t n, int count)
+{
+    vcode *k = &v->codes[c];
+    for (uint32_t b = 0; b < k->width; b++) {
+        char ch = b < n ? val[n - 1 - b] : (n && val[0] == '1' ? '0' : (n ? val[0] : '0'));
+        unsigned char nv = ch == '1';
+        vbit *x = &v->bits[k->first + b];
+        if (nv == x->val)
+            continue;
+        if (x->val)
+            x->high += v->posedges - x->since;
+        x->val = nv;
+        x->since = v->posedges;
+        if (count)
+            x->toggles++;
+    }
+}
+
+static unsigned char code_bit0(const vcd *v, int c)
+{
+    return c >= 0 ? v->bits[v->codes[c].first].val : 0;
+}
+
+/* Parses one change line; the code and value, 0, or 1 when not a change. */
+static int vcd_change(const vcd *v, const char *p, const char *e, long *c, const char **val,
+                      size_t *vn)
+{
+    if (*p == 'b' || *p == 'B' || *p == 'r' || *p == 'R') {
+        const char *sp = memchr(p, ' ', (size_t)(e - p));
+        if (!sp)
+            return 1;
+        *val = p + 1;
+        *vn = (size_t)(sp - p - 1);
+        *c = tab_find(v->ctab, v->ctabn, sp + 1, (size_t)(e - sp - 1), code_name, v);
+    } else if (strchr("01xXzZ", *p)) {
+        *val = p;
+        *vn = 1;
+        *c = tab_find(v->ctab, v->ctabn, p + 1, (size_t)(e - p - 1), code_name, v);
+    } else {
+        return 1;
+    }
+    return *c < 0;
+}
+
+static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
+{
+    /* mapped, not read: a long run's trace can be large */
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) || st.st_size == 0) {
+        int e = fd < 0 || st.st_size != 0 ? errno : EINVAL;
+        if (fd >= 0)
+            close(fd);
+        return irhw_err(err, errlen, "cannot read %s: %s", path,
+                        e == EINVAL ? "empty trace" : strerror(e));
+    }
+    size_t len = (size_t)st.st_size;
+    char *text = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (text == MAP_FAILED)
+        return irhw_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
+    v->clk = -1;
+    /* header: scopes below irhw_tb.dut */
+    char scope[32][100];
+    int depth = 0, dut = -1, rc = 0;
+    vsram *sr = NULL;
+    const char *p = text, *end = text + len;
+    while (p < end && !rc) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        if (!e)
+            e = end;
+        char line[600];
+        snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
+        p = e + 1;
+        char w[100];
+        if (sscanf(line, " $scope %*s %99s", w) == 1) {
+            if (depth < 32)
+                snprintf(scope[depth], sizeof scope[0], "%s", w);
+            depth++;
+            if (depth == 3 && !strcmp(w, "dut"))
+                dut = depth;
+            sr = NULL;
+        } else if (strstr(line, "$upscope")) {
+            depth--;
+            if (dut > depth)
+                dut = -1;
+            sr = NULL;
+        } else if (strstr(line, "$var") && dut > 0 && depth <= 32) {
+            char sp[400] = "";
+            for (int d = dut; d < depth; d++) {
+                size_t k = strlen(sp);
+                snprintf(sp + k, sizeof sp - k, "%s.", scope[d]);
+            }
+            if (!sr && depth > dut && strstr(line, " en ") && v->nsrams < IRHW_POWER_MAX_SRAMS) {
+                /* a scope with en: an SRAM (irhw_sram_1rw) if it also has we,
+                 * rdata and wdata, which Verilator lists after en (its $var
+                 * lines are sorted by name); checked after the header */
+                sr = &v->srams[v->nsrams];
+                memset(sr, 0, sizeof *sr);
+                sr->en = sr->we = -1;
+                snprintf(sr->path, sizeof sr->path, "%.*s", (int)strlen(sp) - 1, sp);
+                v->nsrams++;
+            }
+            rc = vcd_var(v, line, sp, sr, err, errlen);
+        } else if (strstr(line, "$enddefinitions")) {
+            break;
+        }
+    }
+    /* SRAM scopes: en, we, rdata and wdata */
+    unsigned ns = 0;
+    for (unsigned i = 0; i < v->nsrams; i++)
+        if (v->srams[i].en >= 0 && v->srams[i].we >= 0 && v->srams[i].data == 3)
+            v->srams[ns++] = v->srams[i];
+    v->nsrams = ns;
+    if (!rc && (dut < 0 && !v->nkeys))
+        rc = irhw_err(err, errlen, "%s: no irhw_tb.dut scope (not a cosim --wave-depth 99 trace)",
+                      path);
+    if (!rc && v->clk < 0)
+        rc = irhw_err(err, errlen, "%s: no clk in the dut scope", path);
+    if (!rc && (tab_build(&v->ktab, &v->ktabn, v->nkeys, key_name, v) ||
+                (free(v->ctab), tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))))
+        rc = irhw_err(err, errlen, "out of memory reading the VCD");
+    /* body: blocks of changes between #T lines */
+    int first = 1;
+    while (!rc && p < end) {
+        const char *blk = p;
+        int rise = 0;
+        /* pass 1: does clk rise in this block? */
+        const char *q = p;
+        if (*q == '#')
+            q = memchr(q, '\n', (size_t)(end - q)), q = q ? q + 1 : end;
+        const char *bend = q;
+        while (bend < end && *bend != '#') {
+            const char *e = memchr(bend, '\n', (size_t)(end - bend));
+            e = e ? e : end;
+            long c;
+            const char *val;
+            size_t vn;
+            if (!vcd_change(v, bend, e, &c, &val, &vn) && c == v->clk && val[vn - 1] == '1' &&
+                !code_bit0(v, v->clk))
+                rise = 1;
+            bend = e + 1;
+        }
+        if (bend > end)
+            bend = end;
+        if (rise) {
+            for (unsigned i = 0; i < v->nsrams; i++)
+                if (code_bit0(v, v->srams[i].en)) {
+                    if (code_bit0(v, v->srams[i].we))
+                        v->srams[i].writes++;
+                    else
+                        v->srams[i].reads++;
+                }
+            v->posedges++;
+        }
+        int initial = first && (!strncmp(blk, "#0\n", 3) || *blk == '$');
+        for (q = (*blk == '#') ? (const char *)memchr(blk, '\n', (size_t)(end - blk)) : blk;
+             q && q < bend;) {
+            if (*q == '\n')
+                q++;
+            const char *e = memchr(q, '\n', (size_t)(end - q));
+            e = e ? e : end;
+            long c;
+            const char *val;
+            size_t vn;
+            if (e > q && !vcd_change(v, q, e, &c, &val, &vn))
+                vcd_set(v, c, val, vn, !initial);
+            q = e;
+            if (q >= bend)
+                break;
+        }
+        if (*blk == '#')
+            first = 0;
+        p = bend;
+    }
+    for (size_t i = 0; i < v->nbits; i++)
+        if (v->bits[i].val)
+            v->bits[i].high += v->posedges - v->bits[i].since;
+    /* SRAM geometry: WIDTH and DEPTH of the scope */
+    for (unsigned i = 0; i < v->nsrams && !rc; i++) {
+        char k[200];
+        for (int f = 0; f < 2; f++) {
+            snprintf(k, sizeof k, "%s.%s[0]", v->srams[i].path, f ? "DEPTH" : "WIDTH");
+            long kk = tab_find(v->ktab, v->ktabn, k, strlen(k), key_name, v);
+            int val = 0;
+            for (int b = 0; kk >= 0 && b < 31; b++) {
+                snprintf(k, sizeof k, "%s.%s[%d]", v->srams[i].path, f ? "DEPTH" : "WIDTH", b);
+                long kb = tab_find(v->ktab, v->ktabn, k, strlen(k), key_name, v);
+                if (kb >= 0 && v->bits[v->keys[kb].bit].val)
+                    val |= 1 << b;
+            }
+            *(f ? &v->srams[i].depth : &v->srams[i].width) = val;
+        }
+    }
+    /* a scope without WIDTH and DEPTH (a generate block around a macro,
+     * with the macro's port names) is not one */
+    unsigned nm = 0;
+    for (unsigned i = 0; i < v->nsrams; i++)
+        if (v->srams[i].width > 0 && v->srams[i].depth > 0)
+            v->srams[nm++] = v->srams[i];
+    v->nsrams = nm;
+    munmap(text, len);
+    if (!rc && v->posedges == 0)
+        rc = irhw_err(err, errlen, "%s: the clock never rose", path);
+    return rc;
+}
+
+/* The bit of key s (n chars), or NULL. */
+static const vbit *vcd_bit(const vcd *v, const char *s, size_t n)
+{
+    long k = tab_find(v->ktab, v->ktabn, s, n, key_name, v);
+    return k < 0 ? NULL : &v->bits[v->keys[k].bit];
+}
+
+/* ---- the netlist: input activity, flip-flops matched ---------------------- */
+
+/* A netlist name as a VCD key: no backslash, no spaces. */
+static size_t net_key(const char *s, size_t n, char *key, size_t len)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < len; i++)
+        if (s[i] != '\\' && s[i] != ' ' && s[i] != '\t')
+            key[k++] = s[i];
+    key[k] = '\0';
+    return k;
+}
+
+/* A name for get_ports in braces (OpenSTA reads "push_id[3]" as a bus bit). */
+static void tcl_name(FILE *f, const char *s)
+{
+    fprintf(f, "{%s}", s);
+}
+
+static int is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '$';
+}
+
+typedef struct {
+    const lib_info *li;
+    const vcd *v;
+    FILE *tcl;                          /* activity lines */
+    unsigned long matched, ffs, inputs; /* flip-flops matched; all; input bits */
+    uint64_t reg_toggles;
+} scan;
+
+static void activity_line(scan *w, const char *port, const vbit *b)
+{
+    double cyc = (double)w->v->posedges;
+    fprintf(w->tcl, "set_power_activity -input_ports [get_ports ");
+    tcl_name(w->tcl, port);
+    fprintf(w->tcl, "] -activity %.6g -duty %.6g\n", (double)b->toggles / cyc,
+            (double)b->high / cyc);
+}
+
+/* Input declarations: "  input [23:0] push_id;" or "  input rst;". */
+static void input_decl(scan *w, const char *line)
+{
+    int msb = 0, lsb = 0, vec = 0;
+    const char *p = line + strspn(line, " \t") + 5;
+    p += strspn(p, " \t");
+    if (*p == '[' && sscanf(p, "[%d:%d]", &msb, &lsb) == 2) {
+        vec = 1;
+        p = strchr(p, ']') + 1;
+        p += strspn(p, " \t");
+    }
+    char name[300], key[340];
+    size_t n = strcspn(p, " ;\t\n");
+    net_key(p, n, name, sizeof name);
+    if (!strcmp(name, "clk"))
+        return;
+    int lo = lsb < msb ? lsb : msb, hi = lsb < msb ? msb : lsb;
+    for (int i = lo; i <= hi; i++) {
+        if (vec)
+            snprintf(key, sizeof key, "%s[%d]", name, i);
+        else
+            snprintf(key, sizeof key, "%s", name);
+        const vbit *b = vcd_bit(w->v, key, strlen(key));
+        if (b) {
+            activity_line(w, key, b);
+            w->inputs++;
+        }
+    }
+}
+
+/* Reads the mapped netlist: activity lines for the block's input ports;
+ * the flip-flops and those whose Q net is a register bit of the trace. */
+static int scan_netlist(scan *w, const char *src, char *err, size_t errlen)
+{
+    char *text = irhw_read_file(src, NULL);
+    if (!text)
+        return irhw_err(err, errlen, "cannot read %s: %s", src, strerror(errno));
+    int seq = 0;
+    for (char *p = text; *p;) {
+        char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *s = p + strspn(p, " \t");
+        if (!strncmp(s, "input ", 6)) {
+            char line[600];
+            snprintf(line, sizeof line, "%.*s", (int)(n - (size_t)(s - p)), s);
+            input_decl(w, line);
+        } else if (s != p && is_ident(*s) && strncmp(s, "output", 6) && strncmp(s, "wire", 4) &&
+                   strncmp(s, "assign", 6) && memchr(s, '(', n - (size_t)(s - p))) {
+            char cell[160]; /* an instance: "  CELL NAME (" */
+            if (sscanf(s, "%159s", cell) == 1)
+                seq = area_strlist_has(&w->li->seq, cell);
+        } else if (seq && !strncmp(s, ".Q(", 3)) {
+            const char *a = s + 3, *b = s + 3;
+            for (const char *q = a; q < p + n; q++)
+                if (*q == ')')
+                    b = q;
+            char key[400];
+            size_t kn = net_key(a, (size_t)(b - a), key, sizeof key);
+            const vbit *bit = b > a ? vcd_bit(w->v, key, kn) : NULL;
+            w->ffs++;
+            if (bit) {
+                w->matched++;
+                w->reg_toggles += bit->toggles;
+            }
+        }
+        p = e ? e + 1 : p + n;
+    }
+    free(text);
+    return 0;
+}
+
+/* ---- OpenSTA's report ------------------------------------------------------ */
+
+int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen)
+{
+    size_t n;
+    char *t = irhw_read_file(liberty, &n);
+    if (!t)
+        return irhw_err(err, errlen, "cannot read %s: %s", liberty, strerror(errno));
+    /* a group "internal_power (" or an attribute "cell_leakage_power :" or
+     * "leakage_power (" (not the unit and default attributes) */
+    int has = 0;
+    const char *words[] = {"internal_power", "cell_leakage_power", "leakage_power"};
+    for (size_t w = 0; w < 3 && !has; w++)
+        for (const char *p = t; !has && (p = area_mem_find(p, n - (size_t)(p - t), words[w]));
+             p++) {
+            const char *a = p + strlen(words[w]);
+            a += strspn(a, " \t");
+            has = (p == t || !is_ident(p[-1])) && (*a == '(' || *a == ':');
+        }
+    free(t);
+    return has;
+}
+
+/* "Total 1e-3 2e-4 3e-9 1.2e-3 100.0%" lines of report_power; instance
+ * lines "i s l t NAME" after the marker, summed per top-level instance. */
+static int parse_report(const char *text, irhw_power_res *r, char *err, size_t errlen)
+{
+    const char *inst = strstr(text, "IRHW_INSTANCES");
+    int total = 0;
+    for (const char *p = text; p && *p;) {
+        const char *e = strchr(p, '\n');
+        char line[700], name[600];
+        snprintf(line, sizeof line, "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+        double v[4];
+        if (inst && p > inst &&
+            sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
+            const char *dot = strchr(name, '.');
+            char part[96];
+            if (dot && dot != name)
+                snprintf(part, sizeof part, "%.*s", (int)(dot - name), name);
+            else
+                snprintf(part, sizeof part, "(own logic)");
+            unsigned k = 0;
+            while (k < r->nparts && strcmp(r->parts[k].name, part))
+                k++;
+            if (k == r->nparts && k < IRHW_POWER_MAX_PARTS) {
+                snprintf(r->parts[k].name, sizeof r->parts[k].name, "%s", part);
+                r->parts[k].w = 0;
+                r->nparts++;
+            }
+            if (k < r->nparts)
+                r->parts[k].w += v[3];
+        } else if ((!inst || p < inst) &&
+                   sscanf(line, "%599s %lf %lf %lf %lf", name, &v[0], &v[1], &v[2], &v[3]) == 5) {
+            if (!strcmp(name, "Sequential"))
+                r->seq_w = v[3];
+            else if (!strcmp(name, "Combinational"))
+                r->comb_w = v[3];
+            else if (!strcmp(name, "Total")) {
+                r->internal_w = v[0];
+                r->switching_w = v[1];
+                r->leakage_w = v[2];
+                total = 1;
+            }
+        }
+        p = e ? e + 1 : NULL;
+    }
+    if (!total)
+        return irhw_err(err, errlen, "no Total line in OpenSTA's report_power");
+    return 0;
+}
+
+static int run_sta(const char *dir, const char *tcl, char *text_out, size_t tlen, irhw_power_res *r,
+                   char *err, size_t errlen)
+{
+    char out[PATHLEN];
+    if (area_path_join(out, sizeof out, dir, "power_sta.log"))
+        return irhw_err(err, errlen, "work folder path too long");
+    if (!irhw_find_in_path("sta"))
+        return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
+    char *argv[] = {"sta", "-no_splash", "-exit", (char *)tcl, NULL};
+    int rc = area_run_tool(argv, out, err, errlen);
+    if (rc < 0)
+        return -1;
+    char *text = irhw_read_file(out, NULL);
+    if (!text)
+        return irhw_err(err, errlen, "cannot read %s: %s", out, strerror(errno));
+    char line[300] = "";
+    area_last_line_with(text, "Error", line, sizeof line);
+    if (rc != 0 || line[0]) {
+        free(text);
+        return irhw_err(err, errlen, "OpenSTA failed (exit %d), log %s: %s", rc, out,
+                        line[0] ? line : "(no error line)");
+    }
+    snprintf(text_out, tlen, "%s", out);
+    rc = parse_report(text, r, err, errlen);
+    free(text);
+    if (rc)
+        return irhw_err(err, errlen, "%.3000s (log %s)", err, out);
+    return 0;
+}
+
+/* Ports of the dut from the trace (keys without a dot): toggles and high. */
+/* 1 if the word w[0..n) is in the space-separated list. */
+static int in_list(const char *list, const char *w, size_t n)
+{
+    for (const char *h = list; h && *h;) {
+        size_t m = strcspn(h, " ");
+        if (m == n && !strncmp(h, w, n))
+            return 1;
+        h += m;
+        h += strspn(h, " ");
+    }
+    return 0;
+}
+
+static void port_counts(const vcd *v, const char *ports, irhw_power_res *r)
+{
+    for (size_t i = 0; i < v->nkeys; i++) {
+        const char *k = v->keys[i].key;
+        size_t n = strcspn(k, "[");
+        if (strchr(k, '.') || !in_list(ports, k, n))
+            continue;
+        unsigned j = 0;
+        while (j < r->nports && (strlen(r->ports[j].name) != n || strncmp(r->ports[j].name, k, n)))
+            j++;
+        if (j == r->nports) {
+            if (j == IRHW_POWER_MAX_PORTS)
+                continue;
+            snprintf(r->ports[j].name, sizeof r->ports[j].name, "%.*s", (int)n, k);
+            r->nports++;
+        }
+        const vbit *b = &v->bits[v->keys[i].bit];
+        r->ports[j].width++;
+        r->ports[j].toggles += b->toggles;
+        r->ports[j].high += b->high;
+    }
+}
+
+int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (q->clock_mhz <= 0)
+        return irhw_err(err, errlen, "clock must be above 0 MHz");
+    char dir[PATHLEN], lib[PATHLEN], mapped[PATHLEN], tcl[PATHLEN];
+    if (area_path_join(dir, sizeof dir, q->workdir, "power") ||
+        area_path_join(mapped, sizeof mapped, q->workdir, "sta_netlist.v") ||
+        area_path_join(tcl, sizeof tcl, dir, "power.tcl") ||
+        area_path_join(lib, sizeof lib, q->workdir, "cells.lib"))
+        return irhw_err(err, errlen, "work folder path too long");
+    if (irhw_mkdirs(dir))
+        return irhw_err(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+    lib_info li;
+    memset(&li, 0, sizeof li);
+    char plib[PATHLEN];
+    vcd v;
+    memset(&v, 0, sizeof v);
+    int rc = area_prepare_liberty(lib, dir, plib, sizeof plib, &li, err, errlen);
+    if (!rc)
+        rc = vcd_read(q->vcd, &v, err, errlen);
+    irhw_out *tf = NULL;
+    if (!rc && !(tf = irhw_out_open(tcl, err, errlen)))
+        rc = -1;
+    if (!rc) {
+        r->cycles = v.posedges;
+        r->clock_mhz = q->clock_mhz;
+        FILE *t = irhw_out_file(tf);
+        fprintf(t,
+                "# irhw power: OpenSTA power of %s from co-simulation activity (area/power.c)\n"
+                "read_liberty %s\nread_verilog %s\nlink_design %s\n"
+                "create_clock -name clk -period %.6f [get_ports clk]\n"
+                "set_power_activity -input -activity 0.1 -duty 0.5\n",
+                q->top, plib, mapped, q->top, 1000.0 / q->clock_mhz);
+        scan w = {&li, &v, t, 0, 0, 0, 0};
+        rc = scan_netlist(&w, mapped, err, errlen);
+        fprintf(t, "report_power -digits 6\nputs IRHW_INSTANCES\n"
+                   "report_power -instances [get_cells *] -digits 6\n");
+        r->ffs = w.ffs;
+        r->ffs_matched = w.matched;
+        r->inputs_matched = w.inputs;
+        r->reg_toggles = w.reg_toggles;
+    }
+    if (!rc && irhw_out_commit(tf, err, errlen))
+        rc = -1, tf = NULL;
+    tf = NULL;
+    irhw_out_abort(tf);
+    if (!rc) {
+        snprintf(r->tcl, sizeof r->tcl, "%.500s", tcl);
+        char log[PATHLEN];
+        rc = run_sta(dir, tcl, log, sizeof log, r, err, errlen);
+    }
+    if (!rc) {
+        port_counts(&v, q->ports, r);
+        double s_per_cycle = 1e-6 / q->clock_mhz, sram_pj = 0;
+        for (unsigned i = 0; i < v.nsrams; i++) {
+            const vsram *s = &v.srams[i];
+            r->srams[i].words = (unsigned)s->depth;
+            r->srams[i].width = (unsigned)s->width;
+            snprintf(r->srams[i].path, sizeof r->srams[i].path, "%s", s->path);
+            r->srams[i].reads = s->reads;
+            r->srams[i].writes = s->writes;
+            r->srams[i].read_pj =
+                irhw_sram_energy_pj(r->srams[i].words, r->srams[i].width, q->node, 0);
+            r->srams[i].write_pj =
+                irhw_sram_energy_pj(r->srams[i].words, r->srams[i].width, q->node, 1);
+            sram_pj +=
+                (double)s->reads * r->srams[i].read_pj + (double)s->writes * r->srams[i].write_pj;
+        }
+        r->nsrams = v.nsrams;
+        r->sram_w = sram_pj * 1e-12 / ((double)r->cycles * s_per_cycle);
+        r->total_w = r->internal_w + r->switching_w + r->leakage_w + r->sram_w;
+        /* operations: bits of op_ports high at a clock edge */
+        if (q->op_ports)
+            for (unsigned j = 0; j < r->nports; j++)
+                if (in_list(q->op_ports, r->ports[j].name, strlen(r->ports[j].name)))
+                    r->ops += r->ports[j].high;
+        double joules = r->total_w * (double)r->cycles * s_per_cycle;
+        r->energy_op_pj = joules * 1e12 / (double)(q->op_ports ? (r->ops ? r->ops : 1) : r->cycles);
+    }
+    area_strlist_free(&li.seq);
+    vcd_free(&v);
+    return rc;
+}
+
+/* ---- reports ------------------------------------------------------------- */
+
+void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name)
+{
+    fprintf(f, "power at %.1f MHz over %" PRIu64 " co-simulated cycles (OpenSTA report_power)\n",
+            r->clock_mhz, r->cycles);
+    fprintf(f, "  total              %10.4f mW\n", r->total_w * 1e3);
+    fprintf(f, "    internal         %10.4f mW\n", r->internal_w * 1e3);
+    fprintf(f, "    switching        %10.4f mW\n", r->switching_w * 1e3);
+    fprintf(f, "    leakage          %10.6f mW\n", r->leakage_w * 1e3);
+    fprintf(f, "    SRAM macros      %10.4f mW  (energy per access, area/sram_model.c)\n",
+            r->sram_w * 1e3);
+    fprintf(f, "  registers          %10.4f mW  (OpenSTA's sequential group)\n", r->seq_w * 1e3);
+    fprintf(f, "  logic              %10.4f mW  (combinational group)\n", r->comb_w * 1e3);
+    for (unsigned i = 0; i < r->nparts; i++)
+        fprintf(f, "  part %-13s %10.4f mW\n", r->parts[i].name, r->parts[i].w * 1e3);
+    for (unsigned i = 0; i < r->nsrams; i++)
+        fprintf(f,
+                "  SRAM %s (%u x %u): %" PRIu64 " reads x %.3f pJ, %" PRIu64 " writes x %.3f pJ\n",
+                r->srams[i].path, r->srams[i].words, r->srams[i].width, r->srams[i].reads,
+                r->srams[i].read_pj, r->srams[i].writes, r->srams[i].write_pj);
+    if (op_name)
+        fprintf(f, "energy per %-8s %10.4f pJ  (%" PRIu64 " in %" PRIu64 " cycles)\n", op_name,
+                r->energy_op_pj, r->ops, r->cycles);
+    else
+        fprintf(f, "energy per cycle   %10.4f pJ\n", r->energy_op_pj);
+    fprintf(f,
+            "activity           %lu input bits from the co-simulation; %lu of %lu flip-flops "
+            "matched to traced register bits (%" PRIu64 " toggles, reported only: OpenSTA 2.0 "
+            "propagates register activity itself)\n",
+            r->inputs_matched, r->ffs_matched, r->ffs, r->reg_toggles);
+    fprintf(f, "toggles            ");
+    for (unsigned i = 0; i < r->nports; i++)
+        fprintf(f, "%s%s %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].toggles);
+    fprintf(f, "\nopensta script     %s\n", r->tcl);
+}
+
+void irhw_power_print_json(FILE *f, const irhw_power_res *r, const char *op_name)
+{
+    fprintf(f,
+            "{\"clock_mhz\": %.6g, \"cycles\": %" PRIu64 ", \"total_mw\": %.6g, "
+            "\"internal_mw\": %.6g, \"switching_mw\": %.6g, \"leakage_mw\": %.6g, "
+            "\"sram_mw\": %.6g, \"registers_mw\": %.6g, \"logic_mw\": %.6g,\n",
+            r->clock_mhz, r->cycles, r->total_w * 1e3, r->internal_w * 1e3, r->switching_w * 1e3,
+            r->leakage_w * 1e3, r->sram_w * 1e3, r->seq_w * 1e3, r->comb_w * 1e3);
+    fprintf(f, " \"operation\": \"%s\", \"operations\": %" PRIu64 ", \"energy_per_op_pj\": %.6g,\n",
+            op_name ? op_name : "cycle", op_name ? r->ops : r->cycles, r->energy_op_pj);
+    fprintf(f, " \"parts\": {");
+    for (unsigned i = 0; i < r->nparts; i++)
+        fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", r->parts[i].name, r->parts[i].w * 1e3);
+    fprintf(f, "},\n \"srams\": [");
+    for (unsigned i = 0; i < r->nsrams; i++)
+        fprintf(f,
+                "%s{\"path\": \"%s\", \"words\": %u, \"width\": %u, \"reads\": %" PRIu64
+                ", \"writes\": %" PRIu64 ", \"read_pj\": %.6g, \"write_pj\": %.6g}",
+                i ? ", " : "", r->srams[i].path, r->srams[i].words, r->srams[i].width,
+                r->srams[i].reads, r->srams[i].writes, r->srams[i].read_pj, r->srams[i].write_pj);
+    fprintf(f,
+            "],\n \"flip_flops\": %lu, \"flip_flops_with_activity\": %lu, \"input_bits\": %lu, "
+            "\"register_toggles\": %" PRIu64 ",\n \"toggles\": {",
+            r->ffs, r->ffs_matched, r->inputs_matched, r->reg_toggles);
+    for (unsigned i = 0; i < r->nports; i++)
+        fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].toggles);
+    fprintf(f, "},\n \"high_cycles\": {");
+    for (unsigned i = 0; i < r->nports; i++)
+        fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].high);
+    fprintf(f, "}}\n");
+}

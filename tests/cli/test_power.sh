@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `irhw power` (the unit stage only; Yosys, Verilator and OpenSTA runs are not
+# repeated under the sanitizers): toggles of a port driven by a known pattern
+# counted exactly, more activity giving more switching power, positive power
+# and energy per push/pull on a small wl_bank, SRAM accesses priced, a
+# liberty without power data refused with exit 2 after the area, bad
+# options. The power runs need sky130hd (IRHW_SKY130, else
+# ../shared/data/liberty); without it they are a visible SKIP.
+# Prints "power: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+scratch power
+sky=${IRHW_SKY130:-../shared/data/liberty/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
+# field of the power object of `irhw power --json` output
+jget() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["power"]
+for k in sys.argv[2].split("."): d=d[int(k)] if isinstance(d,list) else d[k]
+print(d)' "$1" "$2"; }
+gt() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)' "$1" "$2"; }
+
+# bad options: exit 2, the option named
+for args in "--clock 0" "--clock abc" "--clock 200000" "--cycles 0" "--frobnicate" "-p WIDTH=0"; do
+  out=$("$irhw" power fifo $args 2>&1); rc=$?
+  opt=${args%% *}; [ "$opt" = -p ] && opt=WIDTH
+  [ $rc -eq 2 ] && echo "$out" | grep -q -- "$opt" && ok "power $args: exit 2, named" || bad "power $args: rc=$rc $out"
+done
+"$irhw" power --help | grep -q -- "--clock MHz" && ok "power --help" || bad "power --help"
+
+# a liberty without power data: the area, then exit 2 with the reason
+out=$("$irhw" power fifo -p WIDTH=4 --liberty area/default_45nm.lib -o "$tmp/nopow" --cycles 200 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "no power data" && echo "$out" | grep -q "^total" &&
+  ok "liberty without power data: area given, power refused (exit 2)" || bad "no power data: rc=$rc $out"
+
+if [ ! -f "$sky" ]; then
+  skipped "power runs: sky130hd not found at $sky (set IRHW_SKY130)"
+else
+  # din driven 0x0, 0xf, 0x0, ... for 40 cycles, push and pop low: each of
+  # its 4 bits toggles 39 times; push and pop never
+  { echo "rst,push,din,pop"; for i in $(seq 0 39); do echo "0,0,$(( i % 2 ? 15 : 0 )),0"; done; } > "$tmp/alt.csv"
+  { echo "rst,push,din,pop"; for i in $(seq 0 39); do echo "0,0,0,0"; done; } > "$tmp/idle.csv"
+  # busy: from cycle 2 (after the reset) a push of a new value, then its pop
+  { echo "rst,push,din,pop"; echo "0,0,0,0"; echo "0,0,0,0"
+    for i in $(seq 2 39); do [ $((i % 2)) = 0 ] && echo "0,1,$(( i % 4 ? 15 : 0 )),0" || echo "0,0,0,1"; done; } > "$tmp/busy.csv"
+  if "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --stim-file "$tmp/alt.csv" -o "$tmp/f" --json > "$tmp/alt.json" 2> "$tmp/alt.err"; then
+    t=$(jget "$tmp/alt.json" toggles.din); p=$(jget "$tmp/alt.json" toggles.push); c=$(jget "$tmp/alt.json" cycles)
+    [ "$t" = 156 ] && [ "$p" = 0 ] && [ "$c" = 40 ] && ok "toggles of din counted by hand: 4 x 39 = 156, push 0, 40 cycles" ||
+      bad "toggles: din $t push $p cycles $c (want 156, 0, 40)"
+    "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --stim-file "$tmp/idle.csv" -o "$tmp/f" --json > "$tmp/idle.json" 2> "$tmp/idle.err"
+    "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --stim-file "$tmp/busy.csv" -o "$tmp/f" --json > "$tmp/busy.json" 2> "$tmp/busy.err"
+    a=$(jget "$tmp/busy.json" switching_mw); i=$(jget "$tmp/idle.json" switching_mw)
+    gt "$a" "$i" && ok "pushes and pops give more switching power than idle ($a mW against $i mW)" ||
+      bad "switching: busy $a idle $i; $(tail -2 "$tmp/busy.err")"
+  else bad "power fifo --stim-file: $(tail -3 "$tmp/alt.err")"; fi
+
+  # wl_bank, small: positive power, energy per push/pull
+  if "$irhw" power wl_bank -p ENTRIES=4 -p ID_BITS=4 --liberty "$sky" --cycles 3000 -o "$tmp/b" --json > "$tmp/b.json" 2> "$tmp/b.err"; then
+    tot=$(jget "$tmp/b.json" total_mw); e=$(jget "$tmp/b.json" energy_per_op_pj); n=$(jget "$tmp/b.json" operations)
+    op=$(jget "$tmp/b.json" operation)
+    gt "$tot" 0 && gt "$e" 0 && gt "$n" 0 && [ "$op" = push/pull ] &&
+      ok "wl_bank: $tot mW, $e pJ per push/pull ($n of them)" || bad "wl_bank power: $tot mW $e pJ $n ops $op"
+  else bad "power wl_bank: $(tail -3 "$tmp/b.err")"; fi
+
+  # the SRAM macro: reads and writes seen, priced
+  if "$irhw" power wl_bank -p ENTRIES=4 -p ID_BITS=4 -p STORAGE=sram --liberty "$sky" --cycles 3000 -o "$tmp/s" --json > "$tmp/s.json" 2> "$tmp/s.err"; then
+    r=$(jget "$tmp/s.json" srams.0.reads); w=$(jget "$tmp/s.json" srams.0.writes); sw=$(jget "$tmp/s.json" sram_mw)
+    gt "$r" 0 && gt "$w" 0 && gt "$sw" 0 && ok "SRAM: $r reads, $w writes, $sw mW" || bad "SRAM: reads $r writes $w $sw mW"
+  else bad "power wl_bank STORAGE=sram: $(tail -3 "$tmp/s.err")"; fi
+fi
+
+echo "power: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
