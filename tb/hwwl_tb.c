@@ -155,6 +155,12 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
         p->lat_max = 4;
     }
     p->reinit = kind == 5;
+    p->edge = p->reinit && irhw_rng_chance(r, 60) ? HWWL_EDGE_CAP : HWWL_EDGE_NONE;
+    if (p->edge) { /* the buffer drains fast: a wlinit is judged on its size */
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
     p->reset = kind == 6 && irhw_rng_chance(r, 40);
     p->reconf_target = (int)irhw_rng_below(r, 2);
 }
@@ -214,15 +220,49 @@ uint64_t hwwl_refill_min_cycles(const hwwl_core_geom *g, char *why, size_t whyle
     return 2 * wait + 64;
 }
 
-void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
-                   hwwl_isa *o)
+void hwwl_edge_honoured(hwwl_phase *p)
+{
+    if (p->edge == HWWL_EDGE_CAP || p->edge == HWWL_EDGE_WARP)
+        p->edge++;
+    else if (p->edge == HWWL_EDGE_RESTORE)
+        p->edge = HWWL_EDGE_DONE;
+}
+
+/* An ordinary wlinit size: 2..9 warps, at most g->ovf_cap. */
+static uint64_t init_size(irhw_rng *r, const hwwl_core_geom *g)
+{
+    uint64_t size = (2 + irhw_rng_below(r, 7)) * g->lanes + irhw_rng_below(r, g->lanes);
+    return size > g->ovf_cap ? g->ovf_cap : size;
+}
+
+void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   unsigned ovf_cap, hwwl_isa *o)
 {
     unsigned L = g->lanes;
     memset(o, 0, sizeof *o);
+    if (!need_init && p->edge != HWWL_EDGE_NONE && p->edge != HWWL_EDGE_DONE) {
+        o->quiet = 1;
+        o->init = 1;
+        o->base = irhw_rng_bits(r, g->addr_bits);
+        if (p->edge == HWWL_EDGE_CAP)
+            o->size = ovf_cap;
+        else if (p->edge == HWWL_EDGE_WARP)
+            o->size = L;
+        else if (p->edge == HWWL_EDGE_BELOW)
+            o->size = L - 1;
+        else if (p->edge == HWWL_EDGE_ABOVE)
+            o->size = ovf_cap + 1;
+        else
+            o->size = init_size(r, g);
+        if (p->edge == HWWL_EDGE_ABOVE && (ovf_cap + 1ull) >> g->ovf_bits)
+            o->size = L - 1; /* OVF_CAP + 1 does not fit in wlinit_size */
+        if (p->edge == HWWL_EDGE_BELOW || p->edge == HWWL_EDGE_ABOVE)
+            p->edge++; /* refused: tried once */
+        o->swap = irhw_rng_chance(r, (unsigned)p->swap_pct);
+        return;
+    }
     if (need_init || (p->reinit && irhw_rng_chance(r, 5))) {
-        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
-        if (size > g->ovf_cap)
-            size = g->ovf_cap;
+        uint64_t size = init_size(r, g);
         if (p->reinit && irhw_rng_chance(r, 30))
             size = irhw_rng_below(r, L); /* below one warp: refused */
         o->init = 1;
