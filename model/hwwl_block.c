@@ -334,6 +334,12 @@ static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
                   point == HW_COV_DONE_HELD || point == HW_COV_SWAP_HELD;
     if (donates && hwwl_g(x)->core.scheme == HC_NONE)
         return "SCHEME=none: no WRU, no core donates";
+    int net_only =
+        point == HW_COV_NET_ONLY || point == HW_COV_DONE_HELD || point == HW_COV_SWAP_HELD;
+    if (net_only && hwwl_g(x)->core.threshold > 0)
+        return "THRESHOLD > 0: a core donates only while it holds more than THRESHOLD IDs in "
+               "most banks; it is not empty before its donation is delivered (THRESHOLD=0 "
+               "lines reach it)";
     return NULL;
 }
 

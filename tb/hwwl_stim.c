@@ -201,7 +201,11 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     for (unsigned c = 0; c < C; c++) {
         uint64_t push, pull;
         hwwl_lanes_drive(&s->lanes[c], r, &s->ids, pushing && (p->push_cores >> c & 1), p->pushers,
-                         p->push_pct, reconf ? 100 : p->pull_pct, &push, &pull, pid, c * L * I);
+                         p->push_pct,
+                         reconf                                   ? 100
+                         : p->trickle && (p->push_cores >> c & 1) ? 10
+                                                                  : p->pull_pct,
+                         &push, &pull, pid, c * L * I);
         irhw_bits_set(push_w, c * L, L, push);
         irhw_bits_set(pull_w, c * L, L, pull);
     }

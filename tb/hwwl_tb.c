@@ -138,6 +138,15 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
             p->push_cores |= (uint64_t)1 << irhw_rng_below(r, cores);
         p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
         p->pull_pct = 30 + (unsigned)irhw_rng_below(r, 60);
+        if (kind == 9) {
+            /* trickle: the pusher donates what it gets (THRESHOLD=0) while
+             * every other core is empty: the network alone holds work */
+            p->trickle = 1;
+            p->pushers = (uint64_t)1 << irhw_rng_below(r, lanes);
+            p->push_pct = 1 + (unsigned)irhw_rng_below(r, 4);
+            p->pull_pct = 100;
+            p->swap_pct = 100;
+        }
     }
     p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
     p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
@@ -147,7 +156,8 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
     p->xready_pct = (unsigned)irhw_rng_below(r, 101);
     p->rx_pct = irhw_rng_chance(r, 50) ? (unsigned)irhw_rng_below(r, 30) : 0;
     p->others_done = irhw_rng_chance(r, 70);
-    p->swap_pct = (int)irhw_rng_below(r, 20);
+    if (!p->trickle)
+        p->swap_pct = (int)irhw_rng_below(r, 20);
     p->reconf = kind == 3 || kind == 4;
     if (p->reconf) { /* drain the buffer quickly so the wlcfg can be honoured */
         p->ready_pct = 100;
@@ -222,6 +232,8 @@ uint64_t hwwl_refill_min_cycles(const hwwl_core_geom *g, char *why, size_t whyle
 
 void hwwl_edge_honoured(hwwl_phase *p)
 {
+    if (!p->edge_tried)
+        return;
     if (p->edge == HWWL_EDGE_CAP || p->edge == HWWL_EDGE_WARP)
         p->edge++;
     else if (p->edge == HWWL_EDGE_RESTORE)
@@ -240,9 +252,11 @@ void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_ge
 {
     unsigned L = g->lanes;
     memset(o, 0, sizeof *o);
+    p->edge_tried = 0;
     if (!need_init && p->edge != HWWL_EDGE_NONE && p->edge != HWWL_EDGE_DONE) {
         o->quiet = 1;
         o->init = 1;
+        p->edge_tried = 1;
         o->base = irhw_rng_bits(r, g->addr_bits);
         if (p->edge == HWWL_EDGE_CAP)
             o->size = ovf_cap;

@@ -72,7 +72,9 @@ typedef struct {
     unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
     uint64_t pushers, push_cores;
     int others_done, swap_pct, reconf, reinit, reset, reconf_target;
-    unsigned edge; /* a reinit phase's walk over the wlinit_size edges (HWWL_EDGE_*) */
+    int trickle;    /* one core pushes a few IDs and does not pull; the others pull */
+    unsigned edge;  /* a reinit phase's walk over the wlinit_size edges (HWWL_EDGE_*) */
+    int edge_tried; /* the last cycle's wlinit was the walk's */
 } hwwl_phase;
 
 /* The edge walk of a reinit phase: lanes do not push (the buffer drains, so
