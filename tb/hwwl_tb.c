@@ -165,7 +165,7 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
         p->lat_max = 4;
     }
     p->reinit = kind == 5;
-    p->edge = p->reinit && irhw_rng_chance(r, 60) ? HWWL_EDGE_CAP : HWWL_EDGE_NONE;
+    p->edge = p->reinit && irhw_rng_chance(r, 70) ? HWWL_EDGE_CAP : HWWL_EDGE_NONE;
     if (p->edge) { /* the buffer drains fast: a wlinit is judged on its size */
         p->ready_pct = 100;
         p->lat_min = 1;
