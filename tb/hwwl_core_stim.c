@@ -20,7 +20,9 @@
  * (a skewed subset makes the WRU move work), memory readiness and latency,
  * and events: swap attempts, a reconfiguration (no pushes until wlcfg is
  * honoured, then single or double mode), re-wlinit attempts (refused while
- * the buffer holds work, or for a size below one warp), and a reset. Every
+ * the buffer holds work, or for a size below one warp; most begin with the
+ * walk over wlinit_size's edges, exactly OVF_CAP and LANES among them,
+ * tb/hwwl_tb.h), and a reset. Every
  * run ends with a drain (no pushes, every lane pulls, swaps tried, memory
  * fast, others_done high) long enough to empty the core.
  *

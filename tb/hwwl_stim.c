@@ -15,7 +15,11 @@
  *   that push (often one or two cores only: the others turn needy and the
  *   greedy ones donate through the network), memory readiness and latency,
  *   and events: swap attempts, a reconfiguration (no pushes until wlcfg is
- *   honoured), re-wlinit attempts, a reset. Every run ends with a drain (no
+ *   honoured), re-wlinit attempts (most begin with the walk over
+ *   wlinit_size's edges, tb/hwwl_tb.h), a reset, and a trickle (one lane of
+ *   one core pushes now and then, every other core pulls: at THRESHOLD=0
+ *   the pusher donates its only ID and the network alone holds work).
+ *   Every run ends with a drain (no
  *   pushes, every lane pulls, swaps tried, memory fast) long enough to empty
  *   every core and the network.
  *
