@@ -72,12 +72,12 @@ typedef struct {
     unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
     uint64_t pushers, push_cores;
     int others_done, swap_pct, reconf, reinit, reset, reconf_target;
-    int trickle;    /* one core pushes a few IDs and does not pull; the others pull */
+    int trickle;    /* one lane of one core pushes a few IDs, its core hardly pulls */
     unsigned edge;  /* a reinit phase's walk over the wlinit_size edges (HWWL_EDGE_*) */
     int edge_tried; /* the last cycle's wlinit was the walk's */
 } hwwl_phase;
 
-/* The edge walk of a reinit phase: lanes do not push (the buffer drains, so
+/* The edge walk that begins 70 % of the reinit phases: lanes do not push (the buffer drains, so
  * every wlinit is judged on its size alone); wlinit of exactly OVF_CAP
  * until honoured, of exactly one warp until honoured, one of LANES - 1
  * and one of OVF_CAP + 1 (where the port holds it), both refused; then an
@@ -95,7 +95,10 @@ enum {
 
 /* Draws a phase of 48..560 cycles: fill (spills, stores), drain (refills,
  * DONE), skew (a few lanes push: moves), with `cores` > 1 also one or two
- * cores pushing (donations), reconfiguration, re-wlinit, reset. */
+ * cores pushing (donations) or a trickle (one lane of one core pushes now
+ * and then and its core pulls 10 %, every other lane pulls, swaps asked
+ * every cycle: at THRESHOLD=0 the network alone holds work),
+ * reconfiguration, re-wlinit (most with the edge walk), reset. */
 void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores, uint64_t cycle);
 /* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
 void hwwl_phase_drain(hwwl_phase *p);
