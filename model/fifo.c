@@ -82,4 +82,6 @@ void fifo_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_
         hits[FF_COV_POP_TO_EMPTY]++;
     if (pop && m->head == depth - 1)
         hits[FF_COV_HEAD_WRAPS]++;
+    if (push && m->n < depth && (m->head + m->n) % depth == depth - 1)
+        hits[FF_COV_TAIL_WRAPS]++;
 }

@@ -32,7 +32,14 @@ void fifo_free(void *m);
 void fifo_eval(void *m, const uint64_t *in, uint64_t *out);
 void fifo_tick(void *m, const uint64_t *in);
 /* Functional coverage (irhw_block.cover_sample), points FF_COV_* */
-enum fifo_cover { FF_COV_FULL, FF_COV_PUSH_POP, FF_COV_POP_TO_EMPTY, FF_COV_HEAD_WRAPS, FF_NCOV };
+enum fifo_cover {
+    FF_COV_FULL,
+    FF_COV_PUSH_POP,
+    FF_COV_POP_TO_EMPTY,
+    FF_COV_HEAD_WRAPS,
+    FF_COV_TAIL_WRAPS,
+    FF_NCOV
+};
 void fifo_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/fifo.c */

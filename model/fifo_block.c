@@ -52,6 +52,7 @@ static const irhw_cover_point fifo_cover_points[FF_NCOV] = {
     [FF_COV_PUSH_POP] = {"push_pop", "push and pop in one cycle on a non-full FIFO"},
     [FF_COV_POP_TO_EMPTY] = {"pop_to_empty", "the last entry popped"},
     [FF_COV_HEAD_WRAPS] = {"head_wraps", "a pop at the last slot wraps the read pointer"},
+    [FF_COV_TAIL_WRAPS] = {"tail_wraps", "a push into the last slot wraps the write pointer"},
 };
 
 static const char *fifo_cover_na(const irhw_inst *x, unsigned point)

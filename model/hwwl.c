@@ -447,11 +447,7 @@ void *hwwl_new(const irhw_inst *x)
     return m;
 }
 
-/* Coverage, from the system's ports this cycle (the model's outputs). Not
- * among the points: DONE or a swap held back while every core is empty and
- * an ID is in the network. Random stimulus almost never opens that window
- * (a donor core cannot drain faster than the network delivers); the
- * directed scenarios of tests/unit/test_hwwl.c drive both. */
+/* Coverage, from the system's ports this cycle (the model's outputs). */
 void hwwl_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
     const hw_model *m = vm;
@@ -481,6 +477,25 @@ void hwwl_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_
         hits[HW_COV_SWAP]++;
     if (irhw_get(out, ps, HW_WLCFG_OK) && irhw_get(in, ps, HW_WLCFG_DOUBLE))
         hits[HW_COV_CFG_DOUBLE]++;
+    uint64_t all = irhw_mask(C);
+    if (irhw_get(out, ps, HW_CORE_EMPTY) == all && irhw_get(out, ps, HW_NET_HELD)) {
+        hits[HW_COV_NET_ONLY]++;
+        const uint64_t *pull = irhw_cwide(in, ps, HW_PULL);
+        for (unsigned w = 0; w < irhw_words(LN); w++)
+            if (pull[w]) {
+                hits[HW_COV_DONE_HELD]++;
+                break;
+            }
+        if (irhw_get(in, ps, HW_SWAP) && irhw_get(out, ps, HW_DOUBLE_MODE) == all)
+            hits[HW_COV_SWAP_HELD]++;
+    }
+    if (irhw_get(in, ps, HW_WLINIT_EN) && irhw_get(out, ps, HW_WLINIT_OK) == all) {
+        uint64_t size = irhw_get(in, ps, HW_WLINIT_SIZE);
+        if (size == m->g.core.ovf_cap)
+            hits[HW_COV_WLINIT_CAP]++;
+        if (size == m->g.core.lanes)
+            hits[HW_COV_WLINIT_WARP]++;
+    }
 }
 
 void hwwl_stats(void *vm, FILE *f)

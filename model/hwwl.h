@@ -128,6 +128,11 @@ enum hwwl_cover {
     HW_COV_DONE,
     HW_COV_SWAP,
     HW_COV_CFG_DOUBLE,
+    HW_COV_NET_ONLY,
+    HW_COV_DONE_HELD,
+    HW_COV_SWAP_HELD,
+    HW_COV_WLINIT_CAP,
+    HW_COV_WLINIT_WARP,
     HW_NCOV
 };
 void hwwl_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

@@ -330,16 +330,31 @@ static const irhw_cover_point hwwl_cover_points[HW_NCOV] = {
     [HW_COV_DONE] = {"done", "a lane is answered DONE (the system is empty)"},
     [HW_COV_SWAP] = {"swap", "a system-wide kernel boundary honoured"},
     [HW_COV_CFG_DOUBLE] = {"cfg_double", "wlcfg to double mode honoured on every core"},
+    [HW_COV_NET_ONLY] = {"net_only", "every core empty while an ID is in the network"},
+    [HW_COV_DONE_HELD] = {"done_held_by_net",
+                          "a lane pulls while every core is empty and an ID is in the network"},
+    [HW_COV_SWAP_HELD] = {"swap_held_by_net",
+                          "a swap (double mode) while every core is empty and an ID is in the "
+                          "network"},
+    [HW_COV_WLINIT_CAP] = {"wlinit_ovf_cap", "wlinit of exactly OVF_CAP honoured by every core"},
+    [HW_COV_WLINIT_WARP] = {"wlinit_one_warp", "wlinit of exactly LANES honoured by every core"},
 };
 
 static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
 {
-    int donates =
-        point == HW_COV_DONATION || point == HW_COV_TWO_DONORS || point == HW_COV_DELIVERY;
+    int donates = point == HW_COV_DONATION || point == HW_COV_TWO_DONORS ||
+                  point == HW_COV_DELIVERY || point == HW_COV_NET_ONLY ||
+                  point == HW_COV_DONE_HELD || point == HW_COV_SWAP_HELD;
     if (donates && hwwl_g(x)->scheme >= HW_GSORTING)
         return "SCHEME=gsorting/magic: the system moves work between cores, not the network";
     if (donates && hwwl_g(x)->core.scheme == HC_NONE)
         return "SCHEME=none: no WRU, no core donates";
+    int net_only =
+        point == HW_COV_NET_ONLY || point == HW_COV_DONE_HELD || point == HW_COV_SWAP_HELD;
+    if (net_only && hwwl_g(x)->core.threshold > 0)
+        return "THRESHOLD > 0: a core donates only while it holds more than THRESHOLD IDs in "
+               "most banks; it is not empty before its donation is delivered (THRESHOLD=0 "
+               "lines reach it)";
     return NULL;
 }
 

@@ -731,8 +731,19 @@ void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, ui
         hits[HC_COV_SWAP_REFUSED]++;
     if (s->cfg_go && irhw_get(in, ps, HC_WLCFG_DOUBLE))
         hits[HC_COV_CFG_DOUBLE]++;
-    if (irhw_get(in, ps, HC_WLINIT_EN) && !s->init_go)
-        hits[HC_COV_WLINIT_REFUSED]++;
+    if (irhw_get(in, ps, HC_WLINIT_EN)) {
+        uint64_t size = irhw_get(in, ps, HC_WLINIT_SIZE);
+        if (!s->init_go)
+            hits[HC_COV_WLINIT_REFUSED]++;
+        if (s->init_go && size == m->g.ovf_cap)
+            hits[HC_COV_WLINIT_CAP]++;
+        if (s->init_go && size == L)
+            hits[HC_COV_WLINIT_WARP]++;
+        if (size == L - 1)
+            hits[HC_COV_WLINIT_BELOW]++;
+        if (size == m->g.ovf_cap + 1ull)
+            hits[HC_COV_WLINIT_ABOVE]++;
+    }
     (void)out;
 }
 

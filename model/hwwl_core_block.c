@@ -365,6 +365,10 @@ static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
     [HC_COV_CFG_DOUBLE] = {"cfg_double", "wlcfg to double mode honoured"},
     [HC_COV_WLINIT_REFUSED] = {"wlinit_refused",
                                "wlinit refused (buffer busy or size out of range)"},
+    [HC_COV_WLINIT_CAP] = {"wlinit_ovf_cap", "wlinit of exactly OVF_CAP honoured"},
+    [HC_COV_WLINIT_WARP] = {"wlinit_one_warp", "wlinit of exactly LANES honoured"},
+    [HC_COV_WLINIT_BELOW] = {"wlinit_below_warp", "wlinit of LANES - 1 (refused)"},
+    [HC_COV_WLINIT_ABOVE] = {"wlinit_above_cap", "wlinit of OVF_CAP + 1 (refused)"},
 };
 
 static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
@@ -378,6 +382,8 @@ static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
         return "COALESCE=1: a store of one ID is never cut";
     if (point == HC_COV_TAGS_ALL_BUSY && g->outstanding > g->lanes)
         return "OUTSTANDING > LANES: a load reserves at least one bank";
+    if (point == HC_COV_WLINIT_ABOVE && (g->ovf_cap + 1ull) >> g->ovf_bits)
+        return "OVF_CAP + 1 does not fit in wlinit_size";
     return NULL;
 }
 

@@ -404,6 +404,13 @@ void icrn_coverage(const void *vm, const uint64_t *in, const uint64_t *out, uint
         hits[IC_COV_ROOT_BLOCKED]++;
     if (offers >= 2)
         hits[IC_COV_ROOT_CONTENTION]++;
+    if (m->ro.req) { /* the root's grants: its round-robin pointers wrap after the last */
+        unsigned gsel = (unsigned)rr_pick(m->ro.req, m->rr[node(m, m->g.levels, 0)]);
+        if (gsel + 1 == m->root_nc)
+            hits[IC_COV_SRC_PTR_WRAPS]++;
+        if ((unsigned)rr_pick(m->ro.cand[gsel], m->rr_dst) + 1 == m->g.cores)
+            hits[IC_COV_DST_PTR_WRAPS]++;
+    }
     uint64_t inj = irhw_get(in, ps, IC_INJ_VALID);
     if (inj & ~irhw_get(out, ps, IC_INJ_READY))
         hits[IC_COV_INJ_REFUSED]++;

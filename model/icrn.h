@@ -92,6 +92,8 @@ enum icrn_cover {
     IC_COV_NOT_DONE_WORK_IN_BUFFER,
     IC_COV_NOT_DONE_OFFER,
     IC_COV_ALL_DONE,
+    IC_COV_SRC_PTR_WRAPS,
+    IC_COV_DST_PTR_WRAPS,
     IC_NCOV
 };
 void icrn_coverage(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

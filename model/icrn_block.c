@@ -188,6 +188,10 @@ static const irhw_cover_point icrn_cover_points[IC_NCOV] = {
                                         "every core empty, no offer, an ID in a buffer"},
     [IC_COV_NOT_DONE_OFFER] = {"not_done_offer", "every core empty and buffers too, an offer"},
     [IC_COV_ALL_DONE] = {"all_done", "all_done raised"},
+    [IC_COV_SRC_PTR_WRAPS] = {"src_ptr_wraps",
+                              "the root grants its last child: the source pointer wraps to 0"},
+    [IC_COV_DST_PTR_WRAPS] = {"dst_ptr_wraps",
+                              "the root sends to the last core: the destination pointer wraps"},
 };
 
 IRHW_BLOCK(icrn) = {

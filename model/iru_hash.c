@@ -408,6 +408,10 @@ void iru_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
     default:
         break;
     }
+    if (m->rq_cnt == g->reqs && in_field(m, in, IHP_REQ, 0, 1))
+        hits[IH_COV_REQS_FULL]++;
+    if (op_is_reply(&m->act) && m->rq_head + 1 == g->reqs)
+        hits[IH_COV_REQS_WRAP]++;
     int flush = (int)in_field(m, in, IHP_FLUSH, 0, 1);
     for (unsigned l = 0; l < g->lanes; l++) {
         const iru_lane *ln = &m->lane[l];

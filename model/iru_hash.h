@@ -110,6 +110,8 @@ enum iru_hash_cover {
     IH_COV_DEDUP_DROP,
     IH_COV_MIN_MERGE,
     IH_COV_FADD_MERGE,
+    IH_COV_REQS_FULL,
+    IH_COV_REQS_WRAP,
     IH_NCOV
 };
 void iru_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

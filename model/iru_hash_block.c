@@ -300,6 +300,8 @@ static const irhw_cover_point iru_cover_points[IH_NCOV] = {
     [IH_COV_DEDUP_DROP] = {"dedup_drop", "FILTER=dedup drops a duplicate index"},
     [IH_COV_MIN_MERGE] = {"min_merge", "FILTER=min merges a duplicate index"},
     [IH_COV_FADD_MERGE] = {"fadd_merge", "FILTER=fadd merges a duplicate index"},
+    [IH_COV_REQS_FULL] = {"reqs_full", "a request refused: REQS requests wait (the FIFO is full)"},
+    [IH_COV_REQS_WRAP] = {"reqs_wrap", "a reply pops the last slot of the request ring: it wraps"},
 };
 
 /* With a filter an entry holds distinct indices only: can some set gather

@@ -275,7 +275,14 @@ void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint
     unsigned pp = (unsigned)m->pull_sel, count = m->cnt[pp], size = m->size[pp];
     hits[WB_COV_GREEDY] += OUT(WB_GREEDY);
     if ((d & (D_PULL | D_TAKE)) && m->head[pp] + 1 == size)
-        hits[WB_COV_HEAD_WRAPS]++;
+        hits[m->mode_double ? WB_COV_HEAD_WRAPS_DOUBLE : WB_COV_HEAD_WRAPS]++;
+    if (d & (D_PUSH | D_PUT)) {
+        unsigned wp = d & D_PUSH ? (unsigned)m->mode_double ^ pp : pp;
+        if (m->tail[wp] + 1 == m->size[wp])
+            hits[m->mode_double ? WB_COV_TAIL_WRAPS_DOUBLE : WB_COV_TAIL_WRAPS_SINGLE]++;
+    }
+    if ((key & K_PULL) && !(key & K_PUSH) && !count)
+        hits[m->mode_double ? WB_COV_PULL_EMPTY_DOUBLE : WB_COV_PULL_EMPTY_SINGLE]++;
     if (!(key & ~(unsigned)K_PULL)) /* a pull or nothing: no other point */
         return;
     int lane = (key & (K_PUSH | K_PULL)) != 0, put = (key & K_PUT) != 0;

@@ -90,6 +90,11 @@ enum wl_bank_cover {
     WB_COV_REFILL_PULL_HALF_FULL,
     WB_COV_HEAD_WRAPS,
     WB_COV_GREEDY,
+    WB_COV_HEAD_WRAPS_DOUBLE,
+    WB_COV_TAIL_WRAPS_SINGLE,
+    WB_COV_TAIL_WRAPS_DOUBLE,
+    WB_COV_PULL_EMPTY_SINGLE,
+    WB_COV_PULL_EMPTY_DOUBLE,
     WB_NCOV
 };
 void wl_bank_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

@@ -159,8 +159,16 @@ static const irhw_cover_point wl_bank_cover_points[WB_NCOV] = {
                                   "redistribution put (refill) refused: the lane uses the port"},
     [WB_COV_REFILL_PULL_HALF_FULL] = {"refill_pull_half_full",
                                       "redistribution put refused: the pull half is full"},
-    [WB_COV_HEAD_WRAPS] = {"head_wraps", "a pull or take wraps the read pointer"},
+    [WB_COV_HEAD_WRAPS] = {"head_wraps", "a pull or take wraps the read pointer (single mode)"},
     [WB_COV_GREEDY] = {"greedy", "count above THRESHOLD (greedy)"},
+    [WB_COV_HEAD_WRAPS_DOUBLE] = {"head_wraps_double",
+                                  "a pull or take wraps the pull half's read pointer"},
+    [WB_COV_TAIL_WRAPS_SINGLE] = {"tail_wraps_single",
+                                  "a push or put wraps the write pointer (single mode)"},
+    [WB_COV_TAIL_WRAPS_DOUBLE] = {"tail_wraps_double",
+                                  "a push or put wraps a half's write pointer (double mode)"},
+    [WB_COV_PULL_EMPTY_SINGLE] = {"pull_empty_single", "a pull of an empty bank (single mode)"},
+    [WB_COV_PULL_EMPTY_DOUBLE] = {"pull_empty_double", "a pull of an empty pull half"},
 };
 
 IRHW_BLOCK(wl_bank) = {

@@ -20,7 +20,9 @@
  * (a skewed subset makes the WRU move work), memory readiness and latency,
  * and events: swap attempts, a reconfiguration (no pushes until wlcfg is
  * honoured, then single or double mode), re-wlinit attempts (refused while
- * the buffer holds work, or for a size below one warp), and a reset. Every
+ * the buffer holds work, or for a size below one warp; most begin with the
+ * walk over wlinit_size's edges, exactly OVF_CAP and LANES among them,
+ * tb/hwwl_tb.h), and a reset. Every
  * run ends with a drain (no pushes, every lane pulls, swaps tried, memory
  * fast, others_done high) long enough to empty the core.
  *
@@ -44,6 +46,7 @@ typedef struct {
     hwwl_core_geom g;
     irhw_rng rng;
     uint64_t cycles, drain_from;
+    unsigned ovf_cap; /* the core's OVF_CAP (g's may be lowered for the drain) */
     hwwl_ids ids;
     hwwl_phase ph;
     int in_reset, need_init;
@@ -64,6 +67,7 @@ void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irh
         return NULL;
     s->x = x;
     s->g = *hwwl_core_g(x);
+    s->ovf_cap = s->g.ovf_cap;
     if (hwwl_mem_init(&s->mem, &s->g)) {
         free(s);
         return NULL;
@@ -131,6 +135,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
         if (s->prev_init && irhw_get(po, ps, HC_WLINIT_OK)) {
             s->mem.base = s->prev_init_base;
             s->need_init = 0;
+            hwwl_edge_honoured(&s->ph);
         }
         if (!s->in_reset)
             memory_accept(s, cycle, po);
@@ -140,7 +145,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
 
     if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
         hwwl_phase_drain(&s->ph);
-    else if (cycle >= s->ph.end)
+    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph))
         hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1, cycle);
     const hwwl_phase *p = &s->ph;
 
@@ -160,7 +165,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
 
     /* ISA commands */
     hwwl_isa isa;
-    hwwl_isa_draw(p, r, s->need_init, g, &isa);
+    hwwl_isa_draw(&s->ph, r, s->need_init, g, s->ovf_cap, &isa);
     if (isa.init) {
         s->prev_init_base = isa.base;
         s->prev_init_size = isa.size;
@@ -169,7 +174,7 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
         irhw_set(in, ps, HC_WLINIT_BASE, isa.base);
         irhw_set(in, ps, HC_WLINIT_SIZE, isa.size);
     }
-    int reconf = isa.reconf;
+    int reconf = isa.reconf || isa.quiet;
     irhw_set(in, ps, HC_WLCFG_EN, (uint64_t)isa.cfg);
     irhw_set(in, ps, HC_WLCFG_DOUBLE, (uint64_t)(isa.cfg && p->reconf_target));
     irhw_set(in, ps, HC_SWAP, (uint64_t)isa.swap);

@@ -15,7 +15,11 @@
  *   that push (often one or two cores only: the others turn needy and the
  *   greedy ones donate through the network), memory readiness and latency,
  *   and events: swap attempts, a reconfiguration (no pushes until wlcfg is
- *   honoured), re-wlinit attempts, a reset. Every run ends with a drain (no
+ *   honoured), re-wlinit attempts (most begin with the walk over
+ *   wlinit_size's edges, tb/hwwl_tb.h), a reset, and a trickle (one lane of
+ *   one core pushes now and then, every other core pulls: at THRESHOLD=0
+ *   the pusher donates its only ID and the network alone holds work).
+ *   Every run ends with a drain (no
  *   pushes, every lane pulls, swaps tried, memory fast) long enough to empty
  *   every core and the network.
  *
@@ -46,6 +50,7 @@ typedef struct {
     hwwl_geom g;
     irhw_rng rng;
     uint64_t cycles, drain_from;
+    unsigned ovf_cap; /* the core's OVF_CAP (g's may be lowered for the drain) */
     hwwl_ids ids;
     hwwl_phase ph;
     int in_reset;
@@ -66,6 +71,7 @@ void *hwwl_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_sti
     s->x = x;
     s->g = *hwwl_g(x);
     const hwwl_core_geom *k = &s->g.core;
+    s->ovf_cap = k->ovf_cap;
     for (unsigned c = 0; c < s->g.cores; c++) {
         s->lanes[c].lanes = k->lanes;
         s->lanes[c].id_bits = k->id_bits;
@@ -122,6 +128,8 @@ static void observe(hw_stim *s, uint64_t cycle, const uint64_t *po)
     const uint64_t *addr = irhw_cwide(po, ps, HW_MEM_REQ_ADDR),
                    *n = irhw_cwide(po, ps, HW_MEM_REQ_N);
     const uint64_t *tag = irhw_cwide(po, ps, HW_MEM_REQ_TAG);
+    if (s->prev_init && (init_ok & irhw_mask(s->g.cores)) == irhw_mask(s->g.cores))
+        hwwl_edge_honoured(&s->ph);
     for (unsigned c = 0; c < s->g.cores; c++) {
         hwwl_lanes_answered(&s->lanes[c], irhw_bits_get(ok, c * L, L),
                             irhw_bits_get(exc, c * L, L));
@@ -129,6 +137,7 @@ static void observe(hw_stim *s, uint64_t cycle, const uint64_t *po)
             s->mem[c].base = (s->prev_init_base + c * s->prev_init_size) & irhw_mask(k->addr_bits);
             s->need_init &= ~((uint64_t)1 << c);
         }
+
         if (s->in_reset || !(s->prev_ready >> c & 1) || !(rq_valid >> c & 1))
             continue;
         hwwl_memreq rq = {(int)(rq_write >> c & 1),
@@ -157,7 +166,7 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
 
     if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
         hwwl_phase_drain(&s->ph);
-    else if (cycle >= s->ph.end)
+    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph))
         hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores, cycle);
     const hwwl_phase *p = &s->ph;
 
@@ -177,7 +186,7 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
 
     /* ISA commands */
     hwwl_isa isa;
-    hwwl_isa_draw(p, r, s->need_init != 0, k, &isa);
+    hwwl_isa_draw(&s->ph, r, s->need_init != 0, k, s->ovf_cap, &isa);
     if (isa.init) {
         s->prev_init_base = isa.base;
         s->prev_init_size = isa.size;
@@ -186,7 +195,7 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
         irhw_set(in, ps, HW_WLINIT_BASE, isa.base);
         irhw_set(in, ps, HW_WLINIT_SIZE, isa.size);
     }
-    int reconf = isa.reconf;
+    int reconf = isa.reconf || isa.quiet;
     irhw_set(in, ps, HW_WLCFG_EN, (uint64_t)isa.cfg);
     irhw_set(in, ps, HW_WLCFG_DOUBLE, (uint64_t)(isa.cfg && p->reconf_target));
     irhw_set(in, ps, HW_SWAP, (uint64_t)isa.swap);
@@ -198,7 +207,11 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     for (unsigned c = 0; c < C; c++) {
         uint64_t push, pull;
         hwwl_lanes_drive(&s->lanes[c], r, &s->ids, pushing && (p->push_cores >> c & 1), p->pushers,
-                         p->push_pct, reconf ? 100 : p->pull_pct, &push, &pull, pid, c * L * I);
+                         p->push_pct,
+                         reconf                                   ? 100
+                         : p->trickle && (p->push_cores >> c & 1) ? 10
+                                                                  : p->pull_pct,
+                         &push, &pull, pid, c * L * I);
         irhw_bits_set(push_w, c * L, L, push);
         irhw_bits_set(pull_w, c * L, L, pull);
     }

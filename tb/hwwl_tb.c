@@ -138,6 +138,15 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
             p->push_cores |= (uint64_t)1 << irhw_rng_below(r, cores);
         p->push_pct = 60 + (unsigned)irhw_rng_below(r, 40);
         p->pull_pct = 30 + (unsigned)irhw_rng_below(r, 60);
+        if (kind == 9) {
+            /* trickle: the pusher donates what it gets (THRESHOLD=0) while
+             * every other core is empty: the network alone holds work */
+            p->trickle = 1;
+            p->pushers = (uint64_t)1 << irhw_rng_below(r, lanes);
+            p->push_pct = 1 + (unsigned)irhw_rng_below(r, 4);
+            p->pull_pct = 100;
+            p->swap_pct = 100;
+        }
     }
     p->ready_pct = irhw_rng_chance(r, 20) ? (unsigned)irhw_rng_below(r, 40) : 100;
     p->lat_min = 1 + (unsigned)irhw_rng_below(r, 6);
@@ -147,7 +156,8 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
     p->xready_pct = (unsigned)irhw_rng_below(r, 101);
     p->rx_pct = irhw_rng_chance(r, 50) ? (unsigned)irhw_rng_below(r, 30) : 0;
     p->others_done = irhw_rng_chance(r, 70);
-    p->swap_pct = (int)irhw_rng_below(r, 20);
+    if (!p->trickle)
+        p->swap_pct = (int)irhw_rng_below(r, 20);
     p->reconf = kind == 3 || kind == 4;
     if (p->reconf) { /* drain the buffer quickly so the wlcfg can be honoured */
         p->ready_pct = 100;
@@ -155,6 +165,12 @@ void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores,
         p->lat_max = 4;
     }
     p->reinit = kind == 5;
+    p->edge = p->reinit && irhw_rng_chance(r, 70) ? HWWL_EDGE_CAP : HWWL_EDGE_NONE;
+    if (p->edge) { /* the buffer drains fast: a wlinit is judged on its size */
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
     p->reset = kind == 6 && irhw_rng_chance(r, 40);
     p->reconf_target = (int)irhw_rng_below(r, 2);
 }
@@ -214,15 +230,53 @@ uint64_t hwwl_refill_min_cycles(const hwwl_core_geom *g, char *why, size_t whyle
     return 2 * wait + 64;
 }
 
-void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
-                   hwwl_isa *o)
+void hwwl_edge_honoured(hwwl_phase *p)
+{
+    if (!p->edge_tried)
+        return;
+    if (p->edge == HWWL_EDGE_CAP || p->edge == HWWL_EDGE_WARP)
+        p->edge++;
+    else if (p->edge == HWWL_EDGE_RESTORE)
+        p->edge = HWWL_EDGE_DONE;
+}
+
+/* An ordinary wlinit size: 2..9 warps, at most g->ovf_cap. */
+static uint64_t init_size(irhw_rng *r, const hwwl_core_geom *g)
+{
+    uint64_t size = (2 + irhw_rng_below(r, 7)) * g->lanes + irhw_rng_below(r, g->lanes);
+    return size > g->ovf_cap ? g->ovf_cap : size;
+}
+
+void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   unsigned ovf_cap, hwwl_isa *o)
 {
     unsigned L = g->lanes;
     memset(o, 0, sizeof *o);
+    p->edge_tried = 0;
+    if (!need_init && p->edge != HWWL_EDGE_NONE && p->edge != HWWL_EDGE_DONE) {
+        o->quiet = 1;
+        o->init = 1;
+        p->edge_tried = 1;
+        o->base = irhw_rng_bits(r, g->addr_bits);
+        if (p->edge == HWWL_EDGE_CAP)
+            o->size = ovf_cap;
+        else if (p->edge == HWWL_EDGE_WARP)
+            o->size = L;
+        else if (p->edge == HWWL_EDGE_BELOW)
+            o->size = L - 1;
+        else if (p->edge == HWWL_EDGE_ABOVE)
+            o->size = ovf_cap + 1;
+        else
+            o->size = init_size(r, g);
+        if (p->edge == HWWL_EDGE_ABOVE && (ovf_cap + 1ull) >> g->ovf_bits)
+            o->size = L - 1; /* OVF_CAP + 1 does not fit in wlinit_size */
+        if (p->edge == HWWL_EDGE_BELOW || p->edge == HWWL_EDGE_ABOVE)
+            p->edge++; /* refused: tried once */
+        o->swap = irhw_rng_chance(r, (unsigned)p->swap_pct);
+        return;
+    }
     if (need_init || (p->reinit && irhw_rng_chance(r, 5))) {
-        uint64_t size = (2 + irhw_rng_below(r, 7)) * L + irhw_rng_below(r, L);
-        if (size > g->ovf_cap)
-            size = g->ovf_cap;
+        uint64_t size = init_size(r, g);
         if (p->reinit && irhw_rng_chance(r, 30))
             size = irhw_rng_below(r, L); /* below one warp: refused */
         o->init = 1;

@@ -72,11 +72,33 @@ typedef struct {
     unsigned push_pct, pull_pct, ready_pct, lat_min, lat_max, xready_pct, rx_pct;
     uint64_t pushers, push_cores;
     int others_done, swap_pct, reconf, reinit, reset, reconf_target;
+    int trickle;    /* one lane of one core pushes a few IDs, its core hardly pulls */
+    unsigned edge;  /* a reinit phase's walk over the wlinit_size edges (HWWL_EDGE_*) */
+    int edge_tried; /* the last cycle's wlinit was the walk's */
 } hwwl_phase;
+
+/* The edge walk that begins 70 % of the reinit phases: lanes do not push (the buffer drains, so
+ * every wlinit is judged on its size alone); wlinit of exactly OVF_CAP
+ * until honoured, of exactly one warp until honoured, one of LANES - 1
+ * and one of OVF_CAP + 1 (where the port holds it), both refused; then an
+ * ordinary size until honoured, so later phases spill into a buffer the
+ * final drain can empty. */
+enum {
+    HWWL_EDGE_NONE,
+    HWWL_EDGE_CAP,
+    HWWL_EDGE_WARP,
+    HWWL_EDGE_BELOW,
+    HWWL_EDGE_ABOVE,
+    HWWL_EDGE_RESTORE,
+    HWWL_EDGE_DONE
+};
 
 /* Draws a phase of 48..560 cycles: fill (spills, stores), drain (refills,
  * DONE), skew (a few lanes push: moves), with `cores` > 1 also one or two
- * cores pushing (donations), reconfiguration, re-wlinit, reset. */
+ * cores pushing (donations) or a trickle (one lane of one core pushes now
+ * and then and its core pulls 10 %, every other lane pulls, swaps asked
+ * every cycle: at THRESHOLD=0 the network alone holds work),
+ * reconfiguration, re-wlinit (most with the edge walk), reset. */
 void hwwl_phase_draw(hwwl_phase *p, irhw_rng *r, unsigned lanes, unsigned cores, uint64_t cycle);
 /* The final drain: no pushes, every lane pulls, swaps tried, memory fast. */
 void hwwl_phase_drain(hwwl_phase *p);
@@ -98,14 +120,25 @@ typedef struct {
     int init, cfg, swap;
     uint64_t base, size; /* wlinit */
     int reconf;          /* a reconfiguration is pending: lanes do not push */
+    int quiet;           /* an edge walk: lanes do not push, every lane pulls */
 } hwwl_isa;
 
 /* wlinit when `need_init` (after reset) or drawn in a reinit phase (2..9
  * warps, rarely whole, so stores and loads meet a region's end; sometimes
- * below one warp: refused), wlcfg in a reconfiguration phase, swap
- * attempts. */
-void hwwl_isa_draw(const hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
-                   hwwl_isa *o);
+ * below one warp: refused), or the phase's edge walk (`ovf_cap`: the
+ * core's OVF_CAP, which g->ovf_cap may lower for the drain), wlcfg in a
+ * reconfiguration phase, swap attempts. */
+void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
+                   unsigned ovf_cap, hwwl_isa *o);
+/* The stimulus saw last cycle's wlinit honoured (by every core): the edge
+ * walk moves on. */
+void hwwl_edge_honoured(hwwl_phase *p);
+/* An edge walk past its OVF_CAP wlinit and not yet back to an ordinary
+ * size: the phase goes on until it is. */
+static inline int hwwl_edge_open(const hwwl_phase *p)
+{
+    return p->edge > HWWL_EDGE_CAP && p->edge < HWWL_EDGE_DONE;
+}
 
 /* ---- one core's memory --------------------------------------------------- */
 

@@ -65,8 +65,8 @@ static void missing_points(const irhw_coverage *c, char *buf, size_t len)
 }
 
 /* One line of a cosim list: parameters, cycles, seed, stimulus. */
-static void list_line(const irhw_block *b, char *line, char *params, size_t plen,
-                      uint64_t *cycles, uint64_t *seed, irhw_stim_mode *mode)
+static void list_line(const irhw_block *b, char *line, char *params, size_t plen, uint64_t *cycles,
+                      uint64_t *seed, irhw_stim_mode *mode)
 {
     *cycles = 100000;
     *seed = 1;
@@ -156,8 +156,7 @@ START_TEST(every_block_reaches_full_coverage_at_its_defaults_within_200000_cycle
         missing_points(&cov, miss, sizeof miss);
         ck_assert_msg(irhw_cov_complete(&cov), "%s defaults: never hit in 200000 cycles:%s",
                       b->name, miss);
-        printf("coverage %-9s defaults: %u of %u points (%u applicable) in %" PRIu64
-               " cycles\n",
+        printf("coverage %-9s defaults: %u of %u points (%u applicable) in %" PRIu64 " cycles\n",
                b->name, cov.covered, cov.n, cov.applicable, n);
         ck_assert_msg(b->ncover > 0, "%s declares no coverage points", b->name);
         irhw_cov_free(&cov);
@@ -188,6 +187,13 @@ START_TEST(points_a_configuration_cannot_reach_are_declared_inapplicable_with_a_
     ck_assert_ptr_null(na_of("swt", "POLICY=fullest", "fullest_picks_younger"));
     ck_assert_ptr_nonnull(na_of("swt", "WARPS=2 LANES=16", "full_entry_second_alloc"));
     ck_assert_ptr_null(na_of("swt", "", "entry_full"));
+    /* the edges: a donor empties while its ID is in flight only at THRESHOLD=0; OVF_CAP + 1
+     * reaches wlinit_size only where the port holds it */
+    ck_assert_ptr_nonnull(na_of("hwwl", "", "net_only"));
+    ck_assert_ptr_null(na_of("hwwl", "THRESHOLD=0", "swap_held_by_net"));
+    ck_assert_ptr_nonnull(na_of("hwwl", "THRESHOLD=0 SCHEME=none", "done_held_by_net"));
+    ck_assert_ptr_nonnull(na_of("hwwl_core", "OVF_CAP=4095", "wlinit_above_cap"));
+    ck_assert_ptr_null(na_of("hwwl_core", "", "wlinit_above_cap"));
 }
 END_TEST
 
