@@ -10,7 +10,7 @@
 # /usr/bin/time), which a loaded machine inflates less than wall time; the
 # load is printed. SYNTH_BENCH_P adds parameters to hwwl_core and hwwl
 # (e.g. "-p LANES=4 -p ENTRIES=4" for a run of a few minutes; at the
-# defaults the run takes about half an hour of CPU). SYNTH_BENCH_OLD=PATH
+# defaults the run takes about a quarter of an hour of CPU). SYNTH_BENCH_OLD=PATH
 # uses an irhw already built from the base revision (in its source tree).
 # Usage: synth_bench.sh BIN/IRHW
 set -u
