@@ -7,6 +7,8 @@
 #                docs/bench-log.md, the table in docs/speed.md regenerated
 #   make sweep   the full parameter sweeps (long)
 #   make sweep-bench  irhw sweep speed: -j 1 against -j 2, and a repeated sweep
+#   make synth-bench  irhw area speed: cold and cached synthesis, old scripts against
+#                new, hierarchical against --flat (SYNTH_BENCH_P: parameters)
 #   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
 #   make lint    cppcheck + clang-format check
 
@@ -46,7 +48,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench lint deps clean iru-graphs hwwl-trends
+.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench synth-bench lint deps clean iru-graphs hwwl-trends
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -177,6 +179,9 @@ sweep: deps $(BIN)/irhw
 
 sweep-bench: deps $(BIN)/irhw
 	@bash tests/bench/sweep_bench.sh $(BIN)/irhw
+
+synth-bench: deps $(BIN)/irhw
+	@bash tests/bench/synth_bench.sh $(BIN)/irhw
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \

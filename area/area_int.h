@@ -67,7 +67,8 @@ void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsign
 /* ---- hier.c ---- */
 /* Hierarchical synthesis of q's design: each generated module once, cached;
  * fills r (areas, parts, SRAMs priced) and writes netlist (generic gates,
- * for simulation) and mapped (flat, liberty cells, for OpenSTA). */
+ * for simulation) and mapped (liberty cells, for OpenSTA: each module once,
+ * or flat with the SRAM macros cut out when the design has any). */
 int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, unsigned node,
                   const char *netlist, const char *mapped, irhw_area_res *r, char *err,
                   size_t errlen);

@@ -20,8 +20,9 @@
  *
  * The areas add up: a unit's own cells (its leaves included) plus, per
  * sub-unit instance, that sub-unit's total. The critical path is OpenSTA's
- * on the units' mapped netlists read together and flattened by
- * synth_scripts/sta_merge.ys.in.
+ * on the units' mapped netlists, each module once: OpenSTA links the
+ * hierarchy itself, or, when the design has SRAM macros, Yosys flattens it
+ * first and cuts the macros out (synth_scripts/sta_merge.ys.in).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -541,7 +542,9 @@ static int fill_result(const run_ctx *c, const unit *u, unsigned nu, unsigned no
     return area_stat_total(c->q->storage, (unsigned long)(t->sram_n + 0.5), node, r, err, errlen);
 }
 
-/* The flat mapped netlist OpenSTA times, from the units' mapped netlists. */
+/* The mapped netlist OpenSTA times, from the units' mapped netlists: each
+ * module once, hierarchical; flattened by Yosys with the SRAM macros cut
+ * out (sta_merge.ys.in) when the design has any. */
 static int sta_netlist(const irhw_area_req *q, const char *lib, const unit *u, unsigned nu,
                        const char *mapped, char *err, size_t errlen)
 {
@@ -552,6 +555,10 @@ static int sta_netlist(const irhw_area_req *q, const char *lib, const unit *u, u
         area_path_join(out, PATHLEN, q->workdir, "sta_merge.out"))
         return irhw_err(err, errlen, "work folder path too long");
     snprintf(sram_v, sizeof sram_v, "%s/rtl/irhw_sram_1rw.v", irhw_root());
+    /* Without SRAM macros, OpenSTA reads the modules' netlists as they are
+     * and builds the hierarchy itself (link_design) */
+    if (u[nu - 1].sram_n == 0)
+        return merge_netlists(u, nu, "mapped.v", mapped, err, errlen);
     if (merge_netlists(u, nu, "mapped.v", all, err, errlen))
         return -1;
     const char *keys[] = {"LIB", "SRAM_V", "VERILOG", "TOP", "MAPPED"};

@@ -124,8 +124,32 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
     }
     if (eflop && private_name(ename) && netlist)
         flop_q_net(netlist, ename, r->crit_to, sizeof r->crit_to);
+    /* a hierarchical netlist's names as a flattened one's: "u_a/x" -> "u_a.x" */
+    for (char *c = r->crit_from; (c = strchr(c, '/')) != NULL;)
+        *c = '.';
+    for (char *c = r->crit_to; (c = strchr(c, '/')) != NULL;)
+        *c = '.';
     r->have_sta = 1;
     return 0;
+}
+
+/* The top module's text within a netlist (cut at its endmodule), so that a
+ * top-level flip-flop is looked up there and not in a submodule that uses
+ * the same instance name; the whole text when it is not found. */
+static char *top_module(char *netlist, const char *top)
+{
+    if (!netlist)
+        return NULL;
+    char pat[300];
+    snprintf(pat, sizeof pat, "module %s(", top);
+    for (char *p = netlist; (p = strstr(p, pat)) != NULL; p++)
+        if (p == netlist || p[-1] == '\n') {
+            char *end = strstr(p, "\nendmodule");
+            if (end)
+                end[1] = '\0';
+            return p;
+        }
+    return netlist;
 }
 
 int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
@@ -156,7 +180,7 @@ int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, un
     if (!text)
         return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
     char *nl = irhw_read_file(mapped, NULL);
-    rc = area_sta_parse(text, nl, log, r, err, errlen);
+    rc = area_sta_parse(text, top_module(nl, q->top), log, r, err, errlen);
     free(text);
     free(nl);
     return rc;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Hierarchical, cached synthesis (`irhw area`, area/hier.c) on hwwl_core at
 # LANES=2 ENTRIES=4: every module synthesized once, a second run served
-# from the cache for every module, a damaged cache entry synthesized again,
+# from the cache for every module, OpenSTA on the modules' netlists as they
+# are (no Yosys merge), a damaged cache entry synthesized again,
 # the total the sum of the top's own cells and its parts, a part's total
 # the one `irhw area` gives that part alone (from the same cache), --flat
 # leaving the cache alone. Prints "synth_cache: N passed, N failed, N skipped".
@@ -20,6 +21,9 @@ if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> 
   grep -q '"have_sta": true' "$tmp/a1.json" && grep -q "timing (OpenSTA)" "$tmp/a1.err" &&
     ok "critical path from OpenSTA on the modules' netlists read together" || bad "no STA: $(tail -3 "$tmp/a1.err")"
   [ "$(ls "$IRHW_SYNTH_CACHE" | wc -l)" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
+  m=$(grep -c "^module " "$tmp/a1/sta_netlist.v")
+  [ "$m" -ge 3 ] && [ ! -e "$tmp/a1/sta_merge.log" ] &&
+    ok "OpenSTA links the $m modules' netlists itself (no Yosys merge without SRAMs)" || bad "STA netlist: $m modules, $(ls "$tmp/a1")"
 else bad "cold area run failed: $(tail -5 "$tmp/a1.err")"; fi
 
 # the total adds up: own cells + each part (count x its total)

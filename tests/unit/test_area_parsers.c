@@ -223,6 +223,23 @@ START_TEST(sta_report_names_a_flip_flop_end_by_the_net_it_drives)
 }
 END_TEST
 
+START_TEST(sta_report_on_a_hierarchical_netlist_names_as_a_flat_one)
+{
+    const char *t = "Startpoint: g_bank[0].u_bank/_378_\n"
+                    "            (rising edge-triggered flip-flop clocked by clk)\n"
+                    "Endpoint: g_core[1].u_core/u_rf/_12_\n"
+                    "          (rising edge-triggered flip-flop clocked by clk)\n"
+                    "   2.0140   data arrival time\n";
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_double_eq_tol(r.crit_ns, 2.014, 1e-9);
+    ck_assert_str_eq(r.crit_from, "g_bank[0].u_bank._378_");
+    ck_assert_str_eq(r.crit_to, "g_core[1].u_core.u_rf._12_");
+}
+END_TEST
+
 START_TEST(sta_report_without_a_path_is_an_error_naming_the_log)
 {
     irhw_area_res r;
@@ -285,6 +302,7 @@ int main(void)
     tcase_add_test(t, yosys_stat_of_a_sky130_run_and_a_missing_top);
     tcase_add_test(t, sta_report_gives_the_path_to_an_output_port);
     tcase_add_test(t, sta_report_names_a_flip_flop_end_by_the_net_it_drives);
+    tcase_add_test(t, sta_report_on_a_hierarchical_netlist_names_as_a_flat_one);
     tcase_add_test(t, sta_report_without_a_path_is_an_error_naming_the_log);
     tcase_add_test(t, sram_energy_per_access_matches_its_published_figures);
     tcase_add_test(t, power_data_is_told_from_power_units);

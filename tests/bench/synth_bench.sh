@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# make synth-bench: speed of `irhw area`, measured side by side in one run.
+#   old cold hwwl_core   irhw built from SYNTH_BENCH_BASE (a git revision,
+#                        default main), its own scripts, an empty cache
+#   new cold hwwl_core   this irhw, an empty cache
+#   hwwl after hwwl_core this irhw, right after the run above (same cache)
+#   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
+#                        against --flat: total µm² and critical path
+# Times are CPU seconds (user + sys of irhw and the tools it runs, from
+# /usr/bin/time), which a loaded machine inflates less than wall time; the
+# load is printed. SYNTH_BENCH_P adds parameters to hwwl_core and hwwl
+# (e.g. "-p LANES=4 -p ENTRIES=4" for a run of a few minutes; at the
+# defaults the run takes about a quarter of an hour of CPU). SYNTH_BENCH_OLD=PATH
+# uses an irhw already built from the base revision (in its source tree).
+# Usage: synth_bench.sh BIN/IRHW
+set -u
+irhw=$(realpath "$1")
+here=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d /tmp/irhw-synth-bench.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+read -r -a extra <<< "${SYNTH_BENCH_P:-}"
+old=${SYNTH_BENCH_OLD:-}
+if [ -z "$old" ]; then
+  base=${SYNTH_BENCH_BASE:-main}
+  mkdir "$tmp/base" && git -C "$here" archive "$base" | tar -x -C "$tmp/base" &&
+    nice make -s -C "$tmp/base" -j2 bin/irhw > "$tmp/base.log" 2>&1 ||
+    { echo "synth-bench: cannot build irhw from $base: $tmp/base.log" >&2; tail -5 "$tmp/base.log" >&2; exit 3; }
+  old=$tmp/base/bin/irhw
+fi
+
+# run NAME IRHW CACHE ARGS...: irhw area ARGS --json, CPU seconds into cpu[NAME]
+declare -A cpu
+run() {
+  local name=$1 bin=$2 cache=$3; shift 3
+  if ! IRHW_SYNTH_CACHE=$cache /usr/bin/time -f "%U %S" -o "$tmp/$name.time" \
+      nice "$bin" area "$@" --json -o "$tmp/$name.d" > "$tmp/$name.json" 2> "$tmp/$name.err"; then
+    echo "synth-bench: irhw area $* failed: $(tail -3 "$tmp/$name.err")" >&2; exit 3
+  fi
+  cpu[$name]=$(awk '{ printf "%.1f", $1 + $2 }' "$tmp/$name.time")
+}
+num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$tmp/$2.json"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }'; }
+
+echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
+run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
+run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}"
+run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}"
+run bank "$irhw" "$tmp/c_new" wl_bank
+for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
+  run "flat_${b%%:*}" "$irhw" "$tmp/c_new" "${b#*:}" $([ "${b#*:}" = wl_bank ] || echo "${extra[@]}") --flat
+done
+echo "  cold hwwl_core: old ${cpu[old_core]} s, new ${cpu[new_core]} s CPU: new / old $(ratio "${cpu[new_core]}" "${cpu[old_core]}") (target <= 0.333)"
+echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 new_core) ($(pct "$(num total_um2 new_core)" "$(num total_um2 old_core)"));" \
+     "critical path: old $(num crit_ns old_core) ns, new $(num crit_ns new_core) ns"
+echo "  hwwl right after hwwl_core: ${cpu[hwwl]} s CPU: / new cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}") (target <= 0.10)"
+echo "  hierarchical against --flat (this irhw):"
+for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
+  h=${b%%:*}
+  printf '    %-9s total µm² %s hier, %s flat (%s); critical path %s ns hier, %s ns flat (%s); CPU %s s flat\n' "${b#*:}" \
+    "$(num total_um2 "$h")" "$(num total_um2 "flat_$h")" "$(pct "$(num total_um2 "$h")" "$(num total_um2 "flat_$h")")" \
+    "$(num crit_ns "$h")" "$(num crit_ns "flat_$h")" "$(pct "$(num crit_ns "$h")" "$(num crit_ns "flat_$h")")" "${cpu[flat_$h]}"
+done
