@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make synth-bench: speed of `irhw area`, measured side by side in one run.
 #   old cold hwwl_core   irhw built from SYNTH_BENCH_BASE (a git revision,
-#                        default main), its own scripts, an empty cache
+#                        default e037033: before synth -noshare and OpenSTA
+#                        linking the modules), its own scripts, an empty cache
 #   new cold hwwl_core   this irhw, an empty cache
 #   hwwl after hwwl_core this irhw, right after the run above (same cache)
 #   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
@@ -21,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 read -r -a extra <<< "${SYNTH_BENCH_P:-}"
 old=${SYNTH_BENCH_OLD:-}
 if [ -z "$old" ]; then
-  base=${SYNTH_BENCH_BASE:-main}
+  base=${SYNTH_BENCH_BASE:-e037033}
   mkdir "$tmp/base" && git -C "$here" archive "$base" | tar -x -C "$tmp/base" &&
     nice make -s -C "$tmp/base" -j2 bin/irhw > "$tmp/base.log" 2>&1 ||
     { echo "synth-bench: cannot build irhw from $base: $tmp/base.log" >&2; tail -5 "$tmp/base.log" >&2; exit 3; }
