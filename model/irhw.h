@@ -237,6 +237,13 @@ void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* vw_assert in a module without clock or reset (a combinational leaf):
+ * `always @* assert (COND);`, checked whenever its inputs change. */
+void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Opens (open = 1) or closes the `ifdef IRHW_ASSERT around logic only the
+ * checks read (counts, flags), so the default file stays without it. */
+void vw_checks_logic(irhw_vw *w, int open);
 /* The check whose statement is on line `line` (from 1) of the Verilog
  * `text`: "assert NAME: MSG" (or "assume ...") into out; 0 if none is. */
 int irhw_check_at(const char *text, unsigned line, char *out, size_t len);
