@@ -278,20 +278,20 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
  * that a module's text is the same alone and inside a composite's file (the
  * synthesis cache keys on it); the hand-written leaves in rtl/ hold the same
  * text. */
-#define IRHW_CHECK_MACROS                                                                          \
-    "`ifdef IRHW_ASSERT\n"                                                                         \
-    "`ifndef IRHW_CHECK\n"                                                                         \
-    "// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`\n"            \
-    "// in simulation, which Verilator compiles once for every instance of a module\n"             \
-    "// (an assert statement under --assert is compiled per instance).\n"                          \
-    "`ifdef FORMAL\n"                                                                              \
-    "`define IRHW_CHECK(c) assert (c)\n"                                                           \
-    "`define IRHW_ASSUME(c) assume (c)\n"                                                          \
-    "`else\n"                                                                                      \
-    "`define IRHW_CHECK(c) if (!(c)) $stop\n"                                                      \
-    "`define IRHW_ASSUME(c) if (!(c)) $stop\n"                                                     \
-    "`endif\n"                                                                                     \
-    "`endif\n"                                                                                     \
+#define IRHW_CHECK_MACROS \
+    "`ifdef IRHW_ASSERT\n" \
+    "`ifndef IRHW_CHECK\n" \
+    "// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`\n" \
+    "// in simulation, which Verilator compiles once for every instance of a module\n" \
+    "// (an assert statement under --assert is compiled per instance).\n" \
+    "`ifdef FORMAL\n" \
+    "`define IRHW_CHECK(c) assert (c)\n" \
+    "`define IRHW_ASSUME(c) assume (c)\n" \
+    "`else\n" \
+    "`define IRHW_CHECK(c) if (!(c)) $stop\n" \
+    "`define IRHW_ASSUME(c) if (!(c)) $stop\n" \
+    "`endif\n" \
+    "`endif\n" \
     "`endif\n"
 
 static void vw_check(irhw_vw *w, const char *kind, const char *name, const char *msg,
