@@ -685,6 +685,9 @@ static void emit_checks(const gctx *g)
         vw_line(w, "chk_gap = 1'b0;");
         vw_line(w, "chk_rich = 1'b0;");
     }
+    vw_line(w, "// between plans donate_to is zero: nothing to walk (cheaper to simulate)");
+    vw_line(w, "if (plan_valid | (|donate_to))");
+    w->indent++;
     vw_line(w, "for (k = 0; k < %u; k = k + 1) begin", L);
     w->indent++;
     vw_line(w, "if (donate_valid[k]) begin");
@@ -707,7 +710,7 @@ static void emit_checks(const gctx *g)
     }
     w->indent--;
     vw_line(w, "end");
-    w->indent--;
+    w->indent -= 2;
     vw_line(w, "end");
     vw_checks_logic(w, 0);
     vw_assert(w, "plan_quiet", "without plan_valid no bank gives, takes or goes to the network",
