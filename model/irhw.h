@@ -417,6 +417,10 @@ typedef struct irhw_block {
      * `verilator_config line) for the build of the generated RTL: hints to
      * the simulator that stay out of the Verilog a user synthesises. */
     void (*verilator_config)(const irhw_inst *x, FILE *f);
+    /* Optional: nonzero when `irhw prove` cannot answer for this
+     * configuration in reasonable time although it is within the generic
+     * size limits, with why and a smaller configuration in `why`. */
+    int (*prove_too_hard)(const irhw_inst *x, char *why, size_t whylen);
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */
