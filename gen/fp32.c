@@ -92,6 +92,41 @@ static void round_pack(irhw_vw *w)
     vw_line(w, "           :                        {x[31], exp_field, sig_final[22:0]};");
 }
 
+/* The sum's class and size against the operands, written apart from the
+ * eight steps (its own NaN and magnitude tests), so an error in a step
+ * shows: NaN exactly when IEEE-754 gives one, and then the canonical quiet
+ * NaN; the sign of the larger operand; like signs never shrink the larger
+ * magnitude, unlike signs never grow it (rounding is monotone and the
+ * larger operand is representable); an exact zero of unlike signs is +0.
+ * Combinational: checked whenever an operand changes. */
+static void checks(irhw_vw *w)
+{
+    vw_blank(w);
+    vw_line(w, "// ---- checks: the sum's class and size against the operands");
+    vw_checks_logic(w, 1);
+    vw_line(w, "wire chk_a_nan = (a[30:23] == 8'hff) && (a[22:0] != 23'd0);");
+    vw_line(w, "wire chk_b_nan = (b[30:23] == 8'hff) && (b[22:0] != 23'd0);");
+    vw_line(w, "wire chk_inf_diff = (a[30:0] == 31'h7f800000) && (b[30:0] == 31'h7f800000)");
+    vw_line(w, "                    && (a[31] != b[31]);");
+    vw_line(w, "wire chk_want_nan = chk_a_nan || chk_b_nan || chk_inf_diff;");
+    vw_line(w, "wire chk_sum_nan = (sum[30:23] == 8'hff) && (sum[22:0] != 23'd0);");
+    vw_line(w, "wire [30:0] chk_big = (b[30:0] > a[30:0]) ? b[30:0] : a[30:0];");
+    vw_line(w, "wire chk_big_sign = (b[30:0] > a[30:0]) ? b[31] : a[31];");
+    vw_checks_logic(w, 0);
+    vw_assert_comb(w, "nan_exact",
+                   "the sum is NaN exactly when an operand is NaN or infinities of unlike signs "
+                   "meet, and then it is the canonical quiet NaN 7fc00000",
+                   "(chk_sum_nan == chk_want_nan) && (!chk_want_nan || sum == 32'h7fc00000)");
+    vw_assert_comb(w, "sign_of_larger", "a non-zero sum has the sign of the larger operand",
+                   "chk_want_nan || (sum[30:0] == 31'd0) || (sum[31] == chk_big_sign)");
+    vw_assert_comb(w, "magnitude_bound",
+                   "like signs never shrink the larger magnitude, unlike signs never grow it",
+                   "chk_want_nan || ((a[31] == b[31]) ? (sum[30:0] >= chk_big) "
+                   ": (sum[30:0] <= chk_big))");
+    vw_assert_comb(w, "zero_sign", "an exact zero of unlike signs is +0 (round to nearest even)",
+                   "(a[31] == b[31]) || (sum[30:0] != 31'd0) || !sum[31]");
+}
+
 void fp32_add_vlog(irhw_vw *w, const char *module)
 {
     vw_line(w, "// %s — IEEE-754 binary32 adder: round to nearest even, subnormals", module);
@@ -106,6 +141,7 @@ void fp32_add_vlog(irhw_vw *w, const char *module)
     order_and_align(w);
     normalise(w);
     round_pack(w);
+    checks(w);
     w->indent--;
     vw_line(w, "endmodule");
 }

@@ -62,6 +62,9 @@ static void emit_declarations(irhw_vw *w, const swt_geom *g)
     vw_line(w, "wire [ENTRIES-1:0] dup;      // the inserted warp waits in the entry");
     vw_line(w, "wire [ENTRIES-1:0] join_ok;  // the insert may join the entry");
     vw_line(w, "wire [ENTRIES-1:0] iss_sel;  // the entry issues (one-hot or zero)");
+    vw_checks_logic(w, 1);
+    vw_line(w, "wire [ENTRIES*ENT_BITS-1:0] e_rank;  // age rank (read by the checks only)");
+    vw_checks_logic(w, 0);
     vw_blank(w);
 }
 
@@ -173,6 +176,9 @@ static void emit_entries(irhw_vw *w, const swt_geom *g)
         vw_line(w, "assign iss_sel[i] = iss_any & (iss_idx == ID);");
     else
         vw_line(w, "assign iss_sel[i] = iss_go & valid[i] & (rank == {ENT_BITS{1'b0}});");
+    vw_checks_logic(w, 1);
+    vw_line(w, "assign e_rank[i*ENT_BITS +: ENT_BITS] = rank;");
+    vw_checks_logic(w, 0);
     vw_line(w, "// PC written on allocation; {count, mask} on allocation and join. An issued");
     vw_line(w, "// entry only loses its valid bit; its payload stays, unused.");
     vw_line(w, "irhw_regfile_1rw #(.WIDTH(PC_BITS), .DEPTH(1), .ABITS(1)) u_pc (");
@@ -202,6 +208,72 @@ static void emit_entries(irhw_vw *w, const swt_geom *g)
     vw_line(w, "    else if (ans_alloc & ~iss_any) occ_q <= occ_q + OCC_ONE;");
     vw_line(w, "    else if (iss_any & ~ans_alloc) occ_q <= occ_q - OCC_ONE;");
     vw_line(w, "end");
+    vw_blank(w);
+}
+
+/* The table's safety checks: its bookkeeping (occupancy counter, age
+ * ranks, warp counts) agrees with the valid entries, a warp waits in one
+ * entry only, an insert gets exactly one answer and writes a free (alloc)
+ * or a staying (join) entry, an issue takes one valid entry and always
+ * happens when asked with one. The table has no DONE and no handshake
+ * beyond these one-cycle answers. */
+static void emit_checks(irhw_vw *w, const swt_geom *g)
+{
+    unsigned R = 1u << g->entry_bits;
+    vw_line(w, "// ---- checks: the bookkeeping agrees with the valid entries");
+    vw_checks_logic(w, 1);
+    vw_line(w, "reg  [OCC_BITS-1:0] chk_occ;  // valid entries, counted");
+    vw_line(w, "reg  [%u:0] chk_ranks;  // bit r: a valid entry has rank r", R - 1);
+    vw_line(w, "reg  [%u:0] chk_want;   // bits 0..occ_q-1", R - 1);
+    vw_line(w, "reg  [WARPS-1:0] chk_warps;  // warps waiting in valid entries");
+    vw_line(w, "reg  chk_twice;  // a warp waits in two valid entries");
+    vw_line(w, "reg  chk_count;  // a valid entry holds no warp or more than CAP");
+    vw_line(w, "wire [4:0] chk_ans = {ans_join, ans_alloc, ans_reject, ans_dup, ans_badwarp};");
+    vw_line(w, "always @* begin : chk_table");
+    w->indent++;
+    vw_line(w, "integer k;");
+    vw_line(w, "chk_occ = {OCC_BITS{1'b0}};");
+    vw_line(w, "chk_ranks = %u'd0;", R);
+    vw_line(w, "chk_warps = {WARPS{1'b0}};");
+    vw_line(w, "chk_twice = 1'b0;");
+    vw_line(w, "chk_count = 1'b0;");
+    vw_line(w, "for (k = 0; k < ENTRIES; k = k + 1)");
+    vw_line(w, "    if (valid[k]) begin");
+    w->indent += 2;
+    vw_line(w, "chk_occ = chk_occ + OCC_ONE;");
+    vw_line(w, "chk_ranks = chk_ranks | (%u'd1 << e_rank[k*ENT_BITS +: ENT_BITS]);", R);
+    vw_line(w, "chk_twice = chk_twice | (|(chk_warps & e_grp[k*GRP_BITS +: WARPS]));");
+    vw_line(w, "chk_warps = chk_warps | e_grp[k*GRP_BITS +: WARPS];");
+    vw_line(w, "chk_count = chk_count | (e_grp[k*GRP_BITS+WARPS +: CNT_BITS] == {CNT_BITS{1'b0}})");
+    vw_line(w, "                      | (e_grp[k*GRP_BITS+WARPS +: CNT_BITS] > CAP);");
+    w->indent -= 2;
+    vw_line(w, "    end");
+    vw_line(w, "for (k = 0; k < %u; k = k + 1)", R);
+    vw_line(w, "    chk_want[k] = (k < occ_q);");
+    w->indent--;
+    vw_line(w, "end");
+    vw_checks_logic(w, 0);
+    vw_assert(w, "occupancy_counted",
+              "the occupancy counter equals the number of valid entries (never above ENTRIES)",
+              "occ_q == chk_occ");
+    vw_assert(w, "ranks_dense",
+              "the valid entries' age ranks are exactly 0..occupancy-1: no two share one",
+              "chk_ranks == chk_want");
+    vw_assert(w, "warp_once", "a warp waits in at most one entry", "!chk_twice");
+    vw_assert(w, "count_bound", "a valid entry holds 1..min(LANES, WARPS) warps", "!chk_count");
+    vw_assert(w, "answer_onehot", "an insert gets exactly one answer; no answer without one",
+              "ins_go ? ((chk_ans != 5'd0) & ((chk_ans & (chk_ans - 5'd1)) == 5'd0)) "
+              ": (chk_ans == 5'd0)");
+    vw_assert(w, "insert_targets",
+              "an allocation takes a free entry, a join a valid one that is not issued",
+              "((alloc_sel & valid) == {ENTRIES{1'b0}}) & "
+              "((join_sel & ~(valid & ~iss_sel)) == {ENTRIES{1'b0}})");
+    vw_assert(w, "issue_onehot", "at most one entry issues a cycle, and only a valid one",
+              "((iss_sel & (iss_sel - %u'd1)) == {ENTRIES{1'b0}}) & "
+              "((iss_sel & ~valid) == {ENTRIES{1'b0}})",
+              g->entries);
+    vw_assert(w, "issue_when_asked", "an issue request with a valid entry in the table issues one",
+              "!(iss_go & (|valid)) | iss_any");
     vw_blank(w);
 }
 
@@ -271,6 +343,7 @@ int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     emit_issue_select(w, g);
     emit_insert_search(w, g);
     emit_entries(w, g);
+    emit_checks(w, g);
     emit_outputs(w, g);
     w->indent--;
     vw_line(w, "endmodule");

@@ -297,6 +297,8 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
 static void vw_check(irhw_vw *w, const char *kind, const char *name, const char *msg,
                      const char *fmt, va_list ap)
 {
+    int comb = !strcmp(kind, "comb");
+    kind = comb ? "assert" : kind;
     char cond[4096], lead[160];
     vsnprintf(cond, sizeof cond, fmt, ap);
     snprintf(lead, sizeof lead, "%s %s: ", kind, name);
@@ -304,9 +306,24 @@ static void vw_check(irhw_vw *w, const char *kind, const char *name, const char 
         fputs(IRHW_CHECK_MACROS, w->f);
     fputs("`ifdef IRHW_ASSERT\n", w->f);
     vw_comment(w, lead, msg);
-    vw_line(w, "always @(posedge clk) if (!rst) `%s((%s));",
+    vw_line(w, "%s `%s((%s));", comb ? "always @*" : "always @(posedge clk) if (!rst)",
             strcmp(kind, "assume") ? "IRHW_CHECK" : "IRHW_ASSUME", cond);
     fputs("`endif\n", w->f);
+}
+
+void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vw_check(w, "comb", name, msg, fmt, ap);
+    va_end(ap);
+}
+
+void vw_checks_logic(irhw_vw *w, int open)
+{
+    if (open && !w->checks_made++)
+        fputs(IRHW_CHECK_MACROS, w->f);
+    fputs(open ? "`ifdef IRHW_ASSERT\n" : "`endif\n", w->f);
 }
 
 void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
@@ -365,7 +382,8 @@ int irhw_check_at(const char *text, unsigned line, char *out, size_t len)
      * condition folded over lines), then up to a few lines of comment above */
     unsigned first = line;
     for (; first > 0 && first + 4 > line; first--) {
-        if (!text_line(text, first, l, sizeof l) || !strncmp(l, "`endif", 6) || !strncmp(l, "//", 2))
+        if (!text_line(text, first, l, sizeof l) || !strncmp(l, "`endif", 6) ||
+            !strncmp(l, "//", 2))
             return 0;
         if (strstr(l, "`IRHW_CHECK(") || strstr(l, "`IRHW_ASSUME("))
             break;

@@ -648,6 +648,105 @@ static void emit_decode(const gctx *g)
     vw_line(w, "assign xfer_bank = plan_xfer_bank;");
 }
 
+/* The WRU's safety checks, on the outputs every scheme shares: the plan is
+ * a one-to-one matching of donors to receivers (so the moves it orders
+ * neither make nor lose a work ID), nothing comes out between plans, the
+ * inter-core donor stands apart. When the plan comes out in the cycle of its
+ * sample (no pipeline), its counts are this cycle's: a donor holds at least
+ * two more than its receiver, a receiver is needy, the inter-core donor
+ * greedy. The plan is a one-cycle pulse (no handshake): there is no
+ * valid/ready to hold. */
+static void emit_checks(const gctx *g)
+{
+    irhw_vw *w = g->w;
+    unsigned L = g->L, CB = g->CB, TB = g->TB, PAD = g->cf->padded;
+    int live = g->cf->regs == 0;
+    char pad[48] = "", e[160], x[96];
+    if (PAD > L)
+        snprintf(pad, sizeof pad, "%u'd0, ", PAD - L);
+    vw_blank(w);
+    vw_line(w, "// ---- checks: donors and receivers of the plan pair one to one");
+    vw_checks_logic(w, 1);
+    vw_line(w, "reg  %schk_named;  // bit r: some donor gives to bank r", vw_vec(PAD));
+    vw_line(w, "reg  chk_twice;  // two donors give to one bank");
+    vw_line(w, "reg  chk_stray;  // a bank that does not donate names a receiver");
+    if (live) {
+        vw_line(w, "reg  chk_gap;    // a donor holds fewer than two more than its receiver");
+        vw_line(w, "reg  chk_rich;   // a receiver is not needy");
+    }
+    vw_line(w, "wire %schk_active = {%sdonate_valid | receive_valid};", vw_vec(PAD), pad);
+    vw_line(w, "always @* begin : chk_plan");
+    w->indent++;
+    vw_line(w, "integer k;");
+    vw_line(w, "chk_named = %u'd0;", PAD);
+    vw_line(w, "chk_twice = 1'b0;");
+    vw_line(w, "chk_stray = 1'b0;");
+    if (live) {
+        vw_line(w, "chk_gap = 1'b0;");
+        vw_line(w, "chk_rich = 1'b0;");
+    }
+    vw_line(w, "// between plans donate_to is zero: nothing to walk (cheaper to simulate)");
+    vw_line(w, "if (plan_valid | (|donate_to))");
+    w->indent++;
+    vw_line(w, "for (k = 0; k < %u; k = k + 1) begin", L);
+    w->indent++;
+    vw_line(w, "if (donate_valid[k]) begin");
+    w->indent++;
+    vw_line(w, "chk_twice = chk_twice | chk_named[donate_to[k*%u +: %u]];", TB, TB);
+    vw_line(w, "chk_named[donate_to[k*%u +: %u]] = 1'b1;", TB, TB);
+    if (live)
+        vw_line(w,
+                "chk_gap = chk_gap | ({1'b0, counts[k*%u +: %u]} < "
+                "{1'b0, counts[donate_to[k*%u +: %u]*%u +: %u]} + {%u'd1, 1'b0});",
+                CB, CB, TB, TB, CB, CB, CB);
+    w->indent--;
+    vw_line(w, "end else begin");
+    vw_line(w, "    chk_stray = chk_stray | (|donate_to[k*%u +: %u]);", TB, TB);
+    vw_line(w, "end");
+    if (live) {
+        snprintf(x, sizeof x, "counts[k*%u +: %u]", CB, CB);
+        below_T(g, e, sizeof e, x);
+        vw_line(w, "chk_rich = chk_rich | (receive_valid[k] & ~%s);", e);
+    }
+    w->indent--;
+    vw_line(w, "end");
+    w->indent -= 2;
+    vw_line(w, "end");
+    vw_checks_logic(w, 0);
+    vw_assert(w, "plan_quiet", "without plan_valid no bank gives, takes or goes to the network",
+              "plan_valid | ((donate_valid == %u'd0) & (receive_valid == %u'd0) & !xfer_valid)", L,
+              L);
+    vw_assert(w, "plan_matching",
+              "every donor names a receiving bank and no two donors the same one: the plan "
+              "moves as many work IDs out of banks as into them",
+              "(chk_named == {%sreceive_valid}) & !chk_twice", pad);
+    vw_assert(w, "donor_not_receiver", "no bank both gives and takes",
+              "(donate_valid & receive_valid) == %u'd0", L);
+    vw_assert(w, "donate_to_quiet", "donate_to is zero for a bank that does not donate",
+              "!chk_stray");
+    vw_assert(w, "xfer_apart",
+              "the inter-core donor neither gives nor takes inside the core; xfer_bank is zero "
+              "without xfer_valid",
+              "xfer_valid ? !chk_active[xfer_bank] : (xfer_bank == %u'd0)", TB);
+    if (live) {
+        vw_assert(w, "moves_narrow",
+                  "a donor holds at least two more than its receiver, a receiver fewer than "
+                  "THRESHOLD (this cycle's counts: no pipeline)",
+                  "!chk_gap & !chk_rich");
+        snprintf(x, sizeof x, "counts[xfer_bank*%u +: %u]", CB, CB);
+        above_T(g, e, sizeof e, x);
+        vw_assert(w, "xfer_greedy",
+                  "the inter-core donor holds more than THRESHOLD (this cycle's counts)",
+                  "!xfer_valid | %s", e);
+    }
+    if (g->cf->scheme == WRU_THRESHOLD && PAD > L)
+        vw_assert(w, "pointers_in_range", "the round-robin pointers name a bank",
+                  "(rr_donor < %u'd%u) & (rr_receiver < %u'd%u)", TB, L, TB, L);
+    if (g->cf->interval > 1 && (1u << g->cf->phase_bits) > g->cf->interval)
+        vw_assert(w, "phase_in_range", "the interval counter stays below INTERVAL",
+                  "phase < %u'd%u", g->cf->phase_bits, g->cf->interval);
+}
+
 int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
     const wru_geom *cf = wru_g(x);
@@ -679,6 +778,7 @@ int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     } else {
         emit_threshold(&g);
     }
+    emit_checks(&g);
     w->indent--;
     vw_line(w, "endmodule");
     return 0;

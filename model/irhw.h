@@ -237,6 +237,13 @@ void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* vw_assert in a module without clock or reset (a combinational leaf):
+ * `always @* assert (COND);`, checked whenever its inputs change. */
+void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Opens (open = 1) or closes the `ifdef IRHW_ASSERT around logic only the
+ * checks read (counts, flags), so the default file stays without it. */
+void vw_checks_logic(irhw_vw *w, int open);
 /* The check whose statement is on line `line` (from 1) of the Verilog
  * `text`: "assert NAME: MSG" (or "assume ...") into out; 0 if none is. */
 int irhw_check_at(const char *text, unsigned line, char *out, size_t len);
@@ -428,6 +435,10 @@ typedef struct irhw_block {
      * `verilator_config line) for the build of the generated RTL: hints to
      * the simulator that stay out of the Verilog a user synthesises. */
     void (*verilator_config)(const irhw_inst *x, FILE *f);
+    /* Optional: nonzero when `irhw prove` cannot answer for this
+     * configuration in reasonable time although it is within the generic
+     * size limits, with why and a smaller configuration in `why`. */
+    int (*prove_too_hard)(const irhw_inst *x, char *why, size_t whylen);
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */

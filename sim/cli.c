@@ -1670,6 +1670,11 @@ static int cmd_prove(int argc, char **argv)
         irhw_inst_free(&o.x);
         return irhw_usage("prove", "--depth '%" PRIu64 "' must be 3..%d", depth, PROVE_DEPTH_MAX);
     }
+    char why[512];
+    if (o.b->prove_too_hard && o.b->prove_too_hard(&o.x, why, sizeof why)) {
+        irhw_inst_free(&o.x);
+        return irhw_usage("prove", "%s is too large for the solver: %s", o.b->name, why);
+    }
     if (!irhw_find_in_path("yosys")) {
         irhw_inst_free(&o.x);
         fprintf(stderr, "%s prove: yosys not found: install the Debian package yosys\n", prog);

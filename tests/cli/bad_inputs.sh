@@ -139,6 +139,9 @@ cases=$(cat <<'EOF'
 2 | 10 | holds no sweep results | "$I" report adir.csv
 2 | 10 | option -o needs a value | "$I" gen wl_bank -o ""
 2 | 10 | parameter ENTRIES given twice | "$I" gen wl_bank -p ENTRIES=4 -p ENTRIES=8 -o rep
+2 | 10 | --depth '2' must be 3..200 | "$I" prove wl_bank --depth 2
+2 | 10 | --depth '201' must be 3..200 | "$I" prove swt --depth 201
+2 | 10 | wru is too large for the solver: LANES=16 | "$I" prove wru
 3 | 60 | File too large | (trap '' XFSZ; ulimit -f 64; "$I" gen hwwl -o full)
 2 | 600 | adir.graph | "$I" cosim wl_bank --rtl adir.graph --cycles 100
 2 | 120 | no edges | printf '3 0\n\n\n\n' > noedge.graph && "$I" workload iru --kernel bfs --graph noedge.graph

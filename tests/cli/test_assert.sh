@@ -22,10 +22,17 @@ iverilog -g2005 -o "$tmp/a.out" "$good" "$root/rtl/irhw_regfile_1rw.v" 2> "$tmp/
   ok "irhw list wl_bank lists its assertions" || bad "irhw list wl_bank: no assertion listed"
 "$irhw" list fifo | grep -q '^    assert count_bound: ' &&
   ok "irhw list fifo lists its leaf's assertions" || bad "irhw list fifo: the leaf's assertions missing"
+for c in "wru plan_matching" "swt ranks_dense"; do
+  "$irhw" list ${c% *} | grep -q "^    assert ${c#* }: " &&
+    ok "irhw list ${c% *} lists ${c#* }" || bad "irhw list ${c% *}: ${c#* } missing"
+done
 
 # proofs of the small configurations (each a few seconds)
 for c in "fifo -p WIDTH=4 -p DEPTH=3" "fifo -p WIDTH=4 -p DEPTH=1" "wl_bank -p ENTRIES=8 -p ID_BITS=4" \
-         "wl_bank -p ENTRIES=6 -p ID_BITS=4 -p STORAGE=sram" "icrn -p CORES=2 -p RADIX=2 -p ID_BITS=4"; do
+         "wl_bank -p ENTRIES=6 -p ID_BITS=4 -p STORAGE=sram" "icrn -p CORES=2 -p RADIX=2 -p ID_BITS=4" \
+         "wru -p LANES=4 -p COUNT_BITS=3" "wru -p LANES=4 -p COUNT_BITS=3 -p PIPELINE=1" \
+         "wru -p LANES=3 -p COUNT_BITS=3 -p SCHEME=threshold" "swt -p ENTRIES=3 -p WARPS=4 -p PC_BITS=8 -p LANES=2" \
+         "swt -p ENTRIES=4 -p WARPS=4 -p PC_BITS=8 -p LANES=4 -p POLICY=fullest"; do
   out=$("$irhw" prove $c --depth 12 -o "$tmp/p" 2>&1); rc=$?
   [ $rc = 0 ] && echo "$out" | grep -q '^PROVED .*(k-induction, k = [0-9]*)' &&
     ok "prove $c: $(echo "$out" | sed 's/.*(//')" || bad "prove $c (rc=$rc): $out"
@@ -49,6 +56,19 @@ rout=$(cd "$tmp" && ${replay/#irhw /$irhw } 2>&1); rrc=$?
 out=$("$irhw" cosim wl_bank -p ENTRIES=8 -p ID_BITS=4 --rtl "$tmp/bad.v" --cycles 3000 --quiet 2>&1); rc=$?
 [ $rc = 1 ] && echo "$out" | grep -q '^ASSERTION FAILED wl_bank at cycle [0-9]*: part1_count_conserved: ' &&
   ok "cosim reports the failed assertion as its verdict" || bad "cosim on the faulty RTL (rc=$rc): $out"
+
+# the fp32 adder's checks (a combinational leaf of iru_hash FILTER=fadd): inf - inf
+# not NaN is caught by nan_exact when such a merge comes (cycle 2584 of seed 3)
+fp="-p SETS=1 -p BANKS=1 -p SLOTS=32 -p FILTER=fadd -p STORAGE=flops -p TIMEOUT=30 -p IDX_BITS=6 -p POS_BITS=4 -p REQS=64"
+"$irhw" gen iru_hash $fp -o "$tmp/fa" > /dev/null
+fgood=$(ls "$tmp"/fa/iru_hash_*.v)
+sed 's/wire res_nan = a_nan || b_nan || (a_inf \&\& b_inf \&\& (a\[31\] != b\[31\]));/wire res_nan = a_nan || b_nan;/' \
+  "$fgood" > "$tmp/fbad.v"
+cmp -s "$fgood" "$tmp/fbad.v" && bad "the fp32 fault's sed did not change the RTL (stale)"
+out=$("$irhw" cosim iru_hash $fp --rtl "$tmp/fbad.v" --seed 3 --cycles 3000 --quiet 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q '^ASSERTION FAILED iru_hash at cycle [0-9]*: nan_exact: ' &&
+  ok "fp32 inf - inf not NaN: $(echo "$out" | grep '^ASSERTION' | cut -c1-50)" ||
+  bad "fp32 fault (rc=$rc): $(echo "$out" | grep -v '%Error' | head -3)"
 
 # bad input
 "$irhw" prove wl_bank --depth 2 > "$tmp/o" 2>&1; rc=$?

@@ -19,6 +19,9 @@ for faults in tests/cosim/faults/*.faults; do
   echo " $blocks " | tr '\n' ' ' | grep -q " $fb " || continue
   # an optional "# params: -p NAME=VALUE ..." line: the configuration the faults apply to
   sed -n 's/^# params: *//p' "$faults" | head -1 > "$tmp/fp_$fb"
+  # every block has a fault an assertion must catch before the outputs differ
+  grep -q '^assert_' "$faults" && ok "$fb.faults has an assert_* fault" ||
+    bad "$fb.faults: no assert_* fault (one an assertion catches before the outputs differ)"
   "$irhw" gen $fb $(cat "$tmp/fp_$fb") -o "$tmp/good_$fb" > /dev/null
   good=$(ls "$tmp/good_$fb"/${fb}_*.v | head -1)
   while IFS='|' read -r name expr; do
