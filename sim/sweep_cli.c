@@ -146,9 +146,9 @@ static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const ch
     case S_SRAM_TABLE: {
         char e2[IRHW_ERRLEN], src[300];
         double um2;
-        int bad = opt->id == S_LIBERTY ? irhw_regular_file(v, e2, sizeof e2)
-                                       : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src,
-                                                               e2, sizeof e2);
+        int bad = opt->id == S_LIBERTY
+                      ? irhw_regular_file(v, e2, sizeof e2)
+                      : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2);
         if (bad)
             return irhw_usage("sweep", "%s: %s", a, e2);
         if (opt->id == S_LIBERTY)
@@ -327,7 +327,8 @@ int irhw_cmd_report(int argc, char **argv)
                "  (stacked bars: storage, logic, parts), the wl_bank flops/SRAM crossover\n"
                "  (marked), the WRU networks side by side, the paper comparison of every\n"
                "  block, and a GPU-level total with the papers' percentages (n/a for a\n"
-               "  block without an area result).\n"
+               "  block without an area result). A folder of `irhw paper-figs` adds the\n"
+               "  papers' figures (plots and tables).\n"
                "  -o FILE   the HTML file (default out/report.html)\n");
         return 0;
     }
@@ -352,9 +353,12 @@ int irhw_cmd_report(int argc, char **argv)
         }
         char p[4200];
         snprintf(p, sizeof p, "%s/index.txt", v);
-        if (access(p, R_OK)) {
+        if (access(p, R_OK) && !irhw_paper_dir(v)) {
             free(dirs);
-            return irhw_usage("report", "'%s' holds no sweep results (no index.txt)", v);
+            return irhw_usage("report",
+                              "'%s' holds no sweep results (no index.txt) and no paper figures "
+                              "(no figures.txt)",
+                              v);
         }
         dirs[nd++] = v;
     }
