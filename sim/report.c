@@ -1017,6 +1017,42 @@ static int papers_section(rep *r, const char *dir, int copy)
     return rc;
 }
 
+/* Opens the HTML and the Markdown, both headed by the title. */
+static int rep_open(rep *r, const char *html_path, const char *md_path, const char *title,
+                    char *err, size_t errlen)
+{
+    r->ohtml = irhw_out_open(html_path, err, errlen);
+    r->omd = r->ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
+    if (!r->omd) {
+        irhw_out_abort(r->ohtml);
+        return -1;
+    }
+    r->html = irhw_out_file(r->ohtml);
+    r->md = irhw_out_file(r->omd);
+    fprintf(r->html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    html_text(r->html, title);
+    fprintf(r->html, "</title><style>%s</style></head><body>\n", CSS);
+    both(r, "h1", "# ", title);
+    return 0;
+}
+
+/* Ends the HTML; both files committed (rc 0) or neither written (rc: the
+ * failure, r->err its message). */
+static int rep_finish(rep *r, int rc, char *err, size_t errlen)
+{
+    fputs("</body></html>\n", r->html);
+    if (rc) {
+        irhw_out_abort(r->ohtml);
+        irhw_out_abort(r->omd);
+        return irhw_err(err, errlen, "%s", r->err);
+    }
+    if (irhw_out_commit(r->ohtml, err, errlen)) {
+        irhw_out_abort(r->omd);
+        return -1;
+    }
+    return irhw_out_commit(r->omd, err, errlen);
+}
+
 int irhw_paper_index_write(const char *dir, const char *html_path, char *err, size_t errlen)
 {
     rep r;
@@ -1025,31 +1061,10 @@ int irhw_paper_index_write(const char *dir, const char *html_path, char *err, si
     size_t hl = strlen(html_path);
     snprintf(md_path, sizeof md_path, "%.*s.md",
              (int)(hl > 5 && !strcmp(html_path + hl - 5, ".html") ? hl - 5 : hl), html_path);
-    r.ohtml = irhw_out_open(html_path, err, errlen);
-    r.omd = r.ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
-    if (!r.omd) {
-        irhw_out_abort(r.ohtml);
+    if (rep_open(&r, html_path, md_path, "irhw: the papers' figures on our graphs", err, errlen))
         return -1;
-    }
-    r.html = irhw_out_file(r.ohtml);
-    r.md = irhw_out_file(r.omd);
-    fprintf(r.html,
-            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-            "<title>irhw: the papers' figures</title><style>%s</style></head><body>\n",
-            CSS);
-    both(&r, "h1", "# ", "irhw: the papers' figures on our graphs");
     int rc = papers_section(&r, dir, 0);
-    fputs("</body></html>\n", r.html);
-    if (rc) {
-        irhw_out_abort(r.ohtml);
-        irhw_out_abort(r.omd);
-        return irhw_err(err, errlen, "%s", r.err);
-    }
-    if (irhw_out_commit(r.ohtml, err, errlen)) {
-        irhw_out_abort(r.omd);
-        return -1;
-    }
-    return irhw_out_commit(r.omd, err, errlen);
+    return rep_finish(&r, rc, err, errlen);
 }
 
 int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path, char *err,
@@ -1126,23 +1141,13 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
             return irhw_err(err, errlen, "out of memory");
         return irhw_err(err, errlen, "cannot create %s: %s", r.work, strerror(errno));
     }
-    r.ohtml = irhw_out_open(html_path, err, errlen);
-    r.omd = r.ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
-    if (!r.omd) {
-        irhw_out_abort(r.ohtml);
+    if (rep_open(&r, html_path, md_path, "irhw area estimation report", err, errlen)) {
         free(rows);
         free(count);
         free(first);
         free(uniq);
         return -1;
     }
-    r.html = irhw_out_file(r.ohtml);
-    r.md = irhw_out_file(r.omd);
-    fprintf(r.html,
-            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-            "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
-            CSS);
-    both(&r, "h1", "# ", "irhw area estimation report");
     int npass = 0, narea = 0;
     for (int i = 0; i < nu; i++) {
         npass += !strcmp(uniq[i].verdict, "pass");
@@ -1181,16 +1186,6 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     for (int d = 0; d < ndirs && !rc; d++)
         if (irhw_paper_dir(dirs[d]))
             rc = papers_section(&r, dirs[d], 1);
-    fputs("</body></html>\n", r.html);
     free(rows);
-    if (rc) {
-        irhw_out_abort(r.ohtml);
-        irhw_out_abort(r.omd);
-        return irhw_err(err, errlen, "%s", r.err);
-    }
-    if (irhw_out_commit(r.ohtml, err, errlen)) {
-        irhw_out_abort(r.omd);
-        return -1;
-    }
-    return irhw_out_commit(r.omd, err, errlen);
+    return rep_finish(&r, rc, err, errlen);
 }
