@@ -1186,13 +1186,17 @@ int irhw_cmd_paper_figs(int argc, char **argv)
     }
     if (!rc && partition && !p->slurm)
         rc = irhw_args_usage(&a, "--partition needs --slurm");
-    if (!rc && graphs) {
-        struct stat st;
-        if (stat(graphs, &st) || !S_ISDIR(st.st_mode))
-            rc = irhw_args_usage(&a, "--graphs '%s': not a folder%s%s", graphs,
-                                 errno && stat(graphs, &st) ? ": " : "",
-                                 stat(graphs, &st) ? strerror(errno) : "");
+    char defgraphs[4200];
+    if (!rc && !graphs) {
+        snprintf(defgraphs, sizeof defgraphs, "%s/../shared/data/graphs", irhw_root());
+        graphs = defgraphs;
     }
+    struct stat st;
+    if (!rc && stat(graphs, &st))
+        rc = irhw_args_usage(&a, "--graphs '%s': %s%s", graphs, strerror(errno),
+                             graphs == defgraphs ? " (the default; name the graph folder)" : "");
+    else if (!rc && !S_ISDIR(st.st_mode))
+        rc = irhw_args_usage(&a, "--graphs '%s': not a folder", graphs);
     char outabs[4096];
     if (!rc && irhw_mkdirs(out)) {
         fprintf(stderr, "irhw paper-figs: cannot create %s: %s\n", out, strerror(errno));
