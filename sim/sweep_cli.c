@@ -290,8 +290,11 @@ int irhw_cmd_sweep_task(int argc, char **argv)
         printf("usage: irhw sweep-task RUNDIR\n"
                "  One configuration of a sweep (what `irhw sweep` runs locally and on each\n"
                "  Slurm array task): reads RUNDIR/config.txt, runs its steps (irhw gen,\n"
-               "  cosim, area) with logs in RUNDIR, writes RUNDIR/result.txt.\n"
-               "exit: 0 pass, 1 mismatch, 3 a tool failed\n");
+               "  cosim, area) with logs in RUNDIR, writes RUNDIR/result.txt. A command\n"
+               "  sweep's task (config.txt: command=, irhw paper-figs) runs that irhw command\n"
+               "  with its output in RUNDIR/run.log.\n"
+               "exit: 0 pass (a command's exit 2, recorded as invalid, too), 1 mismatch,\n"
+               "      3 a tool failed\n");
         return 0;
     }
     static const irhw_opt none[] = {{NULL, 0, 0, 0}};

@@ -207,7 +207,9 @@ static void log_reason(const char *log, const char *what, char *buf, size_t len)
 }
 
 /* A command sweep's task: `self ARGS...` ("@RUN@" in an argument: the run
- * folder), its output in RUNDIR/run.log; the verdict from its exit code. */
+ * folder), its output in RUNDIR/run.log; the verdict from its exit code.
+ * Returns 0 for a pass and for a recorded exit 2 (invalid), 1 mismatch,
+ * 3 error. */
 static int command_task(const char *rundir, const char *self, const task_cfg *t, char *err,
                         size_t errlen)
 {
@@ -259,7 +261,8 @@ static int command_task(const char *rundir, const char *self, const task_cfg *t,
     snprintf(res, sizeof res, "%s/result.txt", rundir);
     if (irhw_row_write(res, &r, err, errlen))
         return 3;
-    return rc == 0 ? 0 : rc == 1 ? 1 : 3;
+    /* an exit 2 is a result (invalid, recorded), not a failed task */
+    return rc == 0 || rc == 2 ? 0 : rc == 1 ? 1 : 3;
 }
 
 int irhw_sweep_task(const char *rundir, const char *self, char *err, size_t errlen)
