@@ -10,6 +10,7 @@
 #   make synth-bench  irhw area speed: cold and cached synthesis, old scripts against
 #                new, hierarchical against --flat (SYNTH_BENCH_P: parameters)
 #   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
+#   make paper-figs  both papers' figures on ../shared/data/graphs: out/paper/index.html
 #   make lint    cppcheck + clang-format check
 
 BUILD ?= build
@@ -48,7 +49,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench synth-bench lint deps clean iru-graphs hwwl-trends
+.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench synth-bench lint deps clean iru-graphs hwwl-trends paper-figs
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -173,6 +174,14 @@ iru-graphs: deps $(BIN)/irhw
 # SSSP on the graphs of ../shared/data/graphs, C model: out/hwwl_trends.md + SVGs
 hwwl-trends: deps $(BIN)/irhw
 	$(BIN)/irhw workload bfs --trends -o out/hwwl_trends.md
+
+# the papers' figures (hwwl Figs. 5-8, §V-A, the headline; IRU Figs. 14/15,
+# TIMEOUT, area) from model-only workload runs, cached in out/paper/runs;
+# PAPER_FLAGS="--slurm" or "-j 4" to run them elsewhere or wider
+GRAPHS ?= ../shared/data/graphs
+paper-figs: $(BIN)/irhw
+	@if [ -d "$(GRAPHS)" ]; then $(BIN)/irhw paper-figs --graphs $(GRAPHS) -o out/paper $(PAPER_FLAGS); \
+	else echo "make paper-figs: no graph folder $(GRAPHS) (the shared data beside the repository; set GRAPHS=DIR)"; exit 2; fi
 
 sweep: deps $(BIN)/irhw
 	@IRHW_SWEEP=full bash tests/cosim/cosim_regress.sh $(BIN)/irhw

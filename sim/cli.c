@@ -1806,6 +1806,7 @@ static void help(FILE *f)
             "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
             "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
+            "  paper-figs               the papers' figures on our graphs (workload runs)\n"
             "\n" IRHW_ARGS_HELP,
             IRHW_VERSION, prog, prog);
     irhw_print_blocks(f);
@@ -1833,6 +1834,7 @@ static const verb_entry verbs[] = {
     {"sweep-task", irhw_cmd_sweep_task},
     {"report", irhw_cmd_report},
     {"workload", cmd_workload},
+    {"paper-figs", irhw_cmd_paper_figs},
 };
 
 int main(int argc, char **argv)

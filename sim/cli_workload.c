@@ -484,6 +484,12 @@ static int graph_files(const char *prog, const char *kind, const char *graphs, c
     return (int)nn;
 }
 
+int irhw_graph_files(const char *prog, const char *verb, const char *graphs, char *dir,
+                     size_t dirlen, char **names, unsigned max)
+{
+    return graph_files(prog, verb, graphs, dir, dirlen, names, max);
+}
+
 static void free_names(char **names, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
@@ -1136,6 +1142,12 @@ static int gw_gnuplot(const char *svg, const char *data_text, const char *script
                         rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
     }
     return irhw_adopt(tmp, svg, "</svg>", "gnuplot", err, errlen);
+}
+
+int irhw_gnuplot_svg(const char *svg, const char *data_text, const char *script_body, char *err,
+                     size_t errlen)
+{
+    return gw_gnuplot(svg, data_text, script_body, err, errlen);
 }
 
 /* The occupancy plot of one run: per core the IDs in the banks' pull

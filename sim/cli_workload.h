@@ -10,4 +10,20 @@ int irhw_cli_workload(int argc, char **argv, const char *prog);
 #include <stddef.h>
 int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t len);
 
+/* gnuplot into svg (written whole or not at all), the data (data_text) in
+ * svg.dat and the script in svg.gp beside it; script_body follows the
+ * terminal and output lines and names the data file as %1$s. 0, or -1 with
+ * a message naming the log. */
+int irhw_gnuplot_svg(const char *svg, const char *data_text, const char *script_body, char *err,
+                     size_t errlen);
+
+/* The graph files (.graph, .mtx, .txt) of the folder `graphs` (NULL: the
+ * shared data's) by name, malloc'd into names[0..max-1]; dir gets the
+ * folder. Their count, or -1 after a message naming the folder. */
+int irhw_graph_files(const char *prog, const char *verb, const char *graphs, char *dir,
+                     size_t dirlen, char **names, unsigned max);
+
+/* `irhw paper-figs` (sim/cli_paper_figs.c); argv after the verb. */
+int irhw_cmd_paper_figs(int argc, char **argv);
+
 #endif

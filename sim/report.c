@@ -880,6 +880,8 @@ static int split_section(rep *r, const irhw_sweep_row *rows, int n)
  * folder of several blocks is irhw run's; one of a single block a sweep,
  * its axes the parameters that vary or differ from the defaults (derived
  * parameters left to their rules). */
+static void paper_field(const char *text, const char *name, char *buf, size_t len);
+
 static void runs_section(rep *r, const char *const *dirs, int ndirs,
                          const irhw_sweep_row *const *first, const int *count)
 {
@@ -891,7 +893,14 @@ static void runs_section(rep *r, const char *const *dirs, int ndirs,
         for (int i = 1; i < n; i++)
             multi |= strcmp(rows[i].block, rows[0].block) != 0;
         char cmd[4096], line[8192], blocks[512] = "-";
-        if (n == 0) {
+        if (irhw_paper_dir(dirs[d])) {
+            char p[4200];
+            snprintf(p, sizeof p, "%s/figures.txt", dirs[d]);
+            char *text = irhw_read_file(p, NULL);
+            paper_field(text ? text : "", "command", cmd, sizeof cmd);
+            free(text);
+            snprintf(blocks, sizeof blocks, "the papers' figures (workload runs)");
+        } else if (n == 0) {
             snprintf(cmd, sizeof cmd, "-");
         } else if (multi) {
             snprintf(blocks, sizeof blocks, "every block at its defaults");
@@ -947,6 +956,160 @@ static const char *CSS = "body{font-family:sans-serif;max-width:1100px;margin:1e
                          "td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
                          "th{background:#eef}figure.plot{margin:.5em 0}";
 
+/* ---- the papers' figures (irhw paper-figs) ---- */
+
+int irhw_paper_dir(const char *dir)
+{
+    char p[4200];
+    snprintf(p, sizeof p, "%s/figures.txt", dir);
+    return access(p, R_OK) == 0;
+}
+
+/* The value of "name<TAB>value" in figures.txt (buf; "" when absent). */
+static void paper_field(const char *text, const char *name, char *buf, size_t len)
+{
+    buf[0] = 0;
+    size_t n = strlen(name);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (!strncmp(l, name, n) && l[n] == '\t') {
+            const char *e = strchr(l, '\n');
+            int w = e ? (int)(e - l - (long)n - 1) : (int)strlen(l + n + 1);
+            snprintf(buf, len, "%.*s", w, l + n + 1);
+            return;
+        }
+}
+
+/* Every figure of DIR: title, caption, the SVG (inline in the HTML; in the
+ * Markdown a link, to a copy in files_dir when copy), the table. */
+static int papers_section(rep *r, const char *dir, int copy)
+{
+    char path[4400], cmd[4096], runs[32];
+    snprintf(path, sizeof path, "%s/figures.txt", dir);
+    char *text = irhw_read_file(path, NULL);
+    if (!text)
+        return irhw_err(r->err, sizeof r->err, "cannot read %s: %s", path, strerror(errno));
+    paper_field(text, "command", cmd, sizeof cmd);
+    paper_field(text, "runs", runs, sizeof runs);
+    char head[8400];
+    snprintf(head, sizeof head, "The papers' figures (%s)", dir);
+    both(r, "h2", "## ", head);
+    snprintf(head, sizeof head,
+             "%s model-only workload runs, made by: %s. Each figure's Markdown (%s/<figure>.md) "
+             "names the command of every run behind its numbers.",
+             runs, cmd, dir);
+    para(r, head);
+    int rc = 0;
+    char *save = NULL;
+    for (char *l = strtok_r(text, "\n", &save); l && !rc; l = strtok_r(NULL, "\n", &save)) {
+        char *f[5] = {0};
+        int n = 0;
+        for (char *c = l; n < 5; n++) {
+            f[n] = c;
+            char *t = strchr(c, '\t');
+            if (!t) {
+                n++;
+                break;
+            }
+            *t = 0;
+            c = t + 1;
+        }
+        if (n < 5 || strcmp(f[0], "fig"))
+            continue;
+        const char *id = f[1], *title = f[3], *caption = f[4];
+        both(r, "h3", "### ", title);
+        para(r, caption);
+        if (atoi(f[2])) {
+            snprintf(path, sizeof path, "%s/%s.svg", dir, id);
+            char *svg = irhw_read_file(path, NULL);
+            if (!svg) {
+                rc = irhw_err(r->err, sizeof r->err, "cannot read %s: %s", path, strerror(errno));
+                break;
+            }
+            const char *start = strstr(svg, "<svg");
+            fprintf(r->html, "<figure class=\"plot\">%s</figure>\n", start ? start : "");
+            if (copy) {
+                char to[4400];
+                snprintf(to, sizeof to, "%s/%s.svg", r->files_dir, id);
+                rc = irhw_write_file(to, svg, r->err, sizeof r->err);
+                fprintf(r->md, "![%s](%s/%s.svg)\n\n", title, r->files_rel, id);
+            } else {
+                fprintf(r->md, "![%s](%s.svg)\n\n", title, id);
+            }
+            free(svg);
+        }
+        snprintf(path, sizeof path, "%s/%s.tsv", dir, id);
+        char *tsv = irhw_read_file(path, NULL);
+        if (!tsv) {
+            rc = irhw_err(r->err, sizeof r->err, "cannot read %s: %s", path, strerror(errno));
+            break;
+        }
+        char *s2 = NULL;
+        int first = 1;
+        for (char *row = strtok_r(tsv, "\n", &s2); row; row = strtok_r(NULL, "\n", &s2)) {
+            if (first)
+                table_start(r, row);
+            else
+                table_row(r, row);
+            first = 0;
+        }
+        if (!first)
+            table_end(r);
+        free(tsv);
+    }
+    free(text);
+    return rc;
+}
+
+/* Opens the HTML and the Markdown, both headed by the title. */
+static int rep_open(rep *r, const char *html_path, const char *md_path, const char *title,
+                    char *err, size_t errlen)
+{
+    r->ohtml = irhw_out_open(html_path, err, errlen);
+    r->omd = r->ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
+    if (!r->omd) {
+        irhw_out_abort(r->ohtml);
+        return -1;
+    }
+    r->html = irhw_out_file(r->ohtml);
+    r->md = irhw_out_file(r->omd);
+    fprintf(r->html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    html_text(r->html, title);
+    fprintf(r->html, "</title><style>%s</style></head><body>\n", CSS);
+    both(r, "h1", "# ", title);
+    return 0;
+}
+
+/* Ends the HTML; both files committed (rc 0) or neither written (rc: the
+ * failure, r->err its message). */
+static int rep_finish(rep *r, int rc, char *err, size_t errlen)
+{
+    fputs("</body></html>\n", r->html);
+    if (rc) {
+        irhw_out_abort(r->ohtml);
+        irhw_out_abort(r->omd);
+        return irhw_err(err, errlen, "%s", r->err);
+    }
+    if (irhw_out_commit(r->ohtml, err, errlen)) {
+        irhw_out_abort(r->omd);
+        return -1;
+    }
+    return irhw_out_commit(r->omd, err, errlen);
+}
+
+int irhw_paper_index_write(const char *dir, const char *html_path, char *err, size_t errlen)
+{
+    rep r;
+    memset(&r, 0, sizeof r);
+    char md_path[4200];
+    size_t hl = strlen(html_path);
+    snprintf(md_path, sizeof md_path, "%.*s.md",
+             (int)(hl > 5 && !strcmp(html_path + hl - 5, ".html") ? hl - 5 : hl), html_path);
+    if (rep_open(&r, html_path, md_path, "irhw: the papers' figures on our graphs", err, errlen))
+        return -1;
+    int rc = papers_section(&r, dir, 0);
+    return rep_finish(&r, rc, err, errlen);
+}
+
 int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path, char *err,
                       size_t errlen)
 {
@@ -957,6 +1120,8 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     for (int d = 0; d < ndirs; d++) {
         irhw_sweep_row *a;
         int k;
+        if (irhw_paper_dir(dirs[d])) /* figures, no sweep rows */
+            continue;
         if (irhw_results_read(dirs[d], &a, &k, err, errlen)) {
             free(rows);
             free(count);
@@ -1019,23 +1184,13 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
             return irhw_err(err, errlen, "out of memory");
         return irhw_err(err, errlen, "cannot create %s: %s", r.work, strerror(errno));
     }
-    r.ohtml = irhw_out_open(html_path, err, errlen);
-    r.omd = r.ohtml ? irhw_out_open(md_path, err, errlen) : NULL;
-    if (!r.omd) {
-        irhw_out_abort(r.ohtml);
+    if (rep_open(&r, html_path, md_path, "irhw area estimation report", err, errlen)) {
         free(rows);
         free(count);
         free(first);
         free(uniq);
         return -1;
     }
-    r.html = irhw_out_file(r.ohtml);
-    r.md = irhw_out_file(r.omd);
-    fprintf(r.html,
-            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-            "<title>irhw area estimation report</title><style>%s</style></head><body>\n",
-            CSS);
-    both(&r, "h1", "# ", "irhw area estimation report");
     int npass = 0, narea = 0;
     for (int i = 0; i < nu; i++) {
         npass += !strcmp(uniq[i].verdict, "pass");
@@ -1071,16 +1226,9 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
         paper_section(&r, rows, n);
         gpu_section(&r, rows, n);
     }
-    fputs("</body></html>\n", r.html);
+    for (int d = 0; d < ndirs && !rc; d++)
+        if (irhw_paper_dir(dirs[d]))
+            rc = papers_section(&r, dirs[d], 1);
     free(rows);
-    if (rc) {
-        irhw_out_abort(r.ohtml);
-        irhw_out_abort(r.omd);
-        return irhw_err(err, errlen, "%s", r.err);
-    }
-    if (irhw_out_commit(r.ohtml, err, errlen)) {
-        irhw_out_abort(r.omd);
-        return -1;
-    }
-    return irhw_out_commit(r.omd, err, errlen);
+    return rep_finish(&r, rc, err, errlen);
 }

@@ -38,7 +38,7 @@ static int write_job(const irhw_sweep *s, const char *sdir, const char *tasks, c
              "#SBATCH --ntasks=1\n"
              "dir=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" '%s')\n"
              "exec '%s' sweep-task \"$dir\"\n",
-             s->b->name, tasks, job, sdir, tasks, s->self);
+             s->b ? s->b->name : "irhw commands", tasks, job, sdir, tasks, s->self);
     return irhw_write_file(job, text, err, errlen);
 }
 

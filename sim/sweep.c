@@ -10,11 +10,13 @@
  */
 #include "sweep.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -375,6 +377,94 @@ int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *ca
     return 0;
 }
 
+/* ---- command sweeps ---- */
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A file's contents; a folder's files by name (one level). */
+static uint64_t hash_named(uint64_t h, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st))
+        return h;
+    if (S_ISREG(st.st_mode))
+        return hash_file(h, path);
+    if (!S_ISDIR(st.st_mode))
+        return h;
+    DIR *d = opendir(path);
+    if (!d)
+        return h;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            char **t = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof *t);
+            if (!t)
+                break;
+            names = t;
+        }
+        if (!(names[n] = strdup(e->d_name)))
+            break;
+        n++;
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_name);
+    for (size_t i = 0; i < n; i++) {
+        char p[4400];
+        snprintf(p, sizeof p, "%s/%s", path, names[i]);
+        h = hash_str(h, names[i]);
+        if (!stat(p, &st) && S_ISREG(st.st_mode))
+            h = hash_file(h, p);
+        free(names[i]);
+    }
+    free(names);
+    return h;
+}
+
+int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *cached, char *err,
+                           size_t errlen)
+{
+    char path[4300];
+    uint64_t base = hash_str(hash_str(IRHW_HASH_INIT, irhw_tool_version()), "command");
+    snprintf(path, sizeof path, "%s/runs", s->out);
+    if (irhw_mkdirs(path))
+        return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
+    for (int i = 0; i < n; i++) {
+        irhw_sweep_cfg *c = &cfgs[i];
+        uint64_t h = hash_str(base, c->params);
+        char args[1024], *save = NULL;
+        snprintf(args, sizeof args, "%s", c->params);
+        for (char *a = strtok_r(args, "\t", &save); a; a = strtok_r(NULL, "\t", &save))
+            h = hash_named(h, a);
+        c->valid = 1;
+        snprintf(c->row.key, sizeof c->row.key, "%016" PRIx64, h);
+        snprintf(c->row.block, sizeof c->row.block, "irhw");
+        snprintf(c->row.steps, sizeof c->row.steps, "command");
+        snprintf(c->row.version, sizeof c->row.version, "%s", irhw_tool_version());
+        snprintf(path, sizeof path, "%s/runs/%s", s->out, c->row.key);
+        if (irhw_mkdirs(path))
+            return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
+        char res[4400], e2[IRHW_ERRLEN];
+        snprintf(res, sizeof res, "%s/result.txt", path);
+        irhw_sweep_row old;
+        cached[i] = irhw_row_read(res, &old, e2, sizeof e2) == 0 && strcmp(old.verdict, "error");
+        if (cached[i])
+            continue;
+        unlink(res);
+        char cfgp[4400], text[1200];
+        snprintf(cfgp, sizeof cfgp, "%s/config.txt", path);
+        snprintf(text, sizeof text, "command=%s\nkey=%s\n", c->params, c->row.key);
+        if (irhw_write_file(cfgp, text, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
 /* ---- progress ---- */
 
 void irhw_progress_print(const irhw_progress *p, int final)
@@ -421,7 +511,8 @@ static int task_failed(const irhw_sweep *s, const irhw_sweep_cfg *c)
     char res[4400], e[IRHW_ERRLEN];
     irhw_sweep_row r;
     snprintf(res, sizeof res, "%s/runs/%s/result.txt", s->out, c->row.key);
-    return irhw_row_read(res, &r, e, sizeof e) || strcmp(r.verdict, "pass") != 0;
+    return irhw_row_read(res, &r, e, sizeof e) ||
+           (strcmp(r.verdict, "pass") && strcmp(r.verdict, "invalid"));
 }
 
 int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,

@@ -63,14 +63,15 @@ const char *irhw_row_param(const irhw_sweep_row *r, const char *name);
 int irhw_row_write(const char *path, const irhw_sweep_row *r, char *err, size_t errlen);
 int irhw_row_read(const char *path, irhw_sweep_row *r, char *err, size_t errlen);
 /* DIR/index.txt (keys in order), DIR/results.csv, DIR/results.json. */
-int irhw_results_write(const char *dir, const irhw_sweep_row *rows, int n, char *err, size_t errlen);
+int irhw_results_write(const char *dir, const irhw_sweep_row *rows, int n, char *err,
+                       size_t errlen);
 /* Rows of DIR (index.txt, then runs/<key>/result.txt); malloc'd array. */
 int irhw_results_read(const char *dir, irhw_sweep_row **rows, int *n, char *err, size_t errlen);
 
 /* A row of `irhw run` (x with its cosim verdict and area; a NULL: none). */
 struct irhw_area_res;
-int irhw_row_from_run(irhw_sweep_row *row, const irhw_inst *x, const char *verdict, double cycles_per_s,
-                      const struct irhw_area_res *a);
+int irhw_row_from_run(irhw_sweep_row *row, const irhw_inst *x, const char *verdict,
+                      double cycles_per_s, const struct irhw_area_res *a);
 /* runs/<key>/result.txt of every row, then the tables. */
 int irhw_results_save(const char *dir, const irhw_sweep_row *rows, int n, char *err, size_t errlen);
 
@@ -91,7 +92,7 @@ typedef struct {
 } irhw_axis;
 
 typedef struct {
-    const irhw_block *b;
+    const irhw_block *b; /* NULL: a command sweep (irhw_sweep_cmd_prepare) */
     irhw_axis axes[IRHW_SWEEP_MAX_AXES];
     unsigned naxes;
     int pairwise;
@@ -107,8 +108,10 @@ typedef struct {
 
 /* A configuration of the expansion: parameter text and, when valid, its key. */
 typedef struct {
-    char params[1024]; /* "ENTRIES=4 ID_BITS=24 ..." every parameter, derived ones too */
-    char asked[1024];  /* the axes' values only, as typed */
+    /* "ENTRIES=4 ID_BITS=24 ..." every parameter, derived ones too; in a
+     * command sweep (irhw_sweep.b NULL): the irhw arguments, tab-separated */
+    char params[1024];
+    char asked[1024]; /* the axes' values only, as typed */
     int valid;
     char reason[IRHW_ERRLEN];
     irhw_sweep_row row;
@@ -124,6 +127,17 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
  * a result exists, 2 for an invalid configuration (nothing to run). */
 int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *cached, char *err,
                        size_t errlen);
+/* A command sweep: each configuration is one `irhw ARGS...` run (its
+ * params: the arguments, tab-separated; "@RUN@" in one stands for the run
+ * folder). key = a hash of the tool version, the arguments and the contents
+ * of every file they name (a folder: its files); the task runs the command
+ * with stdout and stderr into RUNDIR/run.log and writes result.txt: verdict
+ * pass (exit 0), mismatch (1), invalid (2: bad input, e.g. an option this
+ * irhw does not have; the message in reason) or error (anything else,
+ * retried by the next sweep). cached[i] = 1 when a result that is not an
+ * error exists. */
+int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *cached, char *err,
+                           size_t errlen);
 /* Runs the tasks not cached, -j jobs at once, progress on stderr. */
 int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int *cached, char *err,
                      size_t errlen);
@@ -149,6 +163,13 @@ int irhw_sweep_task(const char *rundir, const char *self, char *err, size_t errl
  * beside it, from the rows of the folders. */
 int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path, char *err,
                       size_t errlen);
+
+/* The papers' figures of an `irhw paper-figs` folder (DIR/figures.txt
+ * lists them: per figure DIR/<id>.svg, DIR/<id>.tsv): 1 when dir is one. */
+int irhw_paper_dir(const char *dir);
+/* DIR/index.html (self-contained, the SVGs inline) and DIR/index.md: the
+ * figures with their tables. */
+int irhw_paper_index_write(const char *dir, const char *html_path, char *err, size_t errlen);
 
 /* The verbs (sweep_cli.c); argv after the verb. Exit codes 0/1/2/3. */
 int irhw_cmd_sweep(int argc, char **argv);

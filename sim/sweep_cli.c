@@ -146,9 +146,9 @@ static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const ch
     case S_SRAM_TABLE: {
         char e2[IRHW_ERRLEN], src[300];
         double um2;
-        int bad = opt->id == S_LIBERTY ? irhw_regular_file(v, e2, sizeof e2)
-                                       : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src,
-                                                               e2, sizeof e2);
+        int bad = opt->id == S_LIBERTY
+                      ? irhw_regular_file(v, e2, sizeof e2)
+                      : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2);
         if (bad)
             return irhw_usage("sweep", "%s: %s", a, e2);
         if (opt->id == S_LIBERTY)
@@ -290,8 +290,11 @@ int irhw_cmd_sweep_task(int argc, char **argv)
         printf("usage: irhw sweep-task RUNDIR\n"
                "  One configuration of a sweep (what `irhw sweep` runs locally and on each\n"
                "  Slurm array task): reads RUNDIR/config.txt, runs its steps (irhw gen,\n"
-               "  cosim, area) with logs in RUNDIR, writes RUNDIR/result.txt.\n"
-               "exit: 0 pass, 1 mismatch, 3 a tool failed\n");
+               "  cosim, area) with logs in RUNDIR, writes RUNDIR/result.txt. A command\n"
+               "  sweep's task (config.txt: command=, irhw paper-figs) runs that irhw command\n"
+               "  with its output in RUNDIR/run.log.\n"
+               "exit: 0 pass (a command's exit 2, recorded as invalid, too), 1 mismatch,\n"
+               "      3 a tool failed\n");
         return 0;
     }
     static const irhw_opt none[] = {{NULL, 0, 0, 0}};
@@ -327,7 +330,8 @@ int irhw_cmd_report(int argc, char **argv)
                "  (stacked bars: storage, logic, parts), the wl_bank flops/SRAM crossover\n"
                "  (marked), the WRU networks side by side, the paper comparison of every\n"
                "  block, and a GPU-level total with the papers' percentages (n/a for a\n"
-               "  block without an area result).\n"
+               "  block without an area result). A folder of `irhw paper-figs` adds the\n"
+               "  papers' figures (plots and tables).\n"
                "  -o FILE   the HTML file (default out/report.html)\n");
         return 0;
     }
@@ -352,9 +356,12 @@ int irhw_cmd_report(int argc, char **argv)
         }
         char p[4200];
         snprintf(p, sizeof p, "%s/index.txt", v);
-        if (access(p, R_OK)) {
+        if (access(p, R_OK) && !irhw_paper_dir(v)) {
             free(dirs);
-            return irhw_usage("report", "'%s' holds no sweep results (no index.txt)", v);
+            return irhw_usage("report",
+                              "'%s' holds no sweep results (no index.txt) and no paper figures "
+                              "(no figures.txt)",
+                              v);
         }
         dirs[nd++] = v;
     }

@@ -15,6 +15,7 @@
 typedef struct {
     char block[32], params[1024], steps[32], liberty[1024], sram_table[1024], key[20];
     char cycles[32], seed[32];
+    char command[1024]; /* a command sweep: the irhw arguments, tab-separated */
 } task_cfg;
 
 static int read_cfg(const char *rundir, task_cfg *t, char *err, size_t errlen)
@@ -42,10 +43,11 @@ static int read_cfg(const char *rundir, task_cfg *t, char *err, size_t errlen)
         FIELD(key)
         FIELD(cycles)
         FIELD(seed)
+        FIELD(command)
 #undef FIELD
     }
     free(text);
-    if (!t->block[0] || !t->steps[0])
+    if (!t->command[0] && (!t->block[0] || !t->steps[0]))
         return irhw_err(err, errlen, "%s names no block or steps", path);
     return 0;
 }
@@ -204,11 +206,72 @@ static void log_reason(const char *log, const char *what, char *buf, size_t len)
     free(text);
 }
 
+/* A command sweep's task: `self ARGS...` ("@RUN@" in an argument: the run
+ * folder), its output in RUNDIR/run.log; the verdict from its exit code.
+ * Returns 0 for a pass and for a recorded exit 2 (invalid), 1 mismatch,
+ * 3 error. */
+static int command_task(const char *rundir, const char *self, const task_cfg *t, char *err,
+                        size_t errlen)
+{
+    double t0 = irhw_now_s();
+    char started[4300], log[4300], args[1024], sub[64][1100], *argv[66], *save = NULL;
+    snprintf(started, sizeof started, "%s/started", rundir);
+    irhw_write_file(started, "", err, errlen);
+    snprintf(log, sizeof log, "%s/run.log", rundir);
+    snprintf(args, sizeof args, "%s", t->command);
+    int k = 0;
+    argv[k++] = (char *)self;
+    for (char *a = strtok_r(args, "\t", &save); a && k < 65; a = strtok_r(NULL, "\t", &save)) {
+        const char *at = strstr(a, "@RUN@");
+        if (at)
+            snprintf(sub[k], sizeof sub[k], "%.*s%s%s", (int)(at - a), a, rundir, at + 5);
+        else
+            snprintf(sub[k], sizeof sub[k], "%s", a);
+        argv[k] = sub[k];
+        k++;
+    }
+    argv[k] = NULL;
+    int rc = irhw_run(argv, log);
+    irhw_sweep_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.key, sizeof r.key, "%s", t->key);
+    snprintf(r.block, sizeof r.block, "irhw");
+    snprintf(r.steps, sizeof r.steps, "command");
+    snprintf(r.version, sizeof r.version, "%s", irhw_tool_version());
+    snprintf(r.verdict, sizeof r.verdict, "%s",
+             rc == 0   ? "pass"
+             : rc == 1 ? "mismatch"
+             : rc == 2 ? "invalid"
+                       : "error");
+    if (rc) {
+        /* the last line of the log: the command's message */
+        char *text = irhw_read_file(log, NULL);
+        const char *last = "";
+        if (text) {
+            size_t len = strlen(text);
+            while (len && text[len - 1] == '\n')
+                text[--len] = 0;
+            last = strrchr(text, '\n') ? strrchr(text, '\n') + 1 : text;
+        }
+        snprintf(r.reason, sizeof r.reason, "exit %d: %s (log %s)", rc, last, log);
+        free(text);
+    }
+    r.seconds = irhw_now_s() - t0;
+    char res[4300];
+    snprintf(res, sizeof res, "%s/result.txt", rundir);
+    if (irhw_row_write(res, &r, err, errlen))
+        return 3;
+    /* an exit 2 is a result (invalid, recorded), not a failed task */
+    return rc == 0 || rc == 2 ? 0 : rc == 1 ? 1 : 3;
+}
+
 int irhw_sweep_task(const char *rundir, const char *self, char *err, size_t errlen)
 {
     task_cfg t;
     if (read_cfg(rundir, &t, err, errlen))
         return 3;
+    if (t.command[0])
+        return command_task(rundir, self, &t, err, errlen);
     double t0 = irhw_now_s();
     char started[4300];
     snprintf(started, sizeof started, "%s/started", rundir);

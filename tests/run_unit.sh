@@ -38,6 +38,7 @@ bad_inputs:tests/cli/bad_inputs.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
+paper_figs:tests/cli/test_paper_figs.sh
 xcheck:tests/cosim/test_xcheck.sh
 sweep:tests/cli/test_sweep.sh
 wave:tests/cli/test_wave.sh
@@ -60,6 +61,7 @@ faults:tests/cosim/test_faults.sh"
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
 # workload_hwwl: bfs/sssp on hwwl; workload_iru: per-kernel filters, --timeout-sweep;
 # workload_gpu: the GPU core model, every --worklist;
+# paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.

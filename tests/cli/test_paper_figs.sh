@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# `irhw paper-figs --quick` (sim/cli_paper_figs.c) on tests/data/graphs:
+# every figure of figures.txt has its Markdown (with a table), its .tsv and,
+# when it has a plot, a whole SVG that parses as XML; the index (Markdown
+# and HTML with every plot inline); no table cell says error or mismatch
+# (a run whose option this irhw lacks says "n/a — needs ..."); a repeat is
+# served from the cache (0 ran); a number of a table equals the one the
+# single workload command named beside it prints; `irhw report` of the
+# folder holds the figures; bad input (unknown option, bad -j, a missing
+# graph folder, a stray argument) exits 2 naming it.
+# Prints "paper_figs: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+scratch paperfigs
+out=$tmp/paper
+data=$tests_dir/data/graphs
+
+"$irhw" paper-figs --quick --graphs "$data" -o "$out" -j 2 > "$tmp/run1.txt" 2> "$tmp/run1.err"
+rc=$?
+[ $rc -eq 0 ] && ok "paper-figs --quick: exit 0" || bad "paper-figs --quick: exit $rc: $(tail -3 "$tmp/run1.err")"
+
+nfig=0 nsvg=0
+while IFS=$'\t' read -r kind id svg _; do
+  [ "$kind" = fig ] || continue
+  nfig=$((nfig + 1))
+  # a plot's figure names the runs behind it (iru_area runs nothing with --quick)
+  [ -s "$out/$id.md" ] && grep -q '^| --- |' "$out/$id.md" && { [ "$svg" = 0 ] || grep -q '^- `irhw ' "$out/$id.md"; } &&
+    ok "$id.md: a Markdown table and the runs' commands" || bad "$id.md: missing, no table or no runs"
+  [ -s "$out/$id.tsv" ] && ok "$id.tsv" || bad "$id.tsv missing"
+  if grep -q -e '|error|' -e '|mismatch|' -e '|error$' -e '|mismatch$' "$out/$id.tsv"; then
+    bad "$id.tsv: a run failed: $(grep -m1 -e error -e mismatch "$out/$id.tsv")"
+  fi
+  [ "$svg" = 1 ] && nsvg=$((nsvg + 1)) && svgs="${svgs:-} $out/$id.svg"
+done < "$out/figures.txt"
+# every plot whole: parses as XML, an <svg> document (one python for all)
+# shellcheck disable=SC2086
+if python3 -c '
+import sys, xml.dom.minidom as m
+for f in sys.argv[1:]:
+    if m.parse(f).documentElement.tagName != "svg": sys.exit(f + ": not SVG")' ${svgs:-/nonexistent} 2> "$tmp/svg.err"; then
+  ok "$nsvg SVG plots: whole, parse as SVG"
+else bad "SVG plots: $(tail -1 "$tmp/svg.err")"; fi
+[ $nfig -ge 10 ] && ok "figures.txt lists $nfig figures" || bad "figures.txt lists $nfig figures (wanted 10)"
+for f in fig5 fig6_inf fig6_32 fig7 fig8 cores headline iru_coalescing iru_timeout iru_area; do
+  grep -q "^fig	$f	" "$out/figures.txt" || bad "figure $f not in figures.txt"
+done
+[ -s "$out/index.md" ] && ok "index.md" || bad "index.md missing"
+n=$(grep -c '<svg' "$out/index.html" 2> /dev/null)
+[ "${n:-0}" -ge $nsvg ] && ok "index.html: $n inline plots" || bad "index.html: ${n:-0} inline plots, wanted $nsvg"
+
+# the figures of the paper that need no new option hold numbers
+grep -q '^disconnected.graph|bfs|[0-9]' "$out/fig5.tsv" && ok "fig5: numbers" || bad "fig5: no numbers: $(head -3 "$out/fig5.tsv")"
+grep -q '^disconnected.graph|bfs|[0-9]' "$out/headline.tsv" && ok "headline: numbers" || bad "headline: no numbers"
+grep -q '^[0-9].*|sssp|min|[0-9.]* %' "$out/iru_timeout.tsv" && ok "iru_timeout: numbers" || bad "iru_timeout: no numbers"
+
+# a repeat is served from the cache
+"$irhw" paper-figs --quick --graphs "$data" -o "$out" -j 2 > "$tmp/run2.txt" 2> "$tmp/run2.err"
+rc=$?
+grep -q ' runs: [0-9]* from the cache, 0 ran' "$tmp/run2.txt" && [ $rc -eq 0 ] &&
+  ok "repeat: every run from the cache" || bad "repeat: exit $rc, $(head -1 "$tmp/run2.txt")"
+
+# a number of a table = what the single command named beside it prints
+line=$(grep -m1 '^- `irhw workload bfs .*--worklist topo.*` → [0-9]* cycles' "$out/fig5.md")
+cmd=$(printf '%s\n' "$line" | sed 's/^- `irhw \(.*\)` → .*/\1/')
+want=$(printf '%s\n' "$line" | sed 's/.*` → \([0-9]*\) cycles.*/\1/')
+# shellcheck disable=SC2086
+got=$("$irhw" $cmd | sed -n 's/.*: \([0-9]*\) cycles to DONE.*/\1/p')
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q "|$want|" "$out/fig5.tsv" &&
+  ok "fig5: $want cycles in the table = irhw $cmd" || bad "fig5: table '$want' vs the command's '$got' ($cmd)"
+
+# irhw report includes the folder's figures
+"$irhw" report "$out" -o "$tmp/report.html" > /dev/null 2> "$tmp/report.err"
+rc=$?
+n=$(grep -c '<svg' "$tmp/report.html" 2> /dev/null)
+[ $rc -eq 0 ] && grep -q 'hwwl paper Fig. 5' "$tmp/report.html" && grep -q 'hwwl paper Fig. 5' "$tmp/report.md" &&
+  [ "${n:-0}" -ge $nsvg ] && [ -s "$tmp/report_files/fig5.svg" ] &&
+  ok "irhw report: the figures ($n plots)" || bad "irhw report: exit $rc, ${n:-0} plots: $(tail -2 "$tmp/report.err")"
+
+# bad input: exit 2, the option named
+bad_input() { # NAME PATTERN ARGS...
+  local name=$1 pat=$2
+  shift 2
+  "$irhw" paper-figs "$@" > /dev/null 2> "$tmp/bad.err"
+  local rc=$?
+  [ $rc -eq 2 ] && grep -q -e "$pat" "$tmp/bad.err" && ok "bad input, $name: exit 2" ||
+    bad "bad input, $name: exit $rc: $(head -2 "$tmp/bad.err")"
+}
+bad_input "unknown option" "--bogus" --bogus -o "$tmp/x"
+bad_input "-j 0" "-j '0' must be a whole number 1..1024" -j 0 -o "$tmp/x"
+bad_input "-j two" "-j 'two'" -j two -o "$tmp/x"
+bad_input "missing graph folder" "/nonexistent" --graphs /nonexistent -o "$tmp/x"
+bad_input "stray argument" "unexpected argument 'extra'" extra -o "$tmp/x"
+bad_input "--partition without --slurm" "--partition needs --slurm" --partition p -o "$tmp/x"
+"$irhw" paper-figs --help | grep -q 'usage: irhw paper-figs' && ok "--help" || bad "--help"
+
+echo "paper_figs: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
