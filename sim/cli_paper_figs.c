@@ -42,7 +42,7 @@ enum { EXIT_USAGE = 2, EXIT_TOOL = 3 };
  * names it, and shows "n/a — needs <it>" while it exits 2. */
 #define NEEDS_INF "-p ENTRIES=inf"
 #define NEEDS_BUFFER "--buffer single/double and --active-out FILE"
-#define NEEDS_AREA "irhw area iru_hash --partition"
+#define NEEDS_AREA "irhw area iru_hash's partition section"
 
 typedef struct {
     char args[1024]; /* the irhw arguments, tab-separated */
@@ -173,7 +173,7 @@ static int iru_timeout_run(pf *p, unsigned t)
 
 static int area_run(pf *p)
 {
-    return run_add(p, NEEDS_AREA, "area iru_hash --partition --json -o @RUN@/area");
+    return run_add(p, NEEDS_AREA, "area iru_hash -o @RUN@/area");
 }
 
 /* Every run the figures need (each figure finds its runs by the same calls). */
@@ -693,8 +693,8 @@ static int fig7(pf *p)
     return rc;
 }
 
-/* Fig. 8: the --active-out file of a run: "cycle active%" lines ('#'
- * comments); mean and peak into *mean, *peak; the lines appended to d. */
+/* Fig. 8: the --active-out file of a run: "cycle active percent" lines
+ * ('#' comments); mean and peak into *mean, *peak; the lines appended to d. */
 static int active_series(const pf *p, int i, buf_t *d, double *mean, double *peak)
 {
     const fig_run *r = &p->runs[i];
@@ -710,8 +710,8 @@ static int active_series(const pf *p, int i, buf_t *d, double *mean, double *pea
     long n = 0;
     char *save = NULL;
     for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-        double x, y;
-        if (l[0] == '#' || sscanf(l, "%lf %lf", &x, &y) != 2)
+        double x, threads, y; /* cycle, threads holding work, percent */
+        if (l[0] == '#' || sscanf(l, "%lf %lf %lf", &x, &threads, &y) != 3)
             continue;
         bput(d, "%.6g %.4g\n", x, y);
         s += y;
@@ -759,10 +759,10 @@ static int fig8(pf *p)
         snprintf(row, sizeof row, "%s|%s|%s|%s|%s|%s|%s|double peaks at 80 %%", p->gname[g],
                  cell(&f, r[0], cyc(p, r[0]), "%.0f", c[0], 160),
                  cell(&f, r[1], cyc(p, r[1]), "%.0f", c[1], 160),
-                 cell(&f, r[0], mean[0], "%.1f %%", c[2], 160),
-                 cell(&f, r[1], mean[1], "%.1f %%", c[3], 160),
-                 cell(&f, r[0], peak[0], "%.1f %%", c[4], 160),
-                 cell(&f, r[1], peak[1], "%.1f %%", c[5], 160));
+                 cell(&f, r[0], mean[0], "%.2f %%", c[2], 160),
+                 cell(&f, r[1], mean[1], "%.2f %%", c[3], 160),
+                 cell(&f, r[0], peak[0], "%.2f %%", c[4], 160),
+                 cell(&f, r[1], peak[1], "%.2f %%", c[5], 160));
         fig_row(&f, row);
     }
     if ((size_t)n < sizeof body)
@@ -1009,13 +1009,13 @@ static int fig_iru_timeout(pf *p)
 }
 
 /* The IRU partition's area (Table 1 beside the paper's 5.98 mm² at 32 nm):
- * the hook runs `irhw area iru_hash --partition --json`; while irhw has no
- * such option it says so. */
+ * the section `irhw area iru_hash` prints after the hash's own report
+ * (area/iru_partition.c), its lines as they are. */
 static int fig_iru_area(pf *p)
 {
     fig f;
     if (fig_open(p, &f, "iru_area", "IRU paper Table 1: the IRU partition's area",
-                 "irhw area iru_hash --partition: the partition's components priced (the hash, "
+                 "irhw area iru_hash: the partition's components priced (the hash, "
                  "its request FIFO, prefetch, classifier and ring buffers) beside the paper's "
                  "5.98 mm² per partition at 32 nm (CACTI).",
                  0))
@@ -1028,8 +1028,15 @@ static int fig_iru_area(pf *p)
         char c[600];
         if (p->runs[r].state == 0 && p->runs[r].log) {
             char *save = NULL, *text = strdup(p->runs[r].log);
+            int in = 0; /* inside the partition section: its title, then indented lines */
             for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l;
                  l = strtok_r(NULL, "\n", &save)) {
+                if (!strncmp(l, "IRU partition (IRU paper Table 1)", 33))
+                    in = 1;
+                else if (in && l[0] != ' ')
+                    in = 0;
+                if (!in)
+                    continue;
                 for (char *x = l; *x; x++)
                     if (*x == '|')
                         *x = '/';
