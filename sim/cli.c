@@ -57,7 +57,7 @@ typedef struct {
     uint64_t cycles, seed;
     uint64_t depth; /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
-    int json, no_model, quiet, no_sta, help;
+    int json, no_model, no_assert, quiet, no_sta, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
     int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
@@ -154,6 +154,7 @@ enum {
     O_FLAT,
     O_PROGRESS,
     O_NO_MODEL,
+    O_NO_ASSERT,
     O_QUIET,
     O_SYSTEMC,
     O_XCHECK,
@@ -190,6 +191,7 @@ static const irhw_opt block_opts[] = {
     {"--flat", 0, O_FLAT, V_AREA},
     {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
+    {"--no-assert", 0, O_NO_ASSERT, V_COSIM},
     {"--quiet", 0, O_QUIET, V_COSIM},
     {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
     {"--xcheck", 0, O_XCHECK, V_COSIM},
@@ -324,6 +326,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_NO_MODEL:
         o->no_model = 1;
+        break;
+    case O_NO_ASSERT:
+        o->no_assert = 1;
         break;
     case O_QUIET:
         o->quiet = 1;
@@ -921,6 +926,7 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.rtl_files = o->rtl;
     q.nrtl = o->nrtl;
     q.no_model = o->no_model;
+    q.no_assert = o->no_assert;
     q.quiet = o->quiet;
     q.replay_prefix = prog;
     q.systemc = o->systemc;
@@ -1129,6 +1135,8 @@ static int cmd_cosim(int argc, char **argv)
                 "               of the block is hit; the report follows the PASS line\n"
                 "  --require-coverage  exit 1 when a point this configuration can reach was\n"
                 "               never hit (tests/cosim/cosim_regress.sh)\n"
+                "  --no-assert  build the RTL without its checks (IRHW_ASSERT undefined, no\n"
+                "               Verilator --assert): what the checks cost (make bench)\n"
                 "  --shrink     on a mismatch, shrink the failing trace (delta debugging over\n"
                 "               cycles, then values) to a short one failing on the same port;\n"
                 "               writes shrunk.csv, shrunk.fst and shrunk.gtkw and prints the\n"

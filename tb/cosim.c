@@ -80,6 +80,8 @@ static void replay_cmd(const irhw_cosim_req *q, uint64_t at, char *buf, size_t l
                               q->cycles, q->seed, stim_name(q->stim));
     for (unsigned i = 0; i < q->nrtl && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
+    if (q->no_assert && o < len)
+        o += (size_t)snprintf(buf + o, len - o, " --no-assert");
     if (o < len)
         snprintf(buf + o, len - o, "%s --wave mismatch.fst", q->systemc ? " --systemc" : "");
     if (!q->systemc && at > 201 && (o = strlen(buf)) < len)
@@ -716,8 +718,9 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_free(model);
         return -1;
     }
-    irhw_build_req br = {q->x, q->rtl_files, q->nrtl,    own ? IRHW_TRACE_NONE : tr,
-                         NULL, q->quiet,     q->systemc, depth};
+    irhw_build_req br = {q->x,        q->rtl_files, q->nrtl,    own ? IRHW_TRACE_NONE : tr,
+                         NULL,        q->quiet,     q->systemc, depth,
+                         q->no_assert};
     char so[4600];
     irhw_rtl rtl;
     if (q->so_path)

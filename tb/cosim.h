@@ -47,6 +47,7 @@ typedef struct {
     const char *const *rtl_files; /* --rtl files, or none: generated RTL */
     unsigned nrtl;
     int no_model;              /* bench: RTL alone, stimulus fed back from the RTL */
+    int no_assert;             /* the RTL built without its checks (--no-assert) */
     int quiet;                 /* no PASS line / progress */
     const char *replay_prefix; /* e.g. "bin/irhw": for the replay command */
     FILE *record;              /* bench: write every cycle's inputs (hex) here */

@@ -154,7 +154,8 @@ int irhw_shrink(const irhw_cosim_req *base, irhw_rows *trace, int port, unsigned
 {
     /* Build (or find) the simulator once: every run below reuses it. */
     irhw_cosim_req q = *base;
-    irhw_build_req br = {base->x, base->rtl_files, base->nrtl, IRHW_TRACE_NONE, NULL, 1, 0, 0};
+    irhw_build_req br = {base->x, base->rtl_files, base->nrtl, IRHW_TRACE_NONE, NULL, 1, 0,
+                         0,       base->no_assert};
     char so[4600];
     int cached;
     if (irhw_rtl_build(&br, so, sizeof so, &cached, err, errlen))

@@ -1162,7 +1162,7 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     fnv f = {0xcbf29ce484222325ULL};
     fnv_str(&f, IRHW_VERSION);
     fnv_str(&f, vver);
-    fnv_str(&f, ASSERT_FLAGS);
+    fnv_str(&f, q->no_assert ? "" : ASSERT_FLAGS);
     fnv_str(&f, CXXFLAGS_FAST);
     fnv_str(&f, CXXFLAGS_SLOW);
     const char *xv = getenv("IRHW_VERILATOR_FLAGS");
@@ -1320,11 +1320,11 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     snprintf(line, sizeof line,
              "# Verilates the design into obj/ (irhw); run from this folder.\n"
              "{ ulimit -s unlimited 2>/dev/null || :; } && %s%s %s -Wno-fatal -Wno-lint "
-             "-Wno-style -Wno-MULTITOP " ASSERT_FLAGS
+             "-Wno-style -Wno-MULTITOP %s"
              " --output-split 5000 %s %s --prefix Vtb --top-module irhw_tb "
              "--Mdir obj -y '%s/rtl' +libext+.v %s irhw_tb.v\n",
-             verilator_env(), verilator_bin(), q->systemc ? "--sc" : "--cc", tflag, xv ? xv : "",
-             irhw_root(), files);
+             verilator_env(), verilator_bin(), q->systemc ? "--sc" : "--cc",
+             q->no_assert ? "" : ASSERT_FLAGS, tflag, xv ? xv : "", irhw_root(), files);
     snprintf(path, sizeof path, "%s/verilate.sh", tmp);
     if (irhw_write_file(path, line, err, errlen))
         goto out;

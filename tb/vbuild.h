@@ -26,6 +26,8 @@ typedef struct {
     int wave_depth;        /* with a trace: 0 or 1 builds irhw_tb's signals only (the
                               block's are compiled out; used by SystemC: the C loop
                               writes that depth itself, portwave.h); >1 builds them all */
+    int no_assert;         /* build without the RTL's checks (`IRHW_ASSERT` undefined,
+                              no --assert): cosim --no-assert, the bench's comparison */
 } irhw_build_req;
 
 /* irhw_tb's ports but its input strobe, in its order (the wrapper): clk,

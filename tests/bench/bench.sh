@@ -11,6 +11,10 @@
 #                    Verilator alone run three times each, alternating; the
 #                    ratio of their medians, in brackets the lowest and highest
 #                    of the three side-by-side ratios
+#   checks on / off  co-sim against co-sim with --no-assert (the RTL built
+#                    without its IRHW_ASSERT checks): the ratio of the medians
+#                    of three runs each, alternating with the others (the
+#                    checks' budget: at least 0.87, i.e. at most 15 % slower)
 #   waves c/s        co-sim recording every cycle to FST (--wave F.fst): the median
 #                    of three runs, alternating with the co-sim and alone runs
 #   Icarus c/s       the same stimulus under Icarus (cosim --xcheck: recorded
@@ -90,8 +94,8 @@ t0=$(date +%s)
 {
   echo "<!-- make bench (tests/bench/bench.sh), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) -->"
   echo
-  echo "| block | configuration | cycles | co-sim c/s | 1 thread c/s | Verilator alone c/s | co-sim / alone | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
-  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| block | configuration | cycles | co-sim c/s | 1 thread c/s | Verilator alone c/s | co-sim / alone | checks on / off | waves (FST) c/s | Icarus c/s | cold start s | cached start s | SystemC c/s |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$md"
 cat "$md"
 # shellcheck disable=SC2086 # cfg is a list of options
@@ -119,16 +123,17 @@ for row in "${rows[@]}"; do
         p = 10 ^ int(log(n) / log(10)); printf "%d", int(n / p * 2 + 0.5) * p / 2 }')
   # co-sim, Verilator alone and waves three times, alternating: the
   # medians, and the range of the three side-by-side ratios
-  cos=(); vas=(); wvs=(); nw=$((n / 8))
+  cos=(); vas=(); nas=(); wvs=(); nw=$((n / 8))
   for _ in 1 2 3; do
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
+    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-assert --quiet 2>/dev/null | rate); nas+=("${r:-0}")
     [ "${BENCH_WAVES:-1}" = 0 ] && continue
     r=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
     wvs+=("${r:-0}")
     rm -f "$tmp"/w.fst "$tmp"/w.gtkw
   done
-  co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
+  co=$(median "${cos[@]}"); va=$(median "${vas[@]}"); na=$(median "${nas[@]}")
   spread=$(pair_range "${cos[*]}" "${vas[*]}")
   wv=""
   [ "${BENCH_WAVES:-1}" = 0 ] || wv=$(median "${wvs[@]}")
@@ -141,11 +146,11 @@ for row in "${rows[@]}"; do
     # the project's own cache (SystemC builds are slow; the cold start is measured above)
     sc=$(env -u IRHW_CACHE "$irhw" cosim "$blk" $cfg --cycles "$((n / 4))" --systemc --quiet 2>/dev/null | rate)
   fi
-  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va")${spread:+ ($spread)} | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
+  line="| $blk | ${cfg:-(defaults)} | $(num "$n") | $(num "$co") | $(num "$c1") | $(num "$va") | $(ratio "$co" "$va")${spread:+ ($spread)} | $(ratio "$co" "$na") | $(num "$wv") | $(num "$iv") | ${cold:-n/a} | ${cached:-n/a} | $([ "$blk" = wl_bank ] && num "$sc" || echo -) |"
   echo "$line" | tee -a "$md"
 done
 {
   echo
-  echo "Cycles: co-sim (two threads and one) and Verilator alone (co-sim, alone and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one), Verilator alone and co-sim without the RTL's checks (co-sim, alone, checks off and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 echo "(written to $md)"

@@ -56,6 +56,13 @@ rout=$(cd "$tmp" && ${replay/#irhw /$irhw } 2>&1); rrc=$?
 out=$("$irhw" cosim wl_bank -p ENTRIES=8 -p ID_BITS=4 --rtl "$tmp/bad.v" --cycles 3000 --quiet 2>&1); rc=$?
 [ $rc = 1 ] && echo "$out" | grep -q '^ASSERTION FAILED wl_bank at cycle [0-9]*: part1_count_conserved: ' &&
   ok "cosim reports the failed assertion as its verdict" || bad "cosim on the faulty RTL (rc=$rc): $out"
+# --no-assert: the same RTL built without its checks: no assertion verdict (the
+# drift shows later as a mismatch, or not at all), the replay keeps --no-assert
+out=$("$irhw" cosim wl_bank -p ENTRIES=8 -p ID_BITS=4 --rtl "$tmp/bad.v" --cycles 3000 --quiet --no-assert 2>&1); rc=$?
+! echo "$out" | grep -q '^ASSERTION FAILED' &&
+  { [ $rc = 0 ] || { [ $rc = 1 ] && echo "$out" | grep -q '^replay: .* --no-assert'; }; } &&
+  ok "cosim --no-assert: no check runs (exit $rc, $(echo "$out" | head -1 | cut -c1-50))" ||
+  bad "cosim --no-assert (rc=$rc): $out"
 
 # the fp32 adder's checks (a combinational leaf of iru_hash FILTER=fadd): inf - inf
 # not NaN is caught by nan_exact when such a merge comes (cycle 2584 of seed 3)
