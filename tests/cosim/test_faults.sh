@@ -27,17 +27,22 @@ for faults in tests/cosim/faults/*.faults; do
   while IFS='|' read -r name expr; do
     name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
     case "$name" in ''|\#*) continue ;; esac
+    # NAME@LEAF.v: the fault edits that leaf of rtl/ (a copy given with --rtl
+    # beside the block's own file, so it replaces the library's)
+    src=$good leaf=""
+    case "$name" in *@*) leaf=${name#*@}; name=${name%@*}; src=$root/rtl/$leaf ;; esac
     f="$tmp/fault_${fb}_$name.v"
-    sed "$expr" "$good" > "$f"
-    if cmp -s "$f" "$good"; then bad "fault $fb/$name: the sed did not change the RTL (stale fault)"; continue; fi
+    sed "$expr" "$src" > "$f"
+    if cmp -s "$f" "$src"; then bad "fault $fb/$name: the sed did not change the RTL (stale fault)"; continue; fi
+    if [ -n "$leaf" ]; then echo "--rtl $good --rtl $f"; else echo "--rtl $f"; fi > "$tmp/rtl_${fb}_$name"
     echo "$fb $name" >> "$tmp/fault_jobs"
   done < "$faults"
 done
 run_fault() { # irhw tmp block name
-  "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
+  "$1" cosim "$3" $(cat "$2/fp_$3") $(cat "$2/rtl_$3_$4") --cycles 20000 --quiet --wave "$2/f_$3_$4.fst" > "$2/f_$3_$4.out" 2>&1
   echo $? > "$2/f_$3_$4.rc"
   # without a trace, by default in two threads (tb/cosim.c): the same report
-  "$1" cosim "$3" $(cat "$2/fp_$3") --rtl "$2/fault_$3_$4.v" --cycles 20000 --quiet --threads 2 > "$2/t_$3_$4.out" 2>&1
+  "$1" cosim "$3" $(cat "$2/fp_$3") $(cat "$2/rtl_$3_$4") --cycles 20000 --quiet --threads 2 > "$2/t_$3_$4.out" 2>&1
   echo $? > "$2/t_$3_$4.rc"
 }
 export -f run_fault
