@@ -35,7 +35,7 @@ static void irhw_scn_on_rtl(int i)
     char err[4096], so[4600];
     int cached;
     irhw_check_inst(&x, irhw_scn_block, irhw_scn[i].params);
-    irhw_build_req q = {&x, NULL, 0, IRHW_TRACE_NONE, NULL, 1, 0, 0};
+    irhw_build_req q = {.x = &x, .trace = IRHW_TRACE_NONE, .quiet = 1};
     irhw_rtl rtl;
     ck_assert_msg(irhw_rtl_build(&q, so, sizeof so, &cached, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(irhw_rtl_open(so, &rtl, err, sizeof err) == 0, "%s", err);

@@ -91,7 +91,7 @@ static inline void irhw_check_timing_contract(const irhw_block *b, const char *p
     b->model_free(m);
 
     int cached;
-    irhw_build_req q = {&x, NULL, 0, IRHW_TRACE_NONE, NULL, 1, 0, 0};
+    irhw_build_req q = {.x = &x, .trace = IRHW_TRACE_NONE, .quiet = 1};
     irhw_rtl rtl;
     ck_assert_msg(irhw_rtl_build(&q, so, sizeof so, &cached, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(irhw_rtl_open(so, &rtl, err, sizeof err) == 0, "%s", err);
