@@ -919,18 +919,33 @@ static int fig_iru(pf *p)
     char *text = p->runs[r].state == 0 ? irhw_read_file(path, NULL) : NULL;
     char *save = NULL;
     int rows = 0;
+    /* the columns by their header names (irhw workload iru --all's table) */
+    static const char *const want[] = {
+        "graph",   "kernel", "filter", "lines/warp original", "lines/warp IRU, full warps",
+        "filtered"};
+    int col[6] = {-1, -1, -1, -1, -1, -1};
     for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        char c[12][64];
-        int n = md_cells(l, c, 12);
-        /* graph|kernel|filter|elements|orig|IRU|elem/warp|full warps|lines in all|filtered */
-        if (n < 10 || !strcmp(c[0], "graph") || c[0][0] == '-')
+        char c[20][64];
+        int n = md_cells(l, c, 20);
+        if (n && !strcmp(c[0], "graph")) {
+            for (int k = 0; k < 6; k++)
+                for (int j = 0; j < n; j++)
+                    if (!strcmp(c[j], want[k]))
+                        col[k] = j;
             continue;
-        const char *pf_ = !strcmp(c[1], "sssp") ? "23 %" : !strcmp(c[1], "pagerank") ? "79 %" : "-";
+        }
+        int ok = n > 0 && c[0][0] != '-';
+        for (int k = 0; k < 6 && ok; k++)
+            ok = col[k] >= 0 && col[k] < n;
+        if (!ok)
+            continue;
+        const char *kern = c[col[1]];
+        const char *pf_ = !strcmp(kern, "sssp") ? "23 %" : !strcmp(kern, "pagerank") ? "79 %" : "-";
         char row[1024];
-        snprintf(row, sizeof row, "%s|%s|%s|%s|%s|%s|about 4 → 3|%s", c[0], c[1], c[2], c[4], c[7],
-                 c[9], pf_);
+        snprintf(row, sizeof row, "%s|%s|%s|%s|%s|%s|about 4 → 3|%s", c[col[0]], kern, c[col[2]],
+                 c[col[3]], c[col[4]], c[col[5]], pf_);
         fig_row(&f, row);
-        bput(&d, "\"%s %s\" %s %s\n", c[0], c[1], c[4], c[7]);
+        bput(&d, "\"%s %s\" %s %s\n", c[col[0]], kern, c[col[3]], c[col[4]]);
         rows++;
     }
     free(text);

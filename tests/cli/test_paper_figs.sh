@@ -53,6 +53,10 @@ n=$(grep -c '<svg' "$out/index.html" 2> /dev/null)
 grep -q '^disconnected.graph|bfs|[0-9]' "$out/fig5.tsv" && ok "fig5: numbers" || bad "fig5: no numbers: $(head -3 "$out/fig5.tsv")"
 grep -q '^disconnected.graph|bfs|[0-9]' "$out/headline.tsv" && ok "headline: numbers" || bad "headline: no numbers"
 grep -q '^[0-9].*|sssp|min|[0-9.]* %' "$out/iru_timeout.tsv" && ok "iru_timeout: numbers" || bad "iru_timeout: no numbers"
+# the IRU table's columns are the ones named (workload iru --all's columns found by name)
+[ "$(grep -c '^[^|]*|\(bfs|none\|sssp|min\|pagerank|fadd\)|[0-9.]*|[0-9.]*|[0-9.]* %|' "$out/iru_coalescing.tsv")" -ge 6 ] &&
+  ok "iru_coalescing: kernel, filter, lines per warp and filtered in their columns" ||
+  bad "iru_coalescing: columns: $(head -3 "$out/iru_coalescing.tsv")"
 
 # a repeat is served from the cache
 "$irhw" paper-figs --quick --graphs "$data" -o "$out" -j 2 > "$tmp/run2.txt" 2> "$tmp/run2.err"
