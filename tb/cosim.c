@@ -837,8 +837,14 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         equal = 0;
         res->mismatch_cycle = acyc;
         res->mismatch_port = -1;
-        snprintf(msg, sizeof res->message, "ASSERTION FAILED %s at cycle %" PRIu64 ": %s\n",
-                 b->name, acyc, check);
+        if (q->systemc && !acyc) /* the SystemC kernel's clock edges are not counted */
+            snprintf(msg, sizeof res->message,
+                     "ASSERTION FAILED %s (the cycle is not known under --systemc: run without "
+                     "it for the cycle): %s\n",
+                     b->name, check);
+        else
+            snprintf(msg, sizeof res->message, "ASSERTION FAILED %s at cycle %" PRIu64 ": %s\n",
+                     b->name, acyc, check);
     }
     res->run_s = irhw_now_s() - tstart;
     /* End-of-run checks ("everything drained") hold for the stimulus's planned

@@ -85,7 +85,9 @@ run_one() {
   if cmp -s "$bad" "$good"; then echo "FAIL systemc fault $blk $name: the sed did not change the RTL"; return; fi
   timeout 900 "$irhw" cosim "$blk" $fp --systemc --rtl "$bad" --cycles 20000 --quiet --wave "$d/f.vcd" > "$log" 2>&1; rc=$?
   t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-  if [ $rc -eq 1 ] && grep -q "^MISMATCH $blk at cycle" "$log" && grep -q "^replay: .* --systemc" "$log" &&
+  # a mismatch, or a failed assertion (its cycle is not known under SystemC)
+  if [ $rc -eq 1 ] && grep -q "^\(MISMATCH $blk at cycle\|ASSERTION FAILED $blk (the cycle is not known under --systemc\)" "$log" &&
+     grep -q "^replay: .* --systemc" "$log" &&
      grep -q 'scope module irhw_tb' "$d/f.vcd" && grep -q ' exp_' "$d/f.vcd" &&
      ! grep -q '^\*-4.000000 -1 ' "$d/f.gtkw"; then
     echo "PASS ${t}s systemc fault $blk $name caught: $(head -1 "$log")"
