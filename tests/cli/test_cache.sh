@@ -22,11 +22,14 @@ in_cache() {
     while read -r pid; do read -r comm 2>/dev/null < "/proc/$pid/comm" && echo "$pid $comm"; done
 }
 # wait_compiler DIR PID: waits (up to 120 s, while PID runs) until Verilator or
-# a compiler works in DIR
+# a compiler works in DIR (Verilator too, unless a third argument asks for
+# the C++ compiler alone)
 wait_compiler() {
+  local tools=' (verilator_bin|cc1plus|clang.*)$'
+  [ -n "${3:-}" ] && tools=' (cc1plus|clang.*)$'
   for _ in $(seq 600); do
     kill -0 "$2" 2>/dev/null || return 1
-    in_cache "$1" | grep -qE ' (verilator_bin|cc1plus|clang.*)$' && return 0
+    in_cache "$1" | grep -qE "$tools" && return 0
     sleep 0.2
   done
   return 1
@@ -34,14 +37,15 @@ wait_compiler() {
 # left_in DIR: the private build folders and processes left in DIR
 left_in() { { ls -d "$1"/*.tmp* 2>/dev/null; in_cache "$1"; } | tr '\n' ' '; }
 
-# mid_build NAME WIDTH: $c, a private cache $tmp/NAME, and $pid, an irhw
-# building fifo WIDTH in it (ccache off), once Verilator or a compiler works
-# there; else that irhw is killed and a failure counted (returns 1)
+# mid_build NAME WIDTH [cxx]: $c, a private cache $tmp/NAME, and $pid, an irhw
+# building fifo WIDTH in it (ccache off), once Verilator or a compiler (with
+# "cxx": the C++ compiler) works there; else that irhw is killed and a
+# failure counted (returns 1)
 mid_build() {
   c=$tmp/$1; runtime_only "$c" "$base"
   CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=$2 --cycles 10 > "$tmp/$1.out" 2>&1 &
   pid=$!
-  wait_compiler "$c" $pid && return 0
+  wait_compiler "$c" $pid "${3:-}" && return 0
   kill -9 $pid 2>/dev/null; bad "$1: no compiler seen working in $c: $(cat "$tmp/$1.out")"; return 1
 }
 # rerun WIDTH: the same configuration again in $c: $out, $rc, $left (left_in)
@@ -86,8 +90,9 @@ else
 fi
 
 # ---- kill -9 of irhw and the build's watchdog: the tools run on as orphans
-# until the next run that builds in the cache kills them
-if mid_build kill2 6; then
+# until the next run that builds in the cache kills them (killed while the
+# C++ compiler works: Verilator alone may end before it is counted)
+if mid_build kill2 6 cxx; then
   kill -9 $pid $(pgrep -P $pid); { wait $pid; } 2>/dev/null
   sleep 0.2; orphans=$(in_cache "$c" | wc -l)
   rerun 6
