@@ -51,7 +51,7 @@ static const struct {
     unsigned def, lo, hi;
     const char *source;
 } gc_tab[GC_N] = {
-    [GC_WARPS] = {"WARPS", 48, 1, 64, "hardware warps per core (Table IV: 48)"},
+    [GC_WARPS] = {"WARPS", 48, 1, GPU_MAX_WARPS, "hardware warps per core (Table IV: 48)"},
     [GC_WARP_SIZE] = {"WARP_SIZE", 32, 1, GPU_MAX_WARP, "threads per warp (Fermi: 32)"},
     [GC_ISSUE] = {"ISSUE", 2, 1, 8, "issue slots per core per cycle (Table IV: 2)"},
     [GC_ALU_LAT] = {"ALU_LAT", 4, 1, 1000,
@@ -317,6 +317,7 @@ static void after_pull(gpu_sim *s, gpu_warp *w, uint64_t issued, uint64_t at)
     if (s->q.kind == IRHW_WL_FIFO || s->q.kind == IRHW_WL_SORT)
         s->inflight += nact;
     w->ready = at;
+    w->done = ndone == s->WS;
     if (nact) {
         w->pc = PC_ROW;
         return;
@@ -571,21 +572,22 @@ static void exec(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t now)
     }
 }
 
+/* Threads become DONE only in a pull, so the pull's count stands. */
 static int warp_done(const gpu_sim *s, const gpu_warp *w)
 {
-    for (unsigned i = 0; i < s->WS; i++)
-        if (w->th[i].st != GT_DONE)
-            return 0;
-    return 1;
+    return w->done;
 }
 
-static int eligible(const gpu_sim *s, unsigned c, const gpu_warp *w, uint64_t now)
+/* May the warp issue at `now`, the core's lane ports aside? */
+static int ready_to_issue(const gpu_sim *s, const gpu_warp *w, uint64_t now)
 {
-    if (w->pc == PC_PORT || w->ready > now)
-        return 0;
-    if (s->q.kind == IRHW_WL_HWWL && (w->pc == PC_PULL || w->pc == PC_PUSH) && s->port_busy[c])
-        return 0;
-    return !(w->pc == PC_PULL && warp_done(s, w));
+    return w->pc != PC_PORT && w->ready <= now && !(w->pc == PC_PULL && warp_done(s, w));
+}
+
+/* Does its next instruction need the core's lane ports (hwwl)? */
+static int needs_port(const gpu_sim *s, const gpu_warp *w)
+{
+    return s->q.kind == IRHW_WL_HWWL && (w->pc == PC_PULL || w->pc == PC_PUSH);
 }
 
 uint64_t gpu_active_threads(const gpu_sim *s)
@@ -620,6 +622,8 @@ static void active_sample(gpu_sim *s, uint64_t cycle)
     }
 }
 
+/* Eligibility is computed once a cycle: issuing one warp changes only
+ * that warp and the core's ports, which the pick re-checks. */
 void gpu_cycle(gpu_sim *s, uint64_t cycle)
 {
     if (s->q.act)
@@ -628,23 +632,34 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
         unsigned slots = s->k[GC_ISSUE];
         unsigned g = s->greedy[c];
         uint64_t *last = &s->last[(size_t)c * s->W];
-        gpu_warp *gw = gpu_warp_of(s, c, g);
-        if (eligible(s, c, gw, cycle)) { /* greedy: the last warp issued, while it can */
-            exec(s, c, g, gw, cycle);
+        uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
+        unsigned nok = 0;
+        for (unsigned wi = 0; wi < s->W; wi++) {
+            const gpu_warp *w = gpu_warp_of(s, c, wi);
+            ok[wi] = (uint8_t)ready_to_issue(s, w, cycle);
+            port[wi] = (uint8_t)needs_port(s, w);
+            nok += ok[wi];
+        }
+        if (!nok)
+            continue;
+        if (ok[g] && !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
+            exec(s, c, g, gpu_warp_of(s, c, g), cycle);
             last[g] = cycle;
+            ok[g] = 0;
             slots--;
             s->st.slots_used++;
         }
         while (slots) { /* then the oldest: the longest since it last issued */
             unsigned best = s->W;
             for (unsigned wi = 0; wi < s->W; wi++)
-                if (last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
-                    eligible(s, c, gpu_warp_of(s, c, wi), cycle))
+                if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
+                    !(port[wi] && s->port_busy[c]))
                     best = wi;
             if (best == s->W)
                 break;
             exec(s, c, best, gpu_warp_of(s, c, best), cycle);
             last[best] = cycle;
+            ok[best] = 0;
             slots--;
             s->st.slots_used++;
             s->greedy[c] = best;

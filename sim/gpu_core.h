@@ -23,7 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define GPU_MAX_WARP 64
+#define GPU_MAX_WARP 64  /* threads per warp */
+#define GPU_MAX_WARPS 64 /* warps per core */
 #define GPU_MAX_CORES 16
 
 typedef enum { IRHW_WL_HWWL, IRHW_WL_SWWL, IRHW_WL_TOPO, IRHW_WL_FIFO, IRHW_WL_SORT } irhw_wl_kind;
@@ -93,6 +94,7 @@ typedef struct {
     int pc;
     uint64_t ready; /* the first cycle the next instruction may issue */
     uint64_t idx;   /* swwl / topo: the next index of the first thread */
+    int done;       /* every thread has seen DONE (set by the last pull; final in a kernel) */
     gpu_thread th[GPU_MAX_WARP];
 } gpu_warp;
 
