@@ -176,9 +176,16 @@ static int area_run(pf *p)
     return run_add(p, NEEDS_AREA, "area iru_hash -o @RUN@/area");
 }
 
-/* Every run the figures need (each figure finds its runs by the same calls). */
+/* Every run the figures need (each figure finds its runs by the same calls),
+ * the longest first: the synthesis and the IRU sweeps over every graph
+ * would otherwise run alone at the end. */
 static int build_runs(pf *p)
 {
+    if (!p->quick)
+        area_run(p);
+    iru_all_run(p);
+    for (unsigned t = 0; t < ntimeouts(p); t++)
+        iru_timeout_run(p, t);
     for (unsigned g = 0; g < p->ngraphs; g++) {
         for (int k = 0; k < 2; k++) {
             hwwl_default(p, g, k);
@@ -202,11 +209,6 @@ static int build_runs(pf *p)
         fig8_run(p, g, "single");
         fig8_run(p, g, "double");
     }
-    iru_all_run(p);
-    for (unsigned t = 0; t < ntimeouts(p); t++)
-        iru_timeout_run(p, t);
-    if (!p->quick)
-        area_run(p);
     return p->nruns < MAX_RUNS ? 0 : -1;
 }
 
