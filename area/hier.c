@@ -29,9 +29,11 @@
 #include "area_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -373,7 +375,8 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
 }
 
 /* The unit's entry: used when its seal matches, else (re)made. */
-static int get_unit(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err, size_t errlen)
+static int get_unit_locked(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err,
+                           size_t errlen)
 {
     char what[300];
     const vmod *m = &c->v->m[u->mod];
@@ -394,6 +397,31 @@ static int get_unit(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err
     snprintf(what, sizeof what, "%.*s: synthesizing", (int)m->nlen, m->name);
     area_progress(c->q, "synthesis", k, n, what);
     return synthesize(c, u, err, errlen);
+}
+
+/* get_unit_locked under the entry's lock (its folder name + ".lock"): runs
+ * at the same time (irhw run -j, sweeps) that want one unit synthesize it
+ * once, the others wait and then find it cached. Without a lock file (a
+ * read-only cache folder) the unit is made unlocked, as the rename into
+ * place keeps the entry whole either way. */
+static int get_unit(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err, size_t errlen)
+{
+    char lk[PATHLEN + 8];
+    snprintf(lk, sizeof lk, "%s.lock", u->dir);
+    int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char what[300];
+        const vmod *m = &c->v->m[u->mod];
+        snprintf(what, sizeof what, "%.*s: waiting for another run synthesizing it", (int)m->nlen,
+                 m->name);
+        area_progress(c->q, "synthesis", k, n, what);
+        while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+            ;
+    }
+    int rc = get_unit_locked(c, u, k, n, err, errlen);
+    if (fd >= 0)
+        close(fd); /* releases the lock */
+    return rc;
 }
 
 /* ---- the run ---------------------------------------------------------------------- */

@@ -30,7 +30,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +68,7 @@ typedef struct {
     int xcheck;       /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
     uint64_t threads; /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
     double clock_mhz; /* power: --clock (0: the paper's) */
+    uint64_t jobs;    /* run: blocks at once (0: one a core) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -159,6 +162,7 @@ enum {
     O_SYSTEMC,
     O_XCHECK,
     O_CLOCK,
+    O_JOBS,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -196,6 +200,8 @@ static const irhw_opt block_opts[] = {
     {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
     {"--xcheck", 0, O_XCHECK, V_COSIM},
     {"--clock", 1, O_CLOCK, V_POWER},
+    {"-j", 1, O_JOBS, V_RUN},
+    {"--jobs", 1, O_JOBS, V_RUN},
     {NULL, 0, 0, 0},
 };
 
@@ -259,6 +265,8 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
                               "(1,024s), up to 1024T; 0 or none: no limit",
                               v);
         break;
+    case O_JOBS:
+        return take_u64(verb, n, v, 1, 64, "a whole number 1..64", &o->jobs);
     case O_DEPTH:
         return take_u64(verb, n, v, 3, PROVE_DEPTH_MAX, "3.." IRHW_STR(PROVE_DEPTH_MAX), &o->depth);
     case O_RTL:
@@ -1463,13 +1471,217 @@ static int run_builtin_sweeps(const opts *o, const char *root, char dirs[][4200]
     return worst;
 }
 
+/* One block of `irhw run`: its RTL, a co-simulation with a waveform and its
+ * area, printed as it goes; its summary line into row, its report row into
+ * res. The worst exit code; *fatal when the block could not be run. */
+static int run_block(const opts *o, const irhw_block *b, const char *root, char *row, size_t rowlen,
+                     irhw_sweep_row *res, int *fatal)
+{
+    opts bo = *o;
+    bo.b = b;
+    irhw_cfg_defaults(bo.b, &bo.c);
+    char dir[4096], wave[4200], path[4300], err[IRHW_ERRLEN], params[512];
+    const char *leaves[IRHW_MAX_LEAVES];
+    unsigned nleaves;
+    *fatal = 0;
+    snprintf(row, rowlen, "%-9s %-12s %-9s %12s %8s   %s", b->name, "-", "ERROR", "n/a", "n/a",
+             "-");
+    if (irhw_inst_init(&bo.x, bo.b, &bo.c, err, sizeof err)) {
+        irhw_inst_free(&bo.x);
+        fprintf(stderr, "%s run: %s: %s\n", prog, bo.b->name, err);
+        *fatal = 1;
+        return EXIT_TOOL;
+    }
+    irhw_cfg_format(bo.b, &bo.c, " ", params, sizeof params);
+    snprintf(dir, sizeof dir, "%s/%s", root, bo.b->name);
+    printf("== %s (%s)\n", bo.b->name, params);
+    fflush(stdout);
+    if (write_design(&bo.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+        fprintf(stderr, "%s run: %s\n", prog, err);
+        irhw_inst_free(&bo.x);
+        *fatal = 1;
+        return EXIT_TOOL;
+    }
+    printf("rtl:  %s\n", path);
+    snprintf(wave, sizeof wave, "%s/%s.fst", dir, bo.b->name);
+    bo.wave = wave;
+    irhw_cosim_res cres;
+    int crc = cosim_one(&bo, &cres, 1);
+    char adir[4200];
+    snprintf(adir, sizeof adir, "%s/area", dir);
+    bo.json = 0;
+    irhw_area_res ares;
+    int arc = area_one(&bo, adir, &ares, 1);
+    irhw_row_from_run(res, &bo.x,
+                      crc == 0               ? "pass"
+                      : crc == EXIT_MISMATCH ? "mismatch"
+                                             : "error",
+                      cres.run_s > 0 ? (double)cres.cycles_run / cres.run_s : 0,
+                      arc ? NULL : &ares);
+    irhw_inst_free(&bo.x);
+    char area_txt[64] = "n/a", cp[32] = "n/a";
+    if (!arc) {
+        snprintf(area_txt, sizeof area_txt, "%.0f", ares.total_um2);
+        if (ares.have_sta)
+            snprintf(cp, sizeof cp, "%.3f", ares.crit_ns);
+    }
+    snprintf(row, rowlen, "%-9s %-12" PRIu64 " %-9s %12s %8s   %s", bo.b->name, cres.cycles_run,
+             crc == 0               ? "PASS"
+             : crc == EXIT_MISMATCH ? "MISMATCH"
+                                    : "ERROR",
+             area_txt, cp, params);
+    printf("\n");
+    fflush(stdout);
+    return crc > arc ? crc : arc;
+}
+
+#define RUN_MAX_BLOCKS 32
+
+/* The order blocks start in with several at once: the longest first (the
+ * syntheses of hwwl_core and of iru_hash's 80 KB of storage), hwwl last, as
+ * its cores' modules are then in the synthesis cache. */
+static int run_rank(const irhw_block *b)
+{
+    return !strcmp(b->name, "hwwl_core")  ? 0
+           : !strcmp(b->name, "iru_hash") ? 1
+           : !strcmp(b->name, "hwwl")     ? 3
+                                          : 2;
+}
+
+/* Blocks in child processes, `jobs` at once, each one's output into
+ * ROOT/<block>/run.log, printed whole in the blocks' order as they finish
+ * (progress on stderr when it is a terminal); their summary lines and report
+ * rows come back through ROOT/<block>/run.row and run.result. */
+static int run_blocks_parallel(const opts *o, const char *root, unsigned jobs, char rows[][512],
+                               irhw_sweep_row *results, int *nrows, int *fatal)
+{
+    const irhw_block *bl[RUN_MAX_BLOCKS];
+    pid_t pid[RUN_MAX_BLOCKS];
+    int state[RUN_MAX_BLOCKS], rc[RUN_MAX_BLOCKS], order[RUN_MAX_BLOCKS];
+    int n = 0;
+    for (const irhw_block *const *bp = irhw_blocks; *bp && n < RUN_MAX_BLOCKS; bp++)
+        bl[n++] = *bp;
+    int k = 0;
+    for (int r = 0; r <= 3; r++)
+        for (int i = 0; i < n; i++)
+            if (run_rank(bl[i]) == r)
+                order[k++] = i;
+    char log[RUN_MAX_BLOCKS][4300], rowf[RUN_MAX_BLOCKS][4300], resf[RUN_MAX_BLOCKS][4300];
+    for (int i = 0; i < n; i++) {
+        state[i] = 0; /* 0 waiting, 1 running, 2 done, 3 printed */
+        rc[i] = 0;
+        snprintf(log[i], sizeof log[i], "%s/%s/run.log", root, bl[i]->name);
+        snprintf(rowf[i], sizeof rowf[i], "%s/%s/run.row", root, bl[i]->name);
+        snprintf(resf[i], sizeof resf[i], "%s/%s/run.result", root, bl[i]->name);
+        if (irhw_mkdirs_for(log[i])) {
+            fprintf(stderr, "%s run: cannot create the folder of %s: %s\n", prog, log[i],
+                    strerror(errno));
+            return EXIT_TOOL;
+        }
+    }
+    int tty = isatty(STDERR_FILENO), started = 0, running = 0, printed = 0, worst = 0;
+    time_t t0 = time(NULL);
+    fflush(NULL);
+    while (printed < n) {
+        while (running < (int)jobs && started < n) {
+            int i = order[started++];
+            pid[i] = fork();
+            if (pid[i] < 0) {
+                fprintf(stderr, "%s run: fork: %s\n", prog, strerror(errno));
+                pid[i] = 0, state[i] = 2, rc[i] = EXIT_TOOL, *fatal = 1;
+                continue;
+            }
+            if (pid[i] == 0) { /* the block, its output into its log */
+                int fd = open(log[i], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0)
+                    _exit(EXIT_TOOL);
+                close(fd);
+                char row[512], text[600], err[IRHW_ERRLEN];
+                irhw_sweep_row res;
+                memset(&res, 0, sizeof res);
+                int bad = 0, r = run_block(o, bl[i], root, row, sizeof row, &res, &bad);
+                snprintf(text, sizeof text, "%d\n%s\n", bad, row);
+                if (irhw_write_file(rowf[i], text, err, sizeof err) ||
+                    (!bad && irhw_row_write(resf[i], &res, err, sizeof err))) {
+                    fprintf(stderr, "%s run: %s\n", prog, err);
+                    r = EXIT_TOOL;
+                }
+                fflush(NULL);
+                _exit(r);
+            }
+            state[i] = 1;
+            running++;
+        }
+        if (running) {
+            int st;
+            pid_t w = waitpid(-1, &st, 0);
+            if (w < 0 && errno == EINTR)
+                continue;
+            for (int i = 0; i < n; i++)
+                if (state[i] == 1 && pid[i] == w) {
+                    state[i] = 2;
+                    running--;
+                    rc[i] = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_TOOL;
+                    if (!WIFEXITED(st))
+                        fprintf(stderr, "%s run: %s: its process ended by signal %d (%s)\n", prog,
+                                bl[i]->name, WTERMSIG(st), log[i]);
+                }
+        }
+        for (; printed < n && state[printed] == 2; printed++) { /* in the blocks' order */
+            int i = printed;
+            size_t len = 0;
+            char *text = irhw_read_file(log[i], &len), *rt = irhw_read_file(rowf[i], NULL);
+            if (text)
+                fwrite(text, 1, len, stdout);
+            fflush(stdout);
+            int bad = 1;
+            char *nl = rt ? strchr(rt, '\n') : NULL;
+            if (nl) {
+                bad = atoi(rt);
+                snprintf(rows[i], sizeof rows[0], "%.*s", (int)strcspn(nl + 1, "\n"), nl + 1);
+            } else {
+                snprintf(rows[i], sizeof rows[0], "%-9s %-12s %-9s %12s %8s   %s", bl[i]->name, "-",
+                         "ERROR", "n/a", "n/a", log[i]);
+            }
+            char err[IRHW_ERRLEN];
+            if (!bad && irhw_row_read(resf[i], &results[i], err, sizeof err)) {
+                fprintf(stderr, "%s run: %s\n", prog, err);
+                bad = 1;
+            }
+            if (bad)
+                *fatal = 1;
+            free(text);
+            free(rt);
+            worst = rc[i] > worst ? rc[i] : worst;
+        }
+        if (tty && printed < n) {
+            char names[256] = "";
+            for (int i = 0; i < n; i++)
+                if (state[i] == 1)
+                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                             names[0] ? ", " : "", bl[i]->name);
+            int done = 0;
+            for (int i = 0; i < n; i++)
+                done += state[i] >= 2;
+            fprintf(stderr, "\r\033[K%s run: %d/%d blocks done, running %s [%ld s]", prog, done, n,
+                    names, (long)(time(NULL) - t0));
+            if (running == 0 && started == n)
+                fprintf(stderr, "\n");
+        }
+    }
+    if (tty)
+        fprintf(stderr, "\r\033[K");
+    *nrows = n;
+    return worst;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     opts o;
     int rc = parse_opts("run", argc, argv, 0, V_RUN, &o);
     if (rc || o.help) {
         if (o.help)
-            printf("usage: %s run [-o DIR] [--cycles N] [--seed S] [--liberty FILE]\n"
+            printf("usage: %s run [-o DIR] [--cycles N] [--seed S] [--liberty FILE] [-j N]\n"
                    "  for every block at the papers' default configuration: generate the RTL,\n"
                    "  co-simulate it against its model with a waveform, estimate its area; then\n"
                    "  print a summary table and write the area estimation report\n"
@@ -1478,73 +1690,35 @@ static int cmd_run(int argc, char **argv)
                    "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n"
                    "  The report adds a small built-in area sweep (irhw sweep ... --do area,\n"
                    "  -j = cores, cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in\n"
-                   "  flops and SRAM, the WRU's four sorting networks.\n",
+                   "  flops and SRAM, the WRU's four sorting networks.\n"
+                   "  -j N   blocks at once (default: one a core), each in its own process,\n"
+                   "         its output kept in DIR/<block>/run.log and printed whole, in the\n"
+                   "         blocks' order; the longest syntheses start first\n",
                    prog);
         return rc;
     }
     const char *root = o.out ? o.out : "out";
     if (!o.out)
         o.cycles = 200000;
-    int worst = 0;
-    char rows[32][512];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned jobs = o.jobs ? (unsigned)o.jobs : cores > 0 ? (unsigned)cores : 1;
+    int worst = 0, fatal = 0;
+    char rows[RUN_MAX_BLOCKS][512];
     int nrows = 0;
-    static irhw_sweep_row results[32]; /* for the report (sweep.h) */
-    for (const irhw_block *const *bp = irhw_blocks; *bp && nrows < 32; bp++) {
-        opts bo = o;
-        bo.b = *bp;
-        irhw_cfg_defaults(bo.b, &bo.c);
-        char dir[4096], wave[4200], path[4300], err[IRHW_ERRLEN], params[512];
-        const char *leaves[IRHW_MAX_LEAVES];
-        unsigned nleaves;
-        if (irhw_inst_init(&bo.x, bo.b, &bo.c, err, sizeof err)) {
-            irhw_inst_free(&bo.x);
-            fprintf(stderr, "%s run: %s: %s\n", prog, bo.b->name, err);
-            return EXIT_TOOL;
+    static irhw_sweep_row results[RUN_MAX_BLOCKS]; /* for the report (sweep.h) */
+    if (jobs > 1) {
+        worst = run_blocks_parallel(&o, root, jobs, rows, results, &nrows, &fatal);
+    } else {
+        for (const irhw_block *const *bp = irhw_blocks; *bp && nrows < RUN_MAX_BLOCKS; bp++) {
+            int r = run_block(&o, *bp, root, rows[nrows], sizeof rows[0], &results[nrows], &fatal);
+            nrows++;
+            worst = r > worst ? r : worst;
+            if (fatal)
+                break;
         }
-        irhw_cfg_format(bo.b, &bo.c, " ", params, sizeof params);
-        snprintf(dir, sizeof dir, "%s/%s", root, bo.b->name);
-        printf("== %s (%s)\n", bo.b->name, params);
-        fflush(stdout);
-        if (write_design(&bo.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
-            fprintf(stderr, "%s run: %s\n", prog, err);
-            irhw_inst_free(&bo.x);
-            return EXIT_TOOL;
-        }
-        printf("rtl:  %s\n", path);
-        snprintf(wave, sizeof wave, "%s/%s.fst", dir, bo.b->name);
-        bo.wave = wave;
-        irhw_cosim_res cres;
-        int crc = cosim_one(&bo, &cres, 1);
-        char adir[4200];
-        snprintf(adir, sizeof adir, "%s/area", dir);
-        bo.json = 0;
-        irhw_area_res ares;
-        int arc = area_one(&bo, adir, &ares, 1);
-        irhw_row_from_run(&results[nrows], &bo.x,
-                          crc == 0               ? "pass"
-                          : crc == EXIT_MISMATCH ? "mismatch"
-                                                 : "error",
-                          cres.run_s > 0 ? (double)cres.cycles_run / cres.run_s : 0,
-                          arc ? NULL : &ares);
-        irhw_inst_free(&bo.x);
-        char area_txt[64] = "n/a", cp[32] = "n/a";
-        if (!arc) {
-            snprintf(area_txt, sizeof area_txt, "%.0f", ares.total_um2);
-            if (ares.have_sta)
-                snprintf(cp, sizeof cp, "%.3f", ares.crit_ns);
-        }
-        snprintf(rows[nrows++], sizeof rows[0], "%-9s %-12" PRIu64 " %-9s %12s %8s   %s",
-                 bo.b->name, cres.cycles_run,
-                 crc == 0               ? "PASS"
-                 : crc == EXIT_MISMATCH ? "MISMATCH"
-                                        : "ERROR",
-                 area_txt, cp, params);
-        if (crc > worst)
-            worst = crc;
-        if (arc > worst)
-            worst = arc;
-        printf("\n");
     }
+    if (fatal)
+        return EXIT_TOOL;
     printf("%-9s %-12s %-9s %12s %8s   %s\n", "block", "cycles", "verdict", "area_um2", "crit_ns",
            "parameters");
     for (int i = 0; i < nrows; i++)

@@ -58,6 +58,8 @@ cases=$(cat <<'EOF'
 2 | 10 | name a block | "$I" cosim
 2 | 10 | unknown option '--nope' | "$I" gen wl_bank --nope
 2 | 10 | unexpected argument 'nosuch' | "$I" run nosuch
+2 | 10 | -j '0' must be a whole number 1..64 | "$I" run -j 0
+2 | 10 | --jobs 'x' must be a whole number 1..64 | "$I" run -o "$T/r" --jobs x
 2 | 10 | unknown kind 'nope' | "$I" workload nope
 2 | 10 | unknown option '--nope' | "$I" workload bfs --graph "$D/path12.graph" --nope
 2 | 10 | option -p needs a value | "$I" gen wl_bank -p
