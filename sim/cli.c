@@ -65,10 +65,11 @@ typedef struct {
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
     int until_covered, require_coverage, shrink, trace_lines;
-    int xcheck;       /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
-    uint64_t threads; /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
-    double clock_mhz; /* power: --clock (0: the paper's) */
-    uint64_t jobs;    /* run: blocks at once (0: one a core) */
+    int xcheck;         /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
+    uint64_t threads;   /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
+    double clock_mhz;   /* power: --clock (0: the paper's) */
+    uint64_t jobs;      /* run: blocks at once (0: one a core) */
+    const char *blocks; /* run: --blocks (NULL: every block) */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -163,6 +164,7 @@ enum {
     O_XCHECK,
     O_CLOCK,
     O_JOBS,
+    O_BLOCKS,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -202,6 +204,7 @@ static const irhw_opt block_opts[] = {
     {"--clock", 1, O_CLOCK, V_POWER},
     {"-j", 1, O_JOBS, V_RUN},
     {"--jobs", 1, O_JOBS, V_RUN},
+    {"--blocks", 1, O_BLOCKS, V_RUN},
     {NULL, 0, 0, 0},
 };
 
@@ -267,6 +270,17 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_JOBS:
         return take_u64(verb, n, v, 1, 64, "a whole number 1..64", &o->jobs);
+    case O_BLOCKS:
+        for (const char *p = v; *p;) {
+            size_t len = strcspn(p, ",");
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), p);
+            if (!irhw_args_block(verb, name))
+                return EXIT_USAGE;
+            p += len + (p[len] == ',');
+        }
+        o->blocks = v;
+        break;
     case O_DEPTH:
         return take_u64(verb, n, v, 3, PROVE_DEPTH_MAX, "3.." IRHW_STR(PROVE_DEPTH_MAX), &o->depth);
     case O_RTL:
@@ -1431,44 +1445,33 @@ static const struct {
 };
 #define RUN_SWEEPS (int)(sizeof run_sweeps / sizeof run_sweeps[0])
 
-/* Runs them into ROOT/sweep/<block>; their folders in dirs. The worst exit code. */
-static int run_builtin_sweeps(const opts *o, const char *root, char dirs[][4200], double *wall_s)
+/* Built-in sweep i into dir with `jobs` at once (a number as text). Its exit code. */
+static int run_one_sweep(const opts *o, int i, const char *dir, const char *jobs)
 {
-    char jobs[16];
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    snprintf(jobs, sizeof jobs, "%ld", cores > 0 ? cores : 1);
-    double t0 = irhw_now_s();
-    int worst = 0;
-    for (int i = 0; i < RUN_SWEEPS; i++) {
-        char *argv[16];
-        int k = 0;
-        snprintf(dirs[i], 4200, "%s/sweep/%s", root, run_sweeps[i].block);
-        argv[k++] = (char *)run_sweeps[i].block;
-        for (int a = 0; a < 3 && run_sweeps[i].axes[a]; a++) {
-            argv[k++] = "-p";
-            argv[k++] = (char *)run_sweeps[i].axes[a];
-        }
-        argv[k++] = "--do";
-        argv[k++] = "area";
-        argv[k++] = "-j";
-        argv[k++] = jobs;
-        argv[k++] = "-o";
-        argv[k++] = dirs[i];
-        if (o->liberty) {
-            argv[k++] = "--liberty";
-            argv[k++] = (char *)o->liberty;
-        }
-        argv[k] = NULL;
-        printf("== built-in sweep: irhw sweep");
-        for (int a = 0; a < k; a++)
-            printf(" %s", argv[a]);
-        printf("\n");
-        fflush(stdout);
-        int rc = irhw_cmd_sweep(k, argv);
-        worst = rc > worst ? rc : worst;
+    char *argv[16];
+    int k = 0;
+    argv[k++] = (char *)run_sweeps[i].block;
+    for (int a = 0; a < 3 && run_sweeps[i].axes[a]; a++) {
+        argv[k++] = "-p";
+        argv[k++] = (char *)run_sweeps[i].axes[a];
     }
-    *wall_s = irhw_now_s() - t0;
-    return worst;
+    argv[k++] = "--do";
+    argv[k++] = "area";
+    argv[k++] = "-j";
+    argv[k++] = (char *)jobs;
+    argv[k++] = "-o";
+    argv[k++] = (char *)dir;
+    if (o->liberty) {
+        argv[k++] = "--liberty";
+        argv[k++] = (char *)o->liberty;
+    }
+    argv[k] = NULL;
+    printf("== built-in sweep: irhw sweep");
+    for (int a = 0; a < k; a++)
+        printf(" %s", argv[a]);
+    printf("\n");
+    fflush(stdout);
+    return irhw_cmd_sweep(k, argv);
 }
 
 /* One block of `irhw run`: its RTL, a co-simulation with a waveform and its
@@ -1536,80 +1539,122 @@ static int run_block(const opts *o, const irhw_block *b, const char *root, char 
 }
 
 #define RUN_MAX_BLOCKS 32
+#define RUN_MAX_ITEMS (RUN_MAX_BLOCKS + RUN_SWEEPS)
 
-/* The order blocks start in with several at once: the longest first (the
- * syntheses of hwwl_core and of iru_hash's 80 KB of storage), hwwl last, as
- * its cores' modules are then in the synthesis cache. */
-static int run_rank(const irhw_block *b)
+/* What `irhw run` runs: every block, then the built-in sweeps. */
+typedef struct {
+    const irhw_block *b; /* a block, or NULL: built-in sweep `sweep` */
+    int sweep;
+    char dir[4200];  /* its folder (a sweep's: ROOT/sweep/<block>) */
+    char log[4300];  /* its output when run apart */
+    char rowf[4300]; /* a block's summary line and report row, from its process */
+    char resf[4300];
+    pid_t pid;
+    int state; /* 0 waiting, 1 running, 2 done, 3 printed */
+    int rc;
+    double t0, wall_s;
+} run_item;
+
+/* The order items start in with several at once: the longest first (the
+ * syntheses of hwwl_core, of iru_hash's 80 KB of storage and of the WRU's
+ * four networks), hwwl last, as its cores' modules are then in the
+ * synthesis cache. */
+static int run_rank(const run_item *it)
 {
-    return !strcmp(b->name, "hwwl_core")  ? 0
-           : !strcmp(b->name, "iru_hash") ? 1
-           : !strcmp(b->name, "hwwl")     ? 3
-                                          : 2;
+    const char *n = it->b ? it->b->name : run_sweeps[it->sweep].block;
+    if (!it->b)
+        return !strcmp(n, "wru") ? 2 : 3;
+    return !strcmp(n, "hwwl_core") ? 0 : !strcmp(n, "iru_hash") ? 1 : !strcmp(n, "hwwl") ? 4 : 3;
 }
 
-/* Blocks in child processes, `jobs` at once, each one's output into
- * ROOT/<block>/run.log, printed whole in the blocks' order as they finish
- * (progress on stderr when it is a terminal); their summary lines and report
- * rows come back through ROOT/<block>/run.row and run.result. */
-static int run_blocks_parallel(const opts *o, const char *root, unsigned jobs, char rows[][512],
-                               irhw_sweep_row *results, int *nrows, int *fatal)
+/* The item in this process (its output where stdout goes): its exit code. */
+static int run_item_here(const opts *o, const char *root, run_item *it, char *row, size_t rowlen,
+                         irhw_sweep_row *res, int *fatal, const char *sweep_jobs)
 {
-    const irhw_block *bl[RUN_MAX_BLOCKS];
-    pid_t pid[RUN_MAX_BLOCKS];
-    int state[RUN_MAX_BLOCKS], rc[RUN_MAX_BLOCKS], order[RUN_MAX_BLOCKS];
-    int n = 0;
-    for (const irhw_block *const *bp = irhw_blocks; *bp && n < RUN_MAX_BLOCKS; bp++)
-        bl[n++] = *bp;
-    int k = 0;
-    for (int r = 0; r <= 3; r++)
-        for (int i = 0; i < n; i++)
-            if (run_rank(bl[i]) == r)
-                order[k++] = i;
-    char log[RUN_MAX_BLOCKS][4300], rowf[RUN_MAX_BLOCKS][4300], resf[RUN_MAX_BLOCKS][4300];
-    for (int i = 0; i < n; i++) {
-        state[i] = 0; /* 0 waiting, 1 running, 2 done, 3 printed */
-        rc[i] = 0;
-        snprintf(log[i], sizeof log[i], "%s/%s/run.log", root, bl[i]->name);
-        snprintf(rowf[i], sizeof rowf[i], "%s/%s/run.row", root, bl[i]->name);
-        snprintf(resf[i], sizeof resf[i], "%s/%s/run.result", root, bl[i]->name);
-        if (irhw_mkdirs_for(log[i])) {
-            fprintf(stderr, "%s run: cannot create the folder of %s: %s\n", prog, log[i],
-                    strerror(errno));
-            return EXIT_TOOL;
-        }
+    if (!it->b) {
+        *fatal = 0;
+        return run_one_sweep(o, it->sweep, it->dir, sweep_jobs);
     }
+    return run_block(o, it->b, root, row, rowlen, res, fatal);
+}
+
+/* Prints a finished item's output (its log) and takes, for a block, its
+ * summary line and report row (*fatal when they are missing). */
+static void run_item_collect(run_item *it, char *row, size_t rowlen, irhw_sweep_row *res,
+                             int *fatal)
+{
+    size_t len = 0;
+    char *text = irhw_read_file(it->log, &len);
+    if (text)
+        fwrite(text, 1, len, stdout);
+    else
+        printf("(%s: no output: %s)\n", it->log, strerror(errno));
+    fflush(stdout);
+    free(text);
+    if (!it->b)
+        return;
+    char *rt = irhw_read_file(it->rowf, NULL), *nl = rt ? strchr(rt, '\n') : NULL, err[IRHW_ERRLEN];
+    int bad = 1;
+    if (nl) {
+        bad = atoi(rt);
+        snprintf(row, rowlen, "%.*s", (int)strcspn(nl + 1, "\n"), nl + 1);
+    } else {
+        snprintf(row, rowlen, "%-9s %-12s %-9s %12s %8s   %s", it->b->name, "-", "ERROR", "n/a",
+                 "n/a", it->log);
+    }
+    if (!bad && irhw_row_read(it->resf, res, err, sizeof err)) {
+        fprintf(stderr, "%s run: %s\n", prog, err);
+        bad = 1;
+    }
+    free(rt);
+    if (bad)
+        *fatal = 1;
+}
+
+/* The items in child processes, `jobs` at once, in run_rank's order, each
+ * one's output into its log; the blocks' output printed whole, in their
+ * order, as they finish (the sweeps' is printed by the caller), progress
+ * on stderr when it is a terminal. The worst exit code. */
+static int run_parallel(const opts *o, const char *root, run_item *it, int n, unsigned jobs,
+                        char rows[][512], irhw_sweep_row *results, int *fatal)
+{
+    int order[RUN_MAX_ITEMS], k = 0;
+    for (int r = 0; r <= 4; r++)
+        for (int i = 0; i < n; i++)
+            if (run_rank(&it[i]) == r)
+                order[k++] = i;
     int tty = isatty(STDERR_FILENO), started = 0, running = 0, printed = 0, worst = 0;
-    time_t t0 = time(NULL);
+    double t0 = irhw_now_s();
     fflush(NULL);
-    while (printed < n) {
+    while (running || started < n) {
         while (running < (int)jobs && started < n) {
-            int i = order[started++];
-            pid[i] = fork();
-            if (pid[i] < 0) {
+            run_item *x = &it[order[started++]];
+            x->t0 = irhw_now_s();
+            x->pid = fork();
+            if (x->pid < 0) {
                 fprintf(stderr, "%s run: fork: %s\n", prog, strerror(errno));
-                pid[i] = 0, state[i] = 2, rc[i] = EXIT_TOOL, *fatal = 1;
+                x->state = 2, x->rc = EXIT_TOOL, *fatal = 1;
                 continue;
             }
-            if (pid[i] == 0) { /* the block, its output into its log */
-                int fd = open(log[i], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (x->pid == 0) { /* the item, its output into its log */
+                int fd = open(x->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
                 if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0)
                     _exit(EXIT_TOOL);
                 close(fd);
-                char row[512], text[600], err[IRHW_ERRLEN];
+                char row[512] = "", text[600], err[IRHW_ERRLEN];
                 irhw_sweep_row res;
                 memset(&res, 0, sizeof res);
-                int bad = 0, r = run_block(o, bl[i], root, row, sizeof row, &res, &bad);
+                int bad = 0, r = run_item_here(o, root, x, row, sizeof row, &res, &bad, "1");
                 snprintf(text, sizeof text, "%d\n%s\n", bad, row);
-                if (irhw_write_file(rowf[i], text, err, sizeof err) ||
-                    (!bad && irhw_row_write(resf[i], &res, err, sizeof err))) {
+                if (x->b && (irhw_write_file(x->rowf, text, err, sizeof err) ||
+                             (!bad && irhw_row_write(x->resf, &res, err, sizeof err)))) {
                     fprintf(stderr, "%s run: %s\n", prog, err);
                     r = EXIT_TOOL;
                 }
                 fflush(NULL);
                 _exit(r);
             }
-            state[i] = 1;
+            x->state = 1;
             running++;
         }
         if (running) {
@@ -1618,61 +1663,56 @@ static int run_blocks_parallel(const opts *o, const char *root, unsigned jobs, c
             if (w < 0 && errno == EINTR)
                 continue;
             for (int i = 0; i < n; i++)
-                if (state[i] == 1 && pid[i] == w) {
-                    state[i] = 2;
+                if (it[i].state == 1 && it[i].pid == w) {
+                    it[i].state = 2;
+                    it[i].wall_s = irhw_now_s() - it[i].t0;
                     running--;
-                    rc[i] = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_TOOL;
+                    it[i].rc = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_TOOL;
                     if (!WIFEXITED(st))
                         fprintf(stderr, "%s run: %s: its process ended by signal %d (%s)\n", prog,
-                                bl[i]->name, WTERMSIG(st), log[i]);
+                                it[i].dir, WTERMSIG(st), it[i].log);
                 }
         }
-        for (; printed < n && state[printed] == 2; printed++) { /* in the blocks' order */
-            int i = printed;
-            size_t len = 0;
-            char *text = irhw_read_file(log[i], &len), *rt = irhw_read_file(rowf[i], NULL);
-            if (text)
-                fwrite(text, 1, len, stdout);
-            fflush(stdout);
-            int bad = 1;
-            char *nl = rt ? strchr(rt, '\n') : NULL;
-            if (nl) {
-                bad = atoi(rt);
-                snprintf(rows[i], sizeof rows[0], "%.*s", (int)strcspn(nl + 1, "\n"), nl + 1);
-            } else {
-                snprintf(rows[i], sizeof rows[0], "%-9s %-12s %-9s %12s %8s   %s", bl[i]->name, "-",
-                         "ERROR", "n/a", "n/a", log[i]);
-            }
-            char err[IRHW_ERRLEN];
-            if (!bad && irhw_row_read(resf[i], &results[i], err, sizeof err)) {
-                fprintf(stderr, "%s run: %s\n", prog, err);
-                bad = 1;
-            }
-            if (bad)
-                *fatal = 1;
-            free(text);
-            free(rt);
-            worst = rc[i] > worst ? rc[i] : worst;
+        for (; printed < n && it[printed].b && it[printed].state == 2; printed++) {
+            if (tty)
+                fprintf(stderr, "\r\033[K");
+            run_item_collect(&it[printed], rows[printed], sizeof rows[0], &results[printed], fatal);
+            it[printed].state = 3;
         }
-        if (tty && printed < n) {
-            char names[256] = "";
-            for (int i = 0; i < n; i++)
-                if (state[i] == 1)
-                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                             names[0] ? ", " : "", bl[i]->name);
+        if (tty && running) {
+            char names[512] = "";
             int done = 0;
-            for (int i = 0; i < n; i++)
-                done += state[i] >= 2;
-            fprintf(stderr, "\r\033[K%s run: %d/%d blocks done, running %s [%ld s]", prog, done, n,
-                    names, (long)(time(NULL) - t0));
-            if (running == 0 && started == n)
-                fprintf(stderr, "\n");
+            for (int i = 0; i < n; i++) {
+                done += it[i].state >= 2;
+                if (it[i].state == 1)
+                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                             names[0] ? ", " : "",
+                             it[i].b ? it[i].b->name : run_sweeps[it[i].sweep].block);
+            }
+            fprintf(stderr, "\r\033[K%s run: %d of %d done, running %s [%.0f s]", prog, done, n,
+                    names, irhw_now_s() - t0);
         }
     }
     if (tty)
         fprintf(stderr, "\r\033[K");
-    *nrows = n;
+    for (int i = 0; i < n; i++)
+        worst = it[i].rc > worst ? it[i].rc : worst;
     return worst;
+}
+
+/* Is block `name` in --blocks (every block without it)? */
+static int run_wants(const opts *o, const char *name)
+{
+    if (!o->blocks)
+        return 1;
+    size_t n = strlen(name);
+    for (const char *p = o->blocks; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, name, n))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -1682,6 +1722,7 @@ static int cmd_run(int argc, char **argv)
     if (rc || o.help) {
         if (o.help)
             printf("usage: %s run [-o DIR] [--cycles N] [--seed S] [--liberty FILE] [-j N]\n"
+                   "          [--blocks B1,B2,...]\n"
                    "  for every block at the papers' default configuration: generate the RTL,\n"
                    "  co-simulate it against its model with a waveform, estimate its area; then\n"
                    "  print a summary table and write the area estimation report\n"
@@ -1689,11 +1730,14 @@ static int cmd_run(int argc, char **argv)
                    "  DIR (default out/). Last, BFS on a small real graph through hwwl in\n"
                    "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n"
                    "  The report adds a small built-in area sweep (irhw sweep ... --do area,\n"
-                   "  -j = cores, cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in\n"
-                   "  flops and SRAM, the WRU's four sorting networks.\n"
-                   "  -j N   blocks at once (default: one a core), each in its own process,\n"
-                   "         its output kept in DIR/<block>/run.log and printed whole, in the\n"
-                   "         blocks' order; the longest syntheses start first\n",
+                   "  cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in flops and SRAM,\n"
+                   "  the WRU's four sorting networks.\n"
+                   "  -j N   blocks and sweeps at once (default: one a core), each in its own\n"
+                   "         process, the longest syntheses first; a block's output is kept in\n"
+                   "         DIR/<block>/run.log and printed whole in the blocks' order, a\n"
+                   "         sweep's in DIR/sweep/<block>.log. -j 1: one after the other, in\n"
+                   "         this process\n"
+                   "  --blocks B1,B2,...  only these blocks and their built-in sweeps\n",
                    prog);
         return rc;
     }
@@ -1702,26 +1746,54 @@ static int cmd_run(int argc, char **argv)
         o.cycles = 200000;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned jobs = o.jobs ? (unsigned)o.jobs : cores > 0 ? (unsigned)cores : 1;
+    static run_item items[RUN_MAX_ITEMS];
+    int n = 0, nblocks = 0;
+    for (const irhw_block *const *bp = irhw_blocks; *bp && nblocks < RUN_MAX_BLOCKS; bp++) {
+        if (!run_wants(&o, (*bp)->name))
+            continue;
+        run_item *x = &items[n++];
+        memset(x, 0, sizeof *x);
+        x->b = *bp;
+        snprintf(x->dir, sizeof x->dir, "%s/%s", root, x->b->name);
+        snprintf(x->log, sizeof x->log, "%s/%s/run.log", root, x->b->name);
+        snprintf(x->rowf, sizeof x->rowf, "%s/%s/run.row", root, x->b->name);
+        snprintf(x->resf, sizeof x->resf, "%s/%s/run.result", root, x->b->name);
+        nblocks++;
+    }
+    for (int i = 0; i < RUN_SWEEPS; i++) {
+        if (!run_wants(&o, run_sweeps[i].block))
+            continue;
+        run_item *x = &items[n++];
+        memset(x, 0, sizeof *x);
+        x->sweep = i;
+        snprintf(x->dir, sizeof x->dir, "%s/sweep/%s", root, run_sweeps[i].block);
+        snprintf(x->log, sizeof x->log, "%s/sweep/%s.log", root, run_sweeps[i].block);
+    }
+    if (jobs > 1)
+        for (int i = 0; i < n; i++)
+            if (irhw_mkdirs_for(items[i].log)) {
+                fprintf(stderr, "%s run: cannot create the folder of %s: %s\n", prog, items[i].log,
+                        strerror(errno));
+                return EXIT_TOOL;
+            }
     int worst = 0, fatal = 0;
     char rows[RUN_MAX_BLOCKS][512];
-    int nrows = 0;
     static irhw_sweep_row results[RUN_MAX_BLOCKS]; /* for the report (sweep.h) */
+    double t0 = irhw_now_s(), sweep_s = 0;
     if (jobs > 1) {
-        worst = run_blocks_parallel(&o, root, jobs, rows, results, &nrows, &fatal);
+        worst = run_parallel(&o, root, items, n, jobs, rows, results, &fatal);
     } else {
-        for (const irhw_block *const *bp = irhw_blocks; *bp && nrows < RUN_MAX_BLOCKS; bp++) {
-            int r = run_block(&o, *bp, root, rows[nrows], sizeof rows[0], &results[nrows], &fatal);
-            nrows++;
+        for (int i = 0; i < nblocks && !fatal; i++) {
+            int r = run_item_here(&o, root, &items[i], rows[i], sizeof rows[0], &results[i], &fatal,
+                                  "1");
             worst = r > worst ? r : worst;
-            if (fatal)
-                break;
         }
     }
     if (fatal)
         return EXIT_TOOL;
     printf("%-9s %-12s %-9s %12s %8s   %s\n", "block", "cycles", "verdict", "area_um2", "crit_ns",
            "parameters");
-    for (int i = 0; i < nrows; i++)
+    for (int i = 0; i < nblocks; i++)
         printf("%s\n", rows[i]);
     char wl[8192]; /* BFS on a small real graph through hwwl (sim/cli_workload.c) */
     int wrc = irhw_cli_run_workload(prog, root, wl, sizeof wl);
@@ -1729,24 +1801,40 @@ static int cmd_run(int argc, char **argv)
     worst = wrc > worst ? wrc : worst;
     printf("(area on %s; waveforms, .gtkw files, RTL and area reports under %s/)\n",
            o.liberty ? o.liberty : "the default 45 nm-class library", root);
-    /* the area estimation report of these configurations and the built-in
-     * sweep (sim/report.c) */
-    char html[4200], err[2048], sweep_dirs[RUN_SWEEPS][4200];
-    double sweep_s = 0;
-    int src = run_builtin_sweeps(&o, root, sweep_dirs, &sweep_s);
-    worst = src > worst ? src : worst;
+    /* the built-in sweeps: run beside the blocks, or now */
     const char *dirs[1 + RUN_SWEEPS] = {root};
-    for (int i = 0; i < RUN_SWEEPS; i++)
-        dirs[1 + i] = sweep_dirs[i];
-    printf("built-in area sweep: %.1f s wall (results cached under %s/sweep/)\n", sweep_s, root);
+    int ndirs = 1;
+    for (int i = nblocks; i < n; i++) {
+        run_item *x = &items[i];
+        if (jobs > 1) {
+            run_item_collect(x, NULL, 0, NULL, &fatal);
+            sweep_s = x->wall_s > sweep_s ? x->wall_s : sweep_s;
+        } else {
+            double s0 = irhw_now_s();
+            int r = run_item_here(&o, root, x, NULL, 0, NULL, &fatal, "1");
+            worst = r > worst ? r : worst;
+            sweep_s += irhw_now_s() - s0;
+        }
+        dirs[ndirs++] = x->dir;
+    }
+    if (n > nblocks)
+        printf("built-in area sweep: %.1f s wall%s (results cached under %s/sweep/)\n", sweep_s,
+               jobs > 1 ? ", beside the blocks" : "", root);
+    else
+        printf("built-in area sweep: none (--blocks names neither wl_bank nor wru)\n");
+    char html[4200], err[2048];
     snprintf(html, sizeof html, "%s/report.html", root);
-    if (irhw_results_save(root, results, nrows, err, sizeof err) ||
-        irhw_report_write(dirs, 1 + RUN_SWEEPS, html, err, sizeof err)) {
+    if (irhw_results_save(root, results, nblocks, err, sizeof err) ||
+        irhw_report_write(dirs, ndirs, html, err, sizeof err)) {
         fprintf(stderr, "%s run: %s\n", prog, err);
         return EXIT_TOOL;
     }
-    printf("report: %s and %s/report.md (irhw report %s %s/sweep/* remakes it)\n", html, root, root,
-           root);
+    if (ndirs > 1)
+        printf("report: %s and %s/report.md (irhw report %s %s/sweep/* remakes it)\n", html, root,
+               root, root);
+    else
+        printf("report: %s and %s/report.md (irhw report %s remakes it)\n", html, root, root);
+    printf("irhw run: %.0f s wall, %u at once\n", irhw_now_s() - t0, jobs);
     return worst;
 }
 

@@ -835,6 +835,21 @@ typedef struct {
     uint64_t active_every;                  /* --active-every N (default 1000) */
 } gw_opts;
 
+/* The options before the command line: the lane driver (no --worklist),
+ * the GPU core model's constants at their defaults (sim/gpu_core.c). */
+static void gw_defaults(gw_opts *o, const char *prog, const char *kind)
+{
+    memset(o, 0, sizeof *o);
+    o->prog = prog;
+    o->kind = kind;
+    o->cost_a = 8;
+    o->cost_b = 2;
+    o->mem_lat = 100;
+    o->max_edges = 110000;
+    o->worklist = -1;
+    irhw_gpu_defaults(&o->gpu);
+}
+
 static int gw_usage(const gw_opts *o, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s workload %s: ", o->prog, o->kind);
@@ -1567,15 +1582,7 @@ static int workload_graph(int argc, char **argv, const char *prog, const char *k
         return 0;
     }
     gw_opts o;
-    memset(&o, 0, sizeof o);
-    o.prog = prog;
-    o.kind = kind;
-    o.cost_a = 8;
-    o.cost_b = 2;
-    o.mem_lat = 100;
-    o.max_edges = 110000;
-    o.worklist = -1;
-    irhw_gpu_defaults(&o.gpu);
+    gw_defaults(&o, prog, kind);
     int rc = parse_gw(argc, argv, &o);
     if (rc)
         return rc;
@@ -1942,12 +1949,7 @@ int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t 
         note = " (../shared/data/graphs/jagmesh7.mtx not there: a 5x5 grid instead)";
     }
     gw_opts o;
-    memset(&o, 0, sizeof o);
-    o.prog = prog;
-    o.kind = "bfs";
-    o.cost_a = 8;
-    o.cost_b = 2;
-    o.mem_lat = 100;
+    gw_defaults(&o, prog, "bfs");
     irhw_graph g;
     int rc = gw_graph(&o, path, &g);
     if (rc) {

@@ -50,6 +50,7 @@ report:tests/cli/test_report.sh"
 # area_cli, synth_cache and power (Yosys, ABC, OpenSTA) and faults (the faulty RTL
 # variants) are not repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
+run:tests/cli/test_run.sh
 synth_cache:tests/cli/test_synth_cache.sh
 power:tests/cli/test_power.sh
 $scripts
@@ -67,6 +68,7 @@ faults:tests/cosim/test_faults.sh"
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.
+# run: irhw run on fifo and icrn, -j 2 against -j 1, the BFS line, the report.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
