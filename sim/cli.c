@@ -1556,15 +1556,17 @@ typedef struct {
 } run_item;
 
 /* The order items start in with several at once: the longest first (the
- * syntheses of hwwl_core, of iru_hash's 80 KB of storage and of the WRU's
- * four networks), hwwl last, as its cores' modules are then in the
- * synthesis cache. */
+ * synthesis of hwwl_core, the WRU's four networks, iru_hash's 80 KB of
+ * storage), hwwl last, as its cores' modules are then in the synthesis
+ * cache. A sweep runs its configurations as many at once as the run
+ * (irhw sweep -j), more processes than cores for a while, so that its
+ * own longest configuration does not end the run alone. */
 static int run_rank(const run_item *it)
 {
     const char *n = it->b ? it->b->name : run_sweeps[it->sweep].block;
     if (!it->b)
-        return !strcmp(n, "wru") ? 2 : 3;
-    return !strcmp(n, "hwwl_core") ? 0 : !strcmp(n, "iru_hash") ? 1 : !strcmp(n, "hwwl") ? 4 : 3;
+        return !strcmp(n, "wru") ? 1 : 3;
+    return !strcmp(n, "hwwl_core") ? 0 : !strcmp(n, "iru_hash") ? 2 : !strcmp(n, "hwwl") ? 4 : 3;
 }
 
 /* The item in this process (its output where stdout goes): its exit code. */
@@ -1644,7 +1646,9 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
                 char row[512] = "", text[600], err[IRHW_ERRLEN];
                 irhw_sweep_row res;
                 memset(&res, 0, sizeof res);
-                int bad = 0, r = run_item_here(o, root, x, row, sizeof row, &res, &bad, "1");
+                char sj[16];
+                snprintf(sj, sizeof sj, "%u", jobs);
+                int bad = 0, r = run_item_here(o, root, x, row, sizeof row, &res, &bad, sj);
                 snprintf(text, sizeof text, "%d\n%s\n", bad, row);
                 if (x->b && (irhw_write_file(x->rowf, text, err, sizeof err) ||
                              (!bad && irhw_row_write(x->resf, &res, err, sizeof err)))) {
