@@ -571,6 +571,19 @@ static int scan_inputs(scan *w, const char *src, const char *top, char *err, siz
     return 0;
 }
 
+/* The traced bit of a netlist key; a one-bit vector ("rd_q [0:0]") is
+ * "rd_q[0]" in the trace and "rd_q" in the netlist. */
+static const vbit *trace_bit(const vcd *v, const char *k)
+{
+    const vbit *b = k ? vcd_bit(v, k, strlen(k)) : NULL;
+    if (!b && k && !strchr(k, '[')) {
+        char k0[600];
+        snprintf(k0, sizeof k0, "%s[0]", k);
+        b = vcd_bit(v, k0, strlen(k0));
+    }
+    return b;
+}
+
 /* ---- gate-level simulation on the trace ------------------------------------- */
 
 typedef struct {
@@ -599,7 +612,7 @@ static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
     gsim_run *r = c;
     for (size_t i = 0; i < irhw_gsim_inputs(r->g); i++) {
         const char *k = irhw_gsim_input_key(r->g, i);
-        const vbit *b = vcd_bit(v, k, strlen(k));
+        const vbit *b = trace_bit(v, k);
         if (!b)
             return irhw_err(err, errlen,
                             "%s: the netlist's input %s is not in the trace: the gate-level "
@@ -609,7 +622,7 @@ static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
     }
     for (size_t i = 0; i < irhw_gsim_flops(r->g); i++) {
         const char *k = irhw_gsim_flop_key(r->g, i);
-        const vbit *b = k ? vcd_bit(v, k, strlen(k)) : NULL;
+        const vbit *b = trace_bit(v, k);
         if (b) {
             irhw_gsim_bind_flop(r->g, i, &b->val);
             r->matched++;
@@ -628,7 +641,7 @@ static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *
         size_t n = o ? irhw_gsim_outputs(r->g) : irhw_gsim_flops(r->g);
         for (size_t i = 0; i < n; i++) {
             const char *k = o ? irhw_gsim_output_key(r->g, i) : irhw_gsim_flop_key(r->g, i);
-            const vbit *b = k ? vcd_bit(v, k, strlen(k)) : NULL;
+            const vbit *b = trace_bit(v, k);
             if (!b)
                 continue;
             uint64_t t = o ? irhw_gsim_output_toggles(r->g, i) : irhw_gsim_flop_toggles(r->g, i);
@@ -688,7 +701,7 @@ static int power_netlist(const char *workdir, const char *dst, char *path, size_
     while ((m = area_mem_find(p, n - (size_t)(p - t), "irhw_sram_1rw #("))) {
         fwrite(p, 1, (size_t)(m - p) + 14, f); /* "irhw_sram_1rw " */
         int d = 0;
-        const char *q = m + 14;
+        const char *q = m + 15; /* its "(" */
         do {
             d += *q == '(' ? 1 : *q == ')' ? -1 : 0;
             q++;
