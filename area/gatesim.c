@@ -803,6 +803,7 @@ struct irhw_gsim {
     uint64_t edges, evals;
     size_t leaf_cells, undriven;
     int counting;
+    unsigned char *driven; /* while building */
     /* pending raw records from elaboration (global ids, mapped to nets later) */
 };
 
@@ -1111,7 +1112,7 @@ static int build(irhw_gsim *g, elab *el, const char *clock, const vmod *top, uin
     g->tog = calloc(nn, sizeof *g->tog);
     g->high = calloc(nn, sizeof *g->high);
     g->since = calloc(nn, sizeof *g->since);
-    unsigned char *driven = calloc(nn, 1);
+    unsigned char *driven = g->driven = calloc(nn, 1);
     if (!g->val || !g->tog || !g->high || !g->since || !driven)
         return irhw_err(err, errlen, "out of memory");
     driven[0] = driven[1] = 1;
@@ -1231,6 +1232,7 @@ static int build(irhw_gsim *g, elab *el, const char *clock, const vmod *top, uin
             driven[g->gin[i]] = 1; /* counted once */
         }
     free(driven);
+    g->driven = NULL;
     /* fanout (CSR) */
     g->fo_start = calloc(nn + 1, sizeof *g->fo_start);
     g->fo = malloc((g->ngin ? g->ngin : 1) * sizeof *g->fo);
@@ -1360,6 +1362,7 @@ void irhw_gsim_free(irhw_gsim *g)
     free(g->tog);
     free(g->high);
     free(g->since);
+    free(g->driven);
     free(g->g);
     free(g->gin);
     free(g->fo_start);
