@@ -393,13 +393,14 @@ typedef struct {
     uint32_t nbits;
     bits *al, *ar; /* assigns: left and right */
     size_t na, capa, capr;
+    size_t *span, caps2; /* each assign's text: offsets of "assign" and after its ";" */
     inst *in;
     size_t ni, capi;
     int visiting;
 } vmod;
 
 typedef struct {
-    const char *p, *end;
+    const char *p, *end, *base;
     int line;
     char tok[4096];
     int kind; /* 'i' identifier (escapes removed), 'n' number, else the character, 0 end */
@@ -664,6 +665,7 @@ static int parse_module(lexer *x, vmod *m, char *err, size_t errlen)
             if (declare(x, m, dir, err, errlen))
                 return -1;
         } else if (x->kind == 'i' && !strcmp(x->tok, "assign")) {
+            size_t from = (size_t)(x->p - x->base) - 6;
             lex(x);
             bits l = {0}, r = {0};
             if (parse_expr(x, m, &l, err, errlen))
@@ -682,6 +684,11 @@ static int parse_module(lexer *x, vmod *m, char *err, size_t errlen)
             *pr = r;
             if (x->kind != ';')
                 return irhw_err(err, errlen, "line %d: ; expected after assign", x->line);
+            size_t k = 2 * (m->na - 1);
+            if (!(m->span = grow(m->span, k + 1, &m->caps2, sizeof *m->span)))
+                return irhw_err(err, errlen, "out of memory");
+            m->span[k] = from;
+            m->span[k + 1] = (size_t)(x->p - x->base);
             lex(x);
         } else if (x->kind == 'i') {
             inst *in = PUSH(m->in, m->ni, m->capi);
@@ -986,7 +993,7 @@ static int read_netlist(irhw_gsim *g, const char *path, char *err, size_t errlen
     char *text = irhw_read_file(path, &len);
     if (!text)
         return irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
-    lexer x = {text, text + len, 1, "", 0};
+    lexer x = {text, text + len, text, 1, "", 0};
     lex(&x);
     int rc = 0;
     while (!rc && x.kind) {
@@ -1341,6 +1348,7 @@ static void mods_free(irhw_gsim *g)
             free(m->in[k].name);
         }
         free(m->s);
+        free(m->span);
         free(m->al);
         free(m->ar);
         free(m->in);
@@ -1443,6 +1451,77 @@ irhw_gsim *irhw_gsim_load(const char *liberty, const char *netlist, const char *
     }
     mods_free(g);
     return g;
+}
+
+/* ---- the netlist for OpenSTA ---------------------------------------------- */
+
+/* Module bit b as Verilog: name, name[i] (escaped when not a plain name), or a constant. */
+static void bit_verilog(FILE *f, const vmod *m, long b)
+{
+    if (b < 0) {
+        fputs(b == -2 ? "1'b1" : "1'b0", f);
+        return;
+    }
+    for (size_t i = 0; i < m->ns; i++) {
+        const sig *s = &m->s[i];
+        uint32_t w = (uint32_t)abs(s->msb - s->lsb) + 1;
+        if ((uint32_t)b < s->first || (uint32_t)b >= s->first + w)
+            continue;
+        int plain = isalpha((unsigned char)s->name[0]) || s->name[0] == '_';
+        for (const char *c = s->name; *c; c++)
+            plain &= isalnum((unsigned char)*c) || *c == '_' || *c == '$';
+        fprintf(f, plain ? "%s" : "\\%s ", s->name);
+        if (s->msb != 0 || s->lsb != 0) {
+            int off = (int)((uint32_t)b - s->first);
+            fprintf(f, "[%d]", s->lsb <= s->msb ? s->lsb + off : s->lsb - off);
+        }
+        return;
+    }
+}
+
+int irhw_gsim_write_netlist(const char *src, const char *dst, char *err, size_t errlen)
+{
+    irhw_gsim *g = calloc(1, sizeof *g);
+    size_t len;
+    char *text = irhw_read_file(src, &len);
+    if (!g || !text) {
+        free(g);
+        free(text);
+        return irhw_err(err, errlen, "cannot read %s: %s", src, strerror(errno));
+    }
+    int rc = read_netlist(g, src, err, errlen);
+    irhw_out *o = rc ? NULL : irhw_out_open(dst, err, errlen);
+    if (!rc && !o)
+        rc = -1;
+    if (!rc) {
+        FILE *f = irhw_out_file(o);
+        size_t at = 0;
+        for (size_t i = 0; i < g->nmods; i++) {
+            const vmod *m = &g->mods[i];
+            for (size_t a = 0; a < m->na; a++) {
+                size_t from = m->span[2 * a], to = m->span[2 * a + 1];
+                if (!memchr(text + from, '{', to - from))
+                    continue;
+                fwrite(text + at, 1, from - at, f);
+                const bits *l = &m->al[a], *r = &m->ar[a];
+                for (size_t k = 0; k < l->n; k++) { /* aligned at the lsb */
+                    long rb = k < r->n ? r->b[r->n - 1 - k] : -1;
+                    fputs(k ? "\n  assign " : "assign ", f);
+                    bit_verilog(f, m, l->b[l->n - 1 - k]);
+                    fputs(" = ", f);
+                    bit_verilog(f, m, rb);
+                    fputc(';', f);
+                }
+                at = to;
+            }
+        }
+        fwrite(text + at, 1, len - at, f);
+        rc = irhw_out_commit(o, err, errlen);
+    }
+    free(text);
+    mods_free(g);
+    free(g);
+    return rc;
 }
 
 /* ---- running ------------------------------------------------------------------ */

@@ -668,11 +668,12 @@ static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *
     return 0;
 }
 
-/* The netlist OpenSTA and the gate-level simulation read: the area run's
- * sta_netlist.v, or, when that has the SRAM macros cut out (ports
- * irhw_sram_K__*), the hierarchical hier_mapped.v with each macro an
+/* The netlist OpenSTA and the gate-level simulation read, written to dst:
+ * the area run's sta_netlist.v, or, when that has the SRAM macros cut out
+ * (ports irhw_sram_K__*), the hierarchical hier_mapped.v with each macro an
  * instance (its parameters removed: OpenSTA's reader takes none; OpenSTA
- * makes the macro a black box), written to dst. */
+ * makes the macro a black box); assigns with concatenations one bit an
+ * assign (irhw_gsim_write_netlist). */
 static int power_netlist(const char *workdir, const char *dst, char *path, size_t len, char *err,
                          size_t errlen)
 {
@@ -686,9 +687,9 @@ static int power_netlist(const char *workdir, const char *dst, char *path, size_
         return irhw_err(err, errlen, "cannot read %s: %s", sta, strerror(errno));
     int cut = area_mem_find(t, n, "irhw_sram_0__") != NULL;
     free(t);
-    snprintf(path, len, "%s", sta);
+    snprintf(path, len, "%s", dst);
     if (!cut)
-        return 0;
+        return irhw_gsim_write_netlist(sta, dst, err, errlen);
     if (!(t = irhw_read_file(hier, &n)))
         return irhw_err(err, errlen, "cannot read %s: %s", hier, strerror(errno));
     irhw_out *o = irhw_out_open(dst, err, errlen);
@@ -712,8 +713,7 @@ static int power_netlist(const char *workdir, const char *dst, char *path, size_
     free(t);
     if (irhw_out_commit(o, err, errlen))
         return -1;
-    snprintf(path, len, "%s", dst);
-    return 0;
+    return irhw_gsim_write_netlist(dst, dst, err, errlen);
 }
 
 /* ---- OpenSTA's report ------------------------------------------------------ */
