@@ -10,22 +10,28 @@
  *     that block's changes, so `high` counts the cycles a bit was 1 when
  *     clocked. Activity = toggles / cycles and duty = high / cycles, the
  *     per-clock-period units of OpenSTA's set_power_activity.
- *  2. Mapping. The flat mapped netlist (sta_netlist.v) names each input
- *     port bit as the trace does (`push_id[3]`): each gets its activity
- *     and duty (set_power_activity -input_ports). Inputs not in the trace
- *     (the SRAM macros' read data, cut out of the netlist) keep activity
- *     0.1, duty 0.5. Each flip-flop's Q net is named after the register
- *     bit it holds (`head1_q[0]`, `\u_mem.mem[2] [0]`, the trace's
- *     `u_mem.mem[2][0]`); those bits' toggles are counted and reported,
- *     but OpenSTA 2.0 cannot take them: its set_power_activity -pins
- *     calls a command it lacks and sets input pins only, and an input port
- *     driving each Q net instead (a cut netlist) left its activity search
- *     without any combinational activity. So OpenSTA propagates activity
- *     itself from the inputs through the logic and the flip-flops.
- *  3. OpenSTA's report_power: internal, switching and leakage power per
- *     group (sequential, combinational) and per instance, summed per
- *     top-level module instance (the prefix of a flat cell name).
- *  4. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
+ *  2. Every net. The netlist OpenSTA reads (power_netlist: the area run's
+ *     hierarchical mapped netlist, SRAM macros as black-box instances) is
+ *     simulated gate by gate on the trace (gatesim.c: zero delay, cell
+ *     functions from the liberty, no glitches): its inputs and the macros'
+ *     rdata take the trace's values at every time step, its flip-flops
+ *     start from the traced register bits their output nets are named
+ *     after (`head1_q[0]`; `u_mem.mem[2][0]` in instance u_mem) and are
+ *     clocked at the trace's rising edges. Check: every such flip-flop and
+ *     every output bit must toggle exactly as often as in the trace, else
+ *     an error naming the bits and the trace, and no power figure.
+ *     Activity = toggles / clock edges, duty = edges at which the net was
+ *     1 / edges, for every pin of every cell (activity_pins.txt).
+ *  3. OpenSTA 2.0 takes no user activity on internal pins before it
+ *     propagates activity in its first report_power (from the input
+ *     ports' measured activity, set_power_activity -input_ports), but a
+ *     pin's activity set after it (sta::set_power_pin_activity) replaces
+ *     the propagated one: the script sets every pin the simulation gave,
+ *     checks that OpenSTA found them all, and reports again.
+ *  4. OpenSTA's second report_power: internal, switching and leakage power per
+ *     group (sequential, combinational) and per cell, summed per top-level
+ *     module instance (the first part of a cell's hierarchical name).
+ *  5. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
  *     wdata and rdata): reads (en && !we) and writes (en && we) at the
  *     clock edges times irhw_sram_energy_pj (sram_model.c).
  */
@@ -756,11 +762,15 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
         double v[4];
         if (inst && p > inst &&
             sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
-            const char *dot = strchr(name, '.');
+            /* hierarchical "u_mem/_12_" (backslashes dropped), or flat "u_mem._12_" */
+            const char *dot = strchr(name, '/') ? strchr(name, '/') : strchr(name, '.');
             char part[96];
-            if (dot && dot != name)
-                snprintf(part, sizeof part, "%.*s", (int)(dot - name), name);
-            else
+            size_t k0 = 0;
+            for (const char *c = name; dot && c < dot && k0 + 1 < sizeof part; c++)
+                if (*c != '\\')
+                    part[k0++] = *c;
+            part[k0] = '\0';
+            if (!k0)
                 snprintf(part, sizeof part, "(own logic)");
             unsigned k = 0;
             while (k < r->nparts && strcmp(r->parts[k].name, part))
@@ -947,7 +957,7 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
                 "puts \"IRHW_PINS_SET $irhw_n\"\n"
                 "puts IRHW_MEASURED\n"
                 "report_power -digits 6\nputs IRHW_INSTANCES\n"
-                "report_power -instances [get_cells *] -digits 6\n",
+                "report_power -instances [get_cells -hierarchical *] -digits 6\n",
                 pins);
     }
     if (!rc && irhw_out_commit(tf, err, errlen))
