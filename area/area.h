@@ -119,7 +119,7 @@ void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p);
 /* ---- power (power.c) ---- */
 
 #define IRHW_POWER_MAX_SRAMS 64
-#define IRHW_POWER_MAX_PARTS 16
+#define IRHW_POWER_MAX_PARTS 64
 #define IRHW_POWER_MAX_PORTS 64
 
 typedef struct irhw_power_req {

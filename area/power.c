@@ -754,7 +754,7 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
     if (!from || !set)
         return irhw_err(err, errlen, "no IRHW_MEASURED or IRHW_PINS_SET line in OpenSTA's output");
     r->pins_set = strtoul(set + 14, NULL, 10);
-    int total = 0;
+    int total = 0, hier = inst && strchr(inst, '/');
     for (const char *p = from; p && *p;) {
         const char *e = strchr(p, '\n');
         char line[700], name[600];
@@ -762,8 +762,9 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
         double v[4];
         if (inst && p > inst &&
             sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
-            /* hierarchical "u_mem/_12_" (backslashes dropped), or flat "u_mem._12_" */
-            const char *dot = strchr(name, '/') ? strchr(name, '/') : strchr(name, '.');
+            /* hierarchical "u_mem/_12_" (backslashes dropped; a name without
+             * "/" is the top's), or flat "u_mem._12_" */
+            const char *dot = strchr(name, hier ? '/' : '.');
             char part[96];
             size_t k0 = 0;
             for (const char *c = name; dot && c < dot && k0 + 1 < sizeof part; c++)
