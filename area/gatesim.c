@@ -21,7 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "gatesim.h"
-#include "../model/irhw.h"
+#include "area_int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -216,45 +216,16 @@ static int attr(const char *line, const char *k, char *val, size_t len)
     return 1;
 }
 
-/* "kw (name) {" or "kw ("a","b") {": 1 and the first name */
-static int group(const char *line, const char *kw, char *name, size_t len, char *second,
-                 size_t len2)
+/* The second name of a group "kw (a, b)", or "". */
+static void group_second(const char *line, char *second, size_t len)
 {
-    const char *p = line + strspn(line, " \t");
-    size_t n = strlen(kw);
-    if (strncmp(p, kw, n))
-        return 0;
-    p += n;
-    p += strspn(p, " \t");
-    if (*p != '(')
-        return 0;
-    p++;
-    p += strspn(p, " \t\"");
-    size_t m = strcspn(p, "\",) \t");
-    snprintf(name, len, "%.*s", (int)m, p);
-    if (second) {
-        const char *c = strchr(p, ',');
-        second[0] = '\0';
-        if (c) {
-            c++;
-            c += strspn(c, " \t\"");
-            snprintf(second, len2, "%.*s", (int)strcspn(c, "\",) \t"), c);
-        }
+    const char *c = strchr(line, ',');
+    second[0] = '\0';
+    if (c) {
+        c++;
+        c += strspn(c, " \t\"");
+        snprintf(second, len, "%.*s", (int)strcspn(c, "\",) \t"), c);
     }
-    return 1;
-}
-
-static int depth_delta(const char *line)
-{
-    int d = 0, q = 0;
-    for (const char *p = line; *p; p++)
-        if (*p == '"')
-            q = !q;
-        else if (!q && *p == '{')
-            d++;
-        else if (!q && *p == '}')
-            d--;
-    return d;
 }
 
 static lcell *cell_find(lcell *c, size_t n, const char *name)
@@ -300,12 +271,12 @@ static int read_liberty(const char *path, lcell *cells, size_t n, char *err, siz
             }
         }
         char name[160], second[64], val[4096];
-        if (depth == 1 && group(l, "cell", name, sizeof name, NULL, 0)) {
+        if (depth == 1 && area_lib_group(l, "cell", name, sizeof name)) {
             cur = cell_find(cells, n, name);
             cdepth = depth;
             if (cur)
                 cur->found = 1;
-        } else if (cur && depth == cdepth + 1 && group(l, "pin", name, sizeof name, NULL, 0)) {
+        } else if (cur && depth == cdepth + 1 && area_lib_group(l, "pin", name, sizeof name)) {
             pin = PUSH(cur->pins, cur->npins, cur->cappins);
             if (!pin) {
                 rc = irhw_err(err, errlen, "out of memory");
@@ -314,16 +285,16 @@ static int read_liberty(const char *path, lcell *cells, size_t n, char *err, siz
             memset(pin, 0, sizeof *pin);
             snprintf(pin->name, sizeof pin->name, "%s", name);
             pdepth = depth;
-        } else if (cur && depth == cdepth + 1 &&
-                   group(l, "ff", cur->iq, sizeof cur->iq, second, sizeof second)) {
+        } else if (cur && depth == cdepth + 1 && area_lib_group(l, "ff", cur->iq, sizeof cur->iq)) {
             cur->ff = 1;
+            group_second(l, second, sizeof second);
             snprintf(cur->iqn, sizeof cur->iqn, "%s", second);
             ffdepth = depth;
         } else if (cur && depth == cdepth + 1 &&
-                   (group(l, "latch", name, sizeof name, NULL, 0) ||
-                    group(l, "statetable", name, sizeof name, NULL, 0) ||
-                    group(l, "ff_bank", name, sizeof name, NULL, 0) ||
-                    group(l, "bus", name, sizeof name, NULL, 0))) {
+                   (area_lib_group(l, "latch", name, sizeof name) ||
+                    area_lib_group(l, "statetable", name, sizeof name) ||
+                    area_lib_group(l, "ff_bank", name, sizeof name) ||
+                    area_lib_group(l, "bus", name, sizeof name))) {
             cur->refused = 1;
         } else if (cur && pin && depth == pdepth + 1) {
             if (attr(l, "direction", val, sizeof val))
@@ -347,7 +318,7 @@ static int read_liberty(const char *path, lcell *cells, size_t n, char *err, siz
             snprintf(post, sizeof post, " (cell %s in %s)", cur ? cur->name : "?", path);
             rc = err_wrap(err, errlen, "", post);
         }
-        depth += depth_delta(l);
+        depth += area_lib_brace_delta(l);
         if (pin && depth <= pdepth)
             pin = NULL, pdepth = -1;
         if (ffdepth >= 0 && depth <= ffdepth)
