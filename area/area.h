@@ -165,6 +165,7 @@ typedef struct irhw_power_res {
     uint64_t reg_toggles; /* toggles of the matched register bits (the trace's, checked) */
     /* gate-level simulation of the mapped netlist (gatesim.c) */
     unsigned long cells, nets, undriven, outputs_checked; /* undriven: nets read as 0 */
+    unsigned long ffs_recoded;    /* of state registers Yosys re-encoded: not compared */
     unsigned long pins, pins_set; /* pins given activity; those OpenSTA took */
     uint64_t net_toggles, gate_evals;
     double gsim_s; /* its time (netlist, liberty, trace, simulation), s */

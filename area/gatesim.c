@@ -734,7 +734,7 @@ typedef struct {
     uint32_t *next_in, *clr_in, *pre_in; /* nets of the functions' variables */
     const unsigned char *init;
     unsigned char pending;
-    char *key;
+    char *key, *origin;
 } flop;
 
 typedef struct {
@@ -821,7 +821,7 @@ static uint32_t gid(long b, uint32_t base)
 }
 
 /* Key of module bit b (as a VCD names it below the top): path + name[i]. */
-static char *bit_key(const vmod *m, long b, const char *vpath)
+static char *bit_key(const vmod *m, long b, const char *vpath, const char **signame)
 {
     if (b < 0)
         return NULL;
@@ -837,6 +837,8 @@ static char *bit_key(const vmod *m, long b, const char *vpath)
                 if (*c != ' ')
                     name[n++] = *c;
             name[n] = '\0';
+            if (signame)
+                *signame = s->name;
             if (s->msb == 0 && s->lsb == 0)
                 snprintf(k, sizeof k, "%s%s", vpath, name);
             else
@@ -853,6 +855,7 @@ typedef struct {
     uint32_t *pin_bit; /* per liberty pin, global bit (UINT32_MAX: unconnected) */
     char *tpath;       /* "path/inst" */
     char *qkey;        /* flip-flops: key of the first output's net */
+    char *qorigin;     /* and "MODULE SIGNAL" of that net */
 } rawcell;
 
 typedef struct {
@@ -933,7 +936,7 @@ static int elaborate(irhw_gsim *g, elab *el, vmod *m, const char *tpath, const c
         if (!r || !(r->pin_bit = malloc(c->npins * sizeof *r->pin_bit)) || !(r->tpath = strdup(tp)))
             return irhw_err(err, errlen, "out of memory");
         r->c = c;
-        r->qkey = NULL;
+        r->qkey = r->qorigin = NULL;
         for (size_t p = 0; p < c->npins; p++)
             r->pin_bit[p] = UINT32_MAX;
         for (size_t k2 = 0; k2 < in->nc; k2++) {
@@ -949,8 +952,14 @@ static int elaborate(irhw_gsim *g, elab *el, vmod *m, const char *tpath, const c
                                 in->c[k2].pin, e->n);
             if (e->n == 1) {
                 r->pin_bit[p] = gid(e->b[0], base);
-                if (c->ff && c->pins[p].dir == 2 && !r->qkey)
-                    r->qkey = bit_key(m, e->b[0], vpath);
+                if (c->ff && c->pins[p].dir == 2 && !r->qkey) {
+                    const char *sn = "";
+                    r->qkey = bit_key(m, e->b[0], vpath, &sn);
+                    char o[2400];
+                    snprintf(o, sizeof o, "%s %s", m->name, sn);
+                    if (r->qkey && !(r->qorigin = strdup(o)))
+                        return irhw_err(err, errlen, "out of memory");
+                }
             }
         }
     }
@@ -1111,7 +1120,7 @@ static int build(irhw_gsim *g, elab *el, const char *clock, const vmod *top, uin
             }
             input *ip =
                 s->dir == 1 ? PUSH(g->in, g->nin, g->capin) : PUSH(g->out, g->nout, g->capout);
-            if (!ip || !(ip->key = bit_key(top, (long)(s->first + b), "")))
+            if (!ip || !(ip->key = bit_key(top, (long)(s->first + b), "", NULL)))
                 return irhw_err(err, errlen, "out of memory");
             ip->net = net;
             ip->val = NULL;
@@ -1138,6 +1147,7 @@ static int build(irhw_gsim *g, elab *el, const char *clock, const vmod *top, uin
             driven[ff->iq] = driven[ff->iqn] = 1;
             fi++;
             ff->key = r->qkey;
+            ff->origin = r->qorigin;
             ff->q = UINT32_MAX;
             size_t p = 0;
             while (p < c->npins && strcmp(c->pins[p].name, c->clk))
@@ -1351,6 +1361,7 @@ void irhw_gsim_free(irhw_gsim *g)
         free(g->ff[i].clr_in);
         free(g->ff[i].pre_in);
         free(g->ff[i].key);
+        free(g->ff[i].origin);
     }
     free(g->ff);
     for (size_t i = 0; i < g->nin; i++)
@@ -1406,8 +1417,10 @@ irhw_gsim *irhw_gsim_load(const char *liberty, const char *netlist, const char *
     for (size_t i = 0; i < el.nrc; i++) {
         free(el.rc[i].pin_bit);
         free(el.rc[i].tpath);
-        if (rc || !el.rc[i].c->ff)
+        if (rc || !el.rc[i].c->ff) {
             free(el.rc[i].qkey);
+            free(el.rc[i].qorigin);
+        }
     }
     free(el.rc);
     free(net_of);
@@ -1416,7 +1429,7 @@ irhw_gsim *irhw_gsim_load(const char *liberty, const char *netlist, const char *
     g->uf = NULL;
     if (rc) {
         for (size_t i = 0; i < g->nff; i++)
-            g->ff[i].key = NULL; /* freed above */
+            g->ff[i].key = g->ff[i].origin = NULL; /* freed above */
         irhw_gsim_free(g);
         return NULL;
     }
@@ -1630,6 +1643,10 @@ size_t irhw_gsim_flops(const irhw_gsim *g)
 const char *irhw_gsim_flop_key(const irhw_gsim *g, size_t i)
 {
     return g->ff[i].key;
+}
+const char *irhw_gsim_flop_origin(const irhw_gsim *g, size_t i)
+{
+    return g->ff[i].origin;
 }
 void irhw_gsim_bind_flop(irhw_gsim *g, size_t i, const unsigned char *val)
 {

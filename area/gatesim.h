@@ -43,6 +43,8 @@ void irhw_gsim_bind_input(irhw_gsim *g, size_t i, const unsigned char *val);
 size_t irhw_gsim_flops(const irhw_gsim *g);
 const char *irhw_gsim_flop_key(const irhw_gsim *g, size_t i);
 void irhw_gsim_bind_flop(irhw_gsim *g, size_t i, const unsigned char *val);
+/* "MODULE SIGNAL" of that net (names without backslashes), or NULL. */
+const char *irhw_gsim_flop_origin(const irhw_gsim *g, size_t i);
 uint64_t irhw_gsim_flop_toggles(const irhw_gsim *g, size_t i);
 
 /* Output port bits ("pull_id[3]") and their toggles. */

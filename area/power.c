@@ -596,7 +596,20 @@ typedef struct {
     irhw_gsim *g;
     unsigned long matched; /* flip-flops with a traced register bit */
     const char *vcd;
+    char *fsms;             /* fsm_recoded.txt: "MODULE REGISTER" lines, or NULL */
+    unsigned char *recoded; /* per flip-flop: of a re-encoded state register */
+    unsigned long nrecoded;
 } gsim_run;
+
+/* 1 if the line "MODULE REGISTER" is in fsm_recoded.txt. */
+static int recoded(const gsim_run *r, const char *origin)
+{
+    size_t n = origin ? strlen(origin) : 0;
+    for (const char *l = r->fsms; n && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (!strncmp(l, origin, n) && (l[n] == '\n' || !l[n]))
+            return 1;
+    return 0;
+}
 
 static void gs_start(void *c)
 {
@@ -626,10 +639,16 @@ static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
                             r->vcd, k);
         irhw_gsim_bind_input(r->g, i, &b->val);
     }
-    for (size_t i = 0; i < irhw_gsim_flops(r->g); i++) {
+    size_t nf = irhw_gsim_flops(r->g);
+    if (!(r->recoded = calloc(nf + 1, 1)))
+        return irhw_err(err, errlen, "out of memory");
+    for (size_t i = 0; i < nf; i++) {
         const char *k = irhw_gsim_flop_key(r->g, i);
         const vbit *b = trace_bit(v, k);
-        if (b) {
+        if (b && recoded(r, irhw_gsim_flop_origin(r->g, i))) {
+            r->recoded[i] = 1; /* another encoding than the trace's */
+            r->nrecoded++;
+        } else if (b) {
             irhw_gsim_bind_flop(r->g, i, &b->val);
             r->matched++;
         }
@@ -648,7 +667,7 @@ static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *
         for (size_t i = 0; i < n; i++) {
             const char *k = o ? irhw_gsim_output_key(r->g, i) : irhw_gsim_flop_key(r->g, i);
             const vbit *b = trace_bit(v, k);
-            if (!b)
+            if (!b || (!o && r->recoded[i]))
                 continue;
             uint64_t t = o ? irhw_gsim_output_toggles(r->g, i) : irhw_gsim_flop_toggles(r->g, i);
             if (o)
@@ -762,6 +781,10 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
         double v[4];
         if (inst && p > inst &&
             sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
+            if (v[3] == 0) { /* a black box or a hierarchical instance */
+                p = e ? e + 1 : NULL;
+                continue;
+            }
             /* hierarchical "u_mem/_12_" (backslashes dropped; a name without
              * "/" is the top's), or flat "u_mem._12_" */
             const char *dot = strchr(name, hier ? '/' : '.');
@@ -889,7 +912,10 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
     char plib[PATHLEN];
     vcd v;
     memset(&v, 0, sizeof v);
-    gsim_run gr = {NULL, 0, q->vcd};
+    gsim_run gr = {NULL, 0, q->vcd, NULL, NULL, 0};
+    char fsm[PATHLEN];
+    if (!area_path_join(fsm, sizeof fsm, q->workdir, "fsm_recoded.txt"))
+        gr.fsms = irhw_read_file(fsm, NULL); /* none: nothing re-encoded */
     double t0 = irhw_now_s();
     int rc = area_prepare_liberty(lib, dir, plib, sizeof plib, &li, err, errlen);
     if (!rc)
@@ -903,6 +929,7 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
         irhw_gsim_finish(gr.g);
         r->ffs = irhw_gsim_flops(gr.g);
         r->ffs_matched = gr.matched;
+        r->ffs_recoded = gr.nrecoded;
         size_t cells, nets, und;
         irhw_gsim_stats(gr.g, &cells, &nets, &r->gate_evals, &und);
         r->cells = cells;
@@ -1005,6 +1032,8 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
     }
     area_strlist_free(&li.seq);
     irhw_gsim_free(gr.g);
+    free(gr.fsms);
+    free(gr.recoded);
     vcd_free(&v);
     return rc;
 }
@@ -1045,6 +1074,11 @@ void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name)
             "checked            %lu of %lu flip-flops matched to traced register bits and %lu "
             "output bits: toggles equal to the trace's (%" PRIu64 " register toggles)\n",
             r->ffs_matched, r->ffs, r->outputs_checked, r->reg_toggles);
+    if (r->ffs_recoded)
+        fprintf(f,
+                "not compared       %lu flip-flops of state registers Yosys re-encoded (fsm): "
+                "another encoding than the trace's\n",
+                r->ffs_recoded);
     if (r->undriven)
         fprintf(f, "undriven nets      %lu, read as 0\n", r->undriven);
     fprintf(f, "toggles            ");
@@ -1077,10 +1111,11 @@ void irhw_power_print_json(FILE *f, const irhw_power_res *r, const char *op_name
             "],\n \"activity\": \"gate-level simulation of the mapped netlist, zero delay, "
             "no glitches\", \"cells\": %lu, \"nets\": %lu, \"net_toggles\": %" PRIu64
             ", \"undriven_nets\": %lu, \"pins_set\": %lu, \"gatesim_s\": %.3f,\n"
-            " \"flip_flops\": %lu, \"flip_flops_checked\": %lu, \"outputs_checked\": %lu, "
+            " \"flip_flops\": %lu, \"flip_flops_checked\": %lu, \"flip_flops_fsm_recoded\": %lu, "
+            "\"outputs_checked\": %lu, "
             "\"input_bits\": %lu, \"register_toggles\": %" PRIu64 ",\n \"toggles\": {",
             r->cells, r->nets, r->net_toggles, r->undriven, r->pins_set, r->gsim_s, r->ffs,
-            r->ffs_matched, r->outputs_checked, r->inputs_matched, r->reg_toggles);
+            r->ffs_matched, r->ffs_recoded, r->outputs_checked, r->inputs_matched, r->reg_toggles);
     for (unsigned i = 0; i < r->nports; i++)
         fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].toggles);
     fprintf(f, "},\n \"high_cycles\": {");
