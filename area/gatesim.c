@@ -365,6 +365,8 @@ typedef struct {
     bits *al, *ar; /* assigns: left and right */
     size_t na, capa, capr;
     size_t *span, caps2; /* each assign's text: offsets of "assign" and after its ";" */
+    uint32_t *stab;      /* open addressing over s[] by name, index + 1 */
+    size_t stabn;
     inst *in;
     size_t ni, capi;
     int visiting;
@@ -424,12 +426,47 @@ static void lex(lexer *x)
     x->tok[n] = '\0';
 }
 
+static size_t name_hash(const char *s)
+{
+    size_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
 static sig *sig_find(vmod *m, const char *name)
 {
-    for (size_t i = 0; i < m->ns; i++)
-        if (!strcmp(m->s[i].name, name))
-            return &m->s[i];
+    if (!m->stab)
+        return NULL;
+    for (size_t h = name_hash(name) & (m->stabn - 1); m->stab[h]; h = (h + 1) & (m->stabn - 1))
+        if (!strcmp(m->s[m->stab[h] - 1].name, name))
+            return &m->s[m->stab[h] - 1];
     return NULL;
+}
+
+/* Indexes s[m->ns - 1] (the table at most half full); 0 or -1. */
+static int sig_index(vmod *m)
+{
+    if (2 * m->ns >= m->stabn) {
+        size_t n = m->stabn ? 2 * m->stabn : 64;
+        uint32_t *t = calloc(n, sizeof *t);
+        if (!t)
+            return -1;
+        free(m->stab);
+        m->stab = t;
+        m->stabn = n;
+        for (size_t i = 0; i + 1 < m->ns; i++) {
+            size_t h = name_hash(m->s[i].name) & (n - 1);
+            while (t[h])
+                h = (h + 1) & (n - 1);
+            t[h] = (uint32_t)i + 1;
+        }
+    }
+    size_t h = name_hash(m->s[m->ns - 1].name) & (m->stabn - 1);
+    while (m->stab[h])
+        h = (h + 1) & (m->stabn - 1);
+    m->stab[h] = (uint32_t)m->ns;
+    return 0;
 }
 
 static int bit_push(bits *e, long b)
@@ -585,6 +622,8 @@ static int declare(lexer *x, vmod *m, int dir, char *err, size_t errlen)
             s->dir = dir;
             s->first = m->nbits;
             m->nbits += (uint32_t)abs(msb - lsb) + 1;
+            if (sig_index(m))
+                return irhw_err(err, errlen, "out of memory");
         }
         lex(x);
         if (x->kind == ',') {
@@ -821,14 +860,25 @@ static uint32_t gid(long b, uint32_t base)
 }
 
 /* Key of module bit b (as a VCD names it below the top): path + name[i]. */
+/* The signal holding module bit b (signals' bits are allocated in order). */
+static const sig *bit_sig(const vmod *m, long b)
+{
+    size_t lo = 0, hi = m->ns;
+    while (lo + 1 < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (m->s[mid].first <= (uint32_t)b)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return b >= 0 && m->ns ? &m->s[lo] : NULL;
+}
+
 static char *bit_key(const vmod *m, long b, const char *vpath, const char **signame)
 {
-    if (b < 0)
-        return NULL;
-    for (size_t i = 0; i < m->ns; i++) {
-        const sig *s = &m->s[i];
-        uint32_t w = (uint32_t)abs(s->msb - s->lsb) + 1;
-        if ((uint32_t)b >= s->first && (uint32_t)b < s->first + w) {
+    const sig *s = bit_sig(m, b);
+    if (s) {
+        {
             int off = (int)((uint32_t)b - s->first);
             int idx = s->lsb <= s->msb ? s->lsb + off : s->lsb - off;
             char k[1200], name[600];
@@ -1329,6 +1379,7 @@ static void mods_free(irhw_gsim *g)
             free(m->in[k].name);
         }
         free(m->s);
+        free(m->stab);
         free(m->span);
         free(m->al);
         free(m->ar);
@@ -1446,11 +1497,8 @@ static void bit_verilog(FILE *f, const vmod *m, long b)
         fputs(b == -2 ? "1'b1" : "1'b0", f);
         return;
     }
-    for (size_t i = 0; i < m->ns; i++) {
-        const sig *s = &m->s[i];
-        uint32_t w = (uint32_t)abs(s->msb - s->lsb) + 1;
-        if ((uint32_t)b < s->first || (uint32_t)b >= s->first + w)
-            continue;
+    const sig *s = bit_sig(m, b);
+    if (s) {
         int plain = isalpha((unsigned char)s->name[0]) || s->name[0] == '_';
         for (const char *c = s->name; *c; c++)
             plain &= isalnum((unsigned char)*c) || *c == '_' || *c == '$';
