@@ -21,7 +21,7 @@ print(d)' "$1" "$2"; }
 gt() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)' "$1" "$2"; }
 
 # bad options: exit 2, the option named
-for args in "--clock 0" "--clock abc" "--clock 200000" "--cycles 0" "--frobnicate" "-p WIDTH=0"; do
+for args in "--clock 0" "--clock abc" "--clock 200000" "--cycles 0" "--frobnicate" "-p WIDTH=0" "--vcd /nonexistent.vcd"; do
   out=$("$irhw" power fifo $args 2>&1); rc=$?
   opt=${args%% *}; [ "$opt" = -p ] && opt=WIDTH
   [ $rc -eq 2 ] && echo "$out" | grep -q -- "$opt" && ok "power $args: exit 2, named" || bad "power $args: rc=$rc $out"
