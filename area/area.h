@@ -119,7 +119,7 @@ void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p);
 /* ---- power (power.c) ---- */
 
 #define IRHW_POWER_MAX_SRAMS 64
-#define IRHW_POWER_MAX_PARTS 16
+#define IRHW_POWER_MAX_PARTS 64
 #define IRHW_POWER_MAX_PORTS 64
 
 typedef struct irhw_power_req {
@@ -160,9 +160,16 @@ typedef struct irhw_power_res {
         uint64_t toggles, high; /* all bits together */
     } ports[IRHW_POWER_MAX_PORTS];
     unsigned nports;
-    unsigned long ffs, ffs_matched, inputs_matched; /* netlist flip-flops; with activity */
-    uint64_t reg_toggles;                           /* toggles of the matched register bits */
-    char tcl[512];                                  /* the OpenSTA script written */
+    unsigned long ffs, ffs_matched, inputs_matched; /* netlist flip-flops; matched to traced
+                                                       register bits; input port bits */
+    uint64_t reg_toggles; /* toggles of the matched register bits (the trace's, checked) */
+    /* gate-level simulation of the mapped netlist (gatesim.c) */
+    unsigned long cells, nets, undriven, outputs_checked; /* undriven: nets read as 0 */
+    unsigned long ffs_recoded;    /* of state registers Yosys re-encoded: not compared */
+    unsigned long pins, pins_set; /* pins given activity; those OpenSTA took */
+    uint64_t net_toggles, gate_evals;
+    double gsim_s; /* its time (netlist, liberty, trace, simulation), s */
+    char tcl[512]; /* the OpenSTA script written */
 } irhw_power_res;
 
 /* 1 if the liberty (maybe gzipped) has internal or leakage power data,

@@ -50,6 +50,11 @@ typedef struct {
     double buf_area;
 } lib_info;
 
+/* If line opens a group `kw ( "name" )`, `kw (name)` or `kw (a, b)`,
+ * copies its (first) name: 1, else 0. */
+int area_lib_group(const char *line, const char *kw, char *name, size_t len);
+/* Change of brace depth on a line, ignoring braces inside strings. */
+int area_lib_brace_delta(const char *line);
 /* Copies the liberty src to dst without the cells no flow should use,
  * learning li on the way. */
 int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen);

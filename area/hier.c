@@ -497,6 +497,36 @@ static int merge_netlists(const unit *u, unsigned nu, const char *file, const ch
     return irhw_out_commit(o, err, errlen);
 }
 
+/* workdir/fsm_recoded.txt: "MODULE REGISTER" for every state register
+ * Yosys's fsm pass re-encoded in a unit (its yosys.log in the cache entry,
+ * "Recoding FSM `$fsm$\op_kind_q$7429' from module `\top'"): the
+ * flip-flops named after such a register hold another encoding than the
+ * RTL's (power.c does not compare them with the trace). */
+static int note_fsms(const irhw_area_req *q, const unit *u, unsigned nu, char *err, size_t errlen)
+{
+    char out[PATHLEN];
+    if (area_path_join(out, sizeof out, q->workdir, "fsm_recoded.txt"))
+        return irhw_err(err, errlen, "work folder path too long");
+    irhw_out *o = irhw_out_open(out, err, errlen);
+    if (!o)
+        return -1;
+    for (unsigned i = 0; i < nu; i++) {
+        char p[PATHLEN];
+        char *t =
+            area_path_join(p, sizeof p, u[i].dir, "yosys.log") ? NULL : irhw_read_file(p, NULL);
+        for (const char *l = t; l && (l = strstr(l, "Recoding FSM `$fsm$\\")); l++) {
+            const char *reg = l + 20, *e = strchr(reg, '$'), *m = strstr(reg, "from module `");
+            const char *me = m ? strchr(m + 13, '\'') : NULL;
+            if (e && me) {
+                m += 13 + (m[13] == '\\');
+                fprintf(irhw_out_file(o), "%.*s %.*s\n", (int)(me - m), m, (int)(e - reg), reg);
+            }
+        }
+        free(t);
+    }
+    return irhw_out_commit(o, err, errlen);
+}
+
 /* The units' areas, sub-units' totals added in (u is in post-order). */
 static int add_up(const run_ctx *c, unit *u, unsigned nu, unsigned node, char *err, size_t errlen)
 {
@@ -651,6 +681,8 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
         rc = fill_result(&c, u, nu, node, r, err, errlen);
     if (!rc)
         rc = merge_netlists(u, nu, "netlist.v", netlist, err, errlen);
+    if (!rc)
+        rc = note_fsms(q, u, nu, err, errlen);
     if (!rc && q->want_sta) {
         area_progress(q, "netlists read together", 1, 1, q->top);
         rc = sta_netlist(q, lib, u, nu, mapped, err, errlen);

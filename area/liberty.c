@@ -60,8 +60,7 @@ static int skip_cell(const char *name)
     return 0;
 }
 
-/* If `line` opens a group `kw ( "name" )` / `kw (name)`, copy the name. */
-static int group_name(const char *line, const char *kw, char *name, size_t len)
+int area_lib_group(const char *line, const char *kw, char *name, size_t len)
 {
     const char *p = line + strspn(line, " \t");
     size_t kl = strlen(kw);
@@ -73,7 +72,7 @@ static int group_name(const char *line, const char *kw, char *name, size_t len)
         return 0;
     p++;
     p += strspn(p, " \t\"");
-    size_t n = strcspn(p, "\") \t");
+    size_t n = strcspn(p, "\"), \t");
     if (n == 0 || n >= len)
         return 0;
     memcpy(name, p, n);
@@ -81,8 +80,7 @@ static int group_name(const char *line, const char *kw, char *name, size_t len)
     return 1;
 }
 
-/* Change of brace depth on a line, ignoring braces inside strings. */
-static int brace_delta(const char *line)
+int area_lib_brace_delta(const char *line)
 {
     int d = 0, quoted = 0;
     for (const char *p = line; *p; p++) {
@@ -113,7 +111,7 @@ static void scan_cell_line(const char *line, cell_scan *cs)
     const char *p = line + strspn(line, " \t");
     const char *colon = strchr(p, ':');
     char name[64];
-    if (group_name(p, "pin", name, sizeof name))
+    if (area_lib_group(p, "pin", name, sizeof name))
         snprintf(cs->pin, sizeof cs->pin, "%s", name);
     if (strncmp(p, "area", 4) == 0 && colon)
         cs->area = strtod(colon + 1, NULL);
@@ -171,9 +169,9 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
     memset(&cs, 0, sizeof cs);
     while (getline(&line, &cap, in) >= 0) {
         char name[160];
-        if (depth == 0 && !li->name[0] && group_name(line, "library", name, sizeof name))
+        if (depth == 0 && !li->name[0] && area_lib_group(line, "library", name, sizeof name))
             snprintf(li->name, sizeof li->name, "%s", name);
-        if (skip_until < 0 && depth == 1 && group_name(line, "cell", name, sizeof name)) {
+        if (skip_until < 0 && depth == 1 && area_lib_group(line, "cell", name, sizeof name)) {
             li->cells++;
             memset(&cs, 0, sizeof cs);
             snprintf(cs.name, sizeof cs.name, "%s", name);
@@ -185,11 +183,11 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
         }
         if (skip_until < 0 && cell_depth >= 0) {
             scan_cell_line(line, &cs);
-            if (depth == cell_depth + 1 && group_name(line, "ff", name, sizeof name) &&
+            if (depth == cell_depth + 1 && area_lib_group(line, "ff", name, sizeof name) &&
                 !area_strlist_has(&li->seq, cs.name))
                 rc |= area_strlist_add(&li->seq, cs.name, strlen(cs.name));
         }
-        depth += brace_delta(line);
+        depth += area_lib_brace_delta(line);
         if (skip_until < 0)
             fputs(line, out);
         else if (depth <= skip_until)

@@ -10,28 +10,35 @@
  *     that block's changes, so `high` counts the cycles a bit was 1 when
  *     clocked. Activity = toggles / cycles and duty = high / cycles, the
  *     per-clock-period units of OpenSTA's set_power_activity.
- *  2. Mapping. The flat mapped netlist (sta_netlist.v) names each input
- *     port bit as the trace does (`push_id[3]`): each gets its activity
- *     and duty (set_power_activity -input_ports). Inputs not in the trace
- *     (the SRAM macros' read data, cut out of the netlist) keep activity
- *     0.1, duty 0.5. Each flip-flop's Q net is named after the register
- *     bit it holds (`head1_q[0]`, `\u_mem.mem[2] [0]`, the trace's
- *     `u_mem.mem[2][0]`); those bits' toggles are counted and reported,
- *     but OpenSTA 2.0 cannot take them: its set_power_activity -pins
- *     calls a command it lacks and sets input pins only, and an input port
- *     driving each Q net instead (a cut netlist) left its activity search
- *     without any combinational activity. So OpenSTA propagates activity
- *     itself from the inputs through the logic and the flip-flops.
- *  3. OpenSTA's report_power: internal, switching and leakage power per
- *     group (sequential, combinational) and per instance, summed per
- *     top-level module instance (the prefix of a flat cell name).
- *  4. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
+ *  2. Every net. The netlist OpenSTA reads (power_netlist: the area run's
+ *     hierarchical mapped netlist, SRAM macros as black-box instances) is
+ *     simulated gate by gate on the trace (gatesim.c: zero delay, cell
+ *     functions from the liberty, no glitches): its inputs and the macros'
+ *     rdata take the trace's values at every time step, its flip-flops
+ *     start from the traced register bits their output nets are named
+ *     after (`head1_q[0]`; `u_mem.mem[2][0]` in instance u_mem) and are
+ *     clocked at the trace's rising edges. Check: every such flip-flop and
+ *     every output bit must toggle exactly as often as in the trace, else
+ *     an error naming the bits and the trace, and no power figure.
+ *     Activity = toggles / clock edges, duty = edges at which the net was
+ *     1 / edges, for every pin of every cell (activity_pins.txt).
+ *  3. OpenSTA 2.0 takes no user activity on internal pins before it
+ *     propagates activity in its first report_power (from the input
+ *     ports' measured activity, set_power_activity -input_ports), but a
+ *     pin's activity set after it (sta::set_power_pin_activity) replaces
+ *     the propagated one: the script sets every pin the simulation gave,
+ *     checks that OpenSTA found them all, and reports again.
+ *  4. OpenSTA's second report_power: internal, switching and leakage power per
+ *     group (sequential, combinational) and per cell, summed per top-level
+ *     module instance (the first part of a cell's hierarchical name).
+ *  5. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
  *     wdata and rdata): reads (en && !we) and writes (en && we) at the
  *     clock edges times irhw_sram_energy_pj (sram_model.c).
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "area_int.h"
+#include "gatesim.h"
 
 #include <errno.h>
 #include <math.h>
@@ -82,8 +89,19 @@ typedef struct {
     vsram srams[IRHW_POWER_MAX_SRAMS];
     unsigned nsrams;
     uint64_t posedges;
-    int clk; /* code of dut.clk */
+    int clk;     /* code of dut.clk */
+    int changed; /* a value changed in the current block */
 } vcd;
+
+/* What a reader of the trace does as it goes (gate-level simulation):
+ * header once the keys are known (nonzero stops), start after the values
+ * at time 0, edge at a rising clock edge before its block's changes,
+ * settle after a block's changes. */
+typedef struct {
+    int (*header)(void *ctx, const vcd *v, char *err, size_t errlen);
+    void (*start)(void *ctx), (*edge)(void *ctx), (*settle)(void *ctx);
+    void *ctx;
+} vcd_hooks;
 
 static uint64_t hash_str(const char *s, size_t n)
 {
@@ -245,6 +263,7 @@ static void vcd_set(vcd *v, long c, const char *val, size_t n, int count)
         vbit *x = &v->bits[k->first + b];
         if (nv == x->val)
             continue;
+        v->changed = 1;
         if (x->val)
             x->high += v->posedges - x->since;
         x->val = nv;
@@ -280,7 +299,7 @@ static int vcd_change(const vcd *v, const char *p, const char *e, long *c, const
     return *c < 0;
 }
 
-static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
+static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, size_t errlen)
 {
     /* mapped, not read: a long run's trace can be large */
     int fd = open(path, O_RDONLY);
@@ -358,6 +377,9 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
     if (!rc && (tab_build(&v->ktab, &v->ktabn, v->nkeys, key_name, v) ||
                 (free(v->ctab), tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))))
         rc = irhw_err(err, errlen, "out of memory reading the VCD");
+    if (!rc && h && h->header(h->ctx, v, err, errlen))
+        rc = -1;
+    int started = 0;
     /* body: blocks of changes between #T lines */
     int first = 1;
     while (!rc && p < end) {
@@ -390,6 +412,8 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
                         v->srams[i].reads++;
                 }
             v->posedges++;
+            if (h && started)
+                h->edge(h->ctx);
         }
         int initial = first && (!strncmp(blk, "#0\n", 3) || *blk == '$');
         for (q = (*blk == '#') ? (const char *)memchr(blk, '\n', (size_t)(end - blk)) : blk;
@@ -407,6 +431,13 @@ static int vcd_read(const char *path, vcd *v, char *err, size_t errlen)
             if (q >= bend)
                 break;
         }
+        if (h && !started && *blk == '#') {
+            h->start(h->ctx); /* the values at time 0 */
+            started = 1;
+        } else if (h && (v->changed || rise)) {
+            h->settle(h->ctx);
+        }
+        v->changed = 0;
         if (*blk == '#')
             first = 0;
         p = bend;
@@ -476,11 +507,9 @@ static int is_ident(char c)
 }
 
 typedef struct {
-    const lib_info *li;
     const vcd *v;
-    FILE *tcl;                          /* activity lines */
-    unsigned long matched, ffs, inputs; /* flip-flops matched; all; input bits */
-    uint64_t reg_toggles;
+    FILE *tcl;            /* activity lines */
+    unsigned long inputs; /* input bits */
 } scan;
 
 static void activity_line(scan *w, const char *port, const vbit *b)
@@ -522,45 +551,194 @@ static void input_decl(scan *w, const char *line)
     }
 }
 
-/* Reads the mapped netlist: activity lines for the block's input ports;
- * the flip-flops and those whose Q net is a register bit of the trace. */
-static int scan_netlist(scan *w, const char *src, char *err, size_t errlen)
+/* Activity lines for the top module's input ports (OpenSTA's first,
+ * propagated estimate): the declarations up to the end of module top. */
+static int scan_inputs(scan *w, const char *src, const char *top, char *err, size_t errlen)
 {
     char *text = irhw_read_file(src, NULL);
     if (!text)
         return irhw_err(err, errlen, "cannot read %s: %s", src, strerror(errno));
-    int seq = 0;
+    int in_top = 0;
     for (char *p = text; *p;) {
         char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         const char *s = p + strspn(p, " \t");
-        if (!strncmp(s, "input ", 6)) {
+        if (!strncmp(s, "module ", 7)) {
+            size_t tl = strlen(top);
+            in_top = !strncmp(s + 7, top, tl) && strchr("( ;", s[7 + tl]);
+        } else if (in_top && !strncmp(s, "input ", 6)) {
             char line[600];
             snprintf(line, sizeof line, "%.*s", (int)(n - (size_t)(s - p)), s);
             input_decl(w, line);
-        } else if (s != p && is_ident(*s) && strncmp(s, "output", 6) && strncmp(s, "wire", 4) &&
-                   strncmp(s, "assign", 6) && memchr(s, '(', n - (size_t)(s - p))) {
-            char cell[160]; /* an instance: "  CELL NAME (" */
-            if (sscanf(s, "%159s", cell) == 1)
-                seq = area_strlist_has(&w->li->seq, cell);
-        } else if (seq && !strncmp(s, ".Q(", 3)) {
-            const char *a = s + 3, *b = s + 3;
-            for (const char *q = a; q < p + n; q++)
-                if (*q == ')')
-                    b = q;
-            char key[400];
-            size_t kn = net_key(a, (size_t)(b - a), key, sizeof key);
-            const vbit *bit = b > a ? vcd_bit(w->v, key, kn) : NULL;
-            w->ffs++;
-            if (bit) {
-                w->matched++;
-                w->reg_toggles += bit->toggles;
-            }
         }
         p = e ? e + 1 : p + n;
     }
     free(text);
     return 0;
+}
+
+/* The traced bit of a netlist key; a one-bit vector ("rd_q [0:0]") is
+ * "rd_q[0]" in the trace and "rd_q" in the netlist. */
+static const vbit *trace_bit(const vcd *v, const char *k)
+{
+    const vbit *b = k ? vcd_bit(v, k, strlen(k)) : NULL;
+    if (!b && k && !strchr(k, '[')) {
+        char k0[600];
+        snprintf(k0, sizeof k0, "%s[0]", k);
+        b = vcd_bit(v, k0, strlen(k0));
+    }
+    return b;
+}
+
+/* ---- gate-level simulation on the trace ------------------------------------- */
+
+typedef struct {
+    irhw_gsim *g;
+    unsigned long matched; /* flip-flops with a traced register bit */
+    const char *vcd;
+    char *fsms;             /* fsm_recoded.txt: "MODULE REGISTER" lines, or NULL */
+    unsigned char *recoded; /* per flip-flop: of a re-encoded state register */
+    unsigned long nrecoded;
+} gsim_run;
+
+/* 1 if the line "MODULE REGISTER" is in fsm_recoded.txt. */
+static int recoded(const gsim_run *r, const char *origin)
+{
+    size_t n = origin ? strlen(origin) : 0;
+    for (const char *l = r->fsms; n && l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (!strncmp(l, origin, n) && (l[n] == '\n' || !l[n]))
+            return 1;
+    return 0;
+}
+
+static void gs_start(void *c)
+{
+    irhw_gsim_start(((gsim_run *)c)->g);
+}
+static void gs_edge(void *c)
+{
+    irhw_gsim_edge(((gsim_run *)c)->g);
+}
+static void gs_settle(void *c)
+{
+    irhw_gsim_settle(((gsim_run *)c)->g);
+}
+
+/* Every input of the netlist bound to its bit of the trace; each flip-flop
+ * whose output net is a traced register bit starts from its value. */
+static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
+{
+    gsim_run *r = c;
+    for (size_t i = 0; i < irhw_gsim_inputs(r->g); i++) {
+        const char *k = irhw_gsim_input_key(r->g, i);
+        const vbit *b = trace_bit(v, k);
+        if (!b)
+            return irhw_err(err, errlen,
+                            "%s: the netlist's input %s is not in the trace: the gate-level "
+                            "simulation cannot be driven",
+                            r->vcd, k);
+        irhw_gsim_bind_input(r->g, i, &b->val);
+    }
+    size_t nf = irhw_gsim_flops(r->g);
+    if (!(r->recoded = calloc(nf + 1, 1)))
+        return irhw_err(err, errlen, "out of memory");
+    for (size_t i = 0; i < nf; i++) {
+        const char *k = irhw_gsim_flop_key(r->g, i);
+        const vbit *b = trace_bit(v, k);
+        if (b && recoded(r, irhw_gsim_flop_origin(r->g, i))) {
+            r->recoded[i] = 1; /* another encoding than the trace's */
+            r->nrecoded++;
+        } else if (b) {
+            irhw_gsim_bind_flop(r->g, i, &b->val);
+            r->matched++;
+        }
+    }
+    return 0;
+}
+
+/* The check: every matched flip-flop and every output port bit toggled as
+ * often in the gate-level simulation as in the trace. */
+static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *err, size_t errlen)
+{
+    char list[1200] = "";
+    unsigned long bad = 0;
+    for (int o = 0; o < 2; o++) {
+        size_t n = o ? irhw_gsim_outputs(r->g) : irhw_gsim_flops(r->g);
+        for (size_t i = 0; i < n; i++) {
+            const char *k = o ? irhw_gsim_output_key(r->g, i) : irhw_gsim_flop_key(r->g, i);
+            const vbit *b = trace_bit(v, k);
+            if (!b || (!o && r->recoded[i]))
+                continue;
+            uint64_t t = o ? irhw_gsim_output_toggles(r->g, i) : irhw_gsim_flop_toggles(r->g, i);
+            if (o)
+                res->outputs_checked++;
+            else
+                res->reg_toggles += b->toggles;
+            if (t == b->toggles)
+                continue;
+            if (bad++ < 4) {
+                size_t l = strlen(list);
+                snprintf(list + l, sizeof list - l,
+                         "%s%s %s: %" PRIu64 " toggles in the gate-level simulation, %" PRIu64
+                         " in the trace",
+                         l ? "; " : "", o ? "output" : "register bit", k, t, b->toggles);
+            }
+        }
+    }
+    if (bad)
+        return irhw_err(err, errlen,
+                        "the gate-level simulation of the mapped netlist disagrees with the "
+                        "co-simulation's trace %s on %lu bits (%s%s): no power figure",
+                        r->vcd, bad, list, bad > 4 ? "; ..." : "");
+    return 0;
+}
+
+/* The netlist OpenSTA and the gate-level simulation read, written to dst:
+ * the area run's sta_netlist.v, or, when that has the SRAM macros cut out
+ * (ports irhw_sram_K__*), the hierarchical hier_mapped.v with each macro an
+ * instance (its parameters removed: OpenSTA's reader takes none; OpenSTA
+ * makes the macro a black box); assigns with concatenations one bit an
+ * assign (irhw_gsim_write_netlist). */
+static int power_netlist(const char *workdir, const char *dst, char *path, size_t len, char *err,
+                         size_t errlen)
+{
+    char sta[PATHLEN], hier[PATHLEN];
+    if (area_path_join(sta, sizeof sta, workdir, "sta_netlist.v") ||
+        area_path_join(hier, sizeof hier, workdir, "hier_mapped.v"))
+        return irhw_err(err, errlen, "work folder path too long");
+    size_t n;
+    char *t = irhw_read_file(sta, &n);
+    if (!t)
+        return irhw_err(err, errlen, "cannot read %s: %s", sta, strerror(errno));
+    int cut = area_mem_find(t, n, "irhw_sram_0__") != NULL;
+    free(t);
+    snprintf(path, len, "%s", dst);
+    if (!cut)
+        return irhw_gsim_write_netlist(sta, dst, err, errlen);
+    if (!(t = irhw_read_file(hier, &n)))
+        return irhw_err(err, errlen, "cannot read %s: %s", hier, strerror(errno));
+    irhw_out *o = irhw_out_open(dst, err, errlen);
+    if (!o) {
+        free(t);
+        return -1;
+    }
+    FILE *f = irhw_out_file(o);
+    const char *p = t, *m;
+    while ((m = area_mem_find(p, n - (size_t)(p - t), "irhw_sram_1rw #("))) {
+        fwrite(p, 1, (size_t)(m - p) + 14, f); /* "irhw_sram_1rw " */
+        int d = 0;
+        const char *q = m + 15; /* its "(" */
+        do {
+            d += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+            q++;
+        } while (d > 0 && *q);
+        p = q;
+    }
+    fwrite(p, 1, n - (size_t)(p - t), f);
+    free(t);
+    if (irhw_out_commit(o, err, errlen))
+        return -1;
+    return irhw_gsim_write_netlist(dst, dst, err, errlen);
 }
 
 /* ---- OpenSTA's report ------------------------------------------------------ */
@@ -590,20 +768,33 @@ int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen)
  * lines "i s l t NAME" after the marker, summed per top-level instance. */
 static int parse_report(const char *text, irhw_power_res *r, char *err, size_t errlen)
 {
-    const char *inst = strstr(text, "IRHW_INSTANCES");
-    int total = 0;
-    for (const char *p = text; p && *p;) {
+    const char *inst = strstr(text, "IRHW_INSTANCES"), *from = strstr(text, "IRHW_MEASURED");
+    const char *set = strstr(text, "IRHW_PINS_SET ");
+    if (!from || !set)
+        return irhw_err(err, errlen, "no IRHW_MEASURED or IRHW_PINS_SET line in OpenSTA's output");
+    r->pins_set = strtoul(set + 14, NULL, 10);
+    int total = 0, hier = inst && strchr(inst, '/');
+    for (const char *p = from; p && *p;) {
         const char *e = strchr(p, '\n');
         char line[700], name[600];
         snprintf(line, sizeof line, "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
         double v[4];
         if (inst && p > inst &&
             sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
-            const char *dot = strchr(name, '.');
+            if (v[3] == 0) { /* a black box or a hierarchical instance */
+                p = e ? e + 1 : NULL;
+                continue;
+            }
+            /* hierarchical "u_mem/_12_" (backslashes dropped; a name without
+             * "/" is the top's), or flat "u_mem._12_" */
+            const char *dot = strchr(name, hier ? '/' : '.');
             char part[96];
-            if (dot && dot != name)
-                snprintf(part, sizeof part, "%.*s", (int)(dot - name), name);
-            else
+            size_t k0 = 0;
+            for (const char *c = name; dot && c < dot && k0 + 1 < sizeof part; c++)
+                if (*c != '\\')
+                    part[k0++] = *c;
+            part[k0] = '\0';
+            if (!k0)
                 snprintf(part, sizeof part, "(own logic)");
             unsigned k = 0;
             while (k < r->nparts && strcmp(r->parts[k].name, part))
@@ -707,10 +898,11 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
     memset(r, 0, sizeof *r);
     if (q->clock_mhz <= 0)
         return irhw_err(err, errlen, "clock must be above 0 MHz");
-    char dir[PATHLEN], lib[PATHLEN], mapped[PATHLEN], tcl[PATHLEN];
+    char dir[PATHLEN], lib[PATHLEN], tcl[PATHLEN], pnet[PATHLEN], pins[PATHLEN], net[PATHLEN];
     if (area_path_join(dir, sizeof dir, q->workdir, "power") ||
-        area_path_join(mapped, sizeof mapped, q->workdir, "sta_netlist.v") ||
         area_path_join(tcl, sizeof tcl, dir, "power.tcl") ||
+        area_path_join(pnet, sizeof pnet, dir, "power_netlist.v") ||
+        area_path_join(pins, sizeof pins, dir, "activity_pins.txt") ||
         area_path_join(lib, sizeof lib, q->workdir, "cells.lib"))
         return irhw_err(err, errlen, "work folder path too long");
     if (irhw_mkdirs(dir))
@@ -720,9 +912,40 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
     char plib[PATHLEN];
     vcd v;
     memset(&v, 0, sizeof v);
+    gsim_run gr = {NULL, 0, q->vcd, NULL, NULL, 0};
+    char fsm[PATHLEN];
+    if (!area_path_join(fsm, sizeof fsm, q->workdir, "fsm_recoded.txt"))
+        gr.fsms = irhw_read_file(fsm, NULL); /* none: nothing re-encoded */
+    double t0 = irhw_now_s();
     int rc = area_prepare_liberty(lib, dir, plib, sizeof plib, &li, err, errlen);
     if (!rc)
-        rc = vcd_read(q->vcd, &v, err, errlen);
+        rc = power_netlist(q->workdir, pnet, net, sizeof net, err, errlen);
+    if (!rc && !(gr.g = irhw_gsim_load(plib, net, q->top, "clk", err, errlen)))
+        rc = -1;
+    vcd_hooks hooks = {gs_header, gs_start, gs_edge, gs_settle, &gr};
+    if (!rc)
+        rc = vcd_read(q->vcd, &v, &hooks, err, errlen);
+    if (!rc) {
+        irhw_gsim_finish(gr.g);
+        r->ffs = irhw_gsim_flops(gr.g);
+        r->ffs_matched = gr.matched;
+        r->ffs_recoded = gr.nrecoded;
+        size_t cells, nets, und;
+        irhw_gsim_stats(gr.g, &cells, &nets, &r->gate_evals, &und);
+        r->cells = cells;
+        r->nets = nets;
+        r->undriven = und;
+        r->net_toggles = irhw_gsim_net_toggles(gr.g);
+        rc = gs_check(&gr, &v, r, err, errlen);
+    }
+    irhw_out *pf = NULL;
+    if (!rc && !(pf = irhw_out_open(pins, err, errlen)))
+        rc = -1;
+    if (!rc) {
+        r->pins = irhw_gsim_write_pins(gr.g, irhw_out_file(pf));
+        rc = irhw_out_commit(pf, err, errlen);
+    }
+    r->gsim_s = irhw_now_s() - t0;
     irhw_out *tf = NULL;
     if (!rc && !(tf = irhw_out_open(tcl, err, errlen)))
         rc = -1;
@@ -735,15 +958,35 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
                 "read_liberty %s\nread_verilog %s\nlink_design %s\n"
                 "create_clock -name clk -period %.6f [get_ports clk]\n"
                 "set_power_activity -input -activity 0.1 -duty 0.5\n",
-                q->top, plib, mapped, q->top, 1000.0 / q->clock_mhz);
-        scan w = {&li, &v, t, 0, 0, 0, 0};
-        rc = scan_netlist(&w, mapped, err, errlen);
-        fprintf(t, "report_power -digits 6\nputs IRHW_INSTANCES\n"
-                   "report_power -instances [get_cells *] -digits 6\n");
-        r->ffs = w.ffs;
-        r->ffs_matched = w.matched;
+                q->top, plib, net, q->top, 1000.0 / q->clock_mhz);
+        scan w = {&v, t, 0};
+        rc = scan_inputs(&w, net, q->top, err, errlen);
         r->inputs_matched = w.inputs;
-        r->reg_toggles = w.reg_toggles;
+        /* OpenSTA 2.0 propagates activity in its first report_power and
+         * takes no user activity on internal pins before it; set after it,
+         * a pin's activity replaces the propagated one */
+        fprintf(t,
+                "report_power -digits 6\n"
+                "# every pin's activity from the gate-level simulation (area/gatesim.c)\n"
+                "set irhw_f [open {%s}]\n"
+                "while {[gets $irhw_f irhw_l] >= 0} {\n"
+                "  set irhw_a([lindex $irhw_l 0]) [lrange $irhw_l 1 2]\n"
+                "}\n"
+                "close $irhw_f\n"
+                "set irhw_n 0\n"
+                "foreach irhw_p [get_pins -hierarchical *] {\n"
+                "  set irhw_k [string map {\\\\ {}} [get_full_name $irhw_p]]\n"
+                "  if {[info exists irhw_a($irhw_k)]} {\n"
+                "    lassign $irhw_a($irhw_k) irhw_act irhw_duty\n"
+                "    sta::set_power_pin_activity $irhw_p $irhw_act $irhw_duty\n"
+                "    incr irhw_n\n"
+                "  }\n"
+                "}\n"
+                "puts \"IRHW_PINS_SET $irhw_n\"\n"
+                "puts IRHW_MEASURED\n"
+                "report_power -digits 6\nputs IRHW_INSTANCES\n"
+                "report_power -instances [get_cells -hierarchical *] -digits 6\n",
+                pins);
     }
     if (!rc && irhw_out_commit(tf, err, errlen))
         rc = -1, tf = NULL;
@@ -753,6 +996,11 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
         snprintf(r->tcl, sizeof r->tcl, "%.500s", tcl);
         char log[PATHLEN];
         rc = run_sta(dir, tcl, log, sizeof log, r, err, errlen);
+        if (!rc && r->pins_set != r->pins)
+            rc = irhw_err(err, errlen,
+                          "OpenSTA took the activity of %lu of the %lu pins of %s (names that do "
+                          "not match its pins?), log %s: no power figure",
+                          r->pins_set, r->pins, pins, log);
     }
     if (!rc) {
         port_counts(&v, q->ports, r);
@@ -783,6 +1031,9 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
         r->energy_op_pj = joules * 1e12 / (double)(q->op_ports ? (r->ops ? r->ops : 1) : r->cycles);
     }
     area_strlist_free(&li.seq);
+    irhw_gsim_free(gr.g);
+    free(gr.fsms);
+    free(gr.recoded);
     vcd_free(&v);
     return rc;
 }
@@ -814,10 +1065,22 @@ void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name)
     else
         fprintf(f, "energy per cycle   %10.4f pJ\n", r->energy_op_pj);
     fprintf(f,
-            "activity           %lu input bits from the co-simulation; %lu of %lu flip-flops "
-            "matched to traced register bits (%" PRIu64 " toggles, reported only: OpenSTA 2.0 "
-            "propagates register activity itself)\n",
-            r->inputs_matched, r->ffs_matched, r->ffs, r->reg_toggles);
+            "activity           every net from a gate-level simulation of the mapped netlist "
+            "(zero delay, no glitches; %lu cells, %lu nets, %" PRIu64 " toggles, %.1f s), "
+            "driven by the co-simulation's %lu input bits; set on %lu pins after OpenSTA's "
+            "own propagation\n",
+            r->cells, r->nets, r->net_toggles, r->gsim_s, r->inputs_matched, r->pins_set);
+    fprintf(f,
+            "checked            %lu of %lu flip-flops matched to traced register bits and %lu "
+            "output bits: toggles equal to the trace's (%" PRIu64 " register toggles)\n",
+            r->ffs_matched, r->ffs, r->outputs_checked, r->reg_toggles);
+    if (r->ffs_recoded)
+        fprintf(f,
+                "not compared       %lu flip-flops of state registers Yosys re-encoded (fsm): "
+                "another encoding than the trace's\n",
+                r->ffs_recoded);
+    if (r->undriven)
+        fprintf(f, "undriven nets      %lu, read as 0\n", r->undriven);
     fprintf(f, "toggles            ");
     for (unsigned i = 0; i < r->nports; i++)
         fprintf(f, "%s%s %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].toggles);
@@ -845,9 +1108,14 @@ void irhw_power_print_json(FILE *f, const irhw_power_res *r, const char *op_name
                 i ? ", " : "", r->srams[i].path, r->srams[i].words, r->srams[i].width,
                 r->srams[i].reads, r->srams[i].writes, r->srams[i].read_pj, r->srams[i].write_pj);
     fprintf(f,
-            "],\n \"flip_flops\": %lu, \"flip_flops_with_activity\": %lu, \"input_bits\": %lu, "
-            "\"register_toggles\": %" PRIu64 ",\n \"toggles\": {",
-            r->ffs, r->ffs_matched, r->inputs_matched, r->reg_toggles);
+            "],\n \"activity\": \"gate-level simulation of the mapped netlist, zero delay, "
+            "no glitches\", \"cells\": %lu, \"nets\": %lu, \"net_toggles\": %" PRIu64
+            ", \"undriven_nets\": %lu, \"pins_set\": %lu, \"gatesim_s\": %.3f,\n"
+            " \"flip_flops\": %lu, \"flip_flops_checked\": %lu, \"flip_flops_fsm_recoded\": %lu, "
+            "\"outputs_checked\": %lu, "
+            "\"input_bits\": %lu, \"register_toggles\": %" PRIu64 ",\n \"toggles\": {",
+            r->cells, r->nets, r->net_toggles, r->undriven, r->pins_set, r->gsim_s, r->ffs,
+            r->ffs_matched, r->ffs_recoded, r->outputs_checked, r->inputs_matched, r->reg_toggles);
     for (unsigned i = 0; i < r->nports; i++)
         fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", r->ports[i].name, r->ports[i].toggles);
     fprintf(f, "},\n \"high_cycles\": {");

@@ -70,6 +70,7 @@ typedef struct {
     double clock_mhz;   /* power: --clock (0: the paper's) */
     uint64_t jobs;      /* run: blocks at once (0: one a core) */
     const char *blocks; /* run: --blocks (NULL: every block) */
+    const char *vcd_in; /* power: --vcd, a given trace instead of a co-simulation */
 } opts;
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -165,6 +166,7 @@ enum {
     O_CLOCK,
     O_JOBS,
     O_BLOCKS,
+    O_VCD,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -205,6 +207,7 @@ static const irhw_opt block_opts[] = {
     {"-j", 1, O_JOBS, V_RUN},
     {"--jobs", 1, O_JOBS, V_RUN},
     {"--blocks", 1, O_BLOCKS, V_RUN},
+    {"--vcd", 1, O_VCD, V_POWER},
     {NULL, 0, 0, 0},
 };
 
@@ -313,6 +316,11 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_RECORD:
         o->record = v;
+        break;
+    case O_VCD:
+        if (access(v, R_OK))
+            return irhw_usage(verb, "--vcd '%s' cannot be read", v);
+        o->vcd_in = v;
         break;
     case O_STIM_FILE:
         if (access(v, R_OK))
@@ -1317,16 +1325,20 @@ static int cmd_power(int argc, char **argv)
         if (o.help)
             printf(
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
-                "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o "
-                "DIR]\n" IRHW_ARGS_HELP
+                "          [--stim M | --stim-file F | --vcd F] [--liberty FILE[.gz]] [--json] "
+                "[-o DIR]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
-                "  co-simulation: every port and register bit's toggles and duty counted\n"
-                "  from the Verilated model's trace; the input ports' activity set on the\n"
-                "  synthesized netlist, OpenSTA's report_power (internal, switching,\n"
-                "  leakage; it propagates register activity itself, the measured register\n"
-                "  toggles are reported beside it), SRAM macros' energy per access times\n"
-                "  the accesses seen.\n"
+                "  co-simulation traced to a VCD: a zero-delay gate-level simulation of the\n"
+                "  mapped netlist (area/gatesim.c: cell functions from the liberty, no\n"
+                "  glitches) driven by the trace's inputs and SRAM read data gives every\n"
+                "  net's toggles and duty; each flip-flop matched to a traced register bit\n"
+                "  and each output bit must toggle exactly as in the trace (else exit 3, no\n"
+                "  figure). OpenSTA's report_power (internal, switching, leakage) runs on\n"
+                "  those activities, set on every pin; SRAM macros add their energy per\n"
+                "  access times the accesses seen.\n"
                 "  --cycles N   co-simulated cycles (default 100000)\n"
+                "  --vcd F      this trace (cosim --wave F.vcd --wave-depth 99 of the same\n"
+                "               block and parameters) instead of a co-simulation; kept\n"
                 "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
                 "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
                 "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
@@ -1336,7 +1348,8 @@ static int cmd_power(int argc, char **argv)
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
                 "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
-                "      power data, 3 tool failure\n",
+                "      power data, 3 tool failure, or the gate-level simulation disagreeing\n"
+                "      with the trace (the trace is kept and named)\n",
                 prog);
         return rc;
     }
@@ -1376,7 +1389,9 @@ static int cmd_power(int argc, char **argv)
         rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
         goto out;
     }
-    snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
+    snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
+    if (!o.vcd_in)
+        snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
     char pdir[4200];
     snprintf(pdir, sizeof pdir, "%s/power", dir);
     if (irhw_mkdirs(pdir)) {
@@ -1388,7 +1403,9 @@ static int cmd_power(int argc, char **argv)
     co.wave = vcd;
     co.wave_depth = 99;
     co.quiet = 1;
-    if (o.stim_file)
+    if (o.vcd_in)
+        fprintf(stderr, "%s power: activity from the trace %s\n", prog, o.vcd_in);
+    else if (o.stim_file)
         fprintf(stderr, "%s power: co-simulating %s with every signal traced...\n", prog,
                 o.stim_file);
     else
@@ -1396,7 +1413,7 @@ static int cmd_power(int argc, char **argv)
                 prog, o.cycles);
     double t0 = irhw_now_s();
     irhw_cosim_res cres;
-    if ((rc = cosim_one(&co, &cres, 0)))
+    if (!o.vcd_in && (rc = cosim_one(&co, &cres, 0)))
         goto out;
     double t1 = irhw_now_s();
     char ports[4096] = "";
@@ -1412,12 +1429,15 @@ static int cmd_power(int argc, char **argv)
         rc = EXIT_TOOL;
         goto out;
     }
-    fprintf(stderr, "%s power: co-simulation %.1f s, toggles and OpenSTA %.1f s\n", prog, t1 - t0,
-            irhw_now_s() - t1);
-    char gtkw[4300];
-    snprintf(gtkw, sizeof gtkw, "%s/power/activity.gtkw", dir);
-    unlink(vcd); /* tens of MB; the counts are in the report */
-    unlink(gtkw);
+    fprintf(stderr,
+            "%s power: co-simulation %.1f s, gate-level simulation %.1f s, OpenSTA %.1f s\n", prog,
+            t1 - t0, pr.gsim_s, irhw_now_s() - t1 - pr.gsim_s);
+    if (!o.vcd_in) {
+        char gtkw[4300];
+        snprintf(gtkw, sizeof gtkw, "%s/power/activity.gtkw", dir);
+        unlink(vcd); /* tens of MB; the counts are in the report */
+        unlink(gtkw);
+    }
     if (o.json) {
         printf(", \"power\": ");
         irhw_power_print_json(stdout, &pr, op_name);

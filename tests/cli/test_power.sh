@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # `irhw power` (the unit stage only; Yosys, Verilator and OpenSTA runs are not
 # repeated under the sanitizers): toggles of a port driven by a known pattern
-# counted exactly, more activity giving more switching power, positive power
-# and energy per push/pull on a small wl_bank, SRAM accesses priced, a
-# liberty without power data refused with exit 2 after the area, bad
-# options. The power runs need sky130hd (IRHW_SKY130, else
+# counted exactly, the gate-level simulation's flip-flop and output toggles
+# equal to the trace's (fifo, wl_bank, its SRAM variant), less activity
+# giving less dynamic power, a corrupted trace refused (exit 3, the trace
+# named, no figure), positive power and energy per push/pull on a small
+# wl_bank, SRAM accesses priced, a liberty without power data refused with
+# exit 2 after the area, bad options. The power runs need sky130hd (IRHW_SKY130, else
 # ../shared/data/liberty); without it they are a visible SKIP.
 # Prints "power: N passed, N failed, N skipped".
 set -u
@@ -19,7 +21,7 @@ print(d)' "$1" "$2"; }
 gt() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)' "$1" "$2"; }
 
 # bad options: exit 2, the option named
-for args in "--clock 0" "--clock abc" "--clock 200000" "--cycles 0" "--frobnicate" "-p WIDTH=0"; do
+for args in "--clock 0" "--clock abc" "--clock 200000" "--cycles 0" "--frobnicate" "-p WIDTH=0" "--vcd /nonexistent.vcd"; do
   out=$("$irhw" power fifo $args 2>&1); rc=$?
   opt=${args%% *}; [ "$opt" = -p ] && opt=WIDTH
   [ $rc -eq 2 ] && echo "$out" | grep -q -- "$opt" && ok "power $args: exit 2, named" || bad "power $args: rc=$rc $out"
@@ -50,20 +52,52 @@ else
     a=$(jget "$tmp/busy.json" switching_mw); i=$(jget "$tmp/idle.json" switching_mw)
     gt "$a" "$i" && ok "pushes and pops give more switching power than idle ($a mW against $i mW)" ||
       bad "switching: busy $a idle $i; $(tail -2 "$tmp/busy.err")"
+    # dynamic power (internal + switching) follows the simulated activity
+    dyn() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["power"]
+print(d["internal_mw"] + d["switching_mw"], d["net_toggles"])' "$1"; }
+    read -r da ta <<< "$(dyn "$tmp/busy.json")"; read -r di ti <<< "$(dyn "$tmp/idle.json")"
+    gt "$da" "$di" && gt "$ta" "$ti" &&
+      ok "less activity, less dynamic power: idle $di mW ($ti net toggles) against busy $da mW ($ta)" ||
+      bad "dynamic: busy $da mW $ta toggles, idle $di mW $ti toggles"
+    # the gate-level simulation against the trace: every flip-flop matched and checked
+    for j in alt busy; do
+      f=$(jget "$tmp/$j.json" flip_flops); c=$(jget "$tmp/$j.json" flip_flops_checked); o=$(jget "$tmp/$j.json" outputs_checked)
+      [ "$f" = "$c" ] && gt "$f" 0 && gt "$o" 0 && grep -q "gate-level simulation" "$tmp/$j.json" &&
+        ok "fifo ($j): gate-level toggles of all $c flip-flops and $o output bits equal the trace's" ||
+        bad "fifo ($j): $c of $f flip-flops, $o outputs checked"
+    done
+    # a corrupted trace: pop's rises after time 0 deleted, the registers left as they were
+    "$irhw" cosim fifo -p WIDTH=4 --stim-file "$tmp/busy.csv" --wave "$tmp/busy.vcd" --wave-depth 99 > /dev/null 2>&1
+    code=$(awk '/scope module dut /{d=1} d && /\$var/ && $5=="pop" {print $4; exit}' "$tmp/busy.vcd")
+    awk -v c="$code" '/^#/{t++} !(t>1 && $0=="1"c)' "$tmp/busy.vcd" > "$tmp/bad.vcd"
+    "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --vcd "$tmp/busy.vcd" -o "$tmp/f" --json > "$tmp/good.json" 2> "$tmp/good.err"; rg=$?
+    out=$("$irhw" power fifo -p WIDTH=4 --liberty "$sky" --vcd "$tmp/bad.vcd" -o "$tmp/f" 2>&1); rc=$?
+    [ -n "$code" ] && [ $rg -eq 0 ] && [ "$(jget "$tmp/good.json" switching_mw)" = "$a" ] &&
+      ok "--vcd with the co-simulation's own trace: the same figure as co-simulating ($a mW)" ||
+      bad "--vcd good trace: rc=$rg code '$code' $(tail -2 "$tmp/good.err")"
+    [ $rc -eq 3 ] && echo "$out" | grep -q "disagrees with the co-simulation's trace $tmp/bad.vcd" &&
+      echo "$out" | grep -q "register bit u_fifo" && ! echo "$out" | grep -q "^  total " &&
+      ok "a corrupted trace: exit 3, the bits and the trace named, no figure" ||
+      bad "corrupted trace: rc=$rc $out"
   else bad "power fifo --stim-file: $(tail -3 "$tmp/alt.err")"; fi
 
   # wl_bank, small: positive power, energy per push/pull
   if "$irhw" power wl_bank -p ENTRIES=4 -p ID_BITS=4 --liberty "$sky" --cycles 3000 -o "$tmp/b" --json > "$tmp/b.json" 2> "$tmp/b.err"; then
     tot=$(jget "$tmp/b.json" total_mw); e=$(jget "$tmp/b.json" energy_per_op_pj); n=$(jget "$tmp/b.json" operations)
     op=$(jget "$tmp/b.json" operation)
-    gt "$tot" 0 && gt "$e" 0 && gt "$n" 0 && [ "$op" = push/pull ] &&
-      ok "wl_bank: $tot mW, $e pJ per push/pull ($n of them)" || bad "wl_bank power: $tot mW $e pJ $n ops $op"
+    f=$(jget "$tmp/b.json" flip_flops); c=$(jget "$tmp/b.json" flip_flops_checked)
+    gt "$tot" 0 && gt "$e" 0 && gt "$n" 0 && [ "$op" = push/pull ] && [ "$f" = "$c" ] && gt "$c" 0 &&
+      ok "wl_bank: $tot mW, $e pJ per push/pull ($n of them); $c of $f flip-flops checked" ||
+      bad "wl_bank power: $tot mW $e pJ $n ops $op; $c of $f flip-flops checked"
   else bad "power wl_bank: $(tail -3 "$tmp/b.err")"; fi
 
   # the SRAM macro: reads and writes seen, priced
   if "$irhw" power wl_bank -p ENTRIES=4 -p ID_BITS=4 -p STORAGE=sram --liberty "$sky" --cycles 3000 -o "$tmp/s" --json > "$tmp/s.json" 2> "$tmp/s.err"; then
     r=$(jget "$tmp/s.json" srams.0.reads); w=$(jget "$tmp/s.json" srams.0.writes); sw=$(jget "$tmp/s.json" sram_mw)
-    gt "$r" 0 && gt "$w" 0 && gt "$sw" 0 && ok "SRAM: $r reads, $w writes, $sw mW" || bad "SRAM: reads $r writes $w $sw mW"
+    f=$(jget "$tmp/s.json" flip_flops); c=$(jget "$tmp/s.json" flip_flops_checked); o=$(jget "$tmp/s.json" outputs_checked)
+    gt "$r" 0 && gt "$w" 0 && gt "$sw" 0 && [ "$f" = "$c" ] && gt "$o" 0 &&
+      ok "SRAM: $r reads, $w writes, $sw mW; read data from the trace, $c of $f flip-flops and $o outputs checked" ||
+      bad "SRAM: reads $r writes $w $sw mW; $c of $f flip-flops, $o outputs checked"
   else bad "power wl_bank STORAGE=sram: $(tail -3 "$tmp/s.err")"; fi
 fi
 
