@@ -136,7 +136,7 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
 /* The top module's text within a netlist (cut at its endmodule), so that a
  * top-level flip-flop is looked up there and not in a submodule that uses
  * the same instance name; the whole text when it is not found. */
-static char *top_module(char *netlist, const char *top)
+char *area_sta_top_module(char *netlist, const char *top)
 {
     if (!netlist)
         return NULL;
@@ -152,23 +152,25 @@ static char *top_module(char *netlist, const char *top)
     return netlist;
 }
 
-int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
-                 irhw_area_res *r, char *err, size_t errlen)
+int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, const char *read,
+                  const char *top, unsigned node, const char *extra, char **text, char *log,
+                  size_t loglen, char *err, size_t errlen)
 {
+    *text = NULL;
     if (!irhw_find_in_path("sta"))
         return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
-    char script[PATHLEN], log[PATHLEN], period[32], acc[32], setup[32];
-    if (area_path_join(script, sizeof script, q->workdir, "sta.tcl") ||
-        area_path_join(log, sizeof log, q->workdir, "sta.log"))
+    char script[PATHLEN], period[32], acc[32], setup[32];
+    if (area_path_join(script, sizeof script, dir, "sta.tcl") ||
+        area_path_join(log, loglen, dir, "sta.log"))
         return irhw_err(err, errlen, "work folder path too long");
     double a, s;
     sram_timing(node, &a, &s);
     snprintf(period, sizeof period, "%.4f", q->clock_ns > 0 ? q->clock_ns : 1000.0);
     snprintf(acc, sizeof acc, "%.4f", a);
     snprintf(setup, sizeof setup, "%.4f", s);
-    const char *keys[] = {"LIB", "MAPPED", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP"};
-    const char *vals[] = {lib, mapped, q->top, period, acc, setup};
-    if (area_write_script("sta.tcl.in", script, keys, vals, 6, err, errlen))
+    const char *keys[] = {"LIB", "READ", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP", "EXTRA"};
+    const char *vals[] = {lib, read, top, period, acc, setup, extra};
+    if (area_write_script("sta.tcl.in", script, keys, vals, 7, err, errlen))
         return -1;
     char *argv[] = {"sta", "-no_splash", "-exit", script, NULL};
     int rc = area_run_tool(argv, log, err, errlen);
@@ -176,11 +178,22 @@ int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, un
         return -1;
     if (rc != 0)
         return irhw_err(err, errlen, "sta failed (exit %d), log %s", rc, log);
-    char *text = irhw_read_file(log, NULL);
-    if (!text)
+    *text = irhw_read_file(log, NULL);
+    if (!*text)
         return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+    return 0;
+}
+
+int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
+                 irhw_area_res *r, char *err, size_t errlen)
+{
+    char read[PATHLEN + 32], log[PATHLEN], *text;
+    snprintf(read, sizeof read, "read_verilog %s", mapped);
+    if (area_sta_tool(q, q->workdir, lib, read, q->top, node, "", &text, log, sizeof log, err,
+                      errlen))
+        return -1;
     char *nl = irhw_read_file(mapped, NULL);
-    rc = area_sta_parse(text, top_module(nl, q->top), log, r, err, errlen);
+    int rc = area_sta_parse(text, area_sta_top_module(nl, q->top), log, r, err, errlen);
     free(text);
     free(nl);
     return rc;

@@ -59,6 +59,8 @@ typedef struct {
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, no_sta, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
+    int full_sta;       /* area: OpenSTA on the whole linked netlist */
+    uint64_t jobs;      /* area: tools side by side (0: the default) */
     int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
@@ -159,6 +161,8 @@ enum {
     O_SYSTEMC,
     O_XCHECK,
     O_CLOCK,
+    O_FULL_STA,
+    O_JOBS,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -189,6 +193,8 @@ static const irhw_opt block_opts[] = {
     {"--json", 0, O_JSON, V_AREA | V_POWER},
     {"--no-sta", 0, O_NO_STA, V_AREA},
     {"--flat", 0, O_FLAT, V_AREA},
+    {"--full-sta", 0, O_FULL_STA, V_AREA},
+    {"-j", 1, O_JOBS, V_AREA | V_POWER},
     {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
     {"--no-assert", 0, O_NO_ASSERT, V_COSIM},
@@ -321,6 +327,18 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_FLAT:
         o->flat = 1;
         break;
+    case O_FULL_STA:
+        o->full_sta = 1;
+        break;
+    case O_JOBS: {
+        char *end;
+        errno = 0;
+        unsigned long long j = strtoull(v, &end, 10);
+        if (!*v || *end || errno || *v == '-' || j < 1 || j > 64)
+            return irhw_usage(verb, "-j '%s' must be a whole number of jobs, 1..64", v);
+        o->jobs = j;
+        break;
+    }
     case O_PROGRESS:
         o->progress = 1;
         break;
@@ -1207,9 +1225,17 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                 IRHW_MAX_SRAMS);
         return EXIT_TOOL;
     }
-    irhw_area_req q = {o->liberty, o->x.module, all,           dir,     &st,
-                       !o->no_sta, 0,           o->sram_table, o->flat, o->progress || isatty(2),
-                       NULL};
+    irhw_area_req q = {.liberty = o->liberty,
+                       .top = o->x.module,
+                       .verilog = all,
+                       .workdir = dir,
+                       .storage = &st,
+                       .want_sta = !o->no_sta,
+                       .sram_table = o->sram_table,
+                       .flat = o->flat,
+                       .progress = o->progress || isatty(2),
+                       .full_sta = o->full_sta,
+                       .jobs = (int)o->jobs};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
             o->no_sta ? "" : ", timing with OpenSTA", dir);
@@ -1242,7 +1268,8 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE] [--flat] [--progress]\n" IRHW_ARGS_HELP
+                "          [--sram-table FILE] [--flat] [--full-sta] [-j N] [--progress]\n"
+                IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
@@ -1254,6 +1281,11 @@ static int cmd_area(int argc, char **argv)
                 "  cached in $IRHW_SYNTH_CACHE (default IRHW_ROOT/build/synth-cache) by a hash\n"
                 "  of its sources, the liberty, the scripts and the tool versions.\n"
                 "  --flat       one Yosys run on the whole design, nothing cached\n"
+                "  -j N         synthesis and timing jobs side by side, 1..64 (default 2)\n"
+                "  The critical path: OpenSTA on each module's netlist with its submodules'\n"
+                "  interface logic models, cached beside it, and the submodules' own worst\n"
+                "  register-to-register paths.\n"
+                "  --full-sta   OpenSTA on the whole linked netlist instead\n"
                 "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
                 "               when stderr is a terminal)\n",
                 prog);
