@@ -163,12 +163,12 @@ typedef struct {
     int mod;      /* index in the source's modules */
     int kids[16]; /* module indices of the units it instantiates */
     unsigned nkids;
-    char leaves[64]; /* leaves[i]: the unit uses module i (a leaf), i < 64 */
+    char leaves[64];    /* leaves[i]: the unit uses module i (a leaf), i < 64 */
     uint64_t key, tkey; /* synthesis; interface model and timing (with the sub-units') */
     char dir[PATHLEN];  /* its cache entries: synthesis, */
     char idir[PATHLEN]; /* interface logic model (ILM), */
     char sdir[PATHLEN]; /* timing */
-    irhw_area_res own; /* its own cells (leaves included), sub-units apart */
+    irhw_area_res own;  /* its own cells (leaves included), sub-units apart */
     unsigned long srams, kid_count[16];
     double logic, ff, sram_n; /* totals with the sub-units' */
     unsigned long cells, flops;
@@ -426,7 +426,8 @@ static int make_ilm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     char read[18 * PATHLEN], stop[4096], ff[4096];
     if (start_entry(u->idir, tmp, sizeof tmp, err, errlen))
         return -1;
-    if (area_path_join(ys, PATHLEN, tmp, "ilm.ys") | area_path_join(log, PATHLEN, tmp, "yosys.log") |
+    if (area_path_join(ys, PATHLEN, tmp, "ilm.ys") |
+        area_path_join(log, PATHLEN, tmp, "yosys.log") |
         area_path_join(out, PATHLEN, tmp, "yosys.out") |
         area_path_join(ilm, PATHLEN, tmp, "ilm.v") | read_lines(c, u, read, sizeof read))
         return irhw_err(err, errlen, "cache path too long: %s", tmp);
@@ -466,15 +467,14 @@ static int read_timing(const char *sdir, const char *what, tpath *t)
     char *text = irhw_read_file(p, NULL);
     snprintf(pat, sizeof pat, "%s\t", what);
     const char *l = text ? strstr(text, pat) : NULL;
-    int ok = l && sscanf(l + strlen(pat), "%lf\t%127[^\t\n]\t%127[^\t\n]", &t->ns, t->from,
-                         t->to) == 3;
+    int ok =
+        l && sscanf(l + strlen(pat), "%lf\t%127[^\t\n]\t%127[^\t\n]", &t->ns, t->from, t->to) == 3;
     free(text);
     return ok ? 0 : -1;
 }
 
 /* The name of the first instance of module `mod` in a netlist, or "". */
-static void first_instance(const char *netlist, const char *mod, size_t mlen, char *buf,
-                           size_t len)
+static void first_instance(const char *netlist, const char *mod, size_t mlen, char *buf, size_t len)
 {
     buf[0] = '\0';
     for (const char *p = netlist; p && (p = strstr(p, "\n  ")) != NULL; p++) {
@@ -506,16 +506,39 @@ static void to_tpath(const irhw_area_res *r, tpath *t)
 
 #define REG2REG_MARK "irhw: register to register"
 
+/* The unit's mapped netlist and its sub-units' ILMs in one text, or NULL. */
+static char *netlists(const run_ctx *c, const unit *u)
+{
+    char p[PATHLEN];
+    snprintf(p, sizeof p, "%s/mapped.v", u->dir);
+    size_t n, m;
+    char *all = irhw_read_file(p, &n);
+    for (unsigned k = 0; k < u->nkids && all; k++) {
+        snprintf(p, sizeof p, "%s/ilm.v", c->u[c->v->m[u->kids[k]].unit].idir);
+        char *t = irhw_read_file(p, &m), *g = t ? realloc(all, n + m + 1) : NULL;
+        if (!g) {
+            free(t);
+            free(all);
+            return NULL;
+        }
+        memcpy(g + n, t, m + 1);
+        n += m;
+        all = g;
+        free(t);
+    }
+    return all;
+}
+
 /* The unit's timing into u->sdir: OpenSTA on its netlist and its
  * sub-units' ILMs; "crit", the worst path of that run or of a sub-unit
  * instance's inside (the unit as a top), and "internal", the worst
  * register-to-register path anywhere in it (what a parent needs). */
 static int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], log[PATHLEN], top[200], read[18 * PATHLEN], p[PATHLEN];
+    char tmp[PATHLEN], log[PATHLEN], top[200], read[18 * PATHLEN];
     if (start_entry(u->sdir, tmp, sizeof tmp, err, errlen))
         return -1;
-    if (read_lines(c, u, read, sizeof read) || area_path_join(p, sizeof p, u->dir, "mapped.v"))
+    if (read_lines(c, u, read, sizeof read))
         return irhw_err(err, errlen, "cache path too long: %s", tmp);
     snprintf(top, sizeof top, "%.*s", (int)c->v->m[u->mod].nlen, c->v->m[u->mod].name);
     const char *extra = "puts \"" REG2REG_MARK "\"\n"
@@ -526,23 +549,19 @@ static int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
                       errlen))
         return -1;
     char *mark = strstr(text, REG2REG_MARK);
-    char *nl = irhw_read_file(p, NULL);
+    char *nl = netlists(c, u); /* to name flip-flop ends */
     irhw_area_res *rf = calloc(2, sizeof *rf);
-    int rc = (!mark || !nl || !rf)
-                 ? irhw_err(err, errlen, "OpenSTA's report %s is incomplete", log)
-                 : 0;
+    int rc =
+        (!mark || !nl || !rf) ? irhw_err(err, errlen, "OpenSTA's report %s is incomplete", log) : 0;
     if (!rc) {
         *mark = '\0';
-        const char *mod = area_sta_top_module(nl, top);
-        rc = area_sta_parse(text, mod, log, &rf[0], err, errlen) ||
-             area_sta_parse(mark + 1 + strlen(REG2REG_MARK), mod, log, &rf[1], err, errlen);
+        rc = area_sta_parse(text, nl, top, log, &rf[0], err, errlen) ||
+             area_sta_parse(mark + 1 + strlen(REG2REG_MARK), nl, top, log, &rf[1], err, errlen);
     }
     tpath crit, in;
     if (!rc) {
         to_tpath(&rf[0], &crit);
         to_tpath(&rf[1], &in);
-        free(nl);
-        nl = irhw_read_file(p, NULL); /* whole again: area_sta_top_module cut it */
     }
     for (unsigned k = 0; k < u->nkids && !rc; k++) {
         const vmod *m = &c->v->m[u->kids[k]];
@@ -696,8 +715,8 @@ static int make_entries(const run_ctx *c, int ilm_mode, char *err, size_t errlen
                     pick = (int)(3 * i + (unsigned)kind);
         for (unsigned i = 0; i < nu && !rc && running < c->jobs; i++)
             if (t[3 * i].state == 0 &&
-                (pick < 0 || (pick % 3 == 0 && c->v->m[c->u[i].mod].len >
-                                                   c->v->m[c->u[pick / 3].mod].len)))
+                (pick < 0 ||
+                 (pick % 3 == 0 && c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / 3].mod].len)))
                 pick = (int)(3 * i);
         if (pick >= 0) {
             rc = launch(c, &t[pick], (unsigned)pick / 3, pick % 3, err, errlen);
@@ -974,7 +993,7 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
     /* timing from the units' ILMs unless asked for the whole netlist, or
      * when SRAM macros must be cut out (their stat.txt says so: known
      * after synthesis, so a first pass synthesizes only) */
-    int ilm = q->want_sta && !q->full_sta;
+    int ilm = q->want_sta && q->ilm;
     if (!rc)
         rc = make_entries(&c, 0, err, errlen);
     if (!rc)

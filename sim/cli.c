@@ -59,7 +59,7 @@ typedef struct {
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, no_sta, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
-    int full_sta;       /* area: OpenSTA on the whole linked netlist */
+    int ilm;            /* area: timing from the modules' interface logic models */
     uint64_t jobs;      /* area: tools side by side (0: the default) */
     int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
@@ -161,7 +161,7 @@ enum {
     O_SYSTEMC,
     O_XCHECK,
     O_CLOCK,
-    O_FULL_STA,
+    O_ILM,
     O_JOBS,
 };
 static const irhw_opt block_opts[] = {
@@ -193,7 +193,7 @@ static const irhw_opt block_opts[] = {
     {"--json", 0, O_JSON, V_AREA | V_POWER},
     {"--no-sta", 0, O_NO_STA, V_AREA},
     {"--flat", 0, O_FLAT, V_AREA},
-    {"--full-sta", 0, O_FULL_STA, V_AREA},
+    {"--ilm", 0, O_ILM, V_AREA | V_POWER},
     {"-j", 1, O_JOBS, V_AREA | V_POWER},
     {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
@@ -327,8 +327,8 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_FLAT:
         o->flat = 1;
         break;
-    case O_FULL_STA:
-        o->full_sta = 1;
+    case O_ILM:
+        o->ilm = 1;
         break;
     case O_JOBS: {
         char *end;
@@ -1234,7 +1234,7 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                        .sram_table = o->sram_table,
                        .flat = o->flat,
                        .progress = o->progress || isatty(2),
-                       .full_sta = o->full_sta,
+                       .ilm = o->ilm,
                        .jobs = (int)o->jobs};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
@@ -1268,8 +1268,8 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE] [--flat] [--full-sta] [-j N] [--progress]\n"
-                IRHW_ARGS_HELP
+                "          [--sram-table FILE] [--flat] [--ilm] [-j N] "
+                "[--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
@@ -1282,10 +1282,9 @@ static int cmd_area(int argc, char **argv)
                 "  of its sources, the liberty, the scripts and the tool versions.\n"
                 "  --flat       one Yosys run on the whole design, nothing cached\n"
                 "  -j N         synthesis and timing jobs side by side, 1..64 (default 2)\n"
-                "  The critical path: OpenSTA on each module's netlist with its submodules'\n"
-                "  interface logic models, cached beside it, and the submodules' own worst\n"
-                "  register-to-register paths.\n"
-                "  --full-sta   OpenSTA on the whole linked netlist instead\n"
+                "  --ilm        time each module on its own with its submodules' interface\n"
+                "               logic models, cached beside it, instead of OpenSTA on the\n"
+                "               whole linked netlist (the same path; see docs/area.md)\n"
                 "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
                 "               when stderr is a terminal)\n",
                 prog);
@@ -1328,7 +1327,8 @@ static int cmd_power(int argc, char **argv)
             printf(
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
                 "          [--stim M | --stim-file F] [--liberty FILE[.gz]] [--json] [-o "
-                "DIR]\n" IRHW_ARGS_HELP
+                "DIR]\n"
+                "          [-j N] [--ilm] [--progress]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation: every port and register bit's toggles and duty counted\n"
                 "  from the Verilated model's trace; the input ports' activity set on the\n"
@@ -1343,6 +1343,7 @@ static int cmd_power(int argc, char **argv)
                 "               beside the source tree when present, else the default\n"
                 "               library, which has no power data: power is refused (exit 2)\n"
                 "               after the area\n"
+                "  -j N, --ilm, --progress  as for irhw area\n"
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
                 "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
