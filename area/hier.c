@@ -23,6 +23,25 @@
  * on the units' mapped netlists, each module once: OpenSTA links the
  * hierarchy itself, or, when the design has SRAM macros, Yosys flattens it
  * first and cuts the macros out (synth_scripts/sta_merge.ys.in).
+ *
+ * With q->ilm (and no SRAM macros), the whole netlist is not timed. Each
+ * unit gets two more cache entries, keyed by its key, the ILM and STA
+ * script templates and its sub-units' timing keys: its interface logic
+ * model (i<key>/ilm.v, synth_scripts/ilm.ys.in: the cells on paths from
+ * its inputs to the first flip-flops and from the last flip-flops to its
+ * outputs, the loads of those paths' nets, its sub-units' ILMs flattened
+ * in) and its timing (t<key>/timing.txt: OpenSTA on its own netlist with
+ * its sub-units' ILMs; "crit" the worst path of that run or of a sub-unit
+ * instance's inside, "internal" the worst register-to-register path
+ * anywhere in it). The top's "crit" is the result. Approximation: a
+ * sub-unit's internal paths are timed in its own run, where its outputs
+ * drive nothing, so an internal path through a net that also leaves the
+ * module is timed with the module-level load, not the parent's.
+ *
+ * Syntheses, ILMs and timings run in child processes, up to q->jobs (2 by
+ * default) at a time: every synthesis at once (sub-units are black boxes,
+ * only their keys are needed), the largest source first; an ILM or timing
+ * once its unit's synthesis and its sub-units' ILMs (and timings) are done.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -745,7 +764,14 @@ static int make_entries(const run_ctx *c, int ilm_mode, char *err, size_t errlen
                 progress_unit(c, j / 3, (int)(j % 3), "done in %.1f s", irhw_now_s() - t[j].t0);
             else if (!rc) {
                 e[n > 0 ? n : 0] = '\0';
-                rc = irhw_err(err, errlen, "%s", e[0] ? e : "a synthesis job failed");
+                const vmod *m = &c->v->m[c->u[j / 3].mod];
+                if (e[0])
+                    rc = irhw_err(err, errlen, "%s", e);
+                else
+                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d", kinds[j % 3].stage,
+                                  (int)m->nlen, m->name,
+                                  WIFSIGNALED(st) ? "was killed by signal" : "exited with",
+                                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
             }
         }
     }

@@ -233,6 +233,15 @@ int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, cons
     *text = irhw_read_file(log, NULL);
     if (!*text)
         return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+    /* an error OpenSTA goes on after (a netlist line it cannot read drops
+     * connections) makes its path untrustworthy */
+    char line[300];
+    area_last_line_with(*text, "Error: ", line, sizeof line);
+    if (line[0]) {
+        free(*text);
+        *text = NULL;
+        return irhw_err(err, errlen, "OpenSTA reported errors, log %s: %s", log, line);
+    }
     return 0;
 }
 

@@ -330,15 +330,8 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_ILM:
         o->ilm = 1;
         break;
-    case O_JOBS: {
-        char *end;
-        errno = 0;
-        unsigned long long j = strtoull(v, &end, 10);
-        if (!*v || *end || errno || *v == '-' || j < 1 || j > 64)
-            return irhw_usage(verb, "-j '%s' must be a whole number of jobs, 1..64", v);
-        o->jobs = j;
-        break;
-    }
+    case O_JOBS:
+        return take_u64(verb, n, v, 1, 64, "a number of jobs 1..64", &o->jobs);
     case O_PROGRESS:
         o->progress = 1;
         break;
