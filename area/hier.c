@@ -48,9 +48,11 @@
 #include "area_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -671,6 +673,33 @@ static int ready(const run_ctx *c, const task *t, unsigned i, int kind)
     return 1;
 }
 
+/* Makes entry `kind` of unit i under the entry's lock (its folder name +
+ * ".lock"): runs at the same time (irhw run -j, sweeps) that want one
+ * entry make it once, the others wait and then find it made. Without a
+ * lock file (a read-only cache folder) it is made unlocked, as the rename
+ * into place keeps the entry whole either way. */
+static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
+{
+    const unit *u = &c->u[i];
+    const char *dir = entry_dir(u, kind);
+    char lk[PATHLEN + 8];
+    snprintf(lk, sizeof lk, "%s.lock", dir);
+    int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        progress_unit(c, i, kind, "waiting for another run making it", 0);
+        while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+            ;
+    }
+    int rc = 0;
+    if (!entry_valid(dir, entry_key(u, kind), kind))
+        rc = kind == E_SYNTH ? synthesize(c, u, err, errlen)
+             : kind == E_ILM ? make_ilm(c, u, err, errlen)
+                             : make_sta(c, u, err, errlen);
+    if (fd >= 0)
+        close(fd); /* releases the lock */
+    return rc;
+}
+
 static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, size_t errlen)
 {
     int fds[2];
@@ -688,9 +717,7 @@ static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, si
     if (pid == 0) {
         close(fds[0]);
         char e[2048] = "";
-        int rc = kind == E_SYNTH ? synthesize(c, &c->u[i], e, sizeof e)
-                 : kind == E_ILM ? make_ilm(c, &c->u[i], e, sizeof e)
-                                 : make_sta(c, &c->u[i], e, sizeof e);
+        int rc = make_locked(c, i, kind, e, sizeof e);
         if (rc && write(fds[1], e, strlen(e)) < 0)
             rc = -1;
         _exit(rc ? 1 : 0);

@@ -32,7 +32,7 @@ if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> 
   [ "$n" -eq 3 ] && ok "cold run synthesizes each of 3 modules once" || bad "cold run: $n of 3 synthesized: $(cat "$tmp/a1.err")"
   grep -q '"have_sta": true' "$tmp/a1.json" && grep -q "timing (OpenSTA)" "$tmp/a1.err" &&
     ok "critical path from OpenSTA on the modules' netlists read together" || bad "no STA: $(tail -3 "$tmp/a1.err")"
-  [ "$(ls "$IRHW_SYNTH_CACHE" | wc -l)" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
+  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
   m=$(grep -c "^module " "$tmp/a1/sta_netlist.v")
   [ "$m" -ge 3 ] && [ ! -e "$tmp/a1/sta_merge.log" ] &&
     ok "OpenSTA links the $m modules' netlists itself (no Yosys merge without SRAMs)" || bad "STA netlist: $m modules, $(ls "$tmp/a1")"
@@ -50,8 +50,8 @@ if "$irhw" area "${core[@]}" -o "$tmp/ilm" --json --ilm --progress > "$tmp/ilm.j
   [ "$t" -eq 3 ] && [ "$i" -eq 2 ] && ! grep -q "timing (OpenSTA)\|synthesis [0-9]*/[0-9]* .*: synthesizing" "$tmp/ilm.err" &&
     ok "--ilm: 3 modules timed, 2 ILMs made, no synthesis again" || bad "--ilm: $t timed, $i ILMs: $(cat "$tmp/ilm.err")"
   c=$(ls "$IRHW_SYNTH_CACHE" | tr '\n' ' ')
-  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 3 ] && [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^i')" -eq 2 ] &&
-    [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^t')" -eq 3 ] && ok "cache entries: 3 syntheses, 2 ILMs, 3 timings" || bad "cache: $c"
+  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 3 ] && [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^i[0-9a-f]\{16\}$')" -eq 2 ] &&
+    [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^t[0-9a-f]\{16\}$')" -eq 3 ] && ok "cache entries: 3 syntheses, 2 ILMs, 3 timings" || bad "cache: $c"
   same_path hwwl_core "$tmp/ilm.json" "$tmp/a1.json"
   [ "$(num total_um2 "$tmp/ilm.json")" = "$tot" ] && ok "--ilm: the same area" || bad "--ilm area $(num total_um2 "$tmp/ilm.json") != $tot"
 else bad "--ilm failed: $(tail -3 "$tmp/ilm.err")"; fi
