@@ -631,12 +631,12 @@ static uint64_t entry_key(const unit *u, int kind)
     return kind == E_SYNTH ? u->key : u->tkey;
 }
 
-static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *fmt, double t)
+/* Progress of unit i's entry `kind`: "<module>: <state>". */
+static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *state)
 {
     char what[400];
     const vmod *m = &c->v->m[c->u[i].mod];
-    int n = snprintf(what, sizeof what, "%.*s: ", (int)m->nlen, m->name);
-    snprintf(what + n, sizeof what - (size_t)n, fmt, t);
+    snprintf(what, sizeof what, "%.*s: %s", (int)m->nlen, m->name, state);
     area_progress(c->q, kinds[kind].stage, i + 1, c->nu, what);
 }
 
@@ -686,7 +686,7 @@ static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t
     snprintf(lk, sizeof lk, "%s.lock", dir);
     int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        progress_unit(c, i, kind, "waiting for another run making it", 0);
+        progress_unit(c, i, kind, "waiting for another run making it");
         while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
             ;
     }
@@ -705,7 +705,7 @@ static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, si
     int fds[2];
     if (pipe(fds) != 0)
         return irhw_err(err, errlen, "cannot create a pipe: %s", strerror(errno));
-    progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started", 0);
+    progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started");
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -746,7 +746,7 @@ static int make_entries(const run_ctx *c, int ilm_mode, char *err, size_t errlen
             if (!k->need || have_entry(c, i, kind)) {
                 k->state = 2;
                 if (k->need && (kind != E_SYNTH || !ilm_mode)) /* said in the first pass */
-                    progress_unit(c, i, kind, "cached", 0);
+                    progress_unit(c, i, kind, "cached");
             } else {
                 left++;
             }
@@ -787,9 +787,11 @@ static int make_entries(const run_ctx *c, int ilm_mode, char *err, size_t errlen
             running--;
             left--;
             int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-            if (ok)
-                progress_unit(c, j / 3, (int)(j % 3), "done in %.1f s", irhw_now_s() - t[j].t0);
-            else if (!rc) {
+            if (ok) {
+                char done[64];
+                snprintf(done, sizeof done, "done in %.1f s", irhw_now_s() - t[j].t0);
+                progress_unit(c, j / 3, (int)(j % 3), done);
+            } else if (!rc) {
                 e[n > 0 ? n : 0] = '\0';
                 const vmod *m = &c->v->m[c->u[j / 3].mod];
                 if (e[0])
