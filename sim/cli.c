@@ -331,7 +331,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->ilm = 1;
         break;
     case O_JOBS:
-        return take_u64(verb, n, v, 1, 64, "a number of jobs 1..64", &o->jobs);
+        return take_u64(verb, n, v, 1, 64, "a whole number 1..64", &o->jobs);
     case O_PROGRESS:
         o->progress = 1;
         break;

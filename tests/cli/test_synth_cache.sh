@@ -74,7 +74,7 @@ sed -i 's/^crit\t[0-9.]*/crit\t0.0001/' "$tentry/timing.txt"
 grep -q "cache entry $tentry does not match its hash: timing again" "$tmp/ilm3.err" && [ "$(path "$tmp/ilm3.json")" = "$(path "$tmp/ilm.json")" ] &&
   ok "damaged timing entry timed again, the same path" || bad "damaged timing: $(path "$tmp/ilm3.json"); $(cat "$tmp/ilm3.err")"
 "$irhw" area wl_bank -j 0 -o "$tmp/j0" > /dev/null 2> "$tmp/j0.err"
-[ $? -eq 2 ] && grep -q -- "-j '0' must be a number of jobs 1..64" "$tmp/j0.err" && ok "-j 0 refused (exit 2)" || bad "-j 0: $(cat "$tmp/j0.err")"
+[ $? -eq 2 ] && grep -q -- "-j '0' must be a whole number 1..64" "$tmp/j0.err" && ok "-j 0 refused (exit 2)" || bad "-j 0: $(cat "$tmp/j0.err")"
 
 # 2: warm: every module from the cache, the same total
 if "$irhw" area "${core[@]}" -o "$tmp/a2" --json --no-sta --progress > "$tmp/a2.json" 2> "$tmp/a2.err"; then
