@@ -115,5 +115,18 @@ else bad "--flat failed: $(tail -3 "$tmp/f.err")"; fi
 "$irhw" area "${core[@]}" -o "$tmp/a5" --no-sta > /dev/null 2> "$tmp/a5.err"
 ! grep -q "synthesis 1/3" "$tmp/a5.err" && ok "no progress lines without --progress off a terminal" || bad "progress: $(cat "$tmp/a5.err")"
 
+# an SRAM macro cut out for OpenSTA keeps its instance's widths (ID_BITS=20
+# data, 3 address bits), in the hierarchical and in the flat flow
+for fl in "" --flat; do
+  d=$tmp/sram$fl
+  if "$irhw" area wl_bank -p ENTRIES=8 -p ID_BITS=20 -p STORAGE=sram $fl -o "$d" > "$d.out" 2>&1; then
+    grep -q 'input \[19:0\] irhw_sram_0__rdata;' "$d/sta_netlist.v" &&
+      grep -q 'output \[2:0\] irhw_sram_0__addr;' "$d/sta_netlist.v" &&
+      grep -q 'output \[19:0\] irhw_sram_0__wdata;' "$d/sta_netlist.v" &&
+      ok "SRAM macro ports at its width for OpenSTA${fl:+ ($fl)}" ||
+      bad "SRAM ports${fl:+ ($fl)}: $(grep -h 'irhw_sram_0__' "$d/sta_netlist.v" | grep 'put' | tr '\n' ' ')"
+  else bad "area wl_bank STORAGE=sram$fl failed: $(tail -3 "$d.out")"; fi
+done
+
 echo "synth_cache: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
