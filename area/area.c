@@ -403,8 +403,11 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (rc)
         return -1;
     snprintf(r->netlist, sizeof r->netlist, "%.500s", p.netlist);
-    if (!q->want_sta)
+    if (!q->want_sta || r->have_sta) {
+        if (r->have_sta)
+            area_progress(q, "done", 1, 1, q->top);
         return 0;
+    }
     area_progress(q, "timing (OpenSTA)", 1, 1, q->top);
     rc = area_run_sta(q, p.lib, p.mapped, node, r, err, errlen);
     area_progress(q, "done", 1, 1, q->top);

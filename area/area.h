@@ -27,6 +27,9 @@ typedef struct irhw_area_req {
     int flat;                    /* one flat Yosys run instead of a cached one per module */
     int progress;                /* stage, module k of n and elapsed time on stderr */
     const char *cache_dir;       /* NULL: $IRHW_SYNTH_CACHE, else IRHW_ROOT/build/synth-cache */
+    int ilm;  /* hierarchical run: time each module with its submodules' interface logic
+                 models (cached), not the whole linked netlist */
+    int jobs; /* hierarchical run: tools run side by side (0: 2) */
 } irhw_area_req;
 
 typedef struct irhw_area_res {

@@ -89,8 +89,14 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
                    unsigned node, irhw_area_res *r, char *err, size_t errlen);
 
 /* ---- sta.c ---- */
-int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_area_res *r,
-                   char *err, size_t errlen);
+int area_sta_parse(const char *text, const char *netlist, const char *top, const char *log,
+                   irhw_area_res *r, char *err, size_t errlen);
+/* Writes dir/sta.tcl (sta.tcl.in: `read` are the read_verilog lines,
+ * `extra` reports after the first), runs OpenSTA into dir/sta.log (its
+ * path in log) and returns its output in *text (malloc'd). */
+int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, const char *read,
+                  const char *top, unsigned node, const char *extra, char **text, char *log,
+                  size_t loglen, char *err, size_t errlen);
 int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
                  irhw_area_res *r, char *err, size_t errlen);
 

@@ -23,6 +23,25 @@
  * on the units' mapped netlists, each module once: OpenSTA links the
  * hierarchy itself, or, when the design has SRAM macros, Yosys flattens it
  * first and cuts the macros out (synth_scripts/sta_merge.ys.in).
+ *
+ * With q->ilm (and no SRAM macros), the whole netlist is not timed. Each
+ * unit gets two more cache entries, keyed by its key, the ILM and STA
+ * script templates and its sub-units' timing keys: its interface logic
+ * model (i<key>/ilm.v, synth_scripts/ilm.ys.in: the cells on paths from
+ * its inputs to the first flip-flops and from the last flip-flops to its
+ * outputs, the loads of those paths' nets, its sub-units' ILMs flattened
+ * in) and its timing (t<key>/timing.txt: OpenSTA on its own netlist with
+ * its sub-units' ILMs; "crit" the worst path of that run or of a sub-unit
+ * instance's inside, "internal" the worst register-to-register path
+ * anywhere in it). The top's "crit" is the result. Approximation: a
+ * sub-unit's internal paths are timed in its own run, where its outputs
+ * drive nothing, so an internal path through a net that also leaves the
+ * module is timed with the module-level load, not the parent's.
+ *
+ * Syntheses, ILMs and timings run in child processes, up to q->jobs (2 by
+ * default) at a time: every synthesis at once (sub-units are black boxes,
+ * only their keys are needed), the largest source first; an ILM or timing
+ * once its unit's synthesis and its sub-units' ILMs (and timings) are done.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -35,6 +54,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- hashing ------------------------------------------------------------- */
@@ -164,10 +184,12 @@ typedef struct {
     int mod;      /* index in the source's modules */
     int kids[16]; /* module indices of the units it instantiates */
     unsigned nkids;
-    char leaves[64]; /* leaves[i]: the unit uses module i (a leaf), i < 64 */
-    uint64_t key;
-    char dir[PATHLEN]; /* its cache entry */
-    irhw_area_res own; /* its own cells (leaves included), sub-units apart */
+    char leaves[64];    /* leaves[i]: the unit uses module i (a leaf), i < 64 */
+    uint64_t key, tkey; /* synthesis; interface model and timing (with the sub-units') */
+    char dir[PATHLEN];  /* its cache entries: synthesis, */
+    char idir[PATHLEN]; /* interface logic model (ILM), */
+    char sdir[PATHLEN]; /* timing */
+    irhw_area_res own;  /* its own cells (leaves included), sub-units apart */
     unsigned long srams, kid_count[16];
     double logic, ff, sram_n; /* totals with the sub-units' */
     unsigned long cells, flops;
@@ -217,7 +239,20 @@ static int order_units(const vmods *v, size_t i, unit *u, unsigned *nu, unsigned
 
 /* ---- cache entries ------------------------------------------------------------- */
 
+/* The files of each kind of cache entry. */
+enum { E_SYNTH, E_ILM, E_STA, E_KINDS };
 static const char *const results[] = {"stat.txt", "netlist.v", "mapped.v"};
+static const char *const ilm_files[] = {"ilm.v"};
+static const char *const sta_files[] = {"timing.txt", "sta.log"};
+static const struct {
+    const char *const *files;
+    size_t n;
+    const char *stage, *again; /* progress stage; what a damaged entry gets */
+} kinds[E_KINDS] = {
+    {results, 3, "synthesis", "synthesizing again"},
+    {ilm_files, 1, "interface model", "reducing again"},
+    {sta_files, 2, "timing", "timing again"},
+};
 
 static const char *cache_root(const irhw_area_req *q, char *buf, size_t len)
 {
@@ -231,24 +266,26 @@ static const char *cache_root(const irhw_area_req *q, char *buf, size_t len)
 }
 
 /* The seal text of an entry: its key, then each result file's hash. */
-static int seal_text(const char *dir, uint64_t key, char *buf, size_t len)
+static int seal_text(const char *dir, uint64_t key, int kind, char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, "key %016llx\n", (unsigned long long)key);
-    for (size_t i = 0; i < sizeof results / sizeof *results && n < len; i++) {
+    for (size_t i = 0; i < kinds[kind].n && n < len; i++) {
+        const char *f = kinds[kind].files[i];
         char path[PATHLEN];
         uint64_t h;
-        if (area_path_join(path, sizeof path, dir, results[i]) || fnv_file(path, &h))
+        if (area_path_join(path, sizeof path, dir, f) || fnv_file(path, &h))
             return -1;
-        n += (size_t)snprintf(buf + n, len - n, "%s %016llx\n", results[i], (unsigned long long)h);
+        n += (size_t)snprintf(buf + n, len - n, "%s %016llx\n", f, (unsigned long long)h);
     }
     return n < len ? 0 : -1;
 }
 
 /* 1 when the entry's seal matches its key and its files. */
-static int entry_valid(const char *dir, uint64_t key)
+static int entry_valid(const char *dir, uint64_t key, int kind)
 {
     char path[PATHLEN], want[512];
-    if (area_path_join(path, sizeof path, dir, "seal") || seal_text(dir, key, want, sizeof want))
+    if (area_path_join(path, sizeof path, dir, "seal") ||
+        seal_text(dir, key, kind, want, sizeof want))
         return 0;
     char *have = irhw_read_file(path, NULL);
     int ok = have && strcmp(have, want) == 0;
@@ -271,6 +308,32 @@ static void private_dir(char *buf, size_t len, const char *dir, const char *what
     snprintf(buf, len, "%s.%s%s-%d", dir, what, host, (int)getpid());
 }
 
+/* Seals the entry written in tmp and renames it to dir. */
+static int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err,
+                      size_t errlen)
+{
+    char seal[512], sp[PATHLEN];
+    if (seal_text(tmp, key, kind, seal, sizeof seal) ||
+        area_path_join(sp, sizeof sp, tmp, "seal") || irhw_write_file(sp, seal, err, errlen))
+        return irhw_err(err, errlen, "cannot seal the cache entry %s", tmp);
+    if (rename(tmp, dir) != 0) { /* another run finished first: use its entry */
+        remove_tree(tmp);
+        if (!entry_valid(dir, key, kind))
+            return irhw_err(err, errlen, "cannot move %s to %s", tmp, dir);
+    }
+    return 0;
+}
+
+/* A private folder for a new entry of dir, created empty. */
+static int start_entry(const char *dir, char *tmp, size_t len, char *err, size_t errlen)
+{
+    private_dir(tmp, len, dir, "tmp");
+    remove_tree(tmp);
+    if (irhw_mkdirs(tmp))
+        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+    return 0;
+}
+
 /* Ports of a generated module, as a black box: its header and endmodule. */
 static int append_stub(FILE *f, const vmod *m)
 {
@@ -286,6 +349,8 @@ typedef struct {
     const char *lib;
     const lib_info *li;
     const vmods *v;
+    const unit *u; /* the units, sub-units first */
+    unsigned nu, node, jobs;
 } run_ctx;
 
 /* Synthesizes unit u into a private folder, renamed to u->dir when done. */
@@ -293,10 +358,8 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
 {
     char tmp[PATHLEN], uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN],
         paths[3][PATHLEN], sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
-    private_dir(tmp, sizeof tmp, u->dir, "tmp");
-    remove_tree(tmp);
-    if (irhw_mkdirs(tmp))
-        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+    if (start_entry(u->dir, tmp, sizeof tmp, err, errlen))
+        return -1;
     int bad = area_path_join(uv, PATHLEN, tmp, "unit.v") |
               area_path_join(sv, PATHLEN, tmp, "stubs.v") |
               area_path_join(ys, PATHLEN, tmp, "synth.ys") |
@@ -362,65 +425,389 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
         return irhw_err(err, errlen, "yosys failed on %s (exit %d), log %s: %s", top, rc, log,
                         line[0] ? line : "(no error line)");
     }
-    char seal[512], sp[PATHLEN];
-    if (seal_text(tmp, u->key, seal, sizeof seal) || area_path_join(sp, sizeof sp, tmp, "seal") ||
-        irhw_write_file(sp, seal, err, errlen))
-        return irhw_err(err, errlen, "cannot seal the cache entry %s", tmp);
-    if (rename(tmp, u->dir) != 0) { /* another run finished first: use its entry */
-        remove_tree(tmp);
-        if (!entry_valid(u->dir, u->key))
-            return irhw_err(err, errlen, "cannot move %s to %s", tmp, u->dir);
+    return seal_entry(tmp, u->dir, u->key, E_SYNTH, err, errlen);
+}
+
+/* ---- interface models and timing ---------------------------------------------------- */
+
+/* "read_verilog" lines: the unit's mapped netlist, then its sub-units' ILMs. */
+static int read_lines(const run_ctx *c, const unit *u, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "read_verilog %s/mapped.v\n", u->dir);
+    for (unsigned k = 0; k < u->nkids && n < len; k++)
+        n += (size_t)snprintf(buf + n, len - n, "read_verilog %s/ilm.v\n",
+                              c->u[c->v->m[u->kids[k]].unit].idir);
+    return n < len ? 0 : -1;
+}
+
+/* The unit's interface logic model (ilm.ys.in) into u->idir. */
+static int make_ilm(const run_ctx *c, const unit *u, char *err, size_t errlen)
+{
+    char tmp[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN], ilm[PATHLEN], top[200];
+    char read[18 * PATHLEN], stop[4096], ff[4096];
+    if (start_entry(u->idir, tmp, sizeof tmp, err, errlen))
+        return -1;
+    if (area_path_join(ys, PATHLEN, tmp, "ilm.ys") |
+        area_path_join(log, PATHLEN, tmp, "yosys.log") |
+        area_path_join(out, PATHLEN, tmp, "yosys.out") |
+        area_path_join(ilm, PATHLEN, tmp, "ilm.v") | read_lines(c, u, read, sizeof read))
+        return irhw_err(err, errlen, "cache path too long: %s", tmp);
+    /* the flip-flop cell types, after a name no cell has (a library may have none) */
+    size_t n = (size_t)snprintf(stop, sizeof stop, "-irhw_no_flop");
+    for (size_t i = 0; i < c->li->seq.n && n < sizeof stop; i++)
+        n += (size_t)snprintf(stop + n, sizeof stop - n, ",%s", c->li->seq.s[i]);
+    if (n >= sizeof stop)
+        return irhw_err(err, errlen, "too many flip-flop cells in the liberty");
+    snprintf(ff, sizeof ff, "+%s", stop + 1);
+    snprintf(top, sizeof top, "%.*s", (int)c->v->m[u->mod].nlen, c->v->m[u->mod].name);
+    const char *keys[] = {"LIB", "READ", "TOP", "STOP", "FF", "ILM"};
+    const char *vals[] = {c->lib, read, top, stop, ff, ilm};
+    if (area_write_script("ilm.ys.in", ys, keys, vals, 6, err, errlen))
+        return -1;
+    char *argv[] = {"yosys", "-q", "-l", log, ys, NULL};
+    int rc = area_run_tool(argv, out, err, errlen);
+    if (rc < 0)
+        return -1;
+    if (rc != 0)
+        return irhw_err(err, errlen, "yosys failed reducing %s to its interface (exit %d), log %s",
+                        top, rc, log);
+    return seal_entry(tmp, u->idir, u->tkey, E_ILM, err, errlen);
+}
+
+/* A path of a timing.txt line: "<what>\t<ns>\t<from>\t<to>". */
+typedef struct {
+    double ns;
+    char from[128], to[128];
+} tpath;
+
+static int read_timing(const char *sdir, const char *what, tpath *t)
+{
+    char p[PATHLEN], pat[32];
+    if (area_path_join(p, sizeof p, sdir, "timing.txt"))
+        return -1;
+    char *text = irhw_read_file(p, NULL);
+    snprintf(pat, sizeof pat, "%s\t", what);
+    const char *l = text ? strstr(text, pat) : NULL;
+    int ok =
+        l && sscanf(l + strlen(pat), "%lf\t%127[^\t\n]\t%127[^\t\n]", &t->ns, t->from, t->to) == 3;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+/* The name of the first instance of module `mod` in a netlist, or "". */
+static void first_instance(const char *netlist, const char *mod, size_t mlen, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (const char *p = netlist; p && (p = strstr(p, "\n  ")) != NULL; p++) {
+        const char *s = p + 3;
+        if (strncmp(s, mod, mlen) != 0 || s[mlen] != ' ')
+            continue;
+        s += mlen + strspn(s + mlen, " \\");
+        snprintf(buf, len, "%.*s", (int)strcspn(s, " ("), s);
+        return;
     }
+}
+
+/* t becomes a sub-unit instance's path when that one is longer. */
+static void worse(tpath *t, const tpath *kid, const char *inst)
+{
+    if (kid->ns <= t->ns)
+        return;
+    t->ns = kid->ns;
+    snprintf(t->from, sizeof t->from, "%.60s.%.60s", inst, kid->from);
+    snprintf(t->to, sizeof t->to, "%.60s.%.60s", inst, kid->to);
+}
+
+static void to_tpath(const irhw_area_res *r, tpath *t)
+{
+    t->ns = r->crit_ns;
+    snprintf(t->from, sizeof t->from, "%s", r->crit_from[0] ? r->crit_from : "-");
+    snprintf(t->to, sizeof t->to, "%s", r->crit_to[0] ? r->crit_to : "-");
+}
+
+#define REG2REG_MARK "irhw: register to register"
+
+/* The unit's mapped netlist and its sub-units' ILMs in one text, or NULL. */
+static char *netlists(const run_ctx *c, const unit *u)
+{
+    char p[PATHLEN];
+    snprintf(p, sizeof p, "%s/mapped.v", u->dir);
+    size_t n, m;
+    char *all = irhw_read_file(p, &n);
+    for (unsigned k = 0; k < u->nkids && all; k++) {
+        snprintf(p, sizeof p, "%s/ilm.v", c->u[c->v->m[u->kids[k]].unit].idir);
+        char *t = irhw_read_file(p, &m), *g = t ? realloc(all, n + m + 1) : NULL;
+        if (!g) {
+            free(t);
+            free(all);
+            return NULL;
+        }
+        memcpy(g + n, t, m + 1);
+        n += m;
+        all = g;
+        free(t);
+    }
+    return all;
+}
+
+/* The unit's timing into u->sdir: OpenSTA on its netlist and its
+ * sub-units' ILMs; "crit", the worst path of that run or of a sub-unit
+ * instance's inside (the unit as a top), and "internal", the worst
+ * register-to-register path anywhere in it (what a parent needs). */
+static int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
+{
+    char tmp[PATHLEN], log[PATHLEN], top[200], read[18 * PATHLEN];
+    if (start_entry(u->sdir, tmp, sizeof tmp, err, errlen))
+        return -1;
+    if (read_lines(c, u, read, sizeof read))
+        return irhw_err(err, errlen, "cache path too long: %s", tmp);
+    snprintf(top, sizeof top, "%.*s", (int)c->v->m[u->mod].nlen, c->v->m[u->mod].name);
+    const char *extra = "puts \"" REG2REG_MARK "\"\n"
+                        "report_checks -path_delay max -from [all_registers -clock_pins] "
+                        "-to [all_registers -data_pins] -format full -fields {nets} -digits 4";
+    char *text;
+    if (area_sta_tool(c->q, tmp, c->lib, read, top, c->node, extra, &text, log, sizeof log, err,
+                      errlen))
+        return -1;
+    char *mark = strstr(text, REG2REG_MARK);
+    char *nl = netlists(c, u); /* to name flip-flop ends */
+    irhw_area_res *rf = calloc(2, sizeof *rf);
+    int rc =
+        (!mark || !nl || !rf) ? irhw_err(err, errlen, "OpenSTA's report %s is incomplete", log) : 0;
+    if (!rc) {
+        *mark = '\0';
+        rc = area_sta_parse(text, nl, top, log, &rf[0], err, errlen) ||
+             area_sta_parse(mark + 1 + strlen(REG2REG_MARK), nl, top, log, &rf[1], err, errlen);
+    }
+    tpath crit, in;
+    if (!rc) {
+        to_tpath(&rf[0], &crit);
+        to_tpath(&rf[1], &in);
+    }
+    for (unsigned k = 0; k < u->nkids && !rc; k++) {
+        const vmod *m = &c->v->m[u->kids[k]];
+        tpath kid;
+        char inst[200];
+        if (read_timing(c->u[m->unit].sdir, "internal", &kid))
+            rc = irhw_err(err, errlen, "cannot read the timing of %.*s in %s", (int)m->nlen,
+                          m->name, c->u[m->unit].sdir);
+        first_instance(nl, m->name, m->nlen, inst, sizeof inst);
+        if (!rc && inst[0]) {
+            worse(&crit, &kid, inst);
+            worse(&in, &kid, inst);
+        }
+    }
+    char out[800], tp[PATHLEN];
+    if (!rc) {
+        snprintf(out, sizeof out, "crit\t%.4f\t%s\t%s\ninternal\t%.4f\t%s\t%s\n", crit.ns,
+                 crit.from, crit.to, in.ns, in.from, in.to);
+        rc = area_path_join(tp, sizeof tp, tmp, "timing.txt") ||
+             irhw_write_file(tp, out, err, errlen);
+    }
+    free(text);
+    free(nl);
+    free(rf);
+    return rc ? -1 : seal_entry(tmp, u->sdir, u->tkey, E_STA, err, errlen);
+}
+
+/* ---- the schedule ------------------------------------------------------------------ */
+
+/* One piece of work: a unit's synthesis, ILM or timing, run in a child
+ * process so that independent ones run side by side. */
+typedef struct {
+    int need, state; /* state: 0 waiting, 1 running, 2 done */
+    pid_t pid;
+    int fd; /* the child's error message */
+    double t0;
+} task;
+
+static const char *entry_dir(const unit *u, int kind)
+{
+    return kind == E_SYNTH ? u->dir : kind == E_ILM ? u->idir : u->sdir;
+}
+
+static uint64_t entry_key(const unit *u, int kind)
+{
+    return kind == E_SYNTH ? u->key : u->tkey;
+}
+
+/* Progress of unit i's entry `kind`: "<module>: <state>". */
+static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *state)
+{
+    char what[400];
+    const vmod *m = &c->v->m[c->u[i].mod];
+    snprintf(what, sizeof what, "%.*s: %s", (int)m->nlen, m->name, state);
+    area_progress(c->q, kinds[kind].stage, i + 1, c->nu, what);
+}
+
+/* 1 when the entry is there and sealed; a damaged one is removed. */
+static int have_entry(const run_ctx *c, unsigned i, int kind)
+{
+    const char *dir = entry_dir(&c->u[i], kind);
+    struct stat sb;
+    if (stat(dir, &sb) != 0)
+        return 0;
+    if (entry_valid(dir, entry_key(&c->u[i], kind), kind))
+        return 1;
+    char bad[PATHLEN];
+    private_dir(bad, sizeof bad, dir, "bad");
+    fprintf(stderr, "irhw area: cache entry %s does not match its hash: %s\n", dir,
+            kinds[kind].again);
+    if (rename(dir, bad) == 0)
+        remove_tree(bad);
     return 0;
 }
 
-/* The unit's entry: used when its seal matches, else (re)made. */
-static int get_unit_locked(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err,
-                           size_t errlen)
+/* May entry `kind` of unit i be made now? A synthesis always; an ILM or a
+ * timing once the unit is synthesized and its sub-units' ILMs (for a
+ * timing also their timings) are made. */
+static int ready(const run_ctx *c, const task *t, unsigned i, int kind)
 {
-    char what[300];
-    const vmod *m = &c->v->m[u->mod];
-    struct stat sb;
-    if (stat(u->dir, &sb) == 0) {
-        if (entry_valid(u->dir, u->key)) {
-            snprintf(what, sizeof what, "%.*s: cached", (int)m->nlen, m->name);
-            area_progress(c->q, "synthesis", k, n, what);
+    if (kind == E_SYNTH)
+        return 1;
+    if (t[3 * i + E_SYNTH].state != 2)
+        return 0;
+    const unit *u = &c->u[i];
+    for (unsigned k = 0; k < u->nkids; k++) {
+        unsigned s = (unsigned)c->v->m[u->kids[k]].unit;
+        if (t[3 * s + E_ILM].state != 2 || (kind == E_STA && t[3 * s + E_STA].state != 2))
             return 0;
-        }
-        char bad[PATHLEN];
-        private_dir(bad, sizeof bad, u->dir, "bad");
-        fprintf(stderr, "irhw area: cache entry %s does not match its hash: synthesizing again\n",
-                u->dir);
-        if (rename(u->dir, bad) == 0)
-            remove_tree(bad);
     }
-    snprintf(what, sizeof what, "%.*s: synthesizing", (int)m->nlen, m->name);
-    area_progress(c->q, "synthesis", k, n, what);
-    return synthesize(c, u, err, errlen);
+    return 1;
 }
 
-/* get_unit_locked under the entry's lock (its folder name + ".lock"): runs
- * at the same time (irhw run -j, sweeps) that want one unit synthesize it
- * once, the others wait and then find it cached. Without a lock file (a
- * read-only cache folder) the unit is made unlocked, as the rename into
- * place keeps the entry whole either way. */
-static int get_unit(const run_ctx *c, unit *u, unsigned k, unsigned n, char *err, size_t errlen)
+/* Makes entry `kind` of unit i under the entry's lock (its folder name +
+ * ".lock"): runs at the same time (irhw run -j, sweeps) that want one
+ * entry make it once, the others wait and then find it made. Without a
+ * lock file (a read-only cache folder) it is made unlocked, as the rename
+ * into place keeps the entry whole either way. */
+static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
 {
+    const unit *u = &c->u[i];
+    const char *dir = entry_dir(u, kind);
     char lk[PATHLEN + 8];
-    snprintf(lk, sizeof lk, "%s.lock", u->dir);
+    snprintf(lk, sizeof lk, "%s.lock", dir);
     int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        char what[300];
-        const vmod *m = &c->v->m[u->mod];
-        snprintf(what, sizeof what, "%.*s: waiting for another run synthesizing it", (int)m->nlen,
-                 m->name);
-        area_progress(c->q, "synthesis", k, n, what);
+        progress_unit(c, i, kind, "waiting for another run making it");
         while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
             ;
     }
-    int rc = get_unit_locked(c, u, k, n, err, errlen);
+    int rc = 0;
+    if (!entry_valid(dir, entry_key(u, kind), kind))
+        rc = kind == E_SYNTH ? synthesize(c, u, err, errlen)
+             : kind == E_ILM ? make_ilm(c, u, err, errlen)
+                             : make_sta(c, u, err, errlen);
     if (fd >= 0)
         close(fd); /* releases the lock */
+    return rc;
+}
+
+static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, size_t errlen)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return irhw_err(err, errlen, "cannot create a pipe: %s", strerror(errno));
+    progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started");
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return irhw_err(err, errlen, "cannot fork: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        char e[2048] = "";
+        int rc = make_locked(c, i, kind, e, sizeof e);
+        if (rc && write(fds[1], e, strlen(e)) < 0)
+            rc = -1;
+        _exit(rc ? 1 : 0);
+    }
+    close(fds[1]);
+    t->pid = pid;
+    t->fd = fds[0];
+    t->state = 1;
+    t->t0 = irhw_now_s();
+    return 0;
+}
+
+/* Every needed entry of every unit, made where missing, up to c->jobs
+ * at a time: syntheses (each unit apart, the largest source first), each
+ * ILM and timing once its unit's and sub-units' are done. */
+static int make_entries(const run_ctx *c, int ilm_mode, char *err, size_t errlen)
+{
+    unsigned nu = c->nu, running = 0, left = 0;
+    task *t = calloc(3 * nu, sizeof *t);
+    if (!t)
+        return irhw_err(err, errlen, "out of memory");
+    for (unsigned i = 0; i < nu; i++)
+        for (int kind = 0; kind < E_KINDS; kind++) {
+            task *k = &t[3 * i + kind];
+            k->need = kind == E_SYNTH || (ilm_mode && (kind == E_STA || i + 1 < nu));
+            if (!k->need || have_entry(c, i, kind)) {
+                k->state = 2;
+                if (k->need && (kind != E_SYNTH || !ilm_mode)) /* said in the first pass */
+                    progress_unit(c, i, kind, "cached");
+            } else {
+                left++;
+            }
+        }
+    int rc = 0;
+    while (left > 0 && (running > 0 || !rc)) {
+        /* the next task: a ready ILM or timing, else the largest synthesis */
+        int pick = -1;
+        for (unsigned i = 0; i < nu && pick < 0 && !rc && running < c->jobs; i++)
+            for (int kind = E_ILM; kind < E_KINDS && pick < 0; kind++)
+                if (t[3 * i + kind].state == 0 && ready(c, t, i, kind))
+                    pick = (int)(3 * i + (unsigned)kind);
+        for (unsigned i = 0; i < nu && !rc && running < c->jobs; i++)
+            if (t[3 * i].state == 0 &&
+                (pick < 0 ||
+                 (pick % 3 == 0 && c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / 3].mod].len)))
+                pick = (int)(3 * i);
+        if (pick >= 0) {
+            rc = launch(c, &t[pick], (unsigned)pick / 3, pick % 3, err, errlen);
+            running += !rc;
+            continue;
+        }
+        int st;
+        pid_t pid = waitpid(-1, &st, 0);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = irhw_err(err, errlen, "waitpid: %s", strerror(errno));
+            break;
+        }
+        for (unsigned j = 0; j < 3 * nu; j++) {
+            if (t[j].state != 1 || t[j].pid != pid)
+                continue;
+            char e[2048];
+            ssize_t n = read(t[j].fd, e, sizeof e - 1);
+            close(t[j].fd);
+            t[j].state = 2;
+            running--;
+            left--;
+            int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+            if (ok) {
+                char done[64];
+                snprintf(done, sizeof done, "done in %.1f s", irhw_now_s() - t[j].t0);
+                progress_unit(c, j / 3, (int)(j % 3), done);
+            } else if (!rc) {
+                e[n > 0 ? n : 0] = '\0';
+                const vmod *m = &c->v->m[c->u[j / 3].mod];
+                if (e[0])
+                    rc = irhw_err(err, errlen, "%s", e);
+                else
+                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d", kinds[j % 3].stage,
+                                  (int)m->nlen, m->name,
+                                  WIFSIGNALED(st) ? "was killed by signal" : "exited with",
+                                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+            }
+        }
+    }
+    free(t);
     return rc;
 }
 
@@ -649,7 +1036,8 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
         rc = irhw_err(err, errlen, "top module %s not found in %s", q->top, q->verilog);
     if (!rc)
         rc = order_units(&v, (size_t)top, u, &nu, MAX_UNITS, 0, err, errlen);
-    run_ctx c = {q, lib, li, &v};
+    unsigned jobs = q->jobs > 0 ? (unsigned)q->jobs : 2;
+    run_ctx c = {q, lib, li, &v, u, 0, node, jobs};
     char croot_buf[PATHLEN];
     const char *croot = cache_root(q, croot_buf, sizeof croot_buf);
     uint64_t common = 0;
@@ -661,6 +1049,15 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
                       croot);
     if (!rc)
         rc = common_key(q, lib, li, &common, err, errlen);
+    uint64_t timing = fnv_str(FNV0, "irhw timing 1"), h;
+    const char *tfiles[] = {"synth_scripts/ilm.ys.in", "synth_scripts/sta.tcl.in"};
+    for (size_t i = 0; i < 2 && !rc; i++) {
+        char path[PATHLEN];
+        snprintf(path, sizeof path, "%s/%s", irhw_root(), tfiles[i]);
+        if (fnv_file(path, &h))
+            rc = irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        timing = fnv(timing, &h, sizeof h);
+    }
     for (unsigned i = 0; i < nu && !rc; i++) {
         const vmod *m = &v.m[u[i].mod];
         uint64_t k = fnv(common, m->text, m->len);
@@ -670,22 +1067,50 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
         for (unsigned s = 0; s < u[i].nkids; s++)
             k = fnv(k, &u[v.m[u[i].kids[s]].unit].key, sizeof k);
         u[i].key = k;
+        /* the ILM and timing: also the scripts and the sub-units' */
+        uint64_t t = fnv(timing, &k, sizeof k);
+        for (unsigned s = 0; s < u[i].nkids; s++)
+            t = fnv(t, &u[v.m[u[i].kids[s]].unit].tkey, sizeof t);
+        u[i].tkey = t;
         if (snprintf(u[i].dir, PATHLEN, "%s/%016llx", croot, (unsigned long long)k) >= 400)
             rc = irhw_err(err, errlen, "synthesis cache path too long: %s", croot);
-        else
-            rc = get_unit(&c, &u[i], i + 1, nu, err, errlen);
+        snprintf(u[i].idir, PATHLEN, "%s/i%016llx", croot, (unsigned long long)t);
+        snprintf(u[i].sdir, PATHLEN, "%s/t%016llx", croot, (unsigned long long)t);
     }
+    c.nu = nu;
+    /* timing from the units' ILMs unless asked for the whole netlist, or
+     * when SRAM macros must be cut out (their stat.txt says so: known
+     * after synthesis, so a first pass synthesizes only) */
+    int ilm = q->want_sta && q->ilm;
+    if (!rc)
+        rc = make_entries(&c, 0, err, errlen);
     if (!rc)
         rc = add_up(&c, u, nu, node, err, errlen);
+    if (ilm && u[nu - 1].sram_n > 0)
+        ilm = 0;
+    if (!rc && ilm)
+        rc = make_entries(&c, 1, err, errlen);
     if (!rc)
         rc = fill_result(&c, u, nu, node, r, err, errlen);
     if (!rc)
         rc = merge_netlists(u, nu, "netlist.v", netlist, err, errlen);
     if (!rc)
         rc = note_fsms(q, u, nu, err, errlen);
-    if (!rc && q->want_sta) {
+    if (!rc && q->want_sta && !ilm) {
         area_progress(q, "netlists read together", 1, 1, q->top);
         rc = sta_netlist(q, lib, u, nu, mapped, err, errlen);
+    }
+    if (!rc && ilm) { /* the whole netlist for `irhw power`; the path from the cache */
+        rc = merge_netlists(u, nu, "mapped.v", mapped, err, errlen);
+        tpath t;
+        if (!rc && read_timing(u[nu - 1].sdir, "crit", &t))
+            rc = irhw_err(err, errlen, "cannot read %s/timing.txt", u[nu - 1].sdir);
+        if (!rc) {
+            r->have_sta = 1;
+            r->crit_ns = t.ns;
+            snprintf(r->crit_from, sizeof r->crit_from, "%s", t.from);
+            snprintf(r->crit_to, sizeof r->crit_to, "%s", strcmp(t.to, "-") ? t.to : "");
+        }
     }
     free(v.m);
     free(u);

@@ -30,14 +30,44 @@ static void sram_timing(unsigned node, double *access, double *setup)
 
 /* ---- STA ------------------------------------------------------------------------ */
 
-/* The net a flip-flop instance drives on its Q pin, from the mapped netlist. */
-static void flop_q_net(const char *netlist, const char *inst, char *buf, size_t len)
+/* Where instance `inst` is written in a module's text (n chars): its " name (",
+ * with or without the escaping backslash; NULL when absent. */
+static const char *find_inst(const char *text, size_t n, const char *inst, size_t ilen)
 {
-    char pat[200];
-    snprintf(pat, sizeof pat, " %s (", inst);
-    const char *p = strstr(netlist, pat);
-    const char *end = p ? strstr(p, ");") : NULL;
-    const char *q = p ? strstr(p, ".Q(") : NULL;
+    char pat[300];
+    for (int esc = 0; esc < 2; esc++) {
+        /* an escaped name ends with a space: "\\g_bank[0].u_bank  (" */
+        snprintf(pat, sizeof pat, esc ? " \\%.*s  (" : " %.*s (", (int)ilen, inst);
+        const char *p = area_mem_find(text, n, pat);
+        if (p)
+            return p;
+    }
+    return NULL;
+}
+
+/* A module's text in a netlist ("module NAME(" to its endmodule), or NULL. */
+static const char *module_text(const char *netlist, const char *mod, size_t mlen, size_t *n)
+{
+    char pat[400];
+    for (int esc = 0; esc < 2; esc++) { /* an escaped name ends with a space */
+        snprintf(pat, sizeof pat, esc ? "module %.*s (" : "module %.*s(", (int)mlen, mod);
+        for (const char *p = netlist; (p = strstr(p, pat)) != NULL; p++)
+            if (p == netlist || p[-1] == '\n') {
+                const char *end = strstr(p, "\nendmodule");
+                *n = end ? (size_t)(end - p) : strlen(p);
+                return p;
+            }
+    }
+    return NULL;
+}
+
+/* The net a flip-flop instance drives on its Q pin, in a module's text (n chars). */
+static void flop_q_net(const char *text, size_t tn, const char *inst, char *buf, size_t len)
+{
+    const char *p = find_inst(text, tn, inst, strlen(inst));
+    const char *lim = text + tn;
+    const char *end = p ? area_mem_find(p, (size_t)(lim - p), ");") : NULL;
+    const char *q = p ? area_mem_find(p, (size_t)(lim - p), ".Q(") : NULL;
     if (!q || !end || q > end)
         return;
     q += 3;
@@ -55,8 +85,41 @@ static void flop_q_net(const char *netlist, const char *inst, char *buf, size_t 
         snprintf(buf, len, "%s", out);
 }
 
+/* A flip-flop end "a/b/_12_" named by its Q net: the instance path walked
+ * down from module `mod` of the netlist, "a.b." and the net in the module
+ * that holds the flip-flop; buf unchanged when a step is not found. */
+static void name_flop(const char *netlist, const char *mod, size_t mlen, const char *path,
+                      char *buf, size_t len, int depth)
+{
+    size_t tn;
+    const char *text = module_text(netlist, mod, mlen, &tn);
+    if (!text || depth > 16)
+        return;
+    const char *slash = strchr(path, '/');
+    if (!slash) {
+        flop_q_net(text, tn, path, buf, len);
+        return;
+    }
+    const char *at = find_inst(text, tn, path, (size_t)(slash - path));
+    if (!at)
+        return;
+    const char *t = at; /* the type: the word before the instance name */
+    while (t > text && t[-1] == ' ')
+        t--;
+    const char *tend = t;
+    while (t > text && t[-1] != ' ' && t[-1] != '\n')
+        t--;
+    char sub[128] = "";
+    name_flop(netlist, t, (size_t)(tend - t), slash + 1, sub, sizeof sub, depth + 1);
+    if (sub[0])
+        snprintf(buf, len, "%.*s.%s", (int)(slash - path), path, sub);
+}
+
 static int private_name(const char *s)
 {
+    const char *slash = strrchr(s, '/');
+    if (slash)
+        s = slash + 1;
     size_t n = strlen(s);
     return n >= 2 && s[0] == '_' && s[n - 1] == '_';
 }
@@ -74,15 +137,18 @@ static void point(const char *text, const char *tag, char *name, size_t len, int
     size_t n = strcspn(p, " \n");
     snprintf(name, len, "%.*s", (int)n, p);
     const char *eol = strchr(p, '\n');
+    if (eol && p[n] == '\n') /* a long name: its kind on the next line */
+        eol = strchr(eol + 1, '\n');
     const char *ff = strstr(p, "flip-flop");
     *is_flop = ff && (!eol || ff < eol);
 }
 
 /* The worst path from OpenSTA's report text; a flip-flop end named by the
- * net its Q pin drives in the mapped netlist text (may be NULL). `log`
- * names the report in messages. */
-int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_area_res *r,
-                   char *err, size_t errlen)
+ * net its Q pin drives in the mapped netlist text (may be NULL), walking
+ * down from module `top` (NULL: netlist is the top module's text alone).
+ * `log` names the report in messages. */
+int area_sta_parse(const char *text, const char *netlist, const char *top, const char *log,
+                   irhw_area_res *r, char *err, size_t errlen)
 {
     const char *arr = strstr(text, "data arrival time");
     if (!arr) {
@@ -108,9 +174,12 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
     point(text, "Endpoint:", ename, sizeof ename, &eflop);
     snprintf(r->crit_from, sizeof r->crit_from, "%s", sname);
     snprintf(r->crit_to, sizeof r->crit_to, "%s", ename);
-    /* a flip-flop start is named by the first net on the path */
+    /* a flip-flop start is named by the net its Q pin drives (walking the
+     * hierarchy from top), else by the first net on the path */
     const char *net = strstr(text, " (net)");
-    if (sflop && net && net < arr) {
+    if (sflop && private_name(sname) && netlist && top)
+        name_flop(netlist, top, strlen(top), sname, r->crit_from, sizeof r->crit_from, 0);
+    else if (sflop && net && net < arr) {
         const char *b = net;
         while (b > text && b[-1] != '\n')
             b--;
@@ -122,8 +191,10 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
                 snprintf(r->crit_from, sizeof r->crit_from, "%s", nn);
         }
     }
-    if (eflop && private_name(ename) && netlist)
-        flop_q_net(netlist, ename, r->crit_to, sizeof r->crit_to);
+    if (eflop && private_name(ename) && netlist && top)
+        name_flop(netlist, top, strlen(top), ename, r->crit_to, sizeof r->crit_to, 0);
+    else if (eflop && private_name(ename) && netlist)
+        flop_q_net(netlist, strlen(netlist), ename, r->crit_to, sizeof r->crit_to);
     /* a hierarchical netlist's names as a flattened one's: "u_a/x" -> "u_a.x" */
     for (char *c = r->crit_from; (c = strchr(c, '/')) != NULL;)
         *c = '.';
@@ -133,42 +204,25 @@ int area_sta_parse(const char *text, const char *netlist, const char *log, irhw_
     return 0;
 }
 
-/* The top module's text within a netlist (cut at its endmodule), so that a
- * top-level flip-flop is looked up there and not in a submodule that uses
- * the same instance name; the whole text when it is not found. */
-static char *top_module(char *netlist, const char *top)
+int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, const char *read,
+                  const char *top, unsigned node, const char *extra, char **text, char *log,
+                  size_t loglen, char *err, size_t errlen)
 {
-    if (!netlist)
-        return NULL;
-    char pat[300];
-    snprintf(pat, sizeof pat, "module %s(", top);
-    for (char *p = netlist; (p = strstr(p, pat)) != NULL; p++)
-        if (p == netlist || p[-1] == '\n') {
-            char *end = strstr(p, "\nendmodule");
-            if (end)
-                end[1] = '\0';
-            return p;
-        }
-    return netlist;
-}
-
-int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
-                 irhw_area_res *r, char *err, size_t errlen)
-{
+    *text = NULL;
     if (!irhw_find_in_path("sta"))
         return irhw_err(err, errlen, "sta (OpenSTA) not found: install the Debian package opensta");
-    char script[PATHLEN], log[PATHLEN], period[32], acc[32], setup[32];
-    if (area_path_join(script, sizeof script, q->workdir, "sta.tcl") ||
-        area_path_join(log, sizeof log, q->workdir, "sta.log"))
+    char script[PATHLEN], period[32], acc[32], setup[32];
+    if (area_path_join(script, sizeof script, dir, "sta.tcl") ||
+        area_path_join(log, loglen, dir, "sta.log"))
         return irhw_err(err, errlen, "work folder path too long");
     double a, s;
     sram_timing(node, &a, &s);
     snprintf(period, sizeof period, "%.4f", q->clock_ns > 0 ? q->clock_ns : 1000.0);
     snprintf(acc, sizeof acc, "%.4f", a);
     snprintf(setup, sizeof setup, "%.4f", s);
-    const char *keys[] = {"LIB", "MAPPED", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP"};
-    const char *vals[] = {lib, mapped, q->top, period, acc, setup};
-    if (area_write_script("sta.tcl.in", script, keys, vals, 6, err, errlen))
+    const char *keys[] = {"LIB", "READ", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP", "EXTRA"};
+    const char *vals[] = {lib, read, top, period, acc, setup, extra};
+    if (area_write_script("sta.tcl.in", script, keys, vals, 7, err, errlen))
         return -1;
     char *argv[] = {"sta", "-no_splash", "-exit", script, NULL};
     int rc = area_run_tool(argv, log, err, errlen);
@@ -176,11 +230,31 @@ int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, un
         return -1;
     if (rc != 0)
         return irhw_err(err, errlen, "sta failed (exit %d), log %s", rc, log);
-    char *text = irhw_read_file(log, NULL);
-    if (!text)
+    *text = irhw_read_file(log, NULL);
+    if (!*text)
         return irhw_err(err, errlen, "cannot read %s: %s", log, strerror(errno));
+    /* an error OpenSTA goes on after (a netlist line it cannot read drops
+     * connections) makes its path untrustworthy */
+    char line[300];
+    area_last_line_with(*text, "Error: ", line, sizeof line);
+    if (line[0]) {
+        free(*text);
+        *text = NULL;
+        return irhw_err(err, errlen, "OpenSTA reported errors, log %s: %s", log, line);
+    }
+    return 0;
+}
+
+int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
+                 irhw_area_res *r, char *err, size_t errlen)
+{
+    char read[PATHLEN + 32], log[PATHLEN], *text;
+    snprintf(read, sizeof read, "read_verilog %s", mapped);
+    if (area_sta_tool(q, q->workdir, lib, read, q->top, node, "", &text, log, sizeof log, err,
+                      errlen))
+        return -1;
     char *nl = irhw_read_file(mapped, NULL);
-    rc = area_sta_parse(text, top_module(nl, q->top), log, r, err, errlen);
+    int rc = area_sta_parse(text, nl, q->top, log, r, err, errlen);
     free(text);
     free(nl);
     return rc;

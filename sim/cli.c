@@ -61,6 +61,8 @@ typedef struct {
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, no_sta, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
+    int ilm;            /* area: timing from the modules' interface logic models */
+    uint64_t jobs;      /* area, power: tools side by side; run: blocks at once (0: default) */
     int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
     const char *stim_file, *shrink_out;
@@ -68,7 +70,6 @@ typedef struct {
     int xcheck;         /* cosim: the same stimulus on the RTL under Icarus (tb/xcheck.h) */
     uint64_t threads;   /* cosim: 1 or 2, 0 = by the machine (tb/cosim.h) */
     double clock_mhz;   /* power: --clock (0: the paper's) */
-    uint64_t jobs;      /* run: blocks at once (0: one a core) */
     const char *blocks; /* run: --blocks (NULL: every block) */
     const char *vcd_in; /* power: --vcd, a given trace instead of a co-simulation */
 } opts;
@@ -167,6 +168,7 @@ enum {
     O_JOBS,
     O_BLOCKS,
     O_VCD,
+    O_ILM,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -197,6 +199,8 @@ static const irhw_opt block_opts[] = {
     {"--json", 0, O_JSON, V_AREA | V_POWER},
     {"--no-sta", 0, O_NO_STA, V_AREA},
     {"--flat", 0, O_FLAT, V_AREA},
+    {"--ilm", 0, O_ILM, V_AREA | V_POWER},
+    {"-j", 1, O_JOBS, V_AREA | V_POWER | V_RUN},
     {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
     {"--no-assert", 0, O_NO_ASSERT, V_COSIM},
@@ -204,8 +208,7 @@ static const irhw_opt block_opts[] = {
     {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
     {"--xcheck", 0, O_XCHECK, V_COSIM},
     {"--clock", 1, O_CLOCK, V_POWER},
-    {"-j", 1, O_JOBS, V_RUN},
-    {"--jobs", 1, O_JOBS, V_RUN},
+    {"--jobs", 1, O_JOBS, V_AREA | V_POWER | V_RUN},
     {"--blocks", 1, O_BLOCKS, V_RUN},
     {"--vcd", 1, O_VCD, V_POWER},
     {NULL, 0, 0, 0},
@@ -350,6 +353,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_FLAT:
         o->flat = 1;
+        break;
+    case O_ILM:
+        o->ilm = 1;
         break;
     case O_PROGRESS:
         o->progress = 1;
@@ -1237,9 +1243,17 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                 IRHW_MAX_SRAMS);
         return EXIT_TOOL;
     }
-    irhw_area_req q = {o->liberty, o->x.module, all,           dir,     &st,
-                       !o->no_sta, 0,           o->sram_table, o->flat, o->progress || isatty(2),
-                       NULL};
+    irhw_area_req q = {.liberty = o->liberty,
+                       .top = o->x.module,
+                       .verilog = all,
+                       .workdir = dir,
+                       .storage = &st,
+                       .want_sta = !o->no_sta,
+                       .sram_table = o->sram_table,
+                       .flat = o->flat,
+                       .progress = o->progress || isatty(2),
+                       .ilm = o->ilm,
+                       .jobs = (int)o->jobs};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
             o->no_sta ? "" : ", timing with OpenSTA", dir);
@@ -1272,7 +1286,8 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE] [--flat] [--progress]\n" IRHW_ARGS_HELP
+                "          [--sram-table FILE] [--flat] [--ilm] [-j N] "
+                "[--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
                 "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
@@ -1284,6 +1299,10 @@ static int cmd_area(int argc, char **argv)
                 "  cached in $IRHW_SYNTH_CACHE (default IRHW_ROOT/build/synth-cache) by a hash\n"
                 "  of its sources, the liberty, the scripts and the tool versions.\n"
                 "  --flat       one Yosys run on the whole design, nothing cached\n"
+                "  -j N         synthesis and timing jobs side by side, 1..64 (default 2)\n"
+                "  --ilm        time each module on its own with its submodules' interface\n"
+                "               logic models, cached beside it, instead of OpenSTA on the\n"
+                "               whole linked netlist (the same path; see docs/area.md)\n"
                 "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
                 "               when stderr is a terminal)\n",
                 prog);
@@ -1326,7 +1345,8 @@ static int cmd_power(int argc, char **argv)
             printf(
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
                 "          [--stim M | --stim-file F | --vcd F] [--liberty FILE[.gz]] [--json] "
-                "[-o DIR]\n" IRHW_ARGS_HELP
+                "[-o DIR]\n"
+                "          [-j N] [--ilm] [--progress]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation traced to a VCD: a zero-delay gate-level simulation of the\n"
                 "  mapped netlist (area/gatesim.c: cell functions from the liberty, no\n"
@@ -1345,6 +1365,7 @@ static int cmd_power(int argc, char **argv)
                 "               beside the source tree when present, else the default\n"
                 "               library, which has no power data: power is refused (exit 2)\n"
                 "               after the area\n"
+                "  -j N, --ilm, --progress  as for irhw area\n"
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
                 "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
@@ -1668,7 +1689,9 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
                 memset(&res, 0, sizeof res);
                 char sj[16];
                 snprintf(sj, sizeof sj, "%u", jobs);
-                int bad = 0, r = run_item_here(o, root, x, row, sizeof row, &res, &bad, sj);
+                opts one = *o; /* its area runs one tool at a time: the run fills the cores */
+                one.jobs = 1;
+                int bad = 0, r = run_item_here(&one, root, x, row, sizeof row, &res, &bad, sj);
                 snprintf(text, sizeof text, "%d\n%s\n", bad, row);
                 if (x->b && (irhw_write_file(x->rowf, text, err, sizeof err) ||
                              (!bad && irhw_row_write(x->resf, &res, err, sizeof err)))) {

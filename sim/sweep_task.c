@@ -329,8 +329,9 @@ int irhw_sweep_task(const char *rundir, const char *self, char *err, size_t errl
     if (strstr(t.steps, "area")) {
         snprintf(dir, sizeof dir, "%s/area", rundir);
         snprintf(log, sizeof log, "%s/area.log", rundir);
-        const char *extra[8] = {"--json", "-o", dir};
-        int k = 3;
+        /* one tool at a time: the sweep's -j already runs tasks side by side */
+        const char *extra[10] = {"--json", "-o", dir, "-j", "1"};
+        int k = 5;
         if (t.liberty[0])
             extra[k++] = "--liberty", extra[k++] = t.liberty;
         if (t.sram_table[0])

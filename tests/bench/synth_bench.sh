@@ -3,13 +3,19 @@
 #   old cold hwwl_core   irhw built from SYNTH_BENCH_BASE (a git revision,
 #                        default e037033: before synth -noshare and OpenSTA
 #                        linking the modules), its own scripts, an empty cache
-#   new cold hwwl_core   this irhw, an empty cache
+#   new cold hwwl_core   this irhw, an empty cache, -j 2 (the default) and
+#                        -j 1 (wall time: the modules side by side or not)
 #   hwwl after hwwl_core this irhw, right after the run above (same cache)
+#   --ilm                the same two runs in another empty cache with the
+#                        modules' interface logic models, then hwwl again
+#                        (every module's timing cached), and wl_bank:
+#                        critical path and area against OpenSTA on the
+#                        whole linked netlist (the runs above)
 #   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
 #                        against --flat: total µm² and critical path
 # Times are CPU seconds (user + sys of irhw and the tools it runs, from
-# /usr/bin/time), which a loaded machine inflates less than wall time; the
-# load is printed. SYNTH_BENCH_P adds parameters to hwwl_core and hwwl
+# /usr/bin/time), which a loaded machine inflates less than wall time, and
+# wall seconds; the load is printed. SYNTH_BENCH_P adds parameters to hwwl_core and hwwl
 # (e.g. "-p LANES=4 -p ENTRIES=4" for a run of a few minutes; at the
 # defaults the run takes about a quarter of an hour of CPU). SYNTH_BENCH_OLD=PATH
 # uses an irhw already built from the base revision (in its source tree).
@@ -29,16 +35,20 @@ if [ -z "$old" ]; then
   old=$tmp/base/bin/irhw
 fi
 
-# run NAME IRHW CACHE ARGS...: irhw area ARGS --json, CPU seconds into cpu[NAME]
-declare -A cpu
+# run NAME IRHW CACHE ARGS...: irhw area ARGS --json, CPU seconds into
+# cpu[NAME], wall seconds into wall[NAME]
+declare -A cpu wall
 run() {
   local name=$1 bin=$2 cache=$3; shift 3
-  if ! IRHW_SYNTH_CACHE=$cache /usr/bin/time -f "%U %S" -o "$tmp/$name.time" \
+  if ! IRHW_SYNTH_CACHE=$cache /usr/bin/time -f "%U %S %e" -o "$tmp/$name.time" \
       nice "$bin" area "$@" --json -o "$tmp/$name.d" > "$tmp/$name.json" 2> "$tmp/$name.err"; then
     echo "synth-bench: irhw area $* failed: $(tail -3 "$tmp/$name.err")" >&2; exit 3
   fi
   cpu[$name]=$(awk '{ printf "%.1f", $1 + $2 }' "$tmp/$name.time")
+  wall[$name]=$(awk '{ printf "%.1f", $3 }' "$tmp/$name.time")
 }
+str() { sed -n "s/^  \"$1\": \"\(.*\)\",*$/\1/p" "$tmp/$2.json"; }
+path() { echo "$(num crit_ns "$1") ns $(str crit_from "$1") -> $(str crit_to "$1")"; }
 num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$tmp/$2.json"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }'; }
@@ -46,15 +56,29 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }'
 echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
 run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
 run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}"
+run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1
 run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}"
 run bank "$irhw" "$tmp/c_new" wl_bank
+run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --ilm
+run ilm_hwwl "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
+run ilm_hwwl2 "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
+run ilm_bank "$irhw" "$tmp/c_ilm" wl_bank --ilm
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   run "flat_${b%%:*}" "$irhw" "$tmp/c_new" "${b#*:}" $([ "${b#*:}" = wl_bank ] || echo "${extra[@]}") --flat
 done
 echo "  cold hwwl_core: old ${cpu[old_core]} s, new ${cpu[new_core]} s CPU: new / old $(ratio "${cpu[new_core]}" "${cpu[old_core]}") (target <= 0.333)"
+echo "    wall: old ${wall[old_core]} s, new ${wall[new_core]} s with -j 2, ${wall[new_core_j1]} s with -j 1 (${cpu[new_core_j1]} s CPU)"
 echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 new_core) ($(pct "$(num total_um2 new_core)" "$(num total_um2 old_core)"));" \
      "critical path: old $(num crit_ns old_core) ns, new $(num crit_ns new_core) ns"
 echo "  hwwl right after hwwl_core: ${cpu[hwwl]} s CPU: / new cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}") (target <= 0.10)"
+echo "  --ilm (interface logic models), another cache:"
+echo "    cold hwwl_core ${cpu[ilm_core]} s CPU (${wall[ilm_core]} s wall); hwwl right after ${cpu[ilm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[ilm_hwwl]}" "${cpu[ilm_core]}"); hwwl again ${cpu[ilm_hwwl2]} s CPU"
+for b in bank:ilm_bank:wl_bank new_core:ilm_core:hwwl_core hwwl:ilm_hwwl:hwwl; do
+  IFS=: read -r f i n <<< "$b"
+  same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
+  printf '    %-9s critical path %s (--ilm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
+    "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
+done
 echo "  hierarchical against --flat (this irhw):"
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   h=${b%%:*}

@@ -138,6 +138,8 @@ cases=$(cat <<'EOF'
 2 | 10 | --liberty: /dev/zero: is not a regular file | "$I" area wl_bank --liberty /dev/zero
 2 | 10 | --liberty: adir.csv: is a directory | "$I" sweep wl_bank -p ENTRIES=4,8 --do area --liberty adir.csv -o sw
 2 | 10 | --liberty: nope.lib: cannot read: No such file or directory | "$I" area wl_bank --liberty nope.lib
+2 | 10 | -j '0' must be a whole number 1..64 | "$I" area wl_bank -j 0
+2 | 10 | -j 'x' must be a whole number 1..64 | "$I" area wl_bank -jx
 2 | 10 | holds no sweep results | "$I" report adir.csv
 2 | 10 | option -o needs a value | "$I" gen wl_bank -o ""
 2 | 10 | parameter ENTRIES given twice | "$I" gen wl_bank -p ENTRIES=4 -p ENTRIES=8 -o rep

@@ -2,7 +2,10 @@
 # Hierarchical, cached synthesis (`irhw area`, area/hier.c) on hwwl_core at
 # LANES=2 ENTRIES=4: every module synthesized once, a second run served
 # from the cache for every module, OpenSTA on the modules' netlists as they
-# are (no Yosys merge), a damaged cache entry synthesized again,
+# are (no Yosys merge); with --ilm, the critical path from the modules'
+# interface logic models (ILMs) equal to OpenSTA's on the whole linked
+# netlist on wl_bank, hwwl_core and hwwl (CORES=2) and a second run timing
+# nothing; a damaged cache entry (synthesis or timing) made again,
 # the total the sum of the top's own cells and its parts, a part's total
 # the one `irhw area` gives that part alone (from the same cache), --flat
 # leaving the cache alone. Prints "synth_cache: N passed, N failed, N skipped".
@@ -13,6 +16,15 @@ scratch synth-cache
 export IRHW_SYNTH_CACHE=$tmp/cache
 core=(hwwl_core -p LANES=2 -p ENTRIES=4)
 num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$2"; } # a top-level JSON number
+str() { sed -n "s/^  \"$1\": \"\(.*\)\",*$/\1/p" "$2"; } # a top-level JSON string
+path() { echo "$(num crit_ns "$1") ns $(str crit_from "$1") -> $(str crit_to "$1")"; }
+# same_path NAME ILM.json FULL.json: the same ends, the delay within 0.5 %
+same_path() {
+  if [ "$(str crit_from "$2") $(str crit_to "$2")" = "$(str crit_from "$3") $(str crit_to "$3")" ] &&
+     awk -v a="$(num crit_ns "$2")" -v b="$(num crit_ns "$3")" 'BEGIN { d = a / b - 1; exit !(b > 0 && d < 0.005 && d > -0.005) }'; then
+    ok "$1: critical path from the ILMs $(path "$2") = whole netlist's $(path "$3")"
+  else bad "$1: ILMs $(path "$2"), whole netlist $(path "$3")"; fi
+}
 
 # 1: cold: three modules (banks, WRU, core), each synthesized, then timed
 if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> "$tmp/a1.err"; then
@@ -20,7 +32,7 @@ if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> 
   [ "$n" -eq 3 ] && ok "cold run synthesizes each of 3 modules once" || bad "cold run: $n of 3 synthesized: $(cat "$tmp/a1.err")"
   grep -q '"have_sta": true' "$tmp/a1.json" && grep -q "timing (OpenSTA)" "$tmp/a1.err" &&
     ok "critical path from OpenSTA on the modules' netlists read together" || bad "no STA: $(tail -3 "$tmp/a1.err")"
-  [ "$(ls "$IRHW_SYNTH_CACHE" | wc -l)" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
+  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 3 ] && ok "3 cache entries" || bad "cache: $(ls "$IRHW_SYNTH_CACHE")"
   m=$(grep -c "^module " "$tmp/a1/sta_netlist.v")
   [ "$m" -ge 3 ] && [ ! -e "$tmp/a1/sta_merge.log" ] &&
     ok "OpenSTA links the $m modules' netlists itself (no Yosys merge without SRAMs)" || bad "STA netlist: $m modules, $(ls "$tmp/a1")"
@@ -31,6 +43,38 @@ tot=$(num total_um2 "$tmp/a1.json") own=$(num own_um2 "$tmp/a1.json")
 parts=$(grep -o '"um2": [0-9.]*' "$tmp/a1.json" | awk '{ s += $2 } END { printf "%.1f", s }')
 awk -v t="$tot" -v o="$own" -v p="$parts" 'BEGIN { d = t - o - p; exit !(t > 0 && d < 0.5 && d > -0.5) }' &&
   ok "total $tot = own $own + parts $parts" || bad "total $tot != own $own + parts $parts"
+
+# --ilm: each module timed on its own with its submodules' ILMs; the same path
+if "$irhw" area "${core[@]}" -o "$tmp/ilm" --json --ilm --progress > "$tmp/ilm.json" 2> "$tmp/ilm.err"; then
+  t=$(grep -c "timing [0-9]/3 .*: done in" "$tmp/ilm.err") i=$(grep -c "interface model [0-9]/3 .*: done in" "$tmp/ilm.err")
+  [ "$t" -eq 3 ] && [ "$i" -eq 2 ] && ! grep -q "timing (OpenSTA)\|synthesis [0-9]*/[0-9]* .*: synthesizing" "$tmp/ilm.err" &&
+    ok "--ilm: 3 modules timed, 2 ILMs made, no synthesis again" || bad "--ilm: $t timed, $i ILMs: $(cat "$tmp/ilm.err")"
+  c=$(ls "$IRHW_SYNTH_CACHE" | tr '\n' ' ')
+  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 3 ] && [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^i[0-9a-f]\{16\}$')" -eq 2 ] &&
+    [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^t[0-9a-f]\{16\}$')" -eq 3 ] && ok "cache entries: 3 syntheses, 2 ILMs, 3 timings" || bad "cache: $c"
+  same_path hwwl_core "$tmp/ilm.json" "$tmp/a1.json"
+  [ "$(num total_um2 "$tmp/ilm.json")" = "$tot" ] && ok "--ilm: the same area" || bad "--ilm area $(num total_um2 "$tmp/ilm.json") != $tot"
+else bad "--ilm failed: $(tail -3 "$tmp/ilm.err")"; fi
+# again: the path from the cache, no tool run
+"$irhw" area "${core[@]}" -o "$tmp/ilm2" --json --ilm --progress > "$tmp/ilm2.json" 2> "$tmp/ilm2.err"
+! grep -q ": started\|synthesis [0-9]*/[0-9]* .*: synthesizing\|timing (OpenSTA)" "$tmp/ilm2.err" && [ "$(path "$tmp/ilm2.json")" = "$(path "$tmp/ilm.json")" ] &&
+  ok "--ilm again: the path from the cache, no tool run ($(path "$tmp/ilm2.json"))" || bad "--ilm again: $(cat "$tmp/ilm2.err")"
+# wl_bank, and hwwl (two of these cores, the ICRN): ILMs against the whole netlist
+for d in "wl_bank -p ENTRIES=4" "hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4"; do
+  read -r -a b <<< "$d"
+  if "$irhw" area "${b[@]}" -o "$tmp/${b[0]}" --json -j 1 > "$tmp/${b[0]}.json" 2> "$tmp/${b[0]}.err" &&
+     "$irhw" area "${b[@]}" -o "$tmp/${b[0]}i" --json --ilm > "$tmp/${b[0]}i.json" 2> "$tmp/${b[0]}i.err"; then
+    same_path "${b[0]}" "$tmp/${b[0]}i.json" "$tmp/${b[0]}.json"
+  else bad "${b[0]}: $(tail -3 "$tmp/${b[0]}.err" "$tmp/${b[0]}i.err")"; fi
+done
+# a damaged timing entry (the core's, its path edited) is timed again
+tentry=$(dirname "$(grep -l -F "$(printf '\t%s\t' "$(str crit_from "$tmp/ilm.json")")" "$IRHW_SYNTH_CACHE"/t*/timing.txt | head -1)")
+sed -i 's/^crit\t[0-9.]*/crit\t0.0001/' "$tentry/timing.txt"
+"$irhw" area "${core[@]}" -o "$tmp/ilm3" --json --ilm > "$tmp/ilm3.json" 2> "$tmp/ilm3.err"
+grep -q "cache entry $tentry does not match its hash: timing again" "$tmp/ilm3.err" && [ "$(path "$tmp/ilm3.json")" = "$(path "$tmp/ilm.json")" ] &&
+  ok "damaged timing entry timed again, the same path" || bad "damaged timing: $(path "$tmp/ilm3.json"); $(cat "$tmp/ilm3.err")"
+"$irhw" area wl_bank -j 0 -o "$tmp/j0" > /dev/null 2> "$tmp/j0.err"
+[ $? -eq 2 ] && grep -q -- "-j '0' must be a whole number 1..64" "$tmp/j0.err" && ok "-j 0 refused (exit 2)" || bad "-j 0: $(cat "$tmp/j0.err")"
 
 # 2: warm: every module from the cache, the same total
 if "$irhw" area "${core[@]}" -o "$tmp/a2" --json --no-sta --progress > "$tmp/a2.json" 2> "$tmp/a2.err"; then
@@ -70,6 +114,19 @@ else bad "--flat failed: $(tail -3 "$tmp/f.err")"; fi
 # progress is quiet when stderr is not a terminal and --progress is not given
 "$irhw" area "${core[@]}" -o "$tmp/a5" --no-sta > /dev/null 2> "$tmp/a5.err"
 ! grep -q "synthesis 1/3" "$tmp/a5.err" && ok "no progress lines without --progress off a terminal" || bad "progress: $(cat "$tmp/a5.err")"
+
+# an SRAM macro cut out for OpenSTA keeps its instance's widths (ID_BITS=20
+# data, 3 address bits), in the hierarchical and in the flat flow
+for fl in "" --flat; do
+  d=$tmp/sram$fl
+  if "$irhw" area wl_bank -p ENTRIES=8 -p ID_BITS=20 -p STORAGE=sram $fl -o "$d" > "$d.out" 2>&1; then
+    grep -q 'input \[19:0\] irhw_sram_0__rdata;' "$d/sta_netlist.v" &&
+      grep -q 'output \[2:0\] irhw_sram_0__addr;' "$d/sta_netlist.v" &&
+      grep -q 'output \[19:0\] irhw_sram_0__wdata;' "$d/sta_netlist.v" &&
+      ok "SRAM macro ports at its width for OpenSTA${fl:+ ($fl)}" ||
+      bad "SRAM ports${fl:+ ($fl)}: $(grep -h 'irhw_sram_0__' "$d/sta_netlist.v" | grep 'put' | tr '\n' ' ')"
+  else bad "area wl_bank STORAGE=sram$fl failed: $(tail -3 "$d.out")"; fi
+done
 
 echo "synth_cache: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

@@ -194,7 +194,7 @@ START_TEST(sta_report_gives_the_path_to_an_output_port)
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
-    ck_assert_msg(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(area_sta_parse(t, NULL, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
     ck_assert(r.have_sta);
     ck_assert_double_eq_tol(r.crit_ns, 1.3439, 1e-9);
     ck_assert_str_eq(r.crit_from, "mode_q"); /* the flip-flop named by its first net */
@@ -210,13 +210,13 @@ START_TEST(sta_report_names_a_flip_flop_end_by_the_net_it_drives)
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
-    ck_assert_msg(area_sta_parse(t, nl, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(area_sta_parse(t, nl, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
     ck_assert_double_eq_tol(r.crit_ns, 1.0602, 1e-9);
     ck_assert_str_eq(r.crit_from, "mode_q");
     ck_assert_str_eq(r.crit_to, "cnt1_q[6]"); /* _696_ drives cnt1_q[6] */
     /* without the netlist the end keeps the instance name */
     memset(&r, 0, sizeof r);
-    ck_assert_int_eq(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err), 0);
+    ck_assert_int_eq(area_sta_parse(t, NULL, NULL, "sta.log", &r, err, sizeof err), 0);
     ck_assert_str_eq(r.crit_to, "_696_");
     free(t);
     free(nl);
@@ -233,9 +233,46 @@ START_TEST(sta_report_on_a_hierarchical_netlist_names_as_a_flat_one)
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
-    ck_assert_msg(area_sta_parse(t, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(area_sta_parse(t, NULL, NULL, "sta.log", &r, err, sizeof err) == 0, "%s", err);
     ck_assert_double_eq_tol(r.crit_ns, 2.014, 1e-9);
     ck_assert_str_eq(r.crit_from, "g_bank[0].u_bank._378_");
+    ck_assert_str_eq(r.crit_to, "g_core[1].u_core.u_rf._12_");
+}
+END_TEST
+
+/* The same report with the netlist: each flip-flop named by the net its Q
+ * pin drives, the instance path walked down from the top (escaped names,
+ * an escaped module type) */
+START_TEST(sta_report_names_flip_flops_in_submodules_by_their_q_nets)
+{
+    const char *t = "Startpoint: g_bank[0].u_bank/_378_\n"
+                    "            (rising edge-triggered flip-flop clocked by clk)\n"
+                    "Endpoint: g_core[1].u_core/u_rf/_12_\n"
+                    "          (rising edge-triggered flip-flop clocked by clk)\n"
+                    "   2.0140   data arrival time\n";
+    const char *nl = "module top(clk);\n"
+                     "  input clk;\n"
+                     "  bank \\g_bank[0].u_bank  (\n    .clk(clk)\n  );\n"
+                     "  core \\g_core[1].u_core  (\n    .clk(clk)\n  );\n"
+                     "endmodule\n"
+                     "module bank(clk);\n"
+                     "  DFF_X1 _378_ (\n    .CK(clk),\n    .D(a),\n    .Q(mode_q)\n  );\n"
+                     "endmodule\n"
+                     "module core(clk);\n"
+                     "  \\$paramod$ab\\irhw_regfile_1rw  u_rf (\n    .clk(clk)\n  );\n"
+                     "endmodule\n"
+                     "module \\$paramod$ab\\irhw_regfile_1rw (clk);\n"
+                     "  DFF_X1 _12_ (\n    .CK(clk),\n    .D(b),\n    .Q(\\mem[2] [0])\n  );\n"
+                     "endmodule\n";
+    irhw_area_res r;
+    memset(&r, 0, sizeof r);
+    char err[512];
+    ck_assert_msg(area_sta_parse(t, nl, "top", "sta.log", &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(r.crit_from, "g_bank[0].u_bank.mode_q");
+    ck_assert_str_eq(r.crit_to, "g_core[1].u_core.u_rf.mem[2][0]");
+    /* an instance the netlist lacks: the cell name kept */
+    memset(&r, 0, sizeof r);
+    ck_assert_int_eq(area_sta_parse(t, nl, "bank", "sta.log", &r, err, sizeof err), 0);
     ck_assert_str_eq(r.crit_to, "g_core[1].u_core.u_rf._12_");
 }
 END_TEST
@@ -245,11 +282,13 @@ START_TEST(sta_report_without_a_path_is_an_error_naming_the_log)
     irhw_area_res r;
     memset(&r, 0, sizeof r);
     char err[512];
-    ck_assert_int_eq(
-        area_sta_parse("Error: cannot read liberty\n", NULL, "w/sta.log", &r, err, sizeof err), -1);
+    ck_assert_int_eq(area_sta_parse("Error: cannot read liberty\n", NULL, NULL, "w/sta.log", &r,
+                                    err, sizeof err),
+                     -1);
     ck_assert_ptr_nonnull(strstr(err, "w/sta.log"));
     ck_assert_ptr_nonnull(strstr(err, "cannot read liberty"));
-    ck_assert_int_eq(area_sta_parse("No paths found.\n", NULL, "sta.log", &r, err, sizeof err), 0);
+    ck_assert_int_eq(
+        area_sta_parse("No paths found.\n", NULL, NULL, "sta.log", &r, err, sizeof err), 0);
     ck_assert_str_eq(r.crit_from, "(no timed path)");
 }
 END_TEST
@@ -303,6 +342,7 @@ int main(void)
     tcase_add_test(t, sta_report_gives_the_path_to_an_output_port);
     tcase_add_test(t, sta_report_names_a_flip_flop_end_by_the_net_it_drives);
     tcase_add_test(t, sta_report_on_a_hierarchical_netlist_names_as_a_flat_one);
+    tcase_add_test(t, sta_report_names_flip_flops_in_submodules_by_their_q_nets);
     tcase_add_test(t, sta_report_without_a_path_is_an_error_naming_the_log);
     tcase_add_test(t, sram_energy_per_access_matches_its_published_figures);
     tcase_add_test(t, power_data_is_told_from_power_units);
