@@ -523,6 +523,26 @@ static int const_bits(const char *t, bits *e)
 
 static int parse_expr(lexer *x, vmod *m, bits *e, char *err, size_t errlen);
 
+/* "[hi]" or "[hi:lo]" at x (on its "["), past the "]"; `colon`: the ":lo"
+ * is required (a declaration). */
+static int bit_range(lexer *x, int colon, int *hi, int *lo, char *err, size_t errlen)
+{
+    lex(x);
+    *hi = *lo = atoi(x->tok);
+    lex(x);
+    if (x->kind == ':') {
+        lex(x);
+        *lo = atoi(x->tok);
+        lex(x);
+    } else if (colon) {
+        return irhw_err(err, errlen, "line %d: range expected", x->line);
+    }
+    if (x->kind != ']')
+        return irhw_err(err, errlen, "line %d: ] expected", x->line);
+    lex(x);
+    return 0;
+}
+
 /* One term: name, name[i], name[a:b], constant, {concatenation}. */
 static int parse_term(lexer *x, vmod *m, bits *e, char *err, size_t errlen)
 {
@@ -555,19 +575,8 @@ static int parse_term(lexer *x, vmod *m, bits *e, char *err, size_t errlen)
                         m->name);
     lex(x);
     int hi = s->msb, lo = s->lsb;
-    if (x->kind == '[') {
-        lex(x);
-        hi = lo = atoi(x->tok);
-        lex(x);
-        if (x->kind == ':') {
-            lex(x);
-            lo = atoi(x->tok);
-            lex(x);
-        }
-        if (x->kind != ']')
-            return irhw_err(err, errlen, "line %d: ] expected", x->line);
-        lex(x);
-    }
+    if (x->kind == '[' && bit_range(x, 0, &hi, &lo, err, errlen))
+        return -1;
     int smin = s->msb < s->lsb ? s->msb : s->lsb, smax = s->msb < s->lsb ? s->lsb : s->msb;
     int step = hi >= lo ? -1 : 1;
     for (int i = hi;; i += step) {
@@ -595,17 +604,8 @@ static int declare(lexer *x, vmod *m, int dir, char *err, size_t errlen)
     if (x->kind == 'i' &&
         (!strcmp(x->tok, "wire") || !strcmp(x->tok, "reg") || !strcmp(x->tok, "signed")))
         lex(x);
-    if (x->kind == '[') {
-        lex(x);
-        msb = atoi(x->tok);
-        lex(x);
-        if (x->kind != ':')
-            return irhw_err(err, errlen, "line %d: range expected", x->line);
-        lex(x);
-        lsb = atoi(x->tok);
-        lex(x);
-        lex(x); /* ] */
-    }
+    if (x->kind == '[' && bit_range(x, 1, &msb, &lsb, err, errlen))
+        return -1;
     for (;;) {
         if (x->kind != 'i')
             return irhw_err(err, errlen, "line %d: a name expected, found \"%s\"", x->line, x->tok);
