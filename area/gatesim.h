@@ -67,10 +67,6 @@ void irhw_gsim_stats(const irhw_gsim *g, size_t *cells, size_t *nets, uint64_t *
  * without backslashes; activity = toggles per clock edge, duty = the edges
  * at which the net was 1 / edges). Returns the number of lines. */
 size_t irhw_gsim_write_pins(const irhw_gsim *g, FILE *f);
-/* The netlist src again as dst with every assign that has a concatenation
- * written one bit an assign (OpenSTA 2.0's reader takes no concatenation
- * in an assign). */
-int irhw_gsim_write_netlist(const char *src, const char *dst, char *err, size_t errlen);
 /* Toggles of all nets together (internal flip-flop state excluded). */
 uint64_t irhw_gsim_net_toggles(const irhw_gsim *g);
 

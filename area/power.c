@@ -697,8 +697,9 @@ static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *
  * the area run's sta_netlist.v, or, when that has the SRAM macros cut out
  * (ports irhw_sram_K__*), the hierarchical hier_mapped.v with each macro an
  * instance (its parameters removed: OpenSTA's reader takes none; OpenSTA
- * makes the macro a black box); assigns with concatenations one bit an
- * assign (irhw_gsim_write_netlist). */
+ * makes the macro a black box). Both are written by Yosys with
+ * -simple-lhs, so no assign has a concatenation on its left, which
+ * OpenSTA 2.0's reader refuses. */
 static int power_netlist(const char *workdir, const char *dst, char *path, size_t len, char *err,
                          size_t errlen)
 {
@@ -710,13 +711,12 @@ static int power_netlist(const char *workdir, const char *dst, char *path, size_
     char *t = irhw_read_file(sta, &n);
     if (!t)
         return irhw_err(err, errlen, "cannot read %s: %s", sta, strerror(errno));
-    int cut = area_mem_find(t, n, "irhw_sram_0__") != NULL;
-    free(t);
+    if (area_mem_find(t, n, "irhw_sram_0__")) {
+        free(t);
+        if (!(t = irhw_read_file(hier, &n)))
+            return irhw_err(err, errlen, "cannot read %s: %s", hier, strerror(errno));
+    }
     snprintf(path, len, "%s", dst);
-    if (!cut)
-        return irhw_gsim_write_netlist(sta, dst, err, errlen);
-    if (!(t = irhw_read_file(hier, &n)))
-        return irhw_err(err, errlen, "cannot read %s: %s", hier, strerror(errno));
     irhw_out *o = irhw_out_open(dst, err, errlen);
     if (!o) {
         free(t);
@@ -736,9 +736,7 @@ static int power_netlist(const char *workdir, const char *dst, char *path, size_
     }
     fwrite(p, 1, n - (size_t)(p - t), f);
     free(t);
-    if (irhw_out_commit(o, err, errlen))
-        return -1;
-    return irhw_gsim_write_netlist(dst, dst, err, errlen);
+    return irhw_out_commit(o, err, errlen);
 }
 
 /* ---- OpenSTA's report ------------------------------------------------------ */
