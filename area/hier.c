@@ -562,9 +562,13 @@ static int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
     if (read_lines(c, u, read, sizeof read))
         return irhw_err(err, errlen, "cache path too long: %s", tmp);
     snprintf(top, sizeof top, "%.*s", (int)c->v->m[u->mod].nlen, c->v->m[u->mod].name);
+    /* (a unit without flip-flops, a word selector, has no such path) */
     const char *extra = "puts \"" REG2REG_MARK "\"\n"
-                        "report_checks -path_delay max -from [all_registers -clock_pins] "
-                        "-to [all_registers -data_pins] -format full -fields {nets} -digits 4";
+                        "set irhw_ck [all_registers -clock_pins]\n"
+                        "if {[llength $irhw_ck] > 0} {\n"
+                        "    report_checks -path_delay max -from $irhw_ck "
+                        "-to [all_registers -data_pins] -format full -fields {nets} -digits 4\n"
+                        "} else { puts \"No paths found.\" }";
     char *text;
     if (area_sta_tool(c->q, tmp, c->lib, read, top, c->node, extra, &text, log, sizeof log, err,
                       errlen))

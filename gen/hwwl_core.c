@@ -5,6 +5,9 @@
  * modules, instantiated (g_bank[l].u_bank, u_wru) and written after this
  * module; the transfer engine and the HVU are one combinational block
  * (`decide`, in the order of the model's hc_step) and register groups.
+ * Every slot that loads one word of many (landing, refill and coalescing-
+ * buffer slots, the store's rotation) reads it through a word selector
+ * (vw_sel_unit), one generated module that synthesis maps once.
  */
 #include "hwwl_core.h"
 
@@ -301,6 +304,9 @@ static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
 static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
 {
     const char *land = g->sram ? "RSV" : "FULL";
+    char sel_l[64], sel_c[64]; /* the word selectors over the lanes and the coalescing slots */
+    vw_sel_unit_name(sel_l, sizeof sel_l, g->lanes, g->id_bits);
+    vw_sel_unit_name(sel_c, sizeof sel_c, g->coalesce, g->id_bits);
     static const char *const lanes[] = {
         "// ---- lanes: answers and waiting bits",
         "always @(posedge clk) begin",
@@ -321,7 +327,6 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "wire [(L+1)*I-1:0] land_id;",
         "// Which lane's word lands in slot l (the WRU pairs lanes with distinct slots, so",
         "// at most one does): decoded once per lane, not compared per slot and lane.",
-        "wire [I-1:0] rd_id_a [0:L-1];",
         "reg [L:0] tk_any, cap_any;",
         "reg [LB-1:0] cap_src [0:L];",
         "integer k;",
@@ -351,9 +356,6 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "            cap_src[tk_to[k*(LB+1) +: LB+1]] = k;",
         "        end",
         "end",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_rd",
-        "    assign rd_id_a[l] = b_rd_id[l*I +: I];",
-        "end endgenerate",
         "generate for (l = 0; l <= L; l = l + 1) begin : g_land",
         "    wire freed;",
         "    if (l < L) begin : g_move",
@@ -364,17 +366,23 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "    // Slot states are plain registers, not FSMs for synthesis to re-encode.",
         "    (* fsm_encoding = \"none\" *) reg [1:0] st_q;",
         "    reg [I-1:0] id_q;",
-        "    always @(posedge clk) begin",
-        "        if (rst) st_q <= FREE;",
-        "        else if (cap_any[l]) begin",
-        "            st_q <= FULL;",
-        "            id_q <= rd_id_a[cap_src[l]];",
-        "        end else if (tk_any[l]) begin",
+        "    wire [I-1:0] rd_word;  // the read port of the lane whose word lands here",
     };
     EMIT(w, lanes2);
+    vw_line(w, "    %s u_rd (.in(b_rd_id), .sel(%s), .out(rd_word));", sel_l,
+            g->sram ? "cap_src[l]" : "cap_any[l] ? cap_src[l] : tk_src[l]");
+    static const char *const land_ff[] = {
+        "    always @(posedge clk) begin",
+        "        if (rst) st_q <= FREE;",
+        "        else if (cap_any[l]) begin  // a reserved slot's SRAM word returns",
+        "            st_q <= FULL;",
+        "            id_q <= rd_word;",
+        "        end else if (tk_any[l]) begin",
+    };
+    EMIT(w, land_ff);
     vw_line(w, "            st_q <= %s;", land);
     if (!g->sram)
-        vw_line(w, "            id_q <= rd_id_a[tk_src[l]];");
+        vw_line(w, "            id_q <= rd_word;");
     static const char *const slots[] = {
         "        end else if (freed && st_q == FULL) st_q <= FREE;",
         "    end",
@@ -393,12 +401,17 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "generate for (l = 0; l < L; l = l + 1) begin : g_slot",
         "    (* fsm_encoding = \"none\" *) reg [1:0] rf_st_q;",
         "    reg [I-1:0] rf_id_q;",
-        "    wire [7:0] ridx = rs_pre[l*8 +: 8];",
+        "    wire [QB-1:0] ridx = rs_pre[l*8 +: QB];  // below C for a bank the response fills",
+        "    wire [I-1:0] resp_word;",
+    };
+    EMIT(w, slots);
+    vw_line(w, "    %s u_resp (.in(resp_data_v), .sel(ridx), .out(resp_word));", sel_c);
+    static const char *const slots2[] = {
         "    always @(posedge clk) begin",
         "        if (rst) rf_st_q <= FREE;",
         "        else if (resp_ok & resp_mask[l]) begin",
         "            rf_st_q <= FULL;",
-        "            rf_id_q <= resp_data_v[ridx*I +: I];",
+        "            rf_id_q <= resp_word;",
         "        end else if (ld_mask[l]) rf_st_q <= RSV;",
         "        else if (b_put_ok[l] & src_rf[l]) rf_st_q <= FREE;",
         "    end",
@@ -408,7 +421,7 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "    reg [LB:0] tk_to_q;",
         "    always @(posedge clk) begin",
     };
-    EMIT(w, slots);
+    EMIT(w, slots2);
     vw_line(w, "        tk_pend_q <= %s;", g->sram ? "~rst & take[l] & b_take_ok[l]" : "1'b0");
     static const char *const tk[] = {
         "        tk_to_q <= take_to[l*(LB+1) +: LB+1];",
@@ -455,8 +468,6 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "// (accepted spills have distinct ranks, so at most one lane writes a slot: each",
         "// lane's slot is decoded once, and the slot reads that lane's ID by index)",
         "wire [C*I-1:0] st_data;",
-        "wire [I-1:0] push_id_a [0:L-1];",
-        "wire [I-1:0] cb_a [0:C-1];",
         "reg [C-1:0] cb_wr;",
         "reg [LB-1:0] cb_src [0:C-1];",
         "always @* begin",
@@ -468,16 +479,18 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "            cb_src[sp_slot[k*(QB+1) +: QB+1]] = k;",
         "        end",
         "end",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_pid",
-        "    assign push_id_a[l] = push_id_v[l*I +: I];",
-        "end endgenerate",
         "generate for (t = 0; t < C; t = t + 1) begin : g_cb",
         "    reg [I-1:0] id_q;",
-        "    always @(posedge clk) if (cb_wr[t]) id_q <= push_id_a[cb_src[t]];",
-        "    assign cb[t*I +: I] = id_q;",
-        "    assign cb_a[t] = id_q;",
+        "    wire [I-1:0] push_word, st_word;",
         "    wire [QB-1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
-        "    assign st_data[t*I +: I] = (t < n) ? cb_a[rot] : {I{1'b0}};",
+    };
+    EMIT(w, regs);
+    vw_line(w, "    %s u_push (.in(push_id_v), .sel(cb_src[t]), .out(push_word));", sel_l);
+    vw_line(w, "    %s u_st (.in(cb), .sel(rot), .out(st_word));", sel_c);
+    static const char *const regs2[] = {
+        "    always @(posedge clk) if (cb_wr[t]) id_q <= push_word;",
+        "    assign cb[t*I +: I] = id_q;",
+        "    assign st_data[t*I +: I] = (t < n) ? st_word : {I{1'b0}};",
         "end endgenerate",
         "",
         "// ---- the request register and the overflow buffer's regions",
@@ -511,7 +524,7 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "        end",
         "        if (swap_go) opull_q <= ~opull_q;",
     };
-    EMIT(w, regs);
+    EMIT(w, regs2);
     if (g->refill == HC_INTERVAL_REFILL)
         vw_line(w, "        rphase_q <= (rphase_q == %u) ? 0 : rphase_q + 1'b1;", g->interval - 1);
     vw_line(w, "    end");
@@ -529,7 +542,7 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "// Bank and WRU outputs this design does not need (kept for waveforms).");
     vw_line(w, "wire unused_parts = &{1'b0, b_cfg_ok, b_swap_ok, b_full, b_greedy, b_pull_valid, "
                "b_rd_valid, b_dbl,");
-    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q, cb};");
+    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q};");
     vw_line(w, "// ---- outputs");
     vw_line(w, "assign wlcfg_ok  = cfg_go;");
     vw_line(w, "assign wlinit_ok = init_go;");
@@ -577,8 +590,15 @@ int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     w->indent--;
     vw_line(w, "endmodule");
     vw_blank(w);
-    vw_line(w, "// The parts, generated for this configuration (irhw gen wl_bank / wru).");
+    vw_line(w, "// The parts, generated for this configuration (irhw gen wl_bank / wru), and");
+    vw_line(w, "// the word selectors of the landing slots, refill slots and coalescing buffer.");
     vw_line(w, "/* verilator lint_off DECLFILENAME */");
+    vw_sel_unit(w, g->lanes, g->id_bits);
+    vw_blank(w);
+    if (g->coalesce != g->lanes) {
+        vw_sel_unit(w, g->coalesce, g->id_bits);
+        vw_blank(w);
+    }
     int rc = bank.b->gen(&bank, w, err, errlen);
     if (!rc && wru.b) {
         vw_blank(w);

@@ -129,6 +129,40 @@ const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width
     return b;
 }
 
+void vw_sel_unit_name(char *buf, size_t len, unsigned n, unsigned width)
+{
+    snprintf(buf, len, "irhw_sel_n%u_w%u", n, width);
+}
+
+void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width)
+{
+    char name[64];
+    unsigned sb = n > 1 ? irhw_clog2(n) : 1;
+    vw_sel_unit_name(name, sizeof name, n, width);
+    vw_line(w, "// Word `sel` of %u words of %u bits%s.", n, width,
+            n == 1u << sb ? "" : " (0 when sel is past the last word)");
+    vw_line(w, "module %s (", name);
+    vw_line(w, "    input  wire %sin,", vw_vec(n * width));
+    vw_line(w, "    input  wire %ssel,", vw_vec(sb));
+    vw_line(w, "    output wire %sout", vw_vec(width));
+    vw_line(w, ");");
+    if (n == 1) {
+        vw_line(w, "    assign out = sel ? %u'd0 : in;", width);
+        vw_line(w, "endmodule");
+        return;
+    }
+    vw_line(w, "    wire %sword [0:%u];", vw_vec(width), n - 1);
+    vw_line(w, "    genvar i;");
+    vw_line(w, "    generate for (i = 0; i < %u; i = i + 1) begin : g_word", n);
+    vw_line(w, "        assign word[i] = in[i*%u +: %u];", width, width);
+    vw_line(w, "    end endgenerate");
+    if (n == 1u << sb)
+        vw_line(w, "    assign out = word[sel];");
+    else
+        vw_line(w, "    assign out = (sel < %u) ? word[sel] : %u'd0;", n, width);
+    vw_line(w, "endmodule");
+}
+
 /* "//   irhw gen NAME -p A=1 -p B=2 ...", continued with " \\" before a
  * " -p " so that no line passes 120 columns (generated lines stay <= 120). */
 static void write_command(irhw_vw *w, const char *name, const char *cmd)

@@ -224,6 +224,15 @@ const char *vw_vec(unsigned width);
  * the bare name when total is 1 (a one-bit port is a scalar). Rotating
  * static buffer, as vw_range: copy a result that must outlive 8 calls. */
 const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width);
+/* A word selector, a generated module of its own: out = word `sel` of `n`
+ * words of `width` bits (in[sel*width +: width]; 0 when sel >= n). A block
+ * that picks one word of many in several places instantiates it, so that
+ * hierarchical synthesis (area/hier.c: a generated module is a unit)
+ * synthesizes the selector once, not once per place. vw_sel_unit_name
+ * writes its name, irhw_sel_n<n>_w<width>; vw_sel_unit writes the module
+ * (sel has max(1, clog2(n)) bits). */
+void vw_sel_unit_name(char *buf, size_t len, unsigned n, unsigned width);
+void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width);
 /* "// " comment lines holding text, folded at words; lead starts the first. */
 void vw_comment(irhw_vw *w, const char *lead, const char *text);
 /* "module NAME (" with clk and every port of the description, then ");". */
