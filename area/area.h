@@ -146,9 +146,12 @@ typedef struct irhw_power_res {
     uint64_t ops;                              /* operations (op_ports), 0: per cycle */
     double energy_op_pj;                       /* per operation (or per cycle) */
     struct {
-        char name[96]; /* top-level instance, or "(own logic)" */
-        double w;
-    } parts[IRHW_POWER_MAX_PARTS];
+        char name[96];             /* top-level instance, its generate indices as [*]
+                                      (g_bank[*].u_bank), or "(own logic)" */
+        unsigned count;            /* instances of that name */
+        double w;                  /* all of them */
+        double min_w, max_w;       /* one instance's least and most */
+    } parts[IRHW_POWER_MAX_PARTS]; /* the last is "(other parts)" when more */
     unsigned nparts;
     struct {
         char path[96];

@@ -30,7 +30,9 @@
  *     checks that OpenSTA found them all, and reports again.
  *  4. OpenSTA's second report_power: internal, switching and leakage power per
  *     group (sequential, combinational) and per cell, summed per top-level
- *     module instance (the first part of a cell's hierarchical name).
+ *     module instance (the first part of a cell's hierarchical name), and
+ *     the instances of one generate loop (g_bank[0].u_bank ...) summed as
+ *     one part, g_bank[*].u_bank, with their count and least and most.
  *  5. SRAM macros (irhw_sram_1rw, scopes of the VCD with en, we, addr,
  *     wdata and rdata): reads (en && !we) and writes (en && we) at the
  *     clock edges times irhw_sram_energy_pj (sram_model.c).
@@ -762,10 +764,59 @@ int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen)
     return has;
 }
 
+/* A top-level instance's power, while the report is read. */
+typedef struct {
+    char name[96];
+    double w;
+} inst_w;
+
+/* Instance powers into r->parts: one part per name with its generate
+ * indices as [*], in the order of first appearance; past the last slot,
+ * one "(other parts)". */
+static void group_parts(const inst_w *in, size_t n, irhw_power_res *r)
+{
+    r->nparts = 0;
+    for (size_t i = 0; i < n; i++) {
+        char key[96];
+        size_t k0 = 0;
+        for (const char *c = in[i].name; *c && k0 + 4 < sizeof key; c++) {
+            key[k0++] = *c;
+            if (*c == '[' && c[1] >= '0' && c[1] <= '9') {
+                c += strspn(c + 1, "0123456789");
+                key[k0++] = '*';
+            }
+        }
+        key[k0] = '\0';
+        unsigned k = 0;
+        while (k < r->nparts && strcmp(r->parts[k].name, key))
+            k++;
+        if (k == IRHW_POWER_MAX_PARTS) {
+            k = IRHW_POWER_MAX_PARTS - 1;
+            snprintf(key, sizeof key, "(other parts)");
+            snprintf(r->parts[k].name, sizeof r->parts[k].name, "%s", key);
+        }
+        if (k == r->nparts) {
+            snprintf(r->parts[k].name, sizeof r->parts[k].name, "%s", key);
+            r->parts[k].count = 0;
+            r->parts[k].w = 0;
+            r->parts[k].min_w = r->parts[k].max_w = in[i].w;
+            r->nparts++;
+        }
+        r->parts[k].count++;
+        r->parts[k].w += in[i].w;
+        if (in[i].w < r->parts[k].min_w)
+            r->parts[k].min_w = in[i].w;
+        if (in[i].w > r->parts[k].max_w)
+            r->parts[k].max_w = in[i].w;
+    }
+}
+
 /* "Total 1e-3 2e-4 3e-9 1.2e-3 100.0%" lines of report_power; instance
  * lines "i s l t NAME" after the marker, summed per top-level instance. */
 static int parse_report(const char *text, irhw_power_res *r, char *err, size_t errlen)
 {
+    inst_w *insts = NULL;
+    size_t ninst = 0, cap = 0;
     const char *inst = strstr(text, "IRHW_INSTANCES"), *from = strstr(text, "IRHW_MEASURED");
     const char *set = strstr(text, "IRHW_PINS_SET ");
     if (!from || !set)
@@ -794,16 +845,19 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
             part[k0] = '\0';
             if (!k0)
                 snprintf(part, sizeof part, "(own logic)");
-            unsigned k = 0;
-            while (k < r->nparts && strcmp(r->parts[k].name, part))
+            size_t k = 0;
+            while (k < ninst && strcmp(insts[k].name, part))
                 k++;
-            if (k == r->nparts && k < IRHW_POWER_MAX_PARTS) {
-                snprintf(r->parts[k].name, sizeof r->parts[k].name, "%s", part);
-                r->parts[k].w = 0;
-                r->nparts++;
+            if (k == ninst) {
+                if (area_grow(&insts, ninst, &cap, sizeof *insts)) {
+                    free(insts);
+                    return irhw_err(err, errlen, "out of memory reading OpenSTA's report");
+                }
+                snprintf(insts[k].name, sizeof insts[k].name, "%s", part);
+                insts[k].w = 0;
+                ninst++;
             }
-            if (k < r->nparts)
-                r->parts[k].w += v[3];
+            insts[k].w += v[3];
         } else if ((!inst || p < inst) &&
                    sscanf(line, "%599s %lf %lf %lf %lf", name, &v[0], &v[1], &v[2], &v[3]) == 5) {
             if (!strcmp(name, "Sequential"))
@@ -819,6 +873,8 @@ static int parse_report(const char *text, irhw_power_res *r, char *err, size_t e
         }
         p = e ? e + 1 : NULL;
     }
+    group_parts(insts, ninst, r);
+    free(insts);
     if (!total)
         return irhw_err(err, errlen, "no Total line in OpenSTA's report_power");
     return 0;
@@ -1050,8 +1106,17 @@ void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name)
             r->sram_w * 1e3);
     fprintf(f, "  registers          %10.4f mW  (OpenSTA's sequential group)\n", r->seq_w * 1e3);
     fprintf(f, "  logic              %10.4f mW  (combinational group)\n", r->comb_w * 1e3);
+    int wn = 13; /* the longest part name */
     for (unsigned i = 0; i < r->nparts; i++)
-        fprintf(f, "  part %-13s %10.4f mW\n", r->parts[i].name, r->parts[i].w * 1e3);
+        if ((int)strlen(r->parts[i].name) > wn)
+            wn = (int)strlen(r->parts[i].name);
+    for (unsigned i = 0; i < r->nparts; i++) {
+        fprintf(f, "  part %-*s %10.4f mW", wn, r->parts[i].name, r->parts[i].w * 1e3);
+        if (r->parts[i].count > 1)
+            fprintf(f, "  (%u instances, %.4f to %.4f mW each)", r->parts[i].count,
+                    r->parts[i].min_w * 1e3, r->parts[i].max_w * 1e3);
+        fputc('\n', f);
+    }
     for (unsigned i = 0; i < r->nsrams; i++)
         fprintf(f,
                 "  SRAM %s (%u x %u): %" PRIu64 " reads x %.3f pJ, %" PRIu64 " writes x %.3f pJ\n",
@@ -1098,6 +1163,9 @@ void irhw_power_print_json(FILE *f, const irhw_power_res *r, const char *op_name
     fprintf(f, " \"parts\": {");
     for (unsigned i = 0; i < r->nparts; i++)
         fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", r->parts[i].name, r->parts[i].w * 1e3);
+    fprintf(f, "},\n \"part_instances\": {");
+    for (unsigned i = 0; i < r->nparts; i++)
+        fprintf(f, "%s\"%s\": %u", i ? ", " : "", r->parts[i].name, r->parts[i].count);
     fprintf(f, "},\n \"srams\": [");
     for (unsigned i = 0; i < r->nsrams; i++)
         fprintf(f,

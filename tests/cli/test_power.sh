@@ -5,7 +5,8 @@
 # equal to the trace's (fifo, wl_bank, its SRAM variant), less activity
 # giving less dynamic power, a corrupted trace refused (exit 3, the trace
 # named, no figure), positive power and energy per push/pull on a small
-# wl_bank, SRAM accesses priced, a liberty without power data refused with
+# wl_bank, SRAM accesses priced, a small hwwl_core's parts (generate loops
+# summed, adding up to the cells' total), a liberty without power data refused with
 # exit 2 after the area, bad options. The power runs need sky130hd (IRHW_SKY130, else
 # ../shared/data/liberty); without it they are a visible SKIP.
 # Prints "power: N passed, N failed, N skipped".
@@ -99,6 +100,19 @@ print(d["internal_mw"] + d["switching_mw"], d["net_toggles"])' "$1"; }
       ok "SRAM: $r reads, $w writes, $sw mW; read data from the trace, $c of $f flip-flops and $o outputs checked" ||
       bad "SRAM: reads $r writes $w $sw mW; $c of $f flip-flops, $o outputs checked"
   else bad "power wl_bank STORAGE=sram: $(tail -3 "$tmp/s.err")"; fi
+
+  # parts: a generate loop's instances summed as one part, and every cell
+  # counted in some part (the parts add up to the cells' total)
+  if "$irhw" power hwwl_core -p LANES=2 -p ENTRIES=4 --liberty "$sky" --cycles 2000 -o "$tmp/c" --json > "$tmp/c.json" 2> "$tmp/c.err"; then
+    got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["power"]
+cells=d["internal_mw"]+d["switching_mw"]+d["leakage_mw"]; parts=sum(d["parts"].values())
+print("%.4f %.4f %s %s" % (cells, parts, d["part_instances"].get("g_bank[*].u_bank"), d["part_instances"].get("g_land[*].u_rd")))' "$tmp/c.json")
+    read -r cells parts nb nl <<< "$got"
+    python3 -c 'import sys; c, p = map(float, sys.argv[1:3]); sys.exit(0 if c > 0 and abs(c - p) <= 0.002 * c else 1)' "$cells" "$parts" &&
+      [ "$nb" = 2 ] && [ "$nl" = 3 ] &&
+      ok "hwwl_core parts: g_bank[*].u_bank $nb instances, g_land[*].u_rd $nl; parts $parts mW = cells $cells mW" ||
+      bad "hwwl_core parts: $got"
+  else bad "power hwwl_core: $(tail -3 "$tmp/c.err")"; fi
 fi
 
 echo "power: $pass passed, $fail failed, $skip skipped"
