@@ -146,6 +146,7 @@ void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width)
     vw_line(w, "    input  wire %ssel,", vw_vec(sb));
     vw_line(w, "    output wire %sout", vw_vec(width));
     vw_line(w, ");");
+    vw_line(w, "    /* verilator inline_module */  // simulated inline at every use");
     if (n == 1) {
         vw_line(w, "    assign out = sel ? %u'd0 : in;", width);
         vw_line(w, "endmodule");
