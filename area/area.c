@@ -72,6 +72,8 @@ int area_grow(void *pp, size_t n, size_t *cap, size_t elem)
     if (n < *cap)
         return 0;
     size_t c = *cap ? 2 * *cap : 16;
+    while (c <= n)
+        c *= 2;
     void *t = realloc(*(void **)pp, c * elem);
     if (!t)
         return -1;

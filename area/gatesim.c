@@ -30,20 +30,8 @@
 
 #define MAXVARS 16
 
-static void *grow(void *p, size_t n, size_t *cap, size_t elem)
-{
-    if (n < *cap)
-        return p;
-    size_t c = *cap ? *cap * 2 : 16;
-    while (c <= n)
-        c *= 2;
-    void *q = realloc(p, c * elem);
-    if (q)
-        *cap = c;
-    return q;
-}
 #define PUSH(arr, n, cap)                                                                          \
-    (((arr) = grow((arr), (n), &(cap), sizeof *(arr))) != NULL ? &(arr)[(n)++] : NULL)
+    (area_grow(&(arr), (n), &(cap), sizeof *(arr)) == 0 ? &(arr)[(n)++] : NULL)
 
 /* err with more said around it (irhw_err cannot take err as an argument) */
 static int err_wrap(char *err, size_t errlen, const char *pre, const char *post)
@@ -252,10 +240,8 @@ static int read_liberty(const char *path, lcell *cells, size_t n, char *err, siz
         /* a line ending in a backslash continues */
         size_t bl = 0;
         while (len >= 2 && line[len - 1] == '\n' && line[len - 2] == '\\') {
-            char *nb = grow(buf, bl + (size_t)len + 1, &bcap, 1);
-            if (!nb)
+            if (area_grow(&buf, bl + (size_t)len + 1, &bcap, 1))
                 break;
-            buf = nb;
             memcpy(buf + bl, line, (size_t)len - 2);
             bl += (size_t)len - 2;
             if ((len = getline(&line, &cap, f)) < 0)
@@ -263,9 +249,7 @@ static int read_liberty(const char *path, lcell *cells, size_t n, char *err, siz
         }
         const char *l = line;
         if (bl) {
-            char *nb = grow(buf, bl + (size_t)len + 1, &bcap, 1);
-            if (nb) {
-                buf = nb;
+            if (area_grow(&buf, bl + (size_t)len + 1, &bcap, 1) == 0) {
                 memcpy(buf + bl, line, (size_t)len + 1);
                 l = buf;
             }
@@ -695,7 +679,7 @@ static int parse_module(lexer *x, vmod *m, char *err, size_t errlen)
             if (x->kind != ';')
                 return irhw_err(err, errlen, "line %d: ; expected after assign", x->line);
             size_t k = 2 * (m->na - 1);
-            if (!(m->span = grow(m->span, k + 1, &m->caps2, sizeof *m->span)))
+            if (area_grow(&m->span, k + 1, &m->caps2, sizeof *m->span))
                 return irhw_err(err, errlen, "out of memory");
             m->span[k] = from;
             m->span[k + 1] = (size_t)(x->p - x->base);
