@@ -139,28 +139,23 @@ void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width)
     char name[64];
     unsigned sb = n > 1 ? irhw_clog2(n) : 1;
     vw_sel_unit_name(name, sizeof name, n, width);
-    vw_line(w, "// Word `sel` of %u words of %u bits%s.", n, width,
-            n == 1u << sb ? "" : " (0 when sel is past the last word)");
+    vw_line(w, "// Word `sel` of %u words of %u bits (0 past the last word).", n, width);
     vw_line(w, "module %s (", name);
     vw_line(w, "    input  wire %sin,", vw_vec(n * width));
     vw_line(w, "    input  wire %ssel,", vw_vec(sb));
-    vw_line(w, "    output wire %sout", vw_vec(width));
+    vw_line(w, "    output reg  %sout", vw_vec(width));
     vw_line(w, ");");
+    /* A case, not an array of the words indexed by sel: Yosys maps both to
+     * the same mux tree, but Verilator (inlining the module at every use)
+     * would build the array anew at each one. */
     vw_line(w, "    /* verilator inline_module */  // simulated inline at every use");
-    if (n == 1) {
-        vw_line(w, "    assign out = sel ? %u'd0 : in;", width);
-        vw_line(w, "endmodule");
-        return;
-    }
-    vw_line(w, "    wire %sword [0:%u];", vw_vec(width), n - 1);
-    vw_line(w, "    genvar i;");
-    vw_line(w, "    generate for (i = 0; i < %u; i = i + 1) begin : g_word", n);
-    vw_line(w, "        assign word[i] = in[i*%u +: %u];", width, width);
-    vw_line(w, "    end endgenerate");
-    if (n == 1u << sb)
-        vw_line(w, "    assign out = word[sel];");
-    else
-        vw_line(w, "    assign out = (sel < %u) ? word[sel] : %u'd0;", n, width);
+    vw_line(w, "    always @* begin");
+    vw_line(w, "        case (sel)");
+    for (unsigned i = 0; i < n; i++)
+        vw_line(w, "            %u'd%u: out = in[%u +: %u];", sb, i, i * width, width);
+    vw_line(w, "            default: out = %u'd0;", width);
+    vw_line(w, "        endcase");
+    vw_line(w, "    end");
     vw_line(w, "endmodule");
 }
 
