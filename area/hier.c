@@ -629,10 +629,10 @@ typedef struct {
     char from[2][160];           /* [r] an output: where its worst clock path starts */
 } etm_pin;
 
-/* An input->output pair: d[s][input r][output r]. */
+/* An input->output pair: d[output r], the input rising or falling. */
 typedef struct {
     int in, out;
-    double d[2][2][2];
+    double d[2];
 } etm_pair;
 
 typedef struct {
@@ -647,6 +647,8 @@ typedef struct {
     size_t n, cap;
     etm_pair *pr;
     size_t npr, prcap;
+    int *slot; /* the pins by name: an open-addressing table of nslot (a power of 2) */
+    size_t nslot;
 } etm;
 
 static void etm_free(etm *e)
@@ -654,14 +656,43 @@ static void etm_free(etm *e)
     free(e->port);
     free(e->p);
     free(e->pr);
+    free(e->slot);
+}
+
+/* The pins' name table, made once they are all listed. */
+static int etm_index(etm *e)
+{
+    e->nslot = 16;
+    while (e->nslot < 2 * e->n)
+        e->nslot *= 2;
+    e->slot = malloc(e->nslot * sizeof *e->slot);
+    if (!e->slot)
+        return -1;
+    for (size_t k = 0; k < e->nslot; k++)
+        e->slot[k] = -1;
+    for (size_t i = 0; i < e->n; i++) {
+        size_t k = fnv_str(FNV0, e->p[i].name) & (e->nslot - 1);
+        while (e->slot[k] >= 0)
+            k = (k + 1) & (e->nslot - 1);
+        e->slot[k] = (int)i;
+    }
+    return 0;
 }
 
 static int etm_find(const etm *e, const char *name)
 {
-    for (size_t i = 0; i < e->n; i++)
-        if (strcmp(e->p[i].name, name) == 0)
-            return (int)i;
+    for (size_t k = fnv_str(FNV0, name) & (e->nslot - 1); e->slot[k] >= 0;
+         k = (k + 1) & (e->nslot - 1))
+        if (strcmp(e->p[e->slot[k]].name, name) == 0)
+            return e->slot[k];
     return -1;
+}
+
+static int pair_by_out(const void *a, const void *b)
+{
+    const etm_pair *x = a, *y = b;
+    return x->out != y->out ? (x->out > y->out) - (x->out < y->out)
+                            : (x->in > y->in) - (x->in < y->in);
 }
 
 /* The ports of module `top` in its mapped netlist ("  input [23:0] x;"),
@@ -806,28 +837,17 @@ static int etm_path(const run_ctx *c, const unit *u, const char *nl, const char 
     return 0;
 }
 
-/* The pair in->out of e, added with no paths when new; NULL: no memory. */
-static etm_pair *etm_pair_of(etm *e, int in, int out)
-{
-    for (size_t k = e->npr; k-- > 0;)
-        if (e->pr[k].in == in && e->pr[k].out == out)
-            return &e->pr[k];
-    if (area_grow(&e->pr, e->npr, &e->prcap, sizeof *e->pr))
-        return NULL;
-    etm_pair *q = &e->pr[e->npr++];
-    q->in = in;
-    q->out = out;
-    for (int k = 0; k < 8; k++)
-        q->d[k / 4][k / 2 % 2][k % 2] = -1;
-    return q;
-}
-
 /* etm.txt's measurements into e. */
 static int etm_read(const run_ctx *c, const unit *u, const char *nl, const char *top,
                     const char *text, etm *e)
 {
     char a[300], b[300], w[8];
     double x, v[4];
+    static struct {
+        char pin[300], name[160];
+        int rf;
+    } memo[256];
+    size_t nmemo = 0;
     for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
         int i = -1, j;
         if (sscanf(l, "cap %299s %lf", a, &x) == 2 && (i = etm_find(e, a)) >= 0) {
@@ -853,15 +873,30 @@ static int etm_read(const run_ctx *c, const unit *u, const char *nl, const char 
             e->p[i].ports = x > 1 ? (int)x : 1;
         } else if (sscanf(l, "clkqfrom %7s %299s %299s", w, a, b) == 3 &&
                    (i = etm_find(e, a)) >= 0) {
+            /* few distinct starts, each named once (a walk of the netlist) */
             int r = strcmp(w, "fall") == 0;
-            etm_name(c, u, nl, top, b, r, e->p[i].from[r], sizeof e->p[i].from[r], NULL);
-        } else if (sscanf(l, "pair %lf %299s %299s %lf %lf %lf %lf", &x, a, b, &v[0], &v[1],
-                          &v[2], &v[3]) == 7 &&
+            size_t m = 0;
+            while (m < nmemo && (memo[m].rf != r || strcmp(memo[m].pin, b) != 0))
+                m++;
+            if (m == nmemo && nmemo < sizeof memo / sizeof memo[0]) {
+                memo[m].rf = r;
+                snprintf(memo[m].pin, sizeof memo[m].pin, "%s", b);
+                etm_name(c, u, nl, top, b, r, memo[m].name, sizeof memo[m].name, NULL);
+                nmemo++;
+            }
+            if (m < nmemo)
+                snprintf(e->p[i].from[r], sizeof e->p[i].from[r], "%s", memo[m].name);
+            else
+                etm_name(c, u, nl, top, b, r, e->p[i].from[r], sizeof e->p[i].from[r], NULL);
+        } else if (sscanf(l, "pair %299s %299s %lf %lf", a, b, &v[0], &v[1]) == 4 &&
                    (i = etm_find(e, a)) >= 0 && (j = etm_find(e, b)) >= 0) {
-            etm_pair *q = etm_pair_of(e, i, j);
-            if (!q)
+            if (area_grow(&e->pr, e->npr, &e->prcap, sizeof *e->pr))
                 return -1;
-            memcpy(q->d[x > 0], v, sizeof q->d[0]);
+            etm_pair *q = &e->pr[e->npr++];
+            q->in = i;
+            q->out = j;
+            q->d[0] = v[0];
+            q->d[1] = v[1];
         }
     }
     return 0;
@@ -885,11 +920,6 @@ static void etm_thresholds(FILE *f, const char *lib)
             fprintf(f, "  %.*s\n", (int)(n - (size_t)(s - l)), s);
     }
     free(t);
-}
-
-static double max2(double a, double b)
-{
-    return a > b ? a : b;
 }
 
 /* A timing group of an output pin: d[s][c][r] delays and t[c][r] slews
@@ -935,43 +965,41 @@ static void etm_pin_group(FILE *f, const etm *e, size_t i)
         fprintf(f, "    }\n");
         return;
     }
-    /* the load's delay, per transition: the output's driver's, as if the
-     * outputs sharing its net had the same load */
+    /* the load's delay, per transition: measured with every output loaded,
+     * so the load on each of the outputs sharing this net (and driver)
+     * counts once */
     double dl[2], d[2][2][2];
     for (int r = 0; r < 2; r++)
-        dl[r] = (p->has_comb ? p->cb[1][r] - p->cb[0][r] : p->q[1][r] - p->q[0][r]);
+        dl[r] = (p->has_comb ? p->cb[1][r] - p->cb[0][r] : p->q[1][r] - p->q[0][r]) / p->ports;
     if (p->has_q) {
         for (int r = 0; r < 2; r++) {
             d[0][0][r] = p->q[0][r];
-            d[0][1][r] = p->q[0][r] >= 0 ? p->q[1][r] : -1;
+            d[0][1][r] = p->q[0][r] >= 0 ? p->q[0][r] + (p->q[1][r] - p->q[0][r]) / p->ports : -1;
         }
         etm_arc(f, "clk", "timing_type : rising_edge", 1, d, (double(*)[2])p->qs);
     }
-    for (size_t k = 0; k < e->npr; k++) {
+    size_t k = 0, lo = 0, hi = e->npr; /* the pairs are sorted by output */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (e->pr[mid].out < (int)i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (k = lo; k < e->npr && e->pr[k].out == (int)i; k++) {
         const etm_pair *q = &e->pr[k];
-        if (q->out != (int)i)
-            continue;
-        /* unate when only like (or only opposite) transitions pass */
-        int like = q->d[0][0][0] >= 0 || q->d[0][1][1] >= 0,
-            opp = q->d[0][0][1] >= 0 || q->d[0][1][0] >= 0;
-        const char *sense = like && !opp   ? "timing_sense : positive_unate"
-                            : opp && !like ? "timing_sense : negative_unate"
-                                           : "timing_sense : non_unate";
-        for (int s = 0; s < 2; s++)
-            for (int r = 0; r < 2; r++) { /* output r from either input transition */
-                double x = max2(q->d[s][0][r], q->d[s][1][r]);
-                if (s == 1 && x < 0) /* no measurement at ETM_SLEW: as at 0 */
-                    x = max2(q->d[0][0][r], q->d[0][1][r]);
-                d[s][0][r] = x;
-                d[s][1][r] = x >= 0 ? x + dl[r] : -1;
-            }
-        etm_arc(f, e->p[q->in].name, sense, 2, d, (double(*)[2])(p->has_comb ? p->cbs : p->qs));
+        for (int r = 0; r < 2; r++) {
+            d[0][0][r] = q->d[r];
+            d[0][1][r] = q->d[r] >= 0 ? q->d[r] + dl[r] : -1;
+        }
+        etm_arc(f, e->p[q->in].name, "timing_sense : non_unate", 1, d,
+                (double(*)[2])(p->has_comb ? p->cbs : p->qs));
     }
     fprintf(f, "    }\n");
 }
 
 /* model.lib: one cell named as the unit, its pins' arcs from e. */
-static int etm_write_lib(const char *path, const char *lib, const char *top, const etm *e,
+static int etm_write_lib(const char *path, const char *lib, const char *top, etm *e,
                          char *err, size_t errlen)
 {
     irhw_out *o = irhw_out_open(path, err, errlen);
@@ -1006,6 +1034,7 @@ static int etm_write_lib(const char *path, const char *lib, const char *top, con
         }
     fprintf(f, "  cell (%s) {\n    area : 0;\n    dont_use : true;\n    interface_timing : true;\n",
             top);
+    qsort(e->pr, e->npr, sizeof *e->pr, pair_by_out);
     size_t i = 0;
     for (size_t k = 0; k < e->nport; k++) {
         const etm_port *pt = &e->port[k];
@@ -1096,9 +1125,10 @@ static int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
         return -1;
     char line[300];
     area_last_line_with(text, "Warning: ", line, sizeof line);
-    free(text);
-    if (strstr(line, "Warning: "))
+    if (strstr(line, "Warning: ")) {
+        free(text);
         return irhw_err(err, errlen, "OpenSTA warned timing %s, log %s: %s", top, log, line);
+    }
     snprintf(p, sizeof p, "%s/mapped.v", u->dir);
     char *nl = irhw_read_file(p, NULL);
     char *meas = irhw_read_file(out, NULL);
@@ -1106,7 +1136,7 @@ static int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     tpath crit, in;
     double ff = 0;
     int rc = (!nl || !meas) ? irhw_err(err, errlen, "cannot read %s or %s", p, out) : 0;
-    if (!rc && etm_ports(&e, nl, top))
+    if (!rc && (etm_ports(&e, nl, top) || etm_index(&e)))
         rc = irhw_err(err, errlen, "cannot find the ports of %s in %s", top, p);
     if (!rc && (etm_path(c, u, nl, top, meas, "crit", &crit, &ff) ||
                 etm_path(c, u, nl, top, meas, "internal", &in, &ff) ||
@@ -1133,6 +1163,7 @@ static int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     etm_free(&e);
     free(nl);
     free(meas);
+    free(text);
     return rc ? -1 : seal_entry(tmp, u->edir, u->tkey, E_ETM, err, errlen);
 }
 
