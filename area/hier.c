@@ -619,14 +619,14 @@ static int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
  * ETM_LOAD1, [s] at input transitions 0 and ETM_SLEW, [r] rising and
  * falling; -1 for no path. */
 typedef struct {
-    char name[128];  /* "push_id[3]", "clk" */
-    int out, ports;  /* an output; the outputs sharing its net */
-    double cap;      /* an input: the load its net sees inside */
+    char name[128]; /* "push_id[3]", "clk" */
+    int out, ports; /* an output; the outputs sharing its net */
+    double cap;     /* an input: the load its net sees inside */
     int has_q, has_comb;
-    double setup[2][2];          /* [s][r] worst input->register delay + setup */
-    double q[2][2], qs[2][2];    /* [c][r] clock->output arrival and slew */
-    double cb[2][2], cbs[2][2];  /* [c][r] worst input->output arrival and slew */
-    char from[2][160];           /* [r] an output: where its worst clock path starts */
+    double setup[2][2];         /* [s][r] worst input->register delay + setup */
+    double q[2][2], qs[2][2];   /* [c][r] clock->output arrival and slew */
+    double cb[2][2], cbs[2][2]; /* [c][r] worst input->output arrival and slew */
+    char from[2][160];          /* [r] an output: where its worst clock path starts */
 } etm_pin;
 
 /* An input->output pair: d[output r], the input rising or falling. */
@@ -848,7 +848,10 @@ static int etm_read(const run_ctx *c, const unit *u, const char *nl, const char 
         int rf;
     } memo[256];
     size_t nmemo = 0;
-    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+    for (const char *t = text; t && *t; t = strchr(t, '\n'), t = t ? t + 1 : NULL) {
+        /* sscanf on a copy: on the whole text it measures all of it each time */
+        char l[1024];
+        snprintf(l, sizeof l, "%.*s", (int)strcspn(t, "\n"), t);
         int i = -1, j;
         if (sscanf(l, "cap %299s %lf", a, &x) == 2 && (i = etm_find(e, a)) >= 0) {
             e->p[i].cap = x;
@@ -935,7 +938,8 @@ static void etm_arc(FILE *f, const char *related, const char *type, int rows, do
         for (int r = 0; r < 2; r++) {
             if (d[0][0][r] < 0)
                 continue;
-            fprintf(f, "        %s (%s) { values (", what[k][r], rows > 1 ? "irhw_comb" : "irhw_load");
+            fprintf(f, "        %s (%s) { values (", what[k][r],
+                    rows > 1 ? "irhw_comb" : "irhw_load");
             for (int s = 0; s < rows; s++)
                 fprintf(f, "%s\"%.6f, %.6f\"", s ? ", " : "", k ? t[0][r] : d[s][0][r],
                         k ? t[1][r] : d[s][1][r]);
@@ -999,8 +1003,8 @@ static void etm_pin_group(FILE *f, const etm *e, size_t i)
 }
 
 /* model.lib: one cell named as the unit, its pins' arcs from e. */
-static int etm_write_lib(const char *path, const char *lib, const char *top, etm *e,
-                         char *err, size_t errlen)
+static int etm_write_lib(const char *path, const char *lib, const char *top, etm *e, char *err,
+                         size_t errlen)
 {
     irhw_out *o = irhw_out_open(path, err, errlen);
     if (!o)
@@ -1138,9 +1142,9 @@ static int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     int rc = (!nl || !meas) ? irhw_err(err, errlen, "cannot read %s or %s", p, out) : 0;
     if (!rc && (etm_ports(&e, nl, top) || etm_index(&e)))
         rc = irhw_err(err, errlen, "cannot find the ports of %s in %s", top, p);
-    if (!rc && (etm_path(c, u, nl, top, meas, "crit", &crit, &ff) ||
-                etm_path(c, u, nl, top, meas, "internal", &in, &ff) ||
-                etm_read(c, u, nl, top, meas, &e)))
+    if (!rc &&
+        (etm_path(c, u, nl, top, meas, "crit", &crit, &ff) ||
+         etm_path(c, u, nl, top, meas, "internal", &in, &ff) || etm_read(c, u, nl, top, meas, &e)))
         rc = irhw_err(err, errlen, "cannot read OpenSTA's measurements %s", out);
     if (!rc)
         rc = kids_internal(c, u, nl, E_ETM, &crit, &in, err, errlen);
@@ -1330,8 +1334,8 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
                     pick = (int)(E_KINDS * i + (unsigned)kind);
         for (unsigned i = 0; i < nu && !rc && running < c->jobs; i++)
             if (t[E_KINDS * i].state == 0 &&
-                (pick < 0 ||
-                 (pick % E_KINDS == 0 && c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / E_KINDS].mod].len)))
+                (pick < 0 || (pick % E_KINDS == 0 &&
+                              c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / E_KINDS].mod].len)))
                 pick = (int)(E_KINDS * i);
         if (pick >= 0) {
             rc = launch(c, &t[pick], (unsigned)pick / E_KINDS, pick % E_KINDS, err, errlen);
@@ -1366,8 +1370,8 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
                 if (e[0])
                     rc = irhw_err(err, errlen, "%s", e);
                 else
-                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d", kinds[j % E_KINDS].stage,
-                                  (int)m->nlen, m->name,
+                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d",
+                                  kinds[j % E_KINDS].stage, (int)m->nlen, m->name,
                                   WIFSIGNALED(st) ? "was killed by signal" : "exited with",
                                   WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
             }

@@ -124,8 +124,7 @@ static int private_name(const char *s)
     return n >= 2 && s[0] == '_' && s[n - 1] == '_';
 }
 
-void area_sta_name_pin(const char *netlist, const char *top, const char *pin, char *buf,
-                       size_t len)
+void area_sta_name_pin(const char *netlist, const char *top, const char *pin, char *buf, size_t len)
 {
     snprintf(buf, len, "%s", pin);
     char *slash = strrchr(buf, '/');
@@ -240,8 +239,13 @@ int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, cons
     const char *keys[] = {"LIB",         "READ",       "TOP",    "PERIOD",
                           "SRAM_ACCESS", "SRAM_SETUP", "REPORT", "EXTRA"};
     const char *vals[] = {
-        lib,   read, top, period, acc,
-        setup, report ? "report_checks -path_delay max -format full -fields {nets} -digits 4" : "",
+        lib,
+        read,
+        top,
+        period,
+        acc,
+        setup,
+        report ? "report_checks -path_delay max -format full -fields {nets} -digits 4" : "",
         extra};
     if (area_write_script("sta.tcl.in", script, keys, vals, 8, err, errlen))
         return -1;
