@@ -38,10 +38,30 @@
  * drive nothing, so an internal path through a net that also leaves the
  * module is timed with the module-level load, not the parent's.
  *
+ * With q->etm (and no SRAM macros), each unit gets one more cache entry
+ * instead, keyed as the timing: e<key>/ holds timing.txt (as above) and
+ * the unit's extracted timing model, from OpenSTA on the unit's own
+ * mapped netlist with its sub-units' models read as liberty cells
+ * (synth_scripts/etm.tcl.in measures, etm_write_lib writes): model.lib,
+ * one cell named as the module, its ports as pins and bus() groups, with
+ * setup constraints (the worst input->register delay plus the register's
+ * setup) over the input's transition, clock->output and input->output
+ * delays (the latter measured at input transition 0) and output slews
+ * over the output load, rising and falling apart, and the input pins'
+ * capacitance the load their nets see inside; names.txt, where each
+ * output's worst clock path starts inside (so a parent names its path's
+ * start as the whole netlist would) and a flip-flop's setup (a path that
+ * ends at a sub-unit's input is named by that pin, "inst.port", its delay
+ * the arrival plus the model's setup less that). The models are
+ * context-free: measured with the outputs unloaded and then all loaded,
+ * they do not see how a parent's load on one output slows a path inside
+ * that leaves by another (docs/area.md has the measured difference).
+ *
  * Syntheses, ILMs and timings run in child processes, up to q->jobs (2 by
  * default) at a time: every synthesis at once (sub-units are black boxes,
  * only their keys are needed), the largest source first; an ILM or timing
- * once its unit's synthesis and its sub-units' ILMs (and timings) are done.
+ * once its unit's synthesis and its sub-units' ILMs (and timings) are done,
+ * a timing model once its unit's synthesis and its sub-units' models are.
  */
 #define _POSIX_C_SOURCE 200809L
 

@@ -11,6 +11,9 @@
 #                        (every module's timing cached), and wl_bank:
 #                        critical path and area against OpenSTA on the
 #                        whole linked netlist (the runs above)
+#   --etm                likewise with the modules' extracted timing models
+#                        (liberty cells): hwwl right after hwwl_core, and
+#                        the paths against the whole netlist's
 #   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
 #                        against --flat: total µm² and critical path
 # Times are CPU seconds (user + sys of irhw and the tools it runs, from
@@ -63,6 +66,10 @@ run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --ilm
 run ilm_hwwl "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
 run ilm_hwwl2 "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
 run ilm_bank "$irhw" "$tmp/c_ilm" wl_bank --ilm
+run etm_core "$irhw" "$tmp/c_etm" hwwl_core "${extra[@]}" --etm
+run etm_hwwl "$irhw" "$tmp/c_etm" hwwl "${extra[@]}" --etm
+run etm_hwwl2 "$irhw" "$tmp/c_etm" hwwl "${extra[@]}" --etm
+run etm_bank "$irhw" "$tmp/c_etm" wl_bank --etm
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   run "flat_${b%%:*}" "$irhw" "$tmp/c_new" "${b#*:}" $([ "${b#*:}" = wl_bank ] || echo "${extra[@]}") --flat
 done
@@ -77,6 +84,14 @@ for b in bank:ilm_bank:wl_bank new_core:ilm_core:hwwl_core hwwl:ilm_hwwl:hwwl; d
   IFS=: read -r f i n <<< "$b"
   same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
   printf '    %-9s critical path %s (--ilm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
+    "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
+done
+echo "  --etm (extracted timing models), another cache:"
+echo "    cold hwwl_core ${cpu[etm_core]} s CPU (${wall[etm_core]} s wall); hwwl right after ${cpu[etm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}"), / whole-netlist cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[new_core]}") (target <= 0.10); hwwl again ${cpu[etm_hwwl2]} s CPU"
+for b in bank:etm_bank:wl_bank new_core:etm_core:hwwl_core hwwl:etm_hwwl:hwwl; do
+  IFS=: read -r f i n <<< "$b"
+  same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
+  printf '    %-9s critical path %s (--etm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
     "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
 done
 echo "  hierarchical against --flat (this irhw):"
