@@ -55,6 +55,18 @@ path() { echo "$(num crit_ns "$1") ns $(str crit_from "$1") -> $(str crit_to "$1
 num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$tmp/$2.json"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }'; }
+# against_whole MODE: the runs MODE_bank, MODE_core, MODE_hwwl (--MODE)
+# against the whole netlist's: critical path ends and delay, total area
+against_whole() {
+  local f i n same
+  for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
+    IFS=: read -r f n <<< "$b"
+    i=$1_${f#new_}
+    same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
+    printf '    %-9s critical path %s (--%s), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$1" "$(path "$f")" \
+      "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
+  done
+}
 
 echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
 run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
@@ -80,20 +92,10 @@ echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 new_co
 echo "  hwwl right after hwwl_core: ${cpu[hwwl]} s CPU: / new cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}") (target <= 0.10)"
 echo "  --ilm (interface logic models), another cache:"
 echo "    cold hwwl_core ${cpu[ilm_core]} s CPU (${wall[ilm_core]} s wall); hwwl right after ${cpu[ilm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[ilm_hwwl]}" "${cpu[ilm_core]}"); hwwl again ${cpu[ilm_hwwl2]} s CPU"
-for b in bank:ilm_bank:wl_bank new_core:ilm_core:hwwl_core hwwl:ilm_hwwl:hwwl; do
-  IFS=: read -r f i n <<< "$b"
-  same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
-  printf '    %-9s critical path %s (--ilm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
-    "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
-done
+against_whole ilm
 echo "  --etm (extracted timing models), another cache:"
 echo "    cold hwwl_core ${cpu[etm_core]} s CPU (${wall[etm_core]} s wall); hwwl right after ${cpu[etm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}"), / whole-netlist cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[new_core]}") (target <= 0.10); hwwl again ${cpu[etm_hwwl2]} s CPU"
-for b in bank:etm_bank:wl_bank new_core:etm_core:hwwl_core hwwl:etm_hwwl:hwwl; do
-  IFS=: read -r f i n <<< "$b"
-  same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
-  printf '    %-9s critical path %s (--etm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
-    "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
-done
+against_whole etm
 echo "  hierarchical against --flat (this irhw):"
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   h=${b%%:*}
