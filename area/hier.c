@@ -49,8 +49,9 @@
  * delays (the latter measured at input transition 0) and output slews
  * over the output load, rising and falling apart, and the input pins'
  * capacitance the load their nets see inside; names.txt, where each
- * output's worst clock path starts inside (so a parent names its path's
- * start as the whole netlist would) and a flip-flop's setup (a path that
+ * output's worst clock path starts inside with every output loaded (so a
+ * parent names its path's start as the whole netlist would) and a
+ * flip-flop's setup (a path that
  * ends at a sub-unit's input is named by that pin, "inst.port", its delay
  * the arrival plus the model's setup less that). The models are
  * context-free: measured with the outputs unloaded and then all loaded,
