@@ -29,6 +29,8 @@ typedef struct irhw_area_req {
     const char *cache_dir;       /* NULL: $IRHW_SYNTH_CACHE, else IRHW_ROOT/build/synth-cache */
     int ilm;  /* hierarchical run: time each module with its submodules' interface logic
                  models (cached), not the whole linked netlist */
+    int etm;  /* hierarchical run: time each module with its submodules' extracted timing
+                 models (liberty cells, cached), not the whole linked netlist */
     int jobs; /* hierarchical run: tools run side by side (0: 2) */
 } irhw_area_req;
 

@@ -91,12 +91,18 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
 /* ---- sta.c ---- */
 int area_sta_parse(const char *text, const char *netlist, const char *top, const char *log,
                    irhw_area_res *r, char *err, size_t errlen);
-/* Writes dir/sta.tcl (sta.tcl.in: `read` are the read_verilog lines,
- * `extra` reports after the first), runs OpenSTA into dir/sta.log (its
- * path in log) and returns its output in *text (malloc'd). */
+/* Writes dir/sta.tcl (sta.tcl.in: `read` are the read_verilog and
+ * read_liberty lines, `report` 1 for the report of the worst path, `extra`
+ * Tcl after it), runs OpenSTA into dir/sta.log (its path in log) and
+ * returns its output in *text (malloc'd). */
 int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, const char *read,
-                  const char *top, unsigned node, const char *extra, char **text, char *log,
-                  size_t loglen, char *err, size_t errlen);
+                  const char *top, unsigned node, int report, const char *extra, char **text,
+                  char *log, size_t loglen, char *err, size_t errlen);
+/* A pin as OpenSTA names it ("a/b/_12_/D", "u_x/port", "out[3]") as a path
+ * end of the report: a private flip-flop by the net its Q pin drives
+ * (walking the netlist down from module top), '/' as '.'. */
+void area_sta_name_pin(const char *netlist, const char *top, const char *pin, char *buf,
+                       size_t len);
 int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, unsigned node,
                  irhw_area_res *r, char *err, size_t errlen);
 

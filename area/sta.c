@@ -124,6 +124,22 @@ static int private_name(const char *s)
     return n >= 2 && s[0] == '_' && s[n - 1] == '_';
 }
 
+void area_sta_name_pin(const char *netlist, const char *top, const char *pin, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", pin);
+    char *slash = strrchr(buf, '/');
+    if (slash) {
+        *slash = '\0'; /* the instance */
+        if (private_name(buf) && netlist && top) {
+            char inst[256];
+            snprintf(inst, sizeof inst, "%s", buf);
+            name_flop(netlist, top, strlen(top), inst, buf, len, 0);
+        }
+    }
+    for (char *c = buf; (c = strchr(c, '/')) != NULL;)
+        *c = '.';
+}
+
 /* "Startpoint: NAME (kind...)" → NAME, kind. */
 static void point(const char *text, const char *tag, char *name, size_t len, int *is_flop)
 {
@@ -205,8 +221,8 @@ int area_sta_parse(const char *text, const char *netlist, const char *top, const
 }
 
 int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, const char *read,
-                  const char *top, unsigned node, const char *extra, char **text, char *log,
-                  size_t loglen, char *err, size_t errlen)
+                  const char *top, unsigned node, int report, const char *extra, char **text,
+                  char *log, size_t loglen, char *err, size_t errlen)
 {
     *text = NULL;
     if (!irhw_find_in_path("sta"))
@@ -220,9 +236,18 @@ int area_sta_tool(const irhw_area_req *q, const char *dir, const char *lib, cons
     snprintf(period, sizeof period, "%.4f", q->clock_ns > 0 ? q->clock_ns : 1000.0);
     snprintf(acc, sizeof acc, "%.4f", a);
     snprintf(setup, sizeof setup, "%.4f", s);
-    const char *keys[] = {"LIB", "READ", "TOP", "PERIOD", "SRAM_ACCESS", "SRAM_SETUP", "EXTRA"};
-    const char *vals[] = {lib, read, top, period, acc, setup, extra};
-    if (area_write_script("sta.tcl.in", script, keys, vals, 7, err, errlen))
+    const char *keys[] = {"LIB",         "READ",       "TOP",    "PERIOD",
+                          "SRAM_ACCESS", "SRAM_SETUP", "REPORT", "EXTRA"};
+    const char *vals[] = {
+        lib,
+        read,
+        top,
+        period,
+        acc,
+        setup,
+        report ? "report_checks -path_delay max -format full -fields {nets} -digits 4" : "",
+        extra};
+    if (area_write_script("sta.tcl.in", script, keys, vals, 8, err, errlen))
         return -1;
     char *argv[] = {"sta", "-no_splash", "-exit", script, NULL};
     int rc = area_run_tool(argv, log, err, errlen);
@@ -250,7 +275,7 @@ int area_run_sta(const irhw_area_req *q, const char *lib, const char *mapped, un
 {
     char read[PATHLEN + 32], log[PATHLEN], *text;
     snprintf(read, sizeof read, "read_verilog %s", mapped);
-    if (area_sta_tool(q, q->workdir, lib, read, q->top, node, "", &text, log, sizeof log, err,
+    if (area_sta_tool(q, q->workdir, lib, read, q->top, node, 1, "", &text, log, sizeof log, err,
                       errlen))
         return -1;
     char *nl = irhw_read_file(mapped, NULL);

@@ -62,6 +62,7 @@ typedef struct {
     int json, no_model, no_assert, quiet, no_sta, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
     int ilm;            /* area: timing from the modules' interface logic models */
+    int full_sta;       /* area: OpenSTA on the whole linked netlist */
     uint64_t jobs;      /* area, power: tools side by side; run: blocks at once (0: default) */
     int systemc;        /* gen: also <module>_sc.h; cosim: the SystemC co-simulation */
     /* cosim: tb/observe.h, tb/stimfile.h, tb/shrink.h */
@@ -169,6 +170,7 @@ enum {
     O_BLOCKS,
     O_VCD,
     O_ILM,
+    O_FULL_STA,
 };
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL},
@@ -200,6 +202,7 @@ static const irhw_opt block_opts[] = {
     {"--no-sta", 0, O_NO_STA, V_AREA},
     {"--flat", 0, O_FLAT, V_AREA},
     {"--ilm", 0, O_ILM, V_AREA | V_POWER},
+    {"--full-sta", 0, O_FULL_STA, V_AREA | V_POWER},
     {"-j", 1, O_JOBS, V_AREA | V_POWER | V_RUN},
     {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
     {"--no-model", 0, O_NO_MODEL, V_COSIM},
@@ -353,6 +356,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_FLAT:
         o->flat = 1;
+        break;
+    case O_FULL_STA:
+        o->full_sta = 1;
         break;
     case O_ILM:
         o->ilm = 1;
@@ -1253,6 +1259,7 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                        .flat = o->flat,
                        .progress = o->progress || isatty(2),
                        .ilm = o->ilm,
+                       .etm = !o->full_sta && !o->ilm,
                        .jobs = (int)o->jobs};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
@@ -1286,7 +1293,7 @@ static int cmd_area(int argc, char **argv)
             printf(
                 "usage: %s area BLOCK [-p NAME=VALUE]... [--liberty FILE[.gz]] [--json] [--no-sta] "
                 "[-o DIR]\n"
-                "          [--sram-table FILE] [--flat] [--ilm] [-j N] "
+                "          [--sram-table FILE] [--flat] [--full-sta] [--ilm] [-j N] "
                 "[--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
                 "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
@@ -1300,9 +1307,11 @@ static int cmd_area(int argc, char **argv)
                 "  of its sources, the liberty, the scripts and the tool versions.\n"
                 "  --flat       one Yosys run on the whole design, nothing cached\n"
                 "  -j N         synthesis and timing jobs side by side, 1..64 (default 2)\n"
-                "  --ilm        time each module on its own with its submodules' interface\n"
-                "               logic models, cached beside it, instead of OpenSTA on the\n"
-                "               whole linked netlist (the same path; see docs/area.md)\n"
+                "  Each module is timed on its own with its submodules' extracted timing\n"
+                "  models (liberty cells), its own model cached beside it (docs/area.md).\n"
+                "  --full-sta   OpenSTA on the whole linked netlist instead\n"
+                "  --ilm        time each module with its submodules' interface logic\n"
+                "               models instead (cached; the same path, slower)\n"
                 "  --progress   stage, module k of n and elapsed time on stderr (the default\n"
                 "               when stderr is a terminal)\n",
                 prog);
@@ -1346,7 +1355,7 @@ static int cmd_power(int argc, char **argv)
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
                 "          [--stim M | --stim-file F | --vcd F] [--liberty FILE[.gz]] [--json] "
                 "[-o DIR]\n"
-                "          [-j N] [--ilm] [--progress]\n" IRHW_ARGS_HELP
+                "          [-j N] [--full-sta] [--ilm] [--progress]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation traced to a VCD: a zero-delay gate-level simulation of the\n"
                 "  mapped netlist (area/gatesim.c: cell functions from the liberty, no\n"
@@ -1365,7 +1374,7 @@ static int cmd_power(int argc, char **argv)
                 "               beside the source tree when present, else the default\n"
                 "               library, which has no power data: power is refused (exit 2)\n"
                 "               after the area\n"
-                "  -j N, --ilm, --progress  as for irhw area\n"
+                "  -j N, --full-sta, --ilm, --progress  as for irhw area\n"
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
                 "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"

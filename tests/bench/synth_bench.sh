@@ -3,14 +3,19 @@
 #   old cold hwwl_core   irhw built from SYNTH_BENCH_BASE (a git revision,
 #                        default e037033: before synth -noshare and OpenSTA
 #                        linking the modules), its own scripts, an empty cache
-#   new cold hwwl_core   this irhw, an empty cache, -j 2 (the default) and
-#                        -j 1 (wall time: the modules side by side or not)
+#   new cold hwwl_core   this irhw with --full-sta (OpenSTA on the whole
+#                        linked netlist), an empty cache, -j 2 (the default)
+#                        and -j 1 (wall time: the modules side by side or not)
 #   hwwl after hwwl_core this irhw, right after the run above (same cache)
 #   --ilm                the same two runs in another empty cache with the
 #                        modules' interface logic models, then hwwl again
 #                        (every module's timing cached), and wl_bank:
 #                        critical path and area against OpenSTA on the
 #                        whole linked netlist (the runs above)
+#   the default          likewise with the modules' extracted timing models
+#                        (liberty cells): hwwl right after hwwl_core, and
+#                        the paths against the whole netlist's (--full-sta,
+#                        the runs above)
 #   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
 #                        against --flat: total µm² and critical path
 # Times are CPU seconds (user + sys of irhw and the tools it runs, from
@@ -52,17 +57,33 @@ path() { echo "$(num crit_ns "$1") ns $(str crit_from "$1") -> $(str crit_to "$1
 num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$tmp/$2.json"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", 100 * (a / b - 1) }'; }
+# against_whole MODE LABEL: the runs MODE_bank, MODE_core, MODE_hwwl
+# (LABEL) against the whole netlist's: critical path ends and delay, area
+against_whole() {
+  local f i n same
+  for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
+    IFS=: read -r f n <<< "$b"
+    i=$1_${f#new_}
+    same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
+    printf '    %-9s critical path %s (%s), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$2" "$(path "$f")" \
+      "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
+  done
+}
 
 echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
 run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
-run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}"
-run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1
-run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}"
-run bank "$irhw" "$tmp/c_new" wl_bank
+run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}" --full-sta
+run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1 --full-sta
+run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}" --full-sta
+run bank "$irhw" "$tmp/c_new" wl_bank --full-sta
 run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --ilm
 run ilm_hwwl "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
 run ilm_hwwl2 "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
 run ilm_bank "$irhw" "$tmp/c_ilm" wl_bank --ilm
+run etm_core "$irhw" "$tmp/c_etm" hwwl_core "${extra[@]}"
+run etm_hwwl "$irhw" "$tmp/c_etm" hwwl "${extra[@]}"
+run etm_hwwl2 "$irhw" "$tmp/c_etm" hwwl "${extra[@]}"
+run etm_bank "$irhw" "$tmp/c_etm" wl_bank
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   run "flat_${b%%:*}" "$irhw" "$tmp/c_new" "${b#*:}" $([ "${b#*:}" = wl_bank ] || echo "${extra[@]}") --flat
 done
@@ -73,12 +94,10 @@ echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 new_co
 echo "  hwwl right after hwwl_core: ${cpu[hwwl]} s CPU: / new cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}") (target <= 0.10)"
 echo "  --ilm (interface logic models), another cache:"
 echo "    cold hwwl_core ${cpu[ilm_core]} s CPU (${wall[ilm_core]} s wall); hwwl right after ${cpu[ilm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[ilm_hwwl]}" "${cpu[ilm_core]}"); hwwl again ${cpu[ilm_hwwl2]} s CPU"
-for b in bank:ilm_bank:wl_bank new_core:ilm_core:hwwl_core hwwl:ilm_hwwl:hwwl; do
-  IFS=: read -r f i n <<< "$b"
-  same=different; [ "$(str crit_from "$f") $(str crit_to "$f")" = "$(str crit_from "$i") $(str crit_to "$i")" ] && same=same
-  printf '    %-9s critical path %s (--ilm), %s (whole netlist): %s ends, delay %s; total µm² %s\n' "$n" "$(path "$i")" "$(path "$f")" \
-    "$same" "$(pct "$(num crit_ns "$i")" "$(num crit_ns "$f")")" "$(pct "$(num total_um2 "$i")" "$(num total_um2 "$f")")"
-done
+against_whole ilm --ilm
+echo "  extracted timing models (the default), another cache:"
+echo "    cold hwwl_core ${cpu[etm_core]} s CPU (${wall[etm_core]} s wall); hwwl right after ${cpu[etm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}"), / whole-netlist cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[new_core]}") (target <= 0.10); hwwl again ${cpu[etm_hwwl2]} s CPU"
+against_whole etm models
 echo "  hierarchical against --flat (this irhw):"
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   h=${b%%:*}

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Hierarchical, cached synthesis (`irhw area`, area/hier.c) on hwwl_core at
 # LANES=2 ENTRIES=4: every module synthesized once, a second run served
-# from the cache for every module, OpenSTA on the modules' netlists as they
-# are (no Yosys merge); with --ilm, the critical path from the modules'
+# from the cache for every module, with --full-sta OpenSTA on the modules'
+# netlists as they are (no Yosys merge); with --ilm, the critical path from the modules'
 # interface logic models (ILMs) equal to OpenSTA's on the whole linked
 # netlist on wl_bank, hwwl_core and hwwl (CORES=2) and a second run timing
-# nothing; a damaged cache entry (synthesis or timing) made again,
+# nothing; by default (extracted timing models) the same ends, area and a
+# delay within 0.5 %, a second run timing nothing; a damaged cache entry (synthesis or timing) made again,
 # the total the sum of the top's own cells and its parts, a part's total
 # the one `irhw area` gives that part alone (from the same cache), --flat
 # leaving the cache alone. Prints "synth_cache: N passed, N failed, N skipped".
@@ -27,7 +28,7 @@ same_path() {
 }
 
 # 1: cold: four modules (banks, WRU, the word selector, core), each synthesized, then timed
-if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --progress > "$tmp/a1.json" 2> "$tmp/a1.err"; then
+if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --full-sta --progress > "$tmp/a1.json" 2> "$tmp/a1.err"; then
   n=$(grep -c "synthesis [0-9]*/4 .*: synthesizing" "$tmp/a1.err")
   [ "$n" -eq 4 ] && ok "cold run synthesizes each of 4 modules once" || bad "cold run: $n of 4 synthesized: $(cat "$tmp/a1.err")"
   grep -q '"have_sta": true' "$tmp/a1.json" && grep -q "timing (OpenSTA)" "$tmp/a1.err" &&
@@ -62,11 +63,39 @@ else bad "--ilm failed: $(tail -3 "$tmp/ilm.err")"; fi
 # wl_bank, and hwwl (two of these cores, the ICRN): ILMs against the whole netlist
 for d in "wl_bank -p ENTRIES=4" "hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4"; do
   read -r -a b <<< "$d"
-  if "$irhw" area "${b[@]}" -o "$tmp/${b[0]}" --json -j 1 > "$tmp/${b[0]}.json" 2> "$tmp/${b[0]}.err" &&
+  if "$irhw" area "${b[@]}" -o "$tmp/${b[0]}" --json --full-sta -j 1 > "$tmp/${b[0]}.json" 2> "$tmp/${b[0]}.err" &&
      "$irhw" area "${b[@]}" -o "$tmp/${b[0]}i" --json --ilm > "$tmp/${b[0]}i.json" 2> "$tmp/${b[0]}i.err"; then
     same_path "${b[0]}" "$tmp/${b[0]}i.json" "$tmp/${b[0]}.json"
   else bad "${b[0]}: $(tail -3 "$tmp/${b[0]}.err" "$tmp/${b[0]}i.err")"; fi
 done
+# the default: each module timed with its submodules read whole when they
+# have no submodules of their own, else as their extracted timing models
+# (liberty cells, cached): against the whole netlist (--full-sta) the same
+# start, end and area, the delay within 0.5 % (hwwl: the cores as models);
+# wl_bank and hwwl_core (banks, WRU and selectors read whole) exactly the
+# same path
+for d in "wl_bank -p ENTRIES=4" "${core[*]}" "hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4"; do
+  read -r -a b <<< "$d"
+  full=$tmp/${b[0]}.json; [ "${b[0]}" = hwwl_core ] && full=$tmp/a1.json
+  if "$irhw" area "${b[@]}" -o "$tmp/${b[0]}e" --json --progress > "$tmp/${b[0]}e.json" 2> "$tmp/${b[0]}e.err"; then
+    e=$tmp/${b[0]}e.json
+    if [ "$(str crit_from "$e") $(str crit_to "$e")" = "$(str crit_from "$full") $(str crit_to "$full")" ] &&
+       [ "$(num total_um2 "$e")" = "$(num total_um2 "$full")" ] &&
+       awk -v a="$(num crit_ns "$e")" -v b="$(num crit_ns "$full")" 'BEGIN { d = a / b - 1; exit !(b > 0 && d < 0.005 && d > -0.005) }'; then
+      ok "default ${b[0]}: $(path "$e"), whole netlist $(path "$full"): the same ends and area, delay within 0.5 %"
+    else bad "default ${b[0]}: $(path "$e"), whole netlist $(path "$full"); µm² $(num total_um2 "$e") vs $(num total_um2 "$full")"; fi
+  else bad "default ${b[0]}: $(tail -3 "$tmp/${b[0]}e.err")"; fi
+done
+[ "$(path "$tmp/wl_banke.json")" = "$(path "$tmp/wl_bank.json")" ] && ok "default wl_bank: the same path" || bad "default wl_bank: $(path "$tmp/wl_banke.json")"
+[ "$(path "$tmp/hwwl_coree.json")" = "$(path "$tmp/a1.json")" ] && ok "default hwwl_core: the same path, delay included" || bad "default hwwl_core: $(path "$tmp/hwwl_coree.json"), whole netlist $(path "$tmp/a1.json")"
+m=$(grep -l "cell (hwwl_core_" "$IRHW_SYNTH_CACHE"/e*/model.lib | head -1)
+[ -n "$m" ] && grep -q "bus (push_id)" "$m" && grep -q "timing_type : setup_rising" "$m" && grep -q "timing_type : rising_edge" "$m" &&
+  ok "the core's model: a liberty cell with bus pins, setup and clock->output arcs" || bad "core model: ${m:-none}"
+t=$(dirname "$(grep -l "cell (hwwl_c2" "$IRHW_SYNTH_CACHE"/e*/model.lib | head -1)")
+[ -f "$t/sta.log" ] && ! grep -q "Warning" "$t/sta.log" && ok "hwwl's timing links the cores' models without a warning" || bad "hwwl's sta.log: $(grep -m2 Warning "$t/sta.log")"
+"$irhw" area hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4 -o "$tmp/hwwle2" --json --progress > "$tmp/hwwle2.json" 2> "$tmp/hwwle2.err"
+! grep -q ": started\|synthesis [0-9]*/[0-9]* .*: synthesizing\|timing (OpenSTA)" "$tmp/hwwle2.err" && [ "$(path "$tmp/hwwle2.json")" = "$(path "$tmp/hwwle.json")" ] &&
+  ok "again (extracted models): the path from the cache, no tool run" || bad "again (extracted models): $(cat "$tmp/hwwle2.err")"
 # a damaged timing entry (the core's, its path edited) is timed again
 tentry=$(dirname "$(grep -l -F "$(printf '\t%s\t' "$(str crit_from "$tmp/ilm.json")")" "$IRHW_SYNTH_CACHE"/t*/timing.txt | head -1)")
 sed -i 's/^crit\t[0-9.]*/crit\t0.0001/' "$tentry/timing.txt"
