@@ -3,21 +3,20 @@
 #   old cold hwwl_core   irhw built from SYNTH_BENCH_BASE (a git revision,
 #                        default e037033: before synth -noshare and OpenSTA
 #                        linking the modules), its own scripts, an empty cache
-#   new cold hwwl_core   this irhw with --full-sta (OpenSTA on the whole
-#                        linked netlist), an empty cache, -j 2 (the default)
-#                        and -j 1 (wall time: the modules side by side or not)
-#   hwwl after hwwl_core this irhw, right after the run above (same cache)
+#   new cold hwwl_core   this irhw (the default timing: submodules read
+#                        whole or as extracted timing models), an empty
+#                        cache, -j 2 (the default) and -j 1 (wall time: the
+#                        modules side by side or not); hwwl right after it
+#                        (same cache), and again
+#   --full-sta           cold hwwl_core and hwwl right after it in another
+#                        empty cache, OpenSTA on the whole linked netlist:
+#                        the reference the default and --ilm are held to
 #   --ilm                the same two runs in another empty cache with the
 #                        modules' interface logic models, then hwwl again
-#                        (every module's timing cached), and wl_bank:
-#                        critical path and area against OpenSTA on the
-#                        whole linked netlist (the runs above)
-#   the default          likewise with the modules' extracted timing models
-#                        (liberty cells): hwwl right after hwwl_core, and
-#                        the paths against the whole netlist's (--full-sta,
-#                        the runs above)
-#   wl_bank, hwwl_core, hwwl: hierarchical (this irhw, the cache above)
-#                        against --flat: total µm² and critical path
+#                        (every module's timing cached), and wl_bank
+#   wl_bank, hwwl_core, hwwl: the default and --ilm against --full-sta
+#                        (ends, delay, area); --full-sta against --flat
+#                        (total µm² and critical path)
 # Times are CPU seconds (user + sys of irhw and the tools it runs, from
 # /usr/bin/time), which a loaded machine inflates less than wall time, and
 # wall seconds; the load is printed. SYNTH_BENCH_P adds parameters to hwwl_core and hwwl
@@ -73,7 +72,7 @@ against_whole() {
 echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
 run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
 run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}" --full-sta
-run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1 --full-sta
+run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1
 run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}" --full-sta
 run bank "$irhw" "$tmp/c_new" wl_bank --full-sta
 run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --ilm
@@ -87,16 +86,17 @@ run etm_bank "$irhw" "$tmp/c_etm" wl_bank
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
   run "flat_${b%%:*}" "$irhw" "$tmp/c_new" "${b#*:}" $([ "${b#*:}" = wl_bank ] || echo "${extra[@]}") --flat
 done
-echo "  cold hwwl_core: old ${cpu[old_core]} s, new ${cpu[new_core]} s CPU: new / old $(ratio "${cpu[new_core]}" "${cpu[old_core]}") (target <= 0.333)"
-echo "    wall: old ${wall[old_core]} s, new ${wall[new_core]} s with -j 2, ${wall[new_core_j1]} s with -j 1 (${cpu[new_core_j1]} s CPU)"
-echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 new_core) ($(pct "$(num total_um2 new_core)" "$(num total_um2 old_core)"));" \
-     "critical path: old $(num crit_ns old_core) ns, new $(num crit_ns new_core) ns"
-echo "  hwwl right after hwwl_core: ${cpu[hwwl]} s CPU: / new cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}") (target <= 0.10)"
+echo "  cold hwwl_core (default timing): old ${cpu[old_core]} s, new ${cpu[etm_core]} s CPU: new / old $(ratio "${cpu[etm_core]}" "${cpu[old_core]}") (target <= 0.333)"
+echo "    wall: old ${wall[old_core]} s, new ${wall[etm_core]} s with -j 2, ${wall[new_core_j1]} s with -j 1 (${cpu[new_core_j1]} s CPU)"
+echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 etm_core) ($(pct "$(num total_um2 etm_core)" "$(num total_um2 old_core)"));" \
+     "critical path: old $(num crit_ns old_core) ns, new $(num crit_ns etm_core) ns"
+echo "  hwwl right after hwwl_core (default timing): ${cpu[etm_hwwl]} s CPU (${wall[etm_hwwl]} s wall): / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}") (target <= 0.10; wall $(ratio "${wall[etm_hwwl]}" "${wall[etm_core]}")); hwwl again ${cpu[etm_hwwl2]} s CPU"
+echo "  --full-sta (OpenSTA on the whole linked netlist), another cache:"
+echo "    cold hwwl_core ${cpu[new_core]} s CPU (${wall[new_core]} s wall); hwwl right after ${cpu[hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}")"
 echo "  --ilm (interface logic models), another cache:"
 echo "    cold hwwl_core ${cpu[ilm_core]} s CPU (${wall[ilm_core]} s wall); hwwl right after ${cpu[ilm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[ilm_hwwl]}" "${cpu[ilm_core]}"); hwwl again ${cpu[ilm_hwwl2]} s CPU"
 against_whole ilm --ilm
-echo "  extracted timing models (the default), another cache:"
-echo "    cold hwwl_core ${cpu[etm_core]} s CPU (${wall[etm_core]} s wall); hwwl right after ${cpu[etm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}"), / whole-netlist cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[new_core]}") (target <= 0.10); hwwl again ${cpu[etm_hwwl2]} s CPU"
+echo "  the default (extracted timing models) against --full-sta:"
 against_whole etm models
 echo "  hierarchical against --flat (this irhw):"
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do
