@@ -83,6 +83,8 @@ assert:tests/cli/test_assert.sh"
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}
 
+# every failing check, one line each, for tests/summary.sh to repeat at the end
+fails=$results/$stage.fail; : > "$fails"
 for t in $bins; do
   name=$(basename "$t"); read -r rc secs < "$logs/$name.rc"
   echo "--- $name (${secs}s)"
@@ -95,9 +97,11 @@ for t in $bins; do
     e=$(echo "$line" | sed -E 's/.*Errors: ([0-9]+).*/\1/')
     passed=$((passed + c - f - e)); failed=$((failed + f + e))
   elif [ "$rc" -eq 0 ]; then
-    echo "FAIL: $name printed no Check summary"; failed=$((failed + 1))
+    echo "FAIL: $name printed no Check summary"; failed=$((failed + 1)); echo "$name: no Check summary (exit $rc)" >> "$fails"
   fi
-  [ "$rc" -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1))
+  [ "$rc" -ne 0 ] && [ -z "$line" ] && failed=$((failed + 1)) && echo "$name: exit $rc" >> "$fails"
+  # Check's failure lines: "file.c:LINE:F|E:tcase:test:...: message"
+  echo "$out" | grep -E '^[^ :]+:[0-9]+:[FE]:|^FAIL' | sed "s|^|$name: |" >> "$fails"
   s=$(echo "$out" | grep -c '^SKIP' || true); skipped=$((skipped + s))
 done
 for item in $scripts; do
@@ -111,8 +115,9 @@ for item in $scripts; do
     failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
     skipped=$((skipped + $(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')))
   else
-    echo "FAIL: $file did not finish"; failed=$((failed + 1))
+    echo "FAIL: $file did not finish"; failed=$((failed + 1)); echo "$name: did not finish (exit $rc)" >> "$fails"
   fi
+  echo "$out" | grep '^FAIL' | sed "s|^|$name: |" >> "$fails"
 done
 echo "$stage: $passed passed, $failed failed, $skipped skipped"
 echo "$stage $passed $failed $skipped" > "$results/$stage"

@@ -12,6 +12,13 @@ for stage in unit cosim systemc asan; do
     missing="$missing $stage"; f=$((f + 1))
   fi
 done
+# the failing checks again, last, where a log cut to its tail still shows them
+if [ "$f" -gt 0 ] && [ -n "$(cat "$results"/*.fail 2>/dev/null)" ]; then
+  echo "failed checks:"
+  for stage in unit cosim systemc asan; do
+    [ -s "$results/$stage.fail" ] && head -40 "$results/$stage.fail" | cut -c1-400 | sed "s|^|  [$stage] |"
+  done
+fi
 [ -n "$missing" ] && echo "stages that did not run:$missing"
 echo "make test: $p passed, $f failed, $s skipped"
 [ "$f" -eq 0 ]

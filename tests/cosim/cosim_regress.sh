@@ -42,5 +42,6 @@ echo "$out"
 passed=$(echo "$out" | grep -c '^PASS' || true)
 failed=$(echo "$out" | grep -c '^FAIL' || true)
 echo "cosim: $passed passed, $failed failed"
+echo "$out" | grep '^FAIL' > "$results/cosim.fail"
 echo "cosim $passed $failed 0" > "$results/cosim"
 [ "$failed" -eq 0 ] && [ "$passed" -eq "$n" ]

@@ -102,5 +102,6 @@ n=$(wc -l < "$jobs")
 [ $((p + f)) -lt "$n" ] && f=$((f + n - p - f))
 passed=$((passed + p)); failed=$((failed + f))
 echo "systemc: $passed passed, $failed failed, $skipped skipped"
+echo "$out" | grep '^FAIL' > "$results/systemc.fail"
 echo "systemc $passed $failed $skipped" > "$results/systemc"
 [ "$failed" -eq 0 ]
