@@ -101,11 +101,15 @@ EOF
   cat > show.sh << 'EOF'
 gtkwave -R state.tcl w.gtkw > gtkwave.log 2>&1 & p=$!
 for i in $(seq 1 60); do [ -s state.txt ] && break; sleep 0.5; done
-sleep 1 # the first draw after the script
-import -window root shot.png
+# the first draws after the script: shot again until the top third shows
+# colour, 20 s at most (a loaded machine draws late)
+for i in $(seq 1 20); do
+  sleep 1; import -window root shot.png
+  convert shot.png ppm:- | python3 "$PNG_ROWS" 333 | awk 'NR == 1 { exit !($2 > 1000 && $3 > 1000) }' && break
+done
 kill $p
 EOF
-  timeout 120 xvfb-run -a -s "-screen 0 1600x1000x24" bash show.sh > /dev/null 2>&1
+  PNG_ROWS=$here/png_rows.py timeout 120 xvfb-run -a -s "-screen 0 1600x1000x24" bash show.sh > /dev/null 2>&1
   if [ -s state.txt ] && [ -s shot.png ]; then
     read -r _ ws we _ mk < <(head -1 state.txt)
     [ "$ws" -le $(((cyc - 20) * 10)) ] && [ "$we" -ge $(((cyc + 5) * 10)) ] && [ "$mk" = $((cyc * 10)) ] &&
