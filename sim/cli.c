@@ -454,6 +454,13 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
                           "--trace-lines");
     if (o->shrink_out && !o->shrink)
         return irhw_usage(verb, "%s needs --shrink", "--shrink-out");
+    /* area, power: how the critical path is found, one way at most */
+    if (o->flat + o->full_sta + o->ilm > 1)
+        return irhw_usage(verb, "%s each choose how the critical path is found: give at most one",
+                          o->flat ? "--flat, --full-sta and --ilm" : "--full-sta and --ilm");
+    if (o->no_sta && (o->full_sta || o->ilm))
+        return irhw_usage(verb, "%s does not apply: --no-sta times nothing",
+                          o->ilm ? "--ilm" : "--full-sta");
     if (o->b) {
         char err[IRHW_ERRLEN];
         if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {

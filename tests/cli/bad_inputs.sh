@@ -70,6 +70,10 @@ cases=$(cat <<'EOF'
 # -- parameters: out of range, not a number, unknown name, not allowed
 2 | 10 | ENTRIES=0 is out of range: ENTRIES must be 2..65536 | "$I" gen wl_bank -p ENTRIES=0
 2 | 10 | ENTRIES=1 is out of range | "$I" area wl_bank -p ENTRIES=1
+2 | 10 | irhw area: --full-sta and --ilm each choose how the critical path is found: give at most one | "$I" area wl_bank --full-sta --ilm
+2 | 10 | --flat, --full-sta and --ilm each choose | "$I" area wl_bank --flat --ilm
+2 | 10 | irhw power: --full-sta and --ilm each choose how the critical path is found: give at most one | "$I" power wl_bank --ilm --full-sta
+2 | 10 | --ilm does not apply: --no-sta times nothing | "$I" area wl_bank --no-sta --ilm
 2 | 10 | ENTRIES='abc' is not a whole number | "$I" gen wl_bank -p ENTRIES=abc
 2 | 10 | is not a whole number: ENTRIES must be 2..65536 | "$I" gen wl_bank -p ENTRIES=99999999999999999999
 2 | 10 | unknown parameter 'NOPE' for block wl_bank | "$I" gen wl_bank -p NOPE=3
