@@ -88,6 +88,13 @@ int area_stat_total(const irhw_storage *st, unsigned long srams, unsigned node, 
 int area_stat_read(const char *text, const char *top, const irhw_storage *st, const lib_info *li,
                    unsigned node, irhw_area_res *r, char *err, size_t errlen);
 
+/* ---- power.c ---- */
+/* OpenSTA's output of the power script (its IRHW_* marker lines and
+ * report_power's groups and instances) into r: the groups, pins_set and
+ * the parts (a generate loop's instances as one, "(other parts)" past
+ * IRHW_POWER_MAX_PARTS). */
+int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errlen);
+
 /* ---- sta.c ---- */
 int area_sta_parse(const char *text, const char *netlist, const char *top, const char *log,
                    irhw_area_res *r, char *err, size_t errlen);

@@ -813,7 +813,7 @@ static void group_parts(const inst_w *in, size_t n, irhw_power_res *r)
 
 /* "Total 1e-3 2e-4 3e-9 1.2e-3 100.0%" lines of report_power; instance
  * lines "i s l t NAME" after the marker, summed per top-level instance. */
-static int parse_report(const char *text, irhw_power_res *r, char *err, size_t errlen)
+int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errlen)
 {
     inst_w *insts = NULL;
     size_t ninst = 0, cap = 0;
@@ -903,7 +903,7 @@ static int run_sta(const char *dir, const char *tcl, char *text_out, size_t tlen
                         line[0] ? line : "(no error line)");
     }
     snprintf(text_out, tlen, "%s", out);
-    rc = parse_report(text, r, err, errlen);
+    rc = area_power_parse(text, r, err, errlen);
     free(text);
     if (rc)
         return irhw_err(err, errlen, "%.3000s (log %s)", err, out);

@@ -5,7 +5,8 @@
  * ABC's buffer, unusable cells removed), Yosys `stat -liberty` text (logic,
  * flip-flop storage named by the block, SRAM macros priced by the model,
  * cell and flip-flop counts), and OpenSTA reports (critical path, start and
- * end named by nets). The figures asserted are the ones those runs printed.
+ * end named by nets), and a power report made up here (its parts). The
+ * figures asserted are the ones those runs printed.
  */
 #include "area_int.h"
 #include "check_main.h"
@@ -329,6 +330,53 @@ START_TEST(power_data_is_told_from_power_units)
 }
 END_TEST
 
+/* OpenSTA's power report read into parts: a generate loop's instances
+ * summed as one part with its count and least and most, a name without
+ * "/" the top's own logic, and past the last slot one "(other parts)"
+ * (it takes the last slot's part too): every instance's power in some
+ * part. */
+START_TEST(power_report_sums_a_generate_loop_and_drops_no_part)
+{
+    char text[16384], err[256];
+    int n = snprintf(text, sizeof text,
+                     "IRHW_PINS_SET 12\nIRHW_MEASURED\n"
+                     "Sequential 1.0e-03 1.0e-04 1.0e-09 1.1e-03 50.0%%\n"
+                     "Combinational 1.0e-03 1.0e-04 1.0e-09 1.1e-03 50.0%%\n"
+                     "Total 2.0e-03 2.0e-04 2.0e-09 2.2e-03 100.0%%\n"
+                     "IRHW_INSTANCES\n"
+                     "2e-4 0 0 2e-4 g_bank[0].u_bank/_2_\n"
+                     "3e-4 0 0 3e-4 g_bank[1].u_bank/_3_\n"
+                     "1e-4 0 0 1e-4 g_bank[1].u_bank/_4_\n"
+                     "0 0 0 0 g_bank[2].u_bank\n" /* a hierarchical instance: skipped */
+                     "5e-5 0 0 5e-5 _5_\n");
+    for (int i = 0; i < 70; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "1e-4 0 0 1e-4 u_p%d/_1_\n", i);
+    ck_assert((size_t)n < sizeof text);
+    irhw_power_res r;
+    memset(&r, 0, sizeof r);
+    ck_assert_msg(area_power_parse(text, &r, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(r.pins_set, 12);
+    ck_assert_double_eq_tol(r.internal_w, 2e-3, 1e-12);
+    ck_assert_uint_eq(r.nparts, IRHW_POWER_MAX_PARTS);
+    ck_assert_str_eq(r.parts[0].name, "g_bank[*].u_bank");
+    ck_assert_uint_eq(r.parts[0].count, 2);
+    ck_assert_double_eq_tol(r.parts[0].w, 6e-4, 1e-12);
+    ck_assert_double_eq_tol(r.parts[0].min_w, 2e-4, 1e-12);
+    ck_assert_double_eq_tol(r.parts[0].max_w, 4e-4, 1e-12);
+    ck_assert_str_eq(r.parts[1].name, "(own logic)");
+    ck_assert_str_eq(r.parts[2].name, "u_p0");
+    ck_assert_str_eq(r.parts[IRHW_POWER_MAX_PARTS - 1].name, "(other parts)");
+    /* u_p61 (the last slot's) and u_p62..u_p69 */
+    ck_assert_uint_eq(r.parts[IRHW_POWER_MAX_PARTS - 1].count, 9);
+    double sum = 0;
+    for (unsigned i = 0; i < r.nparts; i++)
+        sum += r.parts[i].w;
+    ck_assert_double_eq_tol(sum, 6e-4 + 5e-5 + 70 * 1e-4, 1e-12);
+    ck_assert_int_eq(area_power_parse("Total 1 2 3 4 100%\n", &r, err, sizeof err), -1);
+    ck_assert(strstr(err, "IRHW_MEASURED"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("area_parsers");
@@ -346,6 +394,7 @@ int main(void)
     tcase_add_test(t, sta_report_without_a_path_is_an_error_naming_the_log);
     tcase_add_test(t, sram_energy_per_access_matches_its_published_figures);
     tcase_add_test(t, power_data_is_told_from_power_units);
+    tcase_add_test(t, power_report_sums_a_generate_loop_and_drops_no_part);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }
