@@ -77,12 +77,8 @@ typedef struct {
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (*end || errno || x < lo || x > hi)
+    uint64_t x;
+    if (irhw_parse_uint(s, &x) || x < lo || x > hi)
         return -1;
     *out = x;
     return 0;
@@ -382,10 +378,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->xcheck = 1;
         break;
     case O_CLOCK: {
-        char *end;
-        errno = 0;
-        o->clock_mhz = strtod(v, &end);
-        if (!*v || *end || errno || !(o->clock_mhz >= 1 && o->clock_mhz <= 100000))
+        if (irhw_parse_real(v, &o->clock_mhz) || !(o->clock_mhz >= 1 && o->clock_mhz <= 100000))
             return irhw_usage(verb, "--clock '%s' must be a frequency in MHz, 1..100000", v);
         break;
     }

@@ -214,11 +214,9 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
         if ((o->kernel = irhw_kernel_parse(v)) < 0)
             return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
     } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
-        char *e;
-        errno = 0;
-        unsigned long long x = strtoull(v, &e, 10);
+        uint64_t x;
         int req = opt->id == K_REQ_EVERY;
-        if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
+        if (irhw_parse_uint(v, &x) || x < 1 || (req && x > 1000000))
             return wl_usage(o->prog,
                             req ? "--req-every '%s' must be a whole number 1..1000000"
                                 : "--max-elems '%s' must be a whole number >= 1",
@@ -233,11 +231,13 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
     } else if (opt->id == K_TIMEOUT_SWEEP) {
         const char *q = v;
         for (o->nsweep = 0; *q; o->nsweep++) {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(q, &e, 10);
-            if (o->nsweep == IRU_MAX_SWEEP || *q == '-' || e == q || errno || x > 1000000 ||
-                (*e && *e != ','))
+            char num[24];
+            size_t len = strcspn(q, ",");
+            const char *e = q + len;
+            uint64_t x;
+            snprintf(num, sizeof num, "%.*s", (int)(len < sizeof num ? len : sizeof num - 1), q);
+            if (o->nsweep == IRU_MAX_SWEEP || len >= sizeof num || irhw_parse_uint(num, &x) ||
+                x > 1000000)
                 return wl_usage(o->prog,
                                 "--timeout-sweep '%s' must be at most 32 whole numbers "
                                 "0..1000000, comma-separated",
@@ -939,10 +939,8 @@ static void gw_help(const char *prog, const char *kind)
 static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t lo, uint64_t hi,
                      uint64_t *x)
 {
-    char *e;
-    errno = 0;
-    unsigned long long n = strtoull(v, &e, 10);
-    if (*v == '-' || !*v || *e || errno || n < lo || n > hi) {
+    uint64_t n;
+    if (irhw_parse_uint(v, &n) || n < lo || n > hi) {
         fprintf(stderr,
                 "%s workload %s: %s '%s' must be a whole number %" PRIu64 "..%" PRIu64
                 "\n(see '%s workload %s --help')\n",

@@ -95,10 +95,8 @@ static int parse_uint(tok t, uint64_t max, uint64_t *out)
         return -1;
     memcpy(buf, t.s, t.len);
     buf[t.len] = 0;
-    char *e;
-    errno = 0;
-    unsigned long long x = strtoull(buf, &e, 10);
-    if (*e || errno || x > max)
+    uint64_t x;
+    if (irhw_parse_uint(buf, &x) || x > max)
         return -1;
     *out = x;
     return 0;
@@ -111,13 +109,7 @@ static int parse_real(tok t, double *out)
         return -1;
     memcpy(buf, t.s, t.len);
     buf[t.len] = 0;
-    char *e;
-    errno = 0;
-    double x = strtod(buf, &e);
-    if (*e || errno == ERANGE)
-        return -1;
-    *out = x;
-    return 0;
+    return irhw_parse_real(buf, out);
 }
 
 /* "FILE:LINE: expected WHAT, found S" (S NULL: the end of the file); after
