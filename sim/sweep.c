@@ -86,7 +86,11 @@ int irhw_sweep_axis(irhw_sweep *s, const char *spec, char *err, size_t errlen)
             if (a->nvals == IRHW_SWEEP_MAX_VALUES)
                 return irhw_err(err, errlen, "-p '%s': more than %d values of %s", spec,
                                 IRHW_SWEEP_MAX_VALUES, name);
-            snprintf(a->vals[a->nvals++], sizeof a->vals[0], "%lld", x);
+            snprintf(a->vals[a->nvals], sizeof a->vals[0], "%lld", x);
+            char e2[IRHW_ERRLEN];
+            if (value_ok(s->b, name, a->vals[a->nvals], e2, sizeof e2))
+                return irhw_err(err, errlen, "-p '%s': %s", spec, e2);
+            a->nvals++;
         }
     } else {
         const char *p = v;
@@ -259,15 +263,19 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
         irhw_cfg cfg;
         irhw_cfg_defaults(s->b, &cfg);
         size_t o = 0;
+        int set_ok = 1; /* a value irhw_sweep_axis let through; never left at the default */
         for (unsigned a = 0; a < s->naxes; a++) {
-            char assign[128], e[IRHW_ERRLEN];
+            char assign[128];
             snprintf(assign, sizeof assign, "%s=%s", s->axes[a].name, s->axes[a].vals[rows[i][a]]);
-            irhw_cfg_set(s->b, &cfg, assign, e, sizeof e); /* checked by irhw_sweep_axis */
+            if (set_ok && irhw_cfg_set(s->b, &cfg, assign, c[i].reason, sizeof c[i].reason))
+                set_ok = 0;
             o += (size_t)snprintf(c[i].asked + o, sizeof c[i].asked - o, "%s%s", a ? " " : "",
                                   assign);
         }
         irhw_inst x;
-        c[i].valid = irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
+        memset(&x, 0, sizeof x);
+        c[i].valid =
+            set_ok && irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
         const char *why = c[i].valid && s->b->model_only ? s->b->model_only(&x) : NULL;
         if (why) {
             snprintf(c[i].reason, sizeof c[i].reason, "%s", why);
