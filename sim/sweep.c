@@ -322,6 +322,22 @@ static uint64_t hash_file(uint64_t h, const char *path)
     return h;
 }
 
+/* 1 when RES is a sealed result for KEY that is not an error (it is
+ * reused); a result there that is not sound is named on stderr, to be run
+ * again. */
+static int cached_result(const char *res, const char *key)
+{
+    char why[IRHW_ERRLEN], e[IRHW_ERRLEN];
+    irhw_sweep_row old;
+    if (access(res, F_OK))
+        return 0;
+    if (!irhw_row_sealed(res, key, why, sizeof why)) {
+        fprintf(stderr, "sweep: %s %s: running it again\n", res, why);
+        return 0;
+    }
+    return irhw_row_read(res, &old, e, sizeof e) == 0 && strcmp(old.verdict, "error");
+}
+
 static void steps_text(const irhw_sweep *s, char *buf, size_t len)
 {
     snprintf(buf, len, "%s%s%s%s%s", s->do_gen ? "gen" : "",
@@ -365,9 +381,7 @@ int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *ca
                 return -1;
             continue;
         }
-        irhw_sweep_row old;
-        char e2[IRHW_ERRLEN];
-        if (irhw_row_read(res, &old, e2, sizeof e2) == 0 && strcmp(old.verdict, "error")) {
+        if (cached_result(res, c->row.key)) {
             cached[i] = 1;
             continue;
         }
@@ -457,10 +471,9 @@ int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int
         snprintf(path, sizeof path, "%s/runs/%s", s->out, c->row.key);
         if (irhw_mkdirs(path))
             return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
-        char res[4400], e2[IRHW_ERRLEN];
+        char res[4400];
         snprintf(res, sizeof res, "%s/result.txt", path);
-        irhw_sweep_row old;
-        cached[i] = irhw_row_read(res, &old, e2, sizeof e2) == 0 && strcmp(old.verdict, "error");
+        cached[i] = cached_result(res, c->row.key);
         if (cached[i])
             continue;
         unlink(res);
