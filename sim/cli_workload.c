@@ -360,7 +360,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
     irhw_iru_stream s;
     rc = irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "%s workload iru: %s: %s\n", o->prog, path, err);
+        int named = !strncmp(err, path, strlen(path)); /* "FILE:LINE: ..." */
+        fprintf(stderr, "%s workload iru: %s%s%s\n", o->prog, named ? "" : path, named ? "" : ": ",
+                err);
         irhw_inst_free(&x);
         return rc > 0 ? EXIT_USAGE : EXIT_TOOL;
     }
@@ -930,8 +932,9 @@ static void gw_help(const char *prog, const char *kind)
         prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
         !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
         kind, gtab ? gtab : "",
-        !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
-                                "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
+        !strcmp(kind, "sssp") ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit "
+                                "2); a file\n  without weights gets 1..64 from a hash of the edge's "
+                                "two ends (said in the output).\n"
                               : "");
     free(gtab);
 }
@@ -1222,8 +1225,9 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
            irhw_graph_fmt_name(g->fmt), g->n, g->m, g->directed ? ", directed" : "", q->src,
            o->have_src ? "" : " (most out-edges)");
     if (q->wt)
-        printf("  weights: %s\n",
-               file_weights ? "the file's" : "1..64 from a hash of the edge's two ends");
+        printf("  weights: %s\n", file_weights ? "the file's"
+                                               : "1..64 from a hash of the edge's two ends (the "
+                                                 "file has none)");
     printf("  hwwl %s\n", params);
     if (r->gpu)
         printf("  threads: %u cores x %u warps x %u on %u lanes a core (the GPU core model, "
@@ -1486,6 +1490,13 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     return 0;
 }
 
+/* The quiet line's word on SSSP weights: a graph without weights runs on
+ * hashed ones, which decide the distances, so even --quiet says so. */
+static const char *weights_note(const uint32_t *wt, int from_file)
+{
+    return wt && !from_file ? " (weights 1..64 from a hash of each edge: the file has none)" : "";
+}
+
 static int gw_single(const gw_opts *o)
 {
     irhw_graph g;
@@ -1493,11 +1504,12 @@ static int gw_single(const gw_opts *o)
     if (rc)
         return rc;
     int sssp = !strcmp(o->kind, "sssp"), fw = 0;
-    uint32_t *wt = sssp ? irhw_sssp_weights(&g, &fw) : NULL;
-    if (sssp && !wt) {
+    uint32_t *wt = NULL;
+    char werr[512];
+    if (sssp && (rc = irhw_sssp_weights(&g, &wt, &fw, werr, sizeof werr))) {
         irhw_graph_free(&g);
-        fprintf(stderr, "%s workload %s: out of memory for the weights\n", o->prog, o->kind);
-        return EXIT_TOOL;
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, werr);
+        return rc;
     }
     irhw_hwwl_result r;
     irhw_inst x;
@@ -1519,6 +1531,9 @@ static int gw_single(const gw_opts *o)
         printf("  result: equal to the sequential %s: %" PRIu64 " of %u vertices reached, %s "
                "0..%" PRIu64 "\n",
                wt ? "Dijkstra" : "BFS", r.reached, g.n, wt ? "distances" : "levels", r.depth);
+        if (wt)
+            printf("  weights: %s\n",
+                   fw ? "the file's" : "1..64 from a hash of the edge's two ends (the file has none)");
         gpu_report(o, &r);
         printf("  model run in %.2f s\n", r.run_s);
     } else if (!rc && !o->c.quiet) {
@@ -1537,17 +1552,18 @@ static int gw_single(const gw_opts *o)
         double t = o->c.model_only || !hw ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, worklist %s, issue slots used %.1f "
                "%%, WAIT pulls %" PRIu64 " (warp cycles lost %" PRIu64 "), memory requests %" PRIu64
-               ", atomics %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
+               ", atomics %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
                r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
-               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics,
+               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics, weights_note(wt, fw),
                o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
-               " DONE %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
+               " DONE %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
-               o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
+               weights_note(wt, fw), o->c.model_only ? "model alone" : "lockstep",
+               t > 0 ? r.cycles / t : 0);
     }
     if (!rc && !o->no_plot && hw) {
         char svg[4200], title[512], err[4400];
@@ -1746,13 +1762,21 @@ static int gw_trends(const gw_opts *o)
             irhw_graph_free(&g);
             continue;
         }
+        int fw;
+        uint32_t *wt;
+        char werr[512];
+        rc = irhw_sssp_weights(&g, &wt, &fw, werr, sizeof werr);
+        if (rc) { /* the graph is left out of the table */
+            fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, werr);
+            worst = rc > worst ? rc : worst;
+            irhw_graph_free(&g);
+            continue;
+        }
         tr_graph *t = &tg[ng++];
         snprintf(t->name, sizeof t->name, "%s", names[i]);
         t->n = g.n;
         t->m = g.m;
-        int fw;
-        uint32_t *wt = irhw_sssp_weights(&g, &fw);
-        for (int k = 0; k < 2 && wt; k++) {
+        for (int k = 0; k < 2; k++) {
             const uint32_t *w = k ? wt : NULL;
             for (unsigned s = 0; s < TR_SCHEMES; s++) {
                 char p1[64];
@@ -1777,8 +1801,6 @@ static int gw_trends(const gw_opts *o)
                     names[i], k ? "sssp" : "bfs", c[0].cycles, c[1].cycles, c[2].cycles,
                     irhw_now_s() - t0);
         }
-        if (!wt)
-            worst = EXIT_TOOL;
         free(wt);
         irhw_graph_free(&g);
     }

@@ -151,7 +151,19 @@ typedef struct {
     double *w;
     size_t n, cap;
     int weighted;
+    char w_bad[200]; /* irhw_graph.w_bad */
 } edges;
+
+/* Keeps the place of the first weight that is not a whole number 1..65535
+ * (w: the weight stored, t: its text in the file). */
+static void weight_note(const cursor *c, edges *e, double w, tok t)
+{
+    char b[64];
+    if (e->w_bad[0] || (w >= 1 && w <= 65535 && w == (double)(uint32_t)w))
+        return;
+    snprintf(e->w_bad, sizeof e->w_bad, "%s:%lu: edge weight %s%s", c->name, c->r.line,
+             shown(t.s, t.len, b, sizeof b), w < 0 && t.s[0] != '-' ? " (mirrored as negative)" : "");
+}
 
 int irhw_grow(void *pptr, size_t elem, size_t cap)
 {
@@ -327,6 +339,8 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
             else if (edge_add(e, u, x - 1, w))
                 rc = nomem(c->name, err, errlen);
             else {
+                if (has_ew)
+                    weight_note(c, e, w, v.t[k + 1]);
                 listed++;
                 self += x - 1 == u;
             }
@@ -407,6 +421,11 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
         if (nt != (pattern ? 2u : 3u) || parse_uint(t[0], rows, &i) || i < 1 ||
             parse_uint(t[1], cols, &j) || j < 1 || (!pattern && parse_real(t[2], &w)))
             return fail(c, err, errlen, what, s, len);
+        if (!pattern) {
+            weight_note(c, e, w, t[2]);
+            if (sym && i != j)
+                weight_note(c, e, sym * w, t[2]);
+        }
         if (edge_add(e, i - 1, j - 1, w) || (sym && i != j && edge_add(e, j - 1, i - 1, sym * w)))
             return nomem(c->name, err, errlen);
     }
@@ -466,6 +485,8 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
                       s, len);
             break;
         }
+        if (weighted)
+            weight_note(c, e, w, t[2]);
         if (nraw + 2 > cap) {
             cap = cap ? 2 * cap : 2048;
             if (irhw_grow(&raw, sizeof *raw, cap) || irhw_grow(&wts, sizeof *wts, cap / 2)) {
@@ -615,6 +636,8 @@ int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *e
         rc = nomem(path, err, errlen);
     g->fmt = fmt;
     g->directed = directed;
+    if (e.weighted)
+        snprintf(g->w_bad, sizeof g->w_bad, "%s", e.w_bad);
     edges_free(&e);
     irhw_lines_close(&c.r);
     return rc;
