@@ -1419,7 +1419,8 @@ static int cmd_power(int argc, char **argv)
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
                 "          [--stim M | --stim-file F | --vcd F] [--liberty FILE[.gz]] [--json] "
                 "[-o DIR]\n"
-                "          [-j N] [--full-sta] [--ilm] [--progress] [--wave-limit SIZE]\n" IRHW_ARGS_HELP
+                "          [-j N] [--full-sta] [--ilm] [--progress]\n"
+                "          [--wave-limit SIZE]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation traced to a VCD: a zero-delay gate-level simulation of the\n"
                 "  mapped netlist (area/gatesim.c: cell functions from the liberty, no\n"

@@ -932,10 +932,11 @@ static void gw_help(const char *prog, const char *kind)
         prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
         !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
         kind, gtab ? gtab : "",
-        !strcmp(kind, "sssp") ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit "
-                                "2); a file\n  without weights gets 1..64 from a hash of the edge's "
-                                "two ends (said in the output).\n"
-                              : "");
+        !strcmp(kind, "sssp")
+            ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit "
+              "2); a file\n  without weights gets 1..64 from a hash of the edge's "
+              "two ends (said in the output).\n"
+            : "");
     free(gtab);
 }
 
@@ -1533,7 +1534,8 @@ static int gw_single(const gw_opts *o)
                wt ? "Dijkstra" : "BFS", r.reached, g.n, wt ? "distances" : "levels", r.depth);
         if (wt)
             printf("  weights: %s\n",
-                   fw ? "the file's" : "1..64 from a hash of the edge's two ends (the file has none)");
+                   fw ? "the file's"
+                      : "1..64 from a hash of the edge's two ends (the file has none)");
         gpu_report(o, &r);
         printf("  model run in %.2f s\n", r.run_s);
     } else if (!rc && !o->c.quiet) {

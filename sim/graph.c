@@ -162,7 +162,8 @@ static void weight_note(const cursor *c, edges *e, double w, tok t)
     if (e->w_bad[0] || (w >= 1 && w <= 65535 && w == (double)(uint32_t)w))
         return;
     snprintf(e->w_bad, sizeof e->w_bad, "%s:%lu: edge weight %s%s", c->name, c->r.line,
-             shown(t.s, t.len, b, sizeof b), w < 0 && t.s[0] != '-' ? " (mirrored as negative)" : "");
+             shown(t.s, t.len, b, sizeof b),
+             w < 0 && t.s[0] != '-' ? " (mirrored as negative)" : "");
 }
 
 int irhw_grow(void *pptr, size_t elem, size_t cap)

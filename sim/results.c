@@ -130,8 +130,8 @@ int irhw_row_sealed(const char *path, const char *key, char *why, size_t whylen)
     else if (!irhw_sealed(text, len))
         irhw_err(why, whylen, "has no seal that matches its contents (cut short or edited)");
     else if (strncmp(text, "key=", 4) || strncmp(text + 4, key, klen) || text[4 + klen] != '\n')
-        irhw_err(why, whylen, "holds the result of another key (%.*s)",
-                 (int)strcspn(text, "\n"), text);
+        irhw_err(why, whylen, "holds the result of another key (%.*s)", (int)strcspn(text, "\n"),
+                 text);
     else
         ok = 1;
     free(text);

@@ -274,8 +274,7 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
         }
         irhw_inst x;
         memset(&x, 0, sizeof x);
-        c[i].valid =
-            set_ok && irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
+        c[i].valid = set_ok && irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
         const char *why = c[i].valid && s->b->model_only ? s->b->model_only(&x) : NULL;
         if (why) {
             snprintf(c[i].reason, sizeof c[i].reason, "%s", why);

@@ -89,8 +89,7 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
  * edge's two ends, the same both ways (*from_file = 0). 0; 2 with the
  * first weight that is not one (file, line, the value and what is allowed)
  * in err; 3 when out of memory. */
-int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err,
-                      size_t errlen);
+int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen);
 
 /* ---- bfs / sssp: data-driven, double-buffered kernels on hwwl ---------------
  * (sim/workload_hwwl.c; its first comment has the thread model.) Every lane

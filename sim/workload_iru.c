@@ -87,8 +87,7 @@ static void end_frontier(builder *b)
 /* SSSP edge weights: the file's, every one a whole number 1..65535; a
  * file without weights gets 1..64 from a hash of the edge's two ends (the
  * same both ways), as GPU SSSP studies do for unweighted inputs. */
-int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err,
-                      size_t errlen)
+int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen)
 {
     *wt = NULL;
     *from_file = g->w != NULL;
