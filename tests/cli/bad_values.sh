@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The bad-value battery: values irhw must never change silently. Numbers
-# typed by a user are decimal (010 is 10; 0x10, +10, ' 10' are refused); every
-# value of a sweep's range is range-checked before anything runs; an SSSP
+# typed by a user or read from a graph or SRAM table are decimal (010 is 10;
+# 0x10, +10, ' 10', inf are refused); every value of a sweep's range is
+# range-checked before anything runs; an SSSP
 # weight the kernel cannot take is an error naming file and line, and hashed
 # weights of a graph without weights are said even under --quiet; power
 # refuses --cycles with --vcd, and a trace over --wave-limit is refused
@@ -28,6 +29,8 @@ printf '0 1 3\n1 2 0x10\n2 0 2\n' > hexw.txt                                    
 printf '3 2 001\n2 5\n1 5 3 70000\n2 70000\n' > big.graph                           # METIS, weight 70000
 printf '%%%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 4\n3 2 5\n' > skew.mtx
 : > empty.vcd
+printf '64 32 inf\n' > inf.tab                                                       # SRAM table: inf area
+printf '64 +32 1500\n' > plus.tab                                                    # a signed width
 cd - > /dev/null
 
 cases=$(cat <<'EOF'
@@ -43,6 +46,8 @@ cases=$(cat <<'EOF'
 2 | 10 | -j '+2' must be a whole number 1..1024 | "$I" paper-figs -j +2 --nope
 2 | 10 | -g WARPS=+4: WARPS must be a whole number 1..64 | "$I" workload bfs --graph "$D/path12.graph" --worklist swwl -g WARPS=+4 --nope
 2 | 10 | --max-elems ' 5' must be a whole number >= 1 | "$I" workload iru --kernel bfs --graph "$D/path12.graph" --max-elems ' 5' --nope
+2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 32 inf" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/inf.tab" --no-sta -o "$T/a"
+2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 +32 1500" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/plus.tab" --no-sta -o "$T/a"
 2 | 30 | hexw.txt:2: expected an edge "source destination weight" | "$I" workload bfs --graph "$T/hexw.txt" --model-only --quiet
 # -- a sweep's range: every value checked before anything runs
 2 | 10 | -p 'ENTRIES=1..3': parameter ENTRIES=1 is out of range: ENTRIES must be 2..65536 | "$I" sweep wl_bank -p ENTRIES=1..3 --do gen -o "$T/sr"
