@@ -392,10 +392,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
             printf("one iteration, every vertex active\n");
         else
             printf("source %u (most out-edges)\n", s.src);
-        printf("  %" PRIu64 " frontiers, %" PRIu64 " elements%s\n", s.nfront, s.n,
-               k == IRHW_KERNEL_SSSP ? (s.file_weights ? ", the file's weights"
-                                                       : ", weights 1..64 from a hash of the edge")
-                                     : "");
+        printf("  %" PRIu64 " frontiers, %" PRIu64 " elements%s%s\n", s.nfront, s.n,
+               k == IRHW_KERNEL_SSSP ? ", weights " : "",
+               k == IRHW_KERNEL_SSSP ? irhw_sssp_weights_said(g, s.file_weights) : "");
         printf("  iru_hash %s\n", row->params);
         printf("  %s: %" PRIu64 " cycles in %.1f s (build included)\n",
                o->c.model_only ? "C model alone, conservation checked"
@@ -933,9 +932,9 @@ static void gw_help(const char *prog, const char *kind)
         !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
         kind, gtab ? gtab : "",
         !strcmp(kind, "sssp")
-            ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit "
-              "2); a file\n  without weights gets 1..64 from a hash of the edge's "
-              "two ends (said in the output).\n"
+            ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit 2); a\n"
+              "  file without weights, or a real Matrix Market matrix whose values are not\n"
+              "  all such numbers, gets 1..64 from a hash of each edge (the output says so).\n"
             : "");
     free(gtab);
 }
@@ -1226,9 +1225,7 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
            irhw_graph_fmt_name(g->fmt), g->n, g->m, g->directed ? ", directed" : "", q->src,
            o->have_src ? "" : " (most out-edges)");
     if (q->wt)
-        printf("  weights: %s\n", file_weights ? "the file's"
-                                               : "1..64 from a hash of the edge's two ends (the "
-                                                 "file has none)");
+        printf("  weights: %s\n", irhw_sssp_weights_said(g, file_weights));
     printf("  hwwl %s\n", params);
     if (r->gpu)
         printf("  threads: %u cores x %u warps x %u on %u lanes a core (the GPU core model, "
@@ -1491,11 +1488,15 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     return 0;
 }
 
-/* The quiet line's word on SSSP weights: a graph without weights runs on
- * hashed ones, which decide the distances, so even --quiet says so. */
-static const char *weights_note(const uint32_t *wt, int from_file)
+/* The quiet line's word on SSSP weights: hashed ones decide the distances,
+ * so even --quiet says so. */
+static void weights_note(const irhw_graph *g, const uint32_t *wt, int from_file, char *buf,
+                         size_t len)
 {
-    return wt && !from_file ? " (weights 1..64 from a hash of each edge: the file has none)" : "";
+    if (wt && !from_file)
+        snprintf(buf, len, " (weights %s)", irhw_sssp_weights_said(g, from_file));
+    else
+        buf[0] = 0;
 }
 
 static int gw_single(const gw_opts *o)
@@ -1519,6 +1520,8 @@ static int gw_single(const gw_opts *o)
     rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x,
                 o->active_out ? &act : NULL);
     int hw = o->worklist < 0 || o->worklist == IRHW_WL_HWWL;
+    char note[200];
+    weights_note(&g, wt, fw, note, sizeof note);
     if (!rc && o->values_out)
         rc = gw_values_out(o, &g, r.value);
     if (!rc && o->active_out)
@@ -1533,9 +1536,7 @@ static int gw_single(const gw_opts *o)
                "0..%" PRIu64 "\n",
                wt ? "Dijkstra" : "BFS", r.reached, g.n, wt ? "distances" : "levels", r.depth);
         if (wt)
-            printf("  weights: %s\n",
-                   fw ? "the file's"
-                      : "1..64 from a hash of the edge's two ends (the file has none)");
+            printf("  weights: %s\n", irhw_sssp_weights_said(&g, fw));
         gpu_report(o, &r);
         printf("  model run in %.2f s\n", r.run_s);
     } else if (!rc && !o->c.quiet) {
@@ -1557,15 +1558,14 @@ static int gw_single(const gw_opts *o)
                ", atomics %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
                r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
-               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics, weights_note(wt, fw),
+               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics, note,
                o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
                " DONE %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
-               o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
-               weights_note(wt, fw), o->c.model_only ? "model alone" : "lockstep",
-               t > 0 ? r.cycles / t : 0);
+               o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3], note,
+               o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     }
     if (!rc && !o->no_plot && hw) {
         char svg[4200], title[512], err[4400];

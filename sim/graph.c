@@ -150,7 +150,7 @@ typedef struct {
     uint32_t *src, *dst;
     double *w;
     size_t n, cap;
-    int weighted;
+    int weighted, real;
     char w_bad[200]; /* irhw_graph.w_bad */
 } edges;
 
@@ -387,6 +387,7 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
         !tok_is(t[2], "coordinate"))
         return fail(c, err, errlen, banner, s, len);
     int pattern = tok_is(t[3], "pattern");
+    e->real = tok_is(t[3], "real");
     if (!pattern && !tok_is(t[3], "real") && !tok_is(t[3], "integer"))
         return fail(c, err, errlen, "a field of real, integer or pattern", t[3].s, t[3].len);
     int sym = tok_is(t[4], "symmetric") ? 1 : tok_is(t[4], "skew-symmetric") ? -1 : 0;
@@ -639,6 +640,7 @@ int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *e
     g->directed = directed;
     if (e.weighted)
         snprintf(g->w_bad, sizeof g->w_bad, "%s", e.w_bad);
+    g->w_real = e.real;
     edges_free(&e);
     irhw_lines_close(&c.r);
     return rc;

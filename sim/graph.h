@@ -37,6 +37,7 @@ typedef struct {
     /* The first edge weight that is not a whole number 1..65535 (what SSSP
      * takes), as "FILE:LINE: edge weight 'TEXT'"; "" when every one is. */
     char w_bad[200];
+    int w_real; /* Matrix Market "real": the values of a matrix, not always weights */
 } irhw_graph;
 
 /* Reads a graph line by line (model/lines.h: a line of at most

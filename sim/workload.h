@@ -85,11 +85,15 @@ int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t er
 
 /* SSSP edge weights, one per stored edge, into *wt (free() them): a file
  * with weights gives its own, which must all be whole numbers 1..65535
- * (*from_file = 1); a file without weights gets 1..64 from a hash of each
- * edge's two ends, the same both ways (*from_file = 0). 0; 2 with the
- * first weight that is not one (file, line, the value and what is allowed)
- * in err; 3 when out of memory. */
+ * (*from_file = 1); a file without weights, or a Matrix Market "real"
+ * matrix whose values are not all such numbers (a matrix's values, not
+ * weights), gets 1..64 from a hash of each edge's two ends, the same both
+ * ways (*from_file = 0). 0; 2 with the first weight that is not one (file,
+ * line, the value and what is allowed) in err; 3 when out of memory. */
 int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen);
+/* What the weights were, for a report: "the file's", or "1..64 from a hash
+ * of each edge (why)". */
+const char *irhw_sssp_weights_said(const irhw_graph *g, int from_file);
 
 /* ---- bfs / sssp: data-driven, double-buffered kernels on hwwl ---------------
  * (sim/workload_hwwl.c; its first comment has the thread model.) Every lane

@@ -86,12 +86,13 @@ static void end_frontier(builder *b)
 
 /* SSSP edge weights: the file's, every one a whole number 1..65535; a
  * file without weights gets 1..64 from a hash of the edge's two ends (the
- * same both ways), as GPU SSSP studies do for unweighted inputs. */
+ * same both ways), as GPU SSSP studies do for unweighted inputs, and so
+ * does a real matrix (a stiffness matrix's values: bcsstk13). */
 int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen)
 {
     *wt = NULL;
-    *from_file = g->w != NULL;
-    if (g->w && g->w_bad[0]) {
+    *from_file = g->w && !(g->w_real && g->w_bad[0]);
+    if (*from_file && g->w_bad[0]) {
         irhw_err(err, errlen,
                  "%s is not a whole number 1..65535: SSSP runs on the file's weights, so every "
                  "one must be (a graph without weights gets weights 1..64 from a hash of each "
@@ -106,7 +107,7 @@ int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *
     }
     for (uint32_t u = 0; u < g->n; u++)
         for (uint64_t e = g->row[u]; e < g->row[u + 1]; e++) {
-            if (g->w) {
+            if (*from_file) {
                 w[e] = (uint32_t)g->w[e];
                 continue;
             }
@@ -116,6 +117,14 @@ int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *
         }
     *wt = w;
     return 0;
+}
+
+const char *irhw_sssp_weights_said(const irhw_graph *g, int from_file)
+{
+    return from_file ? "the file's"
+           : g->w    ? "1..64 from a hash of each edge: the file is a real matrix whose values "
+                       "are not all whole numbers 1..65535"
+                     : "1..64 from a hash of each edge: the file has none";
 }
 
 /* BFS (data = level + 1) or frontier Bellman-Ford SSSP (data = the

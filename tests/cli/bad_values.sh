@@ -4,7 +4,8 @@
 # 0x10, +10, ' 10', inf are refused); every value of a sweep's range is
 # range-checked before anything runs; an SSSP
 # weight the kernel cannot take is an error naming file and line, and hashed
-# weights of a graph without weights are said even under --quiet; power
+# weights (a graph without weights, a real matrix's values) are said even
+# under --quiet; power
 # refuses --cycles with --vcd, and a trace over --wave-limit is refused
 # before anything runs (cosim's deeper traces too), its size measured.
 # (The sweep cache's seals: tests/cli/test_sweep.sh.)
@@ -28,6 +29,8 @@ printf '0 1 3\n1 2 4\n2 3 0.5\n3 0 2\n' > half.txt                              
 printf '0 1 3\n1 2 0x10\n2 0 2\n' > hexw.txt                                        # a hexadecimal weight
 printf '3 2 001\n2 5\n1 5 3 70000\n2 70000\n' > big.graph                           # METIS, weight 70000
 printf '%%%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 4\n3 2 5\n' > skew.mtx
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 4\n2 3 0\n' > zero.mtx
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 4\n2 3 0.25\n3 1 -2.5\n' > real.mtx
 : > empty.vcd
 printf '64 32 inf\n' > inf.tab                                                       # SRAM table: inf area
 printf '64 +32 1500\n' > plus.tab                                                    # a signed width
@@ -57,6 +60,8 @@ cases=$(cat <<'EOF'
 2 | 30 | half.txt:3: edge weight '0.5' is not a whole number 1..65535 | "$I" workload iru --kernel sssp --graph "$T/half.txt" --model-only --quiet
 2 | 30 | big.graph:3: edge weight '70000' is not a whole number 1..65535 | "$I" workload sssp --graph "$T/big.graph" --model-only --quiet
 2 | 30 | skew.mtx:3: edge weight '4' (mirrored as negative) is not a whole number | "$I" workload sssp --graph "$T/skew.mtx" --model-only --quiet
+2 | 30 | zero.mtx:4: edge weight '0' is not a whole number 1..65535 | "$I" workload sssp --graph "$T/zero.mtx" --model-only --quiet
+0 | 30 | (weights 1..64 from a hash of each edge: the file is a real matrix whose values are not all whole numbers 1..65535) | "$I" workload sssp --graph "$T/real.mtx" --model-only --quiet
 0 | 60 | (weights 1..64 from a hash of each edge: the file has none) | "$I" workload sssp --graph "$D/path12.graph" --model-only --quiet
 # -- power: --vcd is priced whole; the trace's size is checked before anything runs
 2 | 60 | --cycles does not apply with --vcd: the trace given is priced whole | "$I" power wl_bank --vcd "$T/empty.vcd" --cycles 5 -o "$T/pv"
