@@ -40,17 +40,22 @@ static int read_table(const char *path, table_row *t, int *n, char *err, size_t 
         for (char *c = p; *c; c++)
             if (*c == ',' || *c == '\t' || *c == '\r')
                 *c = ' ';
-        char extra[8];
-        unsigned long w, b;
-        double a;
-        int k = sscanf(p, "%lu %lu %lf %7s", &w, &b, &a, extra);
-        if (k == EOF || (k <= 0 && strspn(p, " ") == strlen(p))) {
+        char line[84], *save = NULL, *f[4] = {NULL};
+        snprintf(line, sizeof line, "%s", p); /* for the message: strtok_r cuts p */
+        int k = 0;
+        for (char *t = strtok_r(p, " ", &save); t && k < 4; t = strtok_r(NULL, " ", &save))
+            f[k++] = t;
+        uint64_t w = 0, b = 0;
+        double a = 0;
+        if (k == 0) {
             /* blank or comment */
-        } else if (k != 3 || w < 1 || b < 1 || w > 1u << 30 || b > 1u << 20 || !(a > 0))
+        } else if (k != 3 || irhw_parse_uint(f[0], &w) || irhw_parse_uint(f[1], &b) ||
+                   irhw_parse_real(f[2], &a) || w < 1 || b < 1 || w > 1u << 30 || b > 1u << 20 ||
+                   !(a > 0))
             rc = irhw_err(err, errlen,
                           "SRAM table %s line %lu: expected \"words width um2\" (whole numbers "
                           "and an area > 0), got \"%.80s\"",
-                          path, in.line, p);
+                          path, in.line, line);
         else if (*n == TABLE_MAX)
             rc = irhw_err(err, errlen, "SRAM table %s: more than %d macros", path, TABLE_MAX);
         else

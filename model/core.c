@@ -35,6 +35,48 @@ int irhw_err(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+int irhw_parse_uint(const char *s, uint64_t *out)
+{
+    uint64_t x = 0;
+    if (!s || !*s)
+        return -1;
+    for (; *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (d > 9 || x > (UINT64_MAX - d) / 10)
+            return -1;
+        x = 10 * x + d;
+    }
+    *out = x;
+    return 0;
+}
+
+int irhw_parse_real(const char *s, double *out)
+{
+    const char *p = s ? s : "";
+    size_t digits = 0;
+    p += *p == '-';
+    for (; isdigit((unsigned char)*p); p++)
+        digits++;
+    if (*p == '.')
+        for (p++; isdigit((unsigned char)*p); p++)
+            digits++;
+    if (digits && (*p == 'e' || *p == 'E')) {
+        p += p[1] == '+' || p[1] == '-' ? 2 : 1;
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    if (!digits || *p)
+        return -1;
+    errno = 0;
+    double x = strtod(s, NULL);
+    if (errno == ERANGE && (x > 1 || x < -1))
+        return -1;
+    *out = x;
+    return 0;
+}
+
 unsigned irhw_port_add(irhw_ports *ps, const irhw_port_row *row, unsigned width)
 {
     if (ps->n == IRHW_MAX_PORTS) {
@@ -285,13 +327,11 @@ int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err
         return irhw_err(err, errlen, "parameter %s='%s' is not allowed: %s must be one of %s",
                         p->name, val, p->name, range);
     }
-    char *end;
-    errno = 0;
-    long long x = strtoll(val, &end, 0);
-    if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
+    uint64_t x;
+    if (irhw_parse_uint(val, &x))
         return irhw_err(err, errlen, "parameter %s='%s' is not a whole number: %s must be %s",
                         p->name, val, p->name, range);
-    if (x < p->min || x > p->max)
+    if (x > (uint64_t)INT64_MAX || (int64_t)x < p->min || (int64_t)x > p->max)
         return irhw_err(err, errlen, "parameter %s=%s is out of range: %s must be %s", p->name, val,
                         p->name, range);
     c->v[i] = x;

@@ -458,6 +458,16 @@ const irhw_block *irhw_find_block(const char *name);
 /* ---- parameter handling and instances (model/core.c) --------------------- */
 
 void irhw_cfg_defaults(const irhw_block *b, irhw_cfg *c);
+/* Numbers typed by a user (option values, -p and -g values, counts and
+ * weights in input files) are decimal. A whole number is digits alone:
+ * leading zeros are ignored ("010" is 10); a sign, a space, a base prefix
+ * ("0x10") or a fraction makes it no number. 0, or -1 when s is not one or
+ * is above UINT64_MAX (nothing wraps). */
+int irhw_parse_uint(const char *s, uint64_t *out);
+/* A decimal real: [-]digits[.digits][e[+|-]digits] (or [-].digits...);
+ * no space, "+", hexadecimal, inf or nan. 0, or -1 (also when it is too
+ * large for a double). */
+int irhw_parse_real(const char *s, double *out);
 /* Parse "NAME=VALUE" into c (and mark it set); -1 with message on unknown
  * name or bad value. */
 int irhw_cfg_set(const irhw_block *b, irhw_cfg *c, const char *assign, char *err, size_t errlen);

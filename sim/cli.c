@@ -54,6 +54,10 @@ typedef struct {
     uint64_t wave_depth, wave_from, wave_to;
     uint64_t wave_limit;  /* bytes; 0: none */
     const char *wave_opt; /* the last of --wave-depth/-from/-to given, to name in errors */
+    const char *verb;     /* in messages */
+    const char *run_opt;  /* the last of --cycles, --seed, --stim, --stim-file, --wave-limit */
+    int wave_checked;     /* power: the trace's size was checked before the area */
+    int estimate_only;    /* cosim_one: stop after the trace's size check */
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
@@ -77,12 +81,8 @@ typedef struct {
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (*end || errno || x < lo || x > hi)
+    uint64_t x;
+    if (irhw_parse_uint(s, &x) || x < lo || x > hi)
         return -1;
     *out = x;
     return 0;
@@ -185,7 +185,7 @@ static const irhw_opt block_opts[] = {
     {"--threads", 1, O_THREADS, V_COSIM},
     {"--wave-from", 1, O_WAVE_FROM, V_COSIM},
     {"--wave-to", 1, O_WAVE_TO, V_COSIM},
-    {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM},
+    {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM | V_POWER},
     {"--rtl", 1, O_RTL, V_COSIM | V_PROVE},
     {"--depth", 1, O_DEPTH, V_PROVE},
     {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN | V_POWER},
@@ -238,10 +238,13 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->out = v;
         break;
     case O_CYCLES:
+        o->run_opt = n;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a whole number 1..10^12", &o->cycles);
     case O_SEED:
+        o->run_opt = n;
         return take_u64(verb, n, v, 0, UINT64_MAX, "a whole number 0..2^64-1", &o->seed);
     case O_STIM:
+        o->run_opt = n;
         if (!strcmp(v, "mixed"))
             o->stim = IRHW_STIM_MIXED;
         else if (!strcmp(v, "random"))
@@ -270,7 +273,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->wave_opt = n;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a cycle 1..10^12", &o->wave_to);
     case O_WAVE_LIMIT:
-        o->wave_opt = n;
+        if (strcmp(verb, "power")) /* power's trace is its own, without --wave */
+            o->wave_opt = n;
+        o->run_opt = n;
         if (parse_size(v, &o->wave_limit))
             return irhw_usage(verb,
                               "--wave-limit '%s' must be a size in bytes, with K, M, G or T "
@@ -329,6 +334,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->vcd_in = v;
         break;
     case O_STIM_FILE:
+        o->run_opt = n;
         if (access(v, R_OK))
             return irhw_usage(verb, "--stim-file '%s' cannot be read", v);
         o->stim_file = v;
@@ -382,10 +388,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->xcheck = 1;
         break;
     case O_CLOCK: {
-        char *end;
-        errno = 0;
-        o->clock_mhz = strtod(v, &end);
-        if (!*v || *end || errno || !(o->clock_mhz >= 1 && o->clock_mhz <= 100000))
+        if (irhw_parse_real(v, &o->clock_mhz) || !(o->clock_mhz >= 1 && o->clock_mhz <= 100000))
             return irhw_usage(verb, "--clock '%s' must be a frequency in MHz, 1..100000", v);
         break;
     }
@@ -399,6 +402,7 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
                       opts *o)
 {
     memset(o, 0, sizeof *o);
+    o->verb = verb;
     o->cycles = 100000;
     o->seed = 1;
     o->wave_limit = IRHW_WAVE_LIMIT;
@@ -929,30 +933,79 @@ static void print_threads(const irhw_cosim_res *r)
     printf("\n");
 }
 
-/* The default depth's trace size, estimated ahead of a run of `cycles`
- * (portwave.h): said when it is IRHW_WAVE_SAY or more, and a run whose
- * estimate reaches --wave-limit is refused (exit 2). */
-static int wave_estimate(const opts *o, uint64_t cycles)
+#define DEEP_TRIAL 1000 /* cycles over which a deeper trace's size is measured */
+
+/* Bytes a cycle of a trace deeper than the ports (--wave-depth 2 and more:
+ * Verilator's writer, every signal of the design), measured: the first
+ * DEEP_TRIAL cycles of the run go to a trial trace beside the trace
+ * (NAME.trial<pid>.vcd, removed with its .gtkw); *head gets the size of its
+ * header. -1 when the trial could not run (the run itself then says why). */
+static double deep_cycle_bytes(const irhw_cosim_req *q, double *head)
 {
-    if (!o->wave || o->wave_depth > 1 || o->systemc || !cycles)
+    irhw_cosim_req t = *q;
+    size_t len = strlen(q->wave);
+    char path[4200], gtkw[4300];
+    snprintf(path, sizeof path, "%.*s.trial%d%s", (int)(len - 4), q->wave, (int)getpid(),
+             q->wave + len - 4);
+    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(path) - 4), path);
+    t.wave = path;
+    t.cycles = DEEP_TRIAL;
+    t.wave_from = t.wave_to = t.wave_limit = 0;
+    t.quiet = 1;
+    t.record = NULL;
+    t.observe = NULL;
+    t.observe_ctx = NULL;
+    irhw_cosim_res r;
+    char err[8192];
+    size_t n = 0;
+    char *text = irhw_cosim(&t, &r, err, sizeof err) ? NULL : irhw_read_file(path, &n);
+    unlink(path);
+    unlink(gtkw);
+    if (!text || !r.cycles_run) {
+        free(text);
+        return -1;
+    }
+    const char *defs = memmem(text, n, "$enddefinitions", 15);
+    *head = defs ? (double)(defs - text) : 0;
+    free(text);
+    return ((double)n - *head) / (double)r.cycles_run;
+}
+
+/* The trace's size, estimated ahead of the run of q (portwave.h at the
+ * default depth; measured over DEEP_TRIAL cycles deeper): said when it is
+ * IRHW_WAVE_SAY or more, and a run whose estimate reaches --wave-limit is
+ * refused (exit 2). */
+static int wave_estimate(const opts *o, const irhw_cosim_req *q)
+{
+    uint64_t cycles = q->cycles;
+    if (!o->wave || o->systemc || !cycles)
         return 0;
     uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
     if (o->wave_from > last)
         return 0;
     size_t n = strlen(o->wave);
     irhw_trace fmt = strcmp(o->wave + n - 4, ".fst") == 0 ? IRHW_TRACE_FST : IRHW_TRACE_VCD;
-    double each = irhw_portwave_cycle_bytes(&o->x.ps, fmt), rec = (double)(last - o->wave_from + 1);
-    char est[32], lim[32];
-    size_text(each * rec, est, sizeof est);
-    if (o->wave_limit && each * rec >= (double)o->wave_limit) {
+    double each, head = 0, rec = (double)(last - o->wave_from + 1);
+    int deep = o->wave_depth > 1, power = !strcmp(o->verb, "power");
+    if (!deep)
+        each = irhw_portwave_cycle_bytes(&o->x.ps, fmt);
+    else if (!o->wave_limit || cycles <= DEEP_TRIAL || (each = deep_cycle_bytes(q, &head)) < 0)
+        return 0;
+    char est[32], lim[32], how[64] = "";
+    size_text(head + each * rec, est, sizeof est);
+    if (deep)
+        snprintf(how, sizeof how, ", measured over the first %d", DEEP_TRIAL);
+    if (o->wave_limit && head + each * rec >= (double)o->wave_limit) {
         fprintf(stderr,
-                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
-                "bytes a cycle), over --wave-limit %s; record a window with --wave-from C "
-                "--wave-to C, or raise --wave-limit (none: no limit)\n",
-                prog, o->wave, est, rec, each, size_text((double)o->wave_limit, lim, sizeof lim));
+                "%s %s: %s %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
+                "bytes a cycle%s), over --wave-limit %s; %s, or raise --wave-limit (none: no "
+                "limit)\n",
+                prog, o->verb, power ? "the activity trace" : "--wave", o->wave, est, rec, each,
+                how, size_text((double)o->wave_limit, lim, sizeof lim),
+                power ? "give fewer --cycles" : "record a window with --wave-from C --wave-to C");
         return EXIT_USAGE;
     }
-    if (each * rec >= IRHW_WAVE_SAY && !o->quiet)
+    if (head + each * rec >= IRHW_WAVE_SAY && !o->quiet)
         fprintf(stderr,
                 "%s cosim: --wave %s: about %s bytes expected (%.0f cycles, about %.0f bytes a "
                 "cycle; --wave-from/--wave-to record a window)\n",
@@ -1056,7 +1109,9 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
-    if ((rc = wave_estimate(o, q.cycles)))
+    if (!o->wave_checked && (rc = wave_estimate(o, &q)))
+        goto done;
+    if (o->estimate_only)
         goto done;
     if (irhw_cosim(&q, res, err, sizeof err)) {
         if (res->wave_failed && !res->equal)
@@ -1153,11 +1208,12 @@ static int cmd_cosim(int argc, char **argv)
                 "               2 also the block's own registers and wires; more for\n"
                 "               sub-modules and leaf-cell arrays (2+: a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
-                "  --wave-limit SIZE  the default depth's trace stays under SIZE (bytes, or\n"
-                "               with K, M, G, T; default 2G; none: no limit): a run whose\n"
-                "               estimated trace reaches it is refused (exit 2), and a trace\n"
-                "               that nears it stops at a cycle boundary, the file whole, with\n"
-                "               a line naming the cycles it holds; the estimate is printed\n"
+                "  --wave-limit SIZE  the trace stays under SIZE (bytes, or with K, M, G, T;\n"
+                "               default 2G; none: no limit): a run whose estimated trace\n"
+                "               reaches it is refused (exit 2; at --wave-depth 2+ the size\n"
+                "               is measured over the first 1000 cycles), and a default-depth\n"
+                "               trace that nears it stops at a cycle boundary, the file whole,\n"
+                "               with a line naming the cycles it holds; the estimate is printed\n"
                 "               from 100M. A trace that cannot be written (disk full) ends\n"
                 "               the run with exit 3, its part renamed F.partial, no .gtkw\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
@@ -1363,7 +1419,8 @@ static int cmd_power(int argc, char **argv)
                 "usage: %s power BLOCK [-p NAME=VALUE]... [--cycles N] [--clock MHz] [--seed S]\n"
                 "          [--stim M | --stim-file F | --vcd F] [--liberty FILE[.gz]] [--json] "
                 "[-o DIR]\n"
-                "          [-j N] [--full-sta] [--ilm] [--progress]\n" IRHW_ARGS_HELP
+                "          [-j N] [--full-sta] [--ilm] [--progress]\n"
+                "          [--wave-limit SIZE]\n" IRHW_ARGS_HELP
                 "  The block's area (as irhw area, printed first), then its power from a\n"
                 "  co-simulation traced to a VCD: a zero-delay gate-level simulation of the\n"
                 "  mapped netlist (area/gatesim.c: cell functions from the liberty, no\n"
@@ -1374,8 +1431,14 @@ static int cmd_power(int argc, char **argv)
                 "  those activities, set on every pin; SRAM macros add their energy per\n"
                 "  access times the accesses seen.\n"
                 "  --cycles N   co-simulated cycles (default 100000)\n"
+                "  --wave-limit SIZE  the activity trace's limit (default 2G; K, M, G, T;\n"
+                "               none: no limit): its size, measured over the first 1000\n"
+                "               cycles, is estimated before anything runs, and a run over the\n"
+                "               limit is refused (exit 2)\n"
                 "  --vcd F      this trace (cosim --wave F.vcd --wave-depth 99 of the same\n"
-                "               block and parameters) instead of a co-simulation; kept\n"
+                "               block and parameters) instead of a co-simulation, priced\n"
+                "               whole and kept; --cycles, --seed, --stim, --stim-file and\n"
+                "               --wave-limit do not apply with it (exit 2)\n"
                 "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
                 "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
                 "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
@@ -1390,6 +1453,13 @@ static int cmd_power(int argc, char **argv)
                 "      with the trace (the trace is kept and named)\n",
                 prog);
         return rc;
+    }
+    if (o.vcd_in && o.run_opt) {
+        irhw_inst_free(&o.x);
+        return irhw_usage("power",
+                          "%s does not apply with --vcd: the trace given is priced whole, no "
+                          "co-simulation runs (cut the trace, or drop --vcd to co-simulate)",
+                          o.run_opt);
     }
     char sky[4200];
     snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
@@ -1406,6 +1476,31 @@ static int cmd_power(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "out/power");
     if (!o.out)
         snprintf(dir, sizeof dir, "out/power/%s", o.x.module);
+    snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
+    if (!o.vcd_in)
+        snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
+    char pdir[4200];
+    snprintf(pdir, sizeof pdir, "%s/power", dir);
+    opts co = o;
+    co.wave = vcd;
+    co.wave_depth = 99;
+    co.quiet = 1;
+    if (!o.vcd_in) { /* the trace's size first: a run over --wave-limit is refused */
+        if (irhw_mkdirs(pdir)) {
+            fprintf(stderr, "%s power: cannot create %s: %s\n", prog, pdir, strerror(errno));
+            rc = EXIT_TOOL;
+            goto out;
+        }
+        co.estimate_only = 1;
+        irhw_cosim_res none;
+        if ((rc = cosim_one(&co, &none, 0))) {
+            rmdir(pdir); /* when it is empty: nothing was written */
+            rmdir(dir);
+            goto out;
+        }
+        co.estimate_only = 0;
+        co.wave_checked = 1;
+    }
     if (o.json)
         printf("{\"area\": ");
     irhw_area_res ar;
@@ -1427,20 +1522,11 @@ static int cmd_power(int argc, char **argv)
         rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
         goto out;
     }
-    snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
-    if (!o.vcd_in)
-        snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
-    char pdir[4200];
-    snprintf(pdir, sizeof pdir, "%s/power", dir);
     if (irhw_mkdirs(pdir)) {
         fprintf(stderr, "%s power: cannot create %s: %s\n", prog, pdir, strerror(errno));
         rc = EXIT_TOOL;
         goto out;
     }
-    opts co = o;
-    co.wave = vcd;
-    co.wave_depth = 99;
-    co.quiet = 1;
     if (o.vcd_in)
         fprintf(stderr, "%s power: activity from the trace %s\n", prog, o.vcd_in);
     else if (o.stim_file)

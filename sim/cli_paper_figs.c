@@ -1214,10 +1214,8 @@ int irhw_cmd_paper_figs(int argc, char **argv)
         else if (opt->id == O_QUICK)
             p->quick = 1;
         else if (opt->id == O_J) {
-            char *e;
-            errno = 0;
-            long j = strtol(v, &e, 10);
-            if (!*v || *e || errno || j < 1 || j > 1024)
+            uint64_t j;
+            if (irhw_parse_uint(v, &j) || j < 1 || j > 1024)
                 rc = irhw_args_usage(&a, "-j '%s' must be a whole number 1..1024", v);
             p->jobs = (int)j;
         }

@@ -214,11 +214,9 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
         if ((o->kernel = irhw_kernel_parse(v)) < 0)
             return wl_usage(o->prog, "--kernel '%s' must be bfs, sssp or pagerank", v);
     } else if (opt->id == K_MAX_ELEMS || opt->id == K_REQ_EVERY) {
-        char *e;
-        errno = 0;
-        unsigned long long x = strtoull(v, &e, 10);
+        uint64_t x;
         int req = opt->id == K_REQ_EVERY;
-        if (*v == '-' || *e || errno || x < 1 || (req && x > 1000000))
+        if (irhw_parse_uint(v, &x) || x < 1 || (req && x > 1000000))
             return wl_usage(o->prog,
                             req ? "--req-every '%s' must be a whole number 1..1000000"
                                 : "--max-elems '%s' must be a whole number >= 1",
@@ -233,11 +231,13 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
     } else if (opt->id == K_TIMEOUT_SWEEP) {
         const char *q = v;
         for (o->nsweep = 0; *q; o->nsweep++) {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(q, &e, 10);
-            if (o->nsweep == IRU_MAX_SWEEP || *q == '-' || e == q || errno || x > 1000000 ||
-                (*e && *e != ','))
+            char num[24];
+            size_t len = strcspn(q, ",");
+            const char *e = q + len;
+            uint64_t x;
+            snprintf(num, sizeof num, "%.*s", (int)(len < sizeof num ? len : sizeof num - 1), q);
+            if (o->nsweep == IRU_MAX_SWEEP || len >= sizeof num || irhw_parse_uint(num, &x) ||
+                x > 1000000)
                 return wl_usage(o->prog,
                                 "--timeout-sweep '%s' must be at most 32 whole numbers "
                                 "0..1000000, comma-separated",
@@ -360,7 +360,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
     irhw_iru_stream s;
     rc = irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "%s workload iru: %s: %s\n", o->prog, path, err);
+        int named = !strncmp(err, path, strlen(path)); /* "FILE:LINE: ..." */
+        fprintf(stderr, "%s workload iru: %s%s%s\n", o->prog, named ? "" : path, named ? "" : ": ",
+                err);
         irhw_inst_free(&x);
         return rc > 0 ? EXIT_USAGE : EXIT_TOOL;
     }
@@ -390,10 +392,9 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
             printf("one iteration, every vertex active\n");
         else
             printf("source %u (most out-edges)\n", s.src);
-        printf("  %" PRIu64 " frontiers, %" PRIu64 " elements%s\n", s.nfront, s.n,
-               k == IRHW_KERNEL_SSSP ? (s.file_weights ? ", the file's weights"
-                                                       : ", weights 1..64 from a hash of the edge")
-                                     : "");
+        printf("  %" PRIu64 " frontiers, %" PRIu64 " elements%s%s\n", s.nfront, s.n,
+               k == IRHW_KERNEL_SSSP ? ", weights " : "",
+               k == IRHW_KERNEL_SSSP ? irhw_sssp_weights_said(g, s.file_weights) : "");
         printf("  iru_hash %s\n", row->params);
         printf("  %s: %" PRIu64 " cycles in %.1f s (build included)\n",
                o->c.model_only ? "C model alone, conservation checked"
@@ -930,19 +931,19 @@ static void gw_help(const char *prog, const char *kind)
         prog, kind, prog, kind, !strcmp(kind, "bfs") ? "BFS" : "SSSP",
         !strcmp(kind, "bfs") ? "levels" : "distances", !strcmp(kind, "bfs") ? "BFS" : "Dijkstra",
         kind, gtab ? gtab : "",
-        !strcmp(kind, "sssp") ? "  SSSP weights: the file's when they are all whole numbers "
-                                "1..65535, else 1..64\n  from a hash of the edge's two ends.\n"
-                              : "");
+        !strcmp(kind, "sssp")
+            ? "  SSSP weights: the file's, each a whole number 1..65535 (else exit 2); a\n"
+              "  file without weights, or a real Matrix Market matrix whose values are not\n"
+              "  all such numbers, gets 1..64 from a hash of each edge (the output says so).\n"
+            : "");
     free(gtab);
 }
 
 static int gw_number(const gw_opts *o, const char *opt, const char *v, uint64_t lo, uint64_t hi,
                      uint64_t *x)
 {
-    char *e;
-    errno = 0;
-    unsigned long long n = strtoull(v, &e, 10);
-    if (*v == '-' || !*v || *e || errno || n < lo || n > hi) {
+    uint64_t n;
+    if (irhw_parse_uint(v, &n) || n < lo || n > hi) {
         fprintf(stderr,
                 "%s workload %s: %s '%s' must be a whole number %" PRIu64 "..%" PRIu64
                 "\n(see '%s workload %s --help')\n",
@@ -1224,8 +1225,7 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
            irhw_graph_fmt_name(g->fmt), g->n, g->m, g->directed ? ", directed" : "", q->src,
            o->have_src ? "" : " (most out-edges)");
     if (q->wt)
-        printf("  weights: %s\n",
-               file_weights ? "the file's" : "1..64 from a hash of the edge's two ends");
+        printf("  weights: %s\n", irhw_sssp_weights_said(g, file_weights));
     printf("  hwwl %s\n", params);
     if (r->gpu)
         printf("  threads: %u cores x %u warps x %u on %u lanes a core (the GPU core model, "
@@ -1488,6 +1488,17 @@ static int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const
     return 0;
 }
 
+/* The quiet line's word on SSSP weights: hashed ones decide the distances,
+ * so even --quiet says so. */
+static void weights_note(const irhw_graph *g, const uint32_t *wt, int from_file, char *buf,
+                         size_t len)
+{
+    if (wt && !from_file)
+        snprintf(buf, len, " (weights %s)", irhw_sssp_weights_said(g, from_file));
+    else
+        buf[0] = 0;
+}
+
 static int gw_single(const gw_opts *o)
 {
     irhw_graph g;
@@ -1495,11 +1506,12 @@ static int gw_single(const gw_opts *o)
     if (rc)
         return rc;
     int sssp = !strcmp(o->kind, "sssp"), fw = 0;
-    uint32_t *wt = sssp ? irhw_sssp_weights(&g, &fw) : NULL;
-    if (sssp && !wt) {
+    uint32_t *wt = NULL;
+    char werr[512];
+    if (sssp && (rc = irhw_sssp_weights(&g, &wt, &fw, werr, sizeof werr))) {
         irhw_graph_free(&g);
-        fprintf(stderr, "%s workload %s: out of memory for the weights\n", o->prog, o->kind);
-        return EXIT_TOOL;
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, werr);
+        return rc;
     }
     irhw_hwwl_result r;
     irhw_inst x;
@@ -1508,6 +1520,8 @@ static int gw_single(const gw_opts *o)
     rc = gw_run(o, o->c.graph, &g, wt, NULL, 0, o->c.model_only, &r, params, sizeof params, &x,
                 o->active_out ? &act : NULL);
     int hw = o->worklist < 0 || o->worklist == IRHW_WL_HWWL;
+    char note[200];
+    weights_note(&g, wt, fw, note, sizeof note);
     if (!rc && o->values_out)
         rc = gw_values_out(o, &g, r.value);
     if (!rc && o->active_out)
@@ -1521,6 +1535,8 @@ static int gw_single(const gw_opts *o)
         printf("  result: equal to the sequential %s: %" PRIu64 " of %u vertices reached, %s "
                "0..%" PRIu64 "\n",
                wt ? "Dijkstra" : "BFS", r.reached, g.n, wt ? "distances" : "levels", r.depth);
+        if (wt)
+            printf("  weights: %s\n", irhw_sssp_weights_said(&g, fw));
         gpu_report(o, &r);
         printf("  model run in %.2f s\n", r.run_s);
     } else if (!rc && !o->c.quiet) {
@@ -1539,16 +1555,16 @@ static int gw_single(const gw_opts *o)
         double t = o->c.model_only || !hw ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, worklist %s, issue slots used %.1f "
                "%%, WAIT pulls %" PRIu64 " (warp cycles lost %" PRIu64 "), memory requests %" PRIu64
-               ", atomics %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
+               ", atomics %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
                o->kind, o->c.graph, r.cycles_to_done, irhw_wl_name(o->worklist),
                r.gs.slots ? 100.0 * (double)r.gs.slots_used / (double)r.gs.slots : 0,
-               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics,
+               r.gs.wait_pulls, r.gs.wait_cycles, r.gs.mem_req, r.gs.atomics, note,
                o->c.model_only || !hw ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     } else if (!rc) {
         double t = o->c.model_only ? r.run_s : r.lockstep_s;
         printf("workload %s: %s: %" PRIu64 " cycles to DONE, pulls ID %" PRIu64 " WAIT %" PRIu64
-               " DONE %" PRIu64 ", result equal to the reference; %s %.0f cycles/s\n",
-               o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3],
+               " DONE %" PRIu64 ", result equal to the reference%s; %s %.0f cycles/s\n",
+               o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3], note,
                o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     }
     if (!rc && !o->no_plot && hw) {
@@ -1748,13 +1764,21 @@ static int gw_trends(const gw_opts *o)
             irhw_graph_free(&g);
             continue;
         }
+        int fw;
+        uint32_t *wt;
+        char werr[512];
+        rc = irhw_sssp_weights(&g, &wt, &fw, werr, sizeof werr);
+        if (rc) { /* the graph is left out of the table */
+            fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, werr);
+            worst = rc > worst ? rc : worst;
+            irhw_graph_free(&g);
+            continue;
+        }
         tr_graph *t = &tg[ng++];
         snprintf(t->name, sizeof t->name, "%s", names[i]);
         t->n = g.n;
         t->m = g.m;
-        int fw;
-        uint32_t *wt = irhw_sssp_weights(&g, &fw);
-        for (int k = 0; k < 2 && wt; k++) {
+        for (int k = 0; k < 2; k++) {
             const uint32_t *w = k ? wt : NULL;
             for (unsigned s = 0; s < TR_SCHEMES; s++) {
                 char p1[64];
@@ -1779,8 +1803,6 @@ static int gw_trends(const gw_opts *o)
                     names[i], k ? "sssp" : "bfs", c[0].cycles, c[1].cycles, c[2].cycles,
                     irhw_now_s() - t0);
         }
-        if (!wt)
-            worst = EXIT_TOOL;
         free(wt);
         irhw_graph_free(&g);
     }

@@ -114,10 +114,8 @@ int irhw_gpu_set(irhw_gpu_cfg *c, const char *nv, char *err, size_t errlen)
     for (int i = 0; i < GC_N; i++) {
         if (strlen(gc_tab[i].name) != n || strncmp(nv, gc_tab[i].name, n))
             continue;
-        char *e;
-        errno = 0;
-        unsigned long long x = eq ? strtoull(eq + 1, &e, 10) : 0;
-        if (!eq || !eq[1] || eq[1] == '-' || *e || errno || x < gc_tab[i].lo || x > gc_tab[i].hi)
+        uint64_t x;
+        if (!eq || irhw_parse_uint(eq + 1, &x) || x < gc_tab[i].lo || x > gc_tab[i].hi)
             return irhw_err(err, errlen, "-g %s: %s must be a whole number %u..%u", nv,
                             gc_tab[i].name, gc_tab[i].lo, gc_tab[i].hi);
         c->v[i] = (unsigned)x;

@@ -95,10 +95,8 @@ static int parse_uint(tok t, uint64_t max, uint64_t *out)
         return -1;
     memcpy(buf, t.s, t.len);
     buf[t.len] = 0;
-    char *e;
-    errno = 0;
-    unsigned long long x = strtoull(buf, &e, 10);
-    if (*e || errno || x > max)
+    uint64_t x;
+    if (irhw_parse_uint(buf, &x) || x > max)
         return -1;
     *out = x;
     return 0;
@@ -111,13 +109,7 @@ static int parse_real(tok t, double *out)
         return -1;
     memcpy(buf, t.s, t.len);
     buf[t.len] = 0;
-    char *e;
-    errno = 0;
-    double x = strtod(buf, &e);
-    if (*e || errno == ERANGE)
-        return -1;
-    *out = x;
-    return 0;
+    return irhw_parse_real(buf, out);
 }
 
 /* "FILE:LINE: expected WHAT, found S" (S NULL: the end of the file); after
@@ -158,8 +150,21 @@ typedef struct {
     uint32_t *src, *dst;
     double *w;
     size_t n, cap;
-    int weighted;
+    int weighted, real;
+    char w_bad[200]; /* irhw_graph.w_bad */
 } edges;
+
+/* Keeps the place of the first weight that is not a whole number 1..65535
+ * (w: the weight stored, t: its text in the file). */
+static void weight_note(const cursor *c, edges *e, double w, tok t)
+{
+    char b[64];
+    if (e->w_bad[0] || (w >= 1 && w <= 65535 && w == (double)(uint32_t)w))
+        return;
+    snprintf(e->w_bad, sizeof e->w_bad, "%s:%lu: edge weight %s%s", c->name, c->r.line,
+             shown(t.s, t.len, b, sizeof b),
+             w < 0 && t.s[0] != '-' ? " (mirrored as negative)" : "");
+}
 
 int irhw_grow(void *pptr, size_t elem, size_t cap)
 {
@@ -335,6 +340,8 @@ static int read_metis(cursor *c, edges *e, uint32_t *nv, char *err, size_t errle
             else if (edge_add(e, u, x - 1, w))
                 rc = nomem(c->name, err, errlen);
             else {
+                if (has_ew)
+                    weight_note(c, e, w, v.t[k + 1]);
                 listed++;
                 self += x - 1 == u;
             }
@@ -380,6 +387,7 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
         !tok_is(t[2], "coordinate"))
         return fail(c, err, errlen, banner, s, len);
     int pattern = tok_is(t[3], "pattern");
+    e->real = tok_is(t[3], "real");
     if (!pattern && !tok_is(t[3], "real") && !tok_is(t[3], "integer"))
         return fail(c, err, errlen, "a field of real, integer or pattern", t[3].s, t[3].len);
     int sym = tok_is(t[4], "symmetric") ? 1 : tok_is(t[4], "skew-symmetric") ? -1 : 0;
@@ -415,6 +423,11 @@ static int read_mtx(cursor *c, edges *e, uint32_t *nv, int *directed, char *err,
         if (nt != (pattern ? 2u : 3u) || parse_uint(t[0], rows, &i) || i < 1 ||
             parse_uint(t[1], cols, &j) || j < 1 || (!pattern && parse_real(t[2], &w)))
             return fail(c, err, errlen, what, s, len);
+        if (!pattern) {
+            weight_note(c, e, w, t[2]);
+            if (sym && i != j)
+                weight_note(c, e, sym * w, t[2]);
+        }
         if (edge_add(e, i - 1, j - 1, w) || (sym && i != j && edge_add(e, j - 1, i - 1, sym * w)))
             return nomem(c->name, err, errlen);
     }
@@ -474,6 +487,8 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
                       s, len);
             break;
         }
+        if (weighted)
+            weight_note(c, e, w, t[2]);
         if (nraw + 2 > cap) {
             cap = cap ? 2 * cap : 2048;
             if (irhw_grow(&raw, sizeof *raw, cap) || irhw_grow(&wts, sizeof *wts, cap / 2)) {
@@ -623,6 +638,9 @@ int irhw_graph_read(const char *path, irhw_graph_fmt fmt, irhw_graph *g, char *e
         rc = nomem(path, err, errlen);
     g->fmt = fmt;
     g->directed = directed;
+    if (e.weighted)
+        snprintf(g->w_bad, sizeof g->w_bad, "%s", e.w_bad);
+    g->w_real = e.real;
     edges_free(&e);
     irhw_lines_close(&c.r);
     return rc;

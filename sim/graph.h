@@ -34,6 +34,10 @@ typedef struct {
     double *w;     /* m edge weights, or NULL when the file has none */
     irhw_graph_fmt fmt;
     int directed; /* SNAP and general Matrix Market: edges as listed */
+    /* The first edge weight that is not a whole number 1..65535 (what SSSP
+     * takes), as "FILE:LINE: edge weight 'TEXT'"; "" when every one is. */
+    char w_bad[200];
+    int w_real; /* Matrix Market "real": the values of a matrix, not always weights */
 } irhw_graph;
 
 /* Reads a graph line by line (model/lines.h: a line of at most

@@ -22,6 +22,33 @@ uint64_t irhw_hash(uint64_t h, const void *p, size_t n)
     return h;
 }
 
+/* The seal line of text[0..len): "seal=<hash>\n". */
+static void seal_line(const char *text, size_t len, char *buf, size_t blen)
+{
+    snprintf(buf, blen, "seal=%016" PRIx64 "\n", irhw_hash(IRHW_HASH_INIT, text, len));
+}
+
+char *irhw_seal(const char *text)
+{
+    size_t len = strlen(text);
+    char line[32];
+    seal_line(text, len, line, sizeof line);
+    char *s = malloc(len + sizeof line);
+    if (s)
+        snprintf(s, len + sizeof line, "%s%s", text, line);
+    return s;
+}
+
+int irhw_sealed(const char *text, size_t len)
+{
+    if (len < 22 || text[len - 1] != '\n')
+        return 0;
+    size_t body = len - 22; /* "seal=" + 16 hex digits + "\n" */
+    char line[32];
+    seal_line(text, body, line, sizeof line);
+    return (body == 0 || text[body - 1] == '\n') && !memcmp(text + body, line, 22);
+}
+
 const char *irhw_tool_version(void)
 {
     static char v[64];
@@ -58,10 +85,11 @@ int irhw_row_write(const char *path, const irhw_sweep_row *r0, char *err, size_t
     clean(r.library);
     clean(r.node);
     clean(r.sram_source);
-    irhw_out *o = irhw_out_open(path, err, errlen);
-    if (!o)
-        return -1;
-    FILE *f = irhw_out_file(o);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
     fprintf(f, "key=%s\nblock=%s\nsteps=%s\nverdict=%s\nreason=%s\n", r.key, r.block, r.steps,
             r.verdict, r.reason);
     for (unsigned i = 0; i < r.nparams; i++)
@@ -83,7 +111,31 @@ int irhw_row_write(const char *path, const irhw_sweep_row *r0, char *err, size_t
         clean(r.notes[i].text);
         fprintf(f, "note=%s\t%.10g\t%s\n", r.notes[i].key, r.notes[i].value, r.notes[i].text);
     }
-    return irhw_out_commit(o, err, errlen);
+    char *sealed = fclose(f) ? NULL : irhw_seal(text);
+    free(text);
+    if (!sealed)
+        return irhw_err(err, errlen, "cannot write %s: out of memory", path);
+    int rc = irhw_write_file(path, sealed, err, errlen);
+    free(sealed);
+    return rc;
+}
+
+int irhw_row_sealed(const char *path, const char *key, char *why, size_t whylen)
+{
+    size_t len = 0, klen = strlen(key);
+    char *text = irhw_read_file(path, &len);
+    int ok = 0;
+    if (!text)
+        irhw_err(why, whylen, "cannot be read (%s)", strerror(errno));
+    else if (!irhw_sealed(text, len))
+        irhw_err(why, whylen, "has no seal that matches its contents (cut short or edited)");
+    else if (strncmp(text, "key=", 4) || strncmp(text + 4, key, klen) || text[4 + klen] != '\n')
+        irhw_err(why, whylen, "holds the result of another key (%.*s)", (int)strcspn(text, "\n"),
+                 text);
+    else
+        ok = 1;
+    free(text);
+    return ok;
 }
 
 #define COPY(dst, src) snprintf(dst, sizeof dst, "%s", src)

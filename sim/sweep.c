@@ -86,7 +86,11 @@ int irhw_sweep_axis(irhw_sweep *s, const char *spec, char *err, size_t errlen)
             if (a->nvals == IRHW_SWEEP_MAX_VALUES)
                 return irhw_err(err, errlen, "-p '%s': more than %d values of %s", spec,
                                 IRHW_SWEEP_MAX_VALUES, name);
-            snprintf(a->vals[a->nvals++], sizeof a->vals[0], "%lld", x);
+            snprintf(a->vals[a->nvals], sizeof a->vals[0], "%lld", x);
+            char e2[IRHW_ERRLEN];
+            if (value_ok(s->b, name, a->vals[a->nvals], e2, sizeof e2))
+                return irhw_err(err, errlen, "-p '%s': %s", spec, e2);
+            a->nvals++;
         }
     } else {
         const char *p = v;
@@ -259,15 +263,18 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
         irhw_cfg cfg;
         irhw_cfg_defaults(s->b, &cfg);
         size_t o = 0;
+        int set_ok = 1; /* a value irhw_sweep_axis let through; never left at the default */
         for (unsigned a = 0; a < s->naxes; a++) {
-            char assign[128], e[IRHW_ERRLEN];
+            char assign[128];
             snprintf(assign, sizeof assign, "%s=%s", s->axes[a].name, s->axes[a].vals[rows[i][a]]);
-            irhw_cfg_set(s->b, &cfg, assign, e, sizeof e); /* checked by irhw_sweep_axis */
+            if (set_ok && irhw_cfg_set(s->b, &cfg, assign, c[i].reason, sizeof c[i].reason))
+                set_ok = 0;
             o += (size_t)snprintf(c[i].asked + o, sizeof c[i].asked - o, "%s%s", a ? " " : "",
                                   assign);
         }
         irhw_inst x;
-        c[i].valid = irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
+        memset(&x, 0, sizeof x);
+        c[i].valid = set_ok && irhw_inst_init(&x, s->b, &cfg, c[i].reason, sizeof c[i].reason) == 0;
         const char *why = c[i].valid && s->b->model_only ? s->b->model_only(&x) : NULL;
         if (why) {
             snprintf(c[i].reason, sizeof c[i].reason, "%s", why);
@@ -314,6 +321,22 @@ static uint64_t hash_file(uint64_t h, const char *path)
     return h;
 }
 
+/* 1 when RES is a sealed result for KEY that is not an error (it is
+ * reused); a result there that is not sound is named on stderr, to be run
+ * again. */
+static int cached_result(const char *res, const char *key)
+{
+    char why[IRHW_ERRLEN], e[IRHW_ERRLEN];
+    irhw_sweep_row old;
+    if (access(res, F_OK))
+        return 0;
+    if (!irhw_row_sealed(res, key, why, sizeof why)) {
+        fprintf(stderr, "sweep: %s %s: running it again\n", res, why);
+        return 0;
+    }
+    return irhw_row_read(res, &old, e, sizeof e) == 0 && strcmp(old.verdict, "error");
+}
+
 static void steps_text(const irhw_sweep *s, char *buf, size_t len)
 {
     snprintf(buf, len, "%s%s%s%s%s", s->do_gen ? "gen" : "",
@@ -357,9 +380,7 @@ int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *ca
                 return -1;
             continue;
         }
-        irhw_sweep_row old;
-        char e2[IRHW_ERRLEN];
-        if (irhw_row_read(res, &old, e2, sizeof e2) == 0 && strcmp(old.verdict, "error")) {
+        if (cached_result(res, c->row.key)) {
             cached[i] = 1;
             continue;
         }
@@ -449,10 +470,9 @@ int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int
         snprintf(path, sizeof path, "%s/runs/%s", s->out, c->row.key);
         if (irhw_mkdirs(path))
             return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
-        char res[4400], e2[IRHW_ERRLEN];
+        char res[4400];
         snprintf(res, sizeof res, "%s/result.txt", path);
-        irhw_sweep_row old;
-        cached[i] = irhw_row_read(res, &old, e2, sizeof e2) == 0 && strcmp(old.verdict, "error");
+        cached[i] = cached_result(res, c->row.key);
         if (cached[i])
             continue;
         unlink(res);

@@ -60,6 +60,8 @@ typedef struct {
 
 /* Value of parameter `name` in a row, or NULL. */
 const char *irhw_row_param(const irhw_sweep_row *r, const char *name);
+/* Written whole (irhw_write_file) and sealed (irhw_seal); read back
+ * without looking at the seal (irhw_row_sealed does). */
 int irhw_row_write(const char *path, const irhw_sweep_row *r, char *err, size_t errlen);
 int irhw_row_read(const char *path, irhw_sweep_row *r, char *err, size_t errlen);
 /* DIR/index.txt (keys in order), DIR/results.csv, DIR/results.json. */
@@ -80,6 +82,16 @@ const char *irhw_tool_version(void);
 /* FNV-1a/64 continued over n bytes. */
 uint64_t irhw_hash(uint64_t h, const void *p, size_t n);
 #define IRHW_HASH_INIT 0xcbf29ce484222325ULL
+/* Sealed text, for results a cache reuses: the text, then a last line
+ * "seal=<irhw_hash of everything before it>". irhw_seal: a malloc'd copy of
+ * text with its seal (text ends with a newline or is ""); NULL when out of
+ * memory. irhw_sealed: 1 when text[0..len) ends with the seal of the rest
+ * (whole and unchanged since it was sealed). */
+char *irhw_seal(const char *text);
+int irhw_sealed(const char *text, size_t len);
+/* 1 when PATH is a result irhw_row_write wrote for KEY, whole and unchanged
+ * (its first line key=KEY, its seal matching); else 0 and why. */
+int irhw_row_sealed(const char *path, const char *key, char *why, size_t whylen);
 
 /* ---- the sweep ---- */
 #define IRHW_SWEEP_MAX_AXES IRHW_MAX_PARAMS

@@ -26,12 +26,10 @@ static const char *self_exe(void)
 
 static int whole(const char *s, long lo, long hi, long *out)
 {
-    char *e;
-    errno = 0;
-    long x = s ? strtol(s, &e, 10) : 0;
-    if (!s || !*s || *e || errno || x < lo || x > hi)
+    uint64_t x;
+    if (irhw_parse_uint(s, &x) || x < (uint64_t)lo || x > (uint64_t)hi)
         return -1;
-    *out = x;
+    *out = (long)x;
     return 0;
 }
 

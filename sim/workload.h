@@ -46,7 +46,8 @@ const char *irhw_kernel_filter(irhw_kernel k);
 /* Builds the stream (at most max_elems elements, 0 = all; a cut frontier is
  * kept in part). 0; 1 with message when the graph has no edge (no
  * element: bad input; with an edge the source, the vertex with the most
- * out-edges, gives a first frontier); -1 with message when out of memory. */
+ * out-edges, gives a first frontier) or SSSP a weight it cannot take
+ * (irhw_sssp_weights); -1 with message when out of memory. */
 int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems,
                           irhw_iru_stream *s, char *err, size_t errlen);
 void irhw_iru_stream_free(irhw_iru_stream *s);
@@ -82,10 +83,17 @@ typedef struct {
  * or on the model alone. 0 = ran (r->equal), -1 = could not run. */
 int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t errlen);
 
-/* SSSP edge weights, one per stored edge (free() them): the file's when
- * they are all whole numbers 1..65535 (*from_file = 1), else 1..64 from a
- * hash of the edge's two ends, the same both ways. NULL when out of memory. */
-uint32_t *irhw_sssp_weights(const irhw_graph *g, int *from_file);
+/* SSSP edge weights, one per stored edge, into *wt (free() them): a file
+ * with weights gives its own, which must all be whole numbers 1..65535
+ * (*from_file = 1); a file without weights, or a Matrix Market "real"
+ * matrix whose values are not all such numbers (a matrix's values, not
+ * weights), gets 1..64 from a hash of each edge's two ends, the same both
+ * ways (*from_file = 0). 0; 2 with the first weight that is not one (file,
+ * line, the value and what is allowed) in err; 3 when out of memory. */
+int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen);
+/* What the weights were, for a report: "the file's", or "1..64 from a hash
+ * of each edge (why)". */
+const char *irhw_sssp_weights_said(const irhw_graph *g, int from_file);
 
 /* ---- bfs / sssp: data-driven, double-buffered kernels on hwwl ---------------
  * (sim/workload_hwwl.c; its first comment has the thread model.) Every lane

@@ -13,6 +13,7 @@
 #include "iru_hash.h"
 #include "modelrun.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,29 +84,47 @@ static void end_frontier(builder *b)
     s->start[++s->nfront] = s->n;
 }
 
-/* SSSP edge weights: the file's when they are all whole numbers 1..65535;
- * else 1..64 from a hash of the edge's two ends (the same both ways), as
- * GPU SSSP studies do for unweighted inputs. */
-uint32_t *irhw_sssp_weights(const irhw_graph *g, int *from_file)
+/* SSSP edge weights: the file's, every one a whole number 1..65535; a
+ * file without weights gets 1..64 from a hash of the edge's two ends (the
+ * same both ways), as GPU SSSP studies do for unweighted inputs, and so
+ * does a real matrix (a stiffness matrix's values: bcsstk13). */
+int irhw_sssp_weights(const irhw_graph *g, uint32_t **wt, int *from_file, char *err, size_t errlen)
 {
-    uint32_t *wt = malloc((g->m ? g->m : 1) * sizeof *wt);
-    if (!wt)
-        return NULL;
-    *from_file = g->w != NULL;
-    for (uint64_t e = 0; g->w && e < g->m; e++)
-        if (!(g->w[e] >= 1 && g->w[e] <= 65535 && g->w[e] == (double)(uint32_t)g->w[e]))
-            *from_file = 0;
+    *wt = NULL;
+    *from_file = g->w && !(g->w_real && g->w_bad[0]);
+    if (*from_file && g->w_bad[0]) {
+        irhw_err(err, errlen,
+                 "%s is not a whole number 1..65535: SSSP runs on the file's weights, so every "
+                 "one must be (a graph without weights gets weights 1..64 from a hash of each "
+                 "edge)",
+                 g->w_bad);
+        return 2;
+    }
+    uint32_t *w = malloc((g->m ? g->m : 1) * sizeof *w);
+    if (!w) {
+        irhw_err(err, errlen, "out of memory for %" PRIu64 " SSSP weights", g->m);
+        return 3;
+    }
     for (uint32_t u = 0; u < g->n; u++)
         for (uint64_t e = g->row[u]; e < g->row[u + 1]; e++) {
             if (*from_file) {
-                wt[e] = (uint32_t)g->w[e];
+                w[e] = (uint32_t)g->w[e];
                 continue;
             }
             uint64_t a = u < g->col[e] ? u : g->col[e], c = u < g->col[e] ? g->col[e] : u;
             uint64_t h = (a << 32 | c) * 0x9e3779b97f4a7c15ULL;
-            wt[e] = 1 + (uint32_t)((h ^ h >> 29) >> 58);
+            w[e] = 1 + (uint32_t)((h ^ h >> 29) >> 58);
         }
-    return wt;
+    *wt = w;
+    return 0;
+}
+
+const char *irhw_sssp_weights_said(const irhw_graph *g, int from_file)
+{
+    return from_file ? "the file's"
+           : g->w    ? "1..64 from a hash of each edge: the file is a real matrix whose values "
+                       "are not all whole numbers 1..65535"
+                     : "1..64 from a hash of each edge: the file has none";
 }
 
 /* BFS (data = level + 1) or frontier Bellman-Ford SSSP (data = the
@@ -188,15 +207,18 @@ int irhw_iru_stream_build(const irhw_graph *g, irhw_kernel k, uint64_t max_elems
     s->nv = g->n;
     s->src = irhw_graph_hub(g);
     uint32_t *wt = NULL;
+    int wrc;
     if (!s->start)
         b.nomem = 1;
     else if (k == IRHW_KERNEL_PAGERANK)
         build_pagerank(&b, g);
     else if (!(s->result = malloc((size_t)g->n * sizeof *s->result)))
         b.nomem = 1;
-    else if (k == IRHW_KERNEL_SSSP && !(wt = irhw_sssp_weights(g, &s->file_weights)))
-        b.nomem = 1;
-    else
+    else if (k == IRHW_KERNEL_SSSP &&
+             (wrc = irhw_sssp_weights(g, &wt, &s->file_weights, err, errlen))) {
+        irhw_iru_stream_free(s);
+        return wrc == 2 ? 1 : -1;
+    } else
         build_traversal(&b, g, wt, s->result);
     free(wt);
     if (b.nomem) {

@@ -3,7 +3,8 @@
 # bad input (exit 2 naming it, exit 3 without sbatch), invalid configurations
 # listed and kept, the pairwise cover, the SRAM table; then (not in the quick
 # run under the sanitizers) a co-simulation sweep run twice (the second from
-# the cache, no result written again, an interrupted one redoing only what is missing), an
+# the cache, no result written again, an interrupted one redoing only what is missing,
+# unsealed, edited or foreign results run again), an
 # area sweep, the report opened in headless Chromium (its plots must show in
 # the screenshot), and the same sweep through a real Slurm cluster started
 # on this machine, whose results must equal the local run's.
@@ -116,6 +117,19 @@ else bad "repeated sweep: rc=$rc, results $( [ "$(stamps)" = "$before" ] && echo
 rm "$(ls "$d"/runs/*/result.txt | head -1)"
 out=$("$irhw" sweep "${cos[@]}" -o "$d" 2>&1)
 echo "$out" | grep -q "4/4 done (3 cached" && ok "interrupted sweep: only the missing configuration runs again" || bad "interrupted sweep: $out"
+# the cache takes only sealed results of their own key: a result.txt holding
+# only a verdict, an edited one and one copied from another run are run again
+mapfile -t res < <(ls "$d"/runs/*/result.txt)
+printf 'block=wl_bank\nverdict=pass\n' > "${res[0]}"
+sed -i 's/^cycles_per_s=\([0-9]\)/cycles_per_s=9\1/' "${res[1]}"
+cp "${res[3]}" "${res[2]}"
+out=$("$irhw" sweep "${cos[@]}" -o "$d" 2>&1)
+if echo "$out" | grep -q "4/4 done (1 cached" && [ "$(echo "$out" | grep -c 'running it again')" = 3 ] &&
+   echo "$out" | grep -qF "${res[0]} has no seal that matches its contents" &&
+   echo "$out" | grep -qF "${res[2]} holds the result of another key" &&
+   tail -1 "${res[0]}" | grep -q '^seal=' && [ "$(grep -c ',pass,' "$d/results.csv")" = 4 ]; then
+  ok "sweep cache: unsealed, edited and foreign results are named and run again"
+else bad "sweep cache took an unsealed, edited or foreign result: $out"; fi
 
 # ---- area sweep and the report ----
 a=$tmp/area

@@ -146,6 +146,59 @@ START_TEST(closest)
 }
 END_TEST
 
+START_TEST(numbers_are_decimal)
+{
+    struct {
+        const char *typed;
+        int ok;
+        uint64_t want;
+    } whole[] = {
+        {"0", 1, 0},
+        {"010", 1, 10},
+        {"18446744073709551615", 1, UINT64_MAX},
+        {"18446744073709551616", 0, 0}, /* never wrapped */
+        {"0x10", 0, 0},
+        {"+10", 0, 0},
+        {"-1", 0, 0},
+        {" 10", 0, 0},
+        {"10 ", 0, 0},
+        {"1e3", 0, 0},
+        {"", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
+        uint64_t x = 7;
+        int rc = irhw_parse_uint(whole[i].typed, &x);
+        ck_assert_msg(rc == (whole[i].ok ? 0 : -1) && (!whole[i].ok || x == whole[i].want),
+                      "'%s': rc %d, %llu", whole[i].typed, rc, (unsigned long long)x);
+    }
+    struct {
+        const char *typed;
+        int ok;
+        double want;
+    } real[] = {
+        {"700", 1, 700},     {"0.5", 1, 0.5},  {"-3", 1, -3}, {".5", 1, 0.5},  {"1e3", 1, 1000},
+        {"2.5E-1", 1, 0.25}, {"0x1p10", 0, 0}, {"inf", 0, 0}, {"nan", 0, 0},   {"+1", 0, 0},
+        {" 1", 0, 0},        {"1e", 0, 0},     {".", 0, 0},   {"1e999", 0, 0}, {"", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof real / sizeof real[0]; i++) {
+        double x = 7;
+        int rc = irhw_parse_real(real[i].typed, &x);
+        ck_assert_msg(rc == (real[i].ok ? 0 : -1) && (!real[i].ok || x == real[i].want),
+                      "'%s': rc %d, %g", real[i].typed, rc, x);
+    }
+    const irhw_block *b = irhw_find_block("wl_bank");
+    if (b) {
+        irhw_cfg c;
+        char err[IRHW_ERRLEN];
+        irhw_cfg_defaults(b, &c);
+        ck_assert_int_eq(irhw_cfg_set(b, &c, "ENTRIES=010", err, sizeof err), 0);
+        ck_assert_int_eq(c.v[irhw_param_index(b, "ENTRIES")], 10);
+        ck_assert_int_ne(irhw_cfg_set(b, &c, "ENTRIES=0x10", err, sizeof err), 0);
+        ck_assert_msg(strstr(err, "is not a whole number: ENTRIES must be 2..65536"), "%s", err);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("args");
@@ -154,6 +207,7 @@ int main(void)
     tcase_add_test(t, errors);
     tcase_add_test(t, params_once);
     tcase_add_test(t, closest);
+    tcase_add_test(t, numbers_are_decimal);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }

@@ -148,6 +148,39 @@ START_TEST(snap_edge_lists_keep_small_ids_and_renumber_huge_ones)
 }
 END_TEST
 
+START_TEST(sssp_refuses_a_bad_weight_and_hashes_only_graphs_without_weights)
+{
+    irhw_graph g;
+    uint32_t *wt;
+    int fw;
+    char err[1024];
+    read_ok("w.txt", "0 1 3\n1 2 4\n2 0 0.5\n", &g); /* BFS reads any number */
+    ck_assert_msg(strstr(g.w_bad, "w.txt:3: edge weight '0.5'"), "%s", g.w_bad);
+    ck_assert_int_eq(irhw_sssp_weights(&g, &wt, &fw, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "w.txt:3: edge weight '0.5' is not a whole number 1..65535"), "%s",
+                  err);
+    ck_assert_ptr_null(wt);
+    irhw_graph_free(&g);
+    read_ok("ok.graph", "2 1 001\n2 7\n1 7\n", &g);
+    ck_assert_int_eq(irhw_sssp_weights(&g, &wt, &fw, err, sizeof err), 0);
+    ck_assert(fw && wt[0] == 7 && wt[1] == 7);
+    ck_assert_str_eq(irhw_sssp_weights_said(&g, fw), "the file's");
+    free(wt);
+    irhw_graph_free(&g);
+    read_ok("r.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 -2.5\n", &g);
+    ck_assert_int_eq(irhw_sssp_weights(&g, &wt, &fw, err, sizeof err), 0); /* a matrix */
+    ck_assert(!fw && wt[0] >= 1 && wt[0] <= 64);
+    ck_assert_msg(strstr(irhw_sssp_weights_said(&g, fw), "a real matrix"), "%s",
+                  irhw_sssp_weights_said(&g, fw));
+    free(wt);
+    irhw_graph_free(&g);
+    read_ok("n.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 70000\n", &g);
+    ck_assert_int_eq(irhw_sssp_weights(&g, &wt, &fw, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "n.mtx:3: edge weight '70000'"), "%s", err);
+    irhw_graph_free(&g);
+}
+END_TEST
+
 START_TEST(format_is_found_by_content_without_an_extension)
 {
     irhw_graph g;
@@ -524,6 +557,7 @@ static Suite *graph_suite(void)
     tcase_add_test(rd, matrix_market_symmetric_is_mirrored_and_general_is_directed);
     tcase_add_test(rd, snap_edge_lists_keep_small_ids_and_renumber_huge_ones);
     tcase_add_test(rd, format_is_found_by_content_without_an_extension);
+    tcase_add_test(rd, sssp_refuses_a_bad_weight_and_hashes_only_graphs_without_weights);
     tcase_add_test(rd, missing_file_is_named_with_the_os_error);
     tcase_add_test(rd, malformed_metis_files_name_the_line_and_what_was_expected);
     tcase_add_test(rd, malformed_matrix_market_files_name_the_line_and_what_was_expected);
