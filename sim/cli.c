@@ -1962,9 +1962,10 @@ static uint64_t cex_rows(const char *log, const irhw_ports *ps, irhw_rows *r)
 static int cex_gtkw(const char *path, const char *vcd, const opts *o, uint64_t steps, char *err,
                     size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    irhw_out *out = irhw_out_open(path, err, errlen);
+    if (!out)
+        return -1;
+    FILE *f = irhw_out_file(out);
     fprintf(f, "[dumpfile] \"%s\"\n*0.0 %" PRIu64 " -1\n", vcd, steps);
     for (unsigned i = 0; i < o->x.ps.n; i++) {
         const irhw_port *p = &o->x.ps.p[i];
@@ -1973,9 +1974,7 @@ static int cex_gtkw(const char *path, const char *vcd, const opts *o, uint64_t s
         else
             fprintf(f, "%s.%s\n", o->x.module, p->name);
     }
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return 0;
+    return irhw_out_commit(out, err, errlen);
 }
 
 static int cmd_prove(int argc, char **argv)
@@ -1993,9 +1992,11 @@ static int cmd_prove(int argc, char **argv)
                    "  --stim-file), DIR/cex.vcd and DIR/cex.gtkw, and the cosim command that\n"
                    "  replays it against the C model is printed. Exit 0, 0, 1; 2 bad input or a\n"
                    "  configuration too large for the solver; 3 Yosys missing or failing.\n"
+                   "  A design without an assertion has nothing to prove: exit 2.\n"
                    "  --rtl FILE  the user's RTL of the same ports instead of the generated\n"
-                   "  -o DIR      where the design, log and counterexample go (default\n"
-                   "              out/prove-<module>)\n",
+                   "  -o DIR      where the design, the Yosys script (prove.ys) and log and the\n"
+                   "              counterexample go (default out/prove-<module>); a run\n"
+                   "              removes an earlier run's cex.* there\n",
                    prog, PROVE_DEPTH_MAX);
         return rc;
     }
@@ -2009,52 +2010,93 @@ static int cmd_prove(int argc, char **argv)
         irhw_inst_free(&o.x);
         return irhw_usage("prove", "%s is too large for the solver: %s", o.b->name, why);
     }
+    char dir[4096], path[4200], err[IRHW_ERRLEN];
+    if (o.nrtl && irhw_rtl_config_check(&o.x, o.rtl, o.nrtl, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_USAGE;
+    }
     if (!irhw_find_in_path("yosys")) {
         irhw_inst_free(&o.x);
         fprintf(stderr, "%s prove: yosys not found: install the Debian package yosys\n", prog);
         return EXIT_TOOL;
     }
-    char dir[4096], path[4200], err[IRHW_ERRLEN], files[16384] = "";
     const char *leaves[IRHW_MAX_LEAVES];
     unsigned nleaves = 0;
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
     if (!o.out)
         snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
-    size_t fo = 0;
     if (o.nrtl) {
         if (irhw_mkdirs(dir)) {
             fprintf(stderr, "%s prove: cannot create %s: %s\n", prog, dir, strerror(errno));
             irhw_inst_free(&o.x);
             return EXIT_TOOL;
         }
-        for (unsigned i = 0; i < o.nrtl; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s\"", o.rtl[i]);
         nleaves = o.b->leaf_cells ? o.b->leaf_cells(&o.x, leaves) : 0;
-        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/rtl/%s\"", irhw_root(),
-                                   leaves[i]);
-    } else {
-        if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
-            fprintf(stderr, "%s prove: %s\n", prog, err);
+    } else if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    /* the folder holds this run's files only: an earlier counterexample goes */
+    static const char *const cex_names[] = {"cex.csv", "cex.vcd", "cex.gtkw"};
+    for (unsigned i = 0; i < sizeof cex_names / sizeof cex_names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, cex_names[i]);
+        if (unlink(path) && errno != ENOENT) {
+            fprintf(stderr, "%s prove: cannot remove the earlier %s: %s\n", prog, path,
+                    strerror(errno));
             irhw_inst_free(&o.x);
             return EXIT_TOOL;
         }
-        fo += (size_t)snprintf(files, sizeof files, " \"%s\"", path);
-        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/%s\"", dir, leaves[i]);
     }
-    char script[20000], log[4200], vcd[4200];
+    char log[4200], vcd[4200];
     snprintf(log, sizeof log, "%s/prove.log", dir);
     snprintf(vcd, sizeof vcd, "%s/cex.vcd", dir);
-    snprintf(script, sizeof script,
-             "read_verilog -formal -DIRHW_ASSERT%s; hierarchy -check -top %s; "
-             "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
-             "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
-             "prep -top %s; memory_map; opt -fast; async2sync; dffunmap; "
-             "sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
-             "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
-             files, o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
-    char *av[] = {"yosys", "-p", script, NULL};
+    /* the script grows with the files: any number and length of --rtl */
+    char *script = NULL;
+    size_t script_len = 0;
+    FILE *sf = open_memstream(&script, &script_len);
+    if (!sf) {
+        fprintf(stderr, "%s prove: out of memory writing the Yosys script\n", prog);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    fputs("read_verilog -formal -DIRHW_ASSERT", sf);
+    if (o.nrtl)
+        for (unsigned i = 0; i < o.nrtl; i++)
+            fprintf(sf, " \"%s\"", o.rtl[i]);
+    else
+        fprintf(sf, " \"%s/%s.v\"", dir, o.x.module);
+    for (unsigned i = 0; i < nleaves; i++)
+        fprintf(sf, o.nrtl ? " \"%s/rtl/%s\"" : " \"%s/%s\"", o.nrtl ? irhw_root() : dir,
+                leaves[i]);
+    /* a proof needs a check: "less than the minimum" in the log says none reached the solver */
+    fprintf(sf,
+            "; hierarchy -check -top %s; "
+            "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
+            "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
+            "prep -top %s; select -assert-min 1 t:$assert; memory_map; opt -fast; async2sync; "
+            "dffunmap; sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
+            "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
+            o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
+    fputc('\n', sf);
+    if (fclose(sf)) {
+        free(script);
+        fprintf(stderr, "%s prove: out of memory writing the Yosys script\n", prog);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    /* a file, not -p: an argument is at most 128 KiB (MAX_ARG_STRLEN) */
+    char ys[4200];
+    snprintf(ys, sizeof ys, "%s/prove.ys", dir);
+    rc = irhw_write_file(ys, script, err, sizeof err);
+    free(script);
+    if (rc) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    char *av[] = {"yosys", "-s", ys, NULL};
     int st = irhw_run(av, log);
     char *text = irhw_read_file(log, NULL);
     if (!text) {
@@ -2067,7 +2109,17 @@ static int cmd_prove(int argc, char **argv)
         k++;
     char params[1024];
     irhw_cfg_format(o.b, &o.c, " -p ", params, sizeof params);
-    if (strstr(text, "Assertion failed: selection")) {
+    if (strstr(text, "less than the minimum number 1: t:$assert")) {
+        fprintf(stderr, "%s prove: no assertions in ", prog);
+        if (o.nrtl)
+            for (unsigned i = 0; i < o.nrtl; i++)
+                fprintf(stderr, "%s%s", i ? ", " : "--rtl ", o.rtl[i]);
+        else
+            fprintf(stderr, "%s/%s.v", dir, o.x.module);
+        fprintf(stderr, " (with its leaf cells): a proof needs at least one check; add an "
+                        "assert under `ifdef IRHW_ASSERT (docs/assertions.md)\n");
+        rc = EXIT_USAGE;
+    } else if (strstr(text, "Assertion failed: selection")) {
         fprintf(stderr,
                 "%s prove: %s -p %s is too large for the solver (more than %d cells after "
                 "flattening, or a memory of more than %d words): prove a smaller "
