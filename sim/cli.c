@@ -931,11 +931,13 @@ static void print_threads(const irhw_cosim_res *r)
 
 /* The default depth's trace size, estimated ahead of a run of `cycles`
  * (portwave.h): said when it is IRHW_WAVE_SAY or more, and a run whose
- * estimate reaches --wave-limit is refused (exit 2). */
+ * estimate reaches --wave-limit is refused (exit 2). A deeper trace, or
+ * SystemC's, holds those signals and more: the estimate is its least. */
 static int wave_estimate(const opts *o, uint64_t cycles)
 {
-    if (!o->wave || o->wave_depth > 1 || o->systemc || !cycles)
+    if (!o->wave || !cycles)
         return 0;
+    const char *least = o->wave_depth > 1 || o->systemc ? "at least " : "";
     uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
     if (o->wave_from > last)
         return 0;
@@ -946,17 +948,18 @@ static int wave_estimate(const opts *o, uint64_t cycles)
     size_text(each * rec, est, sizeof est);
     if (o->wave_limit && each * rec >= (double)o->wave_limit) {
         fprintf(stderr,
-                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
-                "bytes a cycle), over --wave-limit %s; record a window with --wave-from C "
-                "--wave-to C, or raise --wave-limit (none: no limit)\n",
-                prog, o->wave, est, rec, each, size_text((double)o->wave_limit, lim, sizeof lim));
+                "%s cosim: --wave %s: %sabout %s bytes expected (%.0f cycles recorded, "
+                "%sabout %.0f bytes a cycle), over --wave-limit %s; record a window with "
+                "--wave-from C --wave-to C, or raise --wave-limit (none: no limit)\n",
+                prog, o->wave, least, est, rec, least, each,
+                size_text((double)o->wave_limit, lim, sizeof lim));
         return EXIT_USAGE;
     }
     if (each * rec >= IRHW_WAVE_SAY && !o->quiet)
         fprintf(stderr,
-                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles, about %.0f bytes a "
-                "cycle; --wave-from/--wave-to record a window)\n",
-                prog, o->wave, est, rec, each);
+                "%s cosim: --wave %s: %sabout %s bytes expected (%.0f cycles, %sabout %.0f "
+                "bytes a cycle; --wave-from/--wave-to record a window)\n",
+                prog, o->wave, least, est, rec, least, each);
     return 0;
 }
 
