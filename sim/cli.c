@@ -54,6 +54,7 @@ typedef struct {
     uint64_t wave_depth, wave_from, wave_to;
     uint64_t wave_limit;  /* bytes; 0: none */
     const char *wave_opt; /* the last of --wave-depth/-from/-to given, to name in errors */
+    int limit_given;      /* --wave-limit given (it needs --wave or --record) */
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
@@ -270,7 +271,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->wave_opt = n;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a cycle 1..10^12", &o->wave_to);
     case O_WAVE_LIMIT:
-        o->wave_opt = n;
+        o->limit_given = 1;
         if (parse_size(v, &o->wave_limit))
             return irhw_usage(verb,
                               "--wave-limit '%s' must be a size in bytes, with K, M, G or T "
@@ -438,6 +439,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
     }
     if (o->wave_opt && !o->wave)
         return irhw_usage(verb, "%s needs --wave FILE.fst|FILE.vcd", o->wave_opt);
+    if (o->limit_given && !o->wave && !o->record)
+        return irhw_usage(verb, "--wave-limit needs --wave FILE.fst|FILE.vcd or --record F");
     if (o->wave_to && o->wave_to < o->wave_from) {
         char w[64];
         snprintf(w, sizeof w, "%" PRIu64 " is before --wave-from %" PRIu64, o->wave_to,
@@ -963,6 +966,30 @@ static int wave_estimate(const opts *o, uint64_t cycles)
     return 0;
 }
 
+/* --record's size, estimated ahead of a run of `cycles`: a row per cycle
+ * (irhw_csv_row_bytes; F.hex: 16 digits a word). A record whose estimate
+ * reaches --wave-limit, the limit of every trace a run writes, is refused
+ * (exit 2). */
+static int record_estimate(const opts *o, uint64_t cycles)
+{
+    if (!o->record || !o->wave_limit)
+        return 0;
+    size_t n = strlen(o->record);
+    uint64_t row = n > 4 && !strcmp(o->record + n - 4, ".hex") ? 16 * o->x.ps.in_words + 1
+                                                                : irhw_csv_row_bytes(&o->x.ps);
+    double est_bytes = (double)row * (double)cycles;
+    if (est_bytes < (double)o->wave_limit)
+        return 0;
+    char est[32], lim[32];
+    fprintf(stderr,
+            "%s cosim: --record %s: about %s bytes expected (%" PRIu64 " cycles, about %" PRIu64
+            " bytes a row), over --wave-limit %s; record fewer --cycles, or raise --wave-limit "
+            "(none: no limit)\n",
+            prog, o->record, size_text(est_bytes, est, sizeof est), cycles, row,
+            size_text((double)o->wave_limit, lim, sizeof lim));
+    return EXIT_USAGE;
+}
+
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
 {
     irhw_cosim_req q = {0};
@@ -1020,6 +1047,8 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         q.cycles = given.n;
         q.stim_file = o->stim_file;
     }
+    if ((rc = record_estimate(o, q.cycles)) || (rc = wave_estimate(o, q.cycles)))
+        goto done;
     if (o->record) {
         if (!(rec = irhw_out_stream(o->record, err, sizeof err))) {
             fprintf(stderr, "%s cosim: %s\n", prog, err);
@@ -1059,8 +1088,6 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
-    if ((rc = wave_estimate(o, q.cycles)))
-        goto done;
     if (irhw_cosim(&q, res, err, sizeof err)) {
         if (res->wave_failed && !res->equal)
             fputs(res->message, stdout); /* the verdict holds; the trace failed */
@@ -1156,13 +1183,15 @@ static int cmd_cosim(int argc, char **argv)
                 "               2 also the block's own registers and wires; more for\n"
                 "               sub-modules and leaf-cell arrays (2+: a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
-                "  --wave-limit SIZE  the default depth's trace stays under SIZE (bytes, or\n"
+                "  --wave-limit SIZE  every trace of the run stays under SIZE (bytes, or\n"
                 "               with K, M, G, T; default 2G; none: no limit): a run whose\n"
-                "               estimated trace reaches it is refused (exit 2), and a trace\n"
-                "               that nears it stops at a cycle boundary, the file whole, with\n"
-                "               a line naming the cycles it holds; the estimate is printed\n"
-                "               from 100M. A trace that cannot be written (disk full) ends\n"
-                "               the run with exit 3, its part renamed F.partial, no .gtkw\n"
+                "               estimated --wave or --record reaches it is refused (exit 2;\n"
+                "               at depth 2+ the estimate is the default depth's, the least),\n"
+                "               and a --wave that nears it stops at a cycle boundary, the\n"
+                "               file whole, with a line naming the cycles it holds; the\n"
+                "               estimate is printed from 100M. A trace that cannot be\n"
+                "               written (disk full) ends the run with exit 3, its part\n"
+                "               renamed F.partial, no .gtkw\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"
@@ -1182,7 +1211,7 @@ static int cmd_cosim(int argc, char **argv)
                 "               a header of every input port name, one row per cycle, values\n"
                 "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"
                 "  --record F   write the inputs of this run as such a CSV trace (F.hex: raw\n"
-                "               hex words, one line per cycle)\n"
+                "               hex words, one line per cycle), under --wave-limit\n"
                 "  --until-covered  end the run (within --cycles) once every coverage point\n"
                 "               of the block is hit; the report follows the PASS line\n"
                 "  --require-coverage  exit 1 when a point this configuration can reach was\n"

@@ -586,10 +586,19 @@ static int verilator_version(char *vver, size_t len, char *err, size_t errlen)
 /* Co-simulation checks the blocks' assertions (vw_assert: gen/vlog.c). */
 #define ASSERT_FLAGS "--assert +define+IRHW_ASSERT"
 #define RUNTIME_DEFS                                                                               \
-    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -include irhw_stop.h"
+    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -DVL_USER_FATAL "          \
+    "-include irhw_stop.h"
+/* vl_fatal is irhw's too: Verilator's VCD writer reports a failed write
+ * through it while holding the writer's lock, and Verilator's own vl_fatal
+ * flushes the writer again (a deadlock in 5.006). irhw's keeps the errno in
+ * irhw_vrt_vcd_errno and returns (the writer then closes the file and
+ * writes no more); any other fatal error ends the run as Verilator's
+ * does, without that flush. */
 static const char irhw_stop_cpp[] =
     "#include \"verilated.h\"\n"
+    "#include <cerrno>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
     "extern \"C\" {\n"
+    "int irhw_vrt_vcd_errno;\n"
     "unsigned long long irhw_edges;\n"
     "static const char *stop_file;\n"
     "static int stop_line;\n"
@@ -602,6 +611,20 @@ static const char irhw_stop_cpp[] =
     "    if (stop_file) return;\n"
     "    stop_file = filename && *filename ? filename : \"?\";\n"
     "    stop_line = linenum; stop_edge = irhw_edges;\n"
+    "}\n"
+    "void vl_fatal(const char *filename, int linenum, const char *, const char *msg) {\n"
+    "    if (!std::strncmp(msg, \"VerilatedVcd::bufferFlush: \", 27)) {\n"
+    "        if (!irhw_vrt_vcd_errno) irhw_vrt_vcd_errno = errno ? errno : EIO;\n"
+    "        return;\n"
+    "    }\n"
+    "    Verilated::threadContextp()->gotError(true);\n"
+    "    Verilated::threadContextp()->gotFinish(true);\n"
+    "    if (filename && filename[0])\n"
+    "        std::fprintf(stderr, \"%%Error: %s:%d: %s\\n\", filename, linenum, msg);\n"
+    "    else\n"
+    "        std::fprintf(stderr, \"%%Error: %s\\n\", msg);\n"
+    "    Verilated::runExitCallbacks();\n"
+    "    std::abort();\n"
     "}\n";
 
 /* Verilator's FST writer (the deeper depths) as the runtime compiles it:
@@ -648,6 +671,7 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
     verilator_root(vroot, sizeof vroot);
     snprintf(cmd, sizeof cmd,
              "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
+             "echo 'void vl_fatal(const char *, int, const char *, const char *);' >> irhw_stop.h && "
              "cat > irhw_stop.cpp <<'IRHW_EOF' && cat > irhw_fst_c.cpp <<'IRHW_EOF2' && "
              "for f in verilated verilated_threads verilated_vcd_c%s; do "
              "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
