@@ -1030,8 +1030,8 @@ static void shim_copy(FILE *f, const irhw_port *p, const char *field, int to_mod
  * calls are irhw's (irhw_fst_c_cpp). At a cycle's first dump, after 2, 4,
  * ... up to FST_BLOCK_DUMPS dumps, the shim flushes the writer and reads
  * the file's size and the first error: an error stops the trace, and so
- * does a size that the next dumps, at twice the largest rate seen, would
- * take past the limit (the file then holds whole cycles).
+ * does a size that the next interval, at twice the last interval's rate,
+ * would take past the limit (the file then holds whole cycles).
  * irhw_shim_trace_stat tells what became of the file. */
 static const char shim_trace_cpp[] =
     "#include <cerrno>\n#include <fcntl.h>\n#include <string>\n#include <sys/stat.h>\n"
@@ -1158,8 +1158,7 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                 "        uint64_t size = %s;\n"
                 "        int e = %s;\n"
                 "        if (w.dumps > w.checked && size > w.size) {\n"
-                "            uint64_t r = (size - w.size) / (w.dumps - w.checked) + 1;\n"
-                "            if (r > w.rate) w.rate = r;\n"
+                "            w.rate = (size - w.size) / (w.dumps - w.checked) + 1;\n"
                 "        }\n"
                 "        w.size = size;\n        w.checked = w.dumps;\n"
                 "        if (w.every < %u) w.every *= 2;\n"

@@ -62,7 +62,7 @@ cases=$(cat <<'EOF'
 # -- every trace under --wave-limit
 2 | 60 | at least about 28.4M bytes expected | "$I" cosim wl_bank --wave big2.vcd --wave-depth 2 --cycles 200000 --wave-limit 3M
 0 | 60 | the trace lim3.vcd stopped before --wave-limit 358400 bytes | "$I" cosim wl_bank --wave lim3.vcd --wave-depth 2 --cycles 2000 --wave-limit 350K --quiet
-0 | 60 | the trace lim3.fst stopped before --wave-limit 102400 bytes | "$I" cosim wl_bank --wave lim3.fst --wave-depth 2 --cycles 4000 --wave-limit 100K --quiet
+0 | 60 | the trace lim3.fst stopped before --wave-limit 102400 bytes | "$I" cosim wl_bank --wave lim3.fst --wave-depth 2 --cycles 8000 --wave-limit 100K --quiet
 2 | 60 | --record rec.csv: about 3.2M bytes expected | "$I" cosim wl_bank --record rec.csv --cycles 100000 --wave-limit 1M
 EOF
 )
@@ -85,11 +85,10 @@ for f in lim3.vcd:358400 lim3.fst:102400; do
   [ "$n" -gt 0 ] && [ "$n" -lt "${f#*:}" ] && ok "${f%:*}: $n bytes, under its --wave-limit ${f#*:}" ||
     bad "${f%:*}: $n bytes, its --wave-limit ${f#*:}"
 done
-last=$(grep '^#' lim3.vcd | tail -1)
-[ "${last%5}" != "$last" ] && ok "lim3.vcd ends in a cycle's second dump, $last (whole cycles)" ||
-  bad "lim3.vcd does not end in whole cycles: its last time is '$last'"
-[ ! -e rec.csv ] && [ ! -e rec.csv.partial ] && ok "--record refused: no rec.csv, no rec.csv.partial" ||
-  bad "--record refused, but left $(ls rec.csv* | tr '\n' ' ')"
+last=$(grep '^#' lim3.vcd | tail -1) n=$(stat -c %s lim3.vcd 2>/dev/null || echo 0)
+[ "${last%5}" != "$last" ] && [ "$n" -lt 358400 ] &&
+  ok "lim3.vcd stopped at a cycle's end, its last time $last (whole cycles)" ||
+  bad "lim3.vcd: last time '$last', $n bytes: not stopped at a cycle's end below the limit"
 
 # SystemC's VCD writer: a failed write ends the run, exit 3 (skipped without SystemC)
 if "$I" cosim wl_bank --systemc --cycles 20 --quiet > sc.out 2>&1; then
