@@ -28,6 +28,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
@@ -2259,6 +2260,11 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     atexit(irhw_check_stdout);
+    /* a write past a file-size limit (ulimit -f) fails with EFBIG, as on a
+     * full disk, and each writer ends the run on it (exit 3, *.partial or
+     * no file) instead of the signal killing irhw mid-file; the tools it
+     * runs inherit this */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         help(stderr);
         return EXIT_USAGE;

@@ -2,7 +2,7 @@
 # The prove and trace-write battery: `irhw prove` needs a check to prove,
 # takes any number and length of --rtl paths, refuses a directory and leaves
 # only its own run's files in -o; a trace that cannot be written (a full disk,
-# a file-size limit with SIGXFSZ ignored) at --wave-depth 2 or under SystemC
+# a file-size limit, SIGXFSZ ignored or not) at --wave-depth 2 or under SystemC
 # ends with exit 3 and *.partial, never hangs and never claims success;
 # every trace (--wave at any depth, --record) is held to --wave-limit.
 # Prints "bad_prove_traces: N passed, N failed, N skipped".
@@ -57,6 +57,8 @@ cases=$(cat <<'EOF'
 3 | 60 | writing the trace full2.vcd failed: No space left on device | "$I" cosim wl_bank --wave full2.vcd --wave-depth 2 --cycles 2000 --quiet
 3 | 60 | writing the trace lim2.vcd failed: File too large | (trap '' XFSZ; ulimit -f 64; "$I" cosim wl_bank --wave lim2.vcd --wave-depth 2 --cycles 20000 --quiet)
 3 | 60 | writing the trace lim2.fst failed: File too large | (trap '' XFSZ; ulimit -f 16; "$I" cosim wl_bank --wave lim2.fst --wave-depth 2 --cycles 20000 --quiet)
+3 | 60 | writing the trace plain2.vcd failed: File too large | (ulimit -f 64; "$I" cosim wl_bank --wave plain2.vcd --wave-depth 2 --cycles 20000 --quiet)
+3 | 60 | writing the trace plain1.fst failed: File too large | (ulimit -f 64; "$I" cosim wl_bank --wave plain1.fst --cycles 40000 --quiet)
 3 | 60 | cannot write dir.fst: Is a directory | "$I" cosim wl_bank --wave dir.fst --cycles 100
 3 | 60 | cannot write dir2.vcd: Is a directory | "$I" cosim wl_bank --wave dir2.vcd --wave-depth 2 --cycles 100
 # -- every trace under --wave-limit
@@ -75,7 +77,7 @@ cd "$T"
 [ ! -e stale/cex.csv ] && [ ! -e stale/cex.vcd ] && [ ! -e stale/cex.gtkw ] && [ -e stale/notes.txt ] &&
   ok "prove -o stale: the earlier cex.* removed, the user's notes.txt kept" ||
   bad "prove -o stale: left $(ls stale | tr '\n' ' ')"
-for f in full2.vcd lim2.vcd lim2.fst; do
+for f in full2.vcd lim2.vcd lim2.fst plain2.vcd plain1.fst; do
   [ -e "$f.partial" ] || [ -L "$f.partial" ] && [ ! -e "$f" ] && [ ! -L "$f" ] && [ ! -e "${f%.*}.gtkw" ] &&
     ok "$f: kept as $f.partial, nothing at its name, no .gtkw" ||
     bad "$f: left $(ls -d ${f%.*}.* 2>/dev/null | tr '\n' ' ')"
