@@ -977,7 +977,7 @@ static int record_estimate(const opts *o, uint64_t cycles)
         return 0;
     size_t n = strlen(o->record);
     uint64_t row = n > 4 && !strcmp(o->record + n - 4, ".hex") ? 16 * o->x.ps.in_words + 1
-                                                                : irhw_csv_row_bytes(&o->x.ps);
+                                                               : irhw_csv_row_bytes(&o->x.ps);
     double est_bytes = (double)row * (double)cycles;
     if (est_bytes < (double)o->wave_limit)
         return 0;

@@ -586,7 +586,7 @@ static int verilator_version(char *vver, size_t len, char *err, size_t errlen)
 /* Co-simulation checks the blocks' assertions (vw_assert: gen/vlog.c). */
 #define ASSERT_FLAGS "--assert +define+IRHW_ASSERT"
 #define RUNTIME_DEFS                                                                               \
-    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -DVL_USER_FATAL "          \
+    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -DVL_USER_FATAL "         \
     "-include irhw_stop.h"
 /* vl_fatal is irhw's too: Verilator's VCD writer reports a failed write
  * through it while holding the writer's lock, and Verilator's own vl_fatal
@@ -669,23 +669,23 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
         return 0;
     char vroot[1024], cmd[16384];
     verilator_root(vroot, sizeof vroot);
-    snprintf(cmd, sizeof cmd,
-             "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
-             "echo 'void vl_fatal(const char *, int, const char *, const char *);' >> irhw_stop.h && "
-             "cat > irhw_stop.cpp <<'IRHW_EOF' && cat > irhw_fst_c.cpp <<'IRHW_EOF2' && "
-             "for f in verilated verilated_threads verilated_vcd_c%s; do "
-             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
-             "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; "
-             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
-             "-c irhw_fst_c.cpp -o verilated_fst_c.o & "
-             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
-             "-c irhw_stop.cpp -o irhw_stop.o; wait; "
-             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o "
-             "irhw_stop.o%s\n%sIRHW_EOF\n%sIRHW_EOF2\n",
-             *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
-             sc_flags, vroot, vroot, sc_flags, vroot, vroot,
-             *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "", irhw_stop_cpp,
-             irhw_fst_c_cpp);
+    snprintf(
+        cmd, sizeof cmd,
+        "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
+        "echo 'void vl_fatal(const char *, int, const char *, const char *);' >> irhw_stop.h && "
+        "cat > irhw_stop.cpp <<'IRHW_EOF' && cat > irhw_fst_c.cpp <<'IRHW_EOF2' && "
+        "for f in verilated verilated_threads verilated_vcd_c%s; do "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
+        "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
+        "-c irhw_fst_c.cpp -o verilated_fst_c.o & "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
+        "-c irhw_stop.cpp -o irhw_stop.o; wait; "
+        "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o "
+        "irhw_stop.o%s\n%sIRHW_EOF\n%sIRHW_EOF2\n",
+        *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
+        sc_flags, vroot, vroot, sc_flags, vroot, vroot,
+        *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "", irhw_stop_cpp, irhw_fst_c_cpp);
     return build_once(dir, lib, "Verilator runtime", cmd, err, errlen);
 }
 
@@ -1072,8 +1072,8 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
     fprintf(f, "#include <cstdint>\n#include \"Vtb.h\"\n#include \"verilated.h\"\n");
     if (trace)
         fprintf(f, "#include \"%s\"\n%s%s",
-                trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h",
-                shim_trace_cpp, trace == IRHW_TRACE_FST ? "" : shim_vcd_file_cpp);
+                trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h", shim_trace_cpp,
+                trace == IRHW_TRACE_FST ? "" : shim_vcd_file_cpp);
     fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf;%s };\n", trace ? tcls : "void",
             !trace                    ? ""
             : trace == IRHW_TRACE_FST ? " irhw_trace_state ts;"
@@ -1134,12 +1134,13 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                    "    s->ts.path = path;\n    s->file = irhw_vcd_file();\n"
                    "    s->tf = new VerilatedVcdC(&s->file);\n");
     if (trace)
-        fprintf(f, "    s->t->trace(s->tf, 99);\n"
-                   "    s->tf->dumpvars(levels, \"TOP.irhw_tb\");\n"
-                   "    s->tf->open(path);\n"
-                   "    if (s->tf->isOpen()) return 0;\n"
-                   "    errno = %s;\n    return -1;\n}\n",
-                   trace == IRHW_TRACE_FST ? "errno ? errno : EIO" : "s->file.error");
+        fprintf(f,
+                "    s->t->trace(s->tf, 99);\n"
+                "    s->tf->dumpvars(levels, \"TOP.irhw_tb\");\n"
+                "    s->tf->open(path);\n"
+                "    if (s->tf->isOpen()) return 0;\n"
+                "    errno = %s;\n    return -1;\n}\n",
+                trace == IRHW_TRACE_FST ? "errno ? errno : EIO" : "s->file.error");
     else
         fprintf(f, "    (void)h; (void)path; (void)levels;\n    return -1;\n}\n");
     fprintf(f, "void irhw_shim_trace_limit(void *h, uint64_t limit) {\n");
@@ -1172,8 +1173,7 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                 trace == IRHW_TRACE_FST
                     ? "stat(w.path.c_str(), &st) == 0 ? (uint64_t)st.st_size : 0"
                     : "((void)st, s->file.bytes)",
-                trace == IRHW_TRACE_FST ? "irhw_vrt_fst_errno" : "s->file.error",
-                FST_BLOCK_DUMPS);
+                trace == IRHW_TRACE_FST ? "irhw_vrt_fst_errno" : "s->file.error", FST_BLOCK_DUMPS);
     else
         fprintf(f, "    (void)h; (void)time;\n}\n");
     fprintf(f, "void irhw_shim_trace_close(void *h) {\n");
@@ -1192,7 +1192,8 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                    "    *error = w.error;\n    *limited = w.limited;\n    *dumps = w.dumps;\n"
                    "    *first = w.first;\n    *last = w.last;\n}\n");
     else
-        fprintf(f, "    (void)h;\n    *error = *limited = 0;\n    *dumps = *first = *last = 0;\n}\n");
+        fprintf(f,
+                "    (void)h;\n    *error = *limited = 0;\n    *dumps = *first = *last = 0;\n}\n");
     fprintf(f, "}\n");
     fclose(f);
     return buf;
