@@ -102,8 +102,23 @@ static void out_final(const char *path, char *final, size_t len)
         snprintf(final, len, "%s", path);
 }
 
+int irhw_out_check(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    const char *why = !*path                          ? "the file name is empty"
+                      : strlen(path) >= PATH_MAX      ? strerror(ENAMETOOLONG)
+                      : exists && S_ISDIR(st.st_mode) ? strerror(EISDIR)
+                      : exists && S_ISREG(st.st_mode) && access(path, W_OK) ? strerror(errno)
+                      : !exists && errno != ENOENT                          ? strerror(errno)
+                                                                            : NULL;
+    return why ? irhw_err(err, errlen, "cannot write %s: %s", path, why) : 0;
+}
+
 static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen)
 {
+    if (irhw_out_check(path, err, errlen))
+        return NULL;
     irhw_out *o = calloc(1, sizeof *o);
     if (!o) {
         irhw_err(err, errlen, "out of memory opening %s", path);
@@ -112,13 +127,8 @@ static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen
     o->fd = -1;
     struct stat st, lst;
     int exists = stat(path, &st) == 0;
-    const char *why = !*path                           ? "the file name is empty"
-                      : strlen(path) >= sizeof o->path ? "the path is too long"
-                      : exists && S_ISDIR(st.st_mode)  ? "it is a directory"
-                      : exists && S_ISREG(st.st_mode) && access(path, W_OK) ? strerror(errno)
-                                                                            : NULL;
-    if (why) {
-        irhw_err(err, errlen, "cannot write %s: %s", path, why);
+    if (strlen(path) >= sizeof o->path) {
+        irhw_err(err, errlen, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
         free(o);
         return NULL;
     }

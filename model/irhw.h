@@ -566,7 +566,11 @@ int irhw_find_in_path(const char *name);
  * the path and the OS error ("cannot write PATH: No space left on device;
  * no file was created"). */
 typedef struct irhw_out irhw_out;
-/* NULL with message when PATH cannot be opened. */
+/* Can PATH be written (checked before a long run that writes it)? 0, or
+ * -1 with "cannot write PATH: <the OS error>" (a directory, no permission,
+ * a folder on the way that is a file). Nothing is created. */
+int irhw_out_check(const char *path, char *err, size_t errlen);
+/* NULL with message when PATH cannot be opened (irhw_out_check's messages). */
 irhw_out *irhw_out_open(const char *path, char *err, size_t errlen);
 irhw_out *irhw_out_stream(const char *path, char *err, size_t errlen);
 /* The stdio stream to write to (fprintf, fputs, a FILE * writer). */

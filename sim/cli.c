@@ -28,6 +28,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
@@ -58,6 +59,7 @@ typedef struct {
     const char *run_opt;  /* the last of --cycles, --seed, --stim, --stim-file, --wave-limit */
     int wave_checked;     /* power: the trace's size was checked before the area */
     int estimate_only;    /* cosim_one: stop after the trace's size check */
+    int limit_given;      /* --wave-limit given (cosim: it needs --wave or --record) */
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
@@ -273,9 +275,8 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         o->wave_opt = n;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a cycle 1..10^12", &o->wave_to);
     case O_WAVE_LIMIT:
-        if (strcmp(verb, "power")) /* power's trace is its own, without --wave */
-            o->wave_opt = n;
         o->run_opt = n;
+        o->limit_given = strcmp(verb, "power") != 0; /* power's trace is its own */
         if (parse_size(v, &o->wave_limit))
             return irhw_usage(verb,
                               "--wave-limit '%s' must be a size in bytes, with K, M, G or T "
@@ -442,6 +443,8 @@ static int parse_opts(const char *verb, int argc, char **argv, int need_block, u
     }
     if (o->wave_opt && !o->wave)
         return irhw_usage(verb, "%s needs --wave FILE.fst|FILE.vcd", o->wave_opt);
+    if (o->limit_given && !o->wave && !o->record)
+        return irhw_usage(verb, "--wave-limit needs --wave FILE.fst|FILE.vcd or --record F");
     if (o->wave_to && o->wave_to < o->wave_from) {
         char w[64];
         snprintf(w, sizeof w, "%" PRIu64 " is before --wave-from %" PRIu64, o->wave_to,
@@ -937,7 +940,7 @@ static void print_threads(const irhw_cosim_res *r)
 
 /* Bytes a cycle of a trace deeper than the ports (--wave-depth 2 and more:
  * Verilator's writer, every signal of the design), measured: the first
- * DEEP_TRIAL cycles of the run go to a trial trace beside the trace
+ * DEEP_TRIAL cycles of the run (all of a shorter one) go to a trial trace beside the trace
  * (NAME.trial<pid>.vcd, removed with its .gtkw); *head gets the size of its
  * header. -1 when the trial could not run (the run itself then says why). */
 static double deep_cycle_bytes(const irhw_cosim_req *q, double *head)
@@ -949,7 +952,7 @@ static double deep_cycle_bytes(const irhw_cosim_req *q, double *head)
              q->wave + len - 4);
     snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(path) - 4), path);
     t.wave = path;
-    t.cycles = DEEP_TRIAL;
+    t.cycles = q->cycles < DEEP_TRIAL ? q->cycles : DEEP_TRIAL;
     t.wave_from = t.wave_to = t.wave_limit = 0;
     t.quiet = 1;
     t.record = NULL;
@@ -971,46 +974,77 @@ static double deep_cycle_bytes(const irhw_cosim_req *q, double *head)
     return ((double)n - *head) / (double)r.cycles_run;
 }
 
-/* The trace's size, estimated ahead of the run of q (portwave.h at the
- * default depth; measured over DEEP_TRIAL cycles deeper): said when it is
+/* The trace's size, estimated ahead of the run of q: said when it is
  * IRHW_WAVE_SAY or more, and a run whose estimate reaches --wave-limit is
- * refused (exit 2). */
+ * refused (exit 2). At the default depth it is the ports' (portwave.h); a
+ * deeper Verilator trace is measured over its first DEEP_TRIAL cycles; where
+ * no trial runs (SystemC, no limit) the ports' estimate is the least of a
+ * deeper trace, and said so. */
 static int wave_estimate(const opts *o, const irhw_cosim_req *q)
 {
     uint64_t cycles = q->cycles;
-    if (!o->wave || o->systemc || !cycles)
+    if (!o->wave || !cycles)
         return 0;
     uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
     if (o->wave_from > last)
         return 0;
     size_t n = strlen(o->wave);
     irhw_trace fmt = strcmp(o->wave + n - 4, ".fst") == 0 ? IRHW_TRACE_FST : IRHW_TRACE_VCD;
-    double each, head = 0, rec = (double)(last - o->wave_from + 1);
-    int deep = o->wave_depth > 1, power = !strcmp(o->verb, "power");
-    if (!deep)
-        each = irhw_portwave_cycle_bytes(&o->x.ps, fmt);
-    else if (!o->wave_limit || cycles <= DEEP_TRIAL || (each = deep_cycle_bytes(q, &head)) < 0)
-        return 0;
+    double each = -1, head = 0, rec = (double)(last - o->wave_from + 1);
+    int power = !strcmp(o->verb, "power");
+    int trial = o->wave_depth > 1 && !o->systemc && o->wave_limit;
+    const char *least = "";
     char est[32], lim[32], how[64] = "";
+    if (trial && (each = deep_cycle_bytes(q, &head)) >= 0)
+        snprintf(how, sizeof how, ", measured over the first %" PRIu64,
+                 cycles < DEEP_TRIAL ? cycles : (uint64_t)DEEP_TRIAL);
+    else {
+        each = irhw_portwave_cycle_bytes(&o->x.ps, fmt);
+        if (o->wave_depth > 1 || o->systemc)
+            least = "at least ";
+    }
     size_text(head + each * rec, est, sizeof est);
-    if (deep)
-        snprintf(how, sizeof how, ", measured over the first %d", DEEP_TRIAL);
     if (o->wave_limit && head + each * rec >= (double)o->wave_limit) {
         fprintf(stderr,
-                "%s %s: %s %s: about %s bytes expected (%.0f cycles recorded, about %.0f "
+                "%s %s: %s %s: %sabout %s bytes expected (%.0f cycles recorded, %sabout %.0f "
                 "bytes a cycle%s), over --wave-limit %s; %s, or raise --wave-limit (none: no "
                 "limit)\n",
-                prog, o->verb, power ? "the activity trace" : "--wave", o->wave, est, rec, each,
-                how, size_text((double)o->wave_limit, lim, sizeof lim),
+                prog, o->verb, power ? "the activity trace" : "--wave", o->wave, least, est, rec,
+                least, each, how, size_text((double)o->wave_limit, lim, sizeof lim),
                 power ? "give fewer --cycles" : "record a window with --wave-from C --wave-to C");
         return EXIT_USAGE;
     }
     if (head + each * rec >= IRHW_WAVE_SAY && !o->quiet)
         fprintf(stderr,
-                "%s cosim: --wave %s: about %s bytes expected (%.0f cycles, about %.0f bytes a "
-                "cycle; --wave-from/--wave-to record a window)\n",
-                prog, o->wave, est, rec, each);
+                "%s %s: %s %s: %sabout %s bytes expected (%.0f cycles, %sabout %.0f "
+                "bytes a cycle%s; --wave-from/--wave-to record a window)\n",
+                prog, o->verb, power ? "the activity trace" : "--wave", o->wave, least, est, rec,
+                least, each, how);
     return 0;
+}
+
+/* --record's size, estimated ahead of a run of `cycles`: a row per cycle
+ * (irhw_csv_row_bytes; F.hex: 16 digits a word). A record whose estimate
+ * reaches --wave-limit, the limit of every trace a run writes, is refused
+ * (exit 2). */
+static int record_estimate(const opts *o, uint64_t cycles)
+{
+    if (!o->record || !o->wave_limit)
+        return 0;
+    size_t n = strlen(o->record);
+    uint64_t row = n > 4 && !strcmp(o->record + n - 4, ".hex") ? 16 * o->x.ps.in_words + 1
+                                                               : irhw_csv_row_bytes(&o->x.ps);
+    double est_bytes = (double)row * (double)cycles;
+    if (est_bytes < (double)o->wave_limit)
+        return 0;
+    char est[32], lim[32];
+    fprintf(stderr,
+            "%s cosim: --record %s: about %s bytes expected (%" PRIu64 " cycles, about %" PRIu64
+            " bytes a row), over --wave-limit %s; record fewer --cycles, or raise --wave-limit "
+            "(none: no limit)\n",
+            prog, o->record, size_text(est_bytes, est, sizeof est), cycles, row,
+            size_text((double)o->wave_limit, lim, sizeof lim));
+    return EXIT_USAGE;
 }
 
 static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
@@ -1070,6 +1104,11 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         q.cycles = given.n;
         q.stim_file = o->stim_file;
     }
+    if ((rc = record_estimate(o, q.cycles)) ||
+        (!o->wave_checked && (rc = wave_estimate(o, &q))))
+        goto done;
+    if (o->estimate_only)
+        goto done;
     if (o->record) {
         if (!(rec = irhw_out_stream(o->record, err, sizeof err))) {
             fprintf(stderr, "%s cosim: %s\n", prog, err);
@@ -1109,10 +1148,6 @@ static int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
-    if (!o->wave_checked && (rc = wave_estimate(o, &q)))
-        goto done;
-    if (o->estimate_only)
-        goto done;
     if (irhw_cosim(&q, res, err, sizeof err)) {
         if (res->wave_failed && !res->equal)
             fputs(res->message, stdout); /* the verdict holds; the trace failed */
@@ -1208,14 +1243,15 @@ static int cmd_cosim(int argc, char **argv)
                 "               2 also the block's own registers and wires; more for\n"
                 "               sub-modules and leaf-cell arrays (2+: a second cached build)\n"
                 "  --wave-from C, --wave-to C  record only cycles C..C (e.g. before a mismatch)\n"
-                "  --wave-limit SIZE  the trace stays under SIZE (bytes, or with K, M, G, T;\n"
-                "               default 2G; none: no limit): a run whose estimated trace\n"
-                "               reaches it is refused (exit 2; at --wave-depth 2+ the size\n"
-                "               is measured over the first 1000 cycles), and a default-depth\n"
-                "               trace that nears it stops at a cycle boundary, the file whole,\n"
-                "               with a line naming the cycles it holds; the estimate is printed\n"
-                "               from 100M. A trace that cannot be written (disk full) ends\n"
-                "               the run with exit 3, its part renamed F.partial, no .gtkw\n"
+                "  --wave-limit SIZE  every trace of the run stays under SIZE (bytes, or\n"
+                "               with K, M, G, T; default 2G; none: no limit): a run whose\n"
+                "               estimated --wave or --record reaches it is refused (exit 2;\n"
+                "               at --wave-depth 2+ the size is measured over the first 1000\n"
+                "               cycles), and a --wave that nears it stops at a cycle\n"
+                "               boundary, the file whole, with a line naming the cycles it\n"
+                "               holds; the estimate is printed from 100M. A trace that cannot\n"
+                "               be written (disk full) ends the run with exit 3, its part\n"
+                "               renamed F.partial, no .gtkw\n"
                 "  --rtl F      co-simulate these Verilog files (hand-edited RTL, a netlist)\n"
                 "               instead of the generated RTL; leaf cells come from rtl/\n"
                 "  --systemc    the same run inside SystemC: the RTL built with verilator --sc\n"
@@ -1235,7 +1271,7 @@ static int cmd_cosim(int argc, char **argv)
                 "               a header of every input port name, one row per cycle, values\n"
                 "               decimal or 0x hex (rst is held high in cycles 0 and 1)\n"
                 "  --record F   write the inputs of this run as such a CSV trace (F.hex: raw\n"
-                "               hex words, one line per cycle)\n"
+                "               hex words, one line per cycle), under --wave-limit\n"
                 "  --until-covered  end the run (within --cycles) once every coverage point\n"
                 "               of the block is hit; the report follows the PASS line\n"
                 "  --require-coverage  exit 1 when a point this configuration can reach was\n"
@@ -2048,9 +2084,10 @@ static uint64_t cex_rows(const char *log, const irhw_ports *ps, irhw_rows *r)
 static int cex_gtkw(const char *path, const char *vcd, const opts *o, uint64_t steps, char *err,
                     size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    irhw_out *out = irhw_out_open(path, err, errlen);
+    if (!out)
+        return -1;
+    FILE *f = irhw_out_file(out);
     fprintf(f, "[dumpfile] \"%s\"\n*0.0 %" PRIu64 " -1\n", vcd, steps);
     for (unsigned i = 0; i < o->x.ps.n; i++) {
         const irhw_port *p = &o->x.ps.p[i];
@@ -2059,9 +2096,7 @@ static int cex_gtkw(const char *path, const char *vcd, const opts *o, uint64_t s
         else
             fprintf(f, "%s.%s\n", o->x.module, p->name);
     }
-    if (fclose(f))
-        return irhw_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    return 0;
+    return irhw_out_commit(out, err, errlen);
 }
 
 static int cmd_prove(int argc, char **argv)
@@ -2079,9 +2114,11 @@ static int cmd_prove(int argc, char **argv)
                    "  --stim-file), DIR/cex.vcd and DIR/cex.gtkw, and the cosim command that\n"
                    "  replays it against the C model is printed. Exit 0, 0, 1; 2 bad input or a\n"
                    "  configuration too large for the solver; 3 Yosys missing or failing.\n"
+                   "  A design without an assertion has nothing to prove: exit 2.\n"
                    "  --rtl FILE  the user's RTL of the same ports instead of the generated\n"
-                   "  -o DIR      where the design, log and counterexample go (default\n"
-                   "              out/prove-<module>)\n",
+                   "  -o DIR      where the design, the Yosys script (prove.ys) and log and the\n"
+                   "              counterexample go (default out/prove-<module>); a run\n"
+                   "              removes an earlier run's cex.* there\n",
                    prog, PROVE_DEPTH_MAX);
         return rc;
     }
@@ -2095,52 +2132,93 @@ static int cmd_prove(int argc, char **argv)
         irhw_inst_free(&o.x);
         return irhw_usage("prove", "%s is too large for the solver: %s", o.b->name, why);
     }
+    char dir[4096], path[4200], err[IRHW_ERRLEN];
+    if (o.nrtl && irhw_rtl_config_check(&o.x, o.rtl, o.nrtl, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_USAGE;
+    }
     if (!irhw_find_in_path("yosys")) {
         irhw_inst_free(&o.x);
         fprintf(stderr, "%s prove: yosys not found: install the Debian package yosys\n", prog);
         return EXIT_TOOL;
     }
-    char dir[4096], path[4200], err[IRHW_ERRLEN], files[16384] = "";
     const char *leaves[IRHW_MAX_LEAVES];
     unsigned nleaves = 0;
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
     if (!o.out)
         snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
-    size_t fo = 0;
     if (o.nrtl) {
         if (irhw_mkdirs(dir)) {
             fprintf(stderr, "%s prove: cannot create %s: %s\n", prog, dir, strerror(errno));
             irhw_inst_free(&o.x);
             return EXIT_TOOL;
         }
-        for (unsigned i = 0; i < o.nrtl; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s\"", o.rtl[i]);
         nleaves = o.b->leaf_cells ? o.b->leaf_cells(&o.x, leaves) : 0;
-        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/rtl/%s\"", irhw_root(),
-                                   leaves[i]);
-    } else {
-        if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
-            fprintf(stderr, "%s prove: %s\n", prog, err);
+    } else if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    /* the folder holds this run's files only: an earlier counterexample goes */
+    static const char *const cex_names[] = {"cex.csv", "cex.vcd", "cex.gtkw"};
+    for (unsigned i = 0; i < sizeof cex_names / sizeof cex_names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, cex_names[i]);
+        if (unlink(path) && errno != ENOENT) {
+            fprintf(stderr, "%s prove: cannot remove the earlier %s: %s\n", prog, path,
+                    strerror(errno));
             irhw_inst_free(&o.x);
             return EXIT_TOOL;
         }
-        fo += (size_t)snprintf(files, sizeof files, " \"%s\"", path);
-        for (unsigned i = 0; i < nleaves && fo < sizeof files; i++)
-            fo += (size_t)snprintf(files + fo, sizeof files - fo, " \"%s/%s\"", dir, leaves[i]);
     }
-    char script[20000], log[4200], vcd[4200];
+    char log[4200], vcd[4200];
     snprintf(log, sizeof log, "%s/prove.log", dir);
     snprintf(vcd, sizeof vcd, "%s/cex.vcd", dir);
-    snprintf(script, sizeof script,
-             "read_verilog -formal -DIRHW_ASSERT%s; hierarchy -check -top %s; "
-             "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
-             "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
-             "prep -top %s; memory_map; opt -fast; async2sync; dffunmap; "
-             "sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
-             "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
-             files, o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
-    char *av[] = {"yosys", "-p", script, NULL};
+    /* the script grows with the files: any number and length of --rtl */
+    char *script = NULL;
+    size_t script_len = 0;
+    FILE *sf = open_memstream(&script, &script_len);
+    if (!sf) {
+        fprintf(stderr, "%s prove: out of memory writing the Yosys script\n", prog);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    fputs("read_verilog -formal -DIRHW_ASSERT", sf);
+    if (o.nrtl)
+        for (unsigned i = 0; i < o.nrtl; i++)
+            fprintf(sf, " \"%s\"", o.rtl[i]);
+    else
+        fprintf(sf, " \"%s/%s.v\"", dir, o.x.module);
+    for (unsigned i = 0; i < nleaves; i++)
+        fprintf(sf, o.nrtl ? " \"%s/rtl/%s\"" : " \"%s/%s\"", o.nrtl ? irhw_root() : dir,
+                leaves[i]);
+    /* a proof needs a check: "less than the minimum" in the log says none reached the solver */
+    fprintf(sf,
+            "; hierarchy -check -top %s; "
+            "chformal -assume2assert =* =A:top %%d; proc; flatten; memory_collect; "
+            "select -assert-max %d t:*; select -assert-none t:$mem_v2 r:SIZE>%d %%i; "
+            "prep -top %s; select -assert-min 1 t:$assert; memory_map; opt -fast; async2sync; "
+            "dffunmap; sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -set-at 2 rst 1 "
+            "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
+            o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
+    fputc('\n', sf);
+    if (fclose(sf)) {
+        free(script);
+        fprintf(stderr, "%s prove: out of memory writing the Yosys script\n", prog);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    /* a file, not -p: an argument is at most 128 KiB (MAX_ARG_STRLEN) */
+    char ys[4200];
+    snprintf(ys, sizeof ys, "%s/prove.ys", dir);
+    rc = irhw_write_file(ys, script, err, sizeof err);
+    free(script);
+    if (rc) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    char *av[] = {"yosys", "-s", ys, NULL};
     int st = irhw_run(av, log);
     char *text = irhw_read_file(log, NULL);
     if (!text) {
@@ -2153,7 +2231,17 @@ static int cmd_prove(int argc, char **argv)
         k++;
     char params[1024];
     irhw_cfg_format(o.b, &o.c, " -p ", params, sizeof params);
-    if (strstr(text, "Assertion failed: selection")) {
+    if (strstr(text, "less than the minimum number 1: t:$assert")) {
+        fprintf(stderr, "%s prove: no assertions in ", prog);
+        if (o.nrtl)
+            for (unsigned i = 0; i < o.nrtl; i++)
+                fprintf(stderr, "%s%s", i ? ", " : "--rtl ", o.rtl[i]);
+        else
+            fprintf(stderr, "%s/%s.v", dir, o.x.module);
+        fprintf(stderr, " (with its leaf cells): a proof needs at least one check; add an "
+                        "assert under `ifdef IRHW_ASSERT (docs/assertions.md)\n");
+        rc = EXIT_USAGE;
+    } else if (strstr(text, "Assertion failed: selection")) {
         fprintf(stderr,
                 "%s prove: %s -p %s is too large for the solver (more than %d cells after "
                 "flattening, or a memory of more than %d words): prove a smaller "
@@ -2261,6 +2349,11 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     atexit(irhw_check_stdout);
+    /* a write past a file-size limit (ulimit -f) fails with EFBIG, as on a
+     * full disk, and each writer ends the run on it (exit 3, *.partial or
+     * no file) instead of the signal killing irhw mid-file; the tools it
+     * runs inherit this */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         help(stderr);
         return EXIT_USAGE;

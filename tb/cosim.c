@@ -640,6 +640,8 @@ static int end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl *rt
     irhw_portwave_stat st = {0};
     if (own)
         irhw_portwave_stat_of(rtl->h, &st);
+    else if (rtl->trace_stat)
+        rtl->trace_stat(rtl->h, &st.error, &st.limited, &st.dumps, &st.first_time, &st.last_time);
     if (st.error) {
         res->wave_failed = 1;
         char part[4200];
@@ -708,6 +710,11 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                             q->wave);
         }
     }
+    if (tr && irhw_out_check(q->wave, err, errlen)) { /* before the build, not after it */
+        if (model)
+            b->model_free(model);
+        return -1;
+    }
     int depth = q->wave_depth ? q->wave_depth : 1;
     /* the default depth: irhw writes the trace from the loop's values, on
      * the untraced model (portwave.h); deeper ones and SystemC: Verilator */
@@ -732,9 +739,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         return -1;
     }
     res->build_s = irhw_now_s() - t0;
+    if (!own && tr && rtl.trace_limit)
+        rtl.trace_limit(rtl.h, q->wave_limit);
+    errno = 0;
     if (own ? irhw_portwave_wrap(&rtl, &ps, q->wave, tr, fst_lib, q->wave_limit, err, errlen)
             : tr && rtl.trace_open(rtl.h, q->wave, depth) &&
-                  irhw_err(err, errlen, "cannot open trace %s", q->wave)) {
+                  irhw_err(err, errlen, "cannot open trace %s: %s", q->wave,
+                           errno ? strerror(errno) : "the trace writer failed")) {
         irhw_rtl_close(&rtl);
         if (model)
             b->model_free(model);

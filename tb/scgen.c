@@ -370,6 +370,16 @@ char *irhw_sc_shim(const irhw_inst *x, int trace)
                 "    top *t = (top *)h;\n    if (t->tf) { t->tf->flush(); t->tf->close(); }\n}\n");
     else
         fprintf(f, "    (void)h;\n}\n");
+    /* the runtime keeps a failed write's errno (vbuild.c: irhw_stop_cpp,
+     * irhw_fst_c_cpp); the kernel dumps every step, so no limit stops it */
+    fprintf(f, "extern int irhw_vrt_fst_errno, irhw_vrt_vcd_errno;\n");
+    fprintf(f,
+            "void irhw_shim_trace_stat(void *h, int *error, int *limited, uint64_t *dumps, "
+            "uint64_t *first, uint64_t *last)\n{\n    (void)h;\n"
+            "    *error = %s;\n    *limited = 0;\n    *dumps = *first = *last = 0;\n}\n",
+            trace == 2 ? "irhw_vrt_fst_errno"
+            : trace    ? "irhw_vrt_vcd_errno"
+                       : "0");
     fprintf(f, "}\n");
     fclose(f);
     return buf;

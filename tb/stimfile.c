@@ -220,6 +220,15 @@ void irhw_csv_header(FILE *f, const irhw_ports *ps)
     fputc('\n', f);
 }
 
+uint64_t irhw_csv_row_bytes(const irhw_ports *ps)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < ps->n; i++)
+        if (ps->p[i].dir == IRHW_IN)
+            n += 1 + (ps->p[i].width == 1 ? 1 : 2 + (ps->p[i].width + 3) / 4);
+    return n; /* a comma after each but the last, and the newline */
+}
+
 void irhw_csv_row(FILE *f, const irhw_ports *ps, const uint64_t *in)
 {
     int k = 0;

@@ -46,6 +46,9 @@ int irhw_stimfile_read(const char *path, const irhw_ports *ps, irhw_rows *r, cha
 /* The header line, and one row (hex for ports wider than one bit). */
 void irhw_csv_header(FILE *f, const irhw_ports *ps);
 void irhw_csv_row(FILE *f, const irhw_ports *ps, const uint64_t *in);
+/* The bytes irhw_csv_row writes for ps (newline included) when every value
+ * takes its port's full width, as random stimuli nearly do. */
+uint64_t irhw_csv_row_bytes(const irhw_ports *ps);
 /* A whole trace, with a leading '#' comment line (NULL: none). */
 int irhw_stimfile_write(const char *path, const irhw_ports *ps, const irhw_rows *r,
                         const char *comment, char *err, size_t errlen);

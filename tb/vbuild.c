@@ -586,10 +586,19 @@ static int verilator_version(char *vver, size_t len, char *err, size_t errlen)
 /* Co-simulation checks the blocks' assertions (vw_assert: gen/vlog.c). */
 #define ASSERT_FLAGS "--assert +define+IRHW_ASSERT"
 #define RUNTIME_DEFS                                                                               \
-    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -include irhw_stop.h"
+    "-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=1 -DVL_USER_STOP_MAYBE -DVL_USER_FATAL "         \
+    "-include irhw_stop.h"
+/* vl_fatal is irhw's too: Verilator's VCD writer reports a failed write
+ * through it while holding the writer's lock, and Verilator's own vl_fatal
+ * flushes the writer again (a deadlock in 5.006). irhw's keeps the errno in
+ * irhw_vrt_vcd_errno and returns (the writer then closes the file and
+ * writes no more); any other fatal error ends the run as Verilator's
+ * does, without that flush. */
 static const char irhw_stop_cpp[] =
     "#include \"verilated.h\"\n"
+    "#include <cerrno>\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
     "extern \"C\" {\n"
+    "int irhw_vrt_vcd_errno;\n"
     "unsigned long long irhw_edges;\n"
     "static const char *stop_file;\n"
     "static int stop_line;\n"
@@ -602,7 +611,45 @@ static const char irhw_stop_cpp[] =
     "    if (stop_file) return;\n"
     "    stop_file = filename && *filename ? filename : \"?\";\n"
     "    stop_line = linenum; stop_edge = irhw_edges;\n"
+    "}\n"
+    "void vl_fatal(const char *filename, int linenum, const char *, const char *msg) {\n"
+    "    if (!std::strncmp(msg, \"VerilatedVcd::bufferFlush: \", 27)) {\n"
+    "        if (!irhw_vrt_vcd_errno) irhw_vrt_vcd_errno = errno ? errno : EIO;\n"
+    "        return;\n"
+    "    }\n"
+    "    Verilated::threadContextp()->gotError(true);\n"
+    "    Verilated::threadContextp()->gotFinish(true);\n"
+    "    if (filename && filename[0])\n"
+    "        std::fprintf(stderr, \"%%Error: %s:%d: %s\\n\", filename, linenum, msg);\n"
+    "    else\n"
+    "        std::fprintf(stderr, \"%%Error: %s\\n\", msg);\n"
+    "    Verilated::runExitCallbacks();\n"
+    "    std::abort();\n"
     "}\n";
+
+/* Verilator's FST writer (the deeper depths) as the runtime compiles it:
+ * fstapi.c checks none of its writes, so its fwrite, fflush and fclose go
+ * through irhw's, which keep the first failure's errno in
+ * irhw_vrt_fst_errno for the shim (shim_text). The C++ headers come first,
+ * so that the names are replaced in verilated_fst_c.cpp and fstapi.c only. */
+static const char irhw_fst_c_cpp[] =
+    "#include <algorithm>\n#include <cerrno>\n#include <cstdio>\n#include <cstring>\n"
+    "#include <iterator>\n#include <list>\n#include <map>\n#include <sstream>\n"
+    "#include <string>\n#include <vector>\n"
+    "#include \"verilated.h\"\n#include \"verilated_fst_c.h\"\n"
+    "#include \"verilated_threads.h\"\n#include \"verilated_trace.h\"\n"
+    "extern \"C\" int irhw_vrt_fst_errno;\n"
+    "int irhw_vrt_fst_errno;\n"
+    "static void irhw_fail(void) {\n"
+    "    if (!irhw_vrt_fst_errno) irhw_vrt_fst_errno = errno ? errno : EIO;\n}\n"
+    "static size_t irhw_fwrite(const void *p, size_t n, size_t k, FILE *f) {\n"
+    "    size_t r = fwrite(p, n, k, f);\n    if (r < k) irhw_fail();\n    return r;\n}\n"
+    "static int irhw_fflush(FILE *f) {\n"
+    "    int r = fflush(f);\n    if (r) irhw_fail();\n    return r;\n}\n"
+    "static int irhw_fclose(FILE *f) {\n"
+    "    int e = ferror(f), r = fclose(f);\n    if (e || r) irhw_fail();\n    return r;\n}\n"
+    "#define fwrite irhw_fwrite\n#define fflush irhw_fflush\n#define fclose irhw_fclose\n"
+    "#include \"verilated_fst_c.cpp\"\n";
 
 static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
                           size_t liblen, char *err, size_t errlen)
@@ -612,6 +659,7 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
     fnv_str(&f, CXXFLAGS_COMMON);
     fnv_str(&f, RUNTIME_DEFS);
     fnv_str(&f, irhw_stop_cpp);
+    fnv_str(&f, irhw_fst_c_cpp);
     if (*sc_flags)
         fnv_str(&f, sc_flags);
     char dir[4096];
@@ -621,19 +669,23 @@ static int ensure_runtime(const char *croot, const char *vver, const char *sc_fl
         return 0;
     char vroot[1024], cmd[16384];
     verilator_root(vroot, sizeof vroot);
-    snprintf(cmd, sizeof cmd,
-             "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
-             "cat > irhw_stop.cpp <<'IRHW_EOF' && "
-             "for f in verilated verilated_threads verilated_vcd_c verilated_fst_c%s; do "
-             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
-             "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; "
-             "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
-             "-c irhw_stop.cpp -o irhw_stop.o; wait; "
-             "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o "
-             "irhw_stop.o%s\n%sIRHW_EOF\n",
-             *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
-             sc_flags, vroot, vroot, *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "",
-             irhw_stop_cpp);
+    snprintf(
+        cmd, sizeof cmd,
+        "echo 'void vl_stop_maybe(const char *, int, const char *, bool);' > irhw_stop.h && "
+        "echo 'void vl_fatal(const char *, int, const char *, const char *);' >> irhw_stop.h && "
+        "cat > irhw_stop.cpp <<'IRHW_EOF' && cat > irhw_fst_c.cpp <<'IRHW_EOF2' && "
+        "for f in verilated verilated_threads verilated_vcd_c%s; do "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s "
+        "-I'%s/include' -I'%s/include/vltstd' -c '%s/include/'$f.cpp -o $f.o & done; "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
+        "-c irhw_fst_c.cpp -o verilated_fst_c.o & "
+        "g++ " CXXFLAGS_COMMON " " RUNTIME_DEFS " %s -I'%s/include' -I'%s/include/vltstd' "
+        "-c irhw_stop.cpp -o irhw_stop.o; wait; "
+        "ar rcs libvrt.a verilated.o verilated_threads.o verilated_vcd_c.o verilated_fst_c.o "
+        "irhw_stop.o%s\n%sIRHW_EOF\n%sIRHW_EOF2\n",
+        *sc_flags ? " verilated_vcd_sc verilated_fst_sc" : "", sc_flags, vroot, vroot, vroot,
+        sc_flags, vroot, vroot, sc_flags, vroot, vroot,
+        *sc_flags ? " verilated_vcd_sc.o verilated_fst_sc.o" : "", irhw_stop_cpp, irhw_fst_c_cpp);
     return build_once(dir, lib, "Verilator runtime", cmd, err, errlen);
 }
 
@@ -971,6 +1023,42 @@ static void shim_copy(FILE *f, const irhw_port *p, const char *field, int to_mod
  * stays in cache (wl_bank at --wave-depth 2, 2 million cycles: 1.8 s
  * against 2.45 s; 2,048 and 65,536 dumps measured slower). */
 #define FST_BLOCK_DUMPS 8192u
+
+/* A Verilator trace (the deeper depths) checked by irhw: the VCD writer's
+ * file is irhw's (irhw_vcd_file: a failed write is kept, never handed to
+ * Verilator, whose error path deadlocks in 5.006), the FST writer's stdio
+ * calls are irhw's (irhw_fst_c_cpp). At a cycle's first dump, after 2, 4,
+ * ... up to FST_BLOCK_DUMPS dumps, the shim flushes the writer and reads
+ * the file's size and the first error: an error stops the trace, and so
+ * does a size that the next interval, at twice the last interval's rate,
+ * would take past the limit (the file then holds whole cycles).
+ * irhw_shim_trace_stat tells what became of the file. */
+static const char shim_trace_cpp[] =
+    "#include <cerrno>\n#include <fcntl.h>\n#include <string>\n#include <sys/stat.h>\n"
+    "#include <unistd.h>\n"
+    "extern \"C\" int irhw_vrt_fst_errno;\n"
+    "struct irhw_trace_state {\n"
+    "    std::string path;\n"
+    "    uint64_t limit = 0, size = 0, rate = 0, first = 0, last = 0;\n"
+    "    unsigned long long dumps = 0, check_at = 0, checked = 0, every = 2;\n"
+    "    int error = 0, limited = 0, stopped = 0;\n};\n";
+static const char shim_vcd_file_cpp[] =
+    "struct irhw_vcd_file : VerilatedVcdFile {\n"
+    "    int fd = -1, error = 0;\n    uint64_t bytes = 0;\n"
+    "    bool open(const std::string &name) override {\n"
+    "        fd = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0666);\n"
+    "        if (fd < 0) error = errno;\n        return fd >= 0;\n    }\n"
+    "    void close() override {\n"
+    "        if (fd >= 0 && ::close(fd) && !error) error = errno;\n        fd = -1;\n    }\n"
+    "    ssize_t write(const char *p, ssize_t n) override {\n"
+    "        for (ssize_t left = n; left > 0 && !error;) {\n"
+    "            ssize_t k = ::write(fd, p, (size_t)left);\n"
+    "            if (k > 0) { p += k; left -= k; bytes += (uint64_t)k; }\n"
+    "            else if (k == 0) error = EIO;\n"
+    "            else if (errno != EINTR) error = errno;\n"
+    "        }\n"
+    "        return n;\n    }\n};\n";
+
 static char *shim_text(const irhw_ports *ps, irhw_trace trace)
 {
     char *buf = NULL;
@@ -983,10 +1071,13 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
             IRHW_VERSION);
     fprintf(f, "#include <cstdint>\n#include \"Vtb.h\"\n#include \"verilated.h\"\n");
     if (trace)
-        fprintf(f, "#include \"%s\"\n",
-                trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h");
+        fprintf(f, "#include \"%s\"\n%s%s",
+                trace == IRHW_TRACE_FST ? "verilated_fst_c.h" : "verilated_vcd_c.h", shim_trace_cpp,
+                trace == IRHW_TRACE_FST ? "" : shim_vcd_file_cpp);
     fprintf(f, "struct shim { VerilatedContext ctx; Vtb *t; %s *tf;%s };\n", trace ? tcls : "void",
-            trace == IRHW_TRACE_FST ? " unsigned dumps;" : "");
+            !trace                    ? ""
+            : trace == IRHW_TRACE_FST ? " irhw_trace_state ts;"
+                                      : " irhw_trace_state ts; irhw_vcd_file file;");
     fprintf(f, "extern \"C\" {\n");
     fprintf(f,
             "void *irhw_shim_new(void) {\n    shim *s = new shim;\n    s->tf = nullptr;\n%s"
@@ -997,11 +1088,11 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
              * included: settle now, so that the first falling clock's toggle
              * of irhw_tb_load is an edge */
             "    s->t->eval();\n    return s;\n}\n",
-            trace == IRHW_TRACE_FST ? "    s->dumps = 0;\n" : "",
-            trace ? "    s->ctx.traceEverOn(true);\n" : "");
+            "", trace ? "    s->ctx.traceEverOn(true);\n" : "");
+    fprintf(f, "void irhw_shim_trace_close(void *h);\n");
     fprintf(f, "void irhw_shim_destroy(void *h) {\n    shim *s = (shim *)h;\n");
     if (trace)
-        fprintf(f, "    if (s->tf) { s->tf->close(); delete s->tf; }\n");
+        fprintf(f, "    irhw_shim_trace_close(h);\n");
     fprintf(f, "    s->t->final();\n    delete s->t;\n    delete s;\n}\n");
     fprintf(f,
             "void irhw_shim_set_in(void *h, const uint64_t *v) {\n    Vtb *t = ((shim *)h)->t;\n");
@@ -1032,30 +1123,77 @@ static char *shim_text(const irhw_ports *ps, irhw_trace trace)
                "    t->clk = level;\n    t->eval();\n}\n");
     /* Verilator 5 ignores trace()'s levels: dumpvars() picks the signals. */
     fprintf(f, "int irhw_shim_trace_open(void *h, const char *path, int levels) {\n");
+    if (trace == IRHW_TRACE_FST)
+        fprintf(f, "    shim *s = (shim *)h;\n    uint64_t limit = s->ts.limit;\n"
+                   "    s->ts = irhw_trace_state();\n    s->ts.limit = limit;\n"
+                   "    s->ts.path = path;\n    irhw_vrt_fst_errno = 0;\n"
+                   "    s->tf = new VerilatedFstC;\n");
+    else if (trace)
+        fprintf(f, "    shim *s = (shim *)h;\n    uint64_t limit = s->ts.limit;\n"
+                   "    s->ts = irhw_trace_state();\n    s->ts.limit = limit;\n"
+                   "    s->ts.path = path;\n    s->file = irhw_vcd_file();\n"
+                   "    s->tf = new VerilatedVcdC(&s->file);\n");
     if (trace)
         fprintf(f,
-                "    shim *s = (shim *)h;\n    s->tf = new %s;\n    s->t->trace(s->tf, 99);\n"
+                "    s->t->trace(s->tf, 99);\n"
                 "    s->tf->dumpvars(levels, \"TOP.irhw_tb\");\n"
-                "    s->tf->open(path);\n    return s->tf->isOpen() ? 0 : -1;\n}\n",
-                tcls);
+                "    s->tf->open(path);\n"
+                "    if (s->tf->isOpen()) return 0;\n"
+                "    errno = %s;\n    return -1;\n}\n",
+                trace == IRHW_TRACE_FST ? "errno ? errno : EIO" : "s->file.error");
     else
         fprintf(f, "    (void)h; (void)path; (void)levels;\n    return -1;\n}\n");
+    fprintf(f, "void irhw_shim_trace_limit(void *h, uint64_t limit) {\n");
+    if (trace)
+        fprintf(f, "    ((shim *)h)->ts.limit = limit;\n}\n");
+    else
+        fprintf(f, "    (void)h; (void)limit;\n}\n");
     fprintf(f, "void irhw_shim_dump(void *h, uint64_t time) {\n");
-    if (trace == IRHW_TRACE_FST)
+    if (trace)
         fprintf(f,
-                "    shim *s = (shim *)h;\n    if (!s->tf) return;\n    s->tf->dump(time);\n"
-                "    if (++s->dumps %% %u == 0) s->tf->flush();\n}\n",
-                FST_BLOCK_DUMPS);
-    else if (trace)
-        fprintf(f, "    shim *s = (shim *)h;\n    if (s->tf) s->tf->dump(time);\n}\n");
+                "    shim *s = (shim *)h;\n    irhw_trace_state &w = s->ts;\n"
+                "    if (!s->tf || w.stopped) return;\n"
+                "    if (w.dumps >= w.check_at && time %% 10 == 0) {\n"
+                "        s->tf->flush();\n"
+                "        struct stat st;\n"
+                "        uint64_t size = %s;\n"
+                "        int e = %s;\n"
+                "        if (w.dumps > w.checked && size > w.size) {\n"
+                "            w.rate = (size - w.size) / (w.dumps - w.checked) + 1;\n"
+                "        }\n"
+                "        w.size = size;\n        w.checked = w.dumps;\n"
+                "        if (w.every < %u) w.every *= 2;\n"
+                "        if (e) { w.error = e; w.stopped = 1; return; }\n"
+                "        if (w.limit && size + 2 * w.rate * w.every >= w.limit) {\n"
+                "            w.limited = 1; w.stopped = 1; return;\n        }\n"
+                "        w.check_at = w.dumps + w.every;\n"
+                "    }\n"
+                "    if (!w.dumps) w.first = time;\n"
+                "    w.last = time;\n    w.dumps++;\n    s->tf->dump(time);\n}\n",
+                trace == IRHW_TRACE_FST
+                    ? "stat(w.path.c_str(), &st) == 0 ? (uint64_t)st.st_size : 0"
+                    : "((void)st, s->file.bytes)",
+                trace == IRHW_TRACE_FST ? "irhw_vrt_fst_errno" : "s->file.error", FST_BLOCK_DUMPS);
     else
         fprintf(f, "    (void)h; (void)time;\n}\n");
     fprintf(f, "void irhw_shim_trace_close(void *h) {\n");
     if (trace)
-        fprintf(f, "    shim *s = (shim *)h;\n    if (s->tf) { s->tf->close(); delete s->tf; "
-                   "s->tf = nullptr; }\n}\n");
+        fprintf(f,
+                "    shim *s = (shim *)h;\n    if (!s->tf) return;\n"
+                "    s->tf->close();\n    delete s->tf;\n    s->tf = nullptr;\n"
+                "    int e = %s;\n    if (e && !s->ts.error) s->ts.error = e;\n}\n",
+                trace == IRHW_TRACE_FST ? "irhw_vrt_fst_errno" : "s->file.error");
     else
         fprintf(f, "    (void)h;\n}\n");
+    fprintf(f, "void irhw_shim_trace_stat(void *h, int *error, int *limited, uint64_t *dumps, "
+               "uint64_t *first, uint64_t *last) {\n");
+    if (trace)
+        fprintf(f, "    irhw_trace_state &w = ((shim *)h)->ts;\n"
+                   "    *error = w.error;\n    *limited = w.limited;\n    *dumps = w.dumps;\n"
+                   "    *first = w.first;\n    *last = w.last;\n}\n");
+    else
+        fprintf(f,
+                "    (void)h;\n    *error = *limited = 0;\n    *dumps = *first = *last = 0;\n}\n");
     fprintf(f, "}\n");
     fclose(f);
     return buf;
@@ -1372,6 +1510,8 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
     SYM(trace_open, "irhw_shim_trace_open");
     SYM(dump, "irhw_shim_dump");
     SYM(trace_close, "irhw_shim_trace_close");
+    SYM(trace_limit, "irhw_shim_trace_limit");
+    SYM(trace_stat, "irhw_shim_trace_stat");
     SYM(destroy, "irhw_shim_destroy");
     SYM(get_exp, "irhw_sc_get_exp");
     SYM(sc_model, "irhw_sc_model");

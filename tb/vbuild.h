@@ -61,6 +61,13 @@ typedef struct {
     int (*trace_open)(void *h, const char *path, int levels);
     void (*dump)(void *h, uint64_t time);
     void (*trace_close)(void *h);
+    /* Verilator's trace (not SystemC builds: NULL there): the bytes the file
+     * may reach (0: none), set before trace_open; after trace_close, the
+     * first failed write's errno (0: none), whether it stopped at the
+     * limit, the dumps written and their first and last times. */
+    void (*trace_limit)(void *h, uint64_t limit);
+    void (*trace_stat)(void *h, int *error, int *limited, uint64_t *dumps, uint64_t *first,
+                       uint64_t *last);
     void (*destroy)(void *h);
     /* SystemC builds only: the wrapped model's outputs, its C model instance */
     void (*get_exp)(void *h, uint64_t *out);

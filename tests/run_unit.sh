@@ -48,10 +48,12 @@ wave_view:tests/cli/test_wave_view.sh
 cache:tests/cli/test_cache.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh"
-# area_cli, synth_cache and power (Yosys, ABC, OpenSTA) and faults (the faulty RTL
-# variants) are not repeated under the sanitizers
+# area_cli, synth_cache and power (Yosys, ABC, OpenSTA), bad_prove_traces (Yosys,
+# Verilator's traces) and faults (the faulty RTL variants) are not repeated
+# under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 run:tests/cli/test_run.sh
+bad_prove_traces:tests/cli/bad_prove_traces.sh
 synth_cache:tests/cli/test_synth_cache.sh
 power:tests/cli/test_power.sh
 $scripts
@@ -67,6 +69,8 @@ faults:tests/cosim/test_faults.sh"
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # bad_values: numbers decimal, sweep ranges checked, SSSP weights, trace limits.
+# bad_prove_traces: prove needs a check; trace writes fail with exit 3, never
+# hang, stay under --wave-limit (Yosys and depth-2/SystemC builds: not quick).
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.

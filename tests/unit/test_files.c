@@ -169,7 +169,10 @@ START_TEST(write_bad_names)
 {
     char err[IRHW_ERRLEN];
     ck_assert_int_eq(irhw_write_file(dir, "x", err, sizeof err), -1);
-    assert_has(err, "is a directory");
+    assert_has(err, "Is a directory");
+    ck_assert_int_eq(irhw_out_check(dir, err, sizeof err), -1); /* checked before a run */
+    assert_has(err, "Is a directory");
+    ck_assert_int_eq(irhw_out_check(in_dir("new.v"), err, sizeof err), 0); /* creates nothing */
     ck_assert_int_eq(irhw_write_file("", "x", err, sizeof err), -1);
     assert_has(err, "empty");
     ck_assert_int_eq(irhw_write_file(in_dir("no/such/folder.v"), "x", err, sizeof err), -1);
