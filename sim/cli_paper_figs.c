@@ -1175,6 +1175,22 @@ static int pick_graphs(pf *p, const char *graphs)
     return rc;
 }
 
+/* Outputs never overlap inputs (irhw_io_check): OUT/graphs, which
+ * pick_graphs clears, and OUT/runs, the cache, never are, hold or lie
+ * inside the graph folder or a graph. 0, or 2 after the message. */
+static int check_io(const char *out, const char *graphs)
+{
+    char gdir[4200], rdir[4200], err[IRHW_ERRLEN + 9000];
+    snprintf(gdir, sizeof gdir, "%s/graphs", out);
+    snprintf(rdir, sizeof rdir, "%s/runs", out);
+    irhw_io io[] = {{IRHW_IO_DIR, "-o's graphs/ folder (cleared)", gdir, "-o"},
+                    {IRHW_IO_DIR, "-o's runs/ folder", rdir, "-o"},
+                    {IRHW_IO_IN, "--graphs", graphs, NULL}};
+    if (irhw_graphs_io_check(graphs, io, 3, err, sizeof err))
+        return irhw_usage("paper-figs", "%s", err);
+    return 0;
+}
+
 int irhw_cmd_paper_figs(int argc, char **argv)
 {
     if (irhw_args_help(argc, argv)) {
@@ -1235,6 +1251,8 @@ int irhw_cmd_paper_figs(int argc, char **argv)
                              graphs == defgraphs ? " (the default; name the graph folder)" : "");
     else if (!rc && !S_ISDIR(st.st_mode))
         rc = irhw_args_usage(&a, "--graphs '%s': not a folder", graphs);
+    if (!rc)
+        rc = check_io(out, graphs);
     char outabs[4096];
     if (!rc && irhw_mkdirs(out)) {
         fprintf(stderr, "irhw paper-figs: cannot create %s: %s\n", out, strerror(errno));
