@@ -275,6 +275,98 @@ static void gather(pf *p)
     }
 }
 
+/* ---- the seal of a run folder ----
+ * A run's numbers are trusted only when its folder is as the run left it:
+ * OUT/runs/<key>/seal, written once the run is over, holds the key and, for
+ * every file of the folder (result.txt, run.log, the run's own outputs;
+ * not subfolders), its name, size and irhw_hash. A cached run whose seal is
+ * missing or does not match is run again. */
+
+#define SEAL_NAME "seal"
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The seal text of a run folder into *text (malloc'd); 0, or -1. */
+static int seal_text(const char *dir, const char *key, char **text)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char *names[256];
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) && n < 256;)
+        if (e->d_name[0] != '.' && strcmp(e->d_name, SEAL_NAME) && strcmp(e->d_name, "started"))
+            if ((names[n] = strdup(e->d_name)))
+                n++;
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_name);
+    size_t len = 0;
+    FILE *f = open_memstream(text, &len);
+    if (f)
+        fprintf(f, "key %s\n", key);
+    for (size_t i = 0; i < n; i++) {
+        char path[4500];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        struct stat st;
+        FILE *in = !stat(path, &st) && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
+        if (in) {
+            uint64_t h = IRHW_HASH_INIT;
+            char buf[65536];
+            for (size_t r; (r = fread(buf, 1, sizeof buf, in)) > 0;)
+                h = irhw_hash(h, buf, r);
+            fclose(in);
+            if (f)
+                fprintf(f, "%s\t%lld\t%016llx\n", names[i], (long long)st.st_size,
+                        (unsigned long long)h);
+        }
+        free(names[i]);
+    }
+    return f && !fclose(f) ? 0 : -1;
+}
+
+/* 1 when the run's folder matches its seal; else 0 and why. */
+static int run_sealed(const pf *p, const fig_run *r, char *why, size_t len)
+{
+    char dir[4400], path[4500], *want = NULL;
+    run_dir(p, r, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/" SEAL_NAME, dir);
+    char *have = irhw_read_file(path, NULL);
+    int ok = 0;
+    if (!have)
+        snprintf(why, len, "has no seal (%s)", strerror(errno));
+    else if (seal_text(dir, r->key, &want))
+        snprintf(why, len, "cannot be read");
+    else if (!(ok = !strcmp(have, want))) {
+        /* the first line of the seal the folder no longer matches */
+        char *save = NULL;
+        snprintf(why, len, "does not match its seal");
+        for (char *l = strtok_r(have, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+            char *line = strstr(want, l);
+            if (line && (line == want || line[-1] == '\n') && line[strlen(l)] == '\n')
+                continue;
+            snprintf(why, len, "does not match its seal: %.*s changed", (int)strcspn(l, "\t"), l);
+            break;
+        }
+    }
+    free(have);
+    free(want);
+    return ok;
+}
+
+/* Seals a run's folder as it is now. */
+static int run_seal(const pf *p, const fig_run *r)
+{
+    char dir[4400], path[4500], *text = NULL, e[IRHW_ERRLEN];
+    run_dir(p, r, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/" SEAL_NAME, dir);
+    int rc = seal_text(dir, r->key, &text) || irhw_write_file(path, text, e, sizeof e);
+    free(text);
+    return rc;
+}
+
 static int execute(pf *p)
 {
     irhw_sweep s;
@@ -296,16 +388,35 @@ static int execute(pf *p)
     for (int i = 0; i < p->nruns; i++)
         snprintf(cfgs[i].params, sizeof cfgs[i].params, "%s", p->runs[i].args);
     int rc = irhw_sweep_cmd_prepare(&s, cfgs, p->nruns, cached, p->err, sizeof p->err);
-    int ncached = 0;
-    for (int i = 0; i < p->nruns; i++) {
+    for (int i = 0; i < p->nruns; i++)
         snprintf(p->runs[i].key, sizeof p->runs[i].key, "%s", cfgs[i].row.key);
-        ncached += cached[i];
+    /* a cached result counts only with its folder sealed */
+    for (int i = 0; !rc && i < p->nruns; i++) {
+        char why[600], dir[4400], res[4500];
+        if (cached[i] != 1 || run_sealed(p, &p->runs[i], why, sizeof why))
+            continue;
+        run_dir(p, &p->runs[i], dir, sizeof dir);
+        fprintf(stderr, "paper-figs: run %s %s: running it again\n", dir, why);
+        snprintf(res, sizeof res, "%s/result.txt", dir);
+        unlink(res);
+        /* prepared again: its config.txt written, no result left */
+        rc = irhw_sweep_cmd_prepare(&s, &cfgs[i], 1, &cached[i], p->err, sizeof p->err);
     }
+    int ncached = 0;
+    for (int i = 0; i < p->nruns; i++)
+        ncached += cached[i];
     if (!rc) {
         fprintf(stderr, "paper-figs: %d runs, %d cached, %d to run%s\n", p->nruns, ncached,
                 p->nruns - ncached, p->slurm ? " on Slurm" : "");
         rc = p->slurm ? irhw_sweep_slurm(&s, cfgs, p->nruns, cached, p->err, sizeof p->err)
                       : irhw_sweep_local(&s, cfgs, p->nruns, cached, p->err, sizeof p->err);
+    }
+    for (int i = 0; !rc && i < p->nruns; i++) {
+        char dir[4400], res[4500];
+        run_dir(p, &p->runs[i], dir, sizeof dir);
+        snprintf(res, sizeof res, "%s/result.txt", dir);
+        if (!cached[i] && !access(res, F_OK) && run_seal(p, &p->runs[i]))
+            rc = irhw_err(p->err, sizeof p->err, "cannot seal the run folder %s", dir);
     }
     free(cfgs);
     free(cached);

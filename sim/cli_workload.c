@@ -464,30 +464,36 @@ static int graph_name(const char *name)
 }
 
 /* The graph files of the folder dir (graph_name) by name, malloc'd into
- * names[0..max-1]; the other entries, comma-separated, into skipped. Their
- * count, or -1 with errno when the folder cannot be read. */
+ * names[0..max-1]; the other entries by name, comma-separated, into
+ * skipped. Their count, or -1 with errno when the folder cannot be read. */
 static int graph_names(const char *dir, char **names, unsigned max, char *skipped, size_t sklen)
 {
     DIR *d = opendir(dir);
     if (!d)
         return -1;
-    unsigned nn = 0;
-    size_t k = 0;
-    skipped[0] = 0;
+    unsigned nn = 0, ns = 0;
+    char *skip[64];
     for (struct dirent *e; (e = readdir(d)) && nn < max;) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
-        if (!graph_name(e->d_name)) {
-            if (k < sklen)
-                k += (size_t)snprintf(skipped + k, sklen - k, "%s%s", k ? ", " : "", e->d_name);
-            continue;
-        }
-        if (!(names[nn] = strdup(e->d_name)))
+        int take = graph_name(e->d_name);
+        if (!take && ns < 64 && (skip[ns] = strdup(e->d_name)))
+            ns++;
+        if (take && !(names[nn++] = strdup(e->d_name))) {
+            nn--;
             break;
-        nn++;
+        }
     }
     closedir(d);
     qsort(names, nn, sizeof *names, cmp_str);
+    qsort(skip, ns, sizeof *skip, cmp_str);
+    size_t k = 0;
+    skipped[0] = 0;
+    for (unsigned i = 0; i < ns; i++) {
+        if (k < sklen)
+            k += (size_t)snprintf(skipped + k, sklen - k, "%s%s", i ? ", " : "", skip[i]);
+        free(skip[i]);
+    }
     return (int)nn;
 }
 
