@@ -9,7 +9,8 @@
  * machinery as a command sweep (sweep.h: irhw_sweep_cmd_prepare, then
  * irhw_sweep_local with -j N or irhw_sweep_slurm as one job array), cached
  * in OUT/runs/<key> by a hash of the tool, the arguments and the graph
- * files: a repeat runs only what is missing. A run that exits 2 (bad
+ * files, each folder sealed when its run ends: a repeat runs only what is
+ * missing or no longer matches its seal. A run that exits 2 (bad
  * input: an option this irhw does not have) is shown as "n/a — needs
  * <option>", never as a number.
  *
@@ -1204,14 +1205,17 @@ static void help(void)
            "  ENTRIES=32, Fig. 7, Fig. 8, §V-A cores 4/8/16 and the headline speedup; the\n"
            "  IRU paper's Figs. 14/15 table, the TIMEOUT sensitivity and the partition area),\n"
            "  N at once or as one Slurm job array (the machinery of irhw sweep). Runs are\n"
-           "  cached in DIR/runs/<key> by a hash of the command, the graphs and the tool:\n"
-           "  a repeat runs only what is missing. Writes per figure DIR/<fig>.svg (gnuplot),\n"
+           "  cached in DIR/runs/<key> by a hash of the command, the graphs and the tool,\n"
+           "  each folder sealed when its run ends: a repeat runs only what is missing or\n"
+           "  no longer matches its seal. Writes per figure DIR/<fig>.svg (gnuplot),\n"
            "  DIR/<fig>.md (our numbers beside the paper's and the command of every run)\n"
            "  and DIR/<fig>.tsv, and the index DIR/index.md + DIR/index.html; `irhw report\n"
            "  DIR` includes them. A run whose option this irhw lacks (it exits 2) shows\n"
            "  \"n/a — needs <option>\".\n"
-           "  --graphs DIR   the graph files (default ../shared/data/graphs)\n"
-           "  -o DIR         output folder (default out/paper)\n"
+           "  --graphs DIR   the graph files (default ../shared/data/graphs; README* and\n"
+           "                 files not named like graphs skipped, named on stderr)\n"
+           "  -o DIR         output folder (default out/paper); it clears DIR/graphs, so\n"
+           "                 DIR/graphs and DIR/runs may not be, hold or lie inside --graphs\n"
            "  -j N           runs at once (default: the cores)\n"
            "  --slurm        one sbatch --array job; --partition P its partition\n"
            "  --quick        the two smallest graphs and fewer values (ENTRIES 8,16; cores\n"
