@@ -1292,7 +1292,8 @@ static int pick_graphs(pf *p, const char *graphs)
 
 /* Outputs never overlap inputs (irhw_io_check): OUT/graphs, which
  * pick_graphs clears, and OUT/runs, the cache, never are, hold or lie
- * inside the graph folder or a graph. 0, or 2 after the message. */
+ * inside the graph folder or a graph; OUT/graphs holds nothing but links.
+ * 0, or 2 after the message. */
 static int check_io(const char *out, const char *graphs)
 {
     char gdir[4200], rdir[4200], err[IRHW_ERRLEN + 9000];
@@ -1303,6 +1304,25 @@ static int check_io(const char *out, const char *graphs)
                     {IRHW_IO_IN, "--graphs", graphs, NULL}};
     if (irhw_graphs_io_check(graphs, io, 3, err, sizeof err))
         return irhw_usage("paper-figs", "%s", err);
+    /* OUT/graphs holds only the links paper-figs makes: anything else is
+     * the user's, never cleared */
+    DIR *d = opendir(gdir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[4500];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", gdir, e->d_name);
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !lstat(path, &st) &&
+            !S_ISLNK(st.st_mode)) {
+            closedir(d);
+            return irhw_usage("paper-figs",
+                              "-o's graphs/ folder '%s' holds '%s', which paper-figs did not "
+                              "make (it keeps only links to the graphs there and clears it): "
+                              "give another -o",
+                              gdir, e->d_name);
+        }
+    }
+    if (d)
+        closedir(d);
     return 0;
 }
 

@@ -3,8 +3,9 @@
 # An output file that is an input (the same file by its name, "./", a
 # symlink or a hardlink) and an output folder that is, holds or lies inside
 # an input are refused with exit 2 naming both, before anything is written;
-# a graph folder contributes only its graph files (README.txt and other
-# files are skipped and named). After the table, the inputs the refused
+# paper-figs clears nothing in OUT/graphs but its own links; a graph
+# folder contributes only its graph files (README.txt and other files are
+# skipped and named). After the table, the inputs the refused
 # commands named must be as they were.
 # Prints "bad_outputs: N passed, N failed, N skipped".
 #
@@ -39,6 +40,7 @@ cp "$tests_dir/../area/default_45nm.lib" lib/my.lib
 cp "$D/path12.graph" pv/x.v
 mkdir -p runs_in/runs/g && cp "$D/path12.graph" runs_in/runs/g/
 mkdir -p wb && cp "$D"/*.graph wb/ && printf 'not a graph\n' > wb/bad.txt
+mkdir -p mine/graphs && cp "$D/path12.graph" mine/graphs/keep.graph
 cd - > /dev/null
 
 cases=$(cat <<'EOF'
@@ -49,6 +51,7 @@ cases=$(cat <<'EOF'
 2 | 30 | 'w/graphs' is the input --graphs 'glink' | "$I" paper-figs --graphs glink -o w --quick
 2 | 30 | is inside the input --graphs 'w/graphs' | "$I" paper-figs --graphs w/graphs -o w/graphs/figs --quick
 2 | 30 | -o's runs/ folder 'runs_in/runs' holds the input --graphs 'runs_in/runs/g' | "$I" paper-figs --graphs runs_in/runs/g -o runs_in --quick
+2 | 30 | holds 'keep.graph', which paper-figs did not make | "$I" paper-figs --graphs "$D" -o mine --quick
 # -- workload: an output file that is the graph
 2 | 30 | --levels-out 'g.txt' is the same file as the input --graph 'g.txt' | "$I" workload bfs --graph g.txt --levels-out g.txt --model-only
 2 | 30 | --levels-out './g.txt' is the same file as the input --graph 'g.txt' | "$I" workload bfs --graph g.txt --levels-out ./g.txt --model-only
@@ -89,6 +92,8 @@ for d in w/graphs data/graphs runs_in/runs/g; do
 done
 cmp -s "$D/grid5x5.txt" "$T/g.txt" && ok "g.txt (and its links): as it was" || bad "g.txt: changed"
 cmp -s "$D/path12.graph" "$T/r.v" && ok "r.v: as it was" || bad "r.v: changed"
+cmp -s "$D/path12.graph" "$T/mine/graphs/keep.graph" && ok "mine/graphs/keep.graph (not an input, in OUT/graphs): kept" ||
+  bad "mine/graphs/keep.graph: cleared by paper-figs -o mine"
 [ -L "$T/glink" ] && ok "glink: still a link" || bad "glink: gone"
 # paper-figs took the two smallest graph files, not README.txt
 grep -q 'README' "$T/pf/figures.txt" "$T/pf/fig5.tsv" 2> /dev/null && bad "paper-figs: README.txt used as a graph" ||
