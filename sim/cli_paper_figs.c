@@ -296,7 +296,7 @@ static int seal_text(const char *dir, const char *key, char **text)
     DIR *d = opendir(dir);
     if (!d)
         return -1;
-    char *names[256];
+    char *names[256] = {0};
     size_t n = 0;
     for (struct dirent *e; (e = readdir(d)) && n < 256;)
         if (e->d_name[0] != '.' && strcmp(e->d_name, SEAL_NAME) && strcmp(e->d_name, "started"))

@@ -474,7 +474,7 @@ static int graph_names(const char *dir, char **names, unsigned max, char *skippe
     if (!d)
         return -1;
     unsigned nn = 0, ns = 0;
-    char *skip[64];
+    char *skip[64] = {0};
     for (struct dirent *e; (e = readdir(d)) && nn < max;) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
@@ -518,14 +518,18 @@ static int graph_files(const char *prog, const char *kind, const char *graphs, c
         return -1;
     }
     if (!nn) {
-        fprintf(stderr, "%s workload %s: no graph files (.graph, .metis, .mtx, .txt, .edges, .el, "
-                ".snap) in %s%s%s\n", prog, kind, dir, skipped[0] ? "; skipped: " : "", skipped);
+        fprintf(stderr,
+                "%s workload %s: no graph files (.graph, .metis, .mtx, .txt, .edges, .el, "
+                ".snap) in %s%s%s\n",
+                prog, kind, dir, skipped[0] ? "; skipped: " : "", skipped);
         return -1;
     }
     if (skipped[0])
-        fprintf(stderr, "%s workload %s: %s: skipped %s (a graph's name ends in .graph, .metis, "
+        fprintf(stderr,
+                "%s workload %s: %s: skipped %s (a graph's name ends in .graph, .metis, "
                 ".mtx, .txt, .edges, .el or .snap; README files, hidden files and folders are "
-                "not graphs)\n", prog, kind, dir, skipped);
+                "not graphs)\n",
+                prog, kind, dir, skipped);
     return nn;
 }
 

@@ -380,8 +380,8 @@ int irhw_cmd_report(int argc, char **argv)
     }
     char err[2048], md[4200];
     size_t hl = strlen(html);
-    snprintf(md, sizeof md, "%.*s.md", (int)(hl > 5 && !strcmp(html + hl - 5, ".html") ? hl - 5 : hl),
-             html);
+    snprintf(md, sizeof md, "%.*s.md",
+             (int)(hl > 5 && !strcmp(html + hl - 5, ".html") ? hl - 5 : hl), html);
     irhw_io io[2 + 2 * 64];
     int nio = 0;
     io[nio++] = (irhw_io){IRHW_IO_FILE, "-o", html, "-o"};
