@@ -1313,12 +1313,12 @@ static int check_io(const char *out, const char *graphs)
         snprintf(path, sizeof path, "%s/%s", gdir, e->d_name);
         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !lstat(path, &st) &&
             !S_ISLNK(st.st_mode)) {
+            irhw_usage("paper-figs",
+                       "-o's graphs/ folder '%s' holds '%s', which paper-figs did not make (it "
+                       "keeps only links to the graphs there and clears it): give another -o",
+                       gdir, e->d_name);
             closedir(d);
-            return irhw_usage("paper-figs",
-                              "-o's graphs/ folder '%s' holds '%s', which paper-figs did not "
-                              "make (it keeps only links to the graphs there and clears it): "
-                              "give another -o",
-                              gdir, e->d_name);
+            return EXIT_USAGE;
         }
     }
     if (d)
