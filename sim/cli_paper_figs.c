@@ -357,13 +357,15 @@ static int run_sealed(const pf *p, const fig_run *r, char *why, size_t len)
     return ok;
 }
 
-/* Seals a run's folder as it is now. */
-static int run_seal(const pf *p, const fig_run *r)
+/* Seals a run's folder as it is now: 0, or -1 with the message in p->err. */
+static int run_seal(pf *p, const fig_run *r)
 {
-    char dir[4400], path[4500], *text = NULL, e[IRHW_ERRLEN];
+    char dir[4400], path[4500], *text = NULL;
     run_dir(p, r, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/" SEAL_NAME, dir);
-    int rc = seal_text(dir, r->key, &text) || irhw_write_file(path, text, e, sizeof e);
+    int rc = seal_text(dir, r->key, &text)
+                 ? irhw_err(p->err, sizeof p->err, "cannot seal %s: %s", dir, strerror(errno))
+                 : irhw_write_file(path, text, p->err, sizeof p->err);
     free(text);
     return rc;
 }
@@ -416,8 +418,8 @@ static int execute(pf *p)
         char dir[4400], res[4500];
         run_dir(p, &p->runs[i], dir, sizeof dir);
         snprintf(res, sizeof res, "%s/result.txt", dir);
-        if (!cached[i] && !access(res, F_OK) && run_seal(p, &p->runs[i]))
-            rc = irhw_err(p->err, sizeof p->err, "cannot seal the run folder %s", dir);
+        if (!cached[i] && !access(res, F_OK))
+            rc = run_seal(p, &p->runs[i]);
     }
     free(cfgs);
     free(cached);
