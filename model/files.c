@@ -545,6 +545,107 @@ int irhw_remove_tree(const char *path)
     return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* ---- outputs never overlap inputs --------------------------------------- */
+
+/* The absolute path with every symbolic link of its existing part resolved;
+ * the part that does not exist yet is appended as written, "." and ".."
+ * applied. 0, or -1 when it is too long. */
+static int io_canon(const char *path, char *buf, size_t len)
+{
+    char abs[PATH_MAX], rest[PATH_MAX] = "";
+    size_t k = 0;
+    if (path[0] != '/' && !getcwd(abs, sizeof abs))
+        return -1;
+    if (path[0] != '/')
+        k = strlen(abs);
+    if (k + strlen(path) + 2 > sizeof abs)
+        return -1;
+    snprintf(abs + k, sizeof abs - k, "%s%s", path[0] == '/' ? "" : "/", path);
+    /* the longest prefix that exists, resolved; the rest kept in rest */
+    char *real;
+    while (!(real = realpath(abs, NULL))) {
+        char *slash = strrchr(abs, '/');
+        if (!slash)
+            return -1;
+        size_t r = strlen(rest), c = strlen(slash + 1);
+        if (r + c + 2 > sizeof rest)
+            return -1;
+        memmove(rest + c + 1, rest, r + 1);
+        memcpy(rest, slash + 1, c);
+        rest[c] = '/';
+        if (slash == abs)
+            slash[1] = 0; /* "/": realpath cannot fail */
+        else
+            *slash = 0;
+    }
+    int n = snprintf(buf, len, "%s", strcmp(real, "/") ? real : "");
+    free(real);
+    char *save = NULL;
+    for (char *c = strtok_r(rest, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(c, "."))
+            continue;
+        if (!strcmp(c, "..")) {
+            char *s = strrchr(buf, '/');
+            n = s ? (int)(s - buf) : 0;
+            buf[n] = 0;
+            continue;
+        }
+        n += snprintf(buf + n, len - (size_t)n, "/%s", c);
+        if ((size_t)n >= len)
+            return -1;
+    }
+    if (!buf[0])
+        snprintf(buf, len, "/");
+    return 0;
+}
+
+/* Is a (canonical) inside folder b or b itself? */
+static int io_within(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+    if (!strcmp(b, "/"))
+        return 1;
+    return !strncmp(a, b, n) && (a[n] == 0 || a[n] == '/');
+}
+
+int irhw_io_check(const irhw_io *io, int n, char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++) {
+        if (io[i].kind == IRHW_IO_IN || !io[i].path)
+            continue;
+        char out[PATH_MAX];
+        struct stat so;
+        int out_exists = !stat(io[i].path, &so);
+        if (io_canon(io[i].path, out, sizeof out))
+            continue; /* too long to compare: the write itself will fail */
+        for (int j = 0; j < n; j++) {
+            if (io[j].kind != IRHW_IO_IN || !io[j].path)
+                continue;
+            char in[PATH_MAX];
+            struct stat si;
+            if (stat(io[j].path, &si) || io_canon(io[j].path, in, sizeof in))
+                continue; /* a missing input: its reader says so */
+            const char *how = NULL;
+            if (io[i].kind == IRHW_IO_FILE) {
+                if (out_exists && so.st_dev == si.st_dev && so.st_ino == si.st_ino)
+                    how = "is the same file as";
+            } else if (!strcmp(in, out)) {
+                how = "is";
+            } else if (io_within(in, out)) {
+                how = "holds";
+            } else if (S_ISDIR(si.st_mode) && io_within(out, in)) {
+                how = "is inside";
+            }
+            if (how)
+                return irhw_err(err, errlen,
+                                "%s '%s' %s the input %s '%s': outputs never overlap inputs "
+                                "(irhw would write over or clear it); give another %s",
+                                io[i].opt, io[i].path, how, io[j].opt, io[j].path, io[i].hint);
+        }
+    }
+    return 0;
+}
+
 /* ---- the source tree ---------------------------------------------------- */
 
 static int is_tree(const char *dir)

@@ -554,6 +554,23 @@ int irhw_run_group(char *const argv[], const char *log, int *sig);
 void irhw_reraise(int sig) __attribute__((noreturn));
 /* rm -rf path (a symbolic link is removed, not followed); 0 or -1 with errno. */
 int irhw_remove_tree(const char *path);
+/* Outputs never overlap inputs. A run lists what it reads (IRHW_IO_IN: a
+ * file, or a folder whose files it reads) and what it writes: IRHW_IO_FILE,
+ * a file it creates or replaces; IRHW_IO_DIR, a folder it fills with files
+ * of its own or clears. irhw_io_check refuses an output file that is an
+ * input (the same inode: through a symlink, a hardlink, "./"), and an
+ * output folder that is an input, holds one or lies inside an input
+ * folder; paths are compared with their symlinks resolved. `opt` names
+ * the output or input ("--levels-out", "-o's graphs/ folder"), `hint` the
+ * option that moves an output ("-o"). 0, or -1 with a message naming both
+ * (the caller exits 2, before anything is written). */
+enum { IRHW_IO_IN, IRHW_IO_FILE, IRHW_IO_DIR };
+typedef struct {
+    int kind;
+    const char *opt, *path; /* path NULL: not given, nothing to check */
+    const char *hint;       /* outputs: the option to change ("-o") */
+} irhw_io;
+int irhw_io_check(const irhw_io *io, int n, char *err, size_t errlen);
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name);
 /* Every file irhw writes is complete or absent. An output opened with

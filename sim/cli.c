@@ -399,6 +399,36 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
 
 /* Parses BLOCK (when need_block) and the options of the verb (vbit, V_*),
  * in any order; the -p are set once the block is known. */
+/* Outputs never overlap inputs (irhw_io_check): the verb's output folder
+ * dir (NULL: none; it holds the verb's own files) and its output files
+ * against its input files. 0, or 2 after the message. */
+static int io_check(const char *verb, const opts *o, const char *dir)
+{
+    irhw_io io[16 + sizeof o->rtl / sizeof o->rtl[0]];
+    char gtkw[4200] = "", sh[3][4200];
+    int n = 0;
+    io[n++] = (irhw_io){IRHW_IO_DIR, o->out ? "-o" : "the output folder", dir, "-o"};
+    if (o->wave)
+        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o->wave) - 4), o->wave);
+    io[n++] = (irhw_io){IRHW_IO_FILE, "--wave", o->wave, "--wave"};
+    io[n++] = (irhw_io){IRHW_IO_FILE, "--wave's save file", o->wave ? gtkw : NULL, "--wave"};
+    io[n++] = (irhw_io){IRHW_IO_FILE, "--record", o->record, "--record"};
+    io[n++] = (irhw_io){IRHW_IO_FILE, "--draw", o->draw, "--draw"};
+    static const char *const sx[3] = {"csv", "fst", "gtkw"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(sh[i], sizeof sh[i], "%s.%s", o->shrink_out ? o->shrink_out : "shrunk", sx[i]);
+        io[n++] = (irhw_io){IRHW_IO_FILE, "--shrink-out", o->shrink ? sh[i] : NULL, "--shrink-out"};
+    }
+    io[n++] = (irhw_io){IRHW_IO_IN, "--liberty", o->liberty, NULL};
+    io[n++] = (irhw_io){IRHW_IO_IN, "--sram-table", o->sram_table, NULL};
+    io[n++] = (irhw_io){IRHW_IO_IN, "--stim-file", o->stim_file, NULL};
+    io[n++] = (irhw_io){IRHW_IO_IN, "--vcd", o->vcd_in, NULL};
+    for (unsigned i = 0; i < o->nrtl; i++)
+        io[n++] = (irhw_io){IRHW_IO_IN, "--rtl", o->rtl[i], NULL};
+    char err[IRHW_ERRLEN + 8400];
+    return irhw_io_check(io, n, err, sizeof err) ? irhw_usage(verb, "%s", err) : 0;
+}
+
 static int parse_opts(const char *verb, int argc, char **argv, int need_block, unsigned vbit,
                       opts *o)
 {
@@ -784,6 +814,10 @@ static int cmd_gen(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s", o.out);
     else
         snprintf(dir, sizeof dir, "out/%s", o.x.module); /* a folder per configuration */
+    if ((rc = io_check("gen", &o, dir))) {
+        irhw_inst_free(&o.x);
+        return rc;
+    }
     if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
         irhw_inst_free(&o.x);
@@ -1295,7 +1329,9 @@ static int cmd_cosim(int argc, char **argv)
         return rc;
     }
     irhw_cosim_res res;
-    rc = cosim_one(&o, &res, 1);
+    rc = io_check("cosim", &o, NULL);
+    if (!rc)
+        rc = cosim_one(&o, &res, 1);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1423,7 +1459,9 @@ static int cmd_area(int argc, char **argv)
     else
         snprintf(dir, sizeof dir, "out/area/%s", o.x.module);
     irhw_area_res r;
-    rc = area_one(&o, dir, &r, 1);
+    rc = io_check("area", &o, dir);
+    if (!rc)
+        rc = area_one(&o, dir, &r, 1);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1512,6 +1550,8 @@ static int cmd_power(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "out/power");
     if (!o.out)
         snprintf(dir, sizeof dir, "out/power/%s", o.x.module);
+    if ((rc = io_check("power", &o, dir)))
+        goto out;
     snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
     if (!o.vcd_in)
         snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
@@ -1928,6 +1968,8 @@ static int cmd_run(int argc, char **argv)
         return rc;
     }
     const char *root = o.out ? o.out : "out";
+    if ((rc = io_check("run", &o, root)))
+        return rc;
     if (!o.out)
         o.cycles = 200000;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -2133,6 +2175,13 @@ static int cmd_prove(int argc, char **argv)
         return irhw_usage("prove", "%s is too large for the solver: %s", o.b->name, why);
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];
+    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
+    if (!o.out)
+        snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
+    if ((rc = io_check("prove", &o, dir))) {
+        irhw_inst_free(&o.x);
+        return rc;
+    }
     if (o.nrtl && irhw_rtl_config_check(&o.x, o.rtl, o.nrtl, err, sizeof err)) {
         fprintf(stderr, "%s prove: %s\n", prog, err);
         irhw_inst_free(&o.x);
@@ -2145,9 +2194,6 @@ static int cmd_prove(int argc, char **argv)
     }
     const char *leaves[IRHW_MAX_LEAVES];
     unsigned nleaves = 0;
-    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
-    if (!o.out)
-        snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
     if (o.nrtl) {
         if (irhw_mkdirs(dir)) {
             fprintf(stderr, "%s prove: cannot create %s: %s\n", prog, dir, strerror(errno));

@@ -9,7 +9,8 @@
  * machinery as a command sweep (sweep.h: irhw_sweep_cmd_prepare, then
  * irhw_sweep_local with -j N or irhw_sweep_slurm as one job array), cached
  * in OUT/runs/<key> by a hash of the tool, the arguments and the graph
- * files: a repeat runs only what is missing. A run that exits 2 (bad
+ * files, each folder sealed when its run ends: a repeat runs only what is
+ * missing or no longer matches its seal. A run that exits 2 (bad
  * input: an option this irhw does not have) is shown as "n/a — needs
  * <option>", never as a number.
  *
@@ -275,6 +276,100 @@ static void gather(pf *p)
     }
 }
 
+/* ---- the seal of a run folder ----
+ * A run's numbers are trusted only when its folder is as the run left it:
+ * OUT/runs/<key>/seal, written once the run is over, holds the key and, for
+ * every file of the folder (result.txt, run.log, the run's own outputs;
+ * not subfolders), its name, size and irhw_hash. A cached run whose seal is
+ * missing or does not match is run again. */
+
+#define SEAL_NAME "seal"
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The seal text of a run folder into *text (malloc'd); 0, or -1. */
+static int seal_text(const char *dir, const char *key, char **text)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char *names[256] = {0};
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) && n < 256;)
+        if (e->d_name[0] != '.' && strcmp(e->d_name, SEAL_NAME) && strcmp(e->d_name, "started"))
+            if ((names[n] = strdup(e->d_name)))
+                n++;
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_name);
+    size_t len = 0;
+    FILE *f = open_memstream(text, &len);
+    if (f)
+        fprintf(f, "key %s\n", key);
+    for (size_t i = 0; i < n; i++) {
+        char path[4500];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        struct stat st;
+        FILE *in = !stat(path, &st) && S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
+        if (in) {
+            uint64_t h = IRHW_HASH_INIT;
+            char buf[65536];
+            for (size_t r; (r = fread(buf, 1, sizeof buf, in)) > 0;)
+                h = irhw_hash(h, buf, r);
+            fclose(in);
+            if (f)
+                fprintf(f, "%s\t%lld\t%016llx\n", names[i], (long long)st.st_size,
+                        (unsigned long long)h);
+        }
+        free(names[i]);
+    }
+    return f && !fclose(f) ? 0 : -1;
+}
+
+/* 1 when the run's folder matches its seal; else 0 and why. */
+static int run_sealed(const pf *p, const fig_run *r, char *why, size_t len)
+{
+    char dir[4400], path[4500], *want = NULL;
+    run_dir(p, r, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/" SEAL_NAME, dir);
+    char *have = irhw_read_file(path, NULL);
+    int ok = 0;
+    if (!have)
+        snprintf(why, len, "has no seal (%s)", strerror(errno));
+    else if (seal_text(dir, r->key, &want))
+        snprintf(why, len, "cannot be read");
+    else if (!(ok = !strcmp(have, want))) {
+        /* the first line of the seal the folder no longer matches */
+        char *save = NULL;
+        snprintf(why, len, "does not match its seal");
+        for (char *l = strtok_r(have, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+            char *line = strstr(want, l);
+            if (line && (line == want || line[-1] == '\n') && line[strlen(l)] == '\n')
+                continue;
+            snprintf(why, len, "does not match its seal: %.*s changed", (int)strcspn(l, "\t"), l);
+            break;
+        }
+    }
+    free(have);
+    free(want);
+    return ok;
+}
+
+/* Seals a run's folder as it is now: 0, or -1 with the message in p->err. */
+static int run_seal(pf *p, const fig_run *r)
+{
+    char dir[4400], path[4500], *text = NULL;
+    run_dir(p, r, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/" SEAL_NAME, dir);
+    int rc = seal_text(dir, r->key, &text)
+                 ? irhw_err(p->err, sizeof p->err, "cannot seal %s: %s", dir, strerror(errno))
+                 : irhw_write_file(path, text, p->err, sizeof p->err);
+    free(text);
+    return rc;
+}
+
 static int execute(pf *p)
 {
     irhw_sweep s;
@@ -296,16 +391,35 @@ static int execute(pf *p)
     for (int i = 0; i < p->nruns; i++)
         snprintf(cfgs[i].params, sizeof cfgs[i].params, "%s", p->runs[i].args);
     int rc = irhw_sweep_cmd_prepare(&s, cfgs, p->nruns, cached, p->err, sizeof p->err);
-    int ncached = 0;
-    for (int i = 0; i < p->nruns; i++) {
+    for (int i = 0; i < p->nruns; i++)
         snprintf(p->runs[i].key, sizeof p->runs[i].key, "%s", cfgs[i].row.key);
-        ncached += cached[i];
+    /* a cached result counts only with its folder sealed */
+    for (int i = 0; !rc && i < p->nruns; i++) {
+        char why[600], dir[4400], res[4500];
+        if (cached[i] != 1 || run_sealed(p, &p->runs[i], why, sizeof why))
+            continue;
+        run_dir(p, &p->runs[i], dir, sizeof dir);
+        fprintf(stderr, "paper-figs: run %s %s: running it again\n", dir, why);
+        snprintf(res, sizeof res, "%s/result.txt", dir);
+        unlink(res);
+        /* prepared again: its config.txt written, no result left */
+        rc = irhw_sweep_cmd_prepare(&s, &cfgs[i], 1, &cached[i], p->err, sizeof p->err);
     }
+    int ncached = 0;
+    for (int i = 0; i < p->nruns; i++)
+        ncached += cached[i];
     if (!rc) {
         fprintf(stderr, "paper-figs: %d runs, %d cached, %d to run%s\n", p->nruns, ncached,
                 p->nruns - ncached, p->slurm ? " on Slurm" : "");
         rc = p->slurm ? irhw_sweep_slurm(&s, cfgs, p->nruns, cached, p->err, sizeof p->err)
                       : irhw_sweep_local(&s, cfgs, p->nruns, cached, p->err, sizeof p->err);
+    }
+    for (int i = 0; !rc && i < p->nruns; i++) {
+        char dir[4400], res[4500];
+        run_dir(p, &p->runs[i], dir, sizeof dir);
+        snprintf(res, sizeof res, "%s/result.txt", dir);
+        if (!cached[i] && !access(res, F_OK))
+            rc = run_seal(p, &p->runs[i]);
     }
     free(cfgs);
     free(cached);
@@ -1093,14 +1207,17 @@ static void help(void)
            "  ENTRIES=32, Fig. 7, Fig. 8, §V-A cores 4/8/16 and the headline speedup; the\n"
            "  IRU paper's Figs. 14/15 table, the TIMEOUT sensitivity and the partition area),\n"
            "  N at once or as one Slurm job array (the machinery of irhw sweep). Runs are\n"
-           "  cached in DIR/runs/<key> by a hash of the command, the graphs and the tool:\n"
-           "  a repeat runs only what is missing. Writes per figure DIR/<fig>.svg (gnuplot),\n"
+           "  cached in DIR/runs/<key> by a hash of the command, the graphs and the tool,\n"
+           "  each folder sealed when its run ends: a repeat runs only what is missing or\n"
+           "  no longer matches its seal. Writes per figure DIR/<fig>.svg (gnuplot),\n"
            "  DIR/<fig>.md (our numbers beside the paper's and the command of every run)\n"
            "  and DIR/<fig>.tsv, and the index DIR/index.md + DIR/index.html; `irhw report\n"
            "  DIR` includes them. A run whose option this irhw lacks (it exits 2) shows\n"
            "  \"n/a — needs <option>\".\n"
-           "  --graphs DIR   the graph files (default ../shared/data/graphs)\n"
-           "  -o DIR         output folder (default out/paper)\n"
+           "  --graphs DIR   the graph files (default ../shared/data/graphs; README* and\n"
+           "                 files not named like graphs skipped, named on stderr)\n"
+           "  -o DIR         output folder (default out/paper); it clears DIR/graphs, so\n"
+           "                 DIR/graphs and DIR/runs may not be, hold or lie inside --graphs\n"
            "  -j N           runs at once (default: the cores)\n"
            "  --slurm        one sbatch --array job; --partition P its partition\n"
            "  --quick        the two smallest graphs and fewer values (ENTRIES 8,16; cores\n"
@@ -1175,6 +1292,42 @@ static int pick_graphs(pf *p, const char *graphs)
     return rc;
 }
 
+/* Outputs never overlap inputs (irhw_io_check): OUT/graphs, which
+ * pick_graphs clears, and OUT/runs, the cache, never are, hold or lie
+ * inside the graph folder or a graph; OUT/graphs holds nothing but links.
+ * 0, or 2 after the message. */
+static int check_io(const char *out, const char *graphs)
+{
+    char gdir[4200], rdir[4200], err[IRHW_ERRLEN + 9000];
+    snprintf(gdir, sizeof gdir, "%s/graphs", out);
+    snprintf(rdir, sizeof rdir, "%s/runs", out);
+    irhw_io io[] = {{IRHW_IO_DIR, "-o's graphs/ folder (cleared)", gdir, "-o"},
+                    {IRHW_IO_DIR, "-o's runs/ folder", rdir, "-o"},
+                    {IRHW_IO_IN, "--graphs", graphs, NULL}};
+    if (irhw_graphs_io_check(graphs, io, 3, err, sizeof err))
+        return irhw_usage("paper-figs", "%s", err);
+    /* OUT/graphs holds only the links paper-figs makes: anything else is
+     * the user's, never cleared */
+    DIR *d = opendir(gdir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[4500];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", gdir, e->d_name);
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !lstat(path, &st) &&
+            !S_ISLNK(st.st_mode)) {
+            irhw_usage("paper-figs",
+                       "-o's graphs/ folder '%s' holds '%s', which paper-figs did not make (it "
+                       "keeps only links to the graphs there and clears it): give another -o",
+                       gdir, e->d_name);
+            closedir(d);
+            return EXIT_USAGE;
+        }
+    }
+    if (d)
+        closedir(d);
+    return 0;
+}
+
 int irhw_cmd_paper_figs(int argc, char **argv)
 {
     if (irhw_args_help(argc, argv)) {
@@ -1233,6 +1386,8 @@ int irhw_cmd_paper_figs(int argc, char **argv)
                              graphs == defgraphs ? " (the default; name the graph folder)" : "");
     else if (!rc && !S_ISDIR(st.st_mode))
         rc = irhw_args_usage(&a, "--graphs '%s': not a folder", graphs);
+    if (!rc)
+        rc = check_io(out, graphs);
     char outabs[4096];
     if (!rc && irhw_mkdirs(out)) {
         fprintf(stderr, "irhw paper-figs: cannot create %s: %s\n", out, strerror(errno));

@@ -171,7 +171,9 @@ static void iru_help(const char *prog)
            "  --req-every N   while a frontier streams in, a warp asks for work every N cycles\n"
            "                  (default SLOTS/BANKS: one warp's worth per request); at the end\n"
            "                  of a frontier (flush) every cycle\n"
-           "  --all           every graph in DIR (default ../shared/data/graphs) x every\n"
+           "  --all           every graph file in DIR (default ../shared/data/graphs: names\n"
+           "                  ending .graph .metis .mtx .txt .edges .el .snap; README* and\n"
+           "                  others skipped, named on stderr) x every\n"
            "                  kernel: a Markdown table on stdout and in FILE.md (default\n"
            "                  out/iru_graphs.md)\n"
            "  --bfs-dedup     BFS with FILTER=dedup (duplicate vertices dropped): with --all\n"
@@ -276,6 +278,13 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
             if (!strncmp(o->c.params[i], "TIMEOUT=", 8))
                 return wl_usage(o->prog, "-p %s: --timeout-sweep sets TIMEOUT", o->c.params[i]);
     }
+    irhw_io io[] = {{IRHW_IO_IN, "--graph", o->c.graph, NULL},
+                    {IRHW_IO_IN, "--graphs", o->c.graphs, NULL},
+                    {IRHW_IO_FILE, "-o", o->c.out, "-o"},
+                    {IRHW_IO_FILE, "--plot", o->plot, "--plot"}};
+    char err[IRHW_ERRLEN + 8400];
+    if (irhw_graphs_io_check(o->c.graphs, io, sizeof io / sizeof io[0], err, sizeof err))
+        return wl_usage(o->prog, "%s", err);
     return 0;
 }
 
@@ -449,9 +458,52 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
             r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
 }
 
-/* The graph files (.graph, .mtx, .txt) in `graphs` (default
- * ../shared/data/graphs), sorted by name: their count, or -1 after a message
- * naming the folder. dir gets the folder; free the names with free_names. */
+/* Does a graph folder contribute the file `name`? A name with a graph
+ * extension the reader knows (irhw_graph_ext), not hidden, not a README. */
+static int graph_name(const char *name)
+{
+    return name[0] != '.' && strncasecmp(name, "readme", 6) &&
+           irhw_graph_ext(name) != IRHW_GRAPH_AUTO;
+}
+
+/* The graph files of the folder dir (graph_name) by name, malloc'd into
+ * names[0..max-1]; the other entries by name, comma-separated, into
+ * skipped. Their count, or -1 with errno when the folder cannot be read. */
+static int graph_names(const char *dir, char **names, unsigned max, char *skipped, size_t sklen)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    unsigned nn = 0, ns = 0;
+    char *skip[64] = {0};
+    for (struct dirent *e; (e = readdir(d)) && nn < max;) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        int take = graph_name(e->d_name);
+        if (!take && ns < 64 && (skip[ns] = strdup(e->d_name)))
+            ns++;
+        if (take && !(names[nn++] = strdup(e->d_name))) {
+            nn--;
+            break;
+        }
+    }
+    closedir(d);
+    qsort(names, nn, sizeof *names, cmp_str);
+    qsort(skip, ns, sizeof *skip, cmp_str);
+    size_t k = 0;
+    skipped[0] = 0;
+    for (unsigned i = 0; i < ns; i++) {
+        if (k < sklen)
+            k += (size_t)snprintf(skipped + k, sklen - k, "%s%s", i ? ", " : "", skip[i]);
+        free(skip[i]);
+    }
+    return (int)nn;
+}
+
+/* The graph files in `graphs` (default ../shared/data/graphs), sorted by
+ * name, the files skipped named on stderr: their count, or -1 after a
+ * message naming the folder. dir gets the folder; free the names with
+ * free_names. */
 static int graph_files(const char *prog, const char *kind, const char *graphs, char *dir,
                        size_t dirlen, char **names, unsigned max)
 {
@@ -459,36 +511,56 @@ static int graph_files(const char *prog, const char *kind, const char *graphs, c
         snprintf(dir, dirlen, "%s", graphs);
     else
         snprintf(dir, dirlen, "%s/../shared/data/graphs", irhw_root());
-    DIR *d = opendir(dir);
-    if (!d) {
+    char skipped[1024];
+    int nn = graph_names(dir, names, max, skipped, sizeof skipped);
+    if (nn < 0) {
         fprintf(stderr, "%s workload %s: cannot open the graph folder %s: %s\n", prog, kind, dir,
                 strerror(errno));
         return -1;
     }
-    unsigned nn = 0;
-    for (struct dirent *e; (e = readdir(d)) && nn < max;) {
-        size_t l = strlen(e->d_name);
-        int known = (l > 6 && !strcmp(e->d_name + l - 6, ".graph")) ||
-                    (l > 4 && !strcmp(e->d_name + l - 4, ".mtx")) ||
-                    (l > 4 && !strcmp(e->d_name + l - 4, ".txt"));
-        if (known && !(names[nn] = strdup(e->d_name)))
-            break;
-        nn += known;
-    }
-    closedir(d);
     if (!nn) {
-        fprintf(stderr, "%s workload %s: no graph files (.graph, .mtx, .txt) in %s\n", prog, kind,
-                dir);
+        fprintf(stderr,
+                "%s workload %s: no graph files (.graph, .metis, .mtx, .txt, .edges, .el, "
+                ".snap) in %s%s%s\n",
+                prog, kind, dir, skipped[0] ? "; skipped: " : "", skipped);
         return -1;
     }
-    qsort(names, nn, sizeof *names, cmp_str);
-    return (int)nn;
+    if (skipped[0])
+        fprintf(stderr,
+                "%s workload %s: %s: skipped %s (a graph's name ends in .graph, .metis, "
+                ".mtx, .txt, .edges, .el or .snap; README files, hidden files and folders are "
+                "not graphs)\n",
+                prog, kind, dir, skipped);
+    return nn;
 }
 
 int irhw_graph_files(const char *prog, const char *verb, const char *graphs, char *dir,
                      size_t dirlen, char **names, unsigned max)
 {
     return graph_files(prog, verb, graphs, dir, dirlen, names, max);
+}
+
+int irhw_graphs_io_check(const char *graphs, const irhw_io *io, int n, char *err, size_t errlen)
+{
+    char *names[256], skipped[8];
+    int ng = graphs ? graph_names(graphs, names, 256, skipped, sizeof skipped) : -1;
+    irhw_io *all = malloc(((size_t)n + 256) * sizeof *all);
+    char(*paths)[4400] = malloc(256 * sizeof *paths);
+    if (!all || !paths) {
+        free(all);
+        free(paths);
+        return irhw_err(err, errlen, "out of memory");
+    }
+    memcpy(all, io, (size_t)n * sizeof *all);
+    for (int i = 0; i < ng; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", graphs, names[i]);
+        all[n + i] = (irhw_io){IRHW_IO_IN, "graph", paths[i], NULL};
+        free(names[i]);
+    }
+    int rc = irhw_io_check(all, n + (ng > 0 ? ng : 0), err, errlen);
+    free(all);
+    free(paths);
+    return rc;
 }
 
 static void free_names(char **names, unsigned n)
@@ -1094,6 +1166,16 @@ static int parse_gw(int argc, char **argv, gw_opts *o)
             o->c.params[i] = o->inf_param;
             o->entries_inf = 1;
         }
+    const char *values = !strcmp(o->kind, "bfs") ? "--levels-out" : "--dist-out";
+    irhw_io io[] = {{IRHW_IO_IN, "--graph", o->c.graph, NULL},
+                    {IRHW_IO_IN, "--graphs", o->c.graphs, NULL},
+                    {IRHW_IO_FILE, values, o->values_out, values},
+                    {IRHW_IO_FILE, "--active-out", o->active_out, "--active-out"},
+                    {IRHW_IO_FILE, "--plot", o->plot, "--plot"},
+                    {IRHW_IO_FILE, "-o", o->c.out, "-o"}};
+    char err[IRHW_ERRLEN + 8400];
+    if (irhw_graphs_io_check(o->c.graphs, io, sizeof io / sizeof io[0], err, sizeof err))
+        return gw_usage(o, "%s", err);
     return 0;
 }
 

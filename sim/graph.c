@@ -557,6 +557,18 @@ static int ends_with(const char *s, const char *suf)
     return a >= b && strcasecmp(s + a - b, suf) == 0;
 }
 
+irhw_graph_fmt irhw_graph_ext(const char *name)
+{
+    if (ends_with(name, ".graph") || ends_with(name, ".metis"))
+        return IRHW_GRAPH_METIS;
+    if (ends_with(name, ".mtx"))
+        return IRHW_GRAPH_MTX;
+    if (ends_with(name, ".txt") || ends_with(name, ".edges") || ends_with(name, ".el") ||
+        ends_with(name, ".snap"))
+        return IRHW_GRAPH_SNAP;
+    return IRHW_GRAPH_AUTO;
+}
+
 /* By extension, else by content: a Matrix Market banner; '#' comments
  * (SNAP); a first data line of 2..4 numbers followed by exactly that many
  * vertex lines (METIS); else SNAP. Counting the lines reads the file once
@@ -565,14 +577,9 @@ static int ends_with(const char *s, const char *suf)
 static int detect(cursor *c, irhw_graph_fmt *fmt, char *err, size_t errlen)
 {
     const char *name = c->name;
-    *fmt = IRHW_GRAPH_SNAP;
-    if (ends_with(name, ".graph") || ends_with(name, ".metis"))
-        return *fmt = IRHW_GRAPH_METIS, 0;
-    if (ends_with(name, ".mtx"))
-        return *fmt = IRHW_GRAPH_MTX, 0;
-    if (ends_with(name, ".txt") || ends_with(name, ".edges") || ends_with(name, ".el") ||
-        ends_with(name, ".snap"))
+    if ((*fmt = irhw_graph_ext(name)) != IRHW_GRAPH_AUTO)
         return 0;
+    *fmt = IRHW_GRAPH_SNAP;
     const char *s;
     size_t l;
     if (!next_line(c, &s, &l))

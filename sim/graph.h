@@ -40,6 +40,10 @@ typedef struct {
     int w_real; /* Matrix Market "real": the values of a matrix, not always weights */
 } irhw_graph;
 
+/* The format a file's name gives (the extensions above, any case), or
+ * IRHW_GRAPH_AUTO when it names none. */
+irhw_graph_fmt irhw_graph_ext(const char *name);
+
 /* Reads a graph line by line (model/lines.h: a line of at most
  * IRHW_LINE_MAX bytes, a METIS adjacency line at most 64 MiB); header
  * counts are checked against the file's size before anything is

@@ -234,6 +234,14 @@ int irhw_cmd_sweep(int argc, char **argv)
         snprintf(obuf, sizeof obuf, "out/sweep/%s", s->b->name);
         out = obuf;
     }
+    irhw_io io[] = {{IRHW_IO_DIR, out == obuf ? "the output folder" : "-o", out, "-o"},
+                    {IRHW_IO_IN, "--liberty", s->liberty, NULL},
+                    {IRHW_IO_IN, "--sram-table", s->sram_table, NULL}};
+    if (irhw_io_check(io, 3, err, sizeof err)) {
+        free(cfgs);
+        free(s);
+        return irhw_usage("sweep", "%s", err);
+    }
     char outabs[4096];
     if (irhw_mkdirs(out)) {
         fprintf(stderr, "irhw sweep: cannot create %s: %s\n", out, strerror(errno));
@@ -368,7 +376,25 @@ int irhw_cmd_report(int argc, char **argv)
         return irhw_usage("report",
                           "name sweep folders (irhw sweep -o DIR, or out/ after irhw run)");
     }
-    char err[2048];
+    char err[2048], md[4200];
+    size_t hl = strlen(html);
+    snprintf(md, sizeof md, "%.*s.md",
+             (int)(hl > 5 && !strcmp(html + hl - 5, ".html") ? hl - 5 : hl), html);
+    irhw_io io[2 + 2 * 64];
+    int nio = 0;
+    io[nio++] = (irhw_io){IRHW_IO_FILE, "-o", html, "-o"};
+    io[nio++] = (irhw_io){IRHW_IO_FILE, "-o's Markdown", md, "-o"};
+    static char read[64][2][4300]; /* the files report reads of each folder */
+    for (int i = 0; i < nd && i < 64; i++) {
+        snprintf(read[i][0], sizeof read[i][0], "%s/index.txt", dirs[i]);
+        snprintf(read[i][1], sizeof read[i][1], "%s/figures.txt", dirs[i]);
+        io[nio++] = (irhw_io){IRHW_IO_IN, "sweep index", read[i][0], NULL};
+        io[nio++] = (irhw_io){IRHW_IO_IN, "figure list", read[i][1], NULL};
+    }
+    if (irhw_io_check(io, nio, err, sizeof err)) {
+        free(dirs);
+        return irhw_usage("report", "%s", err);
+    }
     int rc = irhw_report_write(dirs, nd, html, err, sizeof err);
     free(dirs);
     if (rc) {

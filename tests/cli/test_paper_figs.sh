@@ -4,7 +4,8 @@
 # when it has a plot, a whole SVG that parses as XML; the index (Markdown
 # and HTML with every plot inline); no table cell says error or mismatch
 # (a run whose option this irhw lacks says "n/a — needs ..."); a repeat is
-# served from the cache (0 ran); a number of a table equals the one the
+# served from the cache (0 ran), but a run whose folder no longer matches its
+# seal (run.log emptied or edited, no seal) is run again; a number of a table equals the one the
 # single workload command named beside it prints; `irhw report` of the
 # folder holds the figures; bad input (unknown option, bad -j, a missing
 # graph folder, a stray argument) exits 2 naming it.
@@ -63,6 +64,29 @@ grep -q '^[0-9].*|sssp|min|[0-9.]* %' "$out/iru_timeout.tsv" && ok "iru_timeout:
 rc=$?
 grep -q ' runs: [0-9]* from the cache, 0 ran' "$tmp/run2.txt" && [ $rc -eq 0 ] &&
   ok "repeat: every run from the cache" || bad "repeat: exit $rc, $(head -1 "$tmp/run2.txt")"
+
+# the cache proves what it holds: a run folder changed since its run (run.log
+# emptied, its digits changed at the same size, its seal removed) is run
+# again, the table keeps the run's numbers
+t=$'\t'
+cfg=$(grep -l "bfs$t--graph$t[^$t]*/disconnected.graph$t--model-only$t--worklist${t}topo$t-g${t}CORES=4$t" "$out"/runs/*/config.txt | head -1)
+rd=$(dirname "${cfg:-/nonexistent/x}")
+cp "$out/fig5.tsv" "$tmp/fig5.before"
+for damage in "emptied|: > $rd/run.log|run.log changed" \
+  "digits changed|tr 0-9 1-90 < $rd/run.log > $tmp/l && cat $tmp/l > $rd/run.log|run.log changed" \
+  "seal removed|rm $rd/seal|has no seal"; do
+  IFS='|' read -r what how why <<< "$damage"
+  if [ -s "$rd/run.log" ] && bash -c "$how"; then
+    "$irhw" paper-figs --quick --graphs "$data" -o "$out" -j 2 > "$tmp/run3.txt" 2> "$tmp/run3.err"
+    rc=$?
+    [ $rc -eq 0 ] && grep -q ' runs: [0-9]* from the cache, 1 ran' "$tmp/run3.txt" && grep -q "$why" "$tmp/run3.err" &&
+      cmp -s "$tmp/fig5.before" "$out/fig5.tsv" &&
+      ok "cache: a run whose run.log was $what is run again ($why), fig5 unchanged" ||
+      bad "cache: run.log $what: exit $rc, $(grep ' ran' "$tmp/run3.txt"), $(diff "$tmp/fig5.before" "$out/fig5.tsv" | head -2)"
+  else
+    bad "cache: no run.log of the topo BFS run on disconnected.graph in $rd to damage"
+  fi
+done
 
 # a number of a table = what the single command named beside it prints
 line=$(grep -m1 '^- `irhw workload bfs .*--worklist topo.*` → [0-9]* cycles' "$out/fig5.md")

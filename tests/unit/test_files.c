@@ -4,7 +4,8 @@
  * and no temporary file, under a file-size limit (RLIMIT_FSIZE, SIGXFSZ
  * ignored: EFBIG) and into /dev/full (ENOSPC); a stream that fails is kept
  * as PATH.partial; a symlink stays a symlink; irhw_adopt takes only a whole
- * file. Each test runs in its own process (Check's fork mode), so the
+ * file; irhw_io_check refuses an output that is, holds or lies inside an
+ * input. Each test runs in its own process (Check's fork mode), so the
  * limits set here end with it.
  */
 #include "check_main.h"
@@ -258,6 +259,58 @@ START_TEST(adopt_whole_or_not)
 }
 END_TEST
 
+/* irhw_io_check of one output against one input: 0 or -1, the message in err. */
+static char ioerr[8192];
+static int overlap(int kind, const char *out, const char *in)
+{
+    irhw_io io[2] = {{kind, "OUT", out, "-o"}, {IRHW_IO_IN, "IN", in, NULL}};
+    ioerr[0] = 0;
+    return irhw_io_check(io, 2, ioerr, sizeof ioerr);
+}
+
+START_TEST(io_output_file_is_an_input)
+{
+    char err[IRHW_ERRLEN], dot[600], other[600];
+    ck_assert_int_eq(irhw_write_file(in_dir("g.txt"), "0 1\n", err, sizeof err), 0);
+    ck_assert_int_eq(irhw_write_file(in_dir("o.txt"), "0 1\n", err, sizeof err), 0);
+    ck_assert_int_eq(symlink("g.txt", in_dir("l.txt")), 0);
+    ck_assert_int_eq(link(in_dir("g.txt"), in_dir("h.txt")), 0);
+    snprintf(dot, sizeof dot, "%s/./g.txt", dir);
+    snprintf(other, sizeof other, "%s/o.txt", dir);
+    const char *same[] = {in_dir("g.txt"), dot, in_dir("l.txt"), in_dir("h.txt")};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_msg(overlap(IRHW_IO_FILE, same[i], in_dir("g.txt")) == -1, "%s", same[i]);
+        ck_assert_msg(strstr(ioerr, "OUT '") && strstr(ioerr, "is the same file as the input IN"),
+                      "%s", ioerr);
+    }
+    ck_assert_int_eq(overlap(IRHW_IO_FILE, other, in_dir("g.txt")), 0);
+    ck_assert_int_eq(overlap(IRHW_IO_FILE, in_dir("new.txt"), in_dir("g.txt")), 0);
+    ck_assert_int_eq(overlap(IRHW_IO_FILE, in_dir("g.txt"), in_dir("missing.txt")), 0);
+}
+END_TEST
+
+START_TEST(io_output_folder_overlaps_an_input)
+{
+    char g[600], deep[700], up[700];
+    snprintf(g, sizeof g, "%s/g", dir);
+    ck_assert_int_eq(mkdir(g, 0777), 0);
+    ck_assert_int_eq(symlink("g", in_dir("gl")), 0);
+    snprintf(deep, sizeof deep, "%s/sub/out", g);     /* does not exist yet */
+    snprintf(up, sizeof up, "%s/none/../g", dir);     /* ".." past a missing folder */
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, g, g), -1); /* is */
+    ck_assert_msg(strstr(ioerr, "' is the input IN"), "%s", ioerr);
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, dir, g), -1); /* holds */
+    ck_assert_msg(strstr(ioerr, "' holds the input IN"), "%s", ioerr);
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, deep, g), -1); /* inside */
+    ck_assert_msg(strstr(ioerr, "' is inside the input IN"), "%s", ioerr);
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, in_dir("gl"), g), -1);
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, up, g), -1);
+    ck_assert_int_eq(overlap(IRHW_IO_DIR, in_dir("gx"), g), 0); /* a name that starts alike */
+    ck_assert_int_eq(overlap(IRHW_IO_FILE, in_dir("g/table.md"), g), 0); /* beside, not over */
+    irhw_remove_tree(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("files");
@@ -273,6 +326,8 @@ static Suite *suite(void)
     tcase_add_test(t, stream_partial);
     tcase_add_test(t, stream_ok);
     tcase_add_test(t, adopt_whole_or_not);
+    tcase_add_test(t, io_output_file_is_an_input);
+    tcase_add_test(t, io_output_folder_overlaps_an_input);
     suite_add_tcase(s, t);
     return s;
 }
