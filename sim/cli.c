@@ -323,11 +323,13 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_RECORD:
         o->record = v;
         break;
-    case O_VCD:
-        if (access(v, R_OK))
-            return irhw_usage(verb, "--vcd '%s' cannot be read", v);
+    case O_VCD: { /* the trace itself is checked before anything runs (cmd_power) */
+        struct stat st;
+        if (stat(v, &st) && (errno == ENOENT || errno == ENOTDIR))
+            return irhw_usage(verb, "--vcd '%s' cannot be read: %s", v, strerror(errno));
         o->vcd_in = v;
         break;
+    }
     case O_STIM_FILE:
         if (access(v, R_OK))
             return irhw_usage(verb, "--stim-file '%s' cannot be read", v);
@@ -1237,7 +1239,9 @@ static int write_synth_input(const char *dir, const char *design, const char *co
     return rc ? rc : irhw_out_commit(f, err, errlen);
 }
 
-static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
+/* The area run of o's design in dir; the report to print when not NULL.
+ * EXIT_USAGE for a liberty that is not a usable one, EXIT_TOOL. */
+static int area_one(const opts *o, const char *dir, irhw_area_res *r, FILE *print)
 {
     char path[4200], all[4300], err[4096];
     const char *leaves[IRHW_MAX_LEAVES];
@@ -1272,9 +1276,10 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
             o->no_sta ? "" : ", timing with OpenSTA", dir);
     double t0 = irhw_now_s();
-    if (irhw_area_run(&q, r, err, sizeof err)) {
+    int arc = irhw_area_run(&q, r, err, sizeof err);
+    if (arc) {
         fprintf(stderr, "%s area: %s\n", prog, err);
-        return EXIT_TOOL;
+        return arc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
     }
     fprintf(stderr, "%s area: done in %.1f s\n", prog, irhw_now_s() - t0);
     if (print) {
@@ -1284,9 +1289,9 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                              r->flops,     r->library,      r->node};
         int n = o->b->area_notes ? o->b->area_notes(&o->x, &fig, notes, 16) : 0;
         if (o->json)
-            irhw_area_print_json(stdout, o->b, &o->c, r, notes, n);
+            irhw_area_print_json(print, o->b, &o->c, r, notes, n);
         else
-            irhw_area_print(stdout, o->b, &o->c, r, notes, n);
+            irhw_area_print(print, o->b, &o->c, r, notes, n);
     }
     return 0;
 }
@@ -1331,7 +1336,7 @@ static int cmd_area(int argc, char **argv)
     else
         snprintf(dir, sizeof dir, "out/area/%s", o.x.module);
     irhw_area_res r;
-    rc = area_one(&o, dir, &r, 1);
+    rc = area_one(&o, dir, &r, stdout);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1353,9 +1358,26 @@ static const struct {
 #define POWER_DEFAULT_MHZ 700.0
 #define SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
 
+/* Closes the memory stream *js and prints the document it holds on stdout
+ * in one piece: 0, or EXIT_TOOL when memory ran out. */
+static int print_whole(FILE **js, char **doc)
+{
+    int bad = fclose(*js) != 0;
+    *js = NULL;
+    if (bad || !*doc) {
+        fprintf(stderr, "%s: out of memory building the JSON document\n", prog);
+        return EXIT_TOOL;
+    }
+    fwrite(*doc, 1, strlen(*doc), stdout);
+    return 0;
+}
+
 static int cmd_power(int argc, char **argv)
 {
     opts o;
+    char *json = NULL; /* --json: the document, printed once it is whole */
+    size_t json_len = 0;
+    FILE *js = NULL;
     int rc = parse_opts("power", argc, argv, 1, V_POWER, &o);
     if (rc || o.help) {
         if (o.help)
@@ -1406,10 +1428,24 @@ static int cmd_power(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", o.out ? o.out : "out/power");
     if (!o.out)
         snprintf(dir, sizeof dir, "out/power/%s", o.x.module);
-    if (o.json)
-        printf("{\"area\": ");
+    if (o.vcd_in) { /* a bad trace is refused before the synthesis */
+        int vrc = irhw_vcd_check(o.vcd_in, err, sizeof err);
+        if (vrc) {
+            fprintf(stderr, "%s power: %s\n", prog, err);
+            rc = vrc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
+            goto out;
+        }
+    }
+    /* --json: one whole document on stdout at the end, or nothing */
+    if (o.json && !(js = open_memstream(&json, &json_len))) {
+        fprintf(stderr, "%s power: out of memory\n", prog);
+        rc = EXIT_TOOL;
+        goto out;
+    }
+    if (js)
+        fprintf(js, "{\"area\": ");
     irhw_area_res ar;
-    if ((rc = area_one(&o, dir, &ar, 1)))
+    if ((rc = area_one(&o, dir, &ar, js ? js : stdout)))
         goto out;
     snprintf(lib, sizeof lib, "%s/cells.lib", dir);
     int has = irhw_liberty_has_power(lib, err, sizeof err);
@@ -1422,9 +1458,12 @@ static int cmd_power(int argc, char **argv)
                     "leakage_power): power refused; give --liberty with power tables, e.g. "
                     "sky130hd (" SKY130_LIB ")\n",
                     prog, o.liberty ? o.liberty : "area/default_45nm.lib", ar.library);
-        if (o.json)
-            printf(", \"power\": null}\n");
-        rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
+        if (js && has == 0) {
+            fprintf(js, ", \"power\": null}\n");
+            rc = print_whole(&js, &json);
+        }
+        if (!rc)
+            rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
         goto out;
     }
     snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
@@ -1462,9 +1501,10 @@ static int cmd_power(int argc, char **argv)
     irhw_power_req pq = {
         dir, o.liberty, o.x.module, vcd, mhz, strstr(ar.node, "130") ? 130 : 45, op_ports, ports};
     irhw_power_res pr;
-    if (irhw_power_run(&pq, &pr, err, sizeof err)) {
+    int prc = irhw_power_run(&pq, &pr, err, sizeof err);
+    if (prc) {
         fprintf(stderr, "%s power: %s\n", prog, err);
-        rc = EXIT_TOOL;
+        rc = prc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
         goto out;
     }
     fprintf(stderr,
@@ -1476,14 +1516,18 @@ static int cmd_power(int argc, char **argv)
         unlink(vcd); /* tens of MB; the counts are in the report */
         unlink(gtkw);
     }
-    if (o.json) {
-        printf(", \"power\": ");
-        irhw_power_print_json(stdout, &pr, op_name);
-        printf("}\n");
+    if (js) {
+        fprintf(js, ", \"power\": ");
+        irhw_power_print_json(js, &pr, op_name);
+        fprintf(js, "}\n");
+        rc = print_whole(&js, &json);
     } else {
         irhw_power_print(stdout, &pr, op_name);
     }
 out:
+    if (js)
+        fclose(js);
+    free(json);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1572,7 +1616,7 @@ static int run_block(const opts *o, const irhw_block *b, const char *root, char 
     snprintf(adir, sizeof adir, "%s/area", dir);
     bo.json = 0;
     irhw_area_res ares;
-    int arc = area_one(&bo, adir, &ares, 1);
+    int arc = area_one(&bo, adir, &ares, stdout);
     irhw_row_from_run(res, &bo.x,
                       crc == 0               ? "pass"
                       : crc == EXIT_MISMATCH ? "mismatch"
