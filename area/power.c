@@ -105,7 +105,7 @@ typedef struct {
 } vcd;
 
 /* What a reader of the trace does as it goes (gate-level simulation):
- * header once the keys are known (nonzero stops), start after the values
+ * header once the keys are known (nonzero stops: -1 or IRHW_EINPUT), start after the values
  * at time 0, edge at a rising clock edge before its block's changes,
  * settle after a block's changes. */
 typedef struct {
@@ -346,6 +346,12 @@ static const char *line_end(const char *p, const char *end)
     return e ? e : end;
 }
 
+/* How much of the line p..e a message shows. */
+static int shown(const char *p, const char *e)
+{
+    return e - p < 40 ? (int)(e - p) : 40;
+}
+
 /* A header keyword whose text may run over several lines until $end. */
 static int opens_section(const char *t)
 {
@@ -495,8 +501,8 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
     if (!rc && (tab_build(&v->ktab, &v->ktabn, v->nkeys, key_name, v) ||
                 (free(v->ctab), tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))))
         rc = irhw_err(err, errlen, "out of memory reading the VCD");
-    if (!rc && h && h->header(h->ctx, v, err, errlen))
-        rc = -1;
+    if (!rc && h)
+        rc = h->header(h->ctx, v, err, errlen);
     int started = 0;
     /* body: blocks of changes between #T lines; every line is checked in
      * pass 1, before its block changes anything */
@@ -516,9 +522,9 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
                 at = at * 10 + (uint64_t)(*d - '0');
             if (d == q + 1 || (d < e && *d != '\r') || (!first && at < now)) {
                 rc = irhw_err_input(err, errlen,
-                                    "%s:%lu: '%.40s' is not a time later than #%" PRIu64
+                                    "%s:%lu: '%.*s' is not a time later than #%" PRIu64
                                     ": a damaged trace",
-                                    path, ln, q, now);
+                                    path, ln, shown(q, e), q, now);
                 break;
             }
             now = at;
@@ -535,8 +541,8 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
             if (k < 0) {
                 rc = irhw_err_input(err, errlen,
                                     "%s:%lu: expected a value change of a declared identifier, "
-                                    "found '%.40s': a damaged trace",
-                                    path, ln, bend);
+                                    "found '%.*s': a damaged trace",
+                                    path, ln, shown(bend, e), bend);
                 break;
             }
             if (k == 0 && c == v->clk && val[vn - 1] == '1' && !code_bit0(v, v->clk))
@@ -782,10 +788,11 @@ static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
         const char *k = irhw_gsim_input_key(r->g, i);
         const vbit *b = trace_bit(v, k);
         if (!b)
-            return irhw_err(err, errlen,
-                            "%s: the netlist's input %s is not in the trace: the gate-level "
-                            "simulation cannot be driven",
-                            r->vcd, k);
+            return irhw_err_input(err, errlen,
+                                  "%s: the netlist's input %s is not in the trace (a trace of "
+                                  "another block or parameters?): the gate-level simulation "
+                                  "cannot be driven",
+                                  r->vcd, k);
         irhw_gsim_bind_input(r->g, i, &b->val);
     }
     size_t nf = irhw_gsim_flops(r->g);

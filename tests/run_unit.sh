@@ -35,6 +35,7 @@ export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-3}
 scripts="cli:tests/cli/test_cli.sh
 cli_habits:tests/cli/test_cli_habits.sh
 bad_inputs:tests/cli/bad_inputs.sh
+bad_readers:tests/cli/bad_readers.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
@@ -65,6 +66,7 @@ faults:tests/cosim/test_faults.sh"
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
+# bad_readers: hostile --vcd traces and --liberty files exit 2, bounded; power --json whole.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.
