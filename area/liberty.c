@@ -192,7 +192,8 @@ static int filter_liberty(const char *src, const char *name, const char *dst, li
         }
         if (skip_until < 0 && cell_depth >= 0) {
             scan_cell_line(line, &cs);
-            if (depth == cell_depth + 1 && !cs.seq && area_lib_group(line, "ff", gname, sizeof gname)) {
+            if (depth == cell_depth + 1 && !cs.seq &&
+                area_lib_group(line, "ff", gname, sizeof gname)) {
                 cs.seq = 1;
                 rc |= area_strlist_add(&li->seq, cs.name, strlen(cs.name));
             }
@@ -280,10 +281,10 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     int rc = area_run_tool(argv, raw, err, errlen);
     if (rc != 0) {
         remove(raw);
-        return rc < 0 ? -1
-                      : irhw_err_input(err, errlen,
-                                       "liberty %s: not whole gzip data (gzip -dc exits %d)", lib,
-                                       rc);
+        return rc < 0
+                   ? -1
+                   : irhw_err_input(err, errlen,
+                                    "liberty %s: not whole gzip data (gzip -dc exits %d)", lib, rc);
     }
     rc = filter_liberty(raw, lib, dst, li, err, errlen);
     remove(raw);

@@ -101,7 +101,7 @@ typedef struct {
     size_t size;      /* the trace's bytes */
     size_t bits_left; /* bits the $var lines may still declare */
     int clk;          /* code of dut.clk */
-    int changed; /* a value changed in the current block */
+    int changed;      /* a value changed in the current block */
 } vcd;
 
 /* What a reader of the trace does as it goes (gate-level simulation):
@@ -227,8 +227,8 @@ static int key_add(vcd *v, const char *key, uint32_t bit)
 }
 
 /* One $var line (line number ln of the trace f): its code, and below dut
- * (path "" or "u_mem.", NULL elsewhere) its bits' keys. A malformed line, a code declared again with
- * another width, or more bits than the trace may declare is IRHW_EINPUT. */
+ * (path "" or "u_mem.", NULL elsewhere) its bits' keys. A malformed line, a code declared again
+ * with another width, or more bits than the trace may declare is IRHW_EINPUT. */
 static int vcd_var(vcd *v, const char *line, const char *path, vsram *sr, const char *f,
                    unsigned long ln, char *err, size_t errlen)
 {
@@ -433,8 +433,8 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
         char w[100];
         if (!strncmp(t, "$scope", 6)) {
             if (sscanf(t, "$scope %*s %99s", w) != 1) {
-                rc = irhw_err_input(err, errlen, "%s:%lu: unreadable $scope line: %.100s", path,
-                                    ln, t);
+                rc = irhw_err_input(err, errlen, "%s:%lu: unreadable $scope line: %.100s", path, ln,
+                                    t);
                 break;
             }
             if (depth < 32)

@@ -1308,9 +1308,11 @@ static int cmd_area(int argc, char **argv)
                 "          [--sram-table FILE] [--flat] [--full-sta] [--ilm] [-j N] "
                 "[--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
-                "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
-                "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
-                "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n"
+                "  approximate 45 nm-class library shipped here; one that is empty, binary,\n"
+                "  not a liberty or without cell areas is refused, exit 2), SRAM macros\n"
+                "  priced by the SRAM area model, critical path by OpenSTA. Work files and\n"
+                "  the gate-level netlist (netlist.v, for cosim --rtl) go to DIR (default\n"
+                "  out/area/<module>).\n"
                 "  --sram-table F  SRAM areas of your own macros, one per line \"words width "
                 "um2\"\n"
                 "               ('#' comments); they replace the model's for those sizes\n"
@@ -1397,7 +1399,9 @@ static int cmd_power(int argc, char **argv)
                 "  access times the accesses seen.\n"
                 "  --cycles N   co-simulated cycles (default 100000)\n"
                 "  --vcd F      this trace (cosim --wave F.vcd --wave-depth 99 of the same\n"
-                "               block and parameters) instead of a co-simulation; kept\n"
+                "               block and parameters) instead of a co-simulation; kept.\n"
+                "               Read through first: one that is not a whole VCD is refused\n"
+                "               (exit 2) before the synthesis\n"
                 "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
                 "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
                 "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
@@ -1407,9 +1411,12 @@ static int cmd_power(int argc, char **argv)
                 "  -j N, --full-sta, --ilm, --progress  as for irhw area\n"
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
-                "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
-                "      power data, 3 tool failure, or the gate-level simulation disagreeing\n"
-                "      with the trace (the trace is kept and named)\n",
+                "  --json       one document {\"area\": ..., \"power\": ...}, printed whole at\n"
+                "               the end (nothing on stdout when the run fails)\n"
+                "exit: 0 done, 1 the co-simulation failed, 2 usage, a --liberty or --vcd that\n"
+                "      is not a usable one, or a liberty without power data, 3 tool failure,\n"
+                "      or the gate-level simulation disagreeing with the trace (the trace is\n"
+                "      kept and named)\n",
                 prog);
         return rc;
     }
