@@ -190,7 +190,7 @@ int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen);
  * a header cut short or malformed, a body line that is no value change of
  * a declared identifier, a last line cut short); -1 when it cannot be read
  * (the OS error). Memory: about 100 bytes per declared bit, at most
- * max(2^20, its size in bytes) bits. */
+ * max(2^17, its size in bytes) bits. */
 int irhw_vcd_check(const char *path, char *err, size_t errlen);
 /* Toggles, duty and SRAM accesses from the trace; OpenSTA's report_power on
  * the area run's netlist; SRAM energy. 0, or -1 with a message;
