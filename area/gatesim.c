@@ -125,7 +125,7 @@ static int f_xor(fparse *p, unsigned a)
 static int f_and(fparse *p, unsigned a)
 {
     int v = f_xor(p, a);
-    for (;;) {
+    while (!p->bad) { /* bad: a term that took nothing ("2"); stop there */
         fskip(p);
         if (*p->s == '&' || *p->s == '*')
             p->s++;

@@ -258,6 +258,26 @@ START_TEST(a_function_given_twice_takes_the_last_one)
 }
 END_TEST
 
+/* make fuzz (fuzz_liberty) found a function with a term the parser cannot
+ * take ("A 2") looped for ever: it is refused by name */
+START_TEST(a_function_with_an_unreadable_term_is_refused_at_once)
+{
+    char *bad = strdup(lib_text);
+    char *p = strstr(bad, "\"!A\"");
+    ck_assert(p != NULL);
+    memcpy(p, "\"A 2\"", 5);
+    char lpath[128], net[128], err[4096];
+    file("bad.lib", bad, lpath, sizeof lpath);
+    file("inv.v",
+         "module top (clk, a, y);\n input clk; input a; output y;\n"
+         " INV _1_ (.A(a), .Y(y));\nendmodule\n",
+         net, sizeof net);
+    ck_assert(irhw_gsim_load(lpath, net, "top", "clk", err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, "cannot read the liberty function \"A 2\""), "%s", err);
+    free(bad);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gatesim");
@@ -267,6 +287,7 @@ int main(void)
     tcase_add_test(t, a_changed_connection_is_another_design);
     tcase_add_test(t, loops_unknown_cells_latches_and_bad_text_are_refused_by_name);
     tcase_add_test(t, a_function_given_twice_takes_the_last_one);
+    tcase_add_test(t, a_function_with_an_unreadable_term_is_refused_at_once);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }
