@@ -62,6 +62,10 @@ typedef struct irhw_area_res {
     double own_um2; /* cells of the top module itself */
 } irhw_area_res;
 
+/* Reads the liberty lib (maybe gzipped) as a run does, in a private
+ * folder: 0; IRHW_EINPUT when it is not a usable one (empty, binary, cut
+ * gzip data, no library group, no usable cells, no cell areas); -1. */
+int irhw_liberty_check(const char *lib, char *err, size_t errlen);
 /* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message;
  * IRHW_EINPUT when the liberty is not a usable one (exit 2). */
 int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t errlen);

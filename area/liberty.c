@@ -290,3 +290,19 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     remove(raw);
     return rc;
 }
+
+int irhw_liberty_check(const char *lib, char *err, size_t errlen)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[PATHLEN];
+    snprintf(dir, sizeof dir, "%s/irhw-liberty.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return irhw_err(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+    char dst[PATHLEN];
+    lib_info li;
+    memset(&li, 0, sizeof li);
+    int rc = area_prepare_liberty(lib, dir, dst, sizeof dst, &li, err, errlen);
+    area_strlist_free(&li.seq);
+    irhw_remove_tree(dir);
+    return rc;
+}

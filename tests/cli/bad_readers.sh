@@ -70,6 +70,8 @@ cases=$(cat <<'EOF'
 2 | 60 | liberty noarea.lib gives no cell areas | "$I" area fifo -p WIDTH=4 --liberty noarea.lib -o a
 2 | 60 | liberty cut.lib.gz: not whole gzip data | "$I" area fifo -p WIDTH=4 --liberty cut.lib.gz -o a
 2 | 60 | liberty junk.lib:1: a NUL byte at column 8 | "$I" power fifo -p WIDTH=4 --liberty junk.lib --vcd ok.vcd -o p
+2 | 60 | irhw sweep: liberty noarea.lib gives no cell areas | "$I" sweep fifo -p WIDTH=4,8 --do area --liberty noarea.lib -o sw
+2 | 60 | irhw sweep: empty.lib is not a liberty file | "$I" sweep fifo -p WIDTH=4,8 --do area --liberty empty.lib -o sw
 EOF
 )
 
