@@ -12,6 +12,7 @@
 #   make iru-graphs  the IRU on ../shared/data/graphs (BFS, SSSP, PageRank): out/iru_graphs.md
 #   make paper-figs  both papers' figures on ../shared/data/graphs: out/paper/index.html
 #   make lint    cppcheck + clang-format check
+#   make fuzz    the readers of user files under libFuzzer, FUZZ_SECONDS each
 
 BUILD ?= build
 BIN   ?= bin
@@ -49,7 +50,7 @@ TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: FORCE_REG all built run test clean-cache unit cosim-regress systemc bench sweep sweep-bench synth-bench lint deps clean iru-graphs hwwl-trends paper-figs
+.PHONY: FORCE_REG all built run test fuzz fuzz-build fuzz-deps clean-cache unit cosim-regress systemc bench sweep sweep-bench synth-bench lint deps clean iru-graphs hwwl-trends paper-figs
 all: $(BIN)/irhw
 
 # -MMD -MP: every object depends on exactly the headers it includes.
@@ -191,6 +192,68 @@ sweep-bench: deps $(BIN)/irhw
 
 synth-bench: deps $(BIN)/irhw
 	@bash tests/bench/synth_bench.sh $(BIN)/irhw
+
+# ---- fuzzing (not part of make test) -----------------------------------------
+# libFuzzer targets of the readers of user files (tests/fuzz/: the VCD of
+# power --vcd, liberty files, graphs), built with clang under ASan and UBSan
+# against a libirhw of their own (build/fuzz), each run FUZZ_SECONDS on a
+# corpus (build/fuzz/corpus/T) seeded from tests/data; a crash, a leak, an
+# input slower than FUZZ_TIMEOUT s or above FUZZ_RSS_MB stops it and is
+# kept as build/fuzz/crashes/T-*. Rerun one input: build/fuzz/fuzz_T FILE.
+FUZZ_SECONDS ?= 600
+FUZZ_TIMEOUT ?= 10
+FUZZ_RSS_MB  ?= 1024
+FUZZ_MAX_LEN ?= 16384
+FUZZ_TARGETS := vcd liberty graph
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_DEBS := clang libclang-rt-14-dev
+
+fuzz-deps:
+	@if ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' | \
+	    clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing clang with libFuzzer: apt-get install -y $(FUZZ_DEBS)"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends $(FUZZ_DEBS) >/dev/null) || \
+	      { echo "apt-get failed: install these Debian packages: $(FUZZ_DEBS)"; exit 1; }; \
+	  else \
+	    echo "make fuzz needs clang with libFuzzer: sudo apt-get install $(FUZZ_DEBS)"; exit 1; \
+	  fi; \
+	fi
+
+fuzz-build: fuzz-deps
+	@$(MAKE) --no-print-directory BUILD=build/fuzz BIN=build/fuzz/bin CC=clang OPT="-O1 -g" \
+	  CFLAGS="$(CFLAGS) -Wno-unknown-warning-option" \
+	  SAN="$(FUZZ_SAN)" build/fuzz/libirhw.a
+	@for t in $(FUZZ_TARGETS); do \
+	  echo "  CC tests/fuzz/fuzz_$$t.c"; \
+	  clang -O1 -g -std=c11 -Wall -Wextra $(WERROR) -Imodel -Iarea -Isim -Itb \
+	    $(subst -no-link,,$(FUZZ_SAN)) tests/fuzz/fuzz_$$t.c build/fuzz/libirhw.a \
+	    -o build/fuzz/fuzz_$$t -ldl -lm -pthread || exit 1; \
+	done
+	@rm -rf build/fuzz/seeds && mkdir -p build/fuzz/seeds/vcd build/fuzz/seeds/liberty build/fuzz/seeds/graph
+	@cp tests/data/vcd/*.vcd build/fuzz/seeds/vcd/
+	@cp tests/data/area/tiny.lib area/default_45nm.lib build/fuzz/seeds/liberty/
+	@for f in tests/data/graphs/*; do \
+	  case $$f in *.graph) k='\001' ;; *.mtx) k='\002' ;; *.txt) k='\003' ;; *) k='\000' ;; esac; \
+	  { printf "$$k"; cat "$$f"; } > build/fuzz/seeds/graph/$$(basename "$$f"); \
+	done
+
+fuzz: fuzz-build
+	@mkdir -p build/fuzz/crashes
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s (log build/fuzz/$$t.log)"; \
+	  build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
+	    -rss_limit_mb=$(FUZZ_RSS_MB) -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 \
+	    -artifact_prefix=build/fuzz/crashes/$$t- build/fuzz/corpus/$$t build/fuzz/seeds/$$t \
+	    > build/fuzz/$$t.log 2>&1; rc=$$?; \
+	  grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^#[0-9]+.*DONE' build/fuzz/$$t.log | sed 's/^/  /'; \
+	  if [ $$rc -ne 0 ]; then \
+	    echo "fuzz_$$t found a failure (exit $$rc): $$(grep -m1 -E 'ERROR|SUMMARY|Test unit written' build/fuzz/$$t.log)"; \
+	    ls build/fuzz/crashes/$$t-* 2>/dev/null | sed 's/^/  input: /'; exit 1; \
+	  fi; \
+	done
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \

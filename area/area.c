@@ -403,7 +403,7 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     }
     area_strlist_free(&li.seq);
     if (rc)
-        return -1;
+        return rc == IRHW_EINPUT ? IRHW_EINPUT : -1;
     snprintf(r->netlist, sizeof r->netlist, "%.500s", p.netlist);
     if (!q->want_sta || r->have_sta) {
         if (r->have_sta)

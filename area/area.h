@@ -62,7 +62,12 @@ typedef struct irhw_area_res {
     double own_um2; /* cells of the top module itself */
 } irhw_area_res;
 
-/* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message. */
+/* Reads the liberty lib (maybe gzipped) as a run does, in a private
+ * folder: 0; IRHW_EINPUT when it is not a usable one (empty, binary, cut
+ * gzip data, no library group, no usable cells, no cell areas); -1. */
+int irhw_liberty_check(const char *lib, char *err, size_t errlen);
+/* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message;
+ * IRHW_EINPUT when the liberty is not a usable one (exit 2). */
 int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t errlen);
 
 /* SRAM area model: µm² of one macro of words x width bits at a node. */
@@ -183,8 +188,17 @@ typedef struct irhw_power_res {
 /* 1 if the liberty (maybe gzipped) has internal or leakage power data,
  * 0 if not, -1 if it cannot be read. */
 int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen);
+/* Reads the trace path (a cosim --wave-depth 99 VCD) as irhw_power_run
+ * does: 0; IRHW_EINPUT when it is not a whole, well-formed VCD of a design
+ * below irhw_tb.dut with a clock that rises (a directory, empty, binary,
+ * a header cut short or malformed, a body line that is no value change of
+ * a declared identifier, a last line cut short); -1 when it cannot be read
+ * (the OS error). Memory: about 100 bytes per declared bit, at most
+ * max(2^17, its size in bytes) bits. */
+int irhw_vcd_check(const char *path, char *err, size_t errlen);
 /* Toggles, duty and SRAM accesses from the trace; OpenSTA's report_power on
- * the area run's netlist; SRAM energy. 0, or -1 with a message. */
+ * the area run's netlist; SRAM energy. 0, or -1 with a message;
+ * IRHW_EINPUT when the trace is not a whole, well-formed VCD (exit 2). */
 int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t errlen);
 /* SRAM energy per access (pJ) of a words x width macro at a node
  * (sram_model.c says where it comes from); write: 1, read: 0. */

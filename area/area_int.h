@@ -46,6 +46,7 @@ typedef struct {
     char name[160]; /* library ("name") */
     strlist seq;    /* cells with an ff group */
     unsigned cells, skipped;
+    unsigned with_area; /* kept cells with an area above 0 */
     char buf_cell[160]; /* smallest plain buffer (drives ABC's inputs), or "" */
     double buf_area;
 } lib_info;
@@ -56,9 +57,11 @@ int area_lib_group(const char *line, const char *kw, char *name, size_t len);
 /* Change of brace depth on a line, ignoring braces inside strings. */
 int area_lib_brace_delta(const char *line);
 /* Copies the liberty src to dst without the cells no flow should use,
- * learning li on the way. */
+ * learning li on the way. 0; IRHW_EINPUT when src is not a usable liberty
+ * (empty, binary, no library group, no usable cells, no cell areas); -1. */
 int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen);
-/* workdir/cells.lib from the user's (maybe gzipped) liberty. */
+/* workdir/cells.lib from the user's (maybe gzipped) liberty; returns as
+ * area_filter_liberty. */
 int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t dstlen,
                          lib_info *li, char *err, size_t errlen);
 

@@ -125,7 +125,7 @@ static int f_xor(fparse *p, unsigned a)
 static int f_and(fparse *p, unsigned a)
 {
     int v = f_xor(p, a);
-    for (;;) {
+    while (!p->bad) { /* bad: a term that took nothing ("2"); stop there */
         fskip(p);
         if (*p->s == '&' || *p->s == '*')
             p->s++;
@@ -146,9 +146,11 @@ static int f_or(fparse *p, unsigned a)
     return v;
 }
 
-/* Compiles a liberty function to a truth table; 0 or -1. */
+/* Compiles a liberty function to a truth table in f, replacing what f
+ * held (an attribute given twice: the last one counts); 0 or -1. */
 static int fn_compile(fn *f, const char *expr, char *err, size_t errlen)
 {
+    free(f->tt);
     memset(f, 0, sizeof *f);
     fparse p = {expr, f, 0};
     f_or(&p, 0);

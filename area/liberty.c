@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "area_int.h"
+#include "lines.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -103,6 +104,7 @@ typedef struct {
     char out_func[64]; /* its output's function, if a plain pin name */
     unsigned inputs, outputs;
     int stateful; /* ff, latch, statetable or three-state */
+    int seq;      /* listed in lib_info.seq (it has an ff group) */
 } cell_scan;
 
 /* Notes a line of a (kept) cell's body into cs. */
@@ -142,6 +144,8 @@ static void scan_cell_line(const char *line, cell_scan *cs)
 /* At the end of a kept cell: flip-flop list, smallest buffer. */
 static void end_cell(const cell_scan *cs, lib_info *li)
 {
+    if (cs->area > 0)
+        li->with_area++;
     int buffer = cs->inputs == 1 && cs->outputs == 1 && cs->out_func[0] &&
                  strcmp(cs->out_func, cs->in_pin) == 0;
     if (buffer && !cs->stateful && cs->area > 0 && (!li->buf_cell[0] || cs->area < li->buf_area)) {
@@ -150,67 +154,95 @@ static void end_cell(const cell_scan *cs, lib_info *li)
     }
 }
 
-/* Copies the liberty `src` to `dst` without the skipped cells. */
-int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen)
+/* Copies the liberty src (called name in messages) to dst without the
+ * skipped cells. A file that is not a usable liberty is IRHW_EINPUT. */
+static int filter_liberty(const char *src, const char *name, const char *dst, lib_info *li,
+                          char *err, size_t errlen)
 {
-    FILE *in = fopen(src, "r");
-    if (!in)
-        return irhw_err(err, errlen, "cannot read liberty %s: %s", src, strerror(errno));
+    irhw_lines in;
+    char lerr[IRHW_ERRLEN];
+    if (irhw_lines_open(&in, src, IRHW_LINE_MAX, lerr, sizeof lerr))
+        return irhw_err(err, errlen, "liberty %s", lerr);
+    in.name = name;
     irhw_out *o = irhw_out_open(dst, err, errlen);
     if (!o) {
-        fclose(in);
+        irhw_lines_close(&in);
         return -1;
     }
     FILE *out = irhw_out_file(o);
-    char *line = NULL;
-    size_t cap = 0;
-    int depth = 0, skip_until = -1, cell_depth = -1, rc = 0;
+    char *line;
+    size_t n;
+    long depth = 0, skip_until = -1, cell_depth = -1;
+    int rc = 0, got;
     cell_scan cs;
     memset(&cs, 0, sizeof cs);
-    while (getline(&line, &cap, in) >= 0) {
-        char name[160];
-        if (depth == 0 && !li->name[0] && area_lib_group(line, "library", name, sizeof name))
-            snprintf(li->name, sizeof li->name, "%s", name);
-        if (skip_until < 0 && depth == 1 && area_lib_group(line, "cell", name, sizeof name)) {
+    while ((got = irhw_lines_next(&in, &line, &n, lerr, sizeof lerr)) > 0) {
+        char gname[160];
+        if (depth == 0 && !li->name[0] && area_lib_group(line, "library", gname, sizeof gname))
+            snprintf(li->name, sizeof li->name, "%s", gname);
+        if (skip_until < 0 && depth == 1 && area_lib_group(line, "cell", gname, sizeof gname)) {
             li->cells++;
             memset(&cs, 0, sizeof cs);
-            snprintf(cs.name, sizeof cs.name, "%s", name);
+            snprintf(cs.name, sizeof cs.name, "%s", gname);
             cell_depth = depth;
-            if (skip_cell(name)) {
+            if (skip_cell(gname)) {
                 li->skipped++;
                 skip_until = depth;
             }
         }
         if (skip_until < 0 && cell_depth >= 0) {
             scan_cell_line(line, &cs);
-            if (depth == cell_depth + 1 && area_lib_group(line, "ff", name, sizeof name) &&
-                !area_strlist_has(&li->seq, cs.name))
+            if (depth == cell_depth + 1 && !cs.seq &&
+                area_lib_group(line, "ff", gname, sizeof gname)) {
+                cs.seq = 1;
                 rc |= area_strlist_add(&li->seq, cs.name, strlen(cs.name));
+            }
         }
         depth += area_lib_brace_delta(line);
-        if (skip_until < 0)
+        if (skip_until < 0) {
             fputs(line, out);
-        else if (depth <= skip_until)
+            fputc('\n', out);
+        } else if (depth <= skip_until) {
             skip_until = -1;
+        }
         if (cell_depth >= 0 && depth <= cell_depth) {
             if (skip_until < 0 && !skip_cell(cs.name))
                 end_cell(&cs, li);
             cell_depth = -1;
         }
     }
-    free(line);
-    fclose(in);
-    if (rc) {
+    int empty = in.line == 0, read_error = got < 0 && ferror(in.f);
+    irhw_lines_close(&in);
+    if (got < 0 || rc) {
         irhw_out_abort(o);
-        return irhw_err(err, errlen, "out of memory reading %s", src);
+        if (rc)
+            return irhw_err(err, errlen, "out of memory reading %s", name);
+        if (read_error)
+            return irhw_err(err, errlen, "liberty %s", lerr);
+        return irhw_err_input(err, errlen, "liberty %s", lerr);
     }
-    if (irhw_out_commit(o, err, errlen))
-        return -1;
-    if (!li->name[0])
-        return irhw_err(err, errlen, "%s is not a liberty file (no library group)", src);
-    if (li->cells == li->skipped)
-        return irhw_err(err, errlen, "liberty %s has no usable cells", src);
-    return 0;
+    if (empty || !li->name[0]) {
+        irhw_out_abort(o);
+        return irhw_err_input(err, errlen, "%s is not a liberty file (%s)", name,
+                              empty ? "it is empty" : "no library group");
+    }
+    if (li->cells == li->skipped) {
+        irhw_out_abort(o);
+        return irhw_err_input(err, errlen, "liberty %s has no usable cells", name);
+    }
+    if (!li->with_area) {
+        irhw_out_abort(o);
+        return irhw_err_input(err, errlen,
+                              "liberty %s gives no cell areas (no cell has an area above 0): "
+                              "no area can be computed from it",
+                              name);
+    }
+    return irhw_out_commit(o, err, errlen);
+}
+
+int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *err, size_t errlen)
+{
+    return filter_liberty(src, src, dst, li, err, errlen);
 }
 
 static int is_gzip(const char *path)
@@ -231,8 +263,10 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     if (access(lib, R_OK) != 0)
         return irhw_err(err, errlen, "cannot read liberty %s: %s", lib, strerror(errno));
     struct stat st;
-    if (stat(lib, &st) != 0 || !S_ISREG(st.st_mode))
-        return irhw_err(err, errlen, "liberty %s is not a regular file", lib);
+    if (stat(lib, &st) != 0)
+        return irhw_err(err, errlen, "cannot read liberty %s: %s", lib, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return irhw_err_input(err, errlen, "liberty %s is not a regular file", lib);
     if (area_path_join(dst, dstlen, workdir, "cells.lib"))
         return irhw_err(err, errlen, "work folder path too long");
     if (!is_gzip(lib))
@@ -247,9 +281,28 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     int rc = area_run_tool(argv, raw, err, errlen);
     if (rc != 0) {
         remove(raw);
-        return rc < 0 ? -1 : irhw_err(err, errlen, "cannot decompress %s (gzip exit %d)", lib, rc);
+        return rc < 0
+                   ? -1
+                   : irhw_err_input(err, errlen,
+                                    "liberty %s: not whole gzip data (gzip -dc exits %d)", lib, rc);
     }
-    rc = area_filter_liberty(raw, dst, li, err, errlen);
+    rc = filter_liberty(raw, lib, dst, li, err, errlen);
     remove(raw);
+    return rc;
+}
+
+int irhw_liberty_check(const char *lib, char *err, size_t errlen)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[PATHLEN];
+    snprintf(dir, sizeof dir, "%s/irhw-liberty.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return irhw_err(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+    char dst[PATHLEN];
+    lib_info li;
+    memset(&li, 0, sizeof li);
+    int rc = area_prepare_liberty(lib, dir, dst, sizeof dst, &li, err, errlen);
+    area_strlist_free(&li.seq);
+    irhw_remove_tree(dir);
     return rc;
 }

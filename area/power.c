@@ -54,6 +54,14 @@
 
 /* ---- VCD activity ------------------------------------------------------- */
 
+/* A $var is at most 65536 bits wide (Verilator's widest signal, its
+ * --max-num-width), and all $var lines together (aliases included) declare
+ * at most max(2^17, the trace's size in bytes) bits: each declared bit costs
+ * about 100 bytes of memory. A real trace declares far fewer (a 3-cycle
+ * hwwl_core trace: 5157 bits in 29047 bytes). */
+#define VCD_VAR_MAX_BITS 65536u
+#define VCD_MIN_BIT_LIMIT ((size_t)1 << 17)
+
 typedef struct {
     uint64_t toggles, high, since;
     unsigned char val;
@@ -91,12 +99,14 @@ typedef struct {
     vsram srams[IRHW_POWER_MAX_SRAMS];
     unsigned nsrams;
     uint64_t posedges;
-    int clk;     /* code of dut.clk */
-    int changed; /* a value changed in the current block */
+    size_t size;      /* the trace's bytes */
+    size_t bits_left; /* bits the $var lines may still declare */
+    int clk;          /* code of dut.clk */
+    int changed;      /* a value changed in the current block */
 } vcd;
 
 /* What a reader of the trace does as it goes (gate-level simulation):
- * header once the keys are known (nonzero stops), start after the values
+ * header once the keys are known (nonzero stops: -1 or IRHW_EINPUT), start after the values
  * at time 0, edge at a rising clock edge before its block's changes,
  * settle after a block's changes. */
 typedef struct {
@@ -217,17 +227,36 @@ static int key_add(vcd *v, const char *key, uint32_t bit)
     return 0;
 }
 
-/* One $var line below dut: its bits' keys (path "" or "u_mem."). */
-static int vcd_var(vcd *v, const char *line, const char *path, vsram *sr, char *err, size_t errlen)
+/* One $var line (line number ln of the trace f): its code, and below dut
+ * (path "" or "u_mem.", NULL elsewhere) its bits' keys. A malformed line, a code declared again
+ * with another width, or more bits than the trace may declare is IRHW_EINPUT. */
+static int vcd_var(vcd *v, const char *line, const char *path, vsram *sr, const char *f,
+                   unsigned long ln, char *err, size_t errlen)
 {
     char type[32], id[64], name[200], range[64] = "";
     unsigned width;
     int n = sscanf(line, " $var %31s %u %63s %199s %63s", type, &width, id, name, range);
-    if (n < 4 || width == 0 || width > 1u << 20)
-        return irhw_err(err, errlen, "VCD: unreadable $var line: %.100s", line);
+    if (n < 4 || width == 0 || width > VCD_VAR_MAX_BITS)
+        return irhw_err_input(err, errlen,
+                              "%s:%lu: unreadable $var line (the width must be 1..%u): %.100s", f,
+                              ln, VCD_VAR_MAX_BITS, line);
+    if (width > v->bits_left)
+        return irhw_err_input(err, errlen,
+                              "%s:%lu: the $var lines declare more bits than a trace of %zu bytes "
+                              "may (the limit is its size in bytes, %zu at least): a damaged file?",
+                              f, ln, v->size, (size_t)VCD_MIN_BIT_LIMIT);
+    v->bits_left -= width;
+    size_t before = v->ncodes;
     long c = code_of(v, id, strlen(id), width);
     if (c < 0)
         return irhw_err(err, errlen, "out of memory reading the VCD");
+    if ((size_t)c < before && v->codes[c].width != width)
+        return irhw_err_input(err, errlen,
+                              "%s:%lu: identifier '%s' declared again with %u bits, %u before: a "
+                              "damaged trace",
+                              f, ln, id, width, v->codes[c].width);
+    if (!path)
+        return 0;
     if (!path[0] && !strcmp(name, "clk"))
         v->clk = (int)c;
     if (sr) {
@@ -280,38 +309,81 @@ static unsigned char code_bit0(const vcd *v, int c)
     return c >= 0 ? v->bits[v->codes[c].first].val : 0;
 }
 
-/* Parses one change line; the code and value, 0, or 1 when not a change. */
+/* One line of the body, p..e (e at its newline or the end): 0 with the
+ * code and value of a value change; 1 when it is not one (a $ keyword
+ * such as $dumpvars or $end, a blank line); -1 when it is no VCD line or
+ * names an identifier the header did not declare. */
 static int vcd_change(const vcd *v, const char *p, const char *e, long *c, const char **val,
                       size_t *vn)
 {
+    if (e > p && e[-1] == '\r')
+        e--;
+    if (p == e || *p == '$')
+        return 1;
     if (*p == 'b' || *p == 'B' || *p == 'r' || *p == 'R') {
         const char *sp = memchr(p, ' ', (size_t)(e - p));
-        if (!sp)
-            return 1;
+        if (!sp || sp == p + 1)
+            return -1;
         *val = p + 1;
         *vn = (size_t)(sp - p - 1);
+        for (size_t i = 0; (*p == 'b' || *p == 'B') && i < *vn; i++)
+            if (!(*val)[i] || !strchr("01xXzZ", (*val)[i]))
+                return -1;
         *c = tab_find(v->ctab, v->ctabn, sp + 1, (size_t)(e - sp - 1), code_name, v);
-    } else if (strchr("01xXzZ", *p)) {
+    } else if (*p && strchr("01xXzZ", *p)) {
         *val = p;
         *vn = 1;
         *c = tab_find(v->ctab, v->ctabn, p + 1, (size_t)(e - p - 1), code_name, v);
     } else {
-        return 1;
+        return -1;
     }
-    return *c < 0;
+    return *c < 0 ? -1 : 0;
+}
+
+/* The end of the line that starts at p (its newline, or end). */
+static const char *line_end(const char *p, const char *end)
+{
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    return e ? e : end;
+}
+
+/* How much of the line p..e a message shows. */
+static int shown(const char *p, const char *e)
+{
+    return e - p < 40 ? (int)(e - p) : 40;
+}
+
+/* A header keyword whose text may run over several lines until $end. */
+static int opens_section(const char *t)
+{
+    static const char *const kw[] = {"$date", "$version", "$comment", "$timescale", NULL};
+    for (unsigned i = 0; kw[i]; i++)
+        if (!strncmp(t, kw[i], strlen(kw[i])))
+            return !strstr(t, "$end");
+    return 0;
 }
 
 static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, size_t errlen)
 {
     /* mapped, not read: a long run's trace can be large */
     int fd = open(path, O_RDONLY);
+    if (fd < 0 && errno == ENOENT)
+        return irhw_err_input(err, errlen, "%s: cannot read: %s", path, strerror(errno));
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) || st.st_size == 0) {
-        int e = fd < 0 || st.st_size != 0 ? errno : EINVAL;
+    if (fd < 0 || fstat(fd, &st)) {
+        int e = errno;
         if (fd >= 0)
             close(fd);
-        return irhw_err(err, errlen, "cannot read %s: %s", path,
-                        e == EINVAL ? "empty trace" : strerror(e));
+        return irhw_err(err, errlen, "%s: cannot read: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+        close(fd);
+        if (S_ISDIR(st.st_mode))
+            return irhw_err_input(err, errlen, "%s: is a directory, not a file", path);
+        if (!S_ISREG(st.st_mode))
+            return irhw_err_input(err, errlen, "%s: is not a regular file (a device or a pipe)",
+                                  path);
+        return irhw_err_input(err, errlen, "%s: is empty: not a VCD trace", path);
     }
     size_t len = (size_t)st.st_size;
     char *text = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -319,20 +391,53 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
     if (text == MAP_FAILED)
         return irhw_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
     v->clk = -1;
+    v->size = len;
+    v->bits_left = len > VCD_MIN_BIT_LIMIT ? len : VCD_MIN_BIT_LIMIT;
     /* header: scopes below irhw_tb.dut */
     char scope[32][100];
-    int depth = 0, dut = -1, rc = 0;
+    int depth = 0, dut = -1, rc = 0, defined = 0, section = 0;
+    unsigned long ln = 0; /* the number of the line read last */
     vsram *sr = NULL;
     const char *p = text, *end = text + len;
     while (p < end && !rc) {
-        const char *e = memchr(p, '\n', (size_t)(end - p));
-        if (!e)
-            e = end;
+        const char *e = line_end(p, end);
+        ln++;
         char line[600];
         snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
+        const char *t = line + strspn(line, " \t\r");
+        if (memchr(p, '\0', (size_t)(e - p))) {
+            rc = irhw_err_input(err, errlen, "%s:%lu: a NUL byte: not a VCD trace", path, ln);
+            break;
+        }
         p = e + 1;
+        if (section) {
+            section = !strstr(line, "$end");
+            continue;
+        }
+        if (!*t)
+            continue;
+        if (*t == '#') {
+            rc = irhw_err_input(err, errlen,
+                                "%s:%lu: '%.40s' before $enddefinitions: the header is cut short "
+                                "or damaged",
+                                path, ln, t);
+            break;
+        }
+        if (*t != '$') {
+            rc = irhw_err_input(err, errlen,
+                                "%s:%lu: expected a $ keyword of the VCD header, found '%.40s': "
+                                "not a VCD trace",
+                                path, ln, t);
+            break;
+        }
+        section = opens_section(t);
         char w[100];
-        if (sscanf(line, " $scope %*s %99s", w) == 1) {
+        if (!strncmp(t, "$scope", 6)) {
+            if (sscanf(t, "$scope %*s %99s", w) != 1) {
+                rc = irhw_err_input(err, errlen, "%s:%lu: unreadable $scope line: %.100s", path, ln,
+                                    t);
+                break;
+            }
             if (depth < 32)
                 snprintf(scope[depth], sizeof scope[0], "%s", w);
             depth++;
@@ -340,11 +445,18 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
                 dut = depth;
             sr = NULL;
         } else if (strstr(line, "$upscope")) {
+            if (depth == 0) {
+                rc = irhw_err_input(err, errlen, "%s:%lu: $upscope without an open $scope", path,
+                                    ln);
+                break;
+            }
             depth--;
             if (dut > depth)
                 dut = -1;
             sr = NULL;
-        } else if (strstr(line, "$var") && dut > 0 && depth <= 32) {
+        } else if (strstr(line, "$var") && (dut < 0 || depth > 32)) {
+            rc = vcd_var(v, line, NULL, NULL, path, ln, err, errlen); /* its code only */
+        } else if (strstr(line, "$var")) {
             char sp[400] = "";
             for (int d = dut; d < depth; d++) {
                 size_t k = strlen(sp);
@@ -360,11 +472,22 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
                 snprintf(sr->path, sizeof sr->path, "%.*s", (int)strlen(sp) - 1, sp);
                 v->nsrams++;
             }
-            rc = vcd_var(v, line, sp, sr, err, errlen);
+            rc = vcd_var(v, line, sp, sr, path, ln, err, errlen);
         } else if (strstr(line, "$enddefinitions")) {
+            defined = 1;
             break;
         }
     }
+    if (!rc && !defined)
+        rc = irhw_err_input(err, errlen,
+                            "%s: no $enddefinitions after %lu lines: the header is cut short, "
+                            "or this is not a VCD trace",
+                            path, ln);
+    if (!rc && text[len - 1] != '\n')
+        rc = irhw_err_input(err, errlen,
+                            "%s: the last line is cut short (no newline at the end): a "
+                            "truncated trace",
+                            path);
     /* SRAM scopes: en, we, rdata and wdata */
     unsigned ns = 0;
     for (unsigned i = 0; i < v->nsrams; i++)
@@ -372,37 +495,63 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
             v->srams[ns++] = v->srams[i];
     v->nsrams = ns;
     if (!rc && (dut < 0 && !v->nkeys))
-        rc = irhw_err(err, errlen, "%s: no irhw_tb.dut scope (not a cosim --wave-depth 99 trace)",
-                      path);
+        rc = irhw_err_input(err, errlen,
+                            "%s: no irhw_tb.dut scope (not a cosim --wave-depth 99 trace)", path);
     if (!rc && v->clk < 0)
-        rc = irhw_err(err, errlen, "%s: no clk in the dut scope", path);
+        rc = irhw_err_input(err, errlen, "%s: no clk in the dut scope", path);
     if (!rc && (tab_build(&v->ktab, &v->ktabn, v->nkeys, key_name, v) ||
                 (free(v->ctab), tab_build(&v->ctab, &v->ctabn, v->ncodes, code_name, v))))
         rc = irhw_err(err, errlen, "out of memory reading the VCD");
-    if (!rc && h && h->header(h->ctx, v, err, errlen))
-        rc = -1;
+    if (!rc && h)
+        rc = h->header(h->ctx, v, err, errlen);
     int started = 0;
-    /* body: blocks of changes between #T lines */
+    /* body: blocks of changes between #T lines; every line is checked in
+     * pass 1, before its block changes anything */
     int first = 1;
+    uint64_t now = 0;
     while (!rc && p < end) {
         const char *blk = p;
         int rise = 0;
-        /* pass 1: does clk rise in this block? */
+        /* pass 1: is the block whole, and does clk rise in it? */
         const char *q = p;
-        if (*q == '#')
-            q = memchr(q, '\n', (size_t)(end - q)), q = q ? q + 1 : end;
+        if (*q == '#') {
+            const char *e = line_end(q, end);
+            ln++;
+            uint64_t at = 0;
+            const char *d = q + 1;
+            for (; d < e && *d >= '0' && *d <= '9' && at <= (UINT64_MAX - 9) / 10; d++)
+                at = at * 10 + (uint64_t)(*d - '0');
+            if (d == q + 1 || (d < e && *d != '\r') || (!first && at < now)) {
+                rc = irhw_err_input(err, errlen,
+                                    "%s:%lu: '%.*s' is not a time later than #%" PRIu64
+                                    ": a damaged trace",
+                                    path, ln, shown(q, e), q, now);
+                break;
+            }
+            now = at;
+            q = e < end ? e + 1 : end;
+        }
         const char *bend = q;
         while (bend < end && *bend != '#') {
-            const char *e = memchr(bend, '\n', (size_t)(end - bend));
-            e = e ? e : end;
+            const char *e = line_end(bend, end);
+            ln++;
             long c;
             const char *val;
             size_t vn;
-            if (!vcd_change(v, bend, e, &c, &val, &vn) && c == v->clk && val[vn - 1] == '1' &&
-                !code_bit0(v, v->clk))
+            int k = vcd_change(v, bend, e, &c, &val, &vn);
+            if (k < 0) {
+                rc = irhw_err_input(err, errlen,
+                                    "%s:%lu: expected a value change of a declared identifier, "
+                                    "found '%.*s': a damaged trace",
+                                    path, ln, shown(bend, e), bend);
+                break;
+            }
+            if (k == 0 && c == v->clk && val[vn - 1] == '1' && !code_bit0(v, v->clk))
                 rise = 1;
             bend = e + 1;
         }
+        if (rc)
+            break;
         if (bend > end)
             bend = end;
         if (rise) {
@@ -417,21 +566,17 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
             if (h && started)
                 h->edge(h->ctx);
         }
-        int initial = first && (!strncmp(blk, "#0\n", 3) || *blk == '$');
-        for (q = (*blk == '#') ? (const char *)memchr(blk, '\n', (size_t)(end - blk)) : blk;
-             q && q < bend;) {
+        int initial = first && ((end - blk >= 3 && !memcmp(blk, "#0\n", 3)) || *blk == '$');
+        for (q = (*blk == '#') ? line_end(blk, end) : blk; q < bend;) {
             if (*q == '\n')
                 q++;
-            const char *e = memchr(q, '\n', (size_t)(end - q));
-            e = e ? e : end;
+            const char *e = line_end(q, end);
             long c;
             const char *val;
             size_t vn;
             if (e > q && !vcd_change(v, q, e, &c, &val, &vn))
                 vcd_set(v, c, val, vn, !initial);
             q = e;
-            if (q >= bend)
-                break;
         }
         if (h && !started && *blk == '#') {
             h->start(h->ctx); /* the values at time 0 */
@@ -472,7 +617,16 @@ static int vcd_read(const char *path, vcd *v, const vcd_hooks *h, char *err, siz
     v->nsrams = nm;
     munmap(text, len);
     if (!rc && v->posedges == 0)
-        rc = irhw_err(err, errlen, "%s: the clock never rose", path);
+        rc = irhw_err_input(err, errlen, "%s: the clock never rose", path);
+    return rc;
+}
+
+int irhw_vcd_check(const char *path, char *err, size_t errlen)
+{
+    vcd v;
+    memset(&v, 0, sizeof v);
+    int rc = vcd_read(path, &v, NULL, err, errlen);
+    vcd_free(&v);
     return rc;
 }
 
@@ -635,10 +789,11 @@ static int gs_header(void *c, const vcd *v, char *err, size_t errlen)
         const char *k = irhw_gsim_input_key(r->g, i);
         const vbit *b = trace_bit(v, k);
         if (!b)
-            return irhw_err(err, errlen,
-                            "%s: the netlist's input %s is not in the trace: the gate-level "
-                            "simulation cannot be driven",
-                            r->vcd, k);
+            return irhw_err_input(err, errlen,
+                                  "%s: the netlist's input %s is not in the trace (a trace of "
+                                  "another block or parameters?): the gate-level simulation "
+                                  "cannot be driven",
+                                  r->vcd, k);
         irhw_gsim_bind_input(r->g, i, &b->val);
     }
     size_t nf = irhw_gsim_flops(r->g);

@@ -77,6 +77,17 @@ int irhw_parse_real(const char *s, double *out)
     return 0;
 }
 
+int irhw_err_input(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return IRHW_EINPUT;
+}
+
 unsigned irhw_port_add(irhw_ports *ps, const irhw_port_row *row, unsigned width)
 {
     if (ps->n == IRHW_MAX_PORTS) {

@@ -513,6 +513,13 @@ double irhw_now_s(void);
 
 /* printf into a fixed buffer; returns -1 so `return irhw_err(...)` reads well. */
 int irhw_err(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A library call fails with -1 when a tool or the system failed (the CLI's
+ * exit 3) and with IRHW_EINPUT when a file the user gave is not what it
+ * should be: empty, binary, malformed, cut short (exit 2). irhw_err_input
+ * is irhw_err returning IRHW_EINPUT. */
+#define IRHW_EINPUT (-2)
+int irhw_err_input(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Generate the instance's complete Verilog (header + modules) into a
  * malloc'd string. Deterministic. NULL and message on error. */

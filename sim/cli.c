@@ -329,11 +329,13 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_RECORD:
         o->record = v;
         break;
-    case O_VCD:
-        if (access(v, R_OK))
-            return irhw_usage(verb, "--vcd '%s' cannot be read", v);
+    case O_VCD: { /* the trace itself is checked before anything runs (cmd_power) */
+        struct stat st;
+        if (stat(v, &st) && (errno == ENOENT || errno == ENOTDIR))
+            return irhw_usage(verb, "--vcd '%s' cannot be read: %s", v, strerror(errno));
         o->vcd_in = v;
         break;
+    }
     case O_STIM_FILE:
         o->run_opt = n;
         if (access(v, R_OK))
@@ -1365,7 +1367,9 @@ static int write_synth_input(const char *dir, const char *design, const char *co
     return rc ? rc : irhw_out_commit(f, err, errlen);
 }
 
-static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
+/* The area run of o's design in dir; the report to print when not NULL.
+ * EXIT_USAGE for a liberty that is not a usable one, EXIT_TOOL. */
+static int area_one(const opts *o, const char *dir, irhw_area_res *r, FILE *print)
 {
     char path[4200], all[4300], err[4096];
     const char *leaves[IRHW_MAX_LEAVES];
@@ -1400,9 +1404,10 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
             o->x.module, o->flat ? ", flat" : ", module by module (cached)",
             o->no_sta ? "" : ", timing with OpenSTA", dir);
     double t0 = irhw_now_s();
-    if (irhw_area_run(&q, r, err, sizeof err)) {
+    int arc = irhw_area_run(&q, r, err, sizeof err);
+    if (arc) {
         fprintf(stderr, "%s area: %s\n", prog, err);
-        return EXIT_TOOL;
+        return arc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
     }
     fprintf(stderr, "%s area: done in %.1f s\n", prog, irhw_now_s() - t0);
     if (print) {
@@ -1412,9 +1417,9 @@ static int area_one(const opts *o, const char *dir, irhw_area_res *r, int print)
                              r->flops,     r->library,      r->node};
         int n = o->b->area_notes ? o->b->area_notes(&o->x, &fig, notes, 16) : 0;
         if (o->json)
-            irhw_area_print_json(stdout, o->b, &o->c, r, notes, n);
+            irhw_area_print_json(print, o->b, &o->c, r, notes, n);
         else
-            irhw_area_print(stdout, o->b, &o->c, r, notes, n);
+            irhw_area_print(print, o->b, &o->c, r, notes, n);
     }
     return 0;
 }
@@ -1431,9 +1436,11 @@ static int cmd_area(int argc, char **argv)
                 "          [--sram-table FILE] [--flat] [--full-sta] [--ilm] [-j N] "
                 "[--progress]\n" IRHW_ARGS_HELP
                 "  Yosys + ABC synthesis onto a liberty (default: area/default_45nm.lib, an\n"
-                "  approximate 45 nm-class library shipped here), SRAM macros priced by the SRAM\n"
-                "  area model, critical path by OpenSTA. Work files and the gate-level netlist\n"
-                "  (netlist.v, for cosim --rtl) go to DIR (default out/area/<module>).\n"
+                "  approximate 45 nm-class library shipped here; one that is empty, binary,\n"
+                "  not a liberty or without cell areas is refused, exit 2), SRAM macros\n"
+                "  priced by the SRAM area model, critical path by OpenSTA. Work files and\n"
+                "  the gate-level netlist (netlist.v, for cosim --rtl) go to DIR (default\n"
+                "  out/area/<module>).\n"
                 "  --sram-table F  SRAM areas of your own macros, one per line \"words width "
                 "um2\"\n"
                 "               ('#' comments); they replace the model's for those sizes\n"
@@ -1461,7 +1468,7 @@ static int cmd_area(int argc, char **argv)
     irhw_area_res r;
     rc = io_check("area", &o, dir);
     if (!rc)
-        rc = area_one(&o, dir, &r, 1);
+        rc = area_one(&o, dir, &r, stdout);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1483,9 +1490,26 @@ static const struct {
 #define POWER_DEFAULT_MHZ 700.0
 #define SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
 
+/* Closes the memory stream *js and prints the document it holds on stdout
+ * in one piece: 0, or EXIT_TOOL when memory ran out. */
+static int print_whole(FILE **js, char **doc)
+{
+    int bad = fclose(*js) != 0;
+    *js = NULL;
+    if (bad || !*doc) {
+        fprintf(stderr, "%s: out of memory building the JSON document\n", prog);
+        return EXIT_TOOL;
+    }
+    fwrite(*doc, 1, strlen(*doc), stdout);
+    return 0;
+}
+
 static int cmd_power(int argc, char **argv)
 {
     opts o;
+    char *json = NULL; /* --json: the document, printed once it is whole */
+    size_t json_len = 0;
+    FILE *js = NULL;
     int rc = parse_opts("power", argc, argv, 1, V_POWER, &o);
     if (rc || o.help) {
         if (o.help)
@@ -1511,8 +1535,10 @@ static int cmd_power(int argc, char **argv)
                 "               limit is refused (exit 2)\n"
                 "  --vcd F      this trace (cosim --wave F.vcd --wave-depth 99 of the same\n"
                 "               block and parameters) instead of a co-simulation, priced\n"
-                "               whole and kept; --cycles, --seed, --stim, --stim-file and\n"
-                "               --wave-limit do not apply with it (exit 2)\n"
+                "               whole and kept. Read through first: one that is not a\n"
+                "               whole VCD is refused (exit 2) before the synthesis;\n"
+                "               --cycles, --seed, --stim, --stim-file and --wave-limit do\n"
+                "               not apply with it (exit 2)\n"
                 "  --clock MHz  the clock the power is given at (default: the block's paper,\n"
                 "               700 MHz (hwwl), 1126 MHz for iru_hash (GTX 980))\n"
                 "  --liberty F  default: ../shared/data/liberty/" SKY130_LIB "\n"
@@ -1522,9 +1548,12 @@ static int cmd_power(int argc, char **argv)
                 "  -j N, --full-sta, --ilm, --progress  as for irhw area\n"
                 "  Energy per operation: per push/pull (wl_bank), per element (iru_hash),\n"
                 "  per cycle otherwise. Work files in DIR (default out/power/<module>).\n"
-                "exit: 0 done, 1 the co-simulation failed, 2 usage or a liberty without\n"
-                "      power data, 3 tool failure, or the gate-level simulation disagreeing\n"
-                "      with the trace (the trace is kept and named)\n",
+                "  --json       one document {\"area\": ..., \"power\": ...}, printed whole at\n"
+                "               the end (nothing on stdout when the run fails)\n"
+                "exit: 0 done, 1 the co-simulation failed, 2 usage, a --liberty or --vcd that\n"
+                "      is not a usable one, or a liberty without power data, 3 tool failure,\n"
+                "      or the gate-level simulation disagreeing with the trace (the trace is\n"
+                "      kept and named)\n",
                 prog);
         return rc;
     }
@@ -1552,6 +1581,14 @@ static int cmd_power(int argc, char **argv)
         snprintf(dir, sizeof dir, "out/power/%s", o.x.module);
     if ((rc = io_check("power", &o, dir)))
         goto out;
+    if (o.vcd_in) { /* a bad trace is refused before the synthesis */
+        int vrc = irhw_vcd_check(o.vcd_in, err, sizeof err);
+        if (vrc) {
+            fprintf(stderr, "%s power: %s\n", prog, err);
+            rc = vrc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
+            goto out;
+        }
+    }
     snprintf(vcd, sizeof vcd, "%s", o.vcd_in ? o.vcd_in : "");
     if (!o.vcd_in)
         snprintf(vcd, sizeof vcd, "%s/power/activity.vcd", dir);
@@ -1577,10 +1614,16 @@ static int cmd_power(int argc, char **argv)
         co.estimate_only = 0;
         co.wave_checked = 1;
     }
-    if (o.json)
-        printf("{\"area\": ");
+    /* --json: one whole document on stdout at the end, or nothing */
+    if (o.json && !(js = open_memstream(&json, &json_len))) {
+        fprintf(stderr, "%s power: out of memory\n", prog);
+        rc = EXIT_TOOL;
+        goto out;
+    }
+    if (js)
+        fprintf(js, "{\"area\": ");
     irhw_area_res ar;
-    if ((rc = area_one(&o, dir, &ar, 1)))
+    if ((rc = area_one(&o, dir, &ar, js ? js : stdout)))
         goto out;
     snprintf(lib, sizeof lib, "%s/cells.lib", dir);
     int has = irhw_liberty_has_power(lib, err, sizeof err);
@@ -1593,9 +1636,12 @@ static int cmd_power(int argc, char **argv)
                     "leakage_power): power refused; give --liberty with power tables, e.g. "
                     "sky130hd (" SKY130_LIB ")\n",
                     prog, o.liberty ? o.liberty : "area/default_45nm.lib", ar.library);
-        if (o.json)
-            printf(", \"power\": null}\n");
-        rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
+        if (js && has == 0) {
+            fprintf(js, ", \"power\": null}\n");
+            rc = print_whole(&js, &json);
+        }
+        if (!rc)
+            rc = has < 0 ? EXIT_TOOL : EXIT_USAGE;
         goto out;
     }
     if (irhw_mkdirs(pdir)) {
@@ -1624,9 +1670,10 @@ static int cmd_power(int argc, char **argv)
     irhw_power_req pq = {
         dir, o.liberty, o.x.module, vcd, mhz, strstr(ar.node, "130") ? 130 : 45, op_ports, ports};
     irhw_power_res pr;
-    if (irhw_power_run(&pq, &pr, err, sizeof err)) {
+    int prc = irhw_power_run(&pq, &pr, err, sizeof err);
+    if (prc) {
         fprintf(stderr, "%s power: %s\n", prog, err);
-        rc = EXIT_TOOL;
+        rc = prc == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
         goto out;
     }
     fprintf(stderr,
@@ -1638,14 +1685,18 @@ static int cmd_power(int argc, char **argv)
         unlink(vcd); /* tens of MB; the counts are in the report */
         unlink(gtkw);
     }
-    if (o.json) {
-        printf(", \"power\": ");
-        irhw_power_print_json(stdout, &pr, op_name);
-        printf("}\n");
+    if (js) {
+        fprintf(js, ", \"power\": ");
+        irhw_power_print_json(js, &pr, op_name);
+        fprintf(js, "}\n");
+        rc = print_whole(&js, &json);
     } else {
         irhw_power_print(stdout, &pr, op_name);
     }
 out:
+    if (js)
+        fclose(js);
+    free(json);
     irhw_inst_free(&o.x);
     return rc;
 }
@@ -1734,7 +1785,7 @@ static int run_block(const opts *o, const irhw_block *b, const char *root, char 
     snprintf(adir, sizeof adir, "%s/area", dir);
     bo.json = 0;
     irhw_area_res ares;
-    int arc = area_one(&bo, adir, &ares, 1);
+    int arc = area_one(&bo, adir, &ares, stdout);
     irhw_row_from_run(res, &bo.x,
                       crc == 0               ? "pass"
                       : crc == EXIT_MISMATCH ? "mismatch"

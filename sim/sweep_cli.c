@@ -149,6 +149,11 @@ static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const ch
                       : irhw_sram_table_price(v, NULL, 45, &um2, src, sizeof src, e2, sizeof e2);
         if (bad)
             return irhw_usage("sweep", "%s: %s", a, e2);
+        /* a liberty every run would refuse is refused here, once */
+        if (opt->id == S_LIBERTY && (bad = irhw_liberty_check(v, e2, sizeof e2))) {
+            fprintf(stderr, "irhw sweep: %s\n", e2);
+            return bad == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
+        }
         if (opt->id == S_LIBERTY)
             s->liberty = absolute(v, libbuf, buflen);
         else

@@ -37,6 +37,7 @@ cli_habits:tests/cli/test_cli_habits.sh
 bad_inputs:tests/cli/bad_inputs.sh
 bad_values:tests/cli/bad_values.sh
 bad_outputs:tests/cli/bad_outputs.sh
+bad_readers:tests/cli/bad_readers.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
@@ -73,6 +74,7 @@ faults:tests/cosim/test_faults.sh"
 # bad_prove_traces: prove needs a check; trace writes fail with exit 3, never
 # hang, stay under --wave-limit (Yosys and depth-2/SystemC builds: not quick).
 # bad_outputs: an output that overlaps an input exits 2 naming both; graph folders.
+# bad_readers: hostile --vcd traces and --liberty files exit 2, bounded; power --json whole.
 # cache: the build cache under kill -9, signals, concurrent runs, damage.
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.

@@ -39,9 +39,9 @@ out=$(python3 tests/cli/docs_paths.py "$tmp/paths.md"); rc=$?
 [ $rc = 1 ] && [ "$out" = "$tmp/paths.md:1: tests/$old -> no such file" ] &&
   ok "the path checker reports a stale path, not a pattern or a build path" || bad "the path checker (rc=$rc): $out"
 # the top of tests/: the driver, this guide, data and the folders by kind
-driver="README.md bench cli cosim data lib.sh parallel.sh run_unit.sh summary.sh unit"
+driver="README.md bench cli cosim data fuzz lib.sh parallel.sh run_unit.sh summary.sh unit"
 top=$(git ls-files tests | cut -d/ -f2 | LC_ALL=C sort -u | tr '\n' ' ')
-[ "$top" = "$driver " ] && ok "tests/ holds only the driver and unit/ cosim/ cli/ bench/ data/" ||
+[ "$top" = "$driver " ] && ok "tests/ holds only the driver and unit/ cosim/ cli/ bench/ fuzz/ data/" ||
   bad "tests/ holds files outside its folders (see tests/README.md, where a file goes): $top"
 
 date_re='\b20[0-9]{2}-[01][0-9]-[0-3][0-9]\b'

@@ -370,7 +370,7 @@ START_TEST(a_file_that_is_not_a_liberty_gives_an_error_message)
     irhw_area_req q = request(&fx, fx.verilog, 0); /* Verilog, not liberty */
     irhw_area_res r;
     char err[IRHW_ERRLEN] = "";
-    ck_assert_int_eq(irhw_area_run(&q, &r, err, sizeof err), -1);
+    ck_assert_int_eq(irhw_area_run(&q, &r, err, sizeof err), IRHW_EINPUT);
     ck_assert_msg(strstr(err, "not a liberty") != NULL, "message: %s", err);
     fixture_drop(&fx);
 }

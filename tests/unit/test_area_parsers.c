@@ -77,10 +77,47 @@ START_TEST(a_file_that_is_not_a_liberty_is_rejected_by_name)
     snprintf(out, sizeof out, "/tmp/irhw_lib_test.%d.lib", (int)getpid());
     lib_info li;
     memset(&li, 0, sizeof li);
-    ck_assert_int_eq(area_filter_liberty(src, out, &li, err, sizeof err), -1);
+    ck_assert_int_eq(area_filter_liberty(src, out, &li, err, sizeof err), IRHW_EINPUT);
     ck_assert_ptr_nonnull(strstr(err, "is not a liberty file"));
     remove(out);
     area_strlist_free(&li.seq);
+}
+END_TEST
+
+/* Filters the text t as a liberty: the return code, the message in err. */
+static int filter_text(const char *t, size_t n, char *err, size_t errlen)
+{
+    char src[256], out[256];
+    snprintf(src, sizeof src, "/tmp/irhw_lib_src.%d.lib", (int)getpid());
+    snprintf(out, sizeof out, "/tmp/irhw_lib_test.%d.lib", (int)getpid());
+    FILE *f = fopen(src, "wb");
+    ck_assert_ptr_nonnull(f);
+    fwrite(t, 1, n, f);
+    fclose(f);
+    lib_info li;
+    memset(&li, 0, sizeof li);
+    int rc = area_filter_liberty(src, out, &li, err, errlen);
+    ck_assert_msg(access(out, F_OK) != 0 || rc == 0, "a refused liberty left %s", out);
+    remove(src);
+    remove(out);
+    area_strlist_free(&li.seq);
+    return rc;
+}
+
+START_TEST(an_empty_binary_or_arealess_liberty_is_the_users_input_error)
+{
+    char err[512];
+    ck_assert_int_eq(filter_text("", 0, err, sizeof err), IRHW_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err, "it is empty"));
+    ck_assert_int_eq(filter_text("library (x) {\n\0\1\2", 17, err, sizeof err), IRHW_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err, "a NUL byte"));
+    const char *noarea = "library (x) {\n cell (INV) {\n  pin (A) { direction : input; }\n"
+                         "  pin (Y) { direction : output; function : \"!A\"; }\n }\n}\n";
+    ck_assert_int_eq(filter_text(noarea, strlen(noarea), err, sizeof err), IRHW_EINPUT);
+    ck_assert_ptr_nonnull(strstr(err, "gives no cell areas"));
+    const char *ok = "library (x) {\n cell (INV) {\n  area : 1.5;\n  pin (A) { direction : "
+                     "input; }\n  pin (Y) { direction : output; function : \"!A\"; }\n }\n}\n";
+    ck_assert_int_eq(filter_text(ok, strlen(ok), err, sizeof err), 0);
 }
 END_TEST
 
@@ -384,6 +421,7 @@ int main(void)
     tcase_add_test(t, liberty_filter_learns_name_flops_and_buffer_and_drops_unusable_cells);
     tcase_add_test(t, the_shipped_45nm_library_parses);
     tcase_add_test(t, a_file_that_is_not_a_liberty_is_rejected_by_name);
+    tcase_add_test(t, an_empty_binary_or_arealess_liberty_is_the_users_input_error);
     tcase_add_test(t, yosys_stat_splits_logic_from_the_storage_the_block_names);
     tcase_add_test(t, yosys_stat_prices_the_sram_macros_the_block_lists);
     tcase_add_test(t, yosys_stat_of_a_sky130_run_and_a_missing_top);

@@ -214,6 +214,70 @@ START_TEST(loops_unknown_cells_latches_and_bad_text_are_refused_by_name)
 }
 END_TEST
 
+/* make fuzz (fuzz_liberty) found the first truth table of a function given
+ * twice leaked: the last one counts, and nothing leaks (the sanitizer
+ * stage's leak check) */
+START_TEST(a_function_given_twice_takes_the_last_one)
+{
+    char *twice = strdup(lib_text);
+    const char *inv = "function : \"!A\";";
+    char *p = strstr(twice, inv);
+    ck_assert(p != NULL);
+    char *lib = malloc(strlen(twice) + 64);
+    sprintf(lib, "%.*sfunction : \"A\";\n      %s", (int)(p - twice), twice, p);
+    char lpath[128], net[128], err[4096];
+    file("twice.lib", lib, lpath, sizeof lpath);
+    file("inv.v",
+         "module top (clk, a, y);\n input clk; input a; output y;\n"
+         " INV _1_ (.A(a), .Y(y));\nendmodule\n",
+         net, sizeof net);
+    irhw_gsim *g = irhw_gsim_load(lpath, net, "top", "clk", err, sizeof err);
+    ck_assert_msg(g != NULL, "%s", err);
+    unsigned char a = 0;
+    irhw_gsim_bind_input(g, 0, &a);
+    irhw_gsim_start(g);
+    for (int c = 0; c < 4; c++) {
+        irhw_gsim_edge(g);
+        a = (unsigned char)(c & 1);
+        irhw_gsim_settle(g);
+    }
+    irhw_gsim_finish(g);
+    /* a at the 4 edges 0, 0, 1, 0; y = !a (not a): 3 toggles, high at 3 edges */
+    ck_assert_uint_eq(irhw_gsim_output_toggles(g, 0), 3);
+    char path[128];
+    snprintf(path, sizeof path, "%s/pins.txt", dir);
+    FILE *f = fopen(path, "w");
+    irhw_gsim_write_pins(g, f);
+    fclose(f);
+    char *t = irhw_read_file(path, NULL);
+    ck_assert_msg(strstr(t, "{_1_/Y} 0.75 0.75\n"), "%s", t);
+    free(t);
+    irhw_gsim_free(g);
+    free(lib);
+    free(twice);
+}
+END_TEST
+
+/* make fuzz (fuzz_liberty) found a function with a term the parser cannot
+ * take ("A 2") looped for ever: it is refused by name */
+START_TEST(a_function_with_an_unreadable_term_is_refused_at_once)
+{
+    char *bad = strdup(lib_text);
+    char *p = strstr(bad, "\"!A\"");
+    ck_assert(p != NULL);
+    memcpy(p, "\"A 2\"", 5);
+    char lpath[128], net[128], err[4096];
+    file("bad.lib", bad, lpath, sizeof lpath);
+    file("inv.v",
+         "module top (clk, a, y);\n input clk; input a; output y;\n"
+         " INV _1_ (.A(a), .Y(y));\nendmodule\n",
+         net, sizeof net);
+    ck_assert(irhw_gsim_load(lpath, net, "top", "clk", err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, "cannot read the liberty function \"A 2\""), "%s", err);
+    free(bad);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gatesim");
@@ -222,6 +286,8 @@ int main(void)
     tcase_add_test(t, a_counter_toggles_as_counted_by_hand);
     tcase_add_test(t, a_changed_connection_is_another_design);
     tcase_add_test(t, loops_unknown_cells_latches_and_bad_text_are_refused_by_name);
+    tcase_add_test(t, a_function_given_twice_takes_the_last_one);
+    tcase_add_test(t, a_function_with_an_unreadable_term_is_refused_at_once);
     suite_add_tcase(s, t);
     return irhw_check_run(s);
 }
