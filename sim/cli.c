@@ -1690,7 +1690,7 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
         while (running < (int)jobs && started < n) {
             run_item *x = &it[order[started++]];
             x->t0 = irhw_now_s();
-            x->pid = fork();
+            x->pid = irhw_fork();
             if (x->pid < 0) {
                 fprintf(stderr, "%s run: fork: %s\n", prog, strerror(errno));
                 x->state = 2, x->rc = EXIT_TOOL, *fatal = 1;
@@ -1726,6 +1726,7 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
             pid_t w = waitpid(-1, &st, 0);
             if (w < 0 && errno == EINTR)
                 continue;
+            irhw_child_done(w);
             for (int i = 0; i < n; i++)
                 if (it[i].state == 1 && it[i].pid == w) {
                     it[i].state = 2;
@@ -2190,8 +2191,10 @@ int main(int argc, char **argv)
     }
     size_t n = sizeof verbs / sizeof verbs[0];
     for (size_t i = 0; i < n; i++)
-        if (!strcmp(verb, verbs[i].name))
+        if (!strcmp(verb, verbs[i].name)) {
+            irhw_signals_init(verb);
             return verbs[i].run(argc - 2, argv + 2);
+        }
     irhw_print_unknown(prog, "verb", verb, irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]));
     help(stderr);
     return EXIT_USAGE;

@@ -723,6 +723,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                          q->no_assert};
     char so[4600];
     irhw_rtl rtl;
+    irhw_signal_at("the build of %s", q->x->module);
     if (q->so_path)
         res->cached = 1, snprintf(so, sizeof so, "%s", q->so_path);
     if ((!q->so_path && irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen)) ||
@@ -740,6 +741,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_free(model);
         return -1;
     }
+    int wave_slot = tr ? irhw_signal_file(q->wave, IRHW_ON_SIGNAL_PARTIAL) : -1;
+    irhw_signal_at("the co-simulation of %s (%" PRIu64 " cycles)", q->x->module, q->cycles);
 
     uint64_t *in = calloc(ps.in_words + 1, sizeof *in);
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
@@ -869,6 +872,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
     int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
+    irhw_signal_forget(wave_slot);
     if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;
