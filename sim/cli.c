@@ -2056,6 +2056,7 @@ static int cmd_prove(int argc, char **argv)
              "-maxsteps %" PRIu64 " -show-inputs -dump_vcd \"%s\"",
              files, o.x.module, PROVE_CELLS_MAX, PROVE_MEM_MAX, o.x.module, depth, vcd);
     char *av[] = {"yosys", "-p", script, NULL};
+    irhw_signal_at("the proof of %s (Yosys, depth %" PRIu64 ", log %s)", o.x.module, depth, log);
     int st = irhw_run(av, log);
     char *text = irhw_read_file(log, NULL);
     if (!text) {

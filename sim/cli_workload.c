@@ -427,6 +427,7 @@ static int read_graph(const wl_opts *o, const char *path, irhw_graph *g)
         irhw_graph_free(g);
         return EXIT_USAGE;
     }
+    irhw_signal_at("the iru run on %s", path);
     return 0;
 }
 
@@ -1406,6 +1407,7 @@ static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
         irhw_graph_free(g);
         return EXIT_USAGE;
     }
+    irhw_signal_at("the %s run on %s", o->kind, path);
     return 0;
 }
 

@@ -741,7 +741,11 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_free(model);
         return -1;
     }
+    /* the trace, and the FST writer's hierarchy file beside it */
+    char hier[4200];
+    snprintf(hier, sizeof hier, "%s.hier", q->wave ? q->wave : "");
     int wave_slot = tr ? irhw_signal_file(q->wave, IRHW_ON_SIGNAL_PARTIAL) : -1;
+    int hier_slot = tr == IRHW_TRACE_FST ? irhw_signal_file(hier, IRHW_ON_SIGNAL_REMOVE) : -1;
     irhw_signal_at("the co-simulation of %s (%" PRIu64 " cycles)", q->x->module, q->cycles);
 
     uint64_t *in = calloc(ps.in_words + 1, sizeof *in);
@@ -873,6 +877,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     }
     int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
     irhw_signal_forget(wave_slot);
+    irhw_signal_forget(hier_slot);
     if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;

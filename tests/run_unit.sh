@@ -53,6 +53,7 @@ report:tests/cli/test_report.sh"
 run:tests/cli/test_run.sh
 synth_cache:tests/cli/test_synth_cache.sh
 power:tests/cli/test_power.sh
+signals:tests/cli/test_signals.sh
 $scripts
 faults:tests/cosim/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
@@ -69,6 +70,8 @@ faults:tests/cosim/test_faults.sh"
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.
 # run: irhw run on fifo and icrn, -j 2 against -j 1, the BFS line, the report.
+# signals: SIGTERM/SIGINT/SIGHUP mid-run in cosim, area, prove, sweep,
+# paper-figs and workload: exit 128+signal, no child left, no cut file.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
