@@ -2143,7 +2143,10 @@ static void help(FILE *f)
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
             "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
             "  paper-figs               the papers' figures on our graphs (workload runs)\n"
-            "\n" IRHW_ARGS_HELP,
+            "\n" IRHW_ARGS_HELP
+            "  exit: 0 ok, 1 a verdict against the design, 2 bad input, 3 a tool or the\n"
+            "  system failed; SIGINT/SIGTERM/SIGHUP stop every verb and its tools, keep\n"
+            "  an unfinished file as NAME.partial, exit 130/143/129 (docs/errors.md)\n",
             IRHW_VERSION, prog, prog);
     irhw_print_blocks(f);
 }

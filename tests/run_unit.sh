@@ -47,7 +47,7 @@ wave_view:tests/cli/test_wave_view.sh
 cache:tests/cli/test_cache.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh"
-# area_cli, synth_cache and power (Yosys, ABC, OpenSTA) and faults (the faulty RTL
+# area_cli, synth_cache, power, signals (Yosys, ABC, OpenSTA) and faults (the faulty RTL
 # variants) are not repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 run:tests/cli/test_run.sh
