@@ -155,7 +155,7 @@ static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen
         return NULL;
     }
     setvbuf(o->f, NULL, _IOFBF, 1 << 16);
-    o->on_signal = o->mode == OUT_ATOMIC ? irhw_signal_file(o->tmp, IRHW_ON_SIGNAL_REMOVE)
+    o->on_signal = o->mode == OUT_ATOMIC   ? irhw_signal_file(o->tmp, IRHW_ON_SIGNAL_REMOVE)
                    : o->mode == OUT_STREAM ? irhw_signal_file(o->path, IRHW_ON_SIGNAL_PARTIAL)
                                            : -1;
     return o;

@@ -43,7 +43,7 @@ typedef struct {
 static file_slot files[NFILES];
 static child_slot children[NCHILDREN];
 static char verb_name[64];
-static pid_t main_pid;  /* the irhw that prints the message; forked jobs are silent */
+static pid_t main_pid; /* the irhw that prints the message; forked jobs are silent */
 static struct timespec t_start;
 static char where[2][512];
 static volatile sig_atomic_t where_at = -1, stopping;
@@ -237,7 +237,10 @@ static void stop_children(int sig, pid_t me)
 
 static const char *sig_name(int sig)
 {
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+    return sig == SIGINT    ? "SIGINT"
+           : sig == SIGTERM ? "SIGTERM"
+           : sig == SIGHUP  ? "SIGHUP"
+                            : "a signal";
 }
 
 void irhw_reraise(int sig)
