@@ -247,6 +247,8 @@ static void judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in)
         if (t - j->tprog > 2.0) {
             fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
                     j->b->name, cyc, j->q->cycles, (double)cyc / (t - j->tstart));
+            irhw_signal_at("cycle %" PRIu64 " of %" PRIu64 " of the co-simulation of %s", cyc,
+                           j->q->cycles, j->q->x->module);
             j->tprog = t;
         }
     }

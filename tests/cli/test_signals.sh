@@ -73,13 +73,14 @@ left() {
 }
 running() { pgrep -f -- "$1" > /dev/null; }
 has() { [ -s "$1" ]; }
+exists() { [ -e "$1" ]; }
 said() { grep -q -- "$2" "$T/$1.out"; }
 
 # cosim --wave: the trace is open at its final name while the run goes on
 start wave -- "$I" cosim fifo --cycles 1000000000 --wave w.vcd --wave-from 0 --wave-to 1000
-if wait_for 120 has "$T/w.vcd" && sleep 0.5 && alive; then
+if wait_for 120 exists "$T/w.vcd" && wait_for 60 said wave "cycle .* of" && alive; then
   stop TERM
-  [ $rc = 143 ] && [ ! -e w.vcd ] && [ -s w.vcd.partial ] && [ ! -e w.gtkw ] &&
+  [ $rc = 143 ] && [ ! -e w.vcd ] && [ -e w.vcd.partial ] && [ ! -e w.gtkw ] &&
     said wave "stopped by SIGTERM after" && said wave "kept as w.vcd.partial" &&
     ok "cosim --wave, SIGTERM: exit 143, the trace kept as w.vcd.partial, no .gtkw" ||
     bad "cosim --wave, SIGTERM: exit $rc; $(ls w.* 2>&1 | tr '\n' ' '); $(tail -3 wave.out)"
@@ -89,7 +90,7 @@ fi
 
 # cosim --record and an FST trace, SIGINT
 start rec -- "$I" cosim fifo --cycles 1000000000 --record r.csv --wave r.fst --wave-from 0 --wave-to 1000
-if wait_for 120 has "$T/r.csv" && wait_for 60 has "$T/r.fst" && sleep 0.5 && alive; then
+if wait_for 120 has "$T/r.csv" && wait_for 60 exists "$T/r.fst" && sleep 0.5 && alive; then
   stop INT
   [ $rc = 130 ] && [ ! -e r.csv ] && [ -s r.csv.partial ] && [ ! -e r.fst ] && [ -e r.fst.partial ] && [ ! -e r.fst.hier ] &&
     said rec "stopped by SIGINT" && said rec "kept as r.csv.partial" &&
