@@ -55,20 +55,31 @@ wait_for() {
   return 1
 }
 alive() { kill -0 $pid 2> /dev/null; }
+kids=
 # stop SIG: sends SIG to $pid and waits for it (60 s at most: then kill -9); $rc
 stop() {
+  kids=$(tree $pid)
   kill -"$1" $pid
   wait_for 60 eval '! alive' || kill -9 $pid
   wait $pid 2> /dev/null; rc=$?
 }
-# left PATTERN: the processes whose command line holds PATTERN (a path in
-# the scratch folder), a second after the run ended: nothing of a stopped
-# run may stay. Those found are killed, for the next case.
+# tree PID: PID's descendants, one a line (taken just before the signal)
+tree() {
+  local c
+  for c in $(pgrep -P "$1"); do echo "$c"; tree "$c"; done
+}
+# left PATTERN: a second after the run ended, the processes of $kids (its
+# tree before the signal) still alive and those whose command line holds
+# PATTERN (a path in the scratch folder): nothing of a stopped run may
+# stay. Those found are killed, for the next case.
 left() {
   sleep 1
-  local l
+  local l p
   l=$(pgrep -af -- "$1" | grep -v pgrep)
-  [ -z "$l" ] || kill -9 $(pgrep -f -- "$1") 2> /dev/null
+  for p in $kids; do # (a zombie nobody reaped yet is gone)
+    case $(ps -o stat= -p "$p") in '' | Z*) ;; *) l="$l $(ps -o pid=,args= -p "$p")" ;; esac
+  done
+  [ -z "$l" ] || kill -9 $kids $(pgrep -f -- "$1") 2> /dev/null
   echo "$l"
 }
 running() { pgrep -f -- "$1" > /dev/null; }
@@ -81,8 +92,8 @@ start wave -- "$I" cosim fifo --cycles 1000000000 --wave w.vcd --wave-from 0 --w
 if wait_for 120 exists "$T/w.vcd" && wait_for 60 said wave "cycle .* of" && alive; then
   stop TERM
   [ $rc = 143 ] && [ ! -e w.vcd ] && [ -e w.vcd.partial ] && [ ! -e w.gtkw ] &&
-    said wave "stopped by SIGTERM after" && said wave "kept as w.vcd.partial" &&
-    ok "cosim --wave, SIGTERM: exit 143, the trace kept as w.vcd.partial, no .gtkw" ||
+    said wave "stopped by SIGTERM after .* at cycle [0-9]* of 1000000000" && said wave "kept as w.vcd.partial" &&
+    ok "cosim --wave, SIGTERM: exit 143, the cycle it stopped at, the trace kept as w.vcd.partial, no .gtkw" ||
     bad "cosim --wave, SIGTERM: exit $rc; $(ls w.* 2>&1 | tr '\n' ' '); $(tail -3 wave.out)"
 else
   kill -9 $pid; bad "cosim --wave: no trace seen: $(tail -3 wave.out)"
