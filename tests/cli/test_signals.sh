@@ -138,6 +138,22 @@ else
     kill -9 $pid; bad "area: no Yosys seen: $(tail -3 area.out)"
   fi
 
+  # kill -9 of irhw alone: its jobs get SIGTERM (parent-death signal) and
+  # stop as on a signal, Yosys and private folders with them
+  start area9 IRHW_SYNTH_CACHE="$T/sc" -- "$I" area hwwl_core -j 2
+  if wait_for 120 running "$T/sc/"; then
+    kids=$(tree $pid)
+    kill -9 $pid; wait $pid 2> /dev/null
+    wait_for 10 eval '! running "$T/sc/"'
+    l=$(left "$T/")
+    p=$(ls -d "$T"/sc/*.tmp* 2> /dev/null)
+    [ -z "$l" ] && [ -z "$p" ] &&
+      ok "kill -9 of irhw in synthesis: its jobs stop Yosys and remove their private folders" ||
+      bad "kill -9 of irhw in synthesis: left: $l; private: $p"
+  else
+    kill -9 $pid; bad "area (kill -9): no Yosys seen: $(tail -3 area9.out)"
+  fi
+
   # a private folder left by kill -9 (irhw, its jobs and Yosys at once) is
   # removed by the next run that makes that entry
   start k9 IRHW_SYNTH_CACHE="$T/sc2" -- "$I" area wl_bank -j 1 --no-sta
