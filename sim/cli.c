@@ -1720,6 +1720,8 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
             }
             x->state = 1;
             running++;
+            irhw_signal_at("%d of %d items started (the last: %s)", started, n,
+                           x->b ? x->b->name : run_sweeps[x->sweep].block);
         }
         if (running) {
             int st;

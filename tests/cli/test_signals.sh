@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One signal policy for every verb (docs/errors.md, "Signals"): SIGTERM,
 # SIGINT or SIGHUP in the middle of a run stops every child process (Yosys,
-# the jobs of area, sweep and paper-figs, their tools), leaves each output
+# the jobs of area, run, sweep and paper-figs, their tools), leaves each output
 # whole, absent or as NAME.partial, removes the synthesis cache's private
 # folders, says where the run stopped, and irhw dies of the signal (exit
 # 143 for SIGTERM, 130 for SIGINT). The build cache's signal cases are in
@@ -198,6 +198,18 @@ else
       bad "sweep, SIGINT: exit $rc; left: $l; $tmpf; $(tail -2 sweep.out)"
   else
     kill -9 $pid; bad "sweep: no task seen: $(tail -3 sweep.out)"
+  fi
+
+  # run: its items (forks of irhw) and their tools stopped with it
+  start run -- "$I" run --blocks fifo,icrn -j 2 -o "$T/run"
+  if wait_for 60 eval 'pgrep -P $pid > /dev/null' && sleep 2 && alive; then
+    stop TERM
+    l=$(left "$T/run/")
+    [ $rc = 143 ] && [ -z "$l" ] && said run "irhw run: stopped by SIGTERM after .* items started" &&
+      ok "run -j 2, SIGTERM: exit 143, none of its items or tools left, where it stopped" ||
+      bad "run, SIGTERM: exit $rc; left: $l; $(tail -2 run.out)"
+  else
+    kill -9 $pid; bad "run: no item seen: $(tail -3 run.out)"
   fi
 
   # paper-figs --quick: its runs stopped with it
