@@ -547,33 +547,6 @@ int irhw_remove_tree(const char *path);
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name);
 
-/* ---- signals (model/signals.c) -------------------------------------------
- * One policy for every verb (docs/errors.md, "Signals"). After
- * irhw_signals_init, SIGINT, SIGTERM and SIGHUP (those not ignored when irhw
- * started) stop the run through irhw_reraise: the children irhw_fork made
- * are sent the signal and, 3 s later, their process groups SIGKILL; the
- * files registered with irhw_signal_file are removed (a folder with all it
- * holds) or renamed PATH.partial; "irhw VERB: stopped by SIGTERM after 2.1 s,
- * at WHERE" goes to stderr; and irhw dies of the signal (exit 128 + signal).
- * A process acts only on what it registered itself: a forked job cleans up
- * its own files, silently, and leaves its parent's to the parent. */
-void irhw_signals_init(const char *verb);
-/* Where the run is, for the message ("the synthesis of fifo_w8"). */
-void irhw_signal_at(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-enum { IRHW_ON_SIGNAL_REMOVE = 1, IRHW_ON_SIGNAL_PARTIAL };
-/* Registers path (a file or folder being written): its slot, or -1 when the
- * registry is full; irhw_signal_forget(slot) once it is whole or gone. */
-int irhw_signal_file(const char *path, int how);
-void irhw_signal_forget(int slot);
-/* fork() for a child that must not outlive irhw: the child leads a process
- * group of its own and gets SIGTERM when irhw dies (PR_SET_PDEATHSIG); the
- * parent registers it, to stop it on a signal. irhw_child_done(pid) once
- * it has been waited for. */
-pid_t irhw_fork(void);
-void irhw_child_done(pid_t pid);
-/* Stops the run as above (also what a caller of irhw_run_group does with
- * its *sig, after its own cleanup) and dies of sig. */
-void irhw_reraise(int sig) __attribute__((noreturn));
 /* Every file irhw writes is complete or absent. An output opened with
  * irhw_out_open is written to PATH.tmp.<pid> beside it (beside a symlink's
  * target) and renamed over PATH by irhw_out_commit once every write and the
@@ -622,5 +595,33 @@ int irhw_mkdirs_for(const char *file);
  * the binary was built from; a tree is a folder holding rtl/irhw_fifo.v.
  * When none is, prints where it looked and exits 3 (a bad $IRHW_ROOT too). */
 const char *irhw_root(void);
+
+/* ---- signals (model/signals.c) -------------------------------------------
+ * One policy for every verb (docs/errors.md, "Signals"). After
+ * irhw_signals_init, SIGINT, SIGTERM and SIGHUP (those not ignored when irhw
+ * started) stop the run through irhw_reraise: the children irhw_fork made
+ * are sent the signal and, 3 s later, their process groups SIGKILL; the
+ * files registered with irhw_signal_file are removed (a folder with all it
+ * holds) or renamed PATH.partial; "irhw VERB: stopped by SIGTERM after 2.1 s,
+ * at WHERE" goes to stderr; and irhw dies of the signal (exit 128 + signal).
+ * A process acts only on what it registered itself: a forked job cleans up
+ * its own files, silently, and leaves its parent's to the parent. */
+void irhw_signals_init(const char *verb);
+/* Where the run is, for the message ("the synthesis of fifo_w8"). */
+void irhw_signal_at(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+enum { IRHW_ON_SIGNAL_REMOVE = 1, IRHW_ON_SIGNAL_PARTIAL };
+/* Registers path (a file or folder being written): its slot, or -1 when the
+ * registry is full; irhw_signal_forget(slot) once it is whole or gone. */
+int irhw_signal_file(const char *path, int how);
+void irhw_signal_forget(int slot);
+/* fork() for a child that must not outlive irhw: the child leads a process
+ * group of its own and gets SIGTERM when irhw dies (PR_SET_PDEATHSIG); the
+ * parent registers it, to stop it on a signal. irhw_child_done(pid) once
+ * it has been waited for. */
+pid_t irhw_fork(void);
+void irhw_child_done(pid_t pid);
+/* Stops the run as above (also what a caller of irhw_run_group does with
+ * its *sig, after its own cleanup) and dies of sig. */
+void irhw_reraise(int sig) __attribute__((noreturn));
 
 #endif
