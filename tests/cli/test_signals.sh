@@ -111,6 +111,19 @@ else
   kill -9 $pid; bad "cosim --record: no record seen: $(tail -3 rec.out)"
 fi
 
+# cosim --xcheck: its private folder of vectors (in $TMPDIR) removed
+mkdir -p "$T/xt"
+start xcheck TMPDIR="$T/xt" -- "$I" cosim fifo --xcheck --cycles 1000000000
+if wait_for 120 said xcheck "cycle .* of" && alive; then
+  stop TERM
+  p=$(ls -A "$T/xt")
+  [ $rc = 143 ] && [ -z "$p" ] && said xcheck "stopped by SIGTERM" &&
+    ok "cosim --xcheck, SIGTERM: exit 143, its folder of vectors removed" ||
+    bad "cosim --xcheck, SIGTERM: exit $rc; left in TMPDIR: $p; $(tail -2 xcheck.out)"
+else
+  kill -9 $pid; bad "cosim --xcheck: no progress seen: $(tail -3 xcheck.out)"
+fi
+
 # a SIGHUP irhw was started with ignored (nohup) stays ignored
 (trap '' HUP; cd "$T" && exec "$I" cosim fifo --cycles 1000000000 --record h2.csv) > hup2.out 2>&1 &
 pid=$!
