@@ -213,11 +213,12 @@ else
     kill -9 $pid; bad "sweep: no task seen: $(tail -3 sweep.out)"
   fi
 
-  # run: its items (forks of irhw) and their tools stopped with it
-  start run -- "$I" run --blocks fifo,icrn -j 2 -o "$T/run"
-  if wait_for 60 eval 'pgrep -P $pid > /dev/null' && sleep 2 && alive; then
+  # run: its items (forks of irhw) and their tools stopped with it (in
+  # synthesis: a cold synthesis cache)
+  start run IRHW_SYNTH_CACHE="$T/sc3" -- "$I" run --blocks fifo,icrn -j 2 -o "$T/run"
+  if wait_for 120 running "$T/sc3/" && alive; then
     stop TERM
-    l=$(left "$T/run/")
+    l=$(left "$T/")
     [ $rc = 143 ] && [ -z "$l" ] && said run "irhw run: stopped by SIGTERM after .* items started" &&
       ok "run -j 2, SIGTERM: exit 143, none of its items or tools left, where it stopped" ||
       bad "run, SIGTERM: exit $rc; left: $l; $(tail -2 run.out)"
