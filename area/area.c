@@ -245,6 +245,7 @@ static double progress_t0;
 void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsigned n,
                    const char *what)
 {
+    irhw_signal_at("%s %u/%u %s", stage, k, n, what);
     if (q->progress)
         fprintf(stderr, "irhw area: [%.1f s] %s %u/%u %s\n", irhw_now_s() - progress_t0, stage, k,
                 n, what);
@@ -343,6 +344,9 @@ static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info 
         return -1;
     remove(p->stat);
     char *argv[] = {"yosys", "-q", "-l", (char *)p->log, (char *)p->script, NULL};
+    int on_signal[3] = {irhw_signal_file(netlist, IRHW_ON_SIGNAL_REMOVE),
+                        irhw_signal_file(stat, IRHW_ON_SIGNAL_REMOVE),
+                        irhw_signal_file(mapped, IRHW_ON_SIGNAL_REMOVE)};
     int rc = area_run_tool(argv, p->out, err, errlen);
     if (rc == 0 && (irhw_adopt(netlist, p->netlist, "endmodule", "yosys", err, errlen) ||
                     irhw_adopt(stat, p->stat, "Chip area", "yosys", err, errlen) ||
@@ -353,6 +357,8 @@ static int run_yosys(const irhw_area_req *q, const run_paths *p, const lib_info 
         unlink(stat);
         unlink(mapped);
     }
+    for (int i = 0; i < 3; i++)
+        irhw_signal_forget(on_signal[i]);
     if (rc < 0)
         return -1;
     if (rc != 0)

@@ -68,6 +68,7 @@
 
 #include "area_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -332,6 +333,10 @@ static void private_dir(char *buf, size_t len, const char *dir, const char *what
     snprintf(buf, len, "%s.%s%s-%d", dir, what, host, (int)getpid());
 }
 
+/* The private folder this process is making, removed on a signal (a job
+ * makes one entry, then exits). */
+static int private_slot = -1;
+
 /* Seals the entry written in tmp and renames it to dir. */
 static int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err,
                       size_t errlen)
@@ -345,6 +350,8 @@ static int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, 
         if (!entry_valid(dir, key, kind))
             return irhw_err(err, errlen, "cannot move %s to %s", tmp, dir);
     }
+    irhw_signal_forget(private_slot);
+    private_slot = -1;
     return 0;
 }
 
@@ -353,6 +360,8 @@ static int start_entry(const char *dir, char *tmp, size_t len, char *err, size_t
 {
     private_dir(tmp, len, dir, "tmp");
     remove_tree(tmp);
+    irhw_signal_forget(private_slot);
+    private_slot = irhw_signal_file(tmp, IRHW_ON_SIGNAL_REMOVE);
     if (irhw_mkdirs(tmp))
         return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
     return 0;
@@ -1288,6 +1297,28 @@ static int ready(const run_ctx *c, const task *t, unsigned i, int kind)
     return 1;
 }
 
+/* Removes the private folders of entry dir (dir.tmp<host>-<pid>,
+ * dir.bad<host>-<pid>) left by runs killed before they could: called with
+ * the entry's lock held, when no live run can be writing one. */
+static void clear_stale(const char *dir)
+{
+    const char *slash = strrchr(dir, '/');
+    char folder[PATHLEN];
+    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - dir) : 1, slash ? dir : ".");
+    const char *base = slash ? slash + 1 : dir;
+    size_t n = strlen(base);
+    DIR *d = opendir(folder);
+    for (struct dirent *de; d && (de = readdir(d));)
+        if (!strncmp(de->d_name, base, n) &&
+            (!strncmp(de->d_name + n, ".tmp", 4) || !strncmp(de->d_name + n, ".bad", 4))) {
+            char path[2 * PATHLEN];
+            snprintf(path, sizeof path, "%s/%s", folder, de->d_name);
+            irhw_remove_tree(path);
+        }
+    if (d)
+        closedir(d);
+}
+
 /* Makes entry `kind` of unit i under the entry's lock (its folder name +
  * ".lock"): runs at the same time (irhw run -j, sweeps) that want one
  * entry make it once, the others wait and then find it made. Without a
@@ -1300,12 +1331,17 @@ static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t
     char lk[PATHLEN + 8];
     snprintf(lk, sizeof lk, "%s.lock", dir);
     int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    int locked = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (fd >= 0 && !locked) {
         progress_unit(c, i, kind, "waiting for another run making it");
-        while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+        int r;
+        while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
             ;
+        locked = r == 0;
     }
     int rc = 0;
+    if (locked)
+        clear_stale(dir);
     if (!entry_valid(dir, entry_key(u, kind), kind))
         rc = kind == E_SYNTH ? synthesize(c, u, err, errlen)
              : kind == E_ILM ? make_ilm(c, u, err, errlen)
@@ -1322,9 +1358,7 @@ static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, si
     if (pipe(fds) != 0)
         return irhw_err(err, errlen, "cannot create a pipe: %s", strerror(errno));
     progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started");
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = irhw_fork();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
@@ -1399,6 +1433,7 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
             rc = irhw_err(err, errlen, "waitpid: %s", strerror(errno));
             break;
         }
+        irhw_child_done(pid);
         for (unsigned j = 0; j < E_KINDS * nu; j++) {
             if (t[j].state != 1 || t[j].pid != pid)
                 continue;

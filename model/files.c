@@ -60,6 +60,7 @@ struct irhw_out {
     char path[4096];  /* the name the caller gave (messages) */
     char final[4096]; /* the file renamed over: a symlink's target for a link */
     char tmp[4200];   /* OUT_ATOMIC: final.tmp.<pid> */
+    int on_signal;    /* its slot in the signal registry (irhw_signal_file), or -1 */
 };
 
 static ssize_t out_write(void *c, const char *buf, size_t n)
@@ -125,6 +126,7 @@ static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen
         return NULL;
     }
     o->fd = -1;
+    o->on_signal = -1;
     struct stat st, lst;
     int exists = stat(path, &st) == 0;
     if (strlen(path) >= sizeof o->path) {
@@ -163,6 +165,9 @@ static irhw_out *out_open(const char *path, int stream, char *err, size_t errlen
         return NULL;
     }
     setvbuf(o->f, NULL, _IOFBF, 1 << 16);
+    o->on_signal = o->mode == OUT_ATOMIC   ? irhw_signal_file(o->tmp, IRHW_ON_SIGNAL_REMOVE)
+                   : o->mode == OUT_STREAM ? irhw_signal_file(o->path, IRHW_ON_SIGNAL_PARTIAL)
+                                           : -1;
     return o;
 }
 
@@ -221,6 +226,7 @@ static const char *out_discard(irhw_out *o, char *what, size_t len)
         else if (!unlink(o->path))
             snprintf(what, len, "; the partial file is removed");
     }
+    irhw_signal_forget(o->on_signal);
     return what;
 }
 
@@ -250,6 +256,7 @@ int irhw_out_commit(irhw_out *o, char *err, size_t errlen)
         free(o);
         return -1;
     }
+    irhw_signal_forget(o->on_signal);
     free(o);
     return 0;
 }
@@ -385,18 +392,33 @@ static void __attribute__((noreturn)) exec_tool(char *const argv[], const char *
     _exit(127);
 }
 
+/* stdin from /dev/null: a tool in a process group of its own must not
+ * read the terminal (it would stop, and irhw wait for it). */
+static void stdin_null(void)
+{
+    int in = open("/dev/null", O_RDONLY);
+    if (in >= 0 && in != 0) {
+        dup2(in, 0);
+        close(in);
+    }
+}
+
 int irhw_run(char *const argv[], const char *log)
 {
-    fflush(NULL);
-    pid_t pid = fork();
+    pid_t pid = irhw_fork();
     if (pid < 0)
         return -1;
-    if (pid == 0)
+    if (pid == 0) {
+        stdin_null();
         exec_tool(argv, log);
+    }
     int st;
     while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
+        if (errno != EINTR) {
+            irhw_child_done(pid);
             return -1;
+        }
+    irhw_child_done(pid);
     if (WIFSIGNALED(st))
         return 128 + WTERMSIG(st); /* the shell's convention */
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -468,11 +490,7 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
         if (tool == 0) {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
             sigprocmask(SIG_SETMASK, &old, NULL);
-            int in = open("/dev/null", O_RDONLY);
-            if (in >= 0 && in != 0) {
-                dup2(in, 0);
-                close(in);
-            }
+            stdin_null();
             exec_tool(argv, log);
         }
         int st = 0;
@@ -518,17 +536,6 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
             sigaction(group_sigs[i], &prev[i], NULL);
     *sig = group_sig;
     return group_sig ? 128 + group_sig : rc;
-}
-
-void irhw_reraise(int sig)
-{
-    signal(sig, SIG_DFL);
-    sigset_t s;
-    sigemptyset(&s);
-    sigaddset(&s, sig);
-    sigprocmask(SIG_UNBLOCK, &s, NULL);
-    raise(sig);
-    _exit(128 + sig);
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define IRHW_VERSION "0.1.0"
 #define IRHW_MAX_PARAMS 24 /* irhw_cfg.set is a 32-bit mask: at most 32 */
@@ -545,7 +546,8 @@ int irhw_scenario_run(const irhw_inst *x, const irhw_scenario *s, const irhw_dut
 /* ---- files and tools (model/files.c) ---------------------------------- */
 
 /* Runs argv (PATH searched) with stdout+stderr into log (truncated; NULL:
- * inherit). Exit status, 128 + signal when killed, -1 if it could not run. */
+ * inherit), stdin /dev/null, as a child of irhw_fork (stopped with irhw).
+ * Exit status, 128 + signal when killed, -1 if it could not run. */
 int irhw_run(char *const argv[], const char *log);
 /* The same for a tool chain that must not outlive irhw (builds): argv runs in
  * a process group of its own under a watchdog process, the group's leader,
@@ -557,8 +559,6 @@ int irhw_run(char *const argv[], const char *log);
  * /dev/null. The parent-death signal follows the calling thread: call it from
  * one that outlives the command (irhw's builds: the main thread). */
 int irhw_run_group(char *const argv[], const char *log, int *sig);
-/* Dies of sig as if irhw had never caught it. */
-void irhw_reraise(int sig) __attribute__((noreturn));
 /* rm -rf path (a symbolic link is removed, not followed); 0 or -1 with errno. */
 int irhw_remove_tree(const char *path);
 /* Outputs never overlap inputs. A run lists what it reads (IRHW_IO_IN: a
@@ -580,6 +580,7 @@ typedef struct {
 int irhw_io_check(const irhw_io *io, int n, char *err, size_t errlen);
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name);
+
 /* Every file irhw writes is complete or absent. An output opened with
  * irhw_out_open is written to PATH.tmp.<pid> beside it (beside a symlink's
  * target) and renamed over PATH by irhw_out_commit once every write and the
@@ -632,5 +633,33 @@ int irhw_mkdirs_for(const char *file);
  * the binary was built from; a tree is a folder holding rtl/irhw_fifo.v.
  * When none is, prints where it looked and exits 3 (a bad $IRHW_ROOT too). */
 const char *irhw_root(void);
+
+/* ---- signals (model/signals.c) -------------------------------------------
+ * One policy for every verb (docs/errors.md, "Signals"). After
+ * irhw_signals_init, SIGINT, SIGTERM and SIGHUP (those not ignored when irhw
+ * started) stop the run through irhw_reraise: the children irhw_fork made
+ * are sent the signal and, 3 s later, their process groups SIGKILL; the
+ * files registered with irhw_signal_file are removed (a folder with all it
+ * holds) or renamed PATH.partial; "irhw VERB: stopped by SIGTERM after 2.1 s,
+ * at WHERE" goes to stderr; and irhw dies of the signal (exit 128 + signal).
+ * A process acts only on what it registered itself: a forked job cleans up
+ * its own files, silently, and leaves its parent's to the parent. */
+void irhw_signals_init(const char *verb);
+/* Where the run is, for the message ("the synthesis of fifo_w8"). */
+void irhw_signal_at(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+enum { IRHW_ON_SIGNAL_REMOVE = 1, IRHW_ON_SIGNAL_PARTIAL };
+/* Registers path (a file or folder being written): its slot, or -1 when the
+ * registry is full; irhw_signal_forget(slot) once it is whole or gone. */
+int irhw_signal_file(const char *path, int how);
+void irhw_signal_forget(int slot);
+/* fork() for a child that must not outlive irhw: the child leads a process
+ * group of its own and gets SIGTERM when irhw dies (PR_SET_PDEATHSIG); the
+ * parent registers it, to stop it on a signal. irhw_child_done(pid) once
+ * it has been waited for. */
+pid_t irhw_fork(void);
+void irhw_child_done(pid_t pid);
+/* Stops the run as above (also what a caller of irhw_run_group does with
+ * its *sig, after its own cleanup) and dies of sig. */
+void irhw_reraise(int sig) __attribute__((noreturn));
 
 #endif

@@ -50,6 +50,7 @@ int irhw_regular_file(const char *path, char *err, size_t errlen)
 int irhw_lines_open(irhw_lines *r, const char *path, size_t max, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
+    irhw_signal_at("reading %s", path);
     FILE *f = fopen(path, "rb");
     if (!f)
         return irhw_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));

@@ -1903,7 +1903,7 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
         while (running < (int)jobs && started < n) {
             run_item *x = &it[order[started++]];
             x->t0 = irhw_now_s();
-            x->pid = fork();
+            x->pid = irhw_fork();
             if (x->pid < 0) {
                 fprintf(stderr, "%s run: fork: %s\n", prog, strerror(errno));
                 x->state = 2, x->rc = EXIT_TOOL, *fatal = 1;
@@ -1933,12 +1933,15 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
             }
             x->state = 1;
             running++;
+            irhw_signal_at("%d of %d items started (the last: %s)", started, n,
+                           x->b ? x->b->name : run_sweeps[x->sweep].block);
         }
         if (running) {
             int st;
             pid_t w = waitpid(-1, &st, 0);
             if (w < 0 && errno == EINTR)
                 continue;
+            irhw_child_done(w);
             for (int i = 0; i < n; i++)
                 if (it[i].state == 1 && it[i].pid == w) {
                     it[i].state = 2;
@@ -2316,6 +2319,7 @@ static int cmd_prove(int argc, char **argv)
         return EXIT_TOOL;
     }
     char *av[] = {"yosys", "-s", ys, NULL};
+    irhw_signal_at("the proof of %s (Yosys, depth %" PRIu64 ", log %s)", o.x.module, depth, log);
     int st = irhw_run(av, log);
     char *text = irhw_read_file(log, NULL);
     if (!text) {
@@ -2412,7 +2416,10 @@ static void help(FILE *f)
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
             "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
             "  paper-figs               the papers' figures on our graphs (workload runs)\n"
-            "\n" IRHW_ARGS_HELP,
+            "\n" IRHW_ARGS_HELP
+            "  exit: 0 ok, 1 a verdict against the design, 2 bad input, 3 a tool or the\n"
+            "  system failed; SIGINT/SIGTERM/SIGHUP stop every verb and its tools, keep\n"
+            "  an unfinished file as NAME.partial, exit 130/143/129 (docs/errors.md)\n",
             IRHW_VERSION, prog, prog);
     irhw_print_blocks(f);
 }
@@ -2466,8 +2473,10 @@ int main(int argc, char **argv)
     }
     size_t n = sizeof verbs / sizeof verbs[0];
     for (size_t i = 0; i < n; i++)
-        if (!strcmp(verb, verbs[i].name))
+        if (!strcmp(verb, verbs[i].name)) {
+            irhw_signals_init(verb);
             return verbs[i].run(argc - 2, argv + 2);
+        }
     irhw_print_unknown(prog, "verb", verb, irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]));
     help(stderr);
     return EXIT_USAGE;

@@ -437,6 +437,7 @@ static int read_graph(const wl_opts *o, const char *path, irhw_graph *g)
         irhw_graph_free(g);
         return EXIT_USAGE;
     }
+    irhw_signal_at("the iru run on %s", path);
     return 0;
 }
 
@@ -1233,13 +1234,17 @@ static int gw_gnuplot(const char *svg, const char *data_text, const char *script
     if (irhw_out_commit(f, err, errlen))
         return -1;
     char *argv[] = {"gnuplot", gp, NULL};
+    int slot = irhw_signal_file(tmp, IRHW_ON_SIGNAL_REMOVE);
     int rc = irhw_run(argv, log);
     if (rc) {
         unlink(tmp);
+        irhw_signal_forget(slot);
         return irhw_err(err, errlen, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp, log,
                         rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
     }
-    return irhw_adopt(tmp, svg, "</svg>", "gnuplot", err, errlen);
+    rc = irhw_adopt(tmp, svg, "</svg>", "gnuplot", err, errlen);
+    irhw_signal_forget(slot);
+    return rc;
 }
 
 int irhw_gnuplot_svg(const char *svg, const char *data_text, const char *script_body, char *err,
@@ -1488,6 +1493,7 @@ static int gw_graph(const gw_opts *o, const char *path, irhw_graph *g)
         irhw_graph_free(g);
         return EXIT_USAGE;
     }
+    irhw_signal_at("the %s run on %s", o->kind, path);
     return 0;
 }
 

@@ -272,13 +272,17 @@ static int emit_plot(rep *r, const plot *p)
     /* gnuplot writes the SVG under a temporary name, renamed in once gnuplot
      * succeeded and the drawing is whole */
     char *argv[] = {"gnuplot", gp, NULL};
+    int slot = irhw_signal_file(svgtmp, IRHW_ON_SIGNAL_REMOVE);
     int rc = irhw_run(argv, log);
     if (rc != 0) {
         unlink(svgtmp);
+        irhw_signal_forget(slot);
         return irhw_err(r->err, sizeof r->err, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp,
                         log, rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
     }
-    if (irhw_adopt(svgtmp, svg, "</svg>", "gnuplot", r->err, sizeof r->err))
+    rc = irhw_adopt(svgtmp, svg, "</svg>", "gnuplot", r->err, sizeof r->err);
+    irhw_signal_forget(slot);
+    if (rc)
         return -1;
     char *text = irhw_read_file(svg, NULL);
     if (!text)

@@ -110,8 +110,7 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
     argv[a] = NULL;
     fprintf(stderr, "sweep: submitting %d task(s) to Slurm: sbatch %s%s%s %s\n", k, range,
             s->partition ? " --partition " : "", s->partition ? s->partition : "", job);
-    fflush(NULL);
-    pid_t pid = fork();
+    pid_t pid = irhw_fork();
     if (pid < 0) {
         free(idx);
         return irhw_err(err, errlen, "cannot start sbatch: %s", strerror(errno));
@@ -138,8 +137,10 @@ int irhw_sweep_slurm(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
                 running++;
         }
         p.done = done, p.running = running, p.failed = failed;
-        if (w == pid || w < 0)
+        if (w == pid || w < 0) {
+            irhw_child_done(pid);
             break;
+        }
         irhw_progress_print(&p, 0);
         sleep(1);
     }

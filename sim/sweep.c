@@ -501,6 +501,8 @@ void irhw_progress_print(const irhw_progress *p, int final)
                  per * (left - p->running) + (p->running ? per / 2 : 0));
     } else if (left > 0)
         snprintf(eta, sizeof eta, "ETA --");
+    irhw_signal_at("%d of %d runs done, %d running", p->done + p->cached + p->invalid, p->total,
+                   p->running);
     fprintf(stderr, "%ssweep: %d/%d done (%d cached, %d invalid), %d running, %d failed, %s%s",
             isatty(2) ? "\r" : "", p->done + p->cached + p->invalid, p->total, p->cached,
             p->invalid, p->running, p->failed, eta, isatty(2) && !final ? "   " : "\n");
@@ -514,8 +516,7 @@ static pid_t start_task(const irhw_sweep *s, const irhw_sweep_cfg *c)
     char dir[4300], log[4400];
     snprintf(dir, sizeof dir, "%s/runs/%s", s->out, c->row.key);
     snprintf(log, sizeof log, "%s/task.log", dir);
-    fflush(NULL);
-    pid_t pid = fork();
+    pid_t pid = irhw_fork();
     if (pid == 0) {
         FILE *f = freopen(log, "w", stdout);
         if (f)
@@ -575,6 +576,7 @@ int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
                 continue;
             break;
         }
+        irhw_child_done(pid);
         for (int i = 0; i < n; i++)
             if (pids[i] == pid) {
                 pids[i] = 0;

@@ -247,6 +247,8 @@ static void judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in)
         if (t - j->tprog > 2.0) {
             fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
                     j->b->name, cyc, j->q->cycles, (double)cyc / (t - j->tstart));
+            irhw_signal_at("cycle %" PRIu64 " of %" PRIu64 " of the co-simulation of %s", cyc,
+                           j->q->cycles, j->q->x->module);
             j->tprog = t;
         }
     }
@@ -730,6 +732,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                          q->no_assert};
     char so[4600];
     irhw_rtl rtl;
+    irhw_signal_at("the build of %s", q->x->module);
     if (q->so_path)
         res->cached = 1, snprintf(so, sizeof so, "%s", q->so_path);
     if ((!q->so_path && irhw_rtl_build(&br, so, sizeof so, &res->cached, err, errlen)) ||
@@ -751,6 +754,12 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             b->model_free(model);
         return -1;
     }
+    /* the trace, and the FST writer's hierarchy file beside it */
+    char hier[4200];
+    snprintf(hier, sizeof hier, "%s.hier", q->wave ? q->wave : "");
+    int wave_slot = tr ? irhw_signal_file(q->wave, IRHW_ON_SIGNAL_PARTIAL) : -1;
+    int hier_slot = tr == IRHW_TRACE_FST ? irhw_signal_file(hier, IRHW_ON_SIGNAL_REMOVE) : -1;
+    irhw_signal_at("the co-simulation of %s (%" PRIu64 " cycles)", q->x->module, q->cycles);
 
     uint64_t *in = calloc(ps.in_words + 1, sizeof *in);
     uint64_t *mout = calloc(ps.out_words + 1, sizeof *mout);
@@ -880,6 +889,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
     int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
+    irhw_signal_forget(wave_slot);
+    irhw_signal_forget(hier_slot);
     if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;

@@ -22,6 +22,7 @@ struct irhw_xcheck {
     const irhw_inst *x;
     int compare;
     char dir[512];
+    int on_signal;        /* dir's slot: the private folder is removed on a signal */
     irhw_out *fin, *fexp; /* vin.hex, vexp.hex */
     uint64_t cycles;
 };
@@ -58,6 +59,7 @@ irhw_xcheck *irhw_xcheck_new(const irhw_inst *x, int compare, char *err, size_t 
         free(k);
         return NULL;
     }
+    k->on_signal = irhw_signal_file(k->dir, IRHW_ON_SIGNAL_REMOVE);
     char p[600];
     snprintf(p, sizeof p, "%s/vin.hex", k->dir);
     k->fin = irhw_out_open(p, err, errlen);
@@ -92,6 +94,7 @@ void irhw_xcheck_free(irhw_xcheck *k, int keep)
         }
         rmdir(k->dir);
     }
+    irhw_signal_forget(k->on_signal);
     free(k);
 }
 

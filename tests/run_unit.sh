@@ -51,13 +51,14 @@ cache:tests/cli/test_cache.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh"
 # area_cli, synth_cache and power (Yosys, ABC, OpenSTA), bad_prove_traces (Yosys,
-# Verilator's traces) and faults (the faulty RTL variants) are not repeated
-# under the sanitizers
+# Verilator's traces), signals (Yosys) and faults (the faulty RTL variants) are
+# not repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 run:tests/cli/test_run.sh
 bad_prove_traces:tests/cli/bad_prove_traces.sh
 synth_cache:tests/cli/test_synth_cache.sh
 power:tests/cli/test_power.sh
+signals:tests/cli/test_signals.sh
 $scripts
 faults:tests/cosim/test_faults.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
@@ -79,6 +80,8 @@ faults:tests/cosim/test_faults.sh"
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.
 # run: irhw run on fifo and icrn, -j 2 against -j 1, the BFS line, the report.
+# signals: SIGTERM/SIGINT/SIGHUP mid-run in cosim, area, prove, sweep,
+# paper-figs and workload: exit 128+signal, no child left, no cut file.
 bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the

@@ -5,8 +5,9 @@
  * ignored: EFBIG) and into /dev/full (ENOSPC); a stream that fails is kept
  * as PATH.partial; a symlink stays a symlink; irhw_adopt takes only a whole
  * file; irhw_io_check refuses an output that is, holds or lies inside an
- * input. Each test runs in its own process (Check's fork mode), so the
- * limits set here end with it.
+ * input; a signal leaves every file whole, absent or .partial. Each test
+ * runs in its own process (Check's fork mode), so the limits set here end
+ * with it.
  */
 #include "check_main.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char dir[256];
@@ -311,6 +313,50 @@ START_TEST(io_output_folder_overlaps_an_input)
 }
 END_TEST
 
+/* A process stopped by SIGTERM (model/signals.c): the temporary file of an
+ * output is removed, a stream kept as .partial, a registered folder
+ * removed with what it holds, a child of irhw_fork stopped; it dies of
+ * the signal. */
+START_TEST(signal_cleans_up)
+{
+    int fds[2];
+    ck_assert(pipe(fds) == 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        char err[IRHW_ERRLEN];
+        irhw_signals_init("test");
+        irhw_out *whole = irhw_out_open(in_dir("w.txt"), err, sizeof err);
+        irhw_out *stream = irhw_out_stream(in_dir("s.csv"), err, sizeof err);
+        if (!whole || !stream || irhw_mkdirs(in_dir("priv/a/b")) ||
+            irhw_write_file(in_dir("priv/a/b/f"), "x\n", err, sizeof err))
+            _exit(1);
+        irhw_signal_file(in_dir("priv"), IRHW_ON_SIGNAL_REMOVE);
+        irhw_out_printf(whole, "half\n");
+        irhw_out_printf(stream, "row\n");
+        fflush(irhw_out_file(whole));
+        fflush(irhw_out_file(stream));
+        pid_t kid = irhw_fork();
+        if (kid == 0) {
+            for (;;)
+                pause();
+        }
+        if (write(fds[1], &kid, sizeof kid) != sizeof kid)
+            _exit(1);
+        raise(SIGTERM);
+        _exit(2);
+    }
+    close(fds[1]);
+    pid_t kid = 0;
+    ck_assert(read(fds[0], &kid, sizeof kid) == sizeof kid);
+    int st;
+    ck_assert(waitpid(pid, &st, 0) == pid);
+    ck_assert_msg(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "status %d", st);
+    ck_assert_str_eq(listing(), "s.csv.partial");
+    ck_assert(kill(kid, 0) != 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("files");
@@ -328,6 +374,7 @@ static Suite *suite(void)
     tcase_add_test(t, adopt_whole_or_not);
     tcase_add_test(t, io_output_file_is_an_input);
     tcase_add_test(t, io_output_folder_overlaps_an_input);
+    tcase_add_test(t, signal_cleans_up);
     suite_add_tcase(s, t);
     return s;
 }
