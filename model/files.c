@@ -464,18 +464,11 @@ static void group_orphaned(int sig)
     kill(0, SIGKILL);
 }
 
-static const int group_sigs[] = {SIGINT, SIGTERM, SIGHUP};
-#define NGROUP_SIGS (sizeof group_sigs / sizeof group_sigs[0])
-
 int irhw_run_group(char *const argv[], const char *log, int *sig)
 {
-    sigset_t block, old;
-    sigemptyset(&block);
-    for (unsigned i = 0; i < NGROUP_SIGS; i++)
-        sigaddset(&block, group_sigs[i]);
-    fflush(NULL);
+    sigset_t old;
     pid_t parent = getpid();
-    sigprocmask(SIG_BLOCK, &block, &old);
+    irhw_stop_signals_block(&old);
     pid_t pid = fork();
     if (pid == 0) {
         /* the watchdog: leads the group, and kills it when irhw dies (the
@@ -503,13 +496,13 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
         return -1;
     }
     setpgid(pid, pid); /* also here: no signal can find the group unmade */
-    struct sigaction fw = {.sa_handler = group_forward}, prev[NGROUP_SIGS];
+    struct sigaction fw = {.sa_handler = group_forward}, prev[IRHW_NSTOP_SIGS];
     group_sig = 0;
     group_pid = pid;
-    for (unsigned i = 0; i < NGROUP_SIGS; i++) {
-        sigaction(group_sigs[i], NULL, &prev[i]);
+    for (unsigned i = 0; i < IRHW_NSTOP_SIGS; i++) {
+        sigaction(irhw_stop_sigs[i], NULL, &prev[i]);
         if (prev[i].sa_handler != SIG_IGN) /* nohup's SIGHUP stays ignored */
-            sigaction(group_sigs[i], &fw, NULL);
+            sigaction(irhw_stop_sigs[i], &fw, NULL);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
     int st = 0, rc;
@@ -531,9 +524,9 @@ int irhw_run_group(char *const argv[], const char *log, int *sig)
     for (int i = 0; i < 400 && kill(-pid, 0) == 0; i++)
         nanosleep(&(struct timespec){0, 5000000}, NULL);
     group_pid = 0;
-    for (unsigned i = 0; i < NGROUP_SIGS; i++)
+    for (unsigned i = 0; i < IRHW_NSTOP_SIGS; i++)
         if (prev[i].sa_handler != SIG_IGN)
-            sigaction(group_sigs[i], &prev[i], NULL);
+            sigaction(irhw_stop_sigs[i], &prev[i], NULL);
     *sig = group_sig;
     return group_sig ? 128 + group_sig : rc;
 }

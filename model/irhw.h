@@ -658,6 +658,13 @@ void irhw_signal_forget(int slot);
  * it has been waited for. */
 pid_t irhw_fork(void);
 void irhw_child_done(pid_t pid);
+/* The signals that stop a run (SIGINT, SIGTERM, SIGHUP), and a fork's
+ * prologue: stdio flushed and those signals blocked, the mask before them in
+ * *old (a sigset_t) for sigprocmask(SIG_SETMASK, old, NULL) once the child
+ * is made: no signal finds a child half made. */
+#define IRHW_NSTOP_SIGS 3
+extern const int irhw_stop_sigs[IRHW_NSTOP_SIGS];
+void irhw_stop_signals_block(void *old);
 /* Stops the run as above (also what a caller of irhw_run_group does with
  * its *sig, after its own cleanup) and dies of sig. */
 void irhw_reraise(int sig) __attribute__((noreturn));

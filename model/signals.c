@@ -48,8 +48,7 @@ static struct timespec t_start;
 static char where[2][512];
 static volatile sig_atomic_t where_at = -1, stopping;
 
-static const int stop_sigs[] = {SIGINT, SIGTERM, SIGHUP};
-#define NSTOP_SIGS (sizeof stop_sigs / sizeof stop_sigs[0])
+const int irhw_stop_sigs[IRHW_NSTOP_SIGS] = {SIGINT, SIGTERM, SIGHUP};
 
 static int claim(volatile sig_atomic_t *state)
 {
@@ -98,15 +97,21 @@ void irhw_child_done(pid_t pid)
             __atomic_store_n(&children[i].state, 0, __ATOMIC_RELEASE);
 }
 
+void irhw_stop_signals_block(void *old)
+{
+    sigset_t block;
+    sigemptyset(&block);
+    for (unsigned i = 0; i < IRHW_NSTOP_SIGS; i++)
+        sigaddset(&block, irhw_stop_sigs[i]);
+    fflush(NULL);
+    sigprocmask(SIG_BLOCK, &block, old);
+}
+
 pid_t irhw_fork(void)
 {
-    sigset_t block, old;
-    sigemptyset(&block);
-    for (unsigned i = 0; i < NSTOP_SIGS; i++)
-        sigaddset(&block, stop_sigs[i]);
-    fflush(NULL);
+    sigset_t old;
     pid_t parent = getpid();
-    sigprocmask(SIG_BLOCK, &block, &old); /* no signal finds the child unregistered */
+    irhw_stop_signals_block(&old); /* no signal finds the child unregistered */
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
@@ -320,12 +325,12 @@ void irhw_signals_init(const char *verb)
     clock_gettime(CLOCK_MONOTONIC, &t_start);
     struct sigaction sa = {.sa_handler = on_stop};
     sigemptyset(&sa.sa_mask);
-    for (unsigned i = 0; i < NSTOP_SIGS; i++)
-        sigaddset(&sa.sa_mask, stop_sigs[i]);
-    for (unsigned i = 0; i < NSTOP_SIGS; i++) {
+    for (unsigned i = 0; i < IRHW_NSTOP_SIGS; i++)
+        sigaddset(&sa.sa_mask, irhw_stop_sigs[i]);
+    for (unsigned i = 0; i < IRHW_NSTOP_SIGS; i++) {
         struct sigaction prev;
-        sigaction(stop_sigs[i], NULL, &prev);
+        sigaction(irhw_stop_sigs[i], NULL, &prev);
         if (prev.sa_handler != SIG_IGN) /* nohup's SIGHUP stays ignored */
-            sigaction(stop_sigs[i], &sa, NULL);
+            sigaction(irhw_stop_sigs[i], &sa, NULL);
     }
 }

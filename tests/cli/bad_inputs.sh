@@ -12,12 +12,8 @@
 # the scratch folder, with $I the irhw binary, $T the scratch folder and $D
 # tests/data/graphs. FRAGMENT is matched as a fixed string in stdout+stderr.
 set -u
-I=$(realpath "$1")
-. "$(dirname "$0")/../lib.sh"
-scratch bad-inputs
-T=$tmp D=$tests_dir/data/graphs
-export I T D
-RSS_MAX_KB=${BAD_INPUTS_RSS_KB:-262144} # 256 MiB: no case may load a big input whole
+. "$(dirname "$0")/lib_cases.sh"
+battery bad-inputs "$1" 262144 # 256 MiB: no case may load a big input whole
 
 # ---- inputs ---------------------------------------------------------------
 cd "$T"
@@ -161,7 +157,6 @@ cases=$(cat <<'EOF'
 EOF
 )
 
-. "$(dirname "$0")/lib_cases.sh"
 run_table "$cases"
 echo "bad_inputs: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

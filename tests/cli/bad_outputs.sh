@@ -14,12 +14,8 @@
 # scratch folder and $D tests/data/graphs; FRAGMENT is a fixed string of
 # stdout+stderr.
 set -u
-I=$(realpath "$1")
-. "$(dirname "$0")/../lib.sh"
-scratch bad-outputs
-T=$tmp D=$tests_dir/data/graphs
-export I T D
-RSS_MAX_KB=${BAD_INPUTS_RSS_KB:-262144}
+. "$(dirname "$0")/lib_cases.sh"
+battery bad-outputs "$1" 262144
 
 # ---- inputs: copies only, never ../shared/data ------------------------------
 cd "$T"
@@ -79,7 +75,6 @@ cases=$(cat <<'EOF'
 EOF
 )
 
-. "$(dirname "$0")/lib_cases.sh"
 run_table "$cases"
 
 # ---- the inputs the refused commands named are as they were ------------------

@@ -13,12 +13,8 @@
 # is a failure) and stay within the memory bounds of lib_cases.sh. Checks
 # of the files left behind follow the table.
 set -u
-I=$(realpath "$1")
-. "$(dirname "$0")/../lib.sh"
-scratch bad-prove-traces
-T=$tmp
-export I T
-RSS_MAX_KB=${BAD_INPUTS_RSS_KB:-262144}
+. "$(dirname "$0")/lib_cases.sh"
+battery bad-prove-traces "$1" 262144
 
 # ---- inputs ---------------------------------------------------------------
 cd "$T"
@@ -78,7 +74,6 @@ cases=$(cat <<'EOF'
 EOF
 )
 
-. "$(dirname "$0")/lib_cases.sh"
 run_table "$cases"
 
 # ---- the files left behind --------------------------------------------------

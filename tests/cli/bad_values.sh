@@ -16,12 +16,8 @@
 # scratch folder and $D tests/data/graphs. Runs that could write a huge trace
 # on an old irhw run under a file-size limit (ulimit -f).
 set -u
-I=$(realpath "$1")
-. "$(dirname "$0")/../lib.sh"
-scratch bad-values
-T=$tmp D=$tests_dir/data/graphs
-export I T D
-RSS_MAX_KB=${BAD_VALUES_RSS_KB:-524288}
+. "$(dirname "$0")/lib_cases.sh"
+battery bad-values "$1" 524288
 
 # ---- inputs ---------------------------------------------------------------
 cd "$T"
@@ -71,7 +67,6 @@ cases=$(cat <<'EOF'
 2 | 120 | measured over the first 1000), over --wave-limit 2.0G | (ulimit -f 102400; "$I" cosim wl_bank --wave "$T/deep.vcd" --wave-depth 99 --cycles 100000000)
 EOF
 )
-. "$(dirname "$0")/lib_cases.sh"
 run_table "$cases"
 
 # ---- what the refused runs left --------------------------------------------

@@ -1,14 +1,28 @@
-# tests/cli/lib_cases.sh — sourced by the bad-input batteries after lib.sh,
-# with $T (the scratch folder the commands run in) and RSS_MAX_KB set:
-# run_table TABLE runs "EXIT | SECONDS | FRAGMENT | COMMAND" rows, one check
-# each (exit code, message fragment, no signal, time and memory bounds).
-# A reader that loads its input whole must fail fast here, not fill the
-# machine: 2 GB of address space per case (not under AddressSanitizer, which
-# reserves far more and is not a reader's doing).
-vlimit="ulimit -v 2097152;"
-ldd "$I" 2>/dev/null | grep -q libasan && vlimit=
-have_time=0; [ -x /usr/bin/time ] && have_time=1
-[ $have_time = 1 ] || skipped "memory bound: /usr/bin/time not installed, max RSS not checked"
+# tests/cli/lib_cases.sh — the bad-input batteries' common part. A battery
+# sources it first, then calls
+#   battery NAME IRHW RSS_KB
+# which sets I (the irhw binary, absolute), T (a fresh scratch folder, the
+# commands' working directory), D (tests/data/graphs), all exported, and
+# RSS_MAX_KB (BAD_INPUTS_RSS_KB overrides it for every battery).
+# run_table TABLE then runs "EXIT | SECONDS | FRAGMENT | COMMAND" rows, one
+# check each (exit code, message fragment, no signal, time and memory bounds).
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+
+battery() {
+  I=$(realpath "$2")
+  scratch "$1"
+  T=$tmp D=$tests_dir/data/graphs
+  export I T D
+  RSS_MAX_KB=${BAD_INPUTS_RSS_KB:-$3}
+  # A reader that loads its input whole must fail fast here, not fill the
+  # machine: 2 GB of address space per case (not under AddressSanitizer,
+  # which reserves far more and is not a reader's doing).
+  vlimit="ulimit -v 2097152;"
+  ldd "$I" 2> /dev/null | grep -q libasan && vlimit=
+  have_time=0
+  [ -x /usr/bin/time ] && have_time=1
+  [ $have_time = 1 ] || skipped "memory bound: /usr/bin/time not installed, max RSS not checked"
+}
 
 run_case() { # EXIT SECONDS FRAGMENT COMMAND
   local want=$1 secs=$2 frag=$3 cmd=$4 out rc rss=0 t0 dt

@@ -6,19 +6,15 @@
 # folders, says where the run stopped, and irhw dies of the signal (exit
 # 143 for SIGTERM, 130 for SIGINT). The build cache's signal cases are in
 # tests/cli/test_cache.sh.
-# Prints "test_signals: N passed, N failed, N skipped".
+# Prints "signals: N passed, N failed, N skipped".
 #
 # Table: "EXIT | SECONDS | FRAGMENT | COMMAND", as in bad_inputs.sh: each
 # command is stopped by `timeout -s SIG` and checks the exit itself; the
 # runs below the table are started in the background, signalled once they
 # are working, and checked afterwards (processes, files, the cache).
 set -u
-I=$(realpath "$1")
-. "$(dirname "$0")/../lib.sh"
-scratch signals
-T=$tmp D=$tests_dir/data/graphs
-export I T D
-RSS_MAX_KB=${BAD_INPUTS_RSS_KB:-262144}
+. "$(dirname "$0")/lib_cases.sh"
+battery signals "$1" 262144
 
 # ---- inputs ---------------------------------------------------------------
 cd "$T"
@@ -37,7 +33,6 @@ cases=$(cat << 'EOF'
 0 | 60 | at the bfs run on big.txt | timeout --preserve-status -s TERM 3 $I workload bfs --graph big.txt --model-only --no-plot --levels-out L.txt; [ $? = 143 ] && ! ls L.txt* 2> /dev/null
 EOF
 )
-. "$tests_dir/cli/lib_cases.sh"
 run_table "$cases"
 
 # ---- runs signalled in the middle -----------------------------------------
@@ -87,7 +82,7 @@ left() {
 running() { pgrep -f -- "$1" > /dev/null; }
 has() { [ -s "$1" ]; }
 exists() { [ -e "$1" ]; }
-said() { grep -q -- "$2" "$T/$1.out"; }
+said() { grep -qs -- "$2" "$T/$1.out"; }
 
 # cosim --wave: the trace is open at its final name while the run goes on
 start wave -- "$I" cosim fifo --cycles 1000000000 --wave w.vcd --wave-from 0 --wave-to 1000
@@ -241,5 +236,5 @@ else
   fi
 fi
 
-echo "test_signals: $pass passed, $fail failed, $skip skipped"
+echo "signals: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
