@@ -13,6 +13,7 @@
 #include "args.h"
 #include "cli_workload.h"
 #include "cosim.h"
+#include "graph_gen.h"
 #include "irhw.h"
 #include "lines.h"
 #include "observe.h"
@@ -2416,6 +2417,7 @@ static void help(FILE *f)
             "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
             "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
             "  paper-figs               the papers' figures on our graphs (workload runs)\n"
+            "  graph rmat|grid|info     generate R-MAT and grid graphs; a graph's BFS shape\n"
             "\n" IRHW_ARGS_HELP
             "  exit: 0 ok, 1 a verdict against the design, 2 bad input, 3 a tool or the\n"
             "  system failed; SIGINT/SIGTERM/SIGHUP stop every verb and its tools, keep\n"
@@ -2447,6 +2449,7 @@ static const verb_entry verbs[] = {
     {"report", irhw_cmd_report},
     {"workload", cmd_workload},
     {"paper-figs", irhw_cmd_paper_figs},
+    {"graph", irhw_cmd_graph},
 };
 
 int main(int argc, char **argv)

@@ -42,6 +42,7 @@ workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
 paper_figs:tests/cli/test_paper_figs.sh
+graph_gen:tests/cli/test_graph_gen.sh
 xcheck:tests/cosim/test_xcheck.sh
 sweep:tests/cli/test_sweep.sh
 wave:tests/cli/test_wave.sh
@@ -69,6 +70,7 @@ faults:tests/cosim/test_faults.sh"
 # workload_hwwl: bfs/sssp on hwwl; workload_iru: per-kernel filters, --timeout-sweep;
 # workload_gpu: the GPU core model, every --worklist;
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
+# graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # bad_values: numbers decimal, sweep ranges checked, SSSP weights, trace limits.

@@ -10,6 +10,7 @@
  */
 #include "check_main.h"
 #include "graph.h"
+#include "graph_gen.h"
 #include "workload.h"
 
 #include <stdlib.h>
@@ -352,6 +353,57 @@ END_TEST
 
 /* ---- reference algorithms --------------------------------------------------------------- */
 
+/* ---- generated graphs (sim/graph_gen.c) ------------------------------------------- */
+
+/* Writes a generated graph to tmpdir/name and reads it back. */
+static void gen_read(const char *name, int rmat, unsigned a, unsigned b, irhw_graph *g)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    irhw_out *o = irhw_out_open(path, err, sizeof err);
+    ck_assert_msg(o != NULL, "%s", err);
+    ck_assert_int_eq(rmat ? irhw_gen_rmat(o, a, b, 7, NULL) : irhw_gen_grid(o, a, b, 7, NULL), 0);
+    ck_assert_msg(irhw_out_commit(o, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(irhw_graph_read(path, IRHW_GRAPH_AUTO, g, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(generated_grid_has_its_counts_depth_and_symmetric_weights)
+{
+    irhw_graph g;
+    gen_read("grid4x5.txt", 0, 4, 5, &g);
+    ck_assert_uint_eq(g.n, 20);
+    ck_assert_uint_eq(g.m, 2 * (4 * 4 + 5 * 3));
+    ck_assert_msg(g.w && !g.w_bad[0], "weights: %s", g.w_bad);
+    for (uint32_t v = 0; v < g.n; v++)
+        for (uint64_t e = g.row[v]; e < g.row[v + 1]; e++) {
+            ck_assert(g.w[e] >= 1 && g.w[e] <= 64);
+            ck_assert_uint_eq((unsigned)g.w[e], irhw_gen_weight(7, g.col[e], v));
+        }
+    irhw_graph_stats s;
+    ck_assert_int_eq(irhw_graph_stats_of(&g, &s), 0);
+    ck_assert_uint_eq(s.src, 6); /* row 1 column 1: the first with 4 out-edges */
+    ck_assert_uint_eq(s.depth, (4 - 2) + (5 - 2));
+    ck_assert_uint_eq(s.reached, 20);
+    ck_assert_uint_eq(s.deg_min, 2);
+    ck_assert_uint_eq(s.deg_max, 4);
+    irhw_graph_free(&g);
+}
+END_TEST
+
+START_TEST(generated_rmat_has_ef_times_2_to_the_scale_edges)
+{
+    irhw_graph g;
+    gen_read("rmat6.txt", 1, 6, 4, &g);
+    ck_assert_uint_le(g.n, 64);
+    ck_assert_uint_eq(g.m, 4 * 64);
+    ck_assert_msg(g.w && !g.w_bad[0], "weights: %s", g.w_bad);
+    irhw_graph_stats s;
+    ck_assert_int_eq(irhw_graph_stats_of(&g, &s), 0);
+    ck_assert(s.frontier_max >= 1 && s.reached <= g.n && s.deg_max >= 4);
+    irhw_graph_free(&g);
+}
+END_TEST
+
 START_TEST(reference_bfs_and_dijkstra_give_known_levels_and_distances)
 {
     irhw_graph g;
@@ -566,6 +618,8 @@ static Suite *graph_suite(void)
     tcase_add_test(rd, directories_devices_and_binary_bytes_are_named);
     tcase_add_test(rd, line_limits_stop_long_lines_but_not_long_adjacency_lists);
     tcase_add_test(rd, reference_bfs_and_dijkstra_give_known_levels_and_distances);
+    tcase_add_test(rd, generated_grid_has_its_counts_depth_and_symmetric_weights);
+    tcase_add_test(rd, generated_rmat_has_ef_times_2_to_the_scale_edges);
     suite_add_tcase(s, rd);
     TCase *wl = tcase_create("iru workload");
     tcase_set_timeout(wl, 300);
