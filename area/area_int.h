@@ -10,6 +10,7 @@
  *   sta.c         OpenSTA run and its report -> critical path
  *   report.c      text and JSON reports
  *   hier.c        hierarchical synthesis, one cached run per generated module
+ *   hier_timing.c a unit's interface model, timing and timing model (hier.h)
  *   area.c        the run: scripts, tools, the pieces above in order
  */
 #ifndef IRHW_AREA_INT_H
