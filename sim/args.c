@@ -152,6 +152,32 @@ int irhw_args_next(irhw_args *a, const irhw_opt **opt, const char **val)
     return IRHW_ARG_OPT;
 }
 
+void irhw_args_print(FILE *f, const irhw_opt *opts, unsigned verbs, int col)
+{
+    if (!col)
+        col = 24;
+    for (const irhw_opt *o = opts; o->name; o++) {
+        if (!o->help || (verbs && o->verbs && !(o->verbs & verbs)))
+            continue;
+        char head[96];
+        int n = snprintf(head, sizeof head, "  %s%s%s", o->name, o->arg ? " " : "",
+                         o->arg ? o->arg : "");
+        fputs(head, f);
+        if (n >= col - 1) {
+            fputc('\n', f);
+            n = 0;
+        }
+        for (const char *h = o->help; *h;) {
+            const char *nl = strchr(h, '\n');
+            size_t len = nl ? (size_t)(nl - h) : strlen(h);
+            fprintf(f, "%*s%.*s\n", col - n, "", (int)len, h);
+            n = 0;
+            h += len + (nl != NULL);
+        }
+    }
+    fputs(IRHW_ARGS_HELP, f);
+}
+
 void irhw_print_blocks(FILE *f)
 {
     fprintf(f, "blocks:");

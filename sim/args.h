@@ -25,6 +25,10 @@ typedef struct {
     int value;        /* 1: the option takes a value */
     int id;           /* the verb's own number for it */
     unsigned verbs;   /* which verbs of a shared table take it (0: every one) */
+    const char *arg;  /* the value's name in help ("N", "DIR"); NULL for a flag */
+    const char *help; /* its help text; NULL: not listed (an alias printed beside
+                       * its option, or -h/--help); lines after the first begin
+                       * with '\n' and are indented under it */
 } irhw_opt;
 
 typedef struct {
@@ -52,6 +56,11 @@ void irhw_args_init(irhw_args *a, const char *verb, const irhw_opt *opts, unsign
  * NULL for a flag), IRHW_ARG_POS (*val the word), IRHW_ARG_END, or
  * IRHW_ARG_BAD (the message printed). */
 int irhw_args_next(irhw_args *a, const irhw_opt **opt, const char **val);
+/* Prints the options of `opts` that `verbs` sees (as visible()), one
+ * "  --name ARG   help" row each, the help column aligned at `col` (0: 24),
+ * then IRHW_ARGS_HELP. Every verb's --help is this table plus its own
+ * usage line and paragraph. */
+void irhw_args_print(FILE *f, const irhw_opt *opts, unsigned verbs, int col);
 /* 1 when -h or --help comes before any "--" (it wins over every error). */
 int irhw_args_help(int argc, char **argv);
 /* Prints "irhw VERB: <message>" and the line pointing at --help; returns 2. */
