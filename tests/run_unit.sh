@@ -41,6 +41,7 @@ bad_readers:tests/cli/bad_readers.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
+workload_help:tests/cli/test_workload_help.sh
 paper_figs:tests/cli/test_paper_figs.sh
 graph_gen:tests/cli/test_graph_gen.sh
 xcheck:tests/cosim/test_xcheck.sh
@@ -68,7 +69,8 @@ faults:tests/cosim/test_faults.sh"
 # the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
 # workload_hwwl: bfs/sssp on hwwl; workload_iru: per-kernel filters, --timeout-sweep;
-# workload_gpu: the GPU core model, every --worklist;
+# workload_gpu: the GPU core model, every --worklist; workload_help: each
+# kind's --help rows are exactly the options it takes;
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
 # graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;

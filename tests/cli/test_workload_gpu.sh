@@ -174,7 +174,7 @@ expect2 "-g without --worklist" "name --worklist too" bfs --graph "$g" -g WARPS=
 expect2 "--cost with --worklist" "--cost is the lane driver's" bfs --graph "$g" --worklist hwwl --cost 1,1
 expect2 "-p with a software worklist" "runs no hwwl" bfs --graph "$g" --worklist topo -p ENTRIES=8
 expect2 "-g CORES with hwwl" "hwwl's cores: -p CORES" bfs --graph "$g" --worklist hwwl -g CORES=2
-expect2 "--levels-out on sssp" "--dist-out the distances of sssp" sssp --graph "$g" --levels-out "$tmp/x"
+expect2 "--levels-out on sssp" "option --levels-out does not apply to workload sssp" sssp --graph "$g" --levels-out "$tmp/x"
 expect2 "hwwl: fewer threads a warp than lanes" "WARP_SIZE=8 is below hwwl's LANES=16" bfs --graph "$g" --worklist hwwl -g WARP_SIZE=8 --model-only
 expect2 "--trends with --worklist" "drop --worklist" bfs --trends --worklist swwl
 

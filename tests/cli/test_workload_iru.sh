@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `irhw workload iru` (sim/workload_iru.c, sim/cli_workload.c): the filter
+# `irhw workload iru` (sim/workload_iru.c, sim/workload_iru_runs.c): the filter
 # per kernel (BFS none, SSSP min, PageRank fadd, as the IRU paper's Fig. 15),
 # BFS with duplicate dropping as the labelled option --bfs-dedup, labels
 # that name the filter that ran (also under -p FILTER=...), and the TIMEOUT
