@@ -166,7 +166,36 @@ typedef struct {
     uint64_t stop_at;
     double tstart, tprog;
     double judge_s; /* one_thread_timed: the time of judge and judge_tick */
+    /* the block's per-cycle hooks and the output words, read once (judge_init) */
+    void (*eval)(void *m, const uint64_t *in, uint64_t *out);
+    void (*tick)(void *m, const uint64_t *in);
+    int (*check)(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
+                 size_t errlen);
+    size_t out_words;
+    char cerr[1024]; /* the checker's message */
 } judge_ctx;
+
+/* The hooks judge calls every cycle, from the block description. */
+static void judge_init(judge_ctx *j)
+{
+    j->eval = j->b->model_eval;
+    j->tick = j->b->model_tick;
+    j->check = j->chk ? j->b->check_cycle : NULL;
+    j->out_words = j->ps->out_words;
+}
+
+/* Do two cycles' outputs differ in any bit? Up to 8 words (most blocks)
+ * by one OR of XORs, without a call; more by libc's vector compare (17
+ * words: ~30 instructions against ~110 for a word loop). */
+static inline int outs_differ(const uint64_t *a, const uint64_t *b, size_t n)
+{
+    if (n > 8)
+        return memcmp(a, b, n * sizeof *a) != 0;
+    uint64_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d |= a[i] ^ b[i];
+    return d != 0;
+}
 
 /* A run that failed in cycle cyc (marked so in the result) ends there, or
  * 16 cycles later when tracing (the trace shows what followed). */
@@ -176,58 +205,73 @@ static uint64_t stop_after_failure(judge_ctx *j, uint64_t cyc)
     return j->tr ? (cyc + 16 < j->q->cycles ? cyc + 16 : j->q->cycles) : cyc + 1;
 }
 
+/* The first differing cycle (differ) or a later one after a failure
+ * (j->equal 0): the message with every differing port, or the trace's
+ * mismatch flag. Out of line: judge's usual path stays small. */
+__attribute__((noinline, cold)) static unsigned judge_unequal(judge_ctx *j, uint64_t cyc,
+                                                              const uint64_t *rout, int differ)
+{
+    if (!j->equal)
+        return (unsigned)differ;
+    char *msg = j->res->message;
+    j->equal = 0;
+    j->res->mismatch_cycle = cyc;
+    size_t o = (size_t)snprintf(msg, sizeof j->res->message,
+                                "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
+                                j->b->name, cyc, j->q->seed);
+    compare(j->ps, j->mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port,
+            j->res->mismatch_differ);
+    j->stop_at = stop_after_failure(j, cyc);
+    return 1;
+}
+
+/* The invariant checker failed in cycle cyc (its message in j->cerr). */
+__attribute__((noinline, cold)) static void judge_check_failed(judge_ctx *j, uint64_t cyc)
+{
+    j->equal = 0;
+    j->res->mismatch_cycle = cyc;
+    j->res->mismatch_port = -1;
+    snprintf(j->res->message, sizeof j->res->message,
+             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
+             ") on the model and the RTL (equal outputs): %s\n",
+             j->b->name, cyc, j->q->seed, j->cerr);
+    j->stop_at = stop_after_failure(j, cyc);
+}
+
+__attribute__((noinline)) static void judge_record(judge_ctx *j, const uint64_t *in)
+{
+    for (int w = (int)j->ps->in_words - 1; w >= 0; w--)
+        fprintf(j->q->record, "%016" PRIx64, in[w]);
+    fputc('\n', j->q->record);
+}
+
 /* Cycle cyc's inputs and the RTL's outputs: the record row, the model's
- * outputs (into j->mout), the compare, the invariant checker and the
- * observer. Returns 1 when this cycle's outputs differ (the trace's
- * mismatch flag). */
-static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout)
+ * outputs (into j->mout), the compare of every output word, the invariant
+ * checker and the observer. Returns 1 when this cycle's outputs differ (the
+ * trace's mismatch flag). Inline in both loops (one thread, the judging
+ * side of two): no call a cycle. */
+static inline __attribute__((always_inline)) unsigned
+judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout)
 {
     const irhw_cosim_req *q = j->q;
-    const irhw_ports *ps = j->ps;
     uint64_t *mout = j->mout;
-    char *msg = j->res->message;
-    if (q->record) {
-        for (int w = (int)ps->in_words - 1; w >= 0; w--)
-            fprintf(q->record, "%016" PRIx64, in[w]);
-        fputc('\n', q->record);
-    }
+    if (q->record)
+        judge_record(j, in);
     unsigned bad = 0;
     if (j->model) {
         if (j->cmodel)
-            j->b->model_eval(j->cmodel, in, mout);
+            j->eval(j->cmodel, in, mout);
         else /* the wrapped model, evaluated inside SystemC */
             j->rtl->get_exp(j->rtl->h, mout);
-        /* memcmp: libc's vector compare, fewer instructions a cycle than
-         * an inline word loop (17 words: ~30 against ~110) */
-        int differ = memcmp(mout, rout, ps->out_words * sizeof *mout) != 0;
-        if (differ && j->equal) {
-            j->equal = 0;
-            bad = 1;
-            j->res->mismatch_cycle = cyc;
-            size_t o = (size_t)snprintf(msg, sizeof j->res->message,
-                                        "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
-                                        j->b->name, cyc, q->seed);
-            compare(ps, mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port,
-                    j->res->mismatch_differ);
-            j->stop_at = stop_after_failure(j, cyc);
-        } else if (!j->equal) {
-            bad = (unsigned)differ;
-        }
+        int differ = outs_differ(mout, rout, j->out_words);
+        if (__builtin_expect(differ || !j->equal, 0))
+            bad = judge_unequal(j, cyc, rout, differ);
         /* One checker for both: it runs only while every output so far
          * was equal, so on the RTL it would see exactly the model's
          * inputs and outputs from the same start, and a checker's
          * verdict is a function of that (in, out) sequence. */
-        char cerr[1024];
-        if (j->equal && j->chk && j->b->check_cycle(j->chk, cyc, in, mout, cerr, sizeof cerr)) {
-            j->equal = 0;
-            j->res->mismatch_cycle = cyc;
-            j->res->mismatch_port = -1;
-            snprintf(msg, sizeof j->res->message,
-                     "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
-                     ") on the model and the RTL (equal outputs): %s\n",
-                     j->b->name, cyc, q->seed, cerr);
-            j->stop_at = stop_after_failure(j, cyc);
-        }
+        if (j->check && j->equal && j->check(j->chk, cyc, in, mout, j->cerr, sizeof j->cerr))
+            judge_check_failed(j, cyc);
     }
     if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout) &&
         j->stop_at > cyc + 1) {
@@ -238,10 +282,11 @@ static unsigned judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint
 }
 
 /* After cycle cyc's clock edge: the model's tick and the progress line. */
-static void judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in)
+static inline __attribute__((always_inline)) void judge_tick(judge_ctx *j, uint64_t cyc,
+                                                             const uint64_t *in)
 {
     if (j->cmodel)
-        j->b->model_tick(j->cmodel, in);
+        j->tick(j->cmodel, in);
     if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
         double t = irhw_now_s();
         if (t - j->tprog > 2.0) {
@@ -807,6 +852,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     tstart,
                     tstart,
                     0};
+    judge_init(&jc);
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
     res->two_from = UINT64_MAX;

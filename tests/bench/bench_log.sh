@@ -4,7 +4,9 @@
 # that is newer) to the measurement log docs/bench-log.md, dated and with the
 # commit, and replaces the table of docs/speed.md between the lines
 # "<!-- bench table: begin -->" and "<!-- bench table: end -->" with the
-# same run, undated (the log has the date).
+# same run, undated (the log has the date); a `make bench BENCH=cosim` run
+# (the ratios only) replaces the table between "<!-- cosim ratio table:
+# begin -->" and "<!-- cosim ratio table: end -->" instead.
 #   bash tests/bench/bench_log.sh [BENCH.md] [LOG.md] [SPEED.md]
 # BENCH_WORKLOAD_MD names the workload lines (default out/bench_workload.md);
 # BENCH_COMMIT the commit the log names (default: HEAD, and whether the
@@ -19,13 +21,15 @@ die() { echo "bench_log: $*" >&2; exit 2; }
 [ -s "$md" ] || die "$md missing or empty (run make bench)"
 [ -f "$log" ] || die "$log missing"
 [ -f "$speed" ] || die "$speed missing"
-grep -q '^<!-- bench table: begin -->$' "$speed" && grep -q '^<!-- bench table: end -->$' "$speed" ||
-  die "no bench table markers in $speed"
 # tests/bench/bench.sh's first line:
-# <!-- make bench (tests/bench/bench.sh), YYYY-MM-DD HH:MM UTC, 2 cores, load average at the start: L1 L5 L15 -->
+# <!-- make bench[ BENCH=cosim] (tests/bench/bench.sh), YYYY-MM-DD HH:MM UTC, 2 cores, load average at the start: L1 L5 L15 -->
 head=$(head -1 "$md")
-when=$(echo "$head" | sed -n 's/^<!-- make bench (tests\/\(bench\/\)\{0,1\}bench.sh), \([0-9-]* [0-9:]* UTC\), .*/\2/p')
-machine=$(echo "$head" | sed -n 's/^<!-- make bench (tests\/\(bench\/\)\{0,1\}bench.sh), [0-9-]* [0-9:]* UTC, \(.*\) -->$/\2/p')
+table="bench table" run_name="make bench"
+case "$head" in "<!-- make bench BENCH=cosim "*) table="cosim ratio table" run_name="make bench BENCH=cosim" ;; esac
+grep -q "^<!-- $table: begin -->\$" "$speed" && grep -q "^<!-- $table: end -->\$" "$speed" ||
+  die "no $table markers in $speed"
+when=$(echo "$head" | sed -n 's/^<!-- make bench\( BENCH=cosim\)\{0,1\} (tests\/\(bench\/\)\{0,1\}bench.sh), \([0-9-]* [0-9:]* UTC\), .*/\3/p')
+machine=$(echo "$head" | sed -n 's/^<!-- make bench\( BENCH=cosim\)\{0,1\} (tests\/\(bench\/\)\{0,1\}bench.sh), [0-9-]* [0-9:]* UTC, \(.*\) -->$/\3/p')
 [ -n "$when" ] && [ -n "$machine" ] || die "$md: the first line is not tests/bench/bench.sh's header: $head"
 commit=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 [ -z "${BENCH_COMMIT:-}" ] && [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] &&
@@ -40,19 +44,20 @@ body() { # the run: the table and its footer, then the workload lines
 }
 tmpl=$(mktemp) tmps=$(mktemp)
 trap 'rm -f "$tmpl" "$tmps" "$tmps.run"' EXIT
-{ cat "$log"; printf '\n## %s, `%s`\n\n%s.\n\n' "$when" "$commit" "$machine"; body; } > "$tmpl"
+title="$when, \`$commit\`"; [ "$table" = "bench table" ] || title="$title, $run_name"
+{ cat "$log"; printf '\n## %s\n\n%s.\n\n' "$title" "$machine"; body; } > "$tmpl"
 body > "$tmps.run"
-awk -v run="$tmps.run" -v machine="$machine" '
-  /^<!-- bench table: begin -->$/ { print
+awk -v run="$tmps.run" -v machine="$machine" -v begin="<!-- $table: begin -->" -v end="<!-- $table: end -->" -v name="$run_name" '
+  $0 == begin { print
     print ""
-    print "The latest `make bench` run (" machine "; its date and commit head the"
+    print "The latest `" name "` run (" machine "; its date and commit head the"
     print "last entry of [bench-log.md](bench-log.md)):"
     print ""
     while ((getline l < run) > 0) print l
     print ""
     skip = 1; next }
-  /^<!-- bench table: end -->$/ { skip = 0 }
+  $0 == end { skip = 0 }
   !skip' "$speed" > "$tmps"
 cat "$tmpl" > "$log"
 cat "$tmps" > "$speed"
-echo "bench_log: the run of $when appended to $log; the table of $speed replaced"
+echo "bench_log: the run of $when appended to $log; the $table of $speed replaced"

@@ -52,9 +52,16 @@ grep -qE "$date_re" docs/bench-log.md && ok "docs/bench-log.md holds dates" || b
 # the table of docs/speed.md = the table rows of the log's last entry
 rows() { grep '^| ' | grep -v '^| ---'; }
 speed_rows=$(sed -n '/^<!-- bench table: begin -->$/,/^<!-- bench table: end -->$/p' docs/speed.md | rows)
-log_rows=$(awk '/^## /{e = ""} {e = e $0 "\n"} END {printf "%s", e}' docs/bench-log.md | rows)
+last_entry() { # full | cosim: the log's last `make bench` run, or its last BENCH=cosim one
+  awk -v want="$1" '/^## /{k = ($0 ~ /BENCH=cosim/) ? "cosim" : "full"; e[k] = ""} k != "" {e[k] = e[k] $0 "\n"}
+    END {printf "%s", e[want]}' docs/bench-log.md | rows
+}
+log_rows=$(last_entry full)
 [ -n "$speed_rows" ] && [ "$speed_rows" = "$log_rows" ] && ok "docs/speed.md's table is the log's last run" ||
   bad "docs/speed.md's table differs from the log's last run"
+cos_rows=$(sed -n '/^<!-- cosim ratio table: begin -->$/,/^<!-- cosim ratio table: end -->$/p' docs/speed.md | rows)
+[ "$cos_rows" = "$(last_entry cosim)" ] && ok "docs/speed.md's ratio table is the log's last BENCH=cosim run" ||
+  bad "docs/speed.md's ratio table differs from the log's last BENCH=cosim run"
 
 # tests/bench/bench_log.sh on canned runs, into copies
 cp docs/bench-log.md "$tmp/log.md"; cp docs/speed.md "$tmp/speed.md"
@@ -87,6 +94,15 @@ BENCH_COMMIT=def5678 BENCH_WORKLOAD_MD=$tmp/w1.md bash tests/bench/bench_log.sh 
   region "$tmp/speed.md" | grep -qF '| fifo | (defaults) | 222 |' && ! region "$tmp/speed.md" | grep -qF '111 |' &&
   [ "$(grep -c 'wing.graph: 0.99' "$tmp/log.md")" = 1 ] &&
   ok "bench_log: a second run appended after the first, the table holds only it" || bad "bench_log: second run"
+# a BENCH=cosim run: appended to the log, its own table replaced, the full one kept
+sed '1s/make bench (/make bench BENCH=cosim (/' "$tmp/b1.md" | sed 's/111/333/' > "$tmp/b3.md"
+cp "$tmp/speed.md" "$tmp/speed.full"
+BENCH_COMMIT=fed9876 bash tests/bench/bench_log.sh "$tmp/b3.md" "$tmp/log.md" "$tmp/speed.md" > /dev/null 2>&1
+rc=$?
+cregion() { sed -n '/^<!-- cosim ratio table: begin -->$/,/^<!-- cosim ratio table: end -->$/p' "$1"; }
+[ $rc = 0 ] && grep -qx '## 2030-01-02 03:04 UTC, `fed9876`, make bench BENCH=cosim' "$tmp/log.md" &&
+  cregion "$tmp/speed.md" | grep -qF '| wl_bank | (defaults) | 333 |' && cmp -s <(region "$tmp/speed.md") <(region "$tmp/speed.full") &&
+  ok "bench_log: a BENCH=cosim run appended, its ratio table replaced, the full table kept" || bad "bench_log: BENCH=cosim run"
 # malformed: no header line; no markers. Exit 2, nothing written
 cp "$tmp/log.md" "$tmp/log.before"; cp "$tmp/speed.md" "$tmp/speed.before"
 tail -n +2 "$tmp/b2.md" > "$tmp/bad.md"
