@@ -711,8 +711,8 @@ static void run_item_collect(run_item *it, char *row, size_t rowlen, irhw_sweep_
 /* The items in child processes, `jobs` at once, in run_rank's order, each
  * one's output into its log; the blocks' output printed whole, in their
  * order, as they finish (the sweeps' is printed by the caller); a line on
- * stderr as each starts and ends (steps), and a status line there when it
- * is a terminal. The worst exit code. */
+ * stderr as each starts and ends and every 30 s what still runs (steps),
+ * and a status line there when it is a terminal. The worst exit code. */
 static int run_parallel(const opts *o, const char *root, run_item *it, int n, unsigned jobs,
                         char rows[][512], irhw_sweep_row *results, int *fatal, irhw_steps *steps)
 {
@@ -764,7 +764,7 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
         }
         if (running) {
             int st;
-            pid_t w = waitpid(-1, &st, 0);
+            pid_t w = irhw_steps_wait(steps, &st);
             if (w < 0 && errno == EINTR)
                 continue;
             irhw_child_done(w);
