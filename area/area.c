@@ -37,6 +37,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "area_int.h"
+#include "template.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -116,74 +117,11 @@ void area_last_line_with(const char *text, const char *needle, char *buf, size_t
     }
 }
 
-/* Template text with @KEY@ replaced by values; keys[i] without the '@'. */
-static char *substitute(const char *tmpl, const char *const *keys, const char *const *vals,
-                        size_t nkeys)
-{
-    size_t cap = strlen(tmpl) + 1;
-    for (size_t i = 0; i < nkeys; i++)
-        cap += 8 * strlen(vals[i]) + 1; /* each key a few times at most */
-    char *out = malloc(cap);
-    if (!out)
-        return NULL;
-    size_t n = 0;
-    for (const char *p = tmpl; *p;) {
-        size_t k = nkeys;
-        if (*p == '@') {
-            for (k = 0; k < nkeys; k++) {
-                size_t kl = strlen(keys[k]);
-                if (strncmp(p + 1, keys[k], kl) == 0 && p[1 + kl] == '@')
-                    break;
-            }
-        }
-        if (k < nkeys) {
-            size_t vl = strlen(vals[k]);
-            if (n + vl + 1 > cap) {
-                char *t = realloc(out, (cap = 2 * (n + vl + 1)));
-                if (!t) {
-                    free(out);
-                    return NULL;
-                }
-                out = t;
-            }
-            memcpy(out + n, vals[k], vl);
-            n += vl;
-            p += strlen(keys[k]) + 2;
-        } else {
-            if (n + 2 > cap) {
-                char *t = realloc(out, (cap = 2 * (n + 2)));
-                if (!t) {
-                    free(out);
-                    return NULL;
-                }
-                out = t;
-            }
-            out[n++] = *p++;
-        }
-    }
-    out[n] = '\0';
-    return out;
-}
-
 /* Reads IRHW_ROOT/synth_scripts/<name>, substitutes, writes to `dst`. */
 int area_write_script(const char *name, const char *dst, const char *const *keys,
                       const char *const *vals, size_t nkeys, char *err, size_t errlen)
 {
-    char src[PATHLEN];
-    snprintf(src, sizeof src, "%s/synth_scripts/%s", irhw_root(), name);
-    char *tmpl = irhw_read_file(src, NULL);
-    if (!tmpl)
-        return irhw_err(err, errlen,
-                        "cannot read script template %s: %s (set IRHW_ROOT to the "
-                        "irhw source tree)",
-                        src, strerror(errno));
-    char *text = substitute(tmpl, keys, vals, nkeys);
-    free(tmpl);
-    if (!text)
-        return irhw_err(err, errlen, "out of memory");
-    int rc = irhw_write_file(dst, text, err, errlen);
-    free(text);
-    return rc;
+    return irhw_template_write(name, dst, keys, vals, nkeys, err, errlen);
 }
 
 static int safe_path(const char *what, const char *p, char *err, size_t errlen)

@@ -428,8 +428,8 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
 typedef struct {
     int need, state; /* state: 0 waiting, 1 running, 2 done */
     pid_t pid;
-    int fd; /* the child's error message */
-    double t0;
+    int fd;          /* the child's error message */
+    double t0, beat; /* started at; the next heartbeat, seconds after t0 (0: the first) */
 } task;
 
 static const char *entry_dir(const unit *u, int kind)
@@ -573,6 +573,28 @@ static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, si
     return 0;
 }
 
+/* waitpid(-1) that, while it waits, says every 10 s of each job running
+ * for 5 s or more (IRHW_HEARTBEAT=N: N s, then every 2N) that it still
+ * runs: module, stage, tool, time. */
+static pid_t wait_beating(const run_ctx *c, task *t, int *st)
+{
+    const char *env = getenv("IRHW_HEARTBEAT");
+    double first = env && atof(env) > 0 ? atof(env) : 5;
+    pid_t pid;
+    while ((pid = irhw_wait_any(st, first < 1 ? first : 1)) == 0)
+        for (unsigned j = 0; j < E_KINDS * c->nu; j++) {
+            double s = irhw_now_s() - t[j].t0, at = t[j].beat > 0 ? t[j].beat : first;
+            if (t[j].state != 1 || s < at)
+                continue;
+            char what[64];
+            snprintf(what, sizeof what, "%s running, %.0f s",
+                     j % E_KINDS < E_STA ? "yosys" : "OpenSTA", s);
+            progress_unit(c, j / E_KINDS, (int)(j % E_KINDS), what);
+            t[j].beat = at + 2 * first;
+        }
+    return pid;
+}
+
 /* What make_entries makes besides the syntheses. */
 enum { T_SYNTH, T_ILM, T_ETM };
 
@@ -619,7 +641,7 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
             continue;
         }
         int st;
-        pid_t pid = waitpid(-1, &st, 0);
+        pid_t pid = c->q->progress ? wait_beating(c, t, &st) : waitpid(-1, &st, 0);
         if (pid < 0) {
             if (errno == EINTR)
                 continue;

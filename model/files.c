@@ -424,6 +424,23 @@ int irhw_run(char *const argv[], const char *log)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+pid_t irhw_wait_any(int *st, double timeout_s)
+{
+    double end = irhw_now_s() + timeout_s;
+    long nap_ns = 1000000; /* 1 ms, doubled up to 100 ms: a quick job is seen quickly */
+    for (;;) {
+        pid_t pid = waitpid(-1, st, WNOHANG);
+        double left = end - irhw_now_s();
+        if (pid != 0 || left <= 0)
+            return pid;
+        long ns = left < nap_ns / 1e9 ? (long)(left * 1e9) : nap_ns;
+        struct timespec nap = {0, ns};
+        if (nanosleep(&nap, NULL) && errno == EINTR)
+            return -1;
+        nap_ns = nap_ns < 50000000 ? 2 * nap_ns : 100000000;
+    }
+}
+
 /* Is `name` an executable in $PATH (or a path to one)? */
 int irhw_find_in_path(const char *name)
 {

@@ -549,6 +549,9 @@ int irhw_scenario_run(const irhw_inst *x, const irhw_scenario *s, const irhw_dut
  * inherit), stdin /dev/null, as a child of irhw_fork (stopped with irhw).
  * Exit status, 128 + signal when killed, -1 if it could not run. */
 int irhw_run(char *const argv[], const char *log);
+/* waitpid(-1, st, 0) for at most timeout_s seconds: the pid of a child that
+ * ended, 0 when none did in time, or -1 with errno (EINTR: a signal). */
+pid_t irhw_wait_any(int *st, double timeout_s);
 /* The same for a tool chain that must not outlive irhw (builds): argv runs in
  * a process group of its own under a watchdog process, the group's leader,
  * that kills the whole group with SIGKILL when irhw dies, however it dies

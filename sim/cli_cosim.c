@@ -5,6 +5,7 @@
  * built-in area sweeps). Exit codes as in cli.c.
  */
 #include "cli_int.h"
+#include "progress.h"
 
 #include "area.h"
 #include "args.h"
@@ -642,6 +643,7 @@ typedef struct {
     char log[4300];  /* its output when run apart */
     char rowf[4300]; /* a block's summary line and report row, from its process */
     char resf[4300];
+    char name[80]; /* in the progress lines */
     pid_t pid;
     int state; /* 0 waiting, 1 running, 2 done, 3 printed */
     int rc;
@@ -708,10 +710,11 @@ static void run_item_collect(run_item *it, char *row, size_t rowlen, irhw_sweep_
 
 /* The items in child processes, `jobs` at once, in run_rank's order, each
  * one's output into its log; the blocks' output printed whole, in their
- * order, as they finish (the sweeps' is printed by the caller), progress
- * on stderr when it is a terminal. The worst exit code. */
+ * order, as they finish (the sweeps' is printed by the caller); a line on
+ * stderr as each starts and ends and every 30 s what still runs (steps),
+ * and a status line there when it is a terminal. The worst exit code. */
 static int run_parallel(const opts *o, const char *root, run_item *it, int n, unsigned jobs,
-                        char rows[][512], irhw_sweep_row *results, int *fatal)
+                        char rows[][512], irhw_sweep_row *results, int *fatal, irhw_steps *steps)
 {
     int order[RUN_MAX_ITEMS], k = 0;
     for (int r = 0; r <= 4; r++)
@@ -755,12 +758,13 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
             }
             x->state = 1;
             running++;
+            irhw_steps_start(steps, order[started - 1], x->name);
             irhw_signal_at("%d of %d items started (the last: %s)", started, n,
                            x->b ? x->b->name : run_sweeps[x->sweep].block);
         }
         if (running) {
             int st;
-            pid_t w = waitpid(-1, &st, 0);
+            pid_t w = irhw_steps_wait(steps, &st);
             if (w < 0 && errno == EINTR)
                 continue;
             irhw_child_done(w);
@@ -773,6 +777,7 @@ static int run_parallel(const opts *o, const char *root, run_item *it, int n, un
                     if (!WIFEXITED(st))
                         fprintf(stderr, "%s run: %s: its process ended by signal %d (%s)\n", prog,
                                 it[i].dir, WTERMSIG(st), it[i].log);
+                    irhw_steps_done(steps, i, it[i].name, it[i].rc);
                 }
         }
         for (; printed < n && it[printed].b && it[printed].state == 2; printed++) {
@@ -833,7 +838,8 @@ int cmd_run(int argc, char **argv)
                    "  lockstep (irhw workload bfs: a line in the summary, a plot in DIR).\n"
                    "  The report adds a small built-in area sweep (irhw sweep ... --do area,\n"
                    "  cached in DIR/sweep/<block>): wl_bank ENTRIES=2..64 in flops and SRAM,\n"
-                   "  the WRU's four sorting networks.\n"
+                   "  the WRU's four sorting networks. Each block, sweep and the workload is\n"
+                   "  said on stderr as it starts and as it ends, with its time.\n"
                    "  -j N   blocks and sweeps at once (default: one a core), each in its own\n"
                    "         process, the longest syntheses first; a block's output is kept in\n"
                    "         DIR/<block>/run.log and printed whole in the blocks' order, a\n"
@@ -858,6 +864,7 @@ int cmd_run(int argc, char **argv)
         run_item *x = &items[n++];
         memset(x, 0, sizeof *x);
         x->b = *bp;
+        snprintf(x->name, sizeof x->name, "%s", x->b->name);
         snprintf(x->dir, sizeof x->dir, "%s/%s", root, x->b->name);
         snprintf(x->log, sizeof x->log, "%s/%s/run.log", root, x->b->name);
         snprintf(x->rowf, sizeof x->rowf, "%s/%s/run.row", root, x->b->name);
@@ -870,6 +877,7 @@ int cmd_run(int argc, char **argv)
         run_item *x = &items[n++];
         memset(x, 0, sizeof *x);
         x->sweep = i;
+        snprintf(x->name, sizeof x->name, "sweep %s", run_sweeps[i].block);
         snprintf(x->dir, sizeof x->dir, "%s/sweep/%s", root, run_sweeps[i].block);
         snprintf(x->log, sizeof x->log, "%s/sweep/%s.log", root, run_sweeps[i].block);
     }
@@ -884,12 +892,16 @@ int cmd_run(int argc, char **argv)
     char rows[RUN_MAX_BLOCKS][512];
     static irhw_sweep_row results[RUN_MAX_BLOCKS]; /* for the report (sweep.h) */
     double t0 = irhw_now_s(), sweep_s = 0;
+    irhw_steps steps; /* every item, then the workload */
+    irhw_steps_init(&steps, "irhw run", n + 1);
     if (jobs > 1) {
-        worst = run_parallel(&o, root, items, n, jobs, rows, results, &fatal);
+        worst = run_parallel(&o, root, items, n, jobs, rows, results, &fatal, &steps);
     } else {
         for (int i = 0; i < nblocks && !fatal; i++) {
+            irhw_steps_start(&steps, i, items[i].name);
             int r = run_item_here(&o, root, &items[i], rows[i], sizeof rows[0], &results[i], &fatal,
                                   "1");
+            irhw_steps_done(&steps, i, items[i].name, r);
             worst = r > worst ? r : worst;
         }
     }
@@ -900,7 +912,9 @@ int cmd_run(int argc, char **argv)
     for (int i = 0; i < nblocks; i++)
         printf("%s\n", rows[i]);
     char wl[8192]; /* BFS on a small real graph through hwwl (sim/cli_workload.c) */
+    irhw_steps_start(&steps, n, "workload bfs");
     int wrc = irhw_cli_run_workload(prog, root, wl, sizeof wl);
+    irhw_steps_done(&steps, n, "workload bfs", wrc);
     printf("%s\n", wl);
     worst = wrc > worst ? wrc : worst;
     printf("(area on %s; waveforms, .gtkw files, RTL and area reports under %s/)\n",
@@ -915,7 +929,9 @@ int cmd_run(int argc, char **argv)
             sweep_s = x->wall_s > sweep_s ? x->wall_s : sweep_s;
         } else {
             double s0 = irhw_now_s();
+            irhw_steps_start(&steps, i, x->name);
             int r = run_item_here(&o, root, x, NULL, 0, NULL, &fatal, "1");
+            irhw_steps_done(&steps, i, x->name, r);
             worst = r > worst ? r : worst;
             sweep_s += irhw_now_s() - s0;
         }

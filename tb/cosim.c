@@ -281,6 +281,22 @@ judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout)
     return bad;
 }
 
+/* The progress line at cycle cyc of `cycles`, `s` seconds into the run: the
+ * rate, and when the end is known the share done and the time left at that
+ * rate (an observer, --until-covered, may end the run sooner). */
+static void progress_line(const char *name, uint64_t cyc, uint64_t cycles, double s)
+{
+    double rate = s > 0 ? (double)cyc / s : 0;
+    if (cycles > cyc && rate > 0)
+        fprintf(stderr,
+                "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.1f %%, %.0f cycles/s, %.0f s left)\n",
+                name, cyc, cycles, 100.0 * (double)cyc / (double)cycles, rate,
+                (double)(cycles - cyc) / rate);
+    else
+        fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n", name, cyc,
+                cycles, rate);
+}
+
 /* After cycle cyc's clock edge: the model's tick and the progress line. */
 static inline __attribute__((always_inline)) void judge_tick(judge_ctx *j, uint64_t cyc,
                                                              const uint64_t *in)
@@ -290,8 +306,7 @@ static inline __attribute__((always_inline)) void judge_tick(judge_ctx *j, uint6
     if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
         double t = irhw_now_s();
         if (t - j->tprog > 2.0) {
-            fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n",
-                    j->b->name, cyc, j->q->cycles, (double)cyc / (t - j->tstart));
+            progress_line(j->b->name, cyc, j->q->cycles, t - j->tstart);
             irhw_signal_at("cycle %" PRIu64 " of %" PRIu64 " of the co-simulation of %s", cyc,
                            j->q->cycles, j->q->x->module);
             j->tprog = t;

@@ -94,8 +94,10 @@ bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 verdicts:tests/cli/test_verdicts.sh
 workload_docs:tests/cli/test_workload_docs.sh
 tour:tests/cli/test_tour.sh
-assert:tests/cli/test_assert.sh"
+assert:tests/cli/test_assert.sh
+progress:tests/cli/test_progress.sh"
 # assert: assertion verdicts in cosim, irhw prove and its counterexample replay.
+# progress: prove's script from its template; the synthesis heartbeat.
 # workload_docs: docs/workloads.md's jagmesh7 numbers re-run and compared.
 # the scripts first: they are the longest, so the two queues end together
 printf '%s\n%s\n' "$scripts" "$bins" | xargs -P "${IRHW_JOBS:-2}" -I{} bash -c 'run_item "$1"' _ {}

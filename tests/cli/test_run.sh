@@ -3,7 +3,9 @@
 # in its own process, its output kept in DIR/<block>/run.log and printed
 # whole in the blocks' order; the summary table, the BFS line through hwwl
 # and the report; -j 1 (one after the other, in-process) prints the same
-# lines apart from times (stdout and stderr together); bad --blocks exits 2.
+# lines apart from times and progress (stdout and stderr together); each
+# block and the workload said on stderr as it starts and ends, stdout free
+# of those lines; bad --blocks exits 2.
 # Prints "run: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -11,10 +13,11 @@ irhw=$(realpath "$1")
 scratch run
 
 # the output without what differs from run to run (times, rates, the folder,
-# the builds a cold cache makes first)
-steady() { grep -v 'cycles/s\|started in\|done in\| s wall\|built (\|model built\|^irhw: verilating \|^irhw: building \|^irhw: waiting for another' "$1" | sed "s|$2|DIR|g"; }
+# the builds a cold cache makes first, the order the steps start in)
+steady() { grep -v 'cycles/s\|started in\|done in\| s wall\|built (\|model built\|^irhw: verilating \|^irhw: building \|^irhw: waiting for another\|^irhw run: \[\|^irhw run: still running: ' "$1" | sed "s|$2|DIR|g"; }
 
-"$irhw" run --blocks fifo,icrn -j 2 -o "$tmp/a" > "$tmp/a.out" 2>&1; rc=$?
+# (IRHW_HEARTBEAT=0.1: what still runs said every 0.2 s, not every 30 s)
+IRHW_HEARTBEAT=0.1 "$irhw" run --blocks fifo,icrn -j 2 -o "$tmp/a" > "$tmp/a.out" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok "run -j 2: exit 0" || bad "run -j 2: rc=$rc $(tail -3 "$tmp/a.out")"
 first=$(grep -n '^== fifo ' "$tmp/a.out" | cut -d: -f1)
 second=$(grep -n '^== icrn ' "$tmp/a.out" | cut -d: -f1)
@@ -32,6 +35,16 @@ EOF
   grep -Eq "^$b +100000 +PASS +[0-9]+ +[0-9.]+ " "$tmp/a.out" &&
     ok "$b: a PASS row with area and critical path" || bad "$b: no PASS row: $(grep "^$b " "$tmp/a.out")"
 done
+# each step on stderr as it starts and as it ends, with its time
+for b in fifo icrn "workload bfs"; do
+  s=$(grep -n "^irhw run: \[[1-3]/3\] $b: start$" "$tmp/a.out" | cut -d: -f1)
+  d=$(grep -n "^irhw run: \[[1-3]/3\] $b: done in [0-9]*\.[0-9] s$" "$tmp/a.out" | cut -d: -f1)
+  [ -n "$s" ] && [ -n "$d" ] && [ "$s" -lt "$d" ] &&
+    ok "run -j 2: '$b: start' (line $s), then '$b: done in N s' (line $d)" ||
+    bad "run -j 2: $b's start/done lines: '$s' '$d'"
+done
+grep -Eq '^irhw run: still running: \[[12]/3\] (fifo|icrn) [0-9]+ s' "$tmp/a.out" &&
+  ok "run -j 2: what still runs said while it runs" || bad "run -j 2: no 'still running' line"
 grep -q '^workload .* PASS .*levels equal to the sequential BFS' "$tmp/a.out" &&
   ok "the BFS line through hwwl: PASS, levels checked" ||
   bad "BFS line: $(grep '^workload' "$tmp/a.out")"
@@ -47,6 +60,14 @@ if diff <(steady "$tmp/a.out" "$tmp/a") <(steady "$tmp/b.out" "$tmp/b") > "$tmp/
 else
   bad "-j 1 and -j 2 differ: $(head -6 "$tmp/diff")"
 fi
+
+# the progress lines go to stderr only, numbered in the order the steps start
+"$irhw" run --blocks fifo -j 1 -o "$tmp/c1" > "$tmp/c1.out" 2> "$tmp/c1.err"; rc=$?
+exp=$(printf 'irhw run: [1/2] fifo: start\nirhw run: [1/2] fifo: done in\nirhw run: [2/2] workload bfs: start\nirhw run: [2/2] workload bfs: done in')
+got=$(grep '^irhw run: \[' "$tmp/c1.err" | sed 's/ in [0-9.]* s$/ in/')
+[ $rc = 0 ] && [ "$got" = "$exp" ] && ! grep -q 'irhw run: \[' "$tmp/c1.out" && grep -q '^== fifo ' "$tmp/c1.out" &&
+  ok "run -j 1: fifo and the workload said on stderr as each starts and ends, none on stdout" ||
+  bad "run -j 1 progress (rc=$rc): $got"
 
 out=$("$irhw" run --blocks fifo,nosuch -o "$tmp/c" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "unknown block 'nosuch'" && [ ! -e "$tmp/c" ] &&

@@ -5,13 +5,17 @@
  * ignored: EFBIG) and into /dev/full (ENOSPC); a stream that fails is kept
  * as PATH.partial; a symlink stays a symlink; irhw_adopt takes only a whole
  * file; irhw_io_check refuses an output that is, holds or lies inside an
- * input; a signal leaves every file whole, absent or .partial. Each test
+ * input; a signal leaves every file whole, absent or .partial;
+ * irhw_template_fill fills @KEY@ fields once; irhw_wait_any waits no longer
+ * than told. Each test
  * runs in its own process (Check's fork mode), so the limits set here end
  * with it.
  */
 #include "check_main.h"
+#include "template.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,6 +361,51 @@ START_TEST(signal_cleans_up)
 }
 END_TEST
 
+/* Every @KEY@ replaced, in one pass: a value holding a field stays as it
+ * is, an @ that opens no key stays, a key is matched whole. */
+START_TEST(template_fields_once)
+{
+    const char *keys[] = {"TOP", "TOP_V", "FILES"};
+    const char *vals[] = {"m", "m.v", "\"@TOP@\" a@b"};
+    char *t = irhw_template_fill("read @FILES@; top @TOP@ @TOP_V@ @TOPX@ a@b @", keys, vals, 3);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_str_eq(t, "read \"@TOP@\" a@b; top m m.v @TOPX@ a@b @");
+    free(t);
+    t = irhw_template_fill("", keys, vals, 3);
+    ck_assert_str_eq(t, "");
+    free(t);
+}
+END_TEST
+
+/* irhw_wait_any: 0 when no child ends in time (and no longer than asked),
+ * the child's pid and status when one does. */
+START_TEST(wait_any_times_out_then_reaps)
+{
+    int fds[2];
+    ck_assert(pipe(fds) == 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        char c;
+        close(fds[1]);
+        _exit(read(fds[0], &c, 1) == 1 ? 7 : 1);
+    }
+    close(fds[0]);
+    int st = 0;
+    double t0 = irhw_now_s();
+    ck_assert_int_eq(irhw_wait_any(&st, 0.2), 0);
+    double took = irhw_now_s() - t0;
+    ck_assert_msg(took >= 0.19 && took < 1.0, "waited %.3f s for 0.2", took);
+    ck_assert(write(fds[1], "x", 1) == 1);
+    pid_t w;
+    while ((w = irhw_wait_any(&st, 5.0)) < 0 && errno == EINTR)
+        ;
+    ck_assert_int_eq(w, pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 7);
+    close(fds[1]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("files");
@@ -375,6 +424,8 @@ static Suite *suite(void)
     tcase_add_test(t, io_output_file_is_an_input);
     tcase_add_test(t, io_output_folder_overlaps_an_input);
     tcase_add_test(t, signal_cleans_up);
+    tcase_add_test(t, template_fields_once);
+    tcase_add_test(t, wait_any_times_out_then_reaps);
     suite_add_tcase(s, t);
     return s;
 }

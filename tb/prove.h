@@ -1,0 +1,50 @@
+/*
+ * prove.h — irhw prove's engine: bounded model checking and k-induction of
+ * a design's assertions (vw_assert) with Yosys's SAT solver (`sat
+ * -tempinduct`), from rst held in the first two cycles as co-simulation
+ * holds it. The script is synth_scripts/prove.ys.in filled in; a failing
+ * proof's counterexample becomes a stimulus file cosim replays.
+ */
+#ifndef IRHW_PROVE_H
+#define IRHW_PROVE_H
+
+#include "irhw.h"
+
+/* Beyond these the solver is hopeless: cells after flattening (before
+ * optimisation), words of any one memory. */
+#define IRHW_PROVE_CELLS_MAX 10000
+#define IRHW_PROVE_MEM_MAX 32
+
+typedef struct {
+    const irhw_inst *x; /* the block, its configuration, ports and top module */
+    /* The user's RTL of x's ports (leaf cells read from IRHW_ROOT/rtl); none:
+     * the generated design, DIR/<module>.v and its leaf cells beside it */
+    const char *const *rtl;
+    unsigned nrtl;
+    uint64_t depth;  /* bounded model check and k-induction to this many cycles */
+    const char *dir; /* an existing folder: prove.ys, prove.log, the counterexample */
+} irhw_prove_req;
+
+typedef enum {
+    IRHW_PROVE_PROVED,    /* every assertion holds in every reachable state (k) */
+    IRHW_PROVE_PASSED,    /* none fails within depth; k-induction did not close */
+    IRHW_PROVE_FAILED,    /* one fails at fail_cycle: csv, vcd, gtkw written */
+    IRHW_PROVE_NO_CHECK,  /* the design has no assertion: nothing to prove */
+    IRHW_PROVE_TOO_LARGE, /* over IRHW_PROVE_CELLS_MAX or IRHW_PROVE_MEM_MAX */
+} irhw_prove_verdict;
+
+typedef struct {
+    irhw_prove_verdict verdict;
+    int k;               /* induction lengths the solver tried */
+    uint64_t fail_cycle; /* FAILED: the co-simulation cycle the assertion fails in */
+    char script[4200], log[4200];
+    char csv[4200], vcd[4200], gtkw[4200]; /* the counterexample (FAILED) */
+} irhw_prove_res;
+
+/* Removes an earlier run's counterexample from q->dir, writes and runs the
+ * script, reads the verdict from the log into r. 0; or -1 with the
+ * message (a file not written, Yosys missing or failing, its log
+ * unreadable). */
+int irhw_prove_run(const irhw_prove_req *q, irhw_prove_res *r, char *err, size_t errlen);
+
+#endif
