@@ -81,34 +81,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- hashing ------------------------------------------------------------- */
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= s[i];
-        h *= 0x100000001b3ULL;
-    }
-    h ^= 0xff; /* keep "ab"+"c" apart from "a"+"bc" */
-    return h * 0x100000001b3ULL;
-}
-
-uint64_t fnv_str(uint64_t h, const char *s)
-{
-    return fnv(h, s, strlen(s));
-}
-
 /* Hash of a file's contents; -1 when it cannot be read. */
-static int fnv_file(const char *path, uint64_t *h)
+static int hash_file(const char *path, uint64_t *h)
 {
-    size_t n;
-    char *t = irhw_read_file(path, &n);
-    if (!t)
-        return -1;
-    *h = fnv(FNV0, t, n);
-    free(t);
-    return 0;
+    uint64_t size;
+    return irhw_hash_file(path, &size, h);
 }
 
 /* First line a command prints (tool versions), or "". */
@@ -268,7 +245,7 @@ static int seal_text(const char *dir, uint64_t key, int kind, char *buf, size_t 
         const char *f = kinds[kind].files[i];
         char path[PATHLEN];
         uint64_t h;
-        if (area_path_join(path, sizeof path, dir, f) || fnv_file(path, &h))
+        if (area_path_join(path, sizeof path, dir, f) || hash_file(path, &h))
             return -1;
         n += (size_t)snprintf(buf + n, len - n, "%s %016llx\n", f, (unsigned long long)h);
     }
@@ -671,24 +648,24 @@ static int common_key(const irhw_area_req *q, const char *lib, const lib_info *l
     char *aargv[] = {"yosys-abc", "-q", "version", NULL};
     first_line(yargv, log, yv, sizeof yv);
     first_line(aargv, log, av, sizeof av);
-    uint64_t k = fnv_str(FNV0, "irhw synth cache 1");
-    k = fnv_str(k, yv);
-    k = fnv_str(k, av);
+    uint64_t k = irhw_hash_str(IRHW_HASH_INIT, "irhw synth cache 1");
+    k = irhw_hash_str(k, yv);
+    k = irhw_hash_str(k, av);
     uint64_t f;
-    if (fnv_file(lib, &f))
+    if (hash_file(lib, &f))
         return irhw_err(err, errlen, "cannot read %s: %s", lib, strerror(errno));
-    k = fnv(k, &f, sizeof f);
+    k = irhw_hash_field(k, &f, sizeof f);
     const char *files[] = {"synth_scripts/synth_module.ys.in", "synth_scripts/abc.script.in",
                            "rtl/irhw_sram_1rw.v"};
     for (size_t i = 0; i < 3; i++) {
         char p[PATHLEN];
         snprintf(p, sizeof p, "%s/%s", irhw_root(), files[i]);
-        if (fnv_file(p, &f))
+        if (hash_file(p, &f))
             return irhw_err(err, errlen, "cannot read %s: %s", p, strerror(errno));
-        k = fnv(k, &f, sizeof f);
+        k = irhw_hash_field(k, &f, sizeof f);
     }
     snprintf(text, sizeof text, "%s %.6f", li->buf_cell, q->clock_ns);
-    *h = fnv_str(k, text);
+    *h = irhw_hash_str(k, text);
     return 0;
 }
 
@@ -899,29 +876,29 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
     char etm_points[96];
     snprintf(etm_points, sizeof etm_points, "irhw timing 2 %g %g %g", ETM_LOAD0, ETM_LOAD1,
              ETM_SLEW);
-    uint64_t timing = fnv_str(FNV0, etm_points), h;
+    uint64_t timing = irhw_hash_str(IRHW_HASH_INIT, etm_points), h;
     const char *tfiles[] = {"synth_scripts/ilm.ys.in", "synth_scripts/sta.tcl.in",
                             "synth_scripts/etm.tcl.in"};
     for (size_t i = 0; i < 3 && !rc; i++) {
         char path[PATHLEN];
         snprintf(path, sizeof path, "%s/%s", irhw_root(), tfiles[i]);
-        if (fnv_file(path, &h))
+        if (hash_file(path, &h))
             rc = irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
-        timing = fnv(timing, &h, sizeof h);
+        timing = irhw_hash_field(timing, &h, sizeof h);
     }
     for (unsigned i = 0; i < nu && !rc; i++) {
         const vmod *m = &v.m[u[i].mod];
-        uint64_t k = fnv(common, m->text, m->len);
+        uint64_t k = irhw_hash_field(common, m->text, m->len);
         for (size_t j = 0; j < v.n && j < 64; j++)
             if (u[i].leaves[j])
-                k = fnv(k, v.m[j].text, v.m[j].len);
+                k = irhw_hash_field(k, v.m[j].text, v.m[j].len);
         for (unsigned s = 0; s < u[i].nkids; s++)
-            k = fnv(k, &u[v.m[u[i].kids[s]].unit].key, sizeof k);
+            k = irhw_hash_field(k, &u[v.m[u[i].kids[s]].unit].key, sizeof k);
         u[i].key = k;
         /* the ILM and timing: also the scripts and the sub-units' */
-        uint64_t t = fnv(timing, &k, sizeof k);
+        uint64_t t = irhw_hash_field(timing, &k, sizeof k);
         for (unsigned s = 0; s < u[i].nkids; s++)
-            t = fnv(t, &u[v.m[u[i].kids[s]].unit].tkey, sizeof t);
+            t = irhw_hash_field(t, &u[v.m[u[i].kids[s]].unit].tkey, sizeof t);
         u[i].tkey = t;
         if (snprintf(u[i].dir, PATHLEN, "%s/%016llx", croot, (unsigned long long)k) >= 400)
             rc = irhw_err(err, errlen, "synthesis cache path too long: %s", croot);

@@ -12,6 +12,7 @@
 #define IRHW_AREA_HIER_H
 
 #include "area_int.h"
+#include "hash.h"
 
 #include <stdint.h>
 
@@ -70,8 +71,6 @@ typedef struct {
 #define ETM_SLEW 0.1
 
 /* ---- hier.c ---- */
-#define FNV0 0xcbf29ce484222325ULL
-uint64_t fnv_str(uint64_t h, const char *s);
 /* Seals the entry written in tmp and renames it to dir. */
 int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err, size_t errlen);
 /* A private folder for a new entry of dir, created empty. */

@@ -259,7 +259,7 @@ static int etm_index(etm *e)
     for (size_t k = 0; k < e->nslot; k++)
         e->slot[k] = -1;
     for (size_t i = 0; i < e->n; i++) {
-        size_t k = fnv_str(FNV0, e->p[i].name) & (e->nslot - 1);
+        size_t k = irhw_hash_str(IRHW_HASH_INIT, e->p[i].name) & (e->nslot - 1);
         while (e->slot[k] >= 0)
             k = (k + 1) & (e->nslot - 1);
         e->slot[k] = (int)i;
@@ -269,7 +269,7 @@ static int etm_index(etm *e)
 
 static int etm_find(const etm *e, const char *name)
 {
-    for (size_t k = fnv_str(FNV0, name) & (e->nslot - 1); e->slot[k] >= 0;
+    for (size_t k = irhw_hash_str(IRHW_HASH_INIT, name) & (e->nslot - 1); e->slot[k] >= 0;
          k = (k + 1) & (e->nslot - 1))
         if (strcmp(e->p[e->slot[k]].name, name) == 0)
             return e->slot[k];

@@ -12,16 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-uint64_t irhw_hash(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 /* The seal line of text[0..len): "seal=<hash>\n". */
 static void seal_line(const char *text, size_t len, char *buf, size_t blen)
 {
@@ -54,10 +44,9 @@ const char *irhw_tool_version(void)
     static char v[64];
     if (v[0])
         return v;
-    size_t n = 0;
-    char *bin = irhw_read_file("/proc/self/exe", &n);
-    uint64_t h = bin ? irhw_hash(IRHW_HASH_INIT, bin, n) : 0;
-    free(bin);
+    uint64_t n, h;
+    if (irhw_hash_file("/proc/self/exe", &n, &h))
+        h = 0;
     snprintf(v, sizeof v, "%s+%08" PRIx32, IRHW_VERSION, (uint32_t)(h ^ (h >> 32)));
     return v;
 }

@@ -301,26 +301,6 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
 
 /* ---- run folders and keys ---- */
 
-static uint64_t hash_str(uint64_t h, const char *s)
-{
-    return irhw_hash(h, s ? s : "", s ? strlen(s) + 1 : 1);
-}
-
-static uint64_t hash_file(uint64_t h, const char *path)
-{
-    if (!path)
-        return hash_str(h, "");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return hash_str(h, path);
-    char buf[65536]; /* in chunks: FNV-1a over chunks equals FNV-1a over the whole */
-    size_t r;
-    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        h = irhw_hash(h, buf, r);
-    fclose(f);
-    return h;
-}
-
 /* 1 when RES is a sealed result for KEY that is not an error (it is
  * reused); a result there that is not sound is named on stderr, to be run
  * again. */
@@ -349,22 +329,22 @@ int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *ca
 {
     char steps[32], path[4300];
     steps_text(s, steps, sizeof steps);
-    uint64_t base = hash_str(IRHW_HASH_INIT, irhw_tool_version());
-    base = hash_str(base, s->b->name);
-    base = hash_str(base, steps);
+    uint64_t base = irhw_hash_str(IRHW_HASH_INIT, irhw_tool_version());
+    base = irhw_hash_str(base, s->b->name);
+    base = irhw_hash_str(base, steps);
     base = irhw_hash(base, &s->cycles, sizeof s->cycles);
     base = irhw_hash(base, &s->seed, sizeof s->seed);
     if (s->do_area) {
-        base = hash_file(base, s->liberty);
-        base = hash_file(base, s->sram_table);
+        base = irhw_hash_file_into(base, s->liberty);
+        base = irhw_hash_file_into(base, s->sram_table);
     }
     snprintf(path, sizeof path, "%s/runs", s->out);
     if (irhw_mkdirs(path))
         return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
     for (int i = 0; i < n; i++) {
         irhw_sweep_cfg *c = &cfgs[i];
-        uint64_t h = hash_str(base, c->valid ? "valid" : "invalid");
-        h = hash_str(h, c->params);
+        uint64_t h = irhw_hash_str(base, c->valid ? "valid" : "invalid");
+        h = irhw_hash_str(h, c->params);
         snprintf(c->row.key, sizeof c->row.key, "%016" PRIx64, h);
         snprintf(c->row.steps, sizeof c->row.steps, "%s", steps);
         snprintf(c->row.version, sizeof c->row.version, "%s", irhw_tool_version());
@@ -412,7 +392,7 @@ static uint64_t hash_named(uint64_t h, const char *path)
     if (stat(path, &st))
         return h;
     if (S_ISREG(st.st_mode))
-        return hash_file(h, path);
+        return irhw_hash_file_into(h, path);
     if (!S_ISDIR(st.st_mode))
         return h;
     DIR *d = opendir(path);
@@ -438,9 +418,9 @@ static uint64_t hash_named(uint64_t h, const char *path)
     for (size_t i = 0; i < n; i++) {
         char p[4400];
         snprintf(p, sizeof p, "%s/%s", path, names[i]);
-        h = hash_str(h, names[i]);
+        h = irhw_hash_str(h, names[i]);
         if (!stat(p, &st) && S_ISREG(st.st_mode))
-            h = hash_file(h, p);
+            h = irhw_hash_file_into(h, p);
         free(names[i]);
     }
     free(names);
@@ -451,13 +431,13 @@ int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int
                            size_t errlen)
 {
     char path[4300];
-    uint64_t base = hash_str(hash_str(IRHW_HASH_INIT, irhw_tool_version()), "command");
+    uint64_t base = irhw_hash_str(irhw_hash_str(IRHW_HASH_INIT, irhw_tool_version()), "command");
     snprintf(path, sizeof path, "%s/runs", s->out);
     if (irhw_mkdirs(path))
         return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
     for (int i = 0; i < n; i++) {
         irhw_sweep_cfg *c = &cfgs[i];
-        uint64_t h = hash_str(base, c->params);
+        uint64_t h = irhw_hash_str(base, c->params);
         char args[1024], *save = NULL;
         snprintf(args, sizeof args, "%s", c->params);
         for (char *a = strtok_r(args, "\t", &save); a; a = strtok_r(NULL, "\t", &save))

@@ -23,6 +23,7 @@
 
 #include "vbuild.h"
 
+#include "hash.h"
 #include "scgen.h"
 #include "vshim.h"
 
@@ -79,25 +80,6 @@ static void cmd_output(const char *cmd, char *buf, size_t len)
         buf[0] = 0;
     pclose(p);
     buf[strcspn(buf, "\n")] = 0;
-}
-
-typedef struct {
-    uint64_t h;
-} fnv;
-static void fnv_add(fnv *f, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        f->h ^= s[i];
-        f->h *= 0x100000001b3ULL;
-    }
-    unsigned char sep = 0xff; /* keep "ab"+"c" apart from "a"+"bc" */
-    f->h ^= sep;
-    f->h *= 0x100000001b3ULL;
-}
-static void fnv_str(fnv *f, const char *s)
-{
-    fnv_add(f, s, strlen(s));
 }
 
 /* Tail of a log: the lines a user needs to see why a build failed. */
@@ -188,50 +170,6 @@ static void verilator_root(char *buf, size_t len)
 #define MANIFEST "irhw-entry"
 #define STALE_TAG ".tmp" /* in the name of a private folder: private_dir */
 
-/* Size and a 64-bit hash of a file's contents (8-byte words, FNV-style
- * multiply with an xor-shift; chunks of a fixed size whatever read()
- * returns, so the hash depends on the contents alone). */
-static int hash_file(const char *path, uint64_t *size, uint64_t *hash)
-{
-    enum { CHUNK = 1 << 18 };
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    unsigned char *buf = malloc(CHUNK);
-    uint64_t h = 0xcbf29ce484222325ULL, n = 0;
-    int rc = buf ? 0 : -1;
-    while (rc == 0) {
-        size_t got = 0;
-        while (got < CHUNK) {
-            ssize_t r = read(fd, buf + got, CHUNK - got);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
-                rc = r < 0 ? -1 : rc;
-                break;
-            }
-            got += (size_t)r;
-        }
-        size_t i = 0;
-        for (; i + 8 <= got; i += 8) {
-            uint64_t w;
-            memcpy(&w, buf + i, 8);
-            h = (h ^ w) * 0x100000001b3ULL;
-            h ^= h >> 29;
-        }
-        for (; i < got; i++)
-            h = (h ^ buf[i]) * 0x100000001b3ULL;
-        n += got;
-        if (got < CHUNK)
-            break;
-    }
-    free(buf);
-    close(fd);
-    *size = n;
-    *hash = h;
-    return rc;
-}
-
 static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
@@ -265,7 +203,7 @@ static int entry_valid(const char *dir, char *why, size_t len)
         uint64_t fs, fh;
         snprintf(fp, sizeof fp, "%s/%s", dir, l + at);
         files++;
-        if (hash_file(fp, &fs, &fh)) {
+        if (irhw_hash_file(fp, &fs, &fh)) {
             irhw_err(why, len, "%s: %s", l + at, strerror(errno));
             goto out;
         }
@@ -513,7 +451,7 @@ static int entry_commit(entry *e, const char *const *files, unsigned n, char *er
     for (unsigned i = 0; i < n; i++) {
         uint64_t size, hash;
         snprintf(fp, sizeof fp, "%s/%s", e->tmp, files[i]);
-        if (hash_file(fp, &size, &hash)) {
+        if (irhw_hash_file(fp, &size, &hash)) {
             fclose(f);
             free(m);
             irhw_err(err, errlen, "the build made no %s: %s", fp, strerror(errno));
@@ -655,16 +593,16 @@ static const char irhw_fst_c_cpp[] =
 static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
                           size_t liblen, char *err, size_t errlen)
 {
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, vver);
-    fnv_str(&f, CXXFLAGS_COMMON);
-    fnv_str(&f, RUNTIME_DEFS);
-    fnv_str(&f, irhw_stop_cpp);
-    fnv_str(&f, irhw_fst_c_cpp);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, CXXFLAGS_COMMON);
+    f = irhw_hash_str(f, RUNTIME_DEFS);
+    f = irhw_hash_str(f, irhw_stop_cpp);
+    f = irhw_hash_str(f, irhw_fst_c_cpp);
     if (*sc_flags)
-        fnv_str(&f, sc_flags);
+        f = irhw_hash_str(f, sc_flags);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/vrt-%s%016" PRIx64, croot, *sc_flags ? "sc-" : "", f.h);
+    snprintf(dir, sizeof dir, "%s/vrt-%s%016" PRIx64, croot, *sc_flags ? "sc-" : "", f);
     snprintf(lib, liblen, "%s/libvrt.a", dir);
     if (access(lib, R_OK) == 0)
         return 0;
@@ -829,12 +767,12 @@ int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_
     const char *croot = cache_root(&cq, cbuf, sizeof cbuf);
     if (verilator_version(vver, sizeof vver, err, errlen))
         return -1;
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, vver);
-    fnv_str(&f, FST_CFLAGS);
-    fnv_str(&f, fst_wrapper);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, FST_CFLAGS);
+    f = irhw_hash_str(f, fst_wrapper);
     char dir[4200], vroot[1024], cmd[8000];
-    snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
+    snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f);
     snprintf(path, len, "%s/libfst.so", dir);
     if (access(path, R_OK) == 0)
         return 0;
@@ -1001,33 +939,33 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
               * not the inlined ones (hwwl_core: 372 of its 485 traced
               * signals without the tracing_off) */
              q->trace && q->wave_depth <= 1 ? " --trace-depth 2" : "");
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, IRHW_VERSION);
-    fnv_str(&f, vver);
-    fnv_str(&f, q->no_assert ? "" : ASSERT_FLAGS);
-    fnv_str(&f, CXXFLAGS_FAST);
-    fnv_str(&f, CXXFLAGS_SLOW);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, IRHW_VERSION);
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, q->no_assert ? "" : ASSERT_FLAGS);
+    f = irhw_hash_str(f, CXXFLAGS_FAST);
+    f = irhw_hash_str(f, CXXFLAGS_SLOW);
     const char *xv = getenv("IRHW_VERILATOR_FLAGS");
-    fnv_str(&f, xv ? xv : "");
+    f = irhw_hash_str(f, xv ? xv : "");
     const char *xf = getenv("IRHW_FAST_FLAGS");
-    fnv_str(&f, xf ? xf : "");
-    fnv_add(&f, &q->trace, sizeof q->trace);
-    fnv_str(&f, tflag);
-    fnv_str(&f, top);
-    fnv_str(&f, wrap);
-    fnv_str(&f, shim);
+    f = irhw_hash_str(f, xf ? xf : "");
+    f = irhw_hash_field(f, &q->trace, sizeof q->trace);
+    f = irhw_hash_str(f, tflag);
+    f = irhw_hash_str(f, top);
+    f = irhw_hash_str(f, wrap);
+    f = irhw_hash_str(f, shim);
     if (q->systemc) {
-        fnv_str(&f, sc_flags);
-        fnv_str(&f, sc_libs);
-        fnv_str(&f, sc_hdr);
-        fnv_str(&f, irhw_h ? irhw_h : "");
+        f = irhw_hash_str(f, sc_flags);
+        f = irhw_hash_str(f, sc_libs);
+        f = irhw_hash_str(f, sc_hdr);
+        f = irhw_hash_str(f, irhw_h ? irhw_h : "");
     }
     int rc = -1;
     entry e = {.lock = -1};
     if (design)
-        fnv_str(&f, design);
+        f = irhw_hash_str(f, design);
     if (vlt)
-        fnv_str(&f, vlt);
+        f = irhw_hash_str(f, vlt);
     for (unsigned i = 0; i < q->nrtl; i++) {
         char *t = irhw_read_file(q->rtl_files[i], NULL);
         if (!t) {
@@ -1035,8 +973,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
                      strerror(errno));
             goto out;
         }
-        fnv_str(&f, q->rtl_files[i]);
-        fnv_str(&f, t);
+        f = irhw_hash_str(f, q->rtl_files[i]);
+        f = irhw_hash_str(f, t);
         free(t);
     }
     {
@@ -1048,14 +986,14 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
             snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
             char *t = irhw_read_file(p, NULL);
             if (t) {
-                fnv_str(&f, t);
+                f = irhw_hash_str(f, t);
                 free(t);
             }
         }
     }
     char dir[4300];
     snprintf(dir, sizeof dir, "%s/%s-%s%016" PRIx64, croot, q->x->b->name, q->systemc ? "sc-" : "",
-             f.h);
+             f);
     snprintf(so_path, len, "%s/sim.so", dir);
     if (entry_begin(&e, dir, cached, err, errlen) || *cached) {
         rc = *cached ? 0 : -1; /* found, or an error */
