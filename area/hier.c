@@ -14,9 +14,9 @@
  * templates, ABC's delay target and input buffer, the SRAM cell, the
  * unit's source, the sources of the leaves it uses and the keys of its
  * sub-units. An entry is written in a private folder and renamed into place
- * whole; its `seal` file holds the key and a hash of each result file. An
- * entry whose seal does not match (a damaged or foreign entry) is removed
- * and synthesized again, never used.
+ * whole, sealed by a manifest of its files (model/cache.h, as the
+ * Verilator build cache's). An entry whose manifest does not match (a
+ * damaged or foreign entry) is removed and synthesized again, never used.
  *
  * The areas add up: a unit's own cells (its leaves included) plus, per
  * sub-unit instance, that sub-unit's total. The critical path is OpenSTA's
@@ -69,6 +69,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "hier.h"
+
+#include "cache.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -237,82 +239,6 @@ static const char *cache_root(const irhw_area_req *q, char *buf, size_t len)
     return buf;
 }
 
-/* The seal text of an entry: its key, then each result file's hash. */
-static int seal_text(const char *dir, uint64_t key, int kind, char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "key %016llx\n", (unsigned long long)key);
-    for (size_t i = 0; i < kinds[kind].n && n < len; i++) {
-        const char *f = kinds[kind].files[i];
-        char path[PATHLEN];
-        uint64_t h;
-        if (area_path_join(path, sizeof path, dir, f) || hash_file(path, &h))
-            return -1;
-        n += (size_t)snprintf(buf + n, len - n, "%s %016llx\n", f, (unsigned long long)h);
-    }
-    return n < len ? 0 : -1;
-}
-
-/* 1 when the entry's seal matches its key and its files. */
-static int entry_valid(const char *dir, uint64_t key, int kind)
-{
-    char path[PATHLEN], want[512];
-    if (area_path_join(path, sizeof path, dir, "seal") ||
-        seal_text(dir, key, kind, want, sizeof want))
-        return 0;
-    char *have = irhw_read_file(path, NULL);
-    int ok = have && strcmp(have, want) == 0;
-    free(have);
-    return ok;
-}
-
-static void remove_tree(const char *dir)
-{
-    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
-    irhw_run(argv, NULL);
-}
-
-/* DIR.tmp<host>-<pid>: a folder no other process writes to. */
-static void private_dir(char *buf, size_t len, const char *dir, const char *what)
-{
-    char host[64] = "";
-    gethostname(host, sizeof host - 1);
-    host[strcspn(host, "/ '")] = 0;
-    snprintf(buf, len, "%s.%s%s-%d", dir, what, host, (int)getpid());
-}
-
-/* The private folder this process is making, removed on a signal (a job
- * makes one entry, then exits). */
-static int private_slot = -1;
-
-/* Seals the entry written in tmp and renames it to dir. */
-int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err, size_t errlen)
-{
-    char seal[512], sp[PATHLEN];
-    if (seal_text(tmp, key, kind, seal, sizeof seal) ||
-        area_path_join(sp, sizeof sp, tmp, "seal") || irhw_write_file(sp, seal, err, errlen))
-        return irhw_err(err, errlen, "cannot seal the cache entry %s", tmp);
-    if (rename(tmp, dir) != 0) { /* another run finished first: use its entry */
-        remove_tree(tmp);
-        if (!entry_valid(dir, key, kind))
-            return irhw_err(err, errlen, "cannot move %s to %s", tmp, dir);
-    }
-    irhw_signal_forget(private_slot);
-    private_slot = -1;
-    return 0;
-}
-
-/* A private folder for a new entry of dir, created empty. */
-int start_entry(const char *dir, char *tmp, size_t len, char *err, size_t errlen)
-{
-    private_dir(tmp, len, dir, "tmp");
-    remove_tree(tmp);
-    irhw_signal_forget(private_slot);
-    private_slot = irhw_signal_file(tmp, IRHW_ON_SIGNAL_REMOVE);
-    if (irhw_mkdirs(tmp))
-        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-    return 0;
-}
-
 /* Ports of a generated module, as a black box: its header and endmodule. */
 static int append_stub(FILE *f, const vmod *m)
 {
@@ -323,13 +249,11 @@ static int append_stub(FILE *f, const vmod *m)
     return 0;
 }
 
-/* Synthesizes unit u into a private folder, renamed to u->dir when done. */
-static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
+/* Synthesizes unit u into tmp, its entry's private folder. */
+static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN],
+    char uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN],
         paths[3][PATHLEN], sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
-    if (start_entry(u->dir, tmp, sizeof tmp, err, errlen))
-        return -1;
     int bad = area_path_join(uv, PATHLEN, tmp, "unit.v") |
               area_path_join(sv, PATHLEN, tmp, "stubs.v") |
               area_path_join(ys, PATHLEN, tmp, "synth.ys") |
@@ -395,7 +319,7 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
         return irhw_err(err, errlen, "yosys failed on %s (exit %d), log %s: %s", top, rc, log,
                         line[0] ? line : "(no error line)");
     }
-    return seal_entry(tmp, u->dir, u->key, E_SYNTH, err, errlen);
+    return 0;
 }
 
 /* ---- the schedule ------------------------------------------------------------------ */
@@ -414,11 +338,6 @@ static const char *entry_dir(const unit *u, int kind)
     return kind == E_SYNTH ? u->dir : kind == E_ILM ? u->idir : kind == E_STA ? u->sdir : u->edir;
 }
 
-static uint64_t entry_key(const unit *u, int kind)
-{
-    return kind == E_SYNTH ? u->key : u->tkey;
-}
-
 /* Progress of unit i's entry `kind`: "<module>: <state>". */
 static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *state)
 {
@@ -428,22 +347,12 @@ static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *st
     area_progress(c->q, kinds[kind].stage, i + 1, c->nu, what);
 }
 
-/* 1 when the entry is there and sealed; a damaged one is removed. */
+/* 1 when the entry is there and sealed (a damaged one is made again,
+ * with a line, by make_entry). */
 static int have_entry(const run_ctx *c, unsigned i, int kind)
 {
-    const char *dir = entry_dir(&c->u[i], kind);
-    struct stat sb;
-    if (stat(dir, &sb) != 0)
-        return 0;
-    if (entry_valid(dir, entry_key(&c->u[i], kind), kind))
-        return 1;
-    char bad[PATHLEN];
-    private_dir(bad, sizeof bad, dir, "bad");
-    fprintf(stderr, "irhw area: cache entry %s does not match its hash: %s\n", dir,
-            kinds[kind].again);
-    if (rename(dir, bad) == 0)
-        remove_tree(bad);
-    return 0;
+    char why[600];
+    return irhw_entry_valid(entry_dir(&c->u[i], kind), why, sizeof why) == 0;
 }
 
 /* May entry `kind` of unit i be made now? A synthesis always; an ILM or a
@@ -467,59 +376,45 @@ static int ready(const run_ctx *c, const task *t, unsigned i, int kind)
     return 1;
 }
 
-/* Removes the private folders of entry dir (dir.tmp<host>-<pid>,
- * dir.bad<host>-<pid>) left by runs killed before they could: called with
- * the entry's lock held, when no live run can be writing one. */
-static void clear_stale(const char *dir)
+/* Unit i's entry `kind` that make_entry makes, for its messages. */
+typedef struct {
+    const run_ctx *c;
+    unsigned i;
+    int kind;
+} making;
+
+static void say_entry(void *ctx, int what, const char *dir, const char *why)
 {
-    const char *slash = strrchr(dir, '/');
-    char folder[PATHLEN];
-    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - dir) : 1, slash ? dir : ".");
-    const char *base = slash ? slash + 1 : dir;
-    size_t n = strlen(base);
-    DIR *d = opendir(folder);
-    for (struct dirent *de; d && (de = readdir(d));)
-        if (!strncmp(de->d_name, base, n) &&
-            (!strncmp(de->d_name + n, ".tmp", 4) || !strncmp(de->d_name + n, ".bad", 4))) {
-            char path[2 * PATHLEN];
-            snprintf(path, sizeof path, "%s/%s", folder, de->d_name);
-            irhw_remove_tree(path);
-        }
-    if (d)
-        closedir(d);
+    const making *m = ctx;
+    if (what == IRHW_ENTRY_WAITING)
+        progress_unit(m->c, m->i, m->kind, "waiting for another run making it");
+    else
+        fprintf(stderr, "irhw area: cache entry %s does not match its hash: %s\n", dir,
+                kinds[m->kind].again);
 }
 
-/* Makes entry `kind` of unit i under the entry's lock (its folder name +
- * ".lock"): runs at the same time (irhw run -j, sweeps) that want one
- * entry make it once, the others wait and then find it made. Without a
- * lock file (a read-only cache folder) it is made unlocked, as the rename
- * into place keeps the entry whole either way. */
-static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
+/* Makes entry `kind` of unit i (model/cache.h): runs at the same time
+ * (irhw run -j, sweeps) that want one entry make it once, the others wait
+ * and then find it made. */
+static int make_entry(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
 {
     const unit *u = &c->u[i];
-    const char *dir = entry_dir(u, kind);
-    char lk[PATHLEN + 8];
-    snprintf(lk, sizeof lk, "%s.lock", dir);
-    int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    int locked = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
-    if (fd >= 0 && !locked) {
-        progress_unit(c, i, kind, "waiting for another run making it");
-        int r;
-        while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
-            ;
-        locked = r == 0;
+    making m = {c, i, kind};
+    irhw_entry e = {.say = say_entry, .ctx = &m};
+    int found;
+    if (irhw_entry_begin(&e, entry_dir(u, kind), &found, err, errlen))
+        return -1;
+    if (found)
+        return 0;
+    int rc = kind == E_SYNTH ? synthesize(c, u, e.tmp, err, errlen)
+             : kind == E_ILM ? make_ilm(c, u, e.tmp, err, errlen)
+             : kind == E_STA ? make_sta(c, u, e.tmp, err, errlen)
+                             : make_etm(c, u, e.tmp, err, errlen);
+    if (rc) {
+        irhw_entry_end(&e, NULL, 0);
+        return -1;
     }
-    int rc = 0;
-    if (locked)
-        clear_stale(dir);
-    if (!entry_valid(dir, entry_key(u, kind), kind))
-        rc = kind == E_SYNTH ? synthesize(c, u, err, errlen)
-             : kind == E_ILM ? make_ilm(c, u, err, errlen)
-             : kind == E_STA ? make_sta(c, u, err, errlen)
-                             : make_etm(c, u, err, errlen);
-    if (fd >= 0)
-        close(fd); /* releases the lock */
-    return rc;
+    return irhw_entry_commit(&e, kinds[kind].files, (unsigned)kinds[kind].n, err, errlen);
 }
 
 static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, size_t errlen)
@@ -537,7 +432,7 @@ static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, si
     if (pid == 0) {
         close(fds[0]);
         char e[2048] = "";
-        int rc = make_locked(c, i, kind, e, sizeof e);
+        int rc = make_entry(c, i, kind, e, sizeof e);
         if (rc && write(fds[1], e, strlen(e)) < 0)
             rc = -1;
         _exit(rc ? 1 : 0);
