@@ -71,16 +71,13 @@
 #include "hier.h"
 
 #include "cache.h"
+#include "pool.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* Hash of a file's contents; -1 when it cannot be read. */
@@ -252,8 +249,8 @@ static int append_stub(FILE *f, const vmod *m)
 /* Synthesizes unit u into tmp, its entry's private folder. */
 static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN],
-        paths[3][PATHLEN], sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
+    char uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN], paths[3][PATHLEN],
+        sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
     int bad = area_path_join(uv, PATHLEN, tmp, "unit.v") |
               area_path_join(sv, PATHLEN, tmp, "stubs.v") |
               area_path_join(ys, PATHLEN, tmp, "synth.ys") |
@@ -328,9 +325,6 @@ static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *er
  * process so that independent ones run side by side. */
 typedef struct {
     int need, state; /* state: 0 waiting, 1 running, 2 done */
-    pid_t pid;
-    int fd; /* the child's error message */
-    double t0;
 } task;
 
 static const char *entry_dir(const unit *u, int kind)
@@ -417,32 +411,47 @@ static int make_entry(const run_ctx *c, unsigned i, int kind, char *err, size_t 
     return irhw_entry_commit(&e, kinds[kind].files, (unsigned)kinds[kind].n, err, errlen);
 }
 
-static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, size_t errlen)
+/* A job of the pool: make_entry in the child. */
+typedef struct {
+    const run_ctx *c;
+    unsigned i;
+    int kind;
+} job;
+
+static int run_job(void *arg, char *err, size_t errlen)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return irhw_err(err, errlen, "cannot create a pipe: %s", strerror(errno));
-    progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started");
-    pid_t pid = irhw_fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return irhw_err(err, errlen, "cannot fork: %s", strerror(errno));
-    }
-    if (pid == 0) {
-        close(fds[0]);
-        char e[2048] = "";
-        int rc = make_entry(c, i, kind, e, sizeof e);
-        if (rc && write(fds[1], e, strlen(e)) < 0)
-            rc = -1;
-        _exit(rc ? 1 : 0);
-    }
-    close(fds[1]);
-    t->pid = pid;
-    t->fd = fds[0];
-    t->state = 1;
-    t->t0 = irhw_now_s();
+    const job *j = arg;
+    return make_entry(j->c, j->i, j->kind, err, errlen) ? 1 : 0;
+}
+
+static int launch(const run_ctx *c, irhw_pool *pool, task *t, int pick, char *err, size_t errlen)
+{
+    job j = {c, (unsigned)pick / E_KINDS, pick % E_KINDS};
+    progress_unit(c, j.i, j.kind, j.kind == E_SYNTH ? "synthesizing" : "started");
+    if (irhw_pool_start(pool, pick, run_job, &j))
+        return irhw_err(err, errlen, "cannot start a job: %s", strerror(errno));
+    t[pick].state = 1;
     return 0;
+}
+
+/* A job's end: its progress line, or the run's error. */
+static int ended(const run_ctx *c, task *t, const irhw_job_end *e, char *err, size_t errlen)
+{
+    unsigned i = (unsigned)e->id / E_KINDS;
+    int kind = e->id % E_KINDS;
+    t[e->id].state = 2;
+    if (e->exited && e->code == 0) {
+        char done[64];
+        snprintf(done, sizeof done, "done in %.1f s", e->seconds);
+        progress_unit(c, i, kind, done);
+        return 0;
+    }
+    if (e->msg[0])
+        return irhw_err(err, errlen, "%s", e->msg);
+    const vmod *m = &c->v->m[c->u[i].mod];
+    return irhw_err(err, errlen, "%s of %.*s: the job %s %d", kinds[kind].stage, (int)m->nlen,
+                    m->name, e->exited ? "exited with" : "was killed by signal",
+                    e->exited ? e->code : e->sig);
 }
 
 /* What make_entries makes besides the syntheses. */
@@ -453,7 +462,7 @@ enum { T_SYNTH, T_ILM, T_ETM };
  * ILM and timing once its unit's and sub-units' are done. */
 static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
 {
-    unsigned nu = c->nu, running = 0, left = 0;
+    unsigned nu = c->nu, left = 0;
     task *t = calloc(E_KINDS * nu, sizeof *t);
     if (!t)
         return irhw_err(err, errlen, "out of memory");
@@ -472,60 +481,37 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
                 left++;
             }
         }
-    int rc = 0;
-    while (left > 0 && (running > 0 || !rc)) {
+    irhw_pool *pool = irhw_pool_new(c->jobs);
+    int rc = pool ? 0 : irhw_err(err, errlen, "out of memory");
+    while (left > 0 && (irhw_pool_running(pool) > 0 || !rc)) {
         /* the next task: a ready ILM or timing, else the largest synthesis */
-        int pick = -1;
-        for (unsigned i = 0; i < nu && pick < 0 && !rc && running < c->jobs; i++)
+        int pick = -1, room = !rc && !irhw_pool_full(pool);
+        for (unsigned i = 0; i < nu && pick < 0 && room; i++)
             for (int kind = E_ILM; kind < E_KINDS && pick < 0; kind++)
                 if (t[E_KINDS * i + kind].state == 0 && ready(c, t, i, kind))
                     pick = (int)(E_KINDS * i + (unsigned)kind);
-        for (unsigned i = 0; i < nu && !rc && running < c->jobs; i++)
+        for (unsigned i = 0; i < nu && room; i++)
             if (t[E_KINDS * i].state == 0 &&
                 (pick < 0 || (pick % E_KINDS == 0 &&
                               c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / E_KINDS].mod].len)))
                 pick = (int)(E_KINDS * i);
         if (pick >= 0) {
-            rc = launch(c, &t[pick], (unsigned)pick / E_KINDS, pick % E_KINDS, err, errlen);
-            running += !rc;
+            rc = launch(c, pool, t, pick, err, errlen);
             continue;
         }
-        int st;
-        pid_t pid = waitpid(-1, &st, 0);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
+        irhw_job_end e;
+        int w = irhw_pool_wait(pool, &e);
+        if (w < 0) {
             rc = irhw_err(err, errlen, "waitpid: %s", strerror(errno));
             break;
         }
-        irhw_child_done(pid);
-        for (unsigned j = 0; j < E_KINDS * nu; j++) {
-            if (t[j].state != 1 || t[j].pid != pid)
-                continue;
-            char e[2048];
-            ssize_t n = read(t[j].fd, e, sizeof e - 1);
-            close(t[j].fd);
-            t[j].state = 2;
-            running--;
-            left--;
-            int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-            if (ok) {
-                char done[64];
-                snprintf(done, sizeof done, "done in %.1f s", irhw_now_s() - t[j].t0);
-                progress_unit(c, j / E_KINDS, (int)(j % E_KINDS), done);
-            } else if (!rc) {
-                e[n > 0 ? n : 0] = '\0';
-                const vmod *m = &c->v->m[c->u[j / E_KINDS].mod];
-                if (e[0])
-                    rc = irhw_err(err, errlen, "%s", e);
-                else
-                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d",
-                                  kinds[j % E_KINDS].stage, (int)m->nlen, m->name,
-                                  WIFSIGNALED(st) ? "was killed by signal" : "exited with",
-                                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
-            }
-        }
+        if (w == 0)
+            break;
+        left--;
+        if (ended(c, t, &e, rc ? NULL : err, errlen) && !rc)
+            rc = -1;
     }
+    irhw_pool_free(pool);
     free(t);
     return rc;
 }

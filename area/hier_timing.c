@@ -689,8 +689,8 @@ static int kids_internal(const run_ctx *c, const unit *u, const char *nl, int ki
  * its model (etm.tcl.in); timing.txt as make_sta's. */
 int make_etm(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char log[PATHLEN], top[200], read[18 * PATHLEN], script[PATHLEN], out[PATHLEN],
-        period[32], load0[32], load1[32], slew[32], extra[PATHLEN + 16], p[PATHLEN];
+    char log[PATHLEN], top[200], read[18 * PATHLEN], script[PATHLEN], out[PATHLEN], period[32],
+        load0[32], load1[32], slew[32], extra[PATHLEN + 16], p[PATHLEN];
     size_t n = 0;
     for (unsigned k = 0; k < u->nkids && n < sizeof read; k++) {
         const unit *s = &c->u[c->v->m[u->kids[k]].unit];

@@ -206,8 +206,8 @@ static int entry_prepare(irhw_entry *e, const char *why, char *err, size_t errle
         snprintf(old, sizeof old, "%s.old", e->tmp);
         irhw_remove_tree(old);
         if (rename(e->dir, old) != 0)
-            return irhw_err(err, errlen, "cannot move the damaged cache entry %s aside: %s",
-                            e->dir, strerror(errno));
+            return irhw_err(err, errlen, "cannot move the damaged cache entry %s aside: %s", e->dir,
+                            strerror(errno));
         irhw_remove_tree(old);
     }
     irhw_remove_tree(e->tmp);
@@ -311,8 +311,7 @@ static char *manifest(const irhw_entry *e, const char *const *files, unsigned n,
     return m;
 }
 
-int irhw_entry_commit(irhw_entry *e, const char *const *files, unsigned n, char *err,
-                      size_t errlen)
+int irhw_entry_commit(irhw_entry *e, const char *const *files, unsigned n, char *err, size_t errlen)
 {
     char mp[4600], fp[4600], why[600], noerr[8];
     if (!err)

@@ -10,6 +10,8 @@
  */
 #include "sweep.h"
 
+#include "pool.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- specifications ---- */
@@ -491,20 +492,24 @@ void irhw_progress_print(const irhw_progress *p, int final)
 
 /* ---- local runs ---- */
 
-static pid_t start_task(const irhw_sweep *s, const irhw_sweep_cfg *c)
+/* A task of the pool: `irhw sweep-task DIR/runs/<key>`, its output into
+ * task.log there. */
+typedef struct {
+    const irhw_sweep *s;
+    const irhw_sweep_cfg *c;
+} task_job;
+
+static int run_task(void *arg, char *err, size_t errlen)
 {
+    const task_job *j = arg;
     char dir[4300], log[4400];
-    snprintf(dir, sizeof dir, "%s/runs/%s", s->out, c->row.key);
+    snprintf(dir, sizeof dir, "%s/runs/%s", j->s->out, j->c->row.key);
     snprintf(log, sizeof log, "%s/task.log", dir);
-    pid_t pid = irhw_fork();
-    if (pid == 0) {
-        FILE *f = freopen(log, "w", stdout);
-        if (f)
-            dup2(fileno(stdout), 2);
-        execl(s->self, s->self, "sweep-task", dir, (char *)NULL);
-        _exit(127);
-    }
-    return pid;
+    FILE *f = freopen(log, "w", stdout);
+    if (f)
+        dup2(fileno(stdout), 2);
+    execl(j->s->self, j->s->self, "sweep-task", dir, (char *)NULL);
+    return 127;
 }
 
 static int task_failed(const irhw_sweep *s, const irhw_sweep_cfg *c)
@@ -527,48 +532,37 @@ int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
         p.cached += cached[i] == 1;
         p.invalid += cached[i] == 2;
     }
-    pid_t *pids = calloc((size_t)n, sizeof *pids);
-    if (!pids)
+    irhw_pool *pool = irhw_pool_new(s->jobs > 0 ? (unsigned)s->jobs : 1);
+    if (!pool)
         return irhw_err(err, errlen, "out of memory");
     int next = 0;
     irhw_progress_print(&p, 0);
     for (;;) {
-        while (p.running < s->jobs && next < n) {
+        while (!irhw_pool_full(pool) && next < n) {
             if (cached[next]) {
                 next++;
                 continue;
             }
-            pids[next] = start_task(s, &cfgs[next]);
-            if (pids[next] < 0) {
-                free(pids);
+            task_job j = {s, &cfgs[next]};
+            if (irhw_pool_start(pool, next, run_task, &j)) {
+                irhw_pool_free(pool);
                 return irhw_err(err, errlen, "cannot start a task: %s", strerror(errno));
             }
             p.running++;
             next++;
             irhw_progress_print(&p, 0);
         }
-        if (p.running == 0)
+        irhw_job_end e;
+        if (irhw_pool_wait(pool, &e) <= 0)
             break;
-        int st;
-        pid_t pid = wait(&st);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        irhw_child_done(pid);
-        for (int i = 0; i < n; i++)
-            if (pids[i] == pid) {
-                pids[i] = 0;
-                p.running--;
-                p.done++;
-                if (task_failed(s, &cfgs[i]))
-                    p.failed++;
-            }
+        p.running--;
+        p.done++;
+        if (task_failed(s, &cfgs[e.id]))
+            p.failed++;
         irhw_progress_print(&p, 0);
     }
     irhw_progress_print(&p, 1);
-    free(pids);
+    irhw_pool_free(pool);
     return 0;
 }
 
