@@ -1,7 +1,9 @@
 /*
- * report_int.h — what the two files of the area report share: report.c
- * (the generic sections, tables, plots and the report's frame) and
- * report_paper.c (the papers' sections, which report.c calls).
+ * report_int.h — what the files of the area report share: report_out.c
+ * (text, tables, plots, a block's rows), report.c (the generic sections
+ * and the report's frame) and report_paper.c (the papers' sections, which
+ * report.c calls). Neither report.c nor report_paper.c calls the other's
+ * helpers: both write through report_out.c.
  */
 #ifndef IRHW_REPORT_INT_H
 #define IRHW_REPORT_INT_H
@@ -42,7 +44,7 @@ typedef struct {
     int n;
 } rowset;
 
-/* ---- report.c ---- */
+/* ---- report_out.c ---- */
 void rep_html_text(FILE *f, const char *s);
 /* A heading or line in both files: <tag> in HTML, md_prefix in Markdown. */
 void rep_both(rep *r, const char *html_fmt_tag, const char *md_prefix, const char *text);
@@ -51,6 +53,8 @@ void rep_para(rep *r, const char *text);
 void rep_table_start(rep *r, const char *header);
 void rep_table_row(rep *r, const char *cells);
 void rep_table_end(rep *r);
+/* The index of series `name` in p, added if new; -1 when p is full. */
+int rep_series_of(plot *p, const char *name);
 void rep_add_point(plot *p, const char *series, double x, double y);
 /* The plot by gnuplot: inline SVG in the HTML, a file beside the Markdown. */
 int rep_emit_plot(rep *r, const plot *p);
