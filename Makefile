@@ -39,9 +39,9 @@ ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_bloc
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written),
 # with the blocks a composite is made of; `make cosim-regress ONLY=...` also
 # limits the regression to the blocks named.
-PARTS_hwwl_core := wl_bank wru
-PARTS_hwwl := hwwl_core icrn $(PARTS_hwwl_core)
-BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY) $(foreach b,$(ONLY),$(PARTS_$(b))),$(ALL_BLOCKS)),$(ALL_BLOCKS))
+# A composite's parts: the `.parts` line of its description (model/<b>_block.c).
+parts_of = $(shell sed -n 's/^ *\.parts = "\([a-z_0-9 ]*\)",$$/\1/p' model/$(1)_block.c 2>/dev/null)
+BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY) $(foreach b,$(ONLY),$(call parts_of,$(b))),$(ALL_BLOCKS)),$(ALL_BLOCKS))
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
 LIB_SRC := $(filter-out sim/cli%.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o

@@ -11,7 +11,8 @@
  *   report.c      text and JSON reports
  *   hier.c        hierarchical synthesis, one cached run per generated module
  *   hier_timing.c a unit's interface model, timing and timing model (hier.h)
- *   area.c        the run: scripts, tools, the pieces above in order
+ *   tools.c       paths, tool runs, script templates, ABC options, progress
+ *   area.c        the run: the pieces above in order (irhw_area_run)
  */
 #ifndef IRHW_AREA_INT_H
 #define IRHW_AREA_INT_H
@@ -20,7 +21,7 @@
 
 #define PATHLEN 1024
 
-/* ---- area.c: helpers ---- */
+/* ---- tools.c: helpers ---- */
 int area_path_join(char *buf, size_t len, const char *dir, const char *name);
 /* A tool run; a failure to run or a signal as a message (-1); else its exit status. */
 int area_run_tool(char *const argv[], const char *out_path, char *err, size_t errlen);
@@ -66,12 +67,14 @@ int area_filter_liberty(const char *src, const char *dst, lib_info *li, char *er
 int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t dstlen,
                          lib_info *li, char *err, size_t errlen);
 
-/* ABC's script and options for a run whose scripts go to dir (area.c). */
+/* ABC's script and options for a run whose scripts go to dir. */
 int area_abc_options(const irhw_area_req *q, const char *dir, const lib_info *li, char *opts,
                      size_t len, char *err, size_t errlen);
 /* Progress on stderr when q->progress: stage, item k of n, elapsed time. */
 void area_progress(const irhw_area_req *q, const char *stage, unsigned k, unsigned n,
                    const char *what);
+/* The elapsed time of the progress lines counts from here (a run's start). */
+void area_progress_start(void);
 
 /* ---- hier.c ---- */
 /* Hierarchical synthesis of q's design: each generated module once, cached;

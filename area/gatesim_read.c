@@ -14,6 +14,7 @@
 #include "gatesim.h"
 #include "area_int.h"
 #include "gatesim_int.h"
+#include "hash.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -333,10 +334,7 @@ void lex(lexer *x)
 
 static size_t name_hash(const char *s)
 {
-    size_t h = 1469598103934665603ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
+    return (size_t)irhw_hash(IRHW_HASH_INIT, s, strlen(s));
 }
 
 sig *sig_find(vmod *m, const char *name)

@@ -14,9 +14,9 @@
  * templates, ABC's delay target and input buffer, the SRAM cell, the
  * unit's source, the sources of the leaves it uses and the keys of its
  * sub-units. An entry is written in a private folder and renamed into place
- * whole; its `seal` file holds the key and a hash of each result file. An
- * entry whose seal does not match (a damaged or foreign entry) is removed
- * and synthesized again, never used.
+ * whole, sealed by a manifest of its files (model/cache.h, as the
+ * Verilator build cache's). An entry whose manifest does not match (a
+ * damaged or foreign entry) is removed and synthesized again, never used.
  *
  * The areas add up: a unit's own cells (its leaves included) plus, per
  * sub-unit instance, that sub-unit's total. The critical path is OpenSTA's
@@ -70,45 +70,21 @@
 
 #include "hier.h"
 
-#include <dirent.h>
+#include "cache.h"
+#include "pool.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- hashing ------------------------------------------------------------- */
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= s[i];
-        h *= 0x100000001b3ULL;
-    }
-    h ^= 0xff; /* keep "ab"+"c" apart from "a"+"bc" */
-    return h * 0x100000001b3ULL;
-}
-
-uint64_t fnv_str(uint64_t h, const char *s)
-{
-    return fnv(h, s, strlen(s));
-}
-
 /* Hash of a file's contents; -1 when it cannot be read. */
-static int fnv_file(const char *path, uint64_t *h)
+static int hash_file(const char *path, uint64_t *h)
 {
-    size_t n;
-    char *t = irhw_read_file(path, &n);
-    if (!t)
-        return -1;
-    *h = fnv(FNV0, t, n);
-    free(t);
-    return 0;
+    uint64_t size;
+    return irhw_hash_file(path, &size, h);
 }
 
 /* First line a command prints (tool versions), or "". */
@@ -260,82 +236,6 @@ static const char *cache_root(const irhw_area_req *q, char *buf, size_t len)
     return buf;
 }
 
-/* The seal text of an entry: its key, then each result file's hash. */
-static int seal_text(const char *dir, uint64_t key, int kind, char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "key %016llx\n", (unsigned long long)key);
-    for (size_t i = 0; i < kinds[kind].n && n < len; i++) {
-        const char *f = kinds[kind].files[i];
-        char path[PATHLEN];
-        uint64_t h;
-        if (area_path_join(path, sizeof path, dir, f) || fnv_file(path, &h))
-            return -1;
-        n += (size_t)snprintf(buf + n, len - n, "%s %016llx\n", f, (unsigned long long)h);
-    }
-    return n < len ? 0 : -1;
-}
-
-/* 1 when the entry's seal matches its key and its files. */
-static int entry_valid(const char *dir, uint64_t key, int kind)
-{
-    char path[PATHLEN], want[512];
-    if (area_path_join(path, sizeof path, dir, "seal") ||
-        seal_text(dir, key, kind, want, sizeof want))
-        return 0;
-    char *have = irhw_read_file(path, NULL);
-    int ok = have && strcmp(have, want) == 0;
-    free(have);
-    return ok;
-}
-
-static void remove_tree(const char *dir)
-{
-    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
-    irhw_run(argv, NULL);
-}
-
-/* DIR.tmp<host>-<pid>: a folder no other process writes to. */
-static void private_dir(char *buf, size_t len, const char *dir, const char *what)
-{
-    char host[64] = "";
-    gethostname(host, sizeof host - 1);
-    host[strcspn(host, "/ '")] = 0;
-    snprintf(buf, len, "%s.%s%s-%d", dir, what, host, (int)getpid());
-}
-
-/* The private folder this process is making, removed on a signal (a job
- * makes one entry, then exits). */
-static int private_slot = -1;
-
-/* Seals the entry written in tmp and renames it to dir. */
-int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err, size_t errlen)
-{
-    char seal[512], sp[PATHLEN];
-    if (seal_text(tmp, key, kind, seal, sizeof seal) ||
-        area_path_join(sp, sizeof sp, tmp, "seal") || irhw_write_file(sp, seal, err, errlen))
-        return irhw_err(err, errlen, "cannot seal the cache entry %s", tmp);
-    if (rename(tmp, dir) != 0) { /* another run finished first: use its entry */
-        remove_tree(tmp);
-        if (!entry_valid(dir, key, kind))
-            return irhw_err(err, errlen, "cannot move %s to %s", tmp, dir);
-    }
-    irhw_signal_forget(private_slot);
-    private_slot = -1;
-    return 0;
-}
-
-/* A private folder for a new entry of dir, created empty. */
-int start_entry(const char *dir, char *tmp, size_t len, char *err, size_t errlen)
-{
-    private_dir(tmp, len, dir, "tmp");
-    remove_tree(tmp);
-    irhw_signal_forget(private_slot);
-    private_slot = irhw_signal_file(tmp, IRHW_ON_SIGNAL_REMOVE);
-    if (irhw_mkdirs(tmp))
-        return irhw_err(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-    return 0;
-}
-
 /* Ports of a generated module, as a black box: its header and endmodule. */
 static int append_stub(FILE *f, const vmod *m)
 {
@@ -346,13 +246,11 @@ static int append_stub(FILE *f, const vmod *m)
     return 0;
 }
 
-/* Synthesizes unit u into a private folder, renamed to u->dir when done. */
-static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
+/* Synthesizes unit u into tmp, its entry's private folder. */
+static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN],
-        paths[3][PATHLEN], sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
-    if (start_entry(u->dir, tmp, sizeof tmp, err, errlen))
-        return -1;
+    char uv[PATHLEN], sv[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN], paths[3][PATHLEN],
+        sram_v[PATHLEN], rtl[PATHLEN], abc[2 * PATHLEN + 32];
     int bad = area_path_join(uv, PATHLEN, tmp, "unit.v") |
               area_path_join(sv, PATHLEN, tmp, "stubs.v") |
               area_path_join(ys, PATHLEN, tmp, "synth.ys") |
@@ -418,7 +316,7 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
         return irhw_err(err, errlen, "yosys failed on %s (exit %d), log %s: %s", top, rc, log,
                         line[0] ? line : "(no error line)");
     }
-    return seal_entry(tmp, u->dir, u->key, E_SYNTH, err, errlen);
+    return 0;
 }
 
 /* ---- the schedule ------------------------------------------------------------------ */
@@ -427,19 +325,12 @@ static int synthesize(const run_ctx *c, const unit *u, char *err, size_t errlen)
  * process so that independent ones run side by side. */
 typedef struct {
     int need, state; /* state: 0 waiting, 1 running, 2 done */
-    pid_t pid;
-    int fd;          /* the child's error message */
     double t0, beat; /* started at; the next heartbeat, seconds after t0 (0: the first) */
 } task;
 
 static const char *entry_dir(const unit *u, int kind)
 {
     return kind == E_SYNTH ? u->dir : kind == E_ILM ? u->idir : kind == E_STA ? u->sdir : u->edir;
-}
-
-static uint64_t entry_key(const unit *u, int kind)
-{
-    return kind == E_SYNTH ? u->key : u->tkey;
 }
 
 /* Progress of unit i's entry `kind`: "<module>: <state>". */
@@ -451,22 +342,12 @@ static void progress_unit(const run_ctx *c, unsigned i, int kind, const char *st
     area_progress(c->q, kinds[kind].stage, i + 1, c->nu, what);
 }
 
-/* 1 when the entry is there and sealed; a damaged one is removed. */
+/* 1 when the entry is there and sealed (a damaged one is made again,
+ * with a line, by make_entry). */
 static int have_entry(const run_ctx *c, unsigned i, int kind)
 {
-    const char *dir = entry_dir(&c->u[i], kind);
-    struct stat sb;
-    if (stat(dir, &sb) != 0)
-        return 0;
-    if (entry_valid(dir, entry_key(&c->u[i], kind), kind))
-        return 1;
-    char bad[PATHLEN];
-    private_dir(bad, sizeof bad, dir, "bad");
-    fprintf(stderr, "irhw area: cache entry %s does not match its hash: %s\n", dir,
-            kinds[kind].again);
-    if (rename(dir, bad) == 0)
-        remove_tree(bad);
-    return 0;
+    char why[600];
+    return irhw_entry_valid(entry_dir(&c->u[i], kind), why, sizeof why) == 0;
 }
 
 /* May entry `kind` of unit i be made now? A synthesis always; an ILM or a
@@ -490,98 +371,80 @@ static int ready(const run_ctx *c, const task *t, unsigned i, int kind)
     return 1;
 }
 
-/* Removes the private folders of entry dir (dir.tmp<host>-<pid>,
- * dir.bad<host>-<pid>) left by runs killed before they could: called with
- * the entry's lock held, when no live run can be writing one. */
-static void clear_stale(const char *dir)
+/* Unit i's entry `kind` that make_entry makes, for its messages. */
+typedef struct {
+    const run_ctx *c;
+    unsigned i;
+    int kind;
+} making;
+
+static void say_entry(void *ctx, int what, const char *dir, const char *why)
 {
-    const char *slash = strrchr(dir, '/');
-    char folder[PATHLEN];
-    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - dir) : 1, slash ? dir : ".");
-    const char *base = slash ? slash + 1 : dir;
-    size_t n = strlen(base);
-    DIR *d = opendir(folder);
-    for (struct dirent *de; d && (de = readdir(d));)
-        if (!strncmp(de->d_name, base, n) &&
-            (!strncmp(de->d_name + n, ".tmp", 4) || !strncmp(de->d_name + n, ".bad", 4))) {
-            char path[2 * PATHLEN];
-            snprintf(path, sizeof path, "%s/%s", folder, de->d_name);
-            irhw_remove_tree(path);
-        }
-    if (d)
-        closedir(d);
+    const making *m = ctx;
+    if (what == IRHW_ENTRY_WAITING)
+        progress_unit(m->c, m->i, m->kind, "waiting for another run making it");
+    else
+        fprintf(stderr, "irhw area: cache entry %s does not match its hash: %s\n", dir,
+                kinds[m->kind].again);
 }
 
-/* Makes entry `kind` of unit i under the entry's lock (its folder name +
- * ".lock"): runs at the same time (irhw run -j, sweeps) that want one
- * entry make it once, the others wait and then find it made. Without a
- * lock file (a read-only cache folder) it is made unlocked, as the rename
- * into place keeps the entry whole either way. */
-static int make_locked(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
+/* Makes entry `kind` of unit i (model/cache.h): runs at the same time
+ * (irhw run -j, sweeps) that want one entry make it once, the others wait
+ * and then find it made. */
+static int make_entry(const run_ctx *c, unsigned i, int kind, char *err, size_t errlen)
 {
     const unit *u = &c->u[i];
-    const char *dir = entry_dir(u, kind);
-    char lk[PATHLEN + 8];
-    snprintf(lk, sizeof lk, "%s.lock", dir);
-    int fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    int locked = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0;
-    if (fd >= 0 && !locked) {
-        progress_unit(c, i, kind, "waiting for another run making it");
-        int r;
-        while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
-            ;
-        locked = r == 0;
+    making m = {c, i, kind};
+    irhw_entry e = {.say = say_entry, .ctx = &m};
+    int found;
+    if (irhw_entry_begin(&e, entry_dir(u, kind), &found, err, errlen))
+        return -1;
+    if (found)
+        return 0;
+    int rc = kind == E_SYNTH ? synthesize(c, u, e.tmp, err, errlen)
+             : kind == E_ILM ? make_ilm(c, u, e.tmp, err, errlen)
+             : kind == E_STA ? make_sta(c, u, e.tmp, err, errlen)
+                             : make_etm(c, u, e.tmp, err, errlen);
+    if (rc) {
+        irhw_entry_end(&e, NULL, 0);
+        return -1;
     }
-    int rc = 0;
-    if (locked)
-        clear_stale(dir);
-    if (!entry_valid(dir, entry_key(u, kind), kind))
-        rc = kind == E_SYNTH ? synthesize(c, u, err, errlen)
-             : kind == E_ILM ? make_ilm(c, u, err, errlen)
-             : kind == E_STA ? make_sta(c, u, err, errlen)
-                             : make_etm(c, u, err, errlen);
-    if (fd >= 0)
-        close(fd); /* releases the lock */
-    return rc;
+    return irhw_entry_commit(&e, kinds[kind].files, (unsigned)kinds[kind].n, err, errlen);
 }
 
-static int launch(const run_ctx *c, task *t, unsigned i, int kind, char *err, size_t errlen)
+/* A job of the pool: make_entry in the child. */
+typedef struct {
+    const run_ctx *c;
+    unsigned i;
+    int kind;
+} job;
+
+static int run_job(void *arg, char *err, size_t errlen)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return irhw_err(err, errlen, "cannot create a pipe: %s", strerror(errno));
-    progress_unit(c, i, kind, kind == E_SYNTH ? "synthesizing" : "started");
-    pid_t pid = irhw_fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return irhw_err(err, errlen, "cannot fork: %s", strerror(errno));
-    }
-    if (pid == 0) {
-        close(fds[0]);
-        char e[2048] = "";
-        int rc = make_locked(c, i, kind, e, sizeof e);
-        if (rc && write(fds[1], e, strlen(e)) < 0)
-            rc = -1;
-        _exit(rc ? 1 : 0);
-    }
-    close(fds[1]);
-    t->pid = pid;
-    t->fd = fds[0];
-    t->state = 1;
-    t->t0 = irhw_now_s();
+    const job *j = arg;
+    return make_entry(j->c, j->i, j->kind, err, errlen) ? 1 : 0;
+}
+
+static int launch(const run_ctx *c, irhw_pool *pool, task *t, int pick, char *err, size_t errlen)
+{
+    job j = {c, (unsigned)pick / E_KINDS, pick % E_KINDS};
+    progress_unit(c, j.i, j.kind, j.kind == E_SYNTH ? "synthesizing" : "started");
+    if (irhw_pool_start(pool, pick, run_job, &j))
+        return irhw_err(err, errlen, "cannot start a job: %s", strerror(errno));
+    t[pick].state = 1;
+    t[pick].t0 = irhw_now_s();
     return 0;
 }
 
-/* waitpid(-1) that, while it waits, says every 10 s of each job running
+/* irhw_pool_wait that, while it waits, says every 10 s of each job running
  * for 5 s or more (IRHW_HEARTBEAT=N: N s, then every 2N) that it still
  * runs: module, stage, tool, time. */
-static pid_t wait_beating(const run_ctx *c, task *t, int *st)
+static int wait_beating(const run_ctx *c, irhw_pool *pool, task *t, irhw_job_end *e)
 {
     const char *env = getenv("IRHW_HEARTBEAT");
     double first = env && atof(env) > 0 ? atof(env) : 5;
-    pid_t pid;
-    while ((pid = irhw_wait_any(st, first < 1 ? first : 1)) == 0)
+    int w;
+    while ((w = irhw_pool_wait_for(pool, e, first < 1 ? first : 1)) == 2)
         for (unsigned j = 0; j < E_KINDS * c->nu; j++) {
             double s = irhw_now_s() - t[j].t0, at = t[j].beat > 0 ? t[j].beat : first;
             if (t[j].state != 1 || s < at)
@@ -592,7 +455,27 @@ static pid_t wait_beating(const run_ctx *c, task *t, int *st)
             progress_unit(c, j / E_KINDS, (int)(j % E_KINDS), what);
             t[j].beat = at + 2 * first;
         }
-    return pid;
+    return w;
+}
+
+/* A job's end: its progress line, or the run's error. */
+static int ended(const run_ctx *c, task *t, const irhw_job_end *e, char *err, size_t errlen)
+{
+    unsigned i = (unsigned)e->id / E_KINDS;
+    int kind = e->id % E_KINDS;
+    t[e->id].state = 2;
+    if (e->exited && e->code == 0) {
+        char done[64];
+        snprintf(done, sizeof done, "done in %.1f s", e->seconds);
+        progress_unit(c, i, kind, done);
+        return 0;
+    }
+    if (e->msg[0])
+        return irhw_err(err, errlen, "%s", e->msg);
+    const vmod *m = &c->v->m[c->u[i].mod];
+    return irhw_err(err, errlen, "%s of %.*s: the job %s %d", kinds[kind].stage, (int)m->nlen,
+                    m->name, e->exited ? "exited with" : "was killed by signal",
+                    e->exited ? e->code : e->sig);
 }
 
 /* What make_entries makes besides the syntheses. */
@@ -603,7 +486,7 @@ enum { T_SYNTH, T_ILM, T_ETM };
  * ILM and timing once its unit's and sub-units' are done. */
 static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
 {
-    unsigned nu = c->nu, running = 0, left = 0;
+    unsigned nu = c->nu, left = 0;
     task *t = calloc(E_KINDS * nu, sizeof *t);
     if (!t)
         return irhw_err(err, errlen, "out of memory");
@@ -622,60 +505,37 @@ static int make_entries(const run_ctx *c, int mode, char *err, size_t errlen)
                 left++;
             }
         }
-    int rc = 0;
-    while (left > 0 && (running > 0 || !rc)) {
+    irhw_pool *pool = irhw_pool_new(c->jobs);
+    int rc = pool ? 0 : irhw_err(err, errlen, "out of memory");
+    while (left > 0 && (irhw_pool_running(pool) > 0 || !rc)) {
         /* the next task: a ready ILM or timing, else the largest synthesis */
-        int pick = -1;
-        for (unsigned i = 0; i < nu && pick < 0 && !rc && running < c->jobs; i++)
+        int pick = -1, room = !rc && !irhw_pool_full(pool);
+        for (unsigned i = 0; i < nu && pick < 0 && room; i++)
             for (int kind = E_ILM; kind < E_KINDS && pick < 0; kind++)
                 if (t[E_KINDS * i + kind].state == 0 && ready(c, t, i, kind))
                     pick = (int)(E_KINDS * i + (unsigned)kind);
-        for (unsigned i = 0; i < nu && !rc && running < c->jobs; i++)
+        for (unsigned i = 0; i < nu && room; i++)
             if (t[E_KINDS * i].state == 0 &&
                 (pick < 0 || (pick % E_KINDS == 0 &&
                               c->v->m[c->u[i].mod].len > c->v->m[c->u[pick / E_KINDS].mod].len)))
                 pick = (int)(E_KINDS * i);
         if (pick >= 0) {
-            rc = launch(c, &t[pick], (unsigned)pick / E_KINDS, pick % E_KINDS, err, errlen);
-            running += !rc;
+            rc = launch(c, pool, t, pick, err, errlen);
             continue;
         }
-        int st;
-        pid_t pid = c->q->progress ? wait_beating(c, t, &st) : waitpid(-1, &st, 0);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
+        irhw_job_end e;
+        int w = c->q->progress ? wait_beating(c, pool, t, &e) : irhw_pool_wait(pool, &e);
+        if (w < 0) {
             rc = irhw_err(err, errlen, "waitpid: %s", strerror(errno));
             break;
         }
-        irhw_child_done(pid);
-        for (unsigned j = 0; j < E_KINDS * nu; j++) {
-            if (t[j].state != 1 || t[j].pid != pid)
-                continue;
-            char e[2048];
-            ssize_t n = read(t[j].fd, e, sizeof e - 1);
-            close(t[j].fd);
-            t[j].state = 2;
-            running--;
-            left--;
-            int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-            if (ok) {
-                char done[64];
-                snprintf(done, sizeof done, "done in %.1f s", irhw_now_s() - t[j].t0);
-                progress_unit(c, j / E_KINDS, (int)(j % E_KINDS), done);
-            } else if (!rc) {
-                e[n > 0 ? n : 0] = '\0';
-                const vmod *m = &c->v->m[c->u[j / E_KINDS].mod];
-                if (e[0])
-                    rc = irhw_err(err, errlen, "%s", e);
-                else
-                    rc = irhw_err(err, errlen, "%s of %.*s: the job %s %d",
-                                  kinds[j % E_KINDS].stage, (int)m->nlen, m->name,
-                                  WIFSIGNALED(st) ? "was killed by signal" : "exited with",
-                                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
-            }
-        }
+        if (w == 0)
+            break;
+        left--;
+        if (ended(c, t, &e, rc ? NULL : err, errlen) && !rc)
+            rc = -1;
     }
+    irhw_pool_free(pool);
     free(t);
     return rc;
 }
@@ -693,24 +553,24 @@ static int common_key(const irhw_area_req *q, const char *lib, const lib_info *l
     char *aargv[] = {"yosys-abc", "-q", "version", NULL};
     first_line(yargv, log, yv, sizeof yv);
     first_line(aargv, log, av, sizeof av);
-    uint64_t k = fnv_str(FNV0, "irhw synth cache 1");
-    k = fnv_str(k, yv);
-    k = fnv_str(k, av);
+    uint64_t k = irhw_hash_str(IRHW_HASH_INIT, "irhw synth cache 1");
+    k = irhw_hash_str(k, yv);
+    k = irhw_hash_str(k, av);
     uint64_t f;
-    if (fnv_file(lib, &f))
+    if (hash_file(lib, &f))
         return irhw_err(err, errlen, "cannot read %s: %s", lib, strerror(errno));
-    k = fnv(k, &f, sizeof f);
+    k = irhw_hash_field(k, &f, sizeof f);
     const char *files[] = {"synth_scripts/synth_module.ys.in", "synth_scripts/abc.script.in",
                            "rtl/irhw_sram_1rw.v"};
     for (size_t i = 0; i < 3; i++) {
         char p[PATHLEN];
         snprintf(p, sizeof p, "%s/%s", irhw_root(), files[i]);
-        if (fnv_file(p, &f))
+        if (hash_file(p, &f))
             return irhw_err(err, errlen, "cannot read %s: %s", p, strerror(errno));
-        k = fnv(k, &f, sizeof f);
+        k = irhw_hash_field(k, &f, sizeof f);
     }
     snprintf(text, sizeof text, "%s %.6f", li->buf_cell, q->clock_ns);
-    *h = fnv_str(k, text);
+    *h = irhw_hash_str(k, text);
     return 0;
 }
 
@@ -921,29 +781,29 @@ int area_hier_run(const irhw_area_req *q, const char *lib, const lib_info *li, u
     char etm_points[96];
     snprintf(etm_points, sizeof etm_points, "irhw timing 2 %g %g %g", ETM_LOAD0, ETM_LOAD1,
              ETM_SLEW);
-    uint64_t timing = fnv_str(FNV0, etm_points), h;
+    uint64_t timing = irhw_hash_str(IRHW_HASH_INIT, etm_points), h;
     const char *tfiles[] = {"synth_scripts/ilm.ys.in", "synth_scripts/sta.tcl.in",
                             "synth_scripts/etm.tcl.in"};
     for (size_t i = 0; i < 3 && !rc; i++) {
         char path[PATHLEN];
         snprintf(path, sizeof path, "%s/%s", irhw_root(), tfiles[i]);
-        if (fnv_file(path, &h))
+        if (hash_file(path, &h))
             rc = irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
-        timing = fnv(timing, &h, sizeof h);
+        timing = irhw_hash_field(timing, &h, sizeof h);
     }
     for (unsigned i = 0; i < nu && !rc; i++) {
         const vmod *m = &v.m[u[i].mod];
-        uint64_t k = fnv(common, m->text, m->len);
+        uint64_t k = irhw_hash_field(common, m->text, m->len);
         for (size_t j = 0; j < v.n && j < 64; j++)
             if (u[i].leaves[j])
-                k = fnv(k, v.m[j].text, v.m[j].len);
+                k = irhw_hash_field(k, v.m[j].text, v.m[j].len);
         for (unsigned s = 0; s < u[i].nkids; s++)
-            k = fnv(k, &u[v.m[u[i].kids[s]].unit].key, sizeof k);
+            k = irhw_hash_field(k, &u[v.m[u[i].kids[s]].unit].key, sizeof k);
         u[i].key = k;
         /* the ILM and timing: also the scripts and the sub-units' */
-        uint64_t t = fnv(timing, &k, sizeof k);
+        uint64_t t = irhw_hash_field(timing, &k, sizeof k);
         for (unsigned s = 0; s < u[i].nkids; s++)
-            t = fnv(t, &u[v.m[u[i].kids[s]].unit].tkey, sizeof t);
+            t = irhw_hash_field(t, &u[v.m[u[i].kids[s]].unit].tkey, sizeof t);
         u[i].tkey = t;
         if (snprintf(u[i].dir, PATHLEN, "%s/%016llx", croot, (unsigned long long)k) >= 400)
             rc = irhw_err(err, errlen, "synthesis cache path too long: %s", croot);

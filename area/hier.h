@@ -12,6 +12,7 @@
 #define IRHW_AREA_HIER_H
 
 #include "area_int.h"
+#include "hash.h"
 
 #include <stdint.h>
 
@@ -70,18 +71,14 @@ typedef struct {
 #define ETM_SLEW 0.1
 
 /* ---- hier.c ---- */
-#define FNV0 0xcbf29ce484222325ULL
-uint64_t fnv_str(uint64_t h, const char *s);
-/* Seals the entry written in tmp and renames it to dir. */
-int seal_entry(const char *tmp, const char *dir, uint64_t key, int kind, char *err, size_t errlen);
-/* A private folder for a new entry of dir, created empty. */
-int start_entry(const char *dir, char *tmp, size_t len, char *err, size_t errlen);
 
 /* ---- hier_timing.c ---- */
+/* make_ilm, make_sta and make_etm write unit u's entry of that kind into
+ * tmp, the entry's private folder (model/cache.h). */
 int read_timing(const char *sdir, const char *what, tpath *t);
 int kid_whole(const run_ctx *c, const unit *u, unsigned k);
-int make_ilm(const run_ctx *c, const unit *u, char *err, size_t errlen);
-int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen);
-int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen);
+int make_ilm(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen);
+int make_sta(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen);
+int make_etm(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen);
 
 #endif

@@ -26,13 +26,11 @@ static int read_lines(const run_ctx *c, const unit *u, char *buf, size_t len)
     return n < len ? 0 : -1;
 }
 
-/* The unit's interface logic model (ilm.ys.in) into u->idir. */
-int make_ilm(const run_ctx *c, const unit *u, char *err, size_t errlen)
+/* The unit's interface logic model (ilm.ys.in) into tmp (u->idir's private folder). */
+int make_ilm(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], ys[PATHLEN], log[PATHLEN], out[PATHLEN], ilm[PATHLEN], top[200];
+    char ys[PATHLEN], log[PATHLEN], out[PATHLEN], ilm[PATHLEN], top[200];
     char read[18 * PATHLEN], stop[4096], ff[4096];
-    if (start_entry(u->idir, tmp, sizeof tmp, err, errlen))
-        return -1;
     if (area_path_join(ys, PATHLEN, tmp, "ilm.ys") |
         area_path_join(log, PATHLEN, tmp, "yosys.log") |
         area_path_join(out, PATHLEN, tmp, "yosys.out") |
@@ -57,7 +55,7 @@ int make_ilm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     if (rc != 0)
         return irhw_err(err, errlen, "yosys failed reducing %s to its interface (exit %d), log %s",
                         top, rc, log);
-    return seal_entry(tmp, u->idir, u->tkey, E_ILM, err, errlen);
+    return 0;
 }
 
 int read_timing(const char *sdir, const char *what, tpath *t)
@@ -152,11 +150,9 @@ static int kids_internal(const run_ctx *c, const unit *u, const char *nl, int ki
  * sub-units' ILMs; "crit", the worst path of that run or of a sub-unit
  * instance's inside (the unit as a top), and "internal", the worst
  * register-to-register path anywhere in it (what a parent needs). */
-int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
+int make_sta(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], log[PATHLEN], top[200], read[18 * PATHLEN];
-    if (start_entry(u->sdir, tmp, sizeof tmp, err, errlen))
-        return -1;
+    char log[PATHLEN], top[200], read[18 * PATHLEN];
     if (read_lines(c, u, read, sizeof read))
         return irhw_err(err, errlen, "cache path too long: %s", tmp);
     snprintf(top, sizeof top, "%.*s", (int)c->v->m[u->mod].nlen, c->v->m[u->mod].name);
@@ -198,7 +194,7 @@ int make_sta(const run_ctx *c, const unit *u, char *err, size_t errlen)
     free(text);
     free(nl);
     free(rf);
-    return rc ? -1 : seal_entry(tmp, u->sdir, u->tkey, E_STA, err, errlen);
+    return rc ? -1 : 0;
 }
 
 /* ---- extracted timing models ---------------------------------------------------------- */
@@ -259,7 +255,7 @@ static int etm_index(etm *e)
     for (size_t k = 0; k < e->nslot; k++)
         e->slot[k] = -1;
     for (size_t i = 0; i < e->n; i++) {
-        size_t k = fnv_str(FNV0, e->p[i].name) & (e->nslot - 1);
+        size_t k = irhw_hash_str(IRHW_HASH_INIT, e->p[i].name) & (e->nslot - 1);
         while (e->slot[k] >= 0)
             k = (k + 1) & (e->nslot - 1);
         e->slot[k] = (int)i;
@@ -269,7 +265,7 @@ static int etm_index(etm *e)
 
 static int etm_find(const etm *e, const char *name)
 {
-    for (size_t k = fnv_str(FNV0, name) & (e->nslot - 1); e->slot[k] >= 0;
+    for (size_t k = irhw_hash_str(IRHW_HASH_INIT, name) & (e->nslot - 1); e->slot[k] >= 0;
          k = (k + 1) & (e->nslot - 1))
         if (strcmp(e->p[e->slot[k]].name, name) == 0)
             return e->slot[k];
@@ -691,12 +687,10 @@ static int kids_internal(const run_ctx *c, const unit *u, const char *nl, int ki
 /* The unit's timing and extracted model into u->edir: OpenSTA on its own
  * mapped netlist with its sub-units' models as liberty cells, measuring
  * its model (etm.tcl.in); timing.txt as make_sta's. */
-int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
+int make_etm(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
-    char tmp[PATHLEN], log[PATHLEN], top[200], read[18 * PATHLEN], script[PATHLEN], out[PATHLEN],
-        period[32], load0[32], load1[32], slew[32], extra[PATHLEN + 16], p[PATHLEN];
-    if (start_entry(u->edir, tmp, sizeof tmp, err, errlen))
-        return -1;
+    char log[PATHLEN], top[200], read[18 * PATHLEN], script[PATHLEN], out[PATHLEN], period[32],
+        load0[32], load1[32], slew[32], extra[PATHLEN + 16], p[PATHLEN];
     size_t n = 0;
     for (unsigned k = 0; k < u->nkids && n < sizeof read; k++) {
         const unit *s = &c->u[c->v->m[u->kids[k]].unit];
@@ -764,5 +758,5 @@ int make_etm(const run_ctx *c, const unit *u, char *err, size_t errlen)
     free(nl);
     free(meas);
     free(text);
-    return rc ? -1 : seal_entry(tmp, u->edir, u->tkey, E_ETM, err, errlen);
+    return rc ? -1 : 0;
 }

@@ -10,10 +10,11 @@
 
 #define SRAM_MODEL_NAME "analytic 6T-array model, area/sram_model.c"
 
-/* The IRU partition section of an iru_hash result. */
-static int is_iru_hash(const irhw_block *b)
+/* The IRU partition section: for a block whose description asks for it
+ * (its report field holds "iru"). */
+static int has_iru_section(const irhw_block *b)
 {
-    return b && !strcmp(b->name, "iru_hash");
+    return b && irhw_block_has(b->report, "iru");
 }
 
 void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw_area_res *r,
@@ -52,7 +53,7 @@ void irhw_area_print(FILE *f, const irhw_block *b, const irhw_cfg *c, const irhw
         for (int i = 0; i < nnotes; i++)
             fprintf(f, "  %s\n", notes[i].text);
     }
-    if (is_iru_hash(b)) {
+    if (has_iru_section(b)) {
         irhw_iru_partition p;
         char err[256];
         if (irhw_iru_partition_price(r->total_um2, r->sram_um2, r->node, &p, err, sizeof err))
@@ -148,7 +149,7 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
     fputs("  \"netlist\": ", f);
     json_str(f, r->netlist);
     fputs(",\n", f);
-    if (is_iru_hash(b)) {
+    if (has_iru_section(b)) {
         irhw_iru_partition p;
         char err[256];
         if (irhw_iru_partition_price(r->total_um2, r->sram_um2, r->node, &p, err, sizeof err))

@@ -11,6 +11,8 @@
 #include "area_int.h"
 #include "vcd.h"
 
+#include "hash.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -32,10 +34,7 @@
 
 static uint64_t hash_str(const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
+    return irhw_hash(IRHW_HASH_INIT, s, n);
 }
 
 static int tab_build(uint32_t **tab, size_t *tn, size_t n, const char *(*name)(const vcd *, size_t),

@@ -221,6 +221,19 @@ const irhw_block *irhw_find_block(const char *name)
     return NULL;
 }
 
+int irhw_block_has(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list; s && *s;) {
+        s += strspn(s, " ");
+        size_t k = strcspn(s, " ");
+        if (k == n && !strncmp(s, word, n))
+            return 1;
+        s += k;
+    }
+    return 0;
+}
+
 /* Edit distance of a and b, case ignored, a swap of two neighbours one
  * edit (optimal string alignment); words longer than 63 characters are
  * compared on their first 63. */

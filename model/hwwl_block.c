@@ -372,6 +372,7 @@ static const char *hwwl_model_only(const irhw_inst *x)
 }
 
 IRHW_BLOCK(hwwl) = {
+    .parts = "hwwl_core icrn wl_bank wru",
     .cover_points = hwwl_cover_points,
     .cover_na = hwwl_cover_na,
     .ncover = HW_NCOV,

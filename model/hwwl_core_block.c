@@ -388,6 +388,7 @@ static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
 }
 
 IRHW_BLOCK(hwwl_core) = {
+    .parts = "wl_bank wru",
     .cover_points = hwwl_core_cover_points,
     .ncover = HC_NCOV,
     .cover_na = hwwl_core_cover_na,

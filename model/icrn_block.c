@@ -195,6 +195,10 @@ static const irhw_cover_point icrn_cover_points[IC_NCOV] = {
 };
 
 IRHW_BLOCK(icrn) = {
+    .paper_area = "none given (hwwl §V-B prices the banks and the WRU only)",
+    .gpu_count = 1,
+    .gpu_rank = 4,
+    .gpu_as = "one, at its own CORES",
     .cover_points = icrn_cover_points,
     .ncover = IC_NCOV,
     .cover_sample = icrn_coverage,

@@ -449,12 +449,39 @@ typedef struct irhw_block {
      * configuration in reasonable time although it is within the generic
      * size limits, with why and a smaller configuration in `why`. */
     int (*prove_too_hard)(const irhw_inst *x, char *why, size_t whylen);
+
+    /* ---- what the papers' figures and the reports read (sim/report.c,
+     * area/report.c, sim/workload_iru.c, the Makefile), so that generic
+     * code names no block ---- */
+    /* Optional: the blocks a composite is made of, all of them,
+     * space-separated, one line in the block's source (`make ONLY=B`
+     * builds them with it). */
+    const char *parts;
+    /* Optional: the paper's own area figure for the block, one line. */
+    const char *paper_area;
+    /* How many the papers' GPU holds (a GTX 980: 16 cores of 16 lanes;
+     * 0: none), how (gpu_as: "one a lane"), and the block's place in the
+     * report's GPU table (from 1). */
+    unsigned gpu_count, gpu_rank;
+    const char *gpu_as;
+    /* Optional: the report sections and figures the block has, by name,
+     * space-separated (irhw_block_has): sim/report.c's "crossover"
+     * (STORAGE=flops against sram over ENTRIES) and "networks" (NETWORK
+     * side by side), its GPU figures "regfile" (the banks against a
+     * register file) and "iru" (the IRU's share, the IRU partition), and
+     * area/report.c's "iru" (the IRU partition section). */
+    const char *report;
+    /* Optional: the `irhw workload` kind that drives the block. */
+    const char *workload;
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */
 #define IRHW_BLOCK(name) const irhw_block irhw_block_##name
 extern const irhw_block *const irhw_blocks[];
 const irhw_block *irhw_find_block(const char *name);
+/* 1 when the space-separated list `list` (a field such as b->report)
+ * holds `word`; 0 when not, or list is NULL. */
+int irhw_block_has(const char *list, const char *word);
 
 /* ---- parameter handling and instances (model/core.c) --------------------- */
 

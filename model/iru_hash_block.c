@@ -358,6 +358,12 @@ static const char *iru_cover_na(const irhw_inst *x, unsigned point)
 }
 
 IRHW_BLOCK(iru_hash) = {
+    .paper_area = "5.98 mm2 per partition at 32 nm (CACTI), 80 KB; 5.6 % of a GTX 980 (IRU paper)",
+    .gpu_count = 4,
+    .gpu_rank = 5,
+    .gpu_as = "one an IRU partition, 4 in all",
+    .report = "iru",
+    .workload = "iru",
     .cover_points = iru_cover_points,
     .ncover = IH_NCOV,
     .cover_na = iru_cover_na,

@@ -211,6 +211,10 @@ static const char *swt_cover_na(const irhw_inst *x, unsigned point)
 }
 
 IRHW_BLOCK(swt) = {
+    .paper_area = "none given (GW paper)",
+    .gpu_count = 16,
+    .gpu_rank = 3,
+    .gpu_as = "one a core",
     .cover_points = swt_cover_points,
     .ncover = SWT_NCOV,
     .cover_na = swt_cover_na,

@@ -172,6 +172,11 @@ static const irhw_cover_point wl_bank_cover_points[WB_NCOV] = {
 };
 
 IRHW_BLOCK(wl_bank) = {
+    .paper_area = "16 x 32 x 24 b = 12,288 b per core, 2.5 % of a 64 KB register file (hwwl §V-B)",
+    .gpu_count = 16 * 16,
+    .gpu_rank = 1,
+    .gpu_as = "one a lane",
+    .report = "crossover regfile",
     .cover_points = wl_bank_cover_points,
     .ncover = WB_NCOV,
     .cover_sample = wl_bank_cover,

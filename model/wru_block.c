@@ -287,6 +287,11 @@ static const char *wru_cover_na(const irhw_inst *x, unsigned point)
 }
 
 IRHW_BLOCK(wru) = {
+    .paper_area = "162 um2, 16-input sorting network, 40 nm, the paper's own estimate (hwwl §V-B)",
+    .gpu_count = 16,
+    .gpu_rank = 2,
+    .gpu_as = "one a core",
+    .report = "networks",
     .cover_points = wru_cover_points,
     .ncover = WRU_NCOV,
     .cover_na = wru_cover_na,

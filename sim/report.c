@@ -6,325 +6,17 @@
  *
  * Sections: per block, total area against its size parameter (the first
  * integer parameter that varies among the block's area rows; one line per
- * combination of the other varying parameters) and logic vs storage; the
- * wl_bank flops/SRAM crossover; the WRU networks side by side (area and
- * critical path); the paper comparison of every block (the papers' figures
- * below, the block's own comparison notes from its description); a
- * GPU-level total (CORES x per-core blocks + IRU partitions) with the
- * papers' percentages.
- *
- * GPU-level assumptions (stated in the report): 16 cores (a GTX 980, the IRU
- * paper's GPU), 16 lanes per core (one wl_bank each), one WRU and one SWT
- * per core, one ICRN, 4 IRU partitions (one iru_hash each). The paper's
- * percentages: the banks are 2.5 % of a 64 KB register file (hwwl §V-B);
- * the IRU is 5.6 % of a GTX 980, 4 x 5.98 mm² at 32 nm (IRU paper); every
- * share of the GPU is irhw_gpu_share_text's (model/core.c).
+ * combination of the other varying parameters) and logic vs storage; each
+ * block's area split by part; then the papers' sections (report_paper.c:
+ * the sections a block's description asks for, the paper comparison, the
+ * GPU-level total); the runs behind the report and the papers' figures.
  */
-#include "area.h"
-#include "sweep.h"
+#include "report_int.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define GPU_CORES 16
-#define GPU_LANES 16
-#define GPU_IRU_PARTITIONS 4
-
-typedef struct {
-    FILE *html, *md; /* the streams of ohtml and omd */
-    irhw_out *ohtml, *omd;
-    char files_dir[4200], files_rel[512], work[4300];
-    int nplots;
-    char err[1024];
-} rep;
-
-/* ---- small text helpers ---- */
-
-static void html_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<')
-            fputs("&lt;", f);
-        else if (*s == '>')
-            fputs("&gt;", f);
-        else if (*s == '&')
-            fputs("&amp;", f);
-        else
-            fputc(*s, f);
-    }
-}
-
-static void both(rep *r, const char *html_fmt_tag, const char *md_prefix, const char *text)
-{
-    fprintf(r->html, "<%s>", html_fmt_tag);
-    html_text(r->html, text);
-    fprintf(r->html, "</%s>\n", html_fmt_tag);
-    fprintf(r->md, "%s%s\n\n", md_prefix, text);
-}
-
-static void para(rep *r, const char *text)
-{
-    both(r, "p", "", text);
-}
-
-/* A table: header cells separated by '|', then rows the same way. */
-static void table_start(rep *r, const char *header)
-{
-    fputs("<table><tr>", r->html);
-    char buf[2048], *save = NULL;
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", header);
-    fputs("|", r->md);
-    for (char *c = strtok_r(buf, "|", &save); c; c = strtok_r(NULL, "|", &save), n++) {
-        fputs("<th>", r->html);
-        html_text(r->html, c);
-        fputs("</th>", r->html);
-        fprintf(r->md, " %s |", c);
-    }
-    fputs("</tr>\n", r->html);
-    fputs("\n|", r->md);
-    for (int i = 0; i < n; i++)
-        fputs(" --- |", r->md);
-    fputs("\n", r->md);
-}
-
-static void table_row(rep *r, const char *cells)
-{
-    fputs("<tr>", r->html);
-    fputs("|", r->md);
-    const char *p = cells;
-    for (;;) {
-        const char *e = strchr(p, '|');
-        int n = e ? (int)(e - p) : (int)strlen(p);
-        char c[1024];
-        snprintf(c, sizeof c, "%.*s", n, p);
-        fputs("<td>", r->html);
-        html_text(r->html, c);
-        fputs("</td>", r->html);
-        fprintf(r->md, " %s |", c);
-        if (!e)
-            break;
-        p = e + 1;
-    }
-    fputs("</tr>\n", r->html);
-    fputs("\n", r->md);
-}
-
-static void table_end(rep *r)
-{
-    fputs("</table>\n", r->html);
-    fputs("\n", r->md);
-}
-
-/* ---- plots (gnuplot -> SVG, inlined) ---- */
-
-#define MAX_SERIES 12
-#define MAX_POINTS 256
-
-#define MAX_MARKS 4
-
-typedef struct {
-    char title[160], xlabel[64], ylabel[64];
-    int bars;    /* 1: one bar per point, labels on x */
-    int stacked; /* 1: one bar per label, the series stacked in it (y[s][i]), 0..100 % */
-    int logx;    /* lines: x on a log2 scale */
-    int nmarks;  /* lines: vertical dashed lines at mark_x, labelled */
-    double mark_x[MAX_MARKS];
-    char mark_label[MAX_MARKS][128];
-    int nseries;
-    char sname[MAX_SERIES][160];
-    int npts[MAX_SERIES];
-    double x[MAX_SERIES][MAX_POINTS], y[MAX_SERIES][MAX_POINTS];
-    char label[MAX_POINTS][64]; /* bars: the x labels of series 0 */
-} plot;
-
-static int series_of(plot *p, const char *name)
-{
-    for (int i = 0; i < p->nseries; i++)
-        if (!strcmp(p->sname[i], name))
-            return i;
-    if (p->nseries == MAX_SERIES)
-        return -1;
-    snprintf(p->sname[p->nseries], sizeof p->sname[0], "%s", name);
-    return p->nseries++;
-}
-
-static void add_point(plot *p, const char *series, double x, double y)
-{
-    int s = series_of(p, series);
-    if (s < 0 || p->npts[s] == MAX_POINTS)
-        return;
-    /* keep x sorted (insertion) */
-    int k = p->npts[s]++;
-    while (k > 0 && p->x[s][k - 1] > x) {
-        p->x[s][k] = p->x[s][k - 1];
-        p->y[s][k] = p->y[s][k - 1];
-        k--;
-    }
-    p->x[s][k] = x;
-    p->y[s][k] = y;
-}
-
-static void gp_quote(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\' || *s == '_' || *s == '^' || *s == '{' || *s == '}' ||
-            *s == '@' || *s == '&' || *s == '~')
-            fputc('\\', f); /* noenhanced still wants quotes escaped */
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-/* Runs gnuplot on the plot; the SVG goes into the HTML inline and into
- * files_dir for the Markdown. */
-static int emit_plot(rep *r, const plot *p)
-{
-    if (p->nseries == 0)
-        return 0;
-    int id = ++r->nplots;
-    char dat[4400], gp[4400], svg[4400], svgtmp[4500], log[4400];
-    snprintf(dat, sizeof dat, "%s/plot%d.dat", r->work, id);
-    snprintf(gp, sizeof gp, "%s/plot%d.gp", r->work, id);
-    snprintf(svg, sizeof svg, "%s/plot%d.svg", r->files_dir, id);
-    irhw_tmp_name(svg, svgtmp, sizeof svgtmp);
-    snprintf(log, sizeof log, "%s/plot%d.log", r->work, id);
-    irhw_out *od = irhw_out_open(dat, r->err, sizeof r->err);
-    if (!od)
-        return -1;
-    FILE *d = irhw_out_file(od);
-    for (int i = 0; p->stacked && i < p->npts[0]; i++) {
-        fprintf(d, "\"%s\"", p->label[i]);
-        for (int s = 0; s < p->nseries; s++)
-            fprintf(d, " %.6g", i < p->npts[s] ? p->y[s][i] : 0);
-        fprintf(d, "\n");
-    }
-    for (int s = 0; !p->stacked && s < p->nseries; s++) {
-        for (int i = 0; i < p->npts[s]; i++) {
-            if (p->bars)
-                fprintf(d, "%d \"%s\" %.6g\n", i, p->label[i], p->y[s][i]);
-            else
-                fprintf(d, "%.6g %.6g\n", p->x[s][i], p->y[s][i]);
-        }
-        fprintf(d, "\n\n");
-    }
-    if (irhw_out_commit(od, r->err, sizeof r->err))
-        return -1;
-    irhw_out *og = irhw_out_open(gp, r->err, sizeof r->err);
-    if (!og)
-        return -1;
-    FILE *g = irhw_out_file(og);
-    fprintf(g,
-            "set terminal svg size 720,380 font 'Sans,11' background rgb 'white'\n"
-            "set output '%s'\nset termoption noenhanced\nset grid\nset key outside right top\n",
-            svgtmp);
-    fputs("set title ", g);
-    gp_quote(g, p->title);
-    fputs("\nset xlabel ", g);
-    gp_quote(g, p->xlabel);
-    fputs("\nset ylabel ", g);
-    gp_quote(g, p->ylabel);
-    fputs("\nset yrange [0:*]\n", g);
-    if (p->stacked) {
-        fprintf(g, "set style data histograms\nset style histogram rowstacked\n"
-                   "set style fill solid 0.75 border -1\nset boxwidth 0.6\nset yrange [0:100]\n"
-                   "set xtics rotate by -25\nplot ");
-        for (int s = 0; s < p->nseries; s++) {
-            if (s)
-                fprintf(g, ", '' using %d title ", s + 2);
-            else
-                fprintf(g, "'%s' using 2:xtic(1) title ", dat);
-            gp_quote(g, p->sname[s]);
-        }
-        fputs("\n", g);
-    } else if (p->bars) {
-        fprintf(g,
-                "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset xrange [-0.7:%d.7]\n"
-                "set key off\n"
-                "plot '%s' index 0 using 1:3:xtic(2) with boxes lc rgb '#3b6ea8', "
-                "'' index 0 using 1:3:(sprintf('%%.4g', $3)) with labels offset 0,0.8 notitle\n",
-                p->npts[0] - 1, dat);
-    } else {
-        if (p->logx)
-            fputs("set logscale x 2\n", g);
-        for (int m = 0; m < p->nmarks; m++) {
-            fprintf(g,
-                    "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 2 lc rgb "
-                    "'#c03030'\nset label ",
-                    p->mark_x[m], p->mark_x[m]);
-            gp_quote(g, p->mark_label[m]);
-            fprintf(g, " at %.6g, graph %.2f offset 0.5,0 tc rgb '#c03030'\n", p->mark_x[m],
-                    0.92 - 0.07 * m);
-        }
-        fprintf(g, "plot ");
-        for (int s = 0; s < p->nseries; s++) {
-            fprintf(g, "%s'%s' index %d using 1:2 with linespoints lw 2 pt 7 title ", s ? ", " : "",
-                    dat, s);
-            gp_quote(g, p->sname[s]);
-        }
-        fputs("\n", g);
-    }
-    if (irhw_out_commit(og, r->err, sizeof r->err))
-        return -1;
-    /* gnuplot writes the SVG under a temporary name, renamed in once gnuplot
-     * succeeded and the drawing is whole */
-    char *argv[] = {"gnuplot", gp, NULL};
-    int slot = irhw_signal_file(svgtmp, IRHW_ON_SIGNAL_REMOVE);
-    int rc = irhw_run(argv, log);
-    if (rc != 0) {
-        unlink(svgtmp);
-        irhw_signal_forget(slot);
-        return irhw_err(r->err, sizeof r->err, "gnuplot failed (exit %d) on %s: see %s%s", rc, gp,
-                        log, rc == 127 ? " (install the Debian package gnuplot-nox)" : "");
-    }
-    rc = irhw_adopt(svgtmp, svg, "</svg>", "gnuplot", r->err, sizeof r->err);
-    irhw_signal_forget(slot);
-    if (rc)
-        return -1;
-    char *text = irhw_read_file(svg, NULL);
-    if (!text)
-        return irhw_err(r->err, sizeof r->err, "cannot read %s: %s", svg, strerror(errno));
-    const char *start = strstr(text, "<svg");
-    fprintf(r->html, "<figure class=\"plot\">%s</figure>\n", start ? start : "");
-    free(text);
-    fprintf(r->md, "![%s](%s/plot%d.svg)\n\n", p->title, r->files_rel, id);
-    return 0;
-}
-
-/* ---- rows of one block ---- */
-
-typedef struct {
-    const irhw_sweep_row **v;
-    int n;
-} rowset;
-
-static rowset rows_of(const irhw_sweep_row *rows, int n, const char *block, int need_area)
-{
-    rowset s = {calloc((size_t)n + 1, sizeof(irhw_sweep_row *)), 0};
-    for (int i = 0; s.v && i < n; i++)
-        if (!strcmp(rows[i].block, block) && (!need_area || rows[i].have_area))
-            s.v[s.n++] = &rows[i];
-    return s;
-}
-
-/* Does parameter `name` take more than one value in the set? */
-static int varies(const rowset *s, const char *name)
-{
-    const char *first = NULL;
-    for (int i = 0; i < s->n; i++) {
-        const char *v = irhw_row_param(s->v[i], name);
-        if (!v)
-            continue;
-        if (!first)
-            first = v;
-        else if (strcmp(first, v))
-            return 1;
-    }
-    return 0;
-}
 
 static int is_number(const char *s)
 {
@@ -335,46 +27,18 @@ static int is_number(const char *s)
     return *e == 0;
 }
 
-/* The other varying parameters of a row, as a series name ("STORAGE=sram");
- * derived parameters (wl_bank's THRESHOLD) follow the others and name none. */
-static void series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row *r,
-                        const char *x, char *buf, size_t len)
-{
-    size_t o = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; b && i < b->nparams; i++) {
-        const char *n = b->params[i].name;
-        if ((x && !strcmp(n, x)) || b->params[i].derived || !varies(s, n))
-            continue;
-        const char *v = irhw_row_param(r, n);
-        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", o ? " " : "", n,
-                              v ? v : "?");
-    }
-    if (!buf[0])
-        snprintf(buf, len, "%s", r->block);
-}
-
 /* The size parameter: the first integer parameter that varies. */
 static const char *size_param(const irhw_block *b, const rowset *s)
 {
     for (unsigned i = 0; b && i < b->nparams; i++)
-        if (b->params[i].type == IRHW_PINT && varies(s, b->params[i].name))
+        if (b->params[i].type == IRHW_PINT && rep_varies(s, b->params[i].name))
             return b->params[i].name;
     return NULL;
 }
 
-static void config_text(const irhw_sweep_row *r, char *buf, size_t len)
-{
-    size_t o = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; i < r->nparams; i++)
-        o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", i ? " " : "", r->pname[i],
-                              r->pval[i]);
-}
-
 static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b)
 {
-    rowset s = rows_of(rows, n, b->name, 1);
+    rowset s = rep_rows_of(rows, n, b->name, 1);
     if (!s.v)
         return irhw_err(r->err, sizeof r->err, "out of memory");
     if (s.n == 0) {
@@ -383,7 +47,7 @@ static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_b
     }
     char h[256];
     snprintf(h, sizeof h, "%s — %s", b->name, b->title);
-    both(r, "h2", "## ", h);
+    rep_both(r, "h2", "## ", h);
     const char *x = size_param(b, &s);
     int rc = 0;
     if (x) {
@@ -404,392 +68,38 @@ static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_b
             if (!is_number(xv))
                 continue;
             char sn[160], sn2[200];
-            series_name(b, &s, row, x, sn, sizeof sn);
-            add_point(&p[0], sn, atof(xv), row->total_um2);
+            rep_series_name(b, &s, row, x, sn, sizeof sn);
+            rep_add_point(&p[0], sn, atof(xv), row->total_um2);
             snprintf(sn2, sizeof sn2, "logic, %s", sn);
-            add_point(&p[1], sn2, atof(xv), row->logic_um2);
+            rep_add_point(&p[1], sn2, atof(xv), row->logic_um2);
             snprintf(sn2, sizeof sn2, "storage, %s", sn);
-            add_point(&p[1], sn2, atof(xv), row->ff_um2 + row->sram_um2);
+            rep_add_point(&p[1], sn2, atof(xv), row->ff_um2 + row->sram_um2);
         }
-        rc = emit_plot(r, &p[0]) || emit_plot(r, &p[1]);
+        rc = rep_emit_plot(r, &p[0]) || rep_emit_plot(r, &p[1]);
         free(p);
     } else if (s.n == 1) {
-        para(r, "One configuration: its area split is in the chart of every block's split "
-                "(section \"Area split of every block\").");
+        rep_para(r, "One configuration: its area split is in the chart of every block's split "
+                    "(section \"Area split of every block\").");
     } else {
-        para(r, "These configurations differ in parameters that are not sizes; the table "
-                "compares them.");
+        rep_para(r, "These configurations differ in parameters that are not sizes; the table "
+                    "compares them.");
     }
-    table_start(r, "configuration|total um2|logic um2|storage um2 (flops + SRAM)|storage "
-                   "bits|critical path ns|library");
+    rep_table_start(r, "configuration|total um2|logic um2|storage um2 (flops + SRAM)|storage "
+                       "bits|critical path ns|library");
     for (int i = 0; i < s.n; i++) {
         const irhw_sweep_row *row = s.v[i];
         char cfg[1024], line[2048], cp[32] = "-";
-        config_text(row, cfg, sizeof cfg);
+        rep_config_text(row, cfg, sizeof cfg);
         if (row->have_sta)
             snprintf(cp, sizeof cp, "%.3f", row->crit_ns);
         snprintf(line, sizeof line, "%s|%.0f|%.0f|%.0f (%.0f + %.0f)|%llu|%s|%s", cfg,
                  row->total_um2, row->logic_um2, row->ff_um2 + row->sram_um2, row->ff_um2,
                  row->sram_um2, (unsigned long long)row->storage_bits, cp, row->library);
-        table_row(r, line);
+        rep_table_row(r, line);
     }
-    table_end(r);
+    rep_table_end(r);
     free(s.v);
     return rc;
-}
-
-/* ---- wl_bank: flops against SRAM ---- */
-
-static int crossover_section(rep *r, const irhw_sweep_row *rows, int n)
-{
-    rowset s = rows_of(rows, n, "wl_bank", 1);
-    const irhw_block *b = irhw_find_block("wl_bank");
-    both(r, "h2", "## ", "wl_bank: the flops/SRAM crossover");
-    if (!s.v || !b) {
-        free(s.v);
-        return 0;
-    }
-    plot *p = calloc(1, sizeof *p);
-    int rc = 0, have_f = 0, have_s = 0;
-    snprintf(p->title, sizeof p->title, "wl_bank: flip-flops against SRAM macro");
-    snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES");
-    snprintf(p->ylabel, sizeof p->ylabel, "total area (um2)");
-    for (int i = 0; i < s.n; i++) {
-        const char *st = irhw_row_param(s.v[i], "STORAGE"), *e = irhw_row_param(s.v[i], "ENTRIES");
-        const char *w = irhw_row_param(s.v[i], "ID_BITS");
-        if (!st || !e || !w)
-            continue;
-        char sn[64];
-        snprintf(sn, sizeof sn, "%s, ID_BITS=%s", st, w);
-        add_point(p, sn, atof(e), s.v[i]->total_um2);
-        have_f |= !strcmp(st, "flops");
-        have_s |= !strcmp(st, "sram");
-    }
-    if (!have_f || !have_s) {
-        para(r, "Needs wl_bank area results with both STORAGE=flops and STORAGE=sram, e.g. "
-                "irhw sweep wl_bank -p ENTRIES=8,16,32,64,128 -p STORAGE=flops,sram --do area");
-        free(p);
-        free(s.v);
-        return 0;
-    }
-    snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES (log scale)");
-    p->logx = 1;
-    /* for every ID_BITS: the first ENTRIES where SRAM is smaller than flops,
-     * marked on the plot */
-    char lines[MAX_SERIES][1024];
-    int nlines = 0;
-    for (int si = 0; si < p->nseries; si++) {
-        if (strncmp(p->sname[si], "flops,", 6))
-            continue;
-        const char *w = strstr(p->sname[si], "ID_BITS=") + 8;
-        char other[64];
-        snprintf(other, sizeof other, "sram, ID_BITS=%s", w);
-        int so = -1;
-        for (int k = 0; k < p->nseries; k++)
-            if (!strcmp(p->sname[k], other))
-                so = k;
-        if (so < 0)
-            continue;
-        char cross[64] = "none in the range (flops smaller throughout)", ratio[64] = "-";
-        char list[512] = "";
-        size_t o = 0;
-        int ncmp = 0, ncmp_first = 0;
-        for (int i = 0; i < p->npts[si]; i++)
-            for (int j = 0; j < p->npts[so]; j++)
-                if (p->x[so][j] == p->x[si][i]) {
-                    ncmp++;
-                    o += (size_t)snprintf(list + o, o < sizeof list ? sizeof list - o : 0, "%s%.0f",
-                                          o ? "," : "", p->x[si][i]);
-                    if (!strncmp(cross, "none", 4) && p->y[so][j] < p->y[si][i]) {
-                        /* smaller already at the smallest compared: at or below it */
-                        snprintf(cross, sizeof cross, "%.0f%s", p->x[si][i],
-                                 ncmp == 1 ? " (or below: the smallest compared)" : "");
-                        ncmp_first = ncmp == 1;
-                        snprintf(ratio, sizeof ratio, "%.2f", p->y[si][i] / p->y[so][j]);
-                    }
-                }
-        snprintf(lines[nlines++], sizeof lines[0], "%s|%s|%s|%s", w, list, cross, ratio);
-        if (strncmp(cross, "none", 4) && p->nmarks < MAX_MARKS) {
-            p->mark_x[p->nmarks] = atof(cross);
-            snprintf(p->mark_label[p->nmarks++], sizeof p->mark_label[0],
-                     "crossover: SRAM smaller from %.0f%s (ID_BITS=%s)", atof(cross),
-                     ncmp_first ? " or below" : "", w);
-        }
-    }
-    rc = emit_plot(r, p);
-    table_start(r, "ID_BITS|ENTRIES compared|SRAM smaller from ENTRIES|flops / SRAM there");
-    for (int i = 0; i < nlines; i++)
-        table_row(r, lines[i]);
-    table_end(r);
-    free(p);
-    free(s.v);
-    return rc;
-}
-
-/* ---- WRU networks ---- */
-
-static int wru_section(rep *r, const irhw_sweep_row *rows, int n)
-{
-    rowset s = rows_of(rows, n, "wru", 1);
-    both(r, "h2", "## ", "WRU: the sorting networks side by side");
-    if (!s.v || !varies(&s, "NETWORK")) {
-        para(r, "Needs wru area results for several networks, e.g. irhw sweep wru -p "
-                "NETWORK=best,bestdepth,oddeven,bitonic --do area");
-        free(s.v);
-        return 0;
-    }
-    plot *p = calloc(2, sizeof *p);
-    const irhw_block *b = irhw_find_block("wru");
-    snprintf(p[0].title, sizeof p[0].title, "WRU area by sorting network");
-    snprintf(p[0].ylabel, sizeof p[0].ylabel, "area (um2)");
-    snprintf(p[1].title, sizeof p[1].title, "WRU critical path by sorting network");
-    snprintf(p[1].ylabel, sizeof p[1].ylabel, "critical path (ns)");
-    p[0].bars = p[1].bars = 1;
-    table_start(r, "configuration|area um2|critical path ns|library");
-    for (int i = 0; i < s.n && i < MAX_POINTS; i++) {
-        const irhw_sweep_row *row = s.v[i];
-        char label[160], cfg[1024], line[1400], cp[32] = "-";
-        /* the network, and the other parameters that vary (LANES=8) */
-        char others[160];
-        const char *net = irhw_row_param(row, "NETWORK");
-        series_name(b, &s, row, "NETWORK", others, sizeof others);
-        snprintf(label, sizeof label, "%s%s%s", net ? net : "?",
-                 strcmp(others, row->block) ? " " : "", strcmp(others, row->block) ? others : "");
-        for (int k = 0; k < 2; k++) {
-            snprintf(p[k].label[i], sizeof p[k].label[0], "%s", label);
-            snprintf(p[k].sname[0], sizeof p[k].sname[0], "wru");
-            p[k].nseries = 1;
-            p[k].x[0][i] = i;
-            p[k].npts[0] = i + 1;
-        }
-        p[0].y[0][i] = row->total_um2;
-        p[1].y[0][i] = row->have_sta ? row->crit_ns : 0;
-        config_text(row, cfg, sizeof cfg);
-        if (row->have_sta)
-            snprintf(cp, sizeof cp, "%.3f", row->crit_ns);
-        snprintf(line, sizeof line, "%s|%.0f|%s|%s", cfg, row->total_um2, cp, row->library);
-        table_row(r, line);
-    }
-    table_end(r);
-    int rc = emit_plot(r, &p[0]) || emit_plot(r, &p[1]);
-    free(p);
-    free(s.v);
-    return rc;
-}
-
-/* ---- paper comparison and GPU total ---- */
-
-/* The row a block is represented by: its default configuration if present,
- * else its first area row. */
-static const irhw_sweep_row *representative(const irhw_sweep_row *rows, int n, const irhw_block *b)
-{
-    irhw_cfg c;
-    irhw_cfg_defaults(b, &c);
-    irhw_inst x;
-    char e[IRHW_ERRLEN];
-    const irhw_sweep_row *first = NULL, *def = NULL;
-    int ok = irhw_inst_init(&x, b, &c, e, sizeof e) == 0;
-    for (int i = 0; i < n && !def; i++) {
-        const irhw_sweep_row *r = &rows[i];
-        if (strcmp(r->block, b->name) || !r->have_area)
-            continue;
-        if (!first)
-            first = r;
-        int same = ok;
-        for (unsigned k = 0; same && k < b->nparams; k++) {
-            char v[64];
-            const char *rv = irhw_row_param(r, b->params[k].name);
-            same = rv && !strcmp(rv, irhw_param_text(b, &x.c, k, v, sizeof v));
-        }
-        if (same)
-            def = r;
-    }
-    irhw_inst_free(&x);
-    return def ? def : first;
-}
-
-static const char *paper_figure(const char *block)
-{
-    if (!strcmp(block, "wl_bank"))
-        return "16 x 32 x 24 b = 12,288 b per core, 2.5 % of a 64 KB register file (hwwl §V-B)";
-    if (!strcmp(block, "wru"))
-        return "162 um2, 16-input sorting network, 40 nm, the paper's own estimate (hwwl §V-B)";
-    if (!strcmp(block, "iru_hash"))
-        return "5.98 mm2 per partition at 32 nm (CACTI), 80 KB; 5.6 % of a GTX 980 (IRU paper)";
-    if (!strcmp(block, "swt"))
-        return "none given (GW paper)";
-    if (!strcmp(block, "icrn"))
-        return "none given (hwwl §V-B prices the banks and the WRU only)";
-    return "none (not a paper block)";
-}
-
-static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
-{
-    both(r, "h2", "## ", "Paper comparison");
-    table_start(r, "block|paper figure|ours (total um2, storage bits)|configuration|library|node");
-    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
-        const irhw_sweep_row *row = representative(rows, n, *bp);
-        char line[4096], cfg[1024], ours[128];
-        if (!row) {
-            snprintf(line, sizeof line, "%s|%s|no area result|-|-|-", (*bp)->name,
-                     paper_figure((*bp)->name));
-            table_row(r, line);
-            continue;
-        }
-        config_text(row, cfg, sizeof cfg);
-        snprintf(ours, sizeof ours, "%.0f um2, %llu b", row->total_um2,
-                 (unsigned long long)row->storage_bits);
-        snprintf(line, sizeof line, "%s|%s|%s|%s|%s|%s", (*bp)->name, paper_figure((*bp)->name),
-                 ours, cfg, row->library, row->node);
-        table_row(r, line);
-    }
-    table_end(r);
-    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
-        const irhw_sweep_row *row = representative(rows, n, *bp);
-        if (!row || !row->nnotes)
-            continue;
-        char h[128];
-        snprintf(h, sizeof h, "%s: the block's comparison notes", (*bp)->name);
-        both(r, "h3", "### ", h);
-        fputs("<ul>\n", r->html);
-        for (int i = 0; i < row->nnotes; i++) {
-            fputs("<li>", r->html);
-            html_text(r->html, row->notes[i].text);
-            fputs("</li>\n", r->html);
-            fprintf(r->md, "- %s\n", row->notes[i].text);
-        }
-        fputs("</ul>\n", r->html);
-        fputs("\n", r->md);
-    }
-}
-
-/* The IRU partition of the IRU paper's Table 1 around the representative
- * iru_hash result (area/iru_partition.c). */
-static void iru_partition_table(rep *r, const irhw_sweep_row *row)
-{
-    irhw_iru_partition p;
-    char err[256], text[1024];
-    both(r, "h3", "### ", "IRU partition (IRU paper Table 1)");
-    if (irhw_iru_partition_price(row->total_um2, row->sram_um2, row->node, &p, err, sizeof err)) {
-        snprintf(text, sizeof text, "n/a: %s", err);
-        para(r, text);
-        return;
-    }
-    snprintf(text, sizeof text,
-             "Each buffer one single-port SRAM macro of the SRAM model at %.0f nm; the hash the "
-             "synthesized iru_hash (SRAM %.0f um2 + logic %.0f um2); scaled to 32 nm by "
-             "(32/%.0f)^2 = %.3f. Per bit of Table 1 at 32 nm: paper %.2f um2, ours %.3f um2.",
-             p.node_nm, p.hash_sram_um2, p.hash_logic_um2, p.node_nm, p.scale, p.paper_um2_per_bit,
-             p.ours_um2_per_bit);
-    para(r, text);
-    table_start(r, "line|paper|priced as|um2|mm2 at 32 nm|what CACTI prices differently");
-    for (int i = 0; i < IRHW_IRU_PART_LINES; i++) {
-        const irhw_iru_part_line *l = &p.line[i];
-        char as[160];
-        if (l->words)
-            snprintf(as, sizeof as, "%u x %u b, 1rw (%s)", l->words, l->width, l->org);
-        else
-            snprintf(as, sizeof as, "%s", l->org);
-        snprintf(text, sizeof text, "%s|%.1f KB|%s|%.0f|%.3f|%s", l->what, l->paper_kb, as, l->um2,
-                 l->mm2_32nm, l->cacti);
-        table_row(r, text);
-    }
-    snprintf(text, sizeof text, "partition|%.1f KB|-|%.0f|%.3f|paper: %.2f mm2 (CACTI), %.1fx ours",
-             p.paper_kb, p.total_um2, p.total_mm2_32nm, IRHW_IRU_PAPER_PART_MM2,
-             IRHW_IRU_PAPER_PART_MM2 / p.total_mm2_32nm);
-    table_row(r, text);
-    table_end(r);
-}
-
-static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
-{
-    both(r, "h2", "## ", "GPU-level total");
-    char text[1024];
-    snprintf(text, sizeof text,
-             "Assumed GPU: %d cores (a GTX 980, the IRU paper's GPU), %d lanes per core (one "
-             "wl_bank each), one WRU and one SWT per core, one ICRN, %d IRU partitions (one "
-             "iru_hash each). Each block at its representative configuration (its defaults when "
-             "present; the ICRN at its own CORES).",
-             GPU_CORES, GPU_LANES, GPU_IRU_PARTITIONS);
-    para(r, text);
-    struct {
-        const char *block;
-        int count;
-    } parts[] = {{"wl_bank", GPU_CORES * GPU_LANES},
-                 {"wru", GPU_CORES},
-                 {"swt", GPU_CORES},
-                 {"icrn", 1},
-                 {"iru_hash", GPU_IRU_PARTITIONS}};
-    double total = 0, node = 0;
-    double part_area[5] = {0}, bank_bits = 0;
-    const irhw_sweep_row *have[5] = {0};
-    const char *node_text = NULL;
-    table_start(r, "block|count|each um2|total mm2|configuration");
-    for (int i = 0; i < 5; i++) {
-        const irhw_block *b = irhw_find_block(parts[i].block);
-        const irhw_sweep_row *row = b ? representative(rows, n, b) : NULL;
-        char line[2048], cfg[1024];
-        if (!row) {
-            snprintf(line, sizeof line, "%s|%d|no area result|-|-", parts[i].block, parts[i].count);
-            table_row(r, line);
-            continue;
-        }
-        config_text(row, cfg, sizeof cfg);
-        part_area[i] = parts[i].count * row->total_um2;
-        have[i] = row;
-        if (i == 0)
-            bank_bits = (double)GPU_LANES * (double)row->storage_bits;
-        total += part_area[i];
-        if (!node_text) {
-            node_text = row->node;
-            node = irhw_node_nm(row->node);
-        }
-        snprintf(line, sizeof line, "%s|%d|%.0f|%.3f|%s", parts[i].block, parts[i].count,
-                 row->total_um2, part_area[i] * 1e-6, cfg);
-        table_row(r, line);
-    }
-    snprintf(text, sizeof text, "all|-|-|%.3f|-", total * 1e-6);
-    table_row(r, text);
-    table_end(r);
-    /* every share of the GPU below is irhw_gpu_share_text's: a block without
-     * an area result (or of an unknown node) has none, n/a, never 0 % */
-    char share[256];
-    table_start(r, "figure|paper|ours");
-    if (have[0] && node > 0) {
-        double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)node);
-        snprintf(text, sizeof text,
-                 "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
-                 "(area: 16 banks against a 16,384 x 32 b SRAM macro of the SRAM model, %.0f um2, "
-                 "same node)",
-                 100 * bank_bits / (64.0 * 1024 * 8), part_area[0] / GPU_CORES / rf_um2 * 100,
-                 rf_um2);
-    } else
-        snprintf(text, sizeof text,
-                 "banks of one core / a 64 KB register file|2.5 %% (bits)|n/a (no wl_bank area "
-                 "result)");
-    table_row(r, text);
-    if (have[4])
-        irhw_gpu_share_text(share, sizeof share, part_area[4], have[4]->node);
-    else
-        snprintf(share, sizeof share, "n/a (no iru_hash area result)");
-    snprintf(text, sizeof text, "IRU (4 partitions, hash only) / GPU|5.6 %%|%s", share);
-    table_row(r, text);
-    irhw_iru_partition p;
-    char err[256];
-    if (have[4] && !irhw_iru_partition_price(have[4]->total_um2, have[4]->sram_um2, have[4]->node,
-                                             &p, err, sizeof err))
-        irhw_gpu_share_text(share, sizeof share, 4 * p.total_um2, have[4]->node);
-    else
-        snprintf(share, sizeof share, "n/a (%s)", have[4] ? err : "no iru_hash area result");
-    snprintf(text, sizeof text,
-             "IRU (4 partitions, Table 1 estimate: hash and buffers) / GPU|5.6 %%|%s", share);
-    table_row(r, text);
-    irhw_gpu_share_text(share, sizeof share, total, node_text);
-    snprintf(text, sizeof text, "all blocks above / GPU|-|%s", share);
-    table_row(r, text);
-    table_end(r);
-    if (have[4])
-        iru_partition_table(r, have[4]);
 }
 
 /* ---- every block's area split ---- */
@@ -814,7 +124,7 @@ static const char *part_group(const char *module)
  * cells. */
 static int split_section(rep *r, const irhw_sweep_row *rows, int n)
 {
-    both(r, "h2", "## ", "Area split of every block");
+    rep_both(r, "h2", "## ", "Area split of every block");
     plot *p = calloc(2, sizeof *p);
     if (!p)
         return irhw_err(r->err, sizeof r->err, "out of memory");
@@ -826,12 +136,12 @@ static int split_section(rep *r, const irhw_sweep_row *rows, int n)
         snprintf(p[k].ylabel, sizeof p[k].ylabel, "share of the block's area (%%)");
         snprintf(p[k].xlabel, sizeof p[k].xlabel, "block (representative configuration)");
     }
-    int s_ff = series_of(&p[0], "storage: flip-flops"), s_sram = series_of(&p[0], "storage: SRAM"),
-        s_logic = series_of(&p[0], "logic");
-    table_start(r, "block|total um2|storage flops|storage SRAM|logic|parts (each: count x "
-                   "module, share)|configuration");
+    int s_ff = rep_series_of(&p[0], "storage: flip-flops"),
+        s_sram = rep_series_of(&p[0], "storage: SRAM"), s_logic = rep_series_of(&p[0], "logic");
+    rep_table_start(r, "block|total um2|storage flops|storage SRAM|logic|parts (each: count x "
+                       "module, share)|configuration");
     for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
-        const irhw_sweep_row *row = representative(rows, n, *bp);
+        const irhw_sweep_row *row = rep_representative(rows, n, *bp);
         if (!row || row->total_um2 <= 0)
             continue;
         double t = row->total_um2;
@@ -848,11 +158,11 @@ static int split_section(rep *r, const irhw_sweep_row *rows, int n)
         if (row->nparts) {
             int j = p[1].npts[0];
             snprintf(p[1].label[j], sizeof p[1].label[0], "%s", row->block);
-            int so = series_of(&p[1], "own cells of the top");
+            int so = rep_series_of(&p[1], "own cells of the top");
             p[1].y[so][j] = 100 * row->own_um2 / t;
             o = (size_t)snprintf(parts, sizeof parts, "own cells %.1f %%", 100 * row->own_um2 / t);
             for (unsigned k = 0; k < row->nparts; k++) {
-                int sk = series_of(&p[1], part_group(row->parts[k].module));
+                int sk = rep_series_of(&p[1], part_group(row->parts[k].module));
                 if (sk >= 0)
                     p[1].y[sk][j] += 100 * row->parts[k].um2 / t;
                 o += (size_t)snprintf(parts + o, o < sizeof parts ? sizeof parts - o : 0,
@@ -862,18 +172,18 @@ static int split_section(rep *r, const irhw_sweep_row *rows, int n)
             for (int k = 0; k < p[1].nseries; k++)
                 p[1].npts[k] = j + 1;
         }
-        config_text(row, cfg, sizeof cfg);
+        rep_config_text(row, cfg, sizeof cfg);
         snprintf(line, sizeof line, "%s|%.0f|%.1f %%|%.1f %%|%.1f %%|%s|%s", row->block, t,
                  100 * row->ff_um2 / t, 100 * row->sram_um2 / t, 100 * row->logic_um2 / t, parts,
                  cfg);
-        table_row(r, line);
+        rep_table_row(r, line);
     }
-    table_end(r);
+    rep_table_end(r);
     int rc = 0;
     if (p[0].npts[0] == 0)
-        para(r, "(no area results)");
+        rep_para(r, "(no area results)");
     else
-        rc = emit_plot(r, &p[0]) || (p[1].nseries && emit_plot(r, &p[1]));
+        rc = rep_emit_plot(r, &p[0]) || (p[1].nseries && rep_emit_plot(r, &p[1]));
     free(p);
     return rc;
 }
@@ -889,8 +199,8 @@ static void paper_field(const char *text, const char *name, char *buf, size_t le
 static void runs_section(rep *r, const char *const *dirs, int ndirs,
                          const irhw_sweep_row *const *first, const int *count)
 {
-    both(r, "h2", "## ", "The runs behind this report");
-    table_start(r, "folder|configurations|blocks|the command that makes them again");
+    rep_both(r, "h2", "## ", "The runs behind this report");
+    rep_table_start(r, "folder|configurations|blocks|the command that makes them again");
     for (int d = 0; d < ndirs; d++) {
         const irhw_sweep_row *rows = first[d];
         int n = count[d], multi = 0;
@@ -948,9 +258,9 @@ static void runs_section(rep *r, const char *const *dirs, int ndirs,
                      dirs[d]);
         }
         snprintf(line, sizeof line, "%s|%d|%s|%s", dirs[d], n, blocks, cmd);
-        table_row(r, line);
+        rep_table_row(r, line);
     }
-    table_end(r);
+    rep_table_end(r);
 }
 
 /* ---- the report ---- */
@@ -996,12 +306,12 @@ static int papers_section(rep *r, const char *dir, int copy)
     paper_field(text, "runs", runs, sizeof runs);
     char head[8400];
     snprintf(head, sizeof head, "The papers' figures (%s)", dir);
-    both(r, "h2", "## ", head);
+    rep_both(r, "h2", "## ", head);
     snprintf(head, sizeof head,
              "%s model-only workload runs, made by: %s. Each figure's Markdown (%s/<figure>.md) "
              "names the command of every run behind its numbers.",
              runs, cmd, dir);
-    para(r, head);
+    rep_para(r, head);
     int rc = 0;
     char *save = NULL;
     for (char *l = strtok_r(text, "\n", &save); l && !rc; l = strtok_r(NULL, "\n", &save)) {
@@ -1020,8 +330,8 @@ static int papers_section(rep *r, const char *dir, int copy)
         if (n < 5 || strcmp(f[0], "fig"))
             continue;
         const char *id = f[1], *title = f[3], *caption = f[4];
-        both(r, "h3", "### ", title);
-        para(r, caption);
+        rep_both(r, "h3", "### ", title);
+        rep_para(r, caption);
         if (atoi(f[2])) {
             snprintf(path, sizeof path, "%s/%s.svg", dir, id);
             char *svg = irhw_read_file(path, NULL);
@@ -1051,13 +361,13 @@ static int papers_section(rep *r, const char *dir, int copy)
         int first = 1;
         for (char *row = strtok_r(tsv, "\n", &s2); row; row = strtok_r(NULL, "\n", &s2)) {
             if (first)
-                table_start(r, row);
+                rep_table_start(r, row);
             else
-                table_row(r, row);
+                rep_table_row(r, row);
             first = 0;
         }
         if (!first)
-            table_end(r);
+            rep_table_end(r);
         free(tsv);
     }
     free(text);
@@ -1077,9 +387,9 @@ static int rep_open(rep *r, const char *html_path, const char *md_path, const ch
     r->html = irhw_out_file(r->ohtml);
     r->md = irhw_out_file(r->omd);
     fprintf(r->html, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
-    html_text(r->html, title);
+    rep_html_text(r->html, title);
     fprintf(r->html, "</title><style>%s</style></head><body>\n", CSS);
-    both(r, "h1", "# ", title);
+    rep_both(r, "h1", "# ", title);
     return 0;
 }
 
@@ -1210,7 +520,7 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     if (nu)
         snprintf(text + o, o < sizeof text ? sizeof text - o : 0, "; tool version %s.",
                  uniq[0].version);
-    para(&r, text);
+    rep_para(&r, text);
     runs_section(&r, dirs, ndirs, first, count);
     free(first);
     free(count);
@@ -1223,13 +533,7 @@ int irhw_report_write(const char *const *dirs, int ndirs, const char *html_path,
     if (!rc)
         rc = split_section(&r, rows, n);
     if (!rc)
-        rc = crossover_section(&r, rows, n);
-    if (!rc)
-        rc = wru_section(&r, rows, n);
-    if (!rc) {
-        paper_section(&r, rows, n);
-        gpu_section(&r, rows, n);
-    }
+        rc = rep_paper_sections(&r, rows, n);
     for (int d = 0; d < ndirs && !rc; d++)
         if (irhw_paper_dir(dirs[d]))
             rc = papers_section(&r, dirs[d], 1);

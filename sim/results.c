@@ -12,52 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-uint64_t irhw_hash(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-/* The seal line of text[0..len): "seal=<hash>\n". */
-static void seal_line(const char *text, size_t len, char *buf, size_t blen)
-{
-    snprintf(buf, blen, "seal=%016" PRIx64 "\n", irhw_hash(IRHW_HASH_INIT, text, len));
-}
-
-char *irhw_seal(const char *text)
-{
-    size_t len = strlen(text);
-    char line[32];
-    seal_line(text, len, line, sizeof line);
-    char *s = malloc(len + sizeof line);
-    if (s)
-        snprintf(s, len + sizeof line, "%s%s", text, line);
-    return s;
-}
-
-int irhw_sealed(const char *text, size_t len)
-{
-    if (len < 22 || text[len - 1] != '\n')
-        return 0;
-    size_t body = len - 22; /* "seal=" + 16 hex digits + "\n" */
-    char line[32];
-    seal_line(text, body, line, sizeof line);
-    return (body == 0 || text[body - 1] == '\n') && !memcmp(text + body, line, 22);
-}
-
 const char *irhw_tool_version(void)
 {
     static char v[64];
     if (v[0])
         return v;
-    size_t n = 0;
-    char *bin = irhw_read_file("/proc/self/exe", &n);
-    uint64_t h = bin ? irhw_hash(IRHW_HASH_INIT, bin, n) : 0;
-    free(bin);
+    uint64_t n, h;
+    if (irhw_hash_file("/proc/self/exe", &n, &h))
+        h = 0;
     snprintf(v, sizeof v, "%s+%08" PRIx32, IRHW_VERSION, (uint32_t)(h ^ (h >> 32)));
     return v;
 }

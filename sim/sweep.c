@@ -10,6 +10,8 @@
  */
 #include "sweep.h"
 
+#include "pool.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- specifications ---- */
@@ -301,26 +302,6 @@ int irhw_sweep_expand(const irhw_sweep *s, irhw_sweep_cfg **cfgs, int *n, char *
 
 /* ---- run folders and keys ---- */
 
-static uint64_t hash_str(uint64_t h, const char *s)
-{
-    return irhw_hash(h, s ? s : "", s ? strlen(s) + 1 : 1);
-}
-
-static uint64_t hash_file(uint64_t h, const char *path)
-{
-    if (!path)
-        return hash_str(h, "");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return hash_str(h, path);
-    char buf[65536]; /* in chunks: FNV-1a over chunks equals FNV-1a over the whole */
-    size_t r;
-    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        h = irhw_hash(h, buf, r);
-    fclose(f);
-    return h;
-}
-
 /* 1 when RES is a sealed result for KEY that is not an error (it is
  * reused); a result there that is not sound is named on stderr, to be run
  * again. */
@@ -349,22 +330,22 @@ int irhw_sweep_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int *ca
 {
     char steps[32], path[4300];
     steps_text(s, steps, sizeof steps);
-    uint64_t base = hash_str(IRHW_HASH_INIT, irhw_tool_version());
-    base = hash_str(base, s->b->name);
-    base = hash_str(base, steps);
+    uint64_t base = irhw_hash_str(IRHW_HASH_INIT, irhw_tool_version());
+    base = irhw_hash_str(base, s->b->name);
+    base = irhw_hash_str(base, steps);
     base = irhw_hash(base, &s->cycles, sizeof s->cycles);
     base = irhw_hash(base, &s->seed, sizeof s->seed);
     if (s->do_area) {
-        base = hash_file(base, s->liberty);
-        base = hash_file(base, s->sram_table);
+        base = irhw_hash_file_into(base, s->liberty);
+        base = irhw_hash_file_into(base, s->sram_table);
     }
     snprintf(path, sizeof path, "%s/runs", s->out);
     if (irhw_mkdirs(path))
         return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
     for (int i = 0; i < n; i++) {
         irhw_sweep_cfg *c = &cfgs[i];
-        uint64_t h = hash_str(base, c->valid ? "valid" : "invalid");
-        h = hash_str(h, c->params);
+        uint64_t h = irhw_hash_str(base, c->valid ? "valid" : "invalid");
+        h = irhw_hash_str(h, c->params);
         snprintf(c->row.key, sizeof c->row.key, "%016" PRIx64, h);
         snprintf(c->row.steps, sizeof c->row.steps, "%s", steps);
         snprintf(c->row.version, sizeof c->row.version, "%s", irhw_tool_version());
@@ -412,7 +393,7 @@ static uint64_t hash_named(uint64_t h, const char *path)
     if (stat(path, &st))
         return h;
     if (S_ISREG(st.st_mode))
-        return hash_file(h, path);
+        return irhw_hash_file_into(h, path);
     if (!S_ISDIR(st.st_mode))
         return h;
     DIR *d = opendir(path);
@@ -438,9 +419,9 @@ static uint64_t hash_named(uint64_t h, const char *path)
     for (size_t i = 0; i < n; i++) {
         char p[4400];
         snprintf(p, sizeof p, "%s/%s", path, names[i]);
-        h = hash_str(h, names[i]);
+        h = irhw_hash_str(h, names[i]);
         if (!stat(p, &st) && S_ISREG(st.st_mode))
-            h = hash_file(h, p);
+            h = irhw_hash_file_into(h, p);
         free(names[i]);
     }
     free(names);
@@ -451,13 +432,13 @@ int irhw_sweep_cmd_prepare(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, int
                            size_t errlen)
 {
     char path[4300];
-    uint64_t base = hash_str(hash_str(IRHW_HASH_INIT, irhw_tool_version()), "command");
+    uint64_t base = irhw_hash_str(irhw_hash_str(IRHW_HASH_INIT, irhw_tool_version()), "command");
     snprintf(path, sizeof path, "%s/runs", s->out);
     if (irhw_mkdirs(path))
         return irhw_err(err, errlen, "cannot create %s: %s", path, strerror(errno));
     for (int i = 0; i < n; i++) {
         irhw_sweep_cfg *c = &cfgs[i];
-        uint64_t h = hash_str(base, c->params);
+        uint64_t h = irhw_hash_str(base, c->params);
         char args[1024], *save = NULL;
         snprintf(args, sizeof args, "%s", c->params);
         for (char *a = strtok_r(args, "\t", &save); a; a = strtok_r(NULL, "\t", &save))
@@ -511,20 +492,24 @@ void irhw_progress_print(const irhw_progress *p, int final)
 
 /* ---- local runs ---- */
 
-static pid_t start_task(const irhw_sweep *s, const irhw_sweep_cfg *c)
+/* A task of the pool: `irhw sweep-task DIR/runs/<key>`, its output into
+ * task.log there. */
+typedef struct {
+    const irhw_sweep *s;
+    const irhw_sweep_cfg *c;
+} task_job;
+
+static int run_task(void *arg, char *err, size_t errlen)
 {
+    const task_job *j = arg;
     char dir[4300], log[4400];
-    snprintf(dir, sizeof dir, "%s/runs/%s", s->out, c->row.key);
+    snprintf(dir, sizeof dir, "%s/runs/%s", j->s->out, j->c->row.key);
     snprintf(log, sizeof log, "%s/task.log", dir);
-    pid_t pid = irhw_fork();
-    if (pid == 0) {
-        FILE *f = freopen(log, "w", stdout);
-        if (f)
-            dup2(fileno(stdout), 2);
-        execl(s->self, s->self, "sweep-task", dir, (char *)NULL);
-        _exit(127);
-    }
-    return pid;
+    FILE *f = freopen(log, "w", stdout);
+    if (f)
+        dup2(fileno(stdout), 2);
+    execl(j->s->self, j->s->self, "sweep-task", dir, (char *)NULL);
+    return 127;
 }
 
 static int task_failed(const irhw_sweep *s, const irhw_sweep_cfg *c)
@@ -547,48 +532,37 @@ int irhw_sweep_local(const irhw_sweep *s, irhw_sweep_cfg *cfgs, int n, const int
         p.cached += cached[i] == 1;
         p.invalid += cached[i] == 2;
     }
-    pid_t *pids = calloc((size_t)n, sizeof *pids);
-    if (!pids)
+    irhw_pool *pool = irhw_pool_new(s->jobs > 0 ? (unsigned)s->jobs : 1);
+    if (!pool)
         return irhw_err(err, errlen, "out of memory");
     int next = 0;
     irhw_progress_print(&p, 0);
     for (;;) {
-        while (p.running < s->jobs && next < n) {
+        while (!irhw_pool_full(pool) && next < n) {
             if (cached[next]) {
                 next++;
                 continue;
             }
-            pids[next] = start_task(s, &cfgs[next]);
-            if (pids[next] < 0) {
-                free(pids);
+            task_job j = {s, &cfgs[next]};
+            if (irhw_pool_start(pool, next, run_task, &j)) {
+                irhw_pool_free(pool);
                 return irhw_err(err, errlen, "cannot start a task: %s", strerror(errno));
             }
             p.running++;
             next++;
             irhw_progress_print(&p, 0);
         }
-        if (p.running == 0)
+        irhw_job_end e;
+        if (irhw_pool_wait(pool, &e) <= 0)
             break;
-        int st;
-        pid_t pid = wait(&st);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        irhw_child_done(pid);
-        for (int i = 0; i < n; i++)
-            if (pids[i] == pid) {
-                pids[i] = 0;
-                p.running--;
-                p.done++;
-                if (task_failed(s, &cfgs[i]))
-                    p.failed++;
-            }
+        p.running--;
+        p.done++;
+        if (task_failed(s, &cfgs[e.id]))
+            p.failed++;
         irhw_progress_print(&p, 0);
     }
     irhw_progress_print(&p, 1);
-    free(pids);
+    irhw_pool_free(pool);
     return 0;
 }
 

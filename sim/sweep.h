@@ -22,6 +22,8 @@
 #ifndef IRHW_SWEEP_H
 #define IRHW_SWEEP_H
 
+#include "cache.h"
+#include "hash.h"
 #include "irhw.h"
 
 #define IRHW_ROW_NOTES 16
@@ -79,16 +81,6 @@ int irhw_results_save(const char *dir, const irhw_sweep_row *rows, int n, char *
 
 /* The tool version recorded in every row: "0.1.0+<hash of the binary>". */
 const char *irhw_tool_version(void);
-/* FNV-1a/64 continued over n bytes. */
-uint64_t irhw_hash(uint64_t h, const void *p, size_t n);
-#define IRHW_HASH_INIT 0xcbf29ce484222325ULL
-/* Sealed text, for results a cache reuses: the text, then a last line
- * "seal=<irhw_hash of everything before it>". irhw_seal: a malloc'd copy of
- * text with its seal (text ends with a newline or is ""); NULL when out of
- * memory. irhw_sealed: 1 when text[0..len) ends with the seal of the rest
- * (whole and unchanged since it was sealed). */
-char *irhw_seal(const char *text);
-int irhw_sealed(const char *text, size_t len);
 /* 1 when PATH is a result irhw_row_write wrote for KEY, whole and unchanged
  * (its first line key=KEY, its seal matching); else 0 and why. */
 int irhw_row_sealed(const char *path, const char *key, char *why, size_t whylen);

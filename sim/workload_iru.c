@@ -418,13 +418,23 @@ static int count_observe(void *ctx, uint64_t cycle, const void *model, const uin
     return 0;
 }
 
+/* The block the iru workload drives (its description's workload). */
+static const char *iru_block(void)
+{
+    for (const irhw_block *const *b = irhw_blocks; *b; b++)
+        if (irhw_block_has((*b)->workload, "iru"))
+            return (*b)->name;
+    return "none";
+}
+
 int irhw_iru_run(const irhw_iru_req *q, irhw_iru_result *r, char *err, size_t errlen)
 {
     const iru_geom *g = iru_g(q->x);
     const irhw_iru_stream *s = q->s;
     memset(r, 0, sizeof *r);
-    if (strcmp(q->x->b->name, "iru_hash"))
-        return irhw_err(err, errlen, "the iru workload drives iru_hash, not %s", q->x->b->name);
+    if (!irhw_block_has(q->x->b->workload, "iru"))
+        return irhw_err(err, errlen, "the iru workload drives %s, not %s", iru_block(),
+                        q->x->b->name);
     if (g->idx_bits < 32 && s->nv > (1ull << g->idx_bits))
         return irhw_err(err, errlen,
                         "the graph has %u vertices: IDX_BITS=%u holds indices below %llu", s->nv,

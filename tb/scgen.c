@@ -26,7 +26,7 @@
  *   constant signals so the model's output changes do not wake the RTL.
  */
 #include "scgen.h"
-#include "vbuild.h"
+#include "vshim.h" /* the wrapper irhw_tb: IRHW_TB_CYCLE_BITS */
 
 #include <inttypes.h>
 #include <stdlib.h>

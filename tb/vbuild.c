@@ -7,22 +7,16 @@
  * once (its manifest checked) and one dlopen.
  *
  * Every cache entry (a model, the Verilator runtime, its precompiled
- * headers, the FST library) is a folder built whole in a private temporary
- * folder, sealed with a manifest written last (each file's size and hash,
- * and the entry's name), and renamed into place: an entry is there complete
- * or not at all. A lookup validates it against its manifest before use; a
- * damaged one is rebuilt with a line on stderr. One run builds an entry at
- * a time (flock on <entry>.lock); the others wait, then use it. The build
- * runs in a process group of its own that dies with irhw (irhw_run_group).
- * The temporary folder is named by host and process, since sweep tasks on
- * several Slurm nodes may share one cache folder (and their process ids
- * may coincide); one left by a killed run is removed by the next run that
- * finds the entry's lock free, after killing any process still working in
- * it.
+ * headers, the FST library) is an entry of model/cache.h: built whole in a
+ * private folder, sealed with a manifest, renamed into place, one builder
+ * at a time. The build runs in a process group of its own that dies with
+ * irhw (irhw_run_group).
  */
 
 #include "vbuild.h"
 
+#include "cache.h"
+#include "hash.h"
 #include "scgen.h"
 #include "vshim.h"
 
@@ -79,25 +73,6 @@ static void cmd_output(const char *cmd, char *buf, size_t len)
         buf[0] = 0;
     pclose(p);
     buf[strcspn(buf, "\n")] = 0;
-}
-
-typedef struct {
-    uint64_t h;
-} fnv;
-static void fnv_add(fnv *f, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        f->h ^= s[i];
-        f->h *= 0x100000001b3ULL;
-    }
-    unsigned char sep = 0xff; /* keep "ab"+"c" apart from "a"+"bc" */
-    f->h ^= sep;
-    f->h *= 0x100000001b3ULL;
-}
-static void fnv_str(fnv *f, const char *s)
-{
-    fnv_add(f, s, strlen(s));
 }
 
 /* Tail of a log: the lines a user needs to see why a build failed. */
@@ -183,360 +158,10 @@ static void verilator_root(char *buf, size_t len)
         snprintf(buf, len, "/usr/share/verilator");
 }
 
-/* ---- cache entries -------------------------------------------------------- */
-
-#define MANIFEST "irhw-entry"
-#define STALE_TAG ".tmp" /* in the name of a private folder: private_dir */
-
-/* Size and a 64-bit hash of a file's contents (8-byte words, FNV-style
- * multiply with an xor-shift; chunks of a fixed size whatever read()
- * returns, so the hash depends on the contents alone). */
-static int hash_file(const char *path, uint64_t *size, uint64_t *hash)
-{
-    enum { CHUNK = 1 << 18 };
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    unsigned char *buf = malloc(CHUNK);
-    uint64_t h = 0xcbf29ce484222325ULL, n = 0;
-    int rc = buf ? 0 : -1;
-    while (rc == 0) {
-        size_t got = 0;
-        while (got < CHUNK) {
-            ssize_t r = read(fd, buf + got, CHUNK - got);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
-                rc = r < 0 ? -1 : rc;
-                break;
-            }
-            got += (size_t)r;
-        }
-        size_t i = 0;
-        for (; i + 8 <= got; i += 8) {
-            uint64_t w;
-            memcpy(&w, buf + i, 8);
-            h = (h ^ w) * 0x100000001b3ULL;
-            h ^= h >> 29;
-        }
-        for (; i < got; i++)
-            h = (h ^ buf[i]) * 0x100000001b3ULL;
-        n += got;
-        if (got < CHUNK)
-            break;
-    }
-    free(buf);
-    close(fd);
-    *size = n;
-    *hash = h;
-    return rc;
-}
-
 static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
-}
-
-/* 0 when dir is a complete entry: its manifest names it and every file it
- * lists has the size and hash listed; else -1 with what is wrong in why. */
-static int entry_valid(const char *dir, char *why, size_t len)
-{
-    char mp[4600];
-    snprintf(mp, sizeof mp, "%s/" MANIFEST, dir);
-    char *m = irhw_read_file(mp, NULL);
-    if (!m)
-        return irhw_err(why, len, errno == ENOENT ? "no manifest" : "cannot read %s: %s", mp,
-                        strerror(errno));
-    int rc = -1, files = 0, ended = 0;
-    char *save = NULL, key[300] = "";
-    for (char *l = strtok_r(m, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-        unsigned long long size, hash;
-        int at = 0;
-        if (sscanf(l, "key %299s", key) == 1)
-            continue;
-        if (strcmp(l, "end") == 0) {
-            ended = 1;
-            continue;
-        }
-        if (sscanf(l, "file %llu %llx %n", &size, &hash, &at) != 2 || !at)
-            continue;
-        char fp[4800];
-        uint64_t fs, fh;
-        snprintf(fp, sizeof fp, "%s/%s", dir, l + at);
-        files++;
-        if (hash_file(fp, &fs, &fh)) {
-            irhw_err(why, len, "%s: %s", l + at, strerror(errno));
-            goto out;
-        }
-        if (fs != size) {
-            irhw_err(why, len, "%s is %llu bytes, its manifest says %llu", l + at,
-                     (unsigned long long)fs, size);
-            goto out;
-        }
-        if (fh != hash) {
-            irhw_err(why, len, "%s differs from its manifest's hash", l + at);
-            goto out;
-        }
-    }
-    if (!ended || !files)
-        irhw_err(why, len, "manifest incomplete");
-    else if (strcmp(key, base_name(dir)) != 0)
-        irhw_err(why, len, "manifest of another entry (%s)", key);
-    else
-        rc = 0;
-out:
-    free(m);
-    return rc;
-}
-
-/* DIR.tmp<host>-<pid>: a build folder no other process, here or on another
- * node sharing the cache, writes to. */
-static void private_dir(char *buf, size_t len, const char *dir)
-{
-    char host[64] = "";
-    gethostname(host, sizeof host - 1);
-    host[strcspn(host, "/ '")] = 0;
-    snprintf(buf, len, "%s" STALE_TAG "%s-%d", dir, host, (int)getpid());
-}
-
-/* A private folder whose entry's lock is free: a build killed before it
- * could finish. Its tools, if any still run in it (their group's watchdog
- * killed too), are killed first; then it is removed. */
-static void clear_stale(const char *path)
-{
-    char *rp = realpath(path, NULL);
-    for (int round = 0; rp && round < 40; round++) {
-        DIR *d = opendir("/proc");
-        int found = 0;
-        size_t n = strlen(rp);
-        for (struct dirent *de; d && (de = readdir(d));) {
-            char link[300], cwd[4400];
-            if (!isdigit((unsigned char)de->d_name[0]))
-                continue;
-            snprintf(link, sizeof link, "/proc/%s/cwd", de->d_name);
-            ssize_t k = readlink(link, cwd, sizeof cwd - 1);
-            if (k <= 0)
-                continue;
-            cwd[k] = 0;
-            if (strncmp(cwd, rp, n) == 0 && (cwd[n] == 0 || cwd[n] == '/')) {
-                kill((pid_t)atoi(de->d_name), SIGKILL);
-                found = 1;
-            }
-        }
-        if (d)
-            closedir(d);
-        if (!found)
-            break;
-        nanosleep(&(struct timespec){0, 50000000}, NULL);
-    }
-    free(rp);
-    irhw_remove_tree(path);
-}
-
-/* The lock file of entry dir, open, or -1. */
-static int entry_lock_fd(const char *dir)
-{
-    char lp[4600];
-    snprintf(lp, sizeof lp, "%s.lock", dir);
-    return open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-}
-
-/* Removes the private folders in folder that no run is building: those
- * whose entry's lock is free. */
-static void sweep_stale(const char *folder)
-{
-    DIR *d = opendir(folder);
-    if (!d)
-        return;
-    for (struct dirent *de; (de = readdir(d));) {
-        const char *t = strstr(de->d_name, STALE_TAG);
-        if (!t || t == de->d_name)
-            continue;
-        char entry[4400], tmp[4400];
-        snprintf(entry, sizeof entry, "%s/%.*s", folder, (int)(t - de->d_name), de->d_name);
-        snprintf(tmp, sizeof tmp, "%s/%s", folder, de->d_name);
-        int fd = entry_lock_fd(entry);
-        if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
-            clear_stale(tmp);
-        if (fd >= 0)
-            close(fd); /* and the lock with it */
-    }
-    closedir(d);
-}
-
-/* An entry being looked up, then built. */
-typedef struct {
-    char dir[4400], tmp[4500];
-    int lock; /* held while building; -1 otherwise */
-} entry;
-/* The entries this run is building: a model's build holds its own while it
- * builds the runtime and the precompiled headers it needs. */
-#define MAX_BUILDING 4
-static entry *building[MAX_BUILDING];
-static int nbuilding;
-
-/* Looks dir up: *found 1 when it is a valid entry (perhaps after waiting
- * for the run building it). Else the lock is held, the damaged entry (if
- * any) and stale private folders of this entry are gone, and e->tmp is a
- * fresh folder to build in, to end with entry_commit or entry_end. */
-static int entry_begin(entry *e, const char *dir, int *found, char *err, size_t errlen)
-{
-    char why[600];
-    e->lock = -1;
-    snprintf(e->dir, sizeof e->dir, "%s", dir);
-    e->tmp[0] = 0;
-    *found = 1;
-    if (entry_valid(dir, why, sizeof why) == 0)
-        return 0;
-    *found = 0;
-    char folder[4400]; /* (before this run holds a lock: sweep_stale takes them) */
-    snprintf(folder, sizeof folder, "%.*s", (int)(base_name(dir) - dir), dir);
-    if (folder[0] && irhw_mkdirs(folder))
-        return irhw_err(err, errlen, "cannot create the cache folder %s: %s", folder,
-                        strerror(errno));
-    sweep_stale(folder[0] ? folder : ".");
-    int fd = entry_lock_fd(dir);
-    if (fd < 0)
-        return irhw_err(err, errlen, "cannot open the lock file %s.lock: %s", dir, strerror(errno));
-    if (flock(fd, LOCK_EX | LOCK_NB)) {
-        int r = -1;
-        if (errno == EWOULDBLOCK) {
-            fprintf(stderr, "irhw: waiting for another irhw building %s\n", dir);
-            while ((r = flock(fd, LOCK_EX)) && errno == EINTR)
-                ;
-        }
-        if (r) {
-            irhw_err(err, errlen, "cannot lock %s.lock: %s", dir, strerror(errno));
-            close(fd);
-            return -1;
-        }
-    }
-    if (entry_valid(dir, why, sizeof why) == 0) { /* built while this run waited */
-        close(fd);
-        *found = 1;
-        return 0;
-    }
-    e->lock = fd;
-    struct stat st;
-    if (lstat(dir, &st) == 0) {
-        fprintf(stderr, "irhw: cache entry %s is damaged (%s): rebuilding it\n", dir, why);
-        char old[4600];
-        private_dir(old, sizeof old, dir);
-        strcat(old, ".old");
-        irhw_remove_tree(old);
-        if (rename(dir, old) != 0) {
-            irhw_err(err, errlen, "cannot move the damaged cache entry %s aside: %s", dir,
-                     strerror(errno));
-            close(fd);
-            e->lock = -1;
-            return -1;
-        }
-        irhw_remove_tree(old);
-    }
-    private_dir(e->tmp, sizeof e->tmp, dir);
-    irhw_remove_tree(e->tmp);
-    if (irhw_mkdirs(e->tmp)) {
-        irhw_err(err, errlen, "cannot create %s: %s", e->tmp, strerror(errno));
-        close(fd);
-        e->lock = -1;
-        return -1;
-    }
-    if (nbuilding < MAX_BUILDING)
-        building[nbuilding++] = e;
-    return 0;
-}
-
-/* The lock released; e no longer being built. */
-static void entry_release(entry *e)
-{
-    close(e->lock);
-    e->lock = -1;
-    for (int i = 0; i < nbuilding; i++)
-        if (building[i] == e)
-            building[i] = building[--nbuilding];
-}
-
-/* Runs the shell line `cd <e->tmp> && cmd` (its output into log) in a
- * process group of its own. Interrupted (SIGINT, SIGTERM, SIGHUP): the
- * private folders of every entry being built removed, irhw dies of the
- * signal. */
-static int entry_run(entry *e, const char *cmd, const char *log)
-{
-    size_t n = strlen(e->tmp) + strlen(cmd) + 16;
-    char *line = malloc(n);
-    if (!line)
-        return -1;
-    snprintf(line, n, "cd '%s' && %s", e->tmp, cmd);
-    char *argv[] = {"/bin/sh", "-c", line, NULL};
-    int sig = 0, rc = irhw_run_group(argv, log, &sig);
-    free(line);
-    if (sig) {
-        for (int i = 0; i < nbuilding; i++)
-            irhw_remove_tree(building[i]->tmp);
-        irhw_reraise(sig);
-    }
-    return rc;
-}
-
-/* Ends a build that did not commit: the private folder removed, or kept as
- * <entry>.failed (its build.log named in messages; replaced by the next
- * failure, removed by the next success) when failed is not NULL; the lock
- * released. */
-static void entry_end(entry *e, char *failed, size_t len)
-{
-    if (e->lock < 0)
-        return;
-    if (failed) {
-        snprintf(failed, len, "%s.failed", e->dir);
-        irhw_remove_tree(failed);
-        if (rename(e->tmp, failed) != 0)
-            snprintf(failed, len, "%s", e->tmp);
-    } else {
-        irhw_remove_tree(e->tmp);
-    }
-    entry_release(e);
-}
-
-/* Seals the private folder (the manifest of the n files named, written
- * last) and renames it into place; the lock released. */
-static int entry_commit(entry *e, const char *const *files, unsigned n, char *err, size_t errlen)
-{
-    char mp[4600], fp[4800], *m = NULL;
-    size_t ml = 0;
-    FILE *f = open_memstream(&m, &ml);
-    if (!f) {
-        entry_end(e, NULL, 0);
-        return irhw_err(err, errlen, "out of memory");
-    }
-    fprintf(f, "irhw cache entry\nkey %s\n", base_name(e->dir));
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t size, hash;
-        snprintf(fp, sizeof fp, "%s/%s", e->tmp, files[i]);
-        if (hash_file(fp, &size, &hash)) {
-            fclose(f);
-            free(m);
-            irhw_err(err, errlen, "the build made no %s: %s", fp, strerror(errno));
-            entry_end(e, NULL, 0);
-            return -1;
-        }
-        fprintf(f, "file %" PRIu64 " %016" PRIx64 " %s\n", size, hash, files[i]);
-    }
-    fprintf(f, "end\n");
-    fclose(f);
-    snprintf(mp, sizeof mp, "%s/" MANIFEST, e->tmp);
-    int rc = m ? irhw_write_file(mp, m, err, errlen) : irhw_err(err, errlen, "out of memory");
-    free(m);
-    if (rc == 0 && rename(e->tmp, e->dir) != 0)
-        rc = irhw_err(err, errlen, "cannot rename %s to %s: %s", e->tmp, e->dir, strerror(errno));
-    if (rc) {
-        entry_end(e, NULL, 0);
-        return -1;
-    }
-    snprintf(fp, sizeof fp, "%s.failed", e->dir);
-    irhw_remove_tree(fp);
-    entry_release(e);
-    return 0;
 }
 
 /* Builds entry dir holding file (a path in dir; what names it in messages)
@@ -544,24 +169,24 @@ static int entry_commit(entry *e, const char *const *files, unsigned n, char *er
 static int build_once(const char *dir, const char *file, const char *what, const char *cmd,
                       char *err, size_t errlen)
 {
-    entry e;
+    irhw_entry e;
     int found;
-    if (entry_begin(&e, dir, &found, err, errlen))
+    if (irhw_entry_begin(&e, dir, &found, err, errlen))
         return -1;
     if (found)
         return 0;
     char log[4600];
     snprintf(log, sizeof log, "%s/build.log", e.tmp);
     fprintf(stderr, "irhw: building the %s once (%s)\n", what, dir);
-    if (entry_run(&e, cmd, log) != 0) {
+    if (irhw_entry_run(&e, cmd, log) != 0) {
         char tail[1200], failed[4500];
-        entry_end(&e, failed, sizeof failed);
+        irhw_entry_end(&e, failed, sizeof failed);
         snprintf(log, sizeof log, "%s/build.log", failed);
         log_tail(log, tail, sizeof tail);
         return irhw_err(err, errlen, "building the %s failed (%s):\n%s", what, log, tail);
     }
     const char *name = base_name(file);
-    return entry_commit(&e, &name, 1, err, errlen);
+    return irhw_entry_commit(&e, &name, 1, err, errlen);
 }
 
 /* `verilator --version` into vver, or -1 with what to install. */
@@ -655,16 +280,16 @@ static const char irhw_fst_c_cpp[] =
 static int ensure_runtime(const char *croot, const char *vver, const char *sc_flags, char *lib,
                           size_t liblen, char *err, size_t errlen)
 {
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, vver);
-    fnv_str(&f, CXXFLAGS_COMMON);
-    fnv_str(&f, RUNTIME_DEFS);
-    fnv_str(&f, irhw_stop_cpp);
-    fnv_str(&f, irhw_fst_c_cpp);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, CXXFLAGS_COMMON);
+    f = irhw_hash_str(f, RUNTIME_DEFS);
+    f = irhw_hash_str(f, irhw_stop_cpp);
+    f = irhw_hash_str(f, irhw_fst_c_cpp);
     if (*sc_flags)
-        fnv_str(&f, sc_flags);
+        f = irhw_hash_str(f, sc_flags);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/vrt-%s%016" PRIx64, croot, *sc_flags ? "sc-" : "", f.h);
+    snprintf(dir, sizeof dir, "%s/vrt-%s%016" PRIx64, croot, *sc_flags ? "sc-" : "", f);
     snprintf(lib, liblen, "%s/libvrt.a", dir);
     if (access(lib, R_OK) == 0)
         return 0;
@@ -829,12 +454,12 @@ int irhw_fst_lib(const char *cache_dir, char *path, size_t len, char *err, size_
     const char *croot = cache_root(&cq, cbuf, sizeof cbuf);
     if (verilator_version(vver, sizeof vver, err, errlen))
         return -1;
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, vver);
-    fnv_str(&f, FST_CFLAGS);
-    fnv_str(&f, fst_wrapper);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, FST_CFLAGS);
+    f = irhw_hash_str(f, fst_wrapper);
     char dir[4200], vroot[1024], cmd[8000];
-    snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f.h);
+    snprintf(dir, sizeof dir, "%s/fst-%016" PRIx64, croot, f);
     snprintf(path, len, "%s/libfst.so", dir);
     if (access(path, R_OK) == 0)
         return 0;
@@ -878,9 +503,9 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
         snprintf(src, sizeof src, "%s/include/%s", vroot, vh[trace]);
     } else
         snprintf(use[1], 4500, "-include '%s/O0/vpch.h'", pch);
-    entry e;
+    irhw_entry e;
     int found;
-    if (entry_begin(&e, pch, &found, NULL, 0))
+    if (irhw_entry_begin(&e, pch, &found, NULL, 0))
         return -1;
     if (found)
         return 0;
@@ -898,11 +523,11 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
              vroot, src, clang ? "pch" : "gch");
     const char *files[] = {"O1/vpch.h", "O1/vpch.h.gch", "O0/vpch.h",
                            clang ? "O0/vpch.h.pch" : "O0/vpch.h.gch"};
-    if (entry_run(&e, line, log) != 0) {
-        entry_end(&e, NULL, 0);
+    if (irhw_entry_run(&e, line, log) != 0) {
+        irhw_entry_end(&e, NULL, 0);
         return -1;
     }
-    return entry_commit(&e, files, 4, NULL, 0);
+    return irhw_entry_commit(&e, files, 4, NULL, 0);
 }
 
 /* The block's Verilator configuration (irhw_block.verilator_config), or
@@ -1001,33 +626,33 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
               * not the inlined ones (hwwl_core: 372 of its 485 traced
               * signals without the tracing_off) */
              q->trace && q->wave_depth <= 1 ? " --trace-depth 2" : "");
-    fnv f = {0xcbf29ce484222325ULL};
-    fnv_str(&f, IRHW_VERSION);
-    fnv_str(&f, vver);
-    fnv_str(&f, q->no_assert ? "" : ASSERT_FLAGS);
-    fnv_str(&f, CXXFLAGS_FAST);
-    fnv_str(&f, CXXFLAGS_SLOW);
+    uint64_t f = IRHW_HASH_INIT;
+    f = irhw_hash_str(f, IRHW_VERSION);
+    f = irhw_hash_str(f, vver);
+    f = irhw_hash_str(f, q->no_assert ? "" : ASSERT_FLAGS);
+    f = irhw_hash_str(f, CXXFLAGS_FAST);
+    f = irhw_hash_str(f, CXXFLAGS_SLOW);
     const char *xv = getenv("IRHW_VERILATOR_FLAGS");
-    fnv_str(&f, xv ? xv : "");
+    f = irhw_hash_str(f, xv ? xv : "");
     const char *xf = getenv("IRHW_FAST_FLAGS");
-    fnv_str(&f, xf ? xf : "");
-    fnv_add(&f, &q->trace, sizeof q->trace);
-    fnv_str(&f, tflag);
-    fnv_str(&f, top);
-    fnv_str(&f, wrap);
-    fnv_str(&f, shim);
+    f = irhw_hash_str(f, xf ? xf : "");
+    f = irhw_hash_field(f, &q->trace, sizeof q->trace);
+    f = irhw_hash_str(f, tflag);
+    f = irhw_hash_str(f, top);
+    f = irhw_hash_str(f, wrap);
+    f = irhw_hash_str(f, shim);
     if (q->systemc) {
-        fnv_str(&f, sc_flags);
-        fnv_str(&f, sc_libs);
-        fnv_str(&f, sc_hdr);
-        fnv_str(&f, irhw_h ? irhw_h : "");
+        f = irhw_hash_str(f, sc_flags);
+        f = irhw_hash_str(f, sc_libs);
+        f = irhw_hash_str(f, sc_hdr);
+        f = irhw_hash_str(f, irhw_h ? irhw_h : "");
     }
     int rc = -1;
-    entry e = {.lock = -1};
+    irhw_entry e = {.lock = -1};
     if (design)
-        fnv_str(&f, design);
+        f = irhw_hash_str(f, design);
     if (vlt)
-        fnv_str(&f, vlt);
+        f = irhw_hash_str(f, vlt);
     for (unsigned i = 0; i < q->nrtl; i++) {
         char *t = irhw_read_file(q->rtl_files[i], NULL);
         if (!t) {
@@ -1035,8 +660,8 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
                      strerror(errno));
             goto out;
         }
-        fnv_str(&f, q->rtl_files[i]);
-        fnv_str(&f, t);
+        f = irhw_hash_str(f, q->rtl_files[i]);
+        f = irhw_hash_str(f, t);
         free(t);
     }
     {
@@ -1048,16 +673,16 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
             snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
             char *t = irhw_read_file(p, NULL);
             if (t) {
-                fnv_str(&f, t);
+                f = irhw_hash_str(f, t);
                 free(t);
             }
         }
     }
     char dir[4300];
     snprintf(dir, sizeof dir, "%s/%s-%s%016" PRIx64, croot, q->x->b->name, q->systemc ? "sc-" : "",
-             f.h);
+             f);
     snprintf(so_path, len, "%s/sim.so", dir);
-    if (entry_begin(&e, dir, cached, err, errlen) || *cached) {
+    if (irhw_entry_begin(&e, dir, cached, err, errlen) || *cached) {
         rc = *cached ? 0 : -1; /* found, or an error */
         goto out;
     }
@@ -1170,18 +795,18 @@ int irhw_rtl_build(const irhw_build_req *q, char *so_path, size_t len, int *cach
     snprintf(path, sizeof path, "%s/verilate.sh", tmp);
     if (irhw_write_file(path, line, err, errlen))
         goto out;
-    if (entry_run(&e, "sh verilate.sh && make -s -j 3 -f build.mk sim.so", log) != 0) {
+    if (irhw_entry_run(&e, "sh verilate.sh && make -s -j 3 -f build.mk sim.so", log) != 0) {
         char tail[2000], failed[4500];
-        entry_end(&e, failed, sizeof failed);
+        irhw_entry_end(&e, failed, sizeof failed);
         snprintf(log, sizeof log, "%s/build.log", failed);
         log_tail(log, tail, sizeof tail);
         irhw_err(err, errlen, "Verilator build of %s failed (log: %s):\n%s", top, log, tail);
         goto out;
     }
     const char *so_file = "sim.so";
-    rc = entry_commit(&e, &so_file, 1, err, errlen);
+    rc = irhw_entry_commit(&e, &so_file, 1, err, errlen);
 out:
-    entry_end(&e, NULL, 0);
+    irhw_entry_end(&e, NULL, 0);
     free(design);
     free(vlt);
     free(wrap);

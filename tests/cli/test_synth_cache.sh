@@ -129,7 +129,7 @@ if "$irhw" area "${core[@]}" -o "$tmp/a3" --json --no-sta --progress > "$tmp/a3.
     ok "damaged entry re-synthesized (the other 3 cached)" || bad "damaged entry: $(cat "$tmp/a3.err")"
   [ "$(num total_um2 "$tmp/a3.json")" = "$tot" ] && ok "total after re-synthesis equals cold" || bad "total $(num total_um2 "$tmp/a3.json") != $tot"
 else bad "area after damage failed: $(tail -3 "$tmp/a3.err")"; fi
-rm -f "$entry/seal"
+rm -f "$entry/irhw-entry"
 "$irhw" area "${core[@]}" -o "$tmp/a4" --no-sta --progress > /dev/null 2> "$tmp/a4.err"
 grep -q "cache entry $entry does not match" "$tmp/a4.err" && ok "entry without a seal re-synthesized" || bad "unsealed: $(cat "$tmp/a4.err")"
 
