@@ -263,6 +263,7 @@ struct gpu_sim {
     uint64_t *issued; /* per warp: the cycle of its last pull (WAIT accounting) */
     uint64_t *last;   /* per warp: the cycle it last issued (the scheduler's age) */
     unsigned greedy[GPU_MAX_CORES];
+    uint64_t core_next[GPU_MAX_CORES]; /* no warp of the core may issue before this cycle */
     int port_busy[GPU_MAX_CORES];
     double core_free[GPU_MAX_CORES], l2_free, glob_free; /* the ports' next free cycle */
     gpu_cache l1[GPU_MAX_CORES], l2;
@@ -595,6 +596,8 @@ static void after_pull(gpu_sim *s, unsigned c, gpu_warp *w, uint64_t issued, uin
 void gpu_port_done(gpu_sim *s, unsigned c, uint64_t cycle)
 {
     s->port_busy[c] = 0;
+    if (s->core_next[c] > cycle + 1)
+        s->core_next[c] = cycle + 1;
     for (unsigned wi = 0; wi < s->W; wi++) {
         gpu_warp *w = gpu_warp_of(s, c, wi);
         if (w->pc != PC_PORT)
@@ -913,49 +916,72 @@ static void active_sample(gpu_sim *s, uint64_t cycle)
     }
 }
 
+/* The first cycle a warp of core c may issue in (UINT64_MAX: none). */
+static uint64_t core_next_ready(const gpu_sim *s, unsigned c)
+{
+    uint64_t m = UINT64_MAX;
+    for (unsigned wi = 0; wi < s->W; wi++) {
+        const gpu_warp *w = &s->w[(size_t)c * s->W + wi];
+        if (w->pc != PC_PORT && !(w->pc == PC_PULL && warp_done(s, w)) && w->ready < m)
+            m = w->ready;
+    }
+    return m;
+}
+
+static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
+
 /* Eligibility is computed once a cycle: issuing one warp changes only
- * that warp and the core's ports, which the pick re-checks. */
+ * that warp and the core's ports, which the pick re-checks. A core none of
+ * whose warps can be ready is skipped (core_next). */
 void gpu_cycle(gpu_sim *s, uint64_t cycle)
 {
     if (s->q.act)
         active_sample(s, cycle);
     for (unsigned c = 0; c < s->C; c++) {
-        unsigned slots = s->k[GC_ISSUE];
-        unsigned g = s->greedy[c];
-        uint64_t *last = &s->last[(size_t)c * s->W];
-        uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
-        unsigned nok = 0;
-        for (unsigned wi = 0; wi < s->W; wi++) {
-            const gpu_warp *w = gpu_warp_of(s, c, wi);
-            ok[wi] = (uint8_t)ready_to_issue(s, w, cycle);
-            port[wi] = (uint8_t)needs_port(s, w);
-            nok += ok[wi];
-        }
-        if (!nok)
+        if (cycle < s->core_next[c])
             continue;
-        if (ok[g] &&
-            !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
-            exec(s, c, g, gpu_warp_of(s, c, g), cycle);
-            last[g] = cycle;
-            ok[g] = 0;
-            slots--;
-            s->st.slots_used++;
-        }
-        while (slots) { /* then the oldest: the longest since it last issued */
-            unsigned best = s->W;
-            for (unsigned wi = 0; wi < s->W; wi++)
-                if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
-                    !(port[wi] && s->port_busy[c]))
-                    best = wi;
-            if (best == s->W)
-                break;
-            exec(s, c, best, gpu_warp_of(s, c, best), cycle);
-            last[best] = cycle;
-            ok[best] = 0;
-            slots--;
-            s->st.slots_used++;
-            s->greedy[c] = best;
-        }
+        issue_core(s, c, cycle);
+        s->core_next[c] = core_next_ready(s, c);
+    }
+}
+
+/* The greedy-then-oldest pick of core c. */
+static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
+{
+    unsigned slots = s->k[GC_ISSUE];
+    unsigned g = s->greedy[c];
+    uint64_t *last = &s->last[(size_t)c * s->W];
+    uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
+    unsigned nok = 0;
+    for (unsigned wi = 0; wi < s->W; wi++) {
+        const gpu_warp *w = gpu_warp_of(s, c, wi);
+        ok[wi] = (uint8_t)ready_to_issue(s, w, cycle);
+        port[wi] = (uint8_t)needs_port(s, w);
+        nok += ok[wi];
+    }
+    if (!nok)
+        return;
+    if (ok[g] && !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
+        exec(s, c, g, gpu_warp_of(s, c, g), cycle);
+        last[g] = cycle;
+        ok[g] = 0;
+        slots--;
+        s->st.slots_used++;
+    }
+    while (slots) { /* then the oldest: the longest since it last issued */
+        unsigned best = s->W;
+        for (unsigned wi = 0; wi < s->W; wi++)
+            if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
+                !(port[wi] && s->port_busy[c]))
+                best = wi;
+        if (best == s->W)
+            break;
+        exec(s, c, best, gpu_warp_of(s, c, best), cycle);
+        last[best] = cycle;
+        ok[best] = 0;
+        slots--;
+        s->st.slots_used++;
+        s->greedy[c] = best;
     }
 }
 
@@ -971,7 +997,8 @@ int gpu_all_done(const gpu_sim *s)
  * blocks have no thread (done). */
 static void warps_reset(gpu_sim *s, uint64_t at)
 {
-    for (unsigned c = 0; c < s->C; c++)
+    for (unsigned c = 0; c < s->C; c++) {
+        s->core_next[c] = at;
         for (unsigned wi = 0; wi < s->W; wi++) {
             gpu_warp *w = gpu_warp_of(s, c, wi);
             memset(w, 0, sizeof *w);
@@ -983,6 +1010,7 @@ static void warps_reset(gpu_sim *s, uint64_t at)
             for (unsigned i = 0; i < s->WS; i++)
                 w->th[i].st = GT_DONE;
         }
+    }
 }
 
 void gpu_kernel_begin(gpu_sim *s, uint64_t at)
