@@ -1053,6 +1053,7 @@ static void deal_blocks(gpu_sim *s)
     s->T = (uint64_t)s->C * s->warps * s->WS;
     s->st.cores = s->C;
     s->st.core_threads = s->warps * s->WS;
+    s->st.cta = s->q.kind == IRHW_WL_HWWL ? 0 : s->cta;
     s->st.single = s->q.single || is_single_ideal(s->q.kind);
 }
 
@@ -1230,8 +1231,11 @@ void irhw_gpu_print_machine(FILE *f, const irhw_gpu_cfg *c, const irhw_gpu_stats
         fprintf(f, "single-buffered, longest list %s", grouped(st->max_list, a, sizeof a));
     else
         fprintf(f, "single-buffered, one kernel");
-    fprintf(f, " against %s threads a core (blocks of %u)\n",
-            grouped(st->core_threads, b, sizeof b), irhw_gpu_cta(c));
+    fprintf(f, " against %s threads a core", grouped(st->core_threads, b, sizeof b));
+    if (st->cta)
+        fprintf(f, " (blocks of %u)\n", st->cta);
+    else
+        fprintf(f, " (hwwl: every warp, the lanes' banks place the work)\n");
     fprintf(f, "  gpu: ");
     print_cache(f, "L1 (loads)", st->l1_bytes, st->l1_ways, st->l1_hits, st->l1_misses);
     fprintf(f, "; ");

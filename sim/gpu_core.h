@@ -105,6 +105,7 @@ typedef struct {
     uint64_t processed, relaxations, improvements, pushes;
     /* the machine: where the vertices ran, the largest frontier, the caches */
     unsigned cores, core_threads;                    /* threads a core runs (whole blocks) */
+    unsigned cta;                                    /* threads per block; 0: hwwl (every warp) */
     uint64_t core_vertices[GPU_MAX_CORES];           /* vertices processed on each core */
     uint64_t max_frontier, max_frontier_k;           /* most vertices in one kernel; that kernel */
     uint64_t max_list;                               /* single-buffered ideal: the longest list */
