@@ -131,8 +131,9 @@ static const irhw_opt workload_opts[] = {
      "swwl (software, double-buffered, pushes by atomicAdd on a\n"
      "global tail), topo (every vertex's flag every kernel),\n"
      "ideal-fifo / ideal-sort (one infinite worklist, unlimited\n"
-     "bandwidth, oldest / smallest ID first); without it every\n"
-     "lane is one thread (busy A + B * degree)"},
+     "bandwidth, oldest / smallest ID first, double-buffered;\n"
+     "ideal-fifo-single / ideal-sort-single one single list);\n"
+     "without it every lane is one thread (busy A + B * degree)"},
     {"-g", 1, K_GPU, W_GW, "NAME=VALUE",
      "a GPU core model constant (with --worklist): the table\n"
      "below"},
@@ -506,10 +507,11 @@ static int parse_gw(int argc, char **argv, unsigned verbs, gw_opts *o)
         return kind_usage(o->prog, o->kind, "%s",
                           "--trends runs the lane driver: drop --worklist / --levels-out");
     if (o->have_buffer && o->worklist > IRHW_WL_HWWL)
-        return kind_usage(o->prog, o->kind,
-                          "--buffer is hwwl's wlcfg; --worklist %s is fixed (swwl and topo "
-                          "double-buffered, ideal-* one single list)",
-                          irhw_wl_name(o->worklist));
+        return kind_usage(
+            o->prog, o->kind,
+            "--buffer is hwwl's wlcfg; --worklist %s is fixed (swwl and topo "
+            "double-buffered, ideal-fifo/-sort double-buffered, ideal-*-single one single list)",
+            irhw_wl_name(o->worklist));
     if (o->have_buffer && o->trends)
         return kind_usage(o->prog, o->kind, "%s", "--trends runs double-buffered: drop --buffer");
     if (o->active_out && o->worklist < 0)

@@ -723,6 +723,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         return irhw_err(err, errlen,
                         "the graph has %u vertices: ID_BITS=%u holds vertex IDs below %llu", gr->n,
                         g->core.id_bits, 1ull << g->core.id_bits);
+    if (q->gpu && irhw_gpu_check(q->gpu, err, errlen))
+        return -1;
     if (q->gpu && q->gpu->v[GC_WARP_SIZE] < g->core.lanes)
         return irhw_err(err, errlen,
                         "WARP_SIZE=%u is below hwwl's LANES=%u: a lane without a thread never "
@@ -751,7 +753,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     d.val = r->value;
     d.init_left = irhw_mask(C);
     if (q->gpu) {
-        gpu_req gq = {q->gpu, gr, q->wt, q->src, IRHW_WL_HWWL, C, &d.gp, r->value, 0, q->act};
+        gpu_req gq = {q->gpu, gr,       q->wt, q->src, IRHW_WL_HWWL, C,
+                      &d.gp,  r->value, 0,     q->act, q->single};
         d.gp.ctx = &d;
         d.gp.start = gpu_port_start;
         d.gs = r->value ? gpu_new(&gq) : NULL;

@@ -238,6 +238,7 @@ static void gpu_report(const gw_opts *o, const irhw_hwwl_result *r)
            s->processed, s->relaxations, s->improvements, s->pushes);
     if (o->worklist == IRHW_WL_HWWL)
         printf("  gpu: lane ports busy %" PRIu64 " core cycles\n", s->port_cycles);
+    irhw_gpu_print_machine(stdout, &o->gpu, s);
 }
 
 /* --levels-out / --dist-out: one vertex a line, "-1" when unreached. */

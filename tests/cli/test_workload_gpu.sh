@@ -9,8 +9,12 @@
 # unwritable path exits 3; the statistics; a
 # -g constant changes the timing but not the result; SCHEME=gsorting /
 # magic (model only) right on both drivers, fewer WAIT on jagmesh7;
-# -p ENTRIES=inf; --buffer single; --active-out's series; bad input exits 2
-# naming the option and the allowed values or range.
+# -p ENTRIES=inf; --buffer single; --active-out's series; the machine:
+# thread blocks dealt to every core (a level of 2,048 vertices), CORES=1
+# slower than 4, the caches' hits, L1 off slower, every addition off the
+# first-order model's cycles, ideal-fifo double-buffered (a kernel a level)
+# and -single one kernel, the same run twice the same report; bad input
+# exits 2 naming the option and the allowed values or range.
 # Prints "workload_gpu: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -20,7 +24,7 @@ data=$tests_dir/data/graphs
 scratch wlgpu
 quick=${IRHW_CLI_QUICK:-0}
 declare -A w
-wls="hwwl swwl topo ideal-fifo ideal-sort"
+wls="hwwl swwl topo ideal-fifo ideal-sort ideal-fifo-single ideal-sort-single"
 
 for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
   for k in bfs sssp; do
@@ -163,9 +167,66 @@ expect2 "--active-out without --worklist" "--active-out samples the GPU core mod
 expect2 "--active-every without --active-out" "--active-every is the period of --active-out" bfs --graph "$data/path12.graph" --worklist swwl --active-every 10
 expect2 "--active-every 0" "--active-every '0' must be a whole number 1..1000000000" bfs --graph "$data/path12.graph" --worklist swwl --active-out "$tmp/a" --active-every 0
 
+# the machine (docs/workloads.md, "The machine"): blocks dealt round-robin,
+# caches, double-buffered ideal, determinism
+cycles() { "$irhw" workload "$@" --quiet --no-plot | sed -nE 's/.*: ([0-9]+) cycles to DONE.*/\1/p'; }
+# a tree: the root, 64 children, 32 leaves each: a BFS level of 2,048
+# vertices (more than one core's 1,536 threads); each leaf has 8 edges to
+# other leaves (relaxed, nothing improved)
+awk 'BEGIN { for (m = 1; m <= 64; m++) { print 0, m; for (j = 0; j < 32; j++) { l = 65 + (m - 1) * 32 + j
+  print m, l; for (k = 1; k <= 8; k++) print l, 65 + (l - 65 + k * 97) % 2048 } } }' > "$tmp/tree2048.txt"
+for wl in swwl topo; do
+  out=$("$irhw" workload bfs --graph "$tmp/tree2048.txt" --model-only --no-plot --worklist $wl 2>&1)
+  pc=$(echo "$out" | sed -n 's/.*gpu: per core: \(.*\) vertices;.*/\1/p' | tr -d ',')
+  echo "$pc" | awk -F' / ' '{ exit !(NF == 4 && $1 > 0 && $2 > 0 && $3 > 0 && $4 > 0) }' &&
+    echo "$out" | grep -q "largest frontier 2,048 (kernel 3) against 1,536 threads a core (blocks of 256)" &&
+    ok "$wl, a frontier of 2,048 on 4 cores: every core gets work ($pc), largest frontier 2,048" ||
+    bad "$wl tree2048 per core '$pc': $out"
+done
+c4=$(cycles bfs --graph "$tmp/tree2048.txt" --worklist swwl)
+c1=$(cycles bfs --graph "$tmp/tree2048.txt" --worklist swwl -g CORES=1)
+[ -n "$c1" ] && [ "${c1:-0}" -gt "${c4:-0}" ] && ok "swwl tree2048: CORES=1 $c1 cycles, CORES=4 $c4" || bad "CORES=1 '$c1' vs 4 '$c4'"
+out=$("$irhw" workload bfs --graph "$tmp/tree2048.txt" --no-plot --worklist swwl -g CTA=1536 2>&1)
+echo "$out" | grep -q "per core: 1,601 / 512 / 0 / 0 vertices" &&
+  ok "-g CTA=1536 (one block a core, the old placement): the leaves 0..1,535 on core 0, the rest on core 1" || bad "CTA=1536: $out"
+out=$("$irhw" workload bfs --graph "$tmp/tree2048.txt" --no-plot --worklist swwl -g WARPS=10 2>&1)
+echo "$out" | grep -q "against 256 threads a core (blocks of 256)" &&
+  ok "WARPS=10, blocks of 256: one whole block a core (256 threads), two warps idle" || bad "WARPS=10: $out"
+out=$("$irhw" workload bfs --graph "$data/grid5x5.txt" --no-plot --worklist swwl -g WARP_SIZE=20 2>&1)
+echo "$out" | grep -q "CTA=240 " && ok "the default CTA fits WARP_SIZE=20: 240 threads (12 warps)" || bad "WARP_SIZE=20 CTA: $out"
+# the caches: hits counted, L1 off costs cycles; every addition off is the
+# first-order model (its cycles on grid5x5 sssp, before the machine existed)
+out=$("$irhw" workload bfs --graph "$tmp/tree2048.txt" --no-plot --worklist swwl 2>&1)
+h=$(echo "$out" | sed -n 's/.*L1 (loads) 8 KiB 4-way: \([0-9,]*\) hits.*/\1/p' | tr -d ',')
+[ "${h:-0}" -gt 0 ] && echo "$out" | grep -q "L2 768 KiB 8-way" && ok "the Table IV caches: $h L1 hits (neighbouring vertices share lines)" || bad "L1 hits: $out"
+l0=$(cycles bfs --graph "$tmp/tree2048.txt" --worklist swwl -g L1_KB=0)
+[ "${l0:-0}" -gt "${c4:-0}" ] && ok "-g L1_KB=0: more cycles ($c4 -> $l0)" || bad "L1 off: $c4 -> $l0"
+out=$("$irhw" workload bfs --graph "$tmp/tree2048.txt" --no-plot --worklist swwl -g L1_KB=0 -g L2_KB=0 2>&1)
+echo "$out" | grep -q "L1 (loads) off; L2 off; DRAM lines read" && ok "-g L1_KB=0 -g L2_KB=0: both off in the report" || bad "caches off: $out"
+got=""
+for wl in swwl topo ideal-fifo-single hwwl; do
+  got="$got $(cycles sssp --graph "$data/grid5x5.txt" --model-only --worklist $wl -g CTA=1536 -g L1_KB=0 -g L2_KB=0)"
+done
+[ "$got" = " 10569 8657 5233 7746" ] && ok "one block a core, no caches: the first-order model's cycles ($got)" ||
+  bad "additions off: got$got, the first-order model gave 10569 8657 5233 7746"
+# ideal double-buffered: a kernel per level; the -single variant one kernel
+kd=$("$irhw" workload bfs --graph "$data/path12.graph" --src 0 --no-plot --worklist ideal-fifo | sed -n 's/.*gpu: [0-9]* cycles, \([0-9]*\) kernels.*/\1/p')
+ks=$("$irhw" workload bfs --graph "$data/path12.graph" --src 0 --no-plot --worklist ideal-fifo-single | sed -n 's/.*gpu: [0-9]* cycles, \([0-9]*\) kernels.*/\1/p')
+[ "$kd" = 12 ] && [ "$ks" = 1 ] && ok "the path of 12: ideal-fifo 12 kernels (double-buffered), ideal-fifo-single 1" || bad "kernels: double '$kd' single '$ks'"
+# the same run twice: the same report (but its timing)
+for wl in swwl hwwl ideal-sort; do
+  a=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --model-only --no-plot --worklist $wl 2>&1 | grep -v "model run in\|C model alone")
+  b=$("$irhw" workload sssp --graph "$data/grid5x5.txt" --model-only --no-plot --worklist $wl 2>&1 | grep -v "model run in\|C model alone")
+  [ -n "$a" ] && [ "$a" = "$b" ] && ok "$wl: the same run twice, the same report" || bad "$wl not deterministic: $(diff <(echo "$a") <(echo "$b") | head -5)"
+done
+
 # bad input: exit 2, named
 g=$data/path12.graph
-expect2 "unknown worklist" "--worklist 'fifo' must be hwwl, swwl, topo, ideal-fifo or ideal-sort" bfs --graph "$g" --worklist fifo
+expect2 "unknown worklist" "--worklist 'fifo' must be hwwl, swwl, topo, ideal-fifo, ideal-sort, ideal-fifo-single or ideal-sort-single" bfs --graph "$g" --worklist fifo
+expect2 "a CTA not whole warps" "-g CTA=100: CTA must be a multiple of WARP_SIZE=32, 32..1536" bfs --graph "$g" --worklist swwl -g CTA=100
+expect2 "a CTA above a core's threads" "CTA must be a multiple of WARP_SIZE=32, 32..256 (WARPS=8" bfs --graph "$g" --worklist topo -g WARPS=8 -g CTA=512
+expect2 "a CTA that does not fit hwwl's warps" "CTA must be a multiple of WARP_SIZE=32" bfs --graph "$g" --worklist hwwl --model-only -g CTA=48
+expect2 "a cache size out of range" "L1_KB must be a whole number 0..1024" bfs --graph "$g" --worklist swwl -g L1_KB=2048
 expect2 "a constant out of range" "WARPS must be a whole number 1..64" bfs --graph "$g" --worklist swwl -g WARPS=65
 expect2 "a constant below range" "ISSUE must be a whole number 1..8" bfs --graph "$g" --worklist swwl -g ISSUE=0
 expect2 "a constant not a number" "MEM_LAT must be a whole number" bfs --graph "$g" --worklist swwl -g MEM_LAT=x
