@@ -312,9 +312,9 @@ int cmd_run(int argc, char **argv)
                 "  print a summary table and write the area estimation report\n"
                 "  (DIR/report.html, DIR/report.md; DIR/results.csv). Last, BFS on a small\n"
                 "  real graph through hwwl in lockstep (irhw workload bfs: a line in the\n"
-                "  summary, a plot in DIR). The report adds the blocks' small built-in area\n"
-                "  sweeps (irhw sweep ... --do area, cached in DIR/sweep/<block>): wl_bank\n"
-                "  ENTRIES=2..64 in flops and SRAM, the WRU's four sorting networks.\n",
+                "  summary, a plot in DIR). The report adds the built-in area sweeps of\n"
+                "  the blocks that have one (irhw sweep ... --do area, cached in\n"
+                "  DIR/sweep/<block>; each prints its command).\n",
                 V_RUN, NULL);
         return rc;
     }
