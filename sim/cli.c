@@ -208,9 +208,8 @@ static const irhw_opt block_opts[] = {
      "mixed (directed, then constrained random; default),\n"
      "random, directed"},
     {"--clock", 1, O_CLOCK, V_POWER, "MHz",
-     "the clock the power is given at (default: the\n"
-     "block's paper, 700 MHz (hwwl), 1126 MHz for\n"
-     "iru_hash (GTX 980))"},
+     "the clock the power is given at (default: the clock\n"
+     "of the block's paper, else 700 MHz)"},
     {"--wave", 1, O_WAVE, V_COSIM, "F",
      "trace (F.fst or F.vcd) with the RTL's signals, the\n"
      "model's expected outputs (exp_*), a mismatch flag\n"
@@ -261,10 +260,10 @@ static const irhw_opt block_opts[] = {
      "not a liberty or without cell areas is refused,\n"
      "exit 2)"},
     {"--liberty", 1, O_LIBERTY, V_POWER, "F",
-     "default: ../shared/data/liberty/" SKY130_LIB "\n"
-     "beside the source tree when present, else the\n"
-     "default library, which has no power data: power is\n"
-     "refused (exit 2) after the area"},
+     "default: " SKY130_LIB "\n"
+     "in ../shared/data/liberty/ beside the source tree\n"
+     "when present, else the default library, which has no\n"
+     "power data: power is refused (exit 2) after the area"},
     {"--sram-table", 1, O_SRAM_TABLE, V_AREA, "F",
      "SRAM areas of your own macros, one per line \"words\n"
      "width um2\" ('#' comments); they replace the\n"
@@ -770,8 +769,8 @@ static void help(FILE *f)
     fprintf(f,
             "irhw %s — golden models of GPU hardware blocks, Verilog generators,\n"
             "Verilator co-simulation, waveforms and area.\n\n"
-            "usage: %s <verb> [BLOCK] [options]   ('%s help VERB' or '%s VERB --help' for each)\n",
-            IRHW_VERSION, prog, prog, prog);
+            "usage: %s <verb> [BLOCK] [options]   ('%s help VERB' for each)\n",
+            IRHW_VERSION, prog, prog);
     for (size_t i = 0; i < NVERBS; i++) {
         char head[64];
         snprintf(head, sizeof head, "%s %s", verbs[i].name, verbs[i].args);

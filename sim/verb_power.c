@@ -52,8 +52,7 @@ int cmd_power(int argc, char **argv)
                 "  figure). OpenSTA's report_power (internal, switching, leakage) runs on\n"
                 "  those activities, set on every pin; SRAM macros add their energy per\n"
                 "  access times the accesses seen. Energy per operation where the block\n"
-                "  names one (per push/pull for wl_bank, per element for iru_hash), per\n"
-                "  cycle otherwise.\n",
+                "  names one (irhw_block.power_op_name), per cycle otherwise.\n",
                 V_POWER,
                 "exit: 0 done, 1 the co-simulation failed, 2 usage, a --liberty or --vcd that\n"
                 "      is not a usable one, or a liberty without power data, 3 tool failure,\n"
