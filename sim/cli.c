@@ -330,20 +330,23 @@ static const irhw_opt block_opts[] = {
      "reset cycles (a register without its reset, hidden\n"
      "by Verilator's 2-state zeros) and on any output\n"
      "that differs from the model's; names port and cycle"},
-    {"--timing", 1, O_TIMING, V_AREA, "auto|full|none",
+    {"--timing", 1, O_TIMING, V_AREA, "auto|full|ilm|none",
      "how the critical path is found (docs/area.md).\n"
      "auto (default): each module timed on its own,\n"
      "cached, its submodules read whole, or as their\n"
      "extracted timing models (liberty cells) when they\n"
      "have submodules of their own; full: OpenSTA on the\n"
-     "whole linked netlist (the reference); none: no\n"
+     "whole linked netlist (the reference); ilm: each\n"
+     "module timed with its submodules' interface logic\n"
+     "models (cached; the same path, cheaper for a design\n"
+     "timed alone, far dearer under a parent); none: no\n"
      "timing, area only"},
-    {"--timing", 1, O_TIMING, V_POWER, "auto|full",
+    {"--timing", 1, O_TIMING, V_POWER, "auto|full|ilm",
      "as for irhw area (power needs the timing run)"},
     {"--flat", 0, O_FLAT, V_AREA, NULL,
      "one Yosys run on the whole design, nothing cached\n"
      "(a synthesis flow: its own ABC mapping; timed as a\n"
-     "whole, so --timing auto and full are the same)"},
+     "whole, so --timing auto, full and ilm are the same)"},
     {"-j", 1, O_JOBS, V_AREA, "N",
      "synthesis and timing jobs side by side, 1..64\n"
      "(default 2; also --jobs N)"},
@@ -380,32 +383,29 @@ static int take_u64(const char *verb, const char *opt, const char *v, uint64_t l
     return irhw_usage(verb, "%s '%s' must be %s", opt, v, what);
 }
 
-/* --timing auto|full|none (power: auto|full): 0, or 2 after the message. */
+/* --timing auto|full|ilm|none (power: not none): 0, or 2 after the message. */
 static int take_timing(const irhw_args *a, const char *v, opts *o)
 {
-    static const char *const names[] = {"auto", "full", "none"};
+    static const char *const names[] = {"auto", "full", "ilm", "none"};
     int power = (a->verbs & V_POWER) != 0;
-    for (int i = 0; i < (power ? 2 : 3); i++)
+    for (int i = 0; i < (power ? 3 : 4); i++)
         if (!strcmp(v, names[i])) {
             o->timing = (timing_mode)i;
             return 0;
         }
     if (power && !strcmp(v, "none"))
         return irhw_usage(a->verb, "--timing none does not apply to power: its OpenSTA run needs "
-                                   "the timing (auto or full)");
+                                   "the timing (auto, full or ilm)");
     return irhw_usage(a->verb, "--timing '%s' must be %s", v,
-                      power ? "auto or full" : "auto, full or none");
+                      power ? "auto, full or ilm" : "auto, full, ilm or none");
 }
 
 /* What replaces a retired timing switch, for its message. */
 static const char *retired_timing(const char *name)
 {
-    if (!strcmp(name, "--full-sta"))
-        return "use --timing=full";
-    if (!strcmp(name, "--no-sta"))
-        return "use --timing=none";
-    return "--ilm was retired: it found the same path as the default at a higher cost; "
-           "use --timing=auto (the default) or --timing=full";
+    return !strcmp(name, "--full-sta") ? "use --timing=full"
+           : !strcmp(name, "--no-sta") ? "use --timing=none"
+                                       : "use --timing=ilm";
 }
 
 /* One option of a block verb: 0, or 2 after the message. */

@@ -30,6 +30,7 @@ enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_POWER = 32
 typedef enum {
     TIMING_AUTO, /* module by module, large submodules as extracted timing models */
     TIMING_FULL, /* OpenSTA on the whole linked netlist */
+    TIMING_ILM,  /* module by module, submodules as interface logic models */
     TIMING_NONE  /* no timing (area only) */
 } timing_mode;
 

@@ -71,6 +71,7 @@ int area_one(const opts *o, const char *dir, irhw_area_res *r, FILE *print)
                        .sram_table = o->sram_table,
                        .flat = o->flat,
                        .progress = o->progress || isatty(2),
+                       .ilm = o->timing == TIMING_ILM,
                        .etm = o->timing == TIMING_AUTO,
                        .jobs = (int)o->jobs};
     fprintf(stderr, "%s area: synthesizing %s with Yosys + ABC%s%s (work files in %s)...\n", prog,

@@ -391,7 +391,7 @@ int cmd_run(int argc, char **argv)
             sweep_s = x->wall_s > sweep_s ? x->wall_s : sweep_s;
         } else {
             double s0 = irhw_now_s();
-            int r = run_item_here(&o, root, x, NULL, 0, NULL, &fatal, "1");
+            int r = run_one_sweep(&o, x->b, x->dir, "1");
             worst = r > worst ? r : worst;
             sweep_s += irhw_now_s() - s0;
         }

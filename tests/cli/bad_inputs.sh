@@ -70,8 +70,8 @@ cases=$(cat <<'EOF'
 2 | 10 | ENTRIES=1 is out of range | "$I" area wl_bank -p ENTRIES=1
 2 | 10 | irhw area: --full-sta is gone: --timing chooses how the critical path is found (use --timing=full) | "$I" area wl_bank --full-sta
 2 | 10 | irhw area: --no-sta is gone: --timing chooses how the critical path is found (use --timing=none) | "$I" area wl_bank --no-sta
-2 | 10 | irhw power: --ilm is gone: --timing chooses how the critical path is found (--ilm was retired | "$I" power wl_bank --ilm
-2 | 10 | irhw area: --timing 'fast' must be auto, full or none | "$I" area wl_bank --timing=fast
+2 | 10 | irhw power: --ilm is gone: --timing chooses how the critical path is found (use --timing=ilm) | "$I" power wl_bank --ilm
+2 | 10 | irhw area: --timing 'fast' must be auto, full, ilm or none | "$I" area wl_bank --timing=fast
 2 | 10 | irhw power: --timing none does not apply to power | "$I" power wl_bank --timing none
 2 | 10 | option --timing needs a value | "$I" area wl_bank --timing
 2 | 10 | ENTRIES='abc' is not a whole number | "$I" gen wl_bank -p ENTRIES=abc

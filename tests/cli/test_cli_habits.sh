@@ -134,7 +134,7 @@ for v in gen cosim area power prove run sweep; do
   done < <("$irhw" "$v" --help | sed -nE 's/^  (-[-a-z]+)( ([^ ]+))?( {2,}.*)?$/\1 \3/p')
   [ $n -ge 2 ] && [ -z "$wrong" ] && ok "$v --help: its $n options are all taken" || bad "$v --help lists options it does not take:$wrong ($n)"
 done
-"$irhw" area --help | grep -q -- '--timing auto|full|none' && ok "area --help names --timing" || bad "area --help lacks --timing"
+"$irhw" area --help | grep -q -- '--timing auto|full|ilm|none' && ok "area --help names --timing" || bad "area --help lacks --timing"
 for f in -V --version; do
   run $f
   [ $rc -eq 0 ] && grep -qE '^irhw [0-9]+\.[0-9]+' <<< "$out" && ok "irhw $f: $out" || bad "irhw $f: rc=$rc $out"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Hierarchical, cached synthesis (`irhw area`, area/hier.c) on hwwl_core at
 # LANES=2 ENTRIES=4: every module synthesized once, a second run served
-# from the cache for every module, with --timing=full OpenSTA on the
-# modules' netlists as they are (no Yosys merge); by default
-# (--timing=auto: extracted timing models) against the whole netlist on
-# wl_bank, hwwl_core and hwwl (CORES=2) the same ends, area and a delay
-# within 0.5 %, a second run timing nothing; a damaged cache entry
-# (synthesis or timing) made again, the total the sum of the top's own
-# cells and its parts, a part's total the one `irhw area` gives that part
-# alone (from the same cache), --flat leaving the cache alone.
-# Prints "synth_cache: N passed, N failed, N skipped".
+# from the cache for every module, with --timing=full OpenSTA on the modules'
+# netlists as they are (no Yosys merge); with --timing=ilm, the critical path from the modules'
+# interface logic models (ILMs) equal to OpenSTA's on the whole linked
+# netlist on wl_bank, hwwl_core and hwwl (CORES=2) and a second run timing
+# nothing; by default (extracted timing models) the same ends, area and a
+# delay within 0.5 %, a second run timing nothing; a damaged cache entry (synthesis or timing) made again,
+# the total the sum of the top's own cells and its parts, a part's total
+# the one `irhw area` gives that part alone (from the same cache), --flat
+# leaving the cache alone. Prints "synth_cache: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
@@ -19,6 +19,14 @@ core=(hwwl_core -p LANES=2 -p ENTRIES=4)
 num() { sed -n "s/^  \"$1\": \([0-9.]*\),*$/\1/p" "$2"; } # a top-level JSON number
 str() { sed -n "s/^  \"$1\": \"\(.*\)\",*$/\1/p" "$2"; } # a top-level JSON string
 path() { echo "$(num crit_ns "$1") ns $(str crit_from "$1") -> $(str crit_to "$1")"; }
+# same_path NAME ILM.json FULL.json: the same ends, the delay within 0.5 %
+same_path() {
+  if [ "$(str crit_from "$2") $(str crit_to "$2")" = "$(str crit_from "$3") $(str crit_to "$3")" ] &&
+     awk -v a="$(num crit_ns "$2")" -v b="$(num crit_ns "$3")" 'BEGIN { d = a / b - 1; exit !(b > 0 && d < 0.005 && d > -0.005) }'; then
+    ok "$1: critical path from the ILMs $(path "$2") = whole netlist's $(path "$3")"
+  else bad "$1: ILMs $(path "$2"), whole netlist $(path "$3")"; fi
+}
+
 # 1: cold: four modules (banks, WRU, the word selector, core), each synthesized, then timed
 if "$irhw" area "${core[@]}" -o "$tmp/a1" --json --timing=full --progress > "$tmp/a1.json" 2> "$tmp/a1.err"; then
   n=$(grep -c "synthesis [0-9]*/4 .*: synthesizing" "$tmp/a1.err")
@@ -37,11 +45,28 @@ parts=$(grep -o '"um2": [0-9.]*' "$tmp/a1.json" | awk '{ s += $2 } END { printf 
 awk -v t="$tot" -v o="$own" -v p="$parts" 'BEGIN { d = t - o - p; exit !(t > 0 && d < 0.5 && d > -0.5) }' &&
   ok "total $tot = own $own + parts $parts" || bad "total $tot != own $own + parts $parts"
 
-# wl_bank, and hwwl (two of these cores, the ICRN): the whole netlist, the reference below
+# --timing=ilm: each module timed on its own with its submodules' ILMs; the same path
+if "$irhw" area "${core[@]}" -o "$tmp/ilm" --json --timing=ilm --progress > "$tmp/ilm.json" 2> "$tmp/ilm.err"; then
+  t=$(grep -c "timing [0-9]/4 .*: done in" "$tmp/ilm.err") i=$(grep -c "interface model [0-9]/4 .*: done in" "$tmp/ilm.err")
+  [ "$t" -eq 4 ] && [ "$i" -eq 3 ] && ! grep -q "timing (OpenSTA)\|synthesis [0-9]*/[0-9]* .*: synthesizing" "$tmp/ilm.err" &&
+    ok "--timing=ilm: 4 modules timed, 3 ILMs made, no synthesis again" || bad "--timing=ilm: $t timed, $i ILMs: $(cat "$tmp/ilm.err")"
+  c=$(ls "$IRHW_SYNTH_CACHE" | tr '\n' ' ')
+  [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^[0-9a-f]\{16\}$')" -eq 4 ] && [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^i[0-9a-f]\{16\}$')" -eq 3 ] &&
+    [ "$(ls "$IRHW_SYNTH_CACHE" | grep -c '^t[0-9a-f]\{16\}$')" -eq 4 ] && ok "cache entries: 4 syntheses, 3 ILMs, 4 timings" || bad "cache: $c"
+  same_path hwwl_core "$tmp/ilm.json" "$tmp/a1.json"
+  [ "$(num total_um2 "$tmp/ilm.json")" = "$tot" ] && ok "--timing=ilm: the same area" || bad "--timing=ilm area $(num total_um2 "$tmp/ilm.json") != $tot"
+else bad "--timing=ilm failed: $(tail -3 "$tmp/ilm.err")"; fi
+# again: the path from the cache, no tool run
+"$irhw" area "${core[@]}" -o "$tmp/ilm2" --json --timing=ilm --progress > "$tmp/ilm2.json" 2> "$tmp/ilm2.err"
+! grep -q ": started\|synthesis [0-9]*/[0-9]* .*: synthesizing\|timing (OpenSTA)" "$tmp/ilm2.err" && [ "$(path "$tmp/ilm2.json")" = "$(path "$tmp/ilm.json")" ] &&
+  ok "--timing=ilm again: the path from the cache, no tool run ($(path "$tmp/ilm2.json"))" || bad "--timing=ilm again: $(cat "$tmp/ilm2.err")"
+# wl_bank, and hwwl (two of these cores, the ICRN): ILMs against the whole netlist
 for d in "wl_bank -p ENTRIES=4" "hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4"; do
   read -r -a b <<< "$d"
-  "$irhw" area "${b[@]}" -o "$tmp/${b[0]}" --json --timing=full -j 1 > "$tmp/${b[0]}.json" 2> "$tmp/${b[0]}.err" ||
-    bad "${b[0]} --timing=full: $(tail -3 "$tmp/${b[0]}.err")"
+  if "$irhw" area "${b[@]}" -o "$tmp/${b[0]}" --json --timing=full -j 1 > "$tmp/${b[0]}.json" 2> "$tmp/${b[0]}.err" &&
+     "$irhw" area "${b[@]}" -o "$tmp/${b[0]}i" --json --timing=ilm > "$tmp/${b[0]}i.json" 2> "$tmp/${b[0]}i.err"; then
+    same_path "${b[0]}" "$tmp/${b[0]}i.json" "$tmp/${b[0]}.json"
+  else bad "${b[0]}: $(tail -3 "$tmp/${b[0]}.err" "$tmp/${b[0]}i.err")"; fi
 done
 # the default: each module timed with its submodules read whole when they
 # have no submodules of their own, else as their extracted timing models
@@ -72,11 +97,11 @@ t=$(dirname "$(grep -l "cell (hwwl_c2" "$IRHW_SYNTH_CACHE"/e*/model.lib | head -
 ! grep -q ": started\|synthesis [0-9]*/[0-9]* .*: synthesizing\|timing (OpenSTA)" "$tmp/hwwle2.err" && [ "$(path "$tmp/hwwle2.json")" = "$(path "$tmp/hwwle.json")" ] &&
   ok "again (extracted models): the path from the cache, no tool run" || bad "again (extracted models): $(cat "$tmp/hwwle2.err")"
 # a damaged timing entry (the core's, its path edited) is timed again
-tentry=$(dirname "$(grep -l -F "$(printf '\t%s\t' "$(str crit_from "$tmp/hwwl_coree.json")")" "$IRHW_SYNTH_CACHE"/e*/timing.txt | head -1)")
+tentry=$(dirname "$(grep -l -F "$(printf '\t%s\t' "$(str crit_from "$tmp/ilm.json")")" "$IRHW_SYNTH_CACHE"/t*/timing.txt | head -1)")
 sed -i 's/^crit\t[0-9.]*/crit\t0.0001/' "$tentry/timing.txt"
-"$irhw" area "${core[@]}" -o "$tmp/e3" --json > "$tmp/e3.json" 2> "$tmp/e3.err"
-grep -q "cache entry $tentry does not match its hash: timing again" "$tmp/e3.err" && [ "$(path "$tmp/e3.json")" = "$(path "$tmp/hwwl_coree.json")" ] &&
-  ok "damaged timing entry timed again, the same path" || bad "damaged timing: $(path "$tmp/e3.json"); $(cat "$tmp/e3.err")"
+"$irhw" area "${core[@]}" -o "$tmp/ilm3" --json --timing=ilm > "$tmp/ilm3.json" 2> "$tmp/ilm3.err"
+grep -q "cache entry $tentry does not match its hash: timing again" "$tmp/ilm3.err" && [ "$(path "$tmp/ilm3.json")" = "$(path "$tmp/ilm.json")" ] &&
+  ok "damaged timing entry timed again, the same path" || bad "damaged timing: $(path "$tmp/ilm3.json"); $(cat "$tmp/ilm3.err")"
 "$irhw" area wl_bank -j 0 -o "$tmp/j0" > /dev/null 2> "$tmp/j0.err"
 [ $? -eq 2 ] && grep -q -- "-j '0' must be a whole number 1..64" "$tmp/j0.err" && ok "-j 0 refused (exit 2)" || bad "-j 0: $(cat "$tmp/j0.err")"
 
