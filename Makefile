@@ -43,7 +43,8 @@ ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_bloc
 parts_of = $(shell sed -n 's/^ *\.parts = "\([a-z_0-9 ]*\)",$$/\1/p' model/$(1)_block.c 2>/dev/null)
 BLOCK_NAMES := $(if $(ONLY),$(filter $(ONLY) $(foreach b,$(ONLY),$(call parts_of,$(b))),$(ALL_BLOCKS)),$(ALL_BLOCKS))
 SKIP_SRC := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),model/$(b).c model/$(b)_block.c gen/$(b).c tb/$(b)_stim.c)
-LIB_SRC := $(filter-out sim/cli%.c $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
+CLI_SRC := $(wildcard sim/cli*.c sim/verb_*.c)
+LIB_SRC := $(filter-out $(CLI_SRC) $(SKIP_SRC),$(wildcard model/*.c gen/*.c tb/*.c sim/*.c area/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/blocks.o
 SKIP_TESTS := $(foreach b,$(filter-out $(BLOCK_NAMES),$(ALL_BLOCKS)),tests/unit/test_$(b).c)
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out $(SKIP_TESTS),$(wildcard tests/unit/test_*.c)))
@@ -59,7 +60,7 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
-CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sim/cli*.c))
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The block registry, generated from every IRHW_BLOCK(name) in model/*_block.c.

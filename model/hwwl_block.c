@@ -410,4 +410,5 @@ IRHW_BLOCK(hwwl) = {
     .check_end = hwwl_check_end,
     .storage = hwwl_storage,
     .area_notes = hwwl_area_notes,
+    .run_order = 1, /* last: its cores' modules are then in the synthesis cache */
 };

@@ -428,4 +428,5 @@ IRHW_BLOCK(hwwl_core) = {
     .check_end = hwwl_core_check_end,
     .storage = hwwl_core_storage,
     .area_notes = hwwl_core_area_notes,
+    .run_order = -3, /* the longest synthesis */
 };

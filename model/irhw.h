@@ -473,6 +473,19 @@ typedef struct irhw_block {
     const char *report;
     /* Optional: the `irhw workload` kind that drives the block. */
     const char *workload;
+    /* Optional, for `irhw power`: what an operation is for energy per
+     * operation, the output ports whose bits high at a clock edge each count
+     * one ("push_ok pull_ok") and its name ("push/pull"); NULL: energy per
+     * cycle. The clock of the block's paper in MHz (0: 700, the hwwl
+     * paper's cores). */
+    const char *power_op_ports, *power_op_name;
+    double paper_mhz;
+    /* Optional, for `irhw run`: the block's built-in area sweep, up to three
+     * -p axes ("ENTRIES=2,4,8"; none: no sweep); when the block and its sweep
+     * start among the items run at once, relative to the others (0): lower
+     * first (the longest syntheses), higher last. */
+    const char *run_sweep[3];
+    int run_order, run_sweep_order;
 } irhw_block;
 
 /* Registry (generated from IRHW_BLOCK lines). */

@@ -400,4 +400,9 @@ IRHW_BLOCK(iru_hash) = {
     .check_end = iru_hash_check_end,
     .storage = iru_storage,
     .area_notes = iru_area_notes,
+    /* the IRU paper models a GTX 980 (its Table 2); NVIDIA's base clock 1126 MHz */
+    .power_op_ports = "ins_ready",
+    .power_op_name = "element",
+    .paper_mhz = 1126,
+    .run_order = -1, /* 80 KB of storage */
 };

@@ -206,4 +206,10 @@ IRHW_BLOCK(wl_bank) = {
     .stim_next = wl_bank_stim_next,
     .storage = wl_bank_storage,
     .area_notes = wl_bank_area_notes,
+    /* the hwwl paper's Table IV: 700 MHz cores */
+    .power_op_ports = "push_ok pull_ok",
+    .power_op_name = "push/pull",
+    .paper_mhz = 700,
+    /* the bank in flops and in SRAM around their crossover */
+    .run_sweep = {"ENTRIES=2,4,8,16,32,64", "STORAGE=flops,sram"},
 };

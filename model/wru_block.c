@@ -329,4 +329,7 @@ IRHW_BLOCK(wru) = {
     .check_end = wru_check_end,
     .storage = wru_storage,
     .area_notes = wru_area_notes,
+    /* the sorting networks at the default LANES */
+    .run_sweep = {"NETWORK=best,bestdepth,oddeven,bitonic"},
+    .run_sweep_order = -2, /* its four networks: a long synthesis */
 };

@@ -1,9 +1,12 @@
 /*
- * cli.c — the irhw command line: list | gen | cosim | area | run | workload
- * (workload: sim/cli_workload.c), and the sweep verbs whose bodies live in
- * sweep_cli.c (sweep | sweep-task | report). Here: the block verbs' option
- * parsing, list, gen and the verb table; cosim and run live in
- * sim/cli_cosim.c, area, power and prove in sim/cli_area.c (cli_int.h).
+ * cli.c — the irhw command line: main, the verb table, and what the block
+ * verbs share: their option table (each row with its help, so every
+ * verb's --help is generated from it), its parsing into `opts`, the
+ * output-overlap check and writing a design. Each verb lives in its own
+ * file: sim/verb_list.c, verb_gen.c, verb_cosim.c, verb_run.c,
+ * verb_area.c, verb_power.c, verb_prove.c (cli_int.h), verb_graph.c,
+ * sweep_cli.c (sweep, sweep-task, report), cli_workload.c (workload) and
+ * cli_paper_figs.c (paper-figs).
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
  * or failed check; 2 usage or parameter error (what was typed is wrong:
@@ -20,15 +23,8 @@
 #include "graph_gen.h"
 #include "irhw.h"
 #include "lines.h"
-#include "observe.h"
 #include "portwave.h"
-#include "rtlcheck.h"
-#include "scgen.h"
-#include "shrink.h"
-#include "stimfile.h"
 #include "sweep.h"
-#include "vbuild.h"
-#include "xcheck.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,10 +32,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 const char *prog = "irhw";
@@ -99,8 +92,9 @@ const char *size_text(double bytes, char *buf, size_t len)
     return buf;
 }
 
-/* The options of gen, cosim, area and run (verbs, V_* in cli_int.h: which
- * of them take it). */
+/* The options of the block verbs (verbs, V_* in cli_int.h: which of them
+ * take it). An option whose help differs between verbs has a row for each,
+ * with the same id. Each verb's --help prints the rows it sees. */
 enum {
     O_HELP,
     O_P,
@@ -127,7 +121,7 @@ enum {
     O_REQUIRE_COVERAGE,
     O_TRACE_LINES,
     O_JSON,
-    O_NO_STA,
+    O_TIMING,
     O_FLAT,
     O_PROGRESS,
     O_NO_MODEL,
@@ -139,52 +133,245 @@ enum {
     O_JOBS,
     O_BLOCKS,
     O_VCD,
-    O_ILM,
-    O_FULL_STA,
+    O_RETIRED, /* a switch --timing replaced: exit 2 naming the replacement */
 };
+#define V_BLOCK (V_GEN | V_COSIM | V_AREA | V_PROVE | V_POWER)
+static const char threads_help[] =
+    "2: the RTL in one thread, the model, compare,\n"
+    "checker and coverage in another, up to " IRHW_STR(
+        IRHW_COSIM_RING) " cycles\n"
+                         "apart (the same results); 1: both in one. Default:\n"
+                         "the first " IRHW_STR(
+                             IRHW_COSIM_FIRST) " cycles in one; with two CPUs free,\n"
+                                               "two if a cycle took " IRHW_STR(IRHW_COSIM_TWO_NS) " ns or more and " IRHW_STR(
+                                                   IRHW_COSIM_TWO_SHARE) " of\n"
+                                                                         "it or more was the "
+                                                                         "model's side; else a "
+                                                                         "trial of\n" IRHW_STR(
+                                                                             IRHW_COSIM_TRIAL) "-cy"
+                                                                                               "cle"
+                                                                                               " wi"
+                                                                                               "ndo"
+                                                                                               "ws "
+                                                                                               "in "
+                                                                                               "one"
+                                                                                               " an"
+                                                                                               "d "
+                                                                                               "two"
+                                                                                               " pi"
+                                                                                               "cks"
+                                                                                               " th"
+                                                                                               "e\n"
+                                                                                               "fas"
+                                                                                               "ter"
+                                                                                               ", "
+                                                                                               "che"
+                                                                                               "cke"
+                                                                                               "d "
+                                                                                               "aga"
+                                                                                               "in "
+                                                                                               "aft"
+                                                                                               "er"
+                                                                                               " " IRHW_STR(
+                                                                                                   IRHW_COSIM_RECHECK) " cycles, then\n"
+                                                                                                                       "twice as many each time up to " IRHW_STR(
+                                                                                                                           IRHW_COSIM_RECHECK_MAX) "; one\n"
+                                                                                                                                                   "with --wave or --systemc. The line 'threads:' says\n"
+                                                                                                                                                   "what ran";
 static const irhw_opt block_opts[] = {
-    {"-h", 0, O_HELP, V_ALL},
-    {"--help", 0, O_HELP, V_ALL},
-    {"-p", 1, O_P, V_GEN | V_COSIM | V_AREA | V_PROVE | V_POWER},
-    {"-o", 1, O_OUT, V_GEN | V_AREA | V_RUN | V_PROVE | V_POWER},
-    {"--cycles", 1, O_CYCLES, V_COSIM | V_RUN | V_POWER},
-    {"--seed", 1, O_SEED, V_COSIM | V_RUN | V_POWER},
-    {"--stim", 1, O_STIM, V_COSIM | V_POWER},
-    {"--wave", 1, O_WAVE, V_COSIM},
-    {"--wave-depth", 1, O_WAVE_DEPTH, V_COSIM},
-    {"--threads", 1, O_THREADS, V_COSIM},
-    {"--wave-from", 1, O_WAVE_FROM, V_COSIM},
-    {"--wave-to", 1, O_WAVE_TO, V_COSIM},
-    {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM | V_POWER},
-    {"--rtl", 1, O_RTL, V_COSIM | V_PROVE},
-    {"--depth", 1, O_DEPTH, V_PROVE},
-    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN | V_POWER},
-    {"--sram-table", 1, O_SRAM_TABLE, V_AREA},
-    {"--draw", 1, O_DRAW, V_GEN},
-    {"--record", 1, O_RECORD, V_COSIM},
-    {"--stim-file", 1, O_STIM_FILE, V_COSIM | V_POWER},
-    {"--shrink-out", 1, O_SHRINK_OUT, V_COSIM},
-    {"--shrink", 0, O_SHRINK, V_COSIM},
-    {"--until-covered", 0, O_UNTIL_COVERED, V_COSIM},
-    {"--require-coverage", 0, O_REQUIRE_COVERAGE, V_COSIM},
-    {"--trace-lines", 0, O_TRACE_LINES, V_COSIM},
-    {"--json", 0, O_JSON, V_AREA | V_POWER},
-    {"--no-sta", 0, O_NO_STA, V_AREA},
-    {"--flat", 0, O_FLAT, V_AREA},
-    {"--ilm", 0, O_ILM, V_AREA | V_POWER},
-    {"--full-sta", 0, O_FULL_STA, V_AREA | V_POWER},
-    {"-j", 1, O_JOBS, V_AREA | V_POWER | V_RUN},
-    {"--progress", 0, O_PROGRESS, V_AREA | V_POWER},
-    {"--no-model", 0, O_NO_MODEL, V_COSIM},
-    {"--no-assert", 0, O_NO_ASSERT, V_COSIM},
-    {"--quiet", 0, O_QUIET, V_COSIM},
-    {"--systemc", 0, O_SYSTEMC, V_GEN | V_COSIM},
-    {"--xcheck", 0, O_XCHECK, V_COSIM},
-    {"--clock", 1, O_CLOCK, V_POWER},
-    {"--jobs", 1, O_JOBS, V_AREA | V_POWER | V_RUN},
-    {"--blocks", 1, O_BLOCKS, V_RUN},
-    {"--vcd", 1, O_VCD, V_POWER},
-    {NULL, 0, 0, 0},
+    {"-h", 0, O_HELP, V_ALL, NULL, NULL},
+    {"--help", 0, O_HELP, V_ALL, NULL, NULL},
+    {"-p", 1, O_P, V_BLOCK, "NAME=VALUE",
+     "a parameter of the block (irhw list BLOCK: names,\n"
+     "ranges, defaults)"},
+    {"-o", 1, O_OUT, V_GEN, "DIR",
+     "the output folder (default out/<module>, a folder\n"
+     "per configuration)"},
+    {"-o", 1, O_OUT, V_AREA, "DIR",
+     "work files and the gate-level netlist (netlist.v,\n"
+     "for cosim --rtl) (default out/area/<module>)"},
+    {"-o", 1, O_OUT, V_POWER, "DIR", "work files (default out/power/<module>)"},
+    {"-o", 1, O_OUT, V_RUN, "DIR", "everything goes under DIR (default out/)"},
+    {"-o", 1, O_OUT, V_PROVE, "DIR",
+     "the design, the Yosys script (prove.ys) and log and\n"
+     "the counterexample (default out/prove-<module>); a\n"
+     "run removes an earlier run's cex.* there"},
+    {"--cycles", 1, O_CYCLES, V_COSIM, "N", "cycles to run (default 100000)"},
+    {"--cycles", 1, O_CYCLES, V_POWER, "N", "co-simulated cycles (default 100000)"},
+    {"--cycles", 1, O_CYCLES, V_RUN, "N",
+     "co-simulated cycles of each block (default 100000;\n"
+     "200000 when -o is not given)"},
+    {"--seed", 1, O_SEED, V_COSIM | V_RUN | V_POWER, "S",
+     "stimulus seed (default 1); the same seed gives the\n"
+     "same run"},
+    {"--stim", 1, O_STIM, V_COSIM | V_POWER, "M",
+     "mixed (directed, then constrained random; default),\n"
+     "random, directed"},
+    {"--clock", 1, O_CLOCK, V_POWER, "MHz",
+     "the clock the power is given at (default: the clock\n"
+     "of the block's paper, else 700 MHz)"},
+    {"--wave", 1, O_WAVE, V_COSIM, "F",
+     "trace (F.fst or F.vcd) with the RTL's signals, the\n"
+     "model's expected outputs (exp_*), a mismatch flag\n"
+     "and a cycle counter, plus F.gtkw for GTKWave: on a\n"
+     "mismatch it opens on the differing outputs and\n"
+     "their exp_*, in colour, 20 cycles before it to 5\n"
+     "after"},
+    {"--wave-depth", 1, O_WAVE_DEPTH, V_COSIM, "N",
+     "hierarchy levels traced: 1 (default) the ports,\n"
+     "exp_* and mismatch, written by irhw on the run's own\n"
+     "model (no build; with two CPUs by a writer thread,\n"
+     "IRHW_WAVE_THREAD=0: none); 2 also the block's own\n"
+     "registers and wires; more for sub-modules and\n"
+     "leaf-cell arrays (2+: a second cached build)"},
+    {"--wave-from", 1, O_WAVE_FROM, V_COSIM, "C",
+     "record only from cycle C (e.g. before a mismatch)"},
+    {"--wave-to", 1, O_WAVE_TO, V_COSIM, "C", "record only up to cycle C"},
+    {"--wave-limit", 1, O_WAVE_LIMIT, V_COSIM, "SIZE",
+     "every trace of the run stays under SIZE (bytes, or\n"
+     "with K, M, G, T; default 2G; none: no limit): a run\n"
+     "whose estimated --wave or --record reaches it is\n"
+     "refused (exit 2; at --wave-depth 2+ the size is\n"
+     "measured over the first 1000 cycles), and a --wave\n"
+     "that nears it stops at a cycle boundary, the file\n"
+     "whole, with a line naming the cycles it holds; the\n"
+     "estimate is printed from 100M. A trace that cannot\n"
+     "be written (disk full) ends the run with exit 3,\n"
+     "its part renamed F.partial, no .gtkw"},
+    {"--wave-limit", 1, O_WAVE_LIMIT, V_POWER, "SIZE",
+     "the activity trace's limit (default 2G; K, M, G, T;\n"
+     "none: no limit): its size, measured over the first\n"
+     "1000 cycles, is estimated before anything runs, and\n"
+     "a run over the limit is refused (exit 2)"},
+    {"--rtl", 1, O_RTL, V_COSIM, "F",
+     "co-simulate these Verilog files (hand-edited RTL, a\n"
+     "netlist) instead of the generated RTL; leaf cells\n"
+     "come from rtl/ (repeat for several files)"},
+    {"--rtl", 1, O_RTL, V_PROVE, "F",
+     "the user's RTL of the same ports instead of the\n"
+     "generated (repeat for several files)"},
+    {"--depth", 1, O_DEPTH, V_PROVE, "N",
+     "bounded model checking to N cycles and k-induction\n"
+     "up to N (default 20, 3.." IRHW_STR(PROVE_DEPTH_MAX) ")"},
+    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN, "F",
+     "the cell library, FILE or FILE.gz (default\n"
+     "area/default_45nm.lib, an approximate 45 nm-class\n"
+     "library shipped here; one that is empty, binary,\n"
+     "not a liberty or without cell areas is refused,\n"
+     "exit 2)"},
+    {"--liberty", 1, O_LIBERTY, V_POWER, "F",
+     "default: " SKY130_LIB "\n"
+     "in ../shared/data/liberty/ beside the source tree\n"
+     "when present, else the default library, which has no\n"
+     "power data: power is refused (exit 2) after the area"},
+    {"--sram-table", 1, O_SRAM_TABLE, V_AREA, "F",
+     "SRAM areas of your own macros, one per line \"words\n"
+     "width um2\" ('#' comments); they replace the\n"
+     "model's for those sizes"},
+    {"--draw", 1, O_DRAW, V_GEN, "FILE.svg", "a drawing of the structure (blocks that have one)"},
+    {"--systemc", 0, O_SYSTEMC, V_GEN, NULL,
+     "also DIR/<module>_sc.h: the C model as a SystemC\n"
+     "module with the RTL's ports (include it, link\n"
+     "libirhw and -lsystemc)"},
+    {"--systemc", 0, O_SYSTEMC, V_COSIM, NULL,
+     "the same run inside SystemC: the RTL built with\n"
+     "verilator --sc beside the C model as an sc_module\n"
+     "(gen --systemc), one sc_clock, shared input\n"
+     "signals, every output compared every cycle"},
+    {"--quiet", 0, O_QUIET, V_COSIM, NULL, "no progress, statistics or coverage report"},
+    {"--threads", 1, O_THREADS, V_COSIM, "N", threads_help},
+    {"--stim-file", 1, O_STIM_FILE, V_COSIM, "F",
+     "drive model and RTL from a CSV trace instead of the\n"
+     "stimulus: a header of every input port name, one\n"
+     "row per cycle, values decimal or 0x hex (rst is\n"
+     "held high in cycles 0 and 1)"},
+    {"--stim-file", 1, O_STIM_FILE, V_POWER, "F",
+     "co-simulate this CSV trace (as irhw cosim) instead\n"
+     "of the stimulus"},
+    {"--vcd", 1, O_VCD, V_POWER, "F",
+     "this trace (cosim --wave F.vcd --wave-depth 99 of\n"
+     "the same block and parameters) instead of a\n"
+     "co-simulation, priced whole and kept. Read through\n"
+     "first: one that is not a whole VCD is refused\n"
+     "(exit 2) before the synthesis; --cycles, --seed,\n"
+     "--stim, --stim-file and --wave-limit do not apply\n"
+     "with it (exit 2)"},
+    {"--record", 1, O_RECORD, V_COSIM, "F",
+     "write the inputs of this run as such a CSV trace\n"
+     "(F.hex: raw hex words, one line per cycle), under\n"
+     "--wave-limit"},
+    {"--until-covered", 0, O_UNTIL_COVERED, V_COSIM, NULL,
+     "end the run (within --cycles) once every coverage\n"
+     "point of the block is hit; the report follows the\n"
+     "PASS line"},
+    {"--require-coverage", 0, O_REQUIRE_COVERAGE, V_COSIM, NULL,
+     "exit 1 when a point this configuration can reach\n"
+     "was never hit (tests/cosim/cosim_regress.sh)"},
+    {"--no-model", 0, O_NO_MODEL, V_COSIM, NULL,
+     "run the RTL alone, without the model (RAN, not\n"
+     "PASS: nothing compared)"},
+    {"--no-assert", 0, O_NO_ASSERT, V_COSIM, NULL,
+     "build the RTL without its checks (IRHW_ASSERT\n"
+     "undefined, no Verilator --assert): what the checks\n"
+     "cost (make bench)"},
+    {"--shrink", 0, O_SHRINK, V_COSIM, NULL,
+     "on a mismatch, shrink the failing trace (delta\n"
+     "debugging over cycles, then values) to a short one\n"
+     "failing on the same port; writes shrunk.csv,\n"
+     "shrunk.fst and shrunk.gtkw and prints the replay\n"
+     "command"},
+    {"--shrink-out", 1, O_SHRINK_OUT, V_COSIM, "P", "P.csv, P.fst, P.gtkw instead of shrunk.*"},
+    {"--trace-lines", 0, O_TRACE_LINES, V_COSIM, NULL,
+     "one line per cycle: the block's key inputs |\n"
+     "outputs (hex)"},
+    {"--xcheck", 0, O_XCHECK, V_COSIM, NULL,
+     "then the same inputs on the RTL under Icarus\n"
+     "(4-state): fails on any X/Z on an output after the\n"
+     "reset cycles (a register without its reset, hidden\n"
+     "by Verilator's 2-state zeros) and on any output\n"
+     "that differs from the model's; names port and cycle"},
+    {"--timing", 1, O_TIMING, V_AREA, "auto|full|ilm|none",
+     "how the critical path is found (docs/area.md).\n"
+     "auto (default): each module timed on its own,\n"
+     "cached, its submodules read whole, or as their\n"
+     "extracted timing models (liberty cells) when they\n"
+     "have submodules of their own; full: OpenSTA on the\n"
+     "whole linked netlist (the reference); ilm: each\n"
+     "module timed with its submodules' interface logic\n"
+     "models (cached; the same path, cheaper for a design\n"
+     "timed alone, far dearer under a parent); none: no\n"
+     "timing, area only"},
+    {"--timing", 1, O_TIMING, V_POWER, "auto|full|ilm",
+     "as for irhw area (power needs the timing run)"},
+    {"--flat", 0, O_FLAT, V_AREA, NULL,
+     "one Yosys run on the whole design, nothing cached\n"
+     "(a synthesis flow: its own ABC mapping; timed as a\n"
+     "whole, so --timing auto, full and ilm are the same)"},
+    {"-j", 1, O_JOBS, V_AREA, "N",
+     "synthesis and timing jobs side by side, 1..64\n"
+     "(default 2; also --jobs N)"},
+    {"-j", 1, O_JOBS, V_POWER, "N", "as for irhw area (also --jobs N)"},
+    {"-j", 1, O_JOBS, V_RUN, "N",
+     "blocks and sweeps at once (default: one a core;\n"
+     "also --jobs N), each in its own process, the\n"
+     "longest syntheses first; a block's output is kept\n"
+     "in DIR/<block>/run.log and printed whole in the\n"
+     "blocks' order, a sweep's in DIR/sweep/<block>.log.\n"
+     "-j 1: one after the other, in this process"},
+    {"--jobs", 1, O_JOBS, V_AREA | V_POWER | V_RUN, "N", NULL},
+    {"--blocks", 1, O_BLOCKS, V_RUN, "B1,B2,...", "only these blocks and their built-in sweeps"},
+    {"--json", 0, O_JSON, V_AREA, NULL, "the report as one JSON document"},
+    {"--json", 0, O_JSON, V_POWER, NULL,
+     "one document {\"area\": ..., \"power\": ...}, printed\n"
+     "whole at the end (nothing on stdout when the run\n"
+     "fails)"},
+    {"--progress", 0, O_PROGRESS, V_AREA | V_POWER, NULL,
+     "stage, module k of n and elapsed time on stderr\n"
+     "(the default when stderr is a terminal)"},
+    {"--full-sta", 0, O_RETIRED, V_AREA | V_POWER, NULL, NULL},
+    {"--ilm", 0, O_RETIRED, V_AREA | V_POWER, NULL, NULL},
+    {"--no-sta", 0, O_RETIRED, V_AREA, NULL, NULL},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 /* A whole number lo..hi into *out: 0, or 2 after "OPT 'v' must be ...". */
@@ -196,7 +383,32 @@ static int take_u64(const char *verb, const char *opt, const char *v, uint64_t l
     return irhw_usage(verb, "%s '%s' must be %s", opt, v, what);
 }
 
-/* One option of gen, cosim, area or run: 0, or 2 after the message. */
+/* --timing auto|full|ilm|none (power: not none): 0, or 2 after the message. */
+static int take_timing(const irhw_args *a, const char *v, opts *o)
+{
+    static const char *const names[] = {"auto", "full", "ilm", "none"};
+    int power = (a->verbs & V_POWER) != 0;
+    for (int i = 0; i < (power ? 3 : 4); i++)
+        if (!strcmp(v, names[i])) {
+            o->timing = (timing_mode)i;
+            return 0;
+        }
+    if (power && !strcmp(v, "none"))
+        return irhw_usage(a->verb, "--timing none does not apply to power: its OpenSTA run needs "
+                                   "the timing (auto, full or ilm)");
+    return irhw_usage(a->verb, "--timing '%s' must be %s", v,
+                      power ? "auto, full or ilm" : "auto, full, ilm or none");
+}
+
+/* What replaces a retired timing switch, for its message. */
+static const char *retired_timing(const char *name)
+{
+    return !strcmp(name, "--full-sta") ? "use --timing=full"
+           : !strcmp(name, "--no-sta") ? "use --timing=none"
+                                       : "use --timing=ilm";
+}
+
+/* One option of a block verb: 0, or 2 after the message. */
 static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts *o,
                     const char **params, unsigned *nparams)
 {
@@ -328,18 +540,14 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
     case O_JSON:
         o->json = 1;
         break;
-    case O_NO_STA:
-        o->no_sta = 1;
-        break;
+    case O_TIMING:
+        return take_timing(a, v, o);
     case O_FLAT:
         o->flat = 1;
         break;
-    case O_FULL_STA:
-        o->full_sta = 1;
-        break;
-    case O_ILM:
-        o->ilm = 1;
-        break;
+    case O_RETIRED:
+        return irhw_usage(verb, "%s is gone: --timing chooses how the critical path is found (%s)",
+                          n, retired_timing(n));
     case O_PROGRESS:
         o->progress = 1;
         break;
@@ -368,8 +576,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
 }
 
 /* Parses BLOCK (when need_block) and the options of the verb (vbit, V_*),
- * in any order; the -p are set once the block is known. */
-/* Outputs never overlap inputs (irhw_io_check): the verb's output folder
+
  * dir (NULL: none; it holds the verb's own files) and its output files
  * against its input files. 0, or 2 after the message. */
 int io_check(const char *verb, const opts *o, const char *dir)
@@ -460,13 +667,6 @@ int parse_opts(const char *verb, int argc, char **argv, int need_block, unsigned
                           "--trace-lines");
     if (o->shrink_out && !o->shrink)
         return irhw_usage(verb, "%s needs --shrink", "--shrink-out");
-    /* area, power: how the critical path is found, one way at most */
-    if (o->flat + o->full_sta + o->ilm > 1)
-        return irhw_usage(verb, "%s each choose how the critical path is found: give at most one",
-                          o->flat ? "--flat, --full-sta and --ilm" : "--full-sta and --ilm");
-    if (o->no_sta && (o->full_sta || o->ilm))
-        return irhw_usage(verb, "%s does not apply: --no-sta times nothing",
-                          o->ilm ? "--ilm" : "--full-sta");
     if (o->b) {
         char err[IRHW_ERRLEN];
         if (irhw_inst_init(&o->x, o->b, &o->c, err, sizeof err)) {
@@ -485,220 +685,7 @@ int parse_opts(const char *verb, int argc, char **argv, int need_block, unsigned
     return 0;
 }
 
-/* ---- list ------------------------------------------------------------------ */
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-static void list_params(const irhw_block *b)
-{
-    for (unsigned i = 0; i < b->nparams; i++) {
-        const irhw_param *p = &b->params[i];
-        char range[256], def[64];
-        irhw_param_range(p, range, sizeof range);
-        if (p->type == IRHW_PENUM)
-            snprintf(def, sizeof def, "%s", p->choices[p->def]);
-        else
-            snprintf(def, sizeof def, "%" PRId64, p->def);
-        printf("  %-11s default %-9s range %-24s %s\n", p->name, def, range, p->meaning);
-        if (p->derived)
-            printf("  %-11s (default when not set: %s)\n", "", p->derived);
-    }
-}
-
-/* Ports of the default configuration with their timing contract. */
-static void list_ports(const irhw_inst *x)
-{
-    printf("  ports of %s (widths at the defaults; clk rises, rst synchronous):\n", x->module);
-    for (unsigned i = 0; i < x->ps.n; i++) {
-        const irhw_port *p = &x->ps.p[i];
-        char timing[160] = "";
-        if (p->dir == IRHW_OUT)
-            snprintf(timing, sizeof timing, "  [%s%s]", p->comb[0] ? "comb from: " : "registered",
-                     p->comb);
-        printf("    %-6s %-14s %4u  %-15s %s%s\n", p->dir == IRHW_IN ? "in" : "out", p->name,
-               p->width, p->group, p->meaning, timing);
-    }
-    if (x->b->timing)
-        printf("  timing: %s\n", x->b->timing);
-}
-
-/* The default configuration's assertions and input contracts (vw_assert),
- * its leaf cells' included, as the RTL states them. */
-static void list_checks(const irhw_inst *x)
-{
-    char err[IRHW_ERRLEN];
-    char *v = irhw_generate(x, err, sizeof err);
-    if (!v)
-        return;
-    printf("  assertions (checked in cosim with Verilator --assert; `irhw prove` proves them):\n");
-    irhw_checks_list(stdout, v, "    ");
-    free(v);
-    const char *lv[IRHW_MAX_LEAVES];
-    unsigned nl = x->b->leaf_cells ? x->b->leaf_cells(x, lv) : 0;
-    for (unsigned i = 0; i < nl; i++) {
-        char p[4096];
-        snprintf(p, sizeof p, "%s/rtl/%s", irhw_root(), lv[i]);
-        char *t = irhw_read_file(p, NULL);
-        if (t && strstr(t, "`ifdef IRHW_ASSERT")) {
-            printf("   in the leaf %s:\n", lv[i]);
-            irhw_checks_list(stdout, t, "    ");
-        }
-        free(t);
-    }
-}
-
-static void list_json(FILE *f, const irhw_inst *x)
-{
-    const irhw_block *b = x->b;
-    fprintf(f, "{\"name\": ");
-    json_str(f, b->name);
-    fprintf(f, ", \"title\": ");
-    json_str(f, b->title);
-    fprintf(f, ", \"paper\": ");
-    json_str(f, b->paper);
-    fprintf(f, ", \"timing\": ");
-    json_str(f, b->timing ? b->timing : "");
-    fprintf(f, ", \"module\": ");
-    json_str(f, x->module);
-    fprintf(f, ",\n  \"params\": [");
-    for (unsigned i = 0; i < b->nparams; i++) {
-        const irhw_param *p = &b->params[i];
-        char def[64];
-        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_str(f, p->name);
-        fprintf(f, ", \"default\": ");
-        json_str(f, irhw_param_text(b, &x->c, i, def, sizeof def));
-        if (p->type == IRHW_PENUM) {
-            fprintf(f, ", \"choices\": [");
-            for (const char *const *ch = p->choices; *ch; ch++) {
-                fprintf(f, "%s", ch == p->choices ? "" : ", ");
-                json_str(f, *ch);
-            }
-            fprintf(f, "]");
-        } else {
-            fprintf(f, ", \"min\": %" PRId64 ", \"max\": %" PRId64, p->min, p->max);
-        }
-        fprintf(f, ", \"meaning\": ");
-        json_str(f, p->meaning);
-        if (p->derived) {
-            fprintf(f, ", \"derived\": ");
-            json_str(f, p->derived);
-        }
-        fprintf(f, "}");
-    }
-    fprintf(f, "],\n  \"ports\": [");
-    for (unsigned i = 0; i < x->ps.n; i++) {
-        const irhw_port *p = &x->ps.p[i];
-        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_str(f, p->name);
-        fprintf(f,
-                ", \"dir\": \"%s\", \"width\": %u, \"group\": ", p->dir == IRHW_IN ? "in" : "out",
-                p->width);
-        json_str(f, p->group);
-        fprintf(f, ", \"meaning\": ");
-        json_str(f, p->meaning);
-        if (p->dir == IRHW_OUT) {
-            fprintf(f, ", \"registered\": %s, \"comb_from\": [", p->comb[0] ? "false" : "true");
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", p->comb);
-            char *save = NULL;
-            int k = 0;
-            for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-                fprintf(f, "%s", k++ ? ", " : "");
-                json_str(f, t);
-            }
-            fprintf(f, "]");
-        }
-        fprintf(f, "}");
-    }
-    fprintf(f, "]}");
-}
-
-static int cmd_list(int argc, char **argv)
-{
-    static const irhw_opt list_opts[] = {
-        {"-h", 0, O_HELP, 0}, {"--help", 0, O_HELP, 0}, {"--json", 0, O_JSON, 0}, {NULL, 0, 0, 0}};
-    if (irhw_args_help(argc, argv)) {
-        printf("usage: %s list [BLOCK] [--json]\n"
-               "  every block (or one) with its parameters (defaults, ranges, meaning, the\n"
-               "  rule of a default derived from other parameters); for one block also its\n"
-               "  ports (direction, width, group, meaning) and timing contract: which outputs\n"
-               "  are combinational from which inputs, which are registered, read latency.\n"
-               "  --json  the same, machine-readable (an array of blocks)\n",
-               prog);
-        return 0;
-    }
-    int json = 0;
-    const char *name = NULL;
-    irhw_args a;
-    irhw_args_init(&a, "list", list_opts, 0, argc, argv);
-    const irhw_opt *opt;
-    const char *v;
-    for (int k; (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
-        if (k == IRHW_ARG_BAD)
-            return EXIT_USAGE;
-        if (k == IRHW_ARG_OPT)
-            json = 1;
-        else if (name)
-            return irhw_usage("list", "unexpected argument '%s' (one block at a time)", v);
-        else
-            name = v;
-    }
-    const irhw_block *one = NULL;
-    if (name && !(one = irhw_args_block("list", name)))
-        return EXIT_USAGE;
-    if (json)
-        printf("[");
-    int k = 0;
-    for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
-        const irhw_block *b = *bp;
-        if (one && b != one)
-            continue;
-        irhw_cfg c;
-        irhw_cfg_defaults(b, &c);
-        irhw_inst x;
-        char err[IRHW_ERRLEN];
-        if (irhw_inst_init(&x, b, &c, err, sizeof err)) {
-            irhw_inst_free(&x);
-            fprintf(stderr, "%s list: %s: %s\n", prog, b->name, err);
-            return EXIT_TOOL;
-        }
-        if (json) {
-            printf("%s\n", k ? "," : "");
-            list_json(stdout, &x);
-        } else {
-            if (k)
-                printf("\n");
-            printf("%s — %s (%s)\n", b->name, b->title, b->paper);
-            list_params(b);
-            if (one) {
-                list_ports(&x);
-                list_checks(&x);
-            }
-        }
-        k++;
-        irhw_inst_free(&x);
-    }
-    if (json)
-        printf("\n]\n");
-    else if (!one)
-        printf("\n('%s list BLOCK' adds the ports and the timing contract)\n", prog);
-    return 0;
-}
-
-/* ---- gen ------------------------------------------------------------------- */
+/* ---- writing a design (gen, area, power, prove, run) -------------------- */
 
 /* Copies rtl/<name> into dir. */
 static int copy_leaf(const char *name, const char *dir, char *err, size_t errlen)
@@ -735,139 +722,94 @@ int write_design(const irhw_inst *x, const char *dir, char *path, size_t len,
     return rc;
 }
 
-static int write_svg(const opts *o)
+void verb_help(const char *usage, const char *about, unsigned vbit, const char *tail)
 {
-    char err[IRHW_ERRLEN];
-    if (!o->b->draw_svg) {
-        fprintf(stderr, "%s gen: block %s has no drawing (--draw)\n", prog, o->b->name);
-        return EXIT_USAGE;
-    }
-    irhw_out *f = irhw_out_open(o->draw, err, sizeof err);
-    int rc = !f ? -1 : o->b->draw_svg(&o->x, irhw_out_file(f), err, sizeof err);
-    if (rc)
-        irhw_out_abort(f);
-    else
-        rc = irhw_out_commit(f, err, sizeof err);
-    if (rc) {
-        fprintf(stderr, "%s gen: %s\n", prog, err);
-        return EXIT_TOOL;
-    }
-    printf("wrote %s\n", o->draw);
-    return 0;
-}
-
-static int cmd_gen(int argc, char **argv)
-{
-    opts o;
-    int rc = parse_opts("gen", argc, argv, 1, V_GEN, &o);
-    if (rc || o.help) {
-        if (o.help)
-            printf(
-                "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] "
-                "[--systemc]\n" IRHW_ARGS_HELP
-                "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
-                "  cells it instantiates. Default DIR: out/<module>, a folder per configuration\n"
-                "  (the module name encodes it: wl_bank_e32_w24_t5_flops), so DIR/*.v is one\n"
-                "  design (verilator --lint-only -Wall DIR/*.v)\n"
-                "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
-                "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
-                "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
-                prog);
-        return rc;
-    }
-    char dir[4096], path[4200], err[IRHW_ERRLEN];
-    const char *leaves[IRHW_MAX_LEAVES];
-    unsigned nleaves;
-    if (o.out)
-        snprintf(dir, sizeof dir, "%s", o.out);
-    else
-        snprintf(dir, sizeof dir, "out/%s", o.x.module); /* a folder per configuration */
-    if ((rc = io_check("gen", &o, dir))) {
-        irhw_inst_free(&o.x);
-        return rc;
-    }
-    if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
-        fprintf(stderr, "%s gen: %s\n", prog, err);
-        irhw_inst_free(&o.x);
-        return EXIT_TOOL;
-    }
-    printf("wrote %s\n", path);
-    if (o.systemc) {
-        char cls[160], hpath[4400];
-        irhw_sc_class(&o.x, cls, sizeof cls);
-        snprintf(hpath, sizeof hpath, "%s/%s.h", dir, cls);
-        char *h = irhw_sc_header(&o.x);
-        rc = h ? irhw_write_file(hpath, h, err, sizeof err)
-               : irhw_err(err, sizeof err, "out of memory writing %s", hpath);
-        free(h);
-        if (rc) {
-            fprintf(stderr, "%s gen: %s\n", prog, err);
-            irhw_inst_free(&o.x);
-            return EXIT_TOOL;
-        }
-        printf("wrote %s (SystemC module %s)\n", hpath, cls);
-    }
-    if (o.b->gen_summary)
-        o.b->gen_summary(&o.x, stdout);
-    if (o.draw)
-        rc = write_svg(&o);
-    irhw_inst_free(&o.x);
-    return rc;
+    printf("usage: %s %s\n%s", prog, usage, about);
+    irhw_args_print(stdout, block_opts, vbit, 0);
+    if (tail)
+        fputs(tail, stdout);
 }
 
 /* ---- main ------------------------------------------------------------------ */
-
-static void help(FILE *f)
-{
-    fprintf(f,
-            "irhw %s — golden models of GPU hardware blocks, Verilog generators,\n"
-            "Verilator co-simulation, waveforms and area.\n\n"
-            "usage: %s <verb> [BLOCK] [options]   ('%s <verb> --help' for each)\n"
-            "  list  [BLOCK]            blocks, parameters, defaults, ranges\n"
-            "  gen   BLOCK -p N=V -o D  write the Verilog for one configuration\n"
-            "  cosim BLOCK -p N=V ...   RTL in lockstep with the C model\n"
-            "  area  BLOCK -p N=V ...   Yosys area, SRAM model, OpenSTA critical path\n"
-            "  power BLOCK -p N=V ...   power and energy from co-simulation activity (OpenSTA)\n"
-            "  prove BLOCK -p N=V ...   the block's assertions by model checking (Yosys)\n"
-            "  run                      all of it for every block at the papers' defaults\n"
-            "  sweep BLOCK -p N=a,b ... many configurations, locally or on Slurm\n"
-            "  report DIR...            area estimation report (HTML + Markdown) of sweeps\n"
-            "  workload KIND ...        workloads driving the blocks (iru: graph frontiers)\n"
-            "  paper-figs               the papers' figures on our graphs (workload runs)\n"
-            "  graph rmat|grid|info     generate R-MAT and grid graphs; a graph's BFS shape\n"
-            "\n" IRHW_ARGS_HELP
-            "  exit: 0 ok, 1 a verdict against the design, 2 bad input, 3 a tool or the\n"
-            "  system failed; SIGINT/SIGTERM/SIGHUP stop every verb and its tools, keep\n"
-            "  an unfinished file as NAME.partial, exit 130/143/129 (docs/errors.md)\n",
-            IRHW_VERSION, prog, prog);
-    irhw_print_blocks(f);
-}
-
-typedef struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} verb_entry;
 
 static int cmd_workload(int argc, char **argv)
 {
     return irhw_cli_workload(argc, argv, prog);
 }
 
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *args;  /* what follows the verb, in the overview */
+    const char *about; /* one line */
+} verb_entry;
+
 static const verb_entry verbs[] = {
-    {"list", cmd_list},
-    {"gen", cmd_gen},
-    {"cosim", cmd_cosim},
-    {"area", cmd_area},
-    {"power", cmd_power},
-    {"prove", cmd_prove},
-    {"run", cmd_run},
-    {"sweep", irhw_cmd_sweep},
-    {"sweep-task", irhw_cmd_sweep_task},
-    {"report", irhw_cmd_report},
-    {"workload", cmd_workload},
-    {"paper-figs", irhw_cmd_paper_figs},
-    {"graph", irhw_cmd_graph},
+    {"list", cmd_list, "[BLOCK]", "blocks, parameters, defaults, ranges"},
+    {"gen", cmd_gen, "BLOCK -p N=V -o D", "write the Verilog for one configuration"},
+    {"cosim", cmd_cosim, "BLOCK -p N=V ...", "RTL in lockstep with the C model"},
+    {"area", cmd_area, "BLOCK -p N=V ...", "Yosys area, SRAM model, OpenSTA critical path"},
+    {"power", cmd_power, "BLOCK -p N=V ...",
+     "power and energy from co-simulation activity (OpenSTA)"},
+    {"prove", cmd_prove, "BLOCK -p N=V ...", "the block's assertions by model checking (Yosys)"},
+    {"run", cmd_run, "", "all of it for every block at the papers' defaults"},
+    {"sweep", irhw_cmd_sweep, "BLOCK -p N=a,b ...", "many configurations, locally or on Slurm"},
+    {"sweep-task", irhw_cmd_sweep_task, "RUNDIR", "one configuration of a sweep (what sweep runs)"},
+    {"report", irhw_cmd_report, "DIR...", "area estimation report (HTML + Markdown) of sweeps"},
+    {"workload", cmd_workload, "KIND ...", "workloads driving the blocks (iru: graph frontiers)"},
+    {"paper-figs", irhw_cmd_paper_figs, "", "the papers' figures on our graphs (workload runs)"},
+    {"graph", irhw_cmd_graph, "rmat|grid|info",
+     "generate R-MAT and grid graphs; a graph's BFS shape"},
+    {"help", NULL, "[VERB]", "this overview, or a verb's --help"},
 };
+#define NVERBS (sizeof verbs / sizeof verbs[0])
+
+static void help(FILE *f)
+{
+    fprintf(f,
+            "irhw %s — golden models of GPU hardware blocks, Verilog generators,\n"
+            "Verilator co-simulation, waveforms and area.\n\n"
+            "usage: %s <verb> [BLOCK] [options]   ('%s help VERB' for each)\n",
+            IRHW_VERSION, prog, prog);
+    for (size_t i = 0; i < NVERBS; i++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s %s", verbs[i].name, verbs[i].args);
+        fprintf(f, "  %-24s %s\n", head, verbs[i].about);
+    }
+    fprintf(f, "  (-V, --version: the version)\n\n" IRHW_ARGS_HELP
+               "  exit: 0 ok, 1 a verdict against the design, 2 bad input, 3 a tool or the\n"
+               "  system failed; SIGINT/SIGTERM/SIGHUP stop every verb and its tools, keep\n"
+               "  an unfinished file as NAME.partial, exit 130/143/129 (docs/errors.md)\n");
+    irhw_print_blocks(f);
+}
+
+/* The verb called name, or NULL after "unknown verb" (did you mean) and the overview. */
+static const verb_entry *find_verb(const char *name)
+{
+    for (size_t i = 0; i < NVERBS; i++)
+        if (!strcmp(name, verbs[i].name))
+            return &verbs[i];
+    irhw_print_unknown(prog, "verb", name,
+                       irhw_closest(name, &verbs[0].name, NVERBS, sizeof verbs[0]));
+    help(stderr);
+    return NULL;
+}
+
+/* irhw help [VERB]: the overview, or that verb's --help. */
+static int cmd_help(int argc, char **argv)
+{
+    if (argc == 0 || (argc == 1 && !strcmp(argv[0], "help"))) {
+        help(stdout);
+        return 0;
+    }
+    if (argc > 1)
+        return irhw_usage("help", "name one verb (not '%s' too)", argv[1]);
+    const verb_entry *v = find_verb(argv[0]);
+    if (!v)
+        return EXIT_USAGE;
+    char *h[] = {"--help", NULL};
+    return v->run(1, h);
+}
 
 int main(int argc, char **argv)
 {
@@ -883,21 +825,19 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *verb = argv[1];
-    if (!strcmp(verb, "-h") || !strcmp(verb, "--help") || !strcmp(verb, "help")) {
+    if (!strcmp(verb, "-h") || !strcmp(verb, "--help")) {
         help(stdout);
         return 0;
     }
-    if (!strcmp(verb, "--version")) {
+    if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
         printf("irhw %s\n", IRHW_VERSION);
         return 0;
     }
-    size_t n = sizeof verbs / sizeof verbs[0];
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(verb, verbs[i].name)) {
-            irhw_signals_init(verb);
-            return verbs[i].run(argc - 2, argv + 2);
-        }
-    irhw_print_unknown(prog, "verb", verb, irhw_closest(verb, &verbs[0].name, n, sizeof verbs[0]));
-    help(stderr);
-    return EXIT_USAGE;
+    if (!strcmp(verb, "help"))
+        return cmd_help(argc - 2, argv + 2);
+    const verb_entry *v = find_verb(verb);
+    if (!v)
+        return EXIT_USAGE;
+    irhw_signals_init(verb);
+    return v->run(argc - 2, argv + 2);
 }

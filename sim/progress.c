@@ -83,16 +83,16 @@ static void say_running(const irhw_steps *s)
         fputc('\n', stderr);
 }
 
-pid_t irhw_steps_wait(irhw_steps *s, int *st)
+double irhw_steps_left(const irhw_steps *s)
 {
-    for (;;) {
-        double left = s->beat - irhw_now_s();
-        pid_t pid = left > 0 ? irhw_wait_any(st, left) : 0;
-        if (pid != 0)
-            return pid;
-        if (irhw_now_s() >= s->beat) {
-            say_running(s);
-            s->beat = irhw_now_s() + s->every;
-        }
-    }
+    double left = s->beat - irhw_now_s();
+    return left > 0 ? left : 0;
+}
+
+void irhw_steps_tick(irhw_steps *s)
+{
+    if (irhw_now_s() < s->beat)
+        return;
+    say_running(s);
+    s->beat = irhw_now_s() + s->every;
 }

@@ -7,10 +7,10 @@
  *   irhw run: still running: [1/8] hwwl_core 60 s, [3/8] wru 58 s
  *   irhw run: [3/8] wru: done in 71.2 s
  *
- * Steps may run side by side in child processes; irhw_steps_wait waits for
- * them and says every IRHW_STEPS_BEAT seconds (2N with IRHW_HEARTBEAT=N in
- * the environment, as area's heartbeat) which still run. stdout is not
- * touched.
+ * Steps may run side by side in child processes; while the caller waits
+ * for them it calls irhw_steps_tick every irhw_steps_left seconds, which
+ * says every IRHW_STEPS_BEAT seconds (2N with IRHW_HEARTBEAT=N in the
+ * environment, as area's heartbeat) which still run. stdout is not touched.
  */
 #ifndef IRHW_PROGRESS_H
 #define IRHW_PROGRESS_H
@@ -42,8 +42,9 @@ void irhw_steps_init(irhw_steps *s, const char *who, int n);
 void irhw_steps_start(irhw_steps *s, int i, const char *name);
 /* Step i has ended with exit code rc: its elapsed time, and rc when not 0. */
 void irhw_steps_done(irhw_steps *s, int i, const char *name, int rc);
-/* waitpid(-1, st, 0) that, while it waits, says every s->every seconds
- * which steps still run and for how long. */
-pid_t irhw_steps_wait(irhw_steps *s, int *st);
+/* Seconds until the next "still running" line is due (0: now). */
+double irhw_steps_left(const irhw_steps *s);
+/* Says which steps still run and for how long, when that line is due. */
+void irhw_steps_tick(irhw_steps *s);
 
 #endif

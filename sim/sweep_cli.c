@@ -42,34 +42,6 @@ static const char *absolute(const char *p, char *buf, size_t len)
     return buf;
 }
 
-static void sweep_help(void)
-{
-    printf("usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [--pairwise]\n"
-           "          [--do gen,cosim,area] [-j N] [--slurm [--partition P]] [-o DIR]\n"
-           "          [--cycles N] [--seed S] [--liberty FILE] [--sram-table FILE]\n" IRHW_ARGS_HELP
-           "  Runs every configuration of the cartesian product of the values (or, with\n"
-           "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
-           "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
-           "  or as one Slurm job array with --slurm (sbatch --wait; failed tasks listed\n"
-           "  with the line that resubmits them). Parameters not swept keep their defaults.\n"
-           "  Results are cached in DIR/runs/<key> by a hash of the configuration and the\n"
-           "  tool: an interrupted or repeated sweep does only the missing work.\n"
-           "  Writes DIR/results.csv and DIR/results.json, one row per configuration\n"
-           "  (every parameter, verdict, cycles/s, area total/logic/storage, storage bits,\n"
-           "  critical path, library, tool version); `irhw report DIR` plots them.\n"
-           "  Configurations the block rejects (a joint limit) are listed with the reason\n"
-           "  and kept as rows with verdict 'invalid'.\n"
-           "  --do LIST       steps: gen, cosim, area (default gen,cosim)\n"
-           "  -j N            local tasks at once (default: cores)\n"
-           "  --slurm         one sbatch --array job, one task per configuration\n"
-           "  --partition P   the Slurm partition\n"
-           "  -o DIR          output folder (default out/sweep/BLOCK)\n"
-           "  --cycles N, --seed S  co-simulation length (default 100000) and seed (1)\n"
-           "  --liberty F, --sram-table F  as for irhw area\n"
-           "exit: 0 all passed, 1 a mismatch, 2 usage/parameter error, 3 a tool failed or\n"
-           "      sbatch is missing\n");
-}
-
 enum {
     S_HELP,
     S_P,
@@ -85,21 +57,46 @@ enum {
     S_SLURM
 };
 static const irhw_opt sweep_opts[] = {
-    {"-h", 0, S_HELP, 0},
-    {"--help", 0, S_HELP, 0},
-    {"-p", 1, S_P, 0},
-    {"--do", 1, S_DO, 0},
-    {"-j", 1, S_J, 0},
-    {"-o", 1, S_OUT, 0},
-    {"--partition", 1, S_PARTITION, 0},
-    {"--cycles", 1, S_CYCLES, 0},
-    {"--seed", 1, S_SEED, 0},
-    {"--liberty", 1, S_LIBERTY, 0},
-    {"--sram-table", 1, S_SRAM_TABLE, 0},
-    {"--pairwise", 0, S_PAIRWISE, 0},
-    {"--slurm", 0, S_SLURM, 0},
-    {NULL, 0, 0, 0},
+    {"-h", 0, S_HELP, 0, NULL, NULL},
+    {"--help", 0, S_HELP, 0, NULL, NULL},
+    {"-p", 1, S_P, 0, "NAME=LIST",
+     "the values of a parameter: a,b,c or lo..hi[:step]\n"
+     "(repeat for each parameter swept)"},
+    {"--pairwise", 0, S_PAIRWISE, 0, NULL,
+     "a cover of every pair of values of two parameters\n"
+     "instead of the whole product"},
+    {"--do", 1, S_DO, 0, "LIST", "steps: gen, cosim, area (default gen,cosim)"},
+    {"-j", 1, S_J, 0, "N", "local tasks at once, 1..1024 (default: cores)"},
+    {"--slurm", 0, S_SLURM, 0, NULL, "one sbatch --array job, one task per configuration"},
+    {"--partition", 1, S_PARTITION, 0, "P", "the Slurm partition (with --slurm)"},
+    {"-o", 1, S_OUT, 0, "DIR", "output folder (default out/sweep/BLOCK)"},
+    {"--cycles", 1, S_CYCLES, 0, "N", "co-simulation length (default 100000)"},
+    {"--seed", 1, S_SEED, 0, "S", "co-simulation seed (default 1)"},
+    {"--liberty", 1, S_LIBERTY, 0, "F", "as for irhw area"},
+    {"--sram-table", 1, S_SRAM_TABLE, 0, "F", "as for irhw area"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
+
+static void sweep_help(void)
+{
+    printf("usage: irhw sweep BLOCK -p NAME=a,b,c | -p NAME=lo..hi[:step] ... [options]\n"
+           "  Runs every configuration of the cartesian product of the values (or, with\n"
+           "  --pairwise, a cover of every pair of values of two parameters): generate,\n"
+           "  co-simulate and/or synthesize each, N at once (default: the number of cores),\n"
+           "  or as one Slurm job array with --slurm (sbatch --wait; failed tasks listed\n"
+           "  with the line that resubmits them). Parameters not swept keep their defaults.\n"
+           "  Results are cached in DIR/runs/<key> by a hash of the configuration and the\n"
+           "  tool: an interrupted or repeated sweep does only the missing work.\n"
+           "  Writes DIR/results.csv and DIR/results.json, one row per configuration\n"
+           "  (every parameter, verdict, cycles/s, area total/logic/storage, storage bits,\n"
+           "  critical path, library, tool version); `irhw report DIR` plots them.\n"
+           "  Configurations the block rejects (a joint limit) are listed with the reason\n"
+           "  and kept as rows with verdict 'invalid'.\n");
+    irhw_args_print(stdout, sweep_opts, 0, 18);
+    fputs("exit: 0 all passed, 1 a mismatch, 2 usage/parameter error, 3 a tool failed or\n"
+          "      sbatch is missing\n",
+          stdout);
+}
 
 /* One option of irhw sweep: 0, or 2 after the message. */
 static int sweep_opt(irhw_sweep *s, const irhw_opt *opt, const char *v, const char **out,
@@ -297,18 +294,19 @@ int irhw_cmd_sweep(int argc, char **argv)
 
 int irhw_cmd_sweep_task(int argc, char **argv)
 {
+    static const irhw_opt none[] = {{NULL, 0, 0, 0, NULL, NULL}};
     if (irhw_args_help(argc, argv)) {
         printf("usage: irhw sweep-task RUNDIR\n"
                "  One configuration of a sweep (what `irhw sweep` runs locally and on each\n"
                "  Slurm array task): reads RUNDIR/config.txt, runs its steps (irhw gen,\n"
                "  cosim, area) with logs in RUNDIR, writes RUNDIR/result.txt. A command\n"
                "  sweep's task (config.txt: command=, irhw paper-figs) runs that irhw command\n"
-               "  with its output in RUNDIR/run.log.\n"
-               "exit: 0 pass (a command's exit 2, recorded as invalid, too), 1 mismatch,\n"
+               "  with its output in RUNDIR/run.log.\n");
+        irhw_args_print(stdout, none, 0, 0);
+        printf("exit: 0 pass (a command's exit 2, recorded as invalid, too), 1 mismatch,\n"
                "      3 a tool failed\n");
         return 0;
     }
-    static const irhw_opt none[] = {{NULL, 0, 0, 0}};
     irhw_args a;
     irhw_args_init(&a, "sweep-task", none, 0, argc, argv);
     const irhw_opt *opt;
@@ -331,8 +329,12 @@ int irhw_cmd_sweep_task(int argc, char **argv)
 
 int irhw_cmd_report(int argc, char **argv)
 {
+    static const irhw_opt report_opts[] = {
+        {"-o", 1, 0, 0, "FILE", "the HTML file (default out/report.html)"},
+        {NULL, 0, 0, 0, NULL, NULL},
+    };
     if (irhw_args_help(argc, argv)) {
-        printf("usage: irhw report DIR... [-o report.html]\n"
+        printf("usage: irhw report DIR... [options]\n"
                "  The area estimation report of sweep folders (irhw sweep -o DIR, and out/\n"
                "  when `irhw run` wrote results there): one self-contained HTML file with\n"
                "  inline SVG plots (gnuplot), and the same as Markdown beside it (.md):\n"
@@ -342,11 +344,10 @@ int irhw_cmd_report(int argc, char **argv)
                "  (marked), the WRU networks side by side, the paper comparison of every\n"
                "  block, and a GPU-level total with the papers' percentages (n/a for a\n"
                "  block without an area result). A folder of `irhw paper-figs` adds the\n"
-               "  papers' figures (plots and tables).\n"
-               "  -o FILE   the HTML file (default out/report.html)\n");
+               "  papers' figures (plots and tables).\n");
+        irhw_args_print(stdout, report_opts, 0, 12);
         return 0;
     }
-    static const irhw_opt report_opts[] = {{"-o", 1, 0, 0}, {NULL, 0, 0, 0}};
     const char *html = "out/report.html";
     const char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
     if (!dirs)

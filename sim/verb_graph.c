@@ -15,22 +15,18 @@ enum { V_RMAT = 1, V_GRID = 2, V_INFO = 4 };
 enum { O_HELP, O_SCALE, O_EF, O_ROWS, O_COLS, O_SEED, O_OUT };
 
 /* The options, each with its --help line. */
-static const struct {
-    irhw_opt opt;
-    const char *help;
-} table[] = {
-    {{"-h", 0, O_HELP, 0}, NULL},
-    {{"--help", 0, O_HELP, 0}, "  -h, --help          this text\n"},
-    {{"--scale", 1, O_SCALE, V_RMAT}, "  --scale S           rmat: 2^S vertex ids, S 1..22\n"},
-    {{"--edge-factor", 1, O_EF, V_RMAT}, "  --edge-factor E     rmat: E * 2^S edges, E 1..64\n"},
-    {{"--rows", 1, O_ROWS, V_GRID}, "  --rows R            grid: rows, 2..4096\n"},
-    {{"--cols", 1, O_COLS, V_GRID}, "  --cols C            grid: columns, 2..4096\n"},
-    {{"--seed", 1, O_SEED, V_RMAT | V_GRID},
-     "  --seed N            rmat, grid: the random seed (default 1), 0..2^64-1\n"},
-    {{"-o", 1, O_OUT, V_RMAT | V_GRID},
-     "  -o FILE             rmat, grid: the edge list to write (.txt)\n"},
+static const irhw_opt table[] = {
+    {"-h", 0, O_HELP, 0, NULL, NULL},
+    {"--help", 0, O_HELP, 0, NULL, NULL},
+    {"--scale", 1, O_SCALE, V_RMAT, "S", "rmat: 2^S vertex ids, S 1..22"},
+    {"--edge-factor", 1, O_EF, V_RMAT, "E", "rmat: E * 2^S edges, E 1..64"},
+    {"--rows", 1, O_ROWS, V_GRID, "R", "grid: rows, 2..4096"},
+    {"--cols", 1, O_COLS, V_GRID, "C", "grid: columns, 2..4096"},
+    {"--seed", 1, O_SEED, V_RMAT | V_GRID, "N",
+     "rmat, grid: the random seed (default 1), 0..2^64-1"},
+    {"-o", 1, O_OUT, V_RMAT | V_GRID, "FILE", "rmat, grid: the edge list to write (.txt)"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
-#define NOPTS (sizeof table / sizeof table[0])
 
 static void help(void)
 {
@@ -43,10 +39,8 @@ static void help(void)
            "    hashed from the seed and the edge; the same seed gives the same file.\n"
            "  info: vertices, edges, out-degrees, the BFS depth and largest frontier from\n"
            "    the workloads' source (the vertex with the most out-edges).\n");
-    for (size_t i = 0; i < NOPTS; i++)
-        if (table[i].help)
-            fputs(table[i].help, stdout);
-    fputs(IRHW_ARGS_HELP "  exit: 0 ok, 2 bad input, 3 the output could not be written\n", stdout);
+    irhw_args_print(stdout, table, 0, 22);
+    fputs("  exit: 0 ok, 2 bad input, 3 the output could not be written\n", stdout);
 }
 
 /* *out = the value of option `name` if it is a whole number lo..hi; else 2. */
@@ -108,17 +102,13 @@ int irhw_cmd_graph(int argc, char **argv)
         return irhw_usage("graph", "needs a kind: rmat, grid or info");
     if (!verb)
         return irhw_usage("graph", "unknown kind '%s' (rmat, grid or info)", kind);
-    irhw_opt opts[NOPTS + 1];
-    for (size_t i = 0; i < NOPTS; i++)
-        opts[i] = table[i].opt;
-    opts[NOPTS] = (irhw_opt){0};
     char vname[16];
     snprintf(vname, sizeof vname, "graph %s", kind);
     uint64_t scale = 0, ef = 0, rows = 0, cols = 0, seed = 1;
     const char *out = NULL, *in = NULL;
     int rc = 0;
     irhw_args a;
-    irhw_args_init(&a, vname, opts, verb, argc - 1, argv + 1);
+    irhw_args_init(&a, vname, table, verb, argc - 1, argv + 1);
     const irhw_opt *opt;
     const char *v;
     for (int k; !rc && (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {

@@ -8,14 +8,14 @@
 #                        cache, -j 2 (the default) and -j 1 (wall time: the
 #                        modules side by side or not); hwwl right after it
 #                        (same cache), and again
-#   --full-sta           cold hwwl_core and hwwl right after it in another
+#   --timing=full           cold hwwl_core and hwwl right after it in another
 #                        empty cache, OpenSTA on the whole linked netlist:
-#                        the reference the default and --ilm are held to
-#   --ilm                the same two runs in another empty cache with the
+#                        the reference the default and --timing=ilm are held to
+#   --timing=ilm                the same two runs in another empty cache with the
 #                        modules' interface logic models, then hwwl again
 #                        (every module's timing cached), and wl_bank
-#   wl_bank, hwwl_core, hwwl: the default and --ilm against --full-sta
-#                        (ends, delay, area); --full-sta against --flat
+#   wl_bank, hwwl_core, hwwl: the default and --timing=ilm against --timing=full
+#                        (ends, delay, area); --timing=full against --flat
 #                        (total µm² and critical path)
 # Times are CPU seconds (user + sys of irhw and the tools it runs, from
 # /usr/bin/time), which a loaded machine inflates less than wall time, and
@@ -71,14 +71,14 @@ against_whole() {
 
 echo "synth-bench: irhw area, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)${extra[*]:+, hwwl_core/hwwl ${extra[*]}}"
 run old_core "$old" "$tmp/c_old" hwwl_core "${extra[@]}"
-run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}" --full-sta
+run new_core "$irhw" "$tmp/c_new" hwwl_core "${extra[@]}" --timing=full
 run new_core_j1 "$irhw" "$tmp/c_j1" hwwl_core "${extra[@]}" -j 1
-run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}" --full-sta
-run bank "$irhw" "$tmp/c_new" wl_bank --full-sta
-run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --ilm
-run ilm_hwwl "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
-run ilm_hwwl2 "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --ilm
-run ilm_bank "$irhw" "$tmp/c_ilm" wl_bank --ilm
+run hwwl "$irhw" "$tmp/c_new" hwwl "${extra[@]}" --timing=full
+run bank "$irhw" "$tmp/c_new" wl_bank --timing=full
+run ilm_core "$irhw" "$tmp/c_ilm" hwwl_core "${extra[@]}" --timing=ilm
+run ilm_hwwl "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --timing=ilm
+run ilm_hwwl2 "$irhw" "$tmp/c_ilm" hwwl "${extra[@]}" --timing=ilm
+run ilm_bank "$irhw" "$tmp/c_ilm" wl_bank --timing=ilm
 run etm_core "$irhw" "$tmp/c_etm" hwwl_core "${extra[@]}"
 run etm_hwwl "$irhw" "$tmp/c_etm" hwwl "${extra[@]}"
 run etm_hwwl2 "$irhw" "$tmp/c_etm" hwwl "${extra[@]}"
@@ -91,12 +91,12 @@ echo "    wall: old ${wall[old_core]} s, new ${wall[etm_core]} s with -j 2, ${wa
 echo "    total µm²: old $(num total_um2 old_core), new $(num total_um2 etm_core) ($(pct "$(num total_um2 etm_core)" "$(num total_um2 old_core)"));" \
      "critical path: old $(num crit_ns old_core) ns, new $(num crit_ns etm_core) ns"
 echo "  hwwl right after hwwl_core (default timing): ${cpu[etm_hwwl]} s CPU (${wall[etm_hwwl]} s wall): / cold hwwl_core $(ratio "${cpu[etm_hwwl]}" "${cpu[etm_core]}") (target <= 0.10; wall $(ratio "${wall[etm_hwwl]}" "${wall[etm_core]}")); hwwl again ${cpu[etm_hwwl2]} s CPU"
-echo "  --full-sta (OpenSTA on the whole linked netlist), another cache:"
+echo "  --timing=full (OpenSTA on the whole linked netlist), another cache:"
 echo "    cold hwwl_core ${cpu[new_core]} s CPU (${wall[new_core]} s wall); hwwl right after ${cpu[hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[hwwl]}" "${cpu[new_core]}")"
-echo "  --ilm (interface logic models), another cache:"
+echo "  --timing=ilm (interface logic models), another cache:"
 echo "    cold hwwl_core ${cpu[ilm_core]} s CPU (${wall[ilm_core]} s wall); hwwl right after ${cpu[ilm_hwwl]} s CPU: / cold hwwl_core $(ratio "${cpu[ilm_hwwl]}" "${cpu[ilm_core]}"); hwwl again ${cpu[ilm_hwwl2]} s CPU"
-against_whole ilm --ilm
-echo "  the default (extracted timing models) against --full-sta:"
+against_whole ilm --timing=ilm
+echo "  the default (extracted timing models) against --timing=full:"
 against_whole etm models
 echo "  hierarchical against --flat (this irhw):"
 for b in bank:wl_bank new_core:hwwl_core hwwl:hwwl; do

@@ -47,6 +47,8 @@ cd - > /dev/null
 cases=$(cat <<'EOF'
 # -- verbs, blocks, options
 2 | 10 | unknown verb 'frobnicate' | "$I" frobnicate
+2 | 10 | unknown verb 'cosm' (did you mean cosim?) | "$I" help cosm
+2 | 10 | irhw help: name one verb | "$I" help gen area
 2 | 10 | unknown block 'nosuch' | "$I" gen nosuch
 2 | 10 | unknown block 'nosuch' | "$I" list nosuch
 2 | 10 | unknown block 'nosuch' | "$I" area nosuch
@@ -66,10 +68,12 @@ cases=$(cat <<'EOF'
 # -- parameters: out of range, not a number, unknown name, not allowed
 2 | 10 | ENTRIES=0 is out of range: ENTRIES must be 2..65536 | "$I" gen wl_bank -p ENTRIES=0
 2 | 10 | ENTRIES=1 is out of range | "$I" area wl_bank -p ENTRIES=1
-2 | 10 | irhw area: --full-sta and --ilm each choose how the critical path is found: give at most one | "$I" area wl_bank --full-sta --ilm
-2 | 10 | --flat, --full-sta and --ilm each choose | "$I" area wl_bank --flat --ilm
-2 | 10 | irhw power: --full-sta and --ilm each choose how the critical path is found: give at most one | "$I" power wl_bank --ilm --full-sta
-2 | 10 | --ilm does not apply: --no-sta times nothing | "$I" area wl_bank --no-sta --ilm
+2 | 10 | irhw area: --full-sta is gone: --timing chooses how the critical path is found (use --timing=full) | "$I" area wl_bank --full-sta
+2 | 10 | irhw area: --no-sta is gone: --timing chooses how the critical path is found (use --timing=none) | "$I" area wl_bank --no-sta
+2 | 10 | irhw power: --ilm is gone: --timing chooses how the critical path is found (use --timing=ilm) | "$I" power wl_bank --ilm
+2 | 10 | irhw area: --timing 'fast' must be auto, full, ilm or none | "$I" area wl_bank --timing=fast
+2 | 10 | irhw power: --timing none does not apply to power | "$I" power wl_bank --timing none
+2 | 10 | option --timing needs a value | "$I" area wl_bank --timing
 2 | 10 | ENTRIES='abc' is not a whole number | "$I" gen wl_bank -p ENTRIES=abc
 2 | 10 | is not a whole number: ENTRIES must be 2..65536 | "$I" gen wl_bank -p ENTRIES=99999999999999999999
 2 | 10 | unknown parameter 'NOPE' for block wl_bank | "$I" gen wl_bank -p NOPE=3

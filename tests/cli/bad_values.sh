@@ -45,8 +45,8 @@ cases=$(cat <<'EOF'
 2 | 10 | -j '+2' must be a whole number 1..1024 | "$I" paper-figs -j +2 --nope
 2 | 10 | -g WARPS=+4: WARPS must be a whole number 1..64 | "$I" workload bfs --graph "$D/path12.graph" --worklist swwl -g WARPS=+4 --nope
 2 | 10 | --max-elems ' 5' must be a whole number >= 1 | "$I" workload iru --kernel bfs --graph "$D/path12.graph" --max-elems ' 5' --nope
-2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 32 inf" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/inf.tab" --no-sta -o "$T/a"
-2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 +32 1500" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/plus.tab" --no-sta -o "$T/a"
+2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 32 inf" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/inf.tab" --timing=none -o "$T/a"
+2 | 10 | line 1: expected "words width um2" (whole numbers and an area > 0), got "64 +32 1500" | "$I" area wl_bank -p STORAGE=sram --sram-table "$T/plus.tab" --timing=none -o "$T/a"
 2 | 30 | hexw.txt:2: expected an edge "source destination weight" | "$I" workload bfs --graph "$T/hexw.txt" --model-only --quiet
 # -- a sweep's range: every value checked before anything runs
 2 | 10 | -p 'ENTRIES=1..3': parameter ENTRIES=1 is out of range: ENTRIES must be 2..65536 | "$I" sweep wl_bank -p ENTRIES=1..3 --do gen -o "$T/sr"

@@ -34,8 +34,8 @@ else skipped "sky130hd area: ../shared/data/liberty not found (the project works
 # the IRU's share of a GPU: irhw area and irhw report on the same iru_hash
 # result (a small configuration) print the same numbers, from one function
 iru=(-p SETS=16 -p SLOTS=4)
-if "$irhw" area iru_hash "${iru[@]}" --no-sta -o "$tmp/iru" > "$tmp/iru.txt" 2>&1 &&
-   "$irhw" area iru_hash "${iru[@]}" --no-sta -o "$tmp/iru" --json > "$tmp/iru.json" 2>/dev/null &&
+if "$irhw" area iru_hash "${iru[@]}" --timing=none -o "$tmp/iru" > "$tmp/iru.txt" 2>&1 &&
+   "$irhw" area iru_hash "${iru[@]}" --timing=none -o "$tmp/iru" --json > "$tmp/iru.json" 2>/dev/null &&
    "$irhw" sweep iru_hash "${iru[@]}" --do area -o "$tmp/iru_sw" > /dev/null 2>&1 &&
    "$irhw" report "$tmp/iru_sw" -o "$tmp/iru_rep/report.html" > /dev/null 2>&1; then
   md=$tmp/iru_rep/report.md

@@ -3,7 +3,9 @@
 # every verb): --opt=value, -jN, -pNAME=V, options before or after the
 # block, '--'; "did you mean" for verbs, options, blocks, kinds and
 # parameters; gen's folder per configuration (out/<module>/) and the
-# lint recipe on it; gen -o "" and a repeated -p refused with exit 2.
+# lint recipe on it; gen -o "" and a repeated -p refused with exit 2; irhw
+# help (every verb, help VERB = VERB --help), every option a --help lists
+# taken by its verb, -V and --version.
 # Prints "cli_habits: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -107,6 +109,36 @@ if command -v verilator > /dev/null; then
     else bad "lint recipe on ${d#"$tmp/cwd/"}: $(head -5 "$tmp/lint")"; fi
   done
 else bad "verilator is not installed (make deps)"; fi
+
+# ---- help: the overview lists every verb; help VERB is VERB --help; the version
+run help
+verbs=$(sed -n '/^usage:/,/^$/ s/^  \([a-z][a-z-]*\) .*/\1/p' <<< "$out")
+if [ $rc -eq 0 ] && [ "$(wc -w <<< "$verbs")" -ge 13 ]; then ok "irhw help: $(wc -w <<< "$verbs") verbs, one line each"
+else bad "irhw help: rc=$rc, verbs: $verbs"; fi
+for v in $verbs; do
+  [ "$v" = help ] && continue
+  a=$("$irhw" help "$v" 2>&1); ra=$?
+  b=$("$irhw" "$v" --help 2>&1)
+  if [ $ra -eq 0 ] && [ "$a" = "$b" ] && grep -q "^usage: irhw $v" <<< "$a"; then ok "irhw help $v: exit 0, the same as $v --help"
+  else bad "irhw help $v: rc=$ra: $(head -3 <<< "$a")"; fi
+done
+# every option a verb's --help lists is one the verb takes: without its
+# value it "needs a value", a flag given one "takes no value" (exit 2, nothing run)
+for v in gen cosim area power prove run sweep; do
+  n=0 wrong=""
+  while read -r o arg; do
+    n=$((n + 1))
+    if [ -n "$arg" ]; then run "$v" "$o"; want="option $o needs a value"
+    else run "$v" "$o=1"; want="option $o takes no value"; fi
+    [ $rc -eq 2 ] && grep -qF -- "$want" <<< "$out" || wrong="$wrong $o"
+  done < <("$irhw" "$v" --help | sed -nE 's/^  (-[-a-z]+)( ([^ ]+))?( {2,}.*)?$/\1 \3/p')
+  [ $n -ge 2 ] && [ -z "$wrong" ] && ok "$v --help: its $n options are all taken" || bad "$v --help lists options it does not take:$wrong ($n)"
+done
+"$irhw" area --help | grep -q -- '--timing auto|full|ilm|none' && ok "area --help names --timing" || bad "area --help lacks --timing"
+for f in -V --version; do
+  run $f
+  [ $rc -eq 0 ] && grep -qE '^irhw [0-9]+\.[0-9]+' <<< "$out" && ok "irhw $f: $out" || bad "irhw $f: rc=$rc $out"
+done
 
 echo "cli_habits: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

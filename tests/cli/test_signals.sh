@@ -166,7 +166,7 @@ else
 
   # a private folder left by kill -9 (irhw, its jobs and Yosys at once) is
   # removed by the next run that makes that entry
-  start k9 IRHW_SYNTH_CACHE="$T/sc2" -- "$I" area wl_bank -j 1 --no-sta
+  start k9 IRHW_SYNTH_CACHE="$T/sc2" -- "$I" area wl_bank -j 1 --timing=none
   if wait_for 120 running "$T/sc2/"; then
     kill -9 $pid $(pgrep -P $pid) $(pgrep -f "$T/sc2/") 2> /dev/null
     wait $pid 2> /dev/null
@@ -175,7 +175,7 @@ else
     if [ -z "$p" ]; then
       skipped "kill -9 in synthesis left no private folder to clean (the run ended first)"
     else
-      (cd "$T" && IRHW_SYNTH_CACHE="$T/sc2" "$I" area wl_bank -j 1 --no-sta) > k9b.out 2>&1; rc=$?
+      (cd "$T" && IRHW_SYNTH_CACHE="$T/sc2" "$I" area wl_bank -j 1 --timing=none) > k9b.out 2>&1; rc=$?
       p=$(ls -d "$T"/sc2/*.tmp* 2> /dev/null)
       [ $rc = 0 ] && [ -z "$p" ] &&
         ok "the run after a kill -9 in synthesis removes the private folder it left" ||

@@ -86,7 +86,7 @@ then ok "--pairwise: $n configurations (product: 54) cover every pair of values"
 
 # ---- SRAM table overriding the model ----
 printf '# words width um2 (a macro of my own)\n32 24 1234.5\n\n' > "$tmp/sram.tab"
-out=$("$irhw" area wl_bank -p STORAGE=sram --no-sta --json --sram-table "$tmp/sram.tab" -o "$tmp/area_tab" 2>/dev/null)
+out=$("$irhw" area wl_bank -p STORAGE=sram --timing=none --json --sram-table "$tmp/sram.tab" -o "$tmp/area_tab" 2>/dev/null)
 if echo "$out" | grep -q '"sram_um2": 1234.5,' && echo "$out" | grep -q '"sram_model": "user table'; then
   ok "area --sram-table: the 32x24 macro priced 1234.5 um2 from the table"
 else bad "area --sram-table: $out"; fi

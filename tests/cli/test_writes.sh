@@ -92,9 +92,9 @@ else skipped "cosim --xcheck: iverilog not installed"; fi
 
 # ---- area: the synthesis input, Yosys's netlist ----
 mkdir -p "$tmp/a1"; ln -s /dev/full "$tmp/a1/synth_input.v"
-run "$irhw" area fifo --no-sta -o "$tmp/a1"
+run "$irhw" area fifo --timing=none -o "$tmp/a1"
 failed "area, synth_input.v -> /dev/full" "$tmp/a1/synth_input.v" "$FULL"
-limited 64 "$irhw" area wl_bank --no-sta -o "$tmp/a2"
+limited 64 "$irhw" area wl_bank --timing=none -o "$tmp/a2"
 if [ $rc -eq 3 ] && [ ! -e "$tmp/a2/netlist.v" ] && [ ! -e "$tmp/a2/stat.txt" ]; then
   ok "area (64 KiB limit): exit 3, no netlist.v or stat.txt"
 else bad "area (64 KiB limit): rc=$rc, $(ls "$tmp/a2" | tr '\n' ' ')"; fi

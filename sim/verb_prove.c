@@ -1,0 +1,138 @@
+/*
+ * verb_prove.c — irhw prove: the block's assertions by bounded model
+ * checking and k-induction (Yosys's SAT solver). Exit codes as in cli.c.
+ */
+#include "cli_int.h"
+
+#include "args.h"
+#include "irhw.h"
+#include "rtlcheck.h"
+#include "stimfile.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "prove.h"
+
+/* The verdict of a proof on stdout (a verdict) or stderr (bad input): the
+ * exit code. */
+static int prove_print(const opts *o, const char *dir, uint64_t depth, const irhw_prove_res *r)
+{
+    char params[1024];
+    irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
+    switch (r->verdict) {
+    case IRHW_PROVE_NO_CHECK:
+        fprintf(stderr, "%s prove: no assertions in ", prog);
+        if (o->nrtl)
+            for (unsigned i = 0; i < o->nrtl; i++)
+                fprintf(stderr, "%s%s", i ? ", " : "--rtl ", o->rtl[i]);
+        else
+            fprintf(stderr, "%s/%s.v", dir, o->x.module);
+        fprintf(stderr, " (with its leaf cells): a proof needs at least one check; add an "
+                        "assert under `ifdef IRHW_ASSERT (docs/assertions.md)\n");
+        return EXIT_USAGE;
+    case IRHW_PROVE_TOO_LARGE:
+        fprintf(stderr,
+                "%s prove: %s -p %s is too large for the solver (more than %d cells after "
+                "flattening, or a memory of more than %d words): prove a smaller "
+                "configuration (fewer entries, sets, slots, lanes or cores)\n",
+                prog, o->b->name, params, IRHW_PROVE_CELLS_MAX, IRHW_PROVE_MEM_MAX);
+        return EXIT_USAGE;
+    case IRHW_PROVE_PROVED:
+        printf("PROVED %s -p %s: every assertion holds in every reachable state "
+               "(k-induction, k = %d)\n",
+               o->b->name, params, r->k);
+        return 0;
+    case IRHW_PROVE_FAILED:
+        printf("FAILED %s -p %s: an assertion fails at cycle %" PRIu64
+               " (bounded model check; the replay names it)\n",
+               o->b->name, params, r->fail_cycle);
+        printf("trace: %s (inputs per cycle), %s + %s\n", r->csv, r->vcd, r->gtkw);
+        printf("replay: %s cosim %s -p %s --stim-file %s", prog, o->b->name, params, r->csv);
+        for (unsigned i = 0; i < o->nrtl; i++)
+            printf(" --rtl %s", o->rtl[i]);
+        printf(" --wave %s/cex.fst\n", dir);
+        return EXIT_MISMATCH;
+    case IRHW_PROVE_PASSED:
+        break;
+    }
+    printf("PASSED %s -p %s to depth %" PRIu64 ": no assertion fails within %" PRIu64
+           " cycles of reset (bounded model check; k-induction did not close by k = %d)\n",
+           o->b->name, params, depth, depth, r->k);
+    return 0;
+}
+
+int cmd_prove(int argc, char **argv)
+{
+    opts o;
+    int rc = parse_opts("prove", argc, argv, 1, V_PROVE, &o);
+    if (rc || o.help) {
+        if (o.help)
+            verb_help(
+                "prove BLOCK [options]",
+                "  proves the block's assertions (`irhw list BLOCK` lists them) with Yosys's\n"
+                "  SAT solver: from rst held in cycles 0 and 1, bounded model checking to\n"
+                "  --depth N cycles and k-induction up to N. Prints PROVED (k-induction, k),\n"
+                "  PASSED to depth N (no failure, induction did not close), or FAILED: the\n"
+                "  counterexample goes to DIR/cex.csv (a --stim-file), DIR/cex.vcd and\n"
+                "  DIR/cex.gtkw, and the cosim command that replays it against the C model\n"
+                "  is printed. A design without an assertion has nothing to prove: exit 2.\n",
+                V_PROVE,
+                "exit: 0 proved or passed, 1 failed, 2 bad input or a configuration too\n"
+                "      large for the solver, 3 Yosys missing or failing\n");
+        return rc;
+    }
+    uint64_t depth = o.depth ? o.depth : 20;
+    if (depth < 3 || depth > PROVE_DEPTH_MAX) {
+        irhw_inst_free(&o.x);
+        return irhw_usage("prove", "--depth '%" PRIu64 "' must be 3..%d", depth, PROVE_DEPTH_MAX);
+    }
+    char why[512];
+    if (o.b->prove_too_hard && o.b->prove_too_hard(&o.x, why, sizeof why)) {
+        irhw_inst_free(&o.x);
+        return irhw_usage("prove", "%s is too large for the solver: %s", o.b->name, why);
+    }
+    char dir[4096], path[4200], err[IRHW_ERRLEN];
+    snprintf(dir, sizeof dir, "%s", o.out ? o.out : "");
+    if (!o.out)
+        snprintf(dir, sizeof dir, "out/prove-%s", o.x.module);
+    if ((rc = io_check("prove", &o, dir))) {
+        irhw_inst_free(&o.x);
+        return rc;
+    }
+    if (o.nrtl && irhw_rtl_config_check(&o.x, o.rtl, o.nrtl, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_USAGE;
+    }
+    if (!irhw_find_in_path("yosys")) {
+        irhw_inst_free(&o.x);
+        fprintf(stderr, "%s prove: yosys not found: install the Debian package yosys\n", prog);
+        return EXIT_TOOL;
+    }
+    const char *leaves[IRHW_MAX_LEAVES];
+    unsigned nleaves = 0;
+    if (o.nrtl) {
+        if (irhw_mkdirs(dir)) {
+            fprintf(stderr, "%s prove: cannot create %s: %s\n", prog, dir, strerror(errno));
+            irhw_inst_free(&o.x);
+            return EXIT_TOOL;
+        }
+    } else if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        irhw_inst_free(&o.x);
+        return EXIT_TOOL;
+    }
+    irhw_prove_req q = {.x = &o.x, .rtl = o.rtl, .nrtl = o.nrtl, .depth = depth, .dir = dir};
+    irhw_prove_res r;
+    if (irhw_prove_run(&q, &r, err, sizeof err)) {
+        fprintf(stderr, "%s prove: %s\n", prog, err);
+        rc = EXIT_TOOL;
+    } else {
+        rc = prove_print(&o, dir, depth, &r);
+    }
+    irhw_inst_free(&o.x);
+    return rc;
+}
