@@ -169,7 +169,7 @@ static const char *base_name(const char *path)
 static int build_once(const char *dir, const char *file, const char *what, const char *cmd,
                       char *err, size_t errlen)
 {
-    irhw_entry e;
+    irhw_entry e = {.say = NULL};
     int found;
     if (irhw_entry_begin(&e, dir, &found, err, errlen))
         return -1;
@@ -503,7 +503,7 @@ static int ensure_pch(const char *lib, irhw_trace trace, const char *defs, const
         snprintf(src, sizeof src, "%s/include/%s", vroot, vh[trace]);
     } else
         snprintf(use[1], 4500, "-include '%s/O0/vpch.h'", pch);
-    irhw_entry e;
+    irhw_entry e = {.say = NULL};
     int found;
     if (irhw_entry_begin(&e, pch, &found, NULL, 0))
         return -1;
