@@ -525,6 +525,12 @@ int irhw_err_input(char *err, size_t errlen, const char *fmt, ...)
 /* Generate the instance's complete Verilog (header + modules) into a
  * malloc'd string. Deterministic. NULL and message on error. */
 char *irhw_generate(const irhw_inst *x, char *err, size_t errlen);
+/* `irhw gen`'s folder (gen/export.c): DIR/<top>.v holding every module of
+ * the design, those below the top renamed with the design's tag, and
+ * DIR/<top>.f and DIR/<top>.core (FuseSoC) naming it. The .v's path in
+ * path; 0, or -1 with a message naming the path and the OS error. */
+int irhw_gen_export(const irhw_inst *x, const char *dir, char *path, size_t len, char *err,
+                    size_t errlen);
 
 /* ---- a design under test, cycle by cycle (model or RTL) -------------------- */
 

@@ -776,8 +776,6 @@ static int cmd_gen(int argc, char **argv)
         return rc;
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];
-    const char *leaves[IRHW_MAX_LEAVES];
-    unsigned nleaves;
     if (o.out)
         snprintf(dir, sizeof dir, "%s", o.out);
     else
@@ -786,7 +784,7 @@ static int cmd_gen(int argc, char **argv)
         irhw_inst_free(&o.x);
         return rc;
     }
-    if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+    if (irhw_gen_export(&o.x, dir, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
         irhw_inst_free(&o.x);
         return EXIT_TOOL;
