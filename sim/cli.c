@@ -765,10 +765,11 @@ static int cmd_gen(int argc, char **argv)
             printf(
                 "usage: %s gen BLOCK [-p NAME=VALUE]... [-o DIR] [--draw FILE.svg] "
                 "[--systemc]\n" IRHW_ARGS_HELP
-                "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
-                "  cells it instantiates. Default DIR: out/<module>, a folder per configuration\n"
-                "  (the module name encodes it: wl_bank_e32_w24_t5_flops), so DIR/*.v is one\n"
-                "  design (verilator --lint-only -Wall DIR/*.v)\n"
+                "  writes DIR/<module>.v (Verilog-2005, deterministic: every module of the\n"
+                "  design, the rtl/ leaf cells it uses too, those below the top tagged with\n"
+                "  the design's hash), DIR/<module>.f (file list) and DIR/<module>.core\n"
+                "  (FuseSoC). Default DIR: out/<module>, a folder per configuration (the\n"
+                "  module name encodes it: wl_bank_e32_w24_t5_flops)\n"
                 "  --draw FILE.svg  a drawing of the structure (blocks that have one)\n"
                 "  --systemc        also DIR/<module>_sc.h: the C model as a SystemC module with\n"
                 "                   the RTL's ports (include it, link libirhw and -lsystemc)\n",
