@@ -176,6 +176,37 @@ static int read_leaves(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES],
     return 0;
 }
 
+/* text with every line longer than 120 columns broken as vw_line breaks
+ * them, into a new string *out; -1 when out of memory. */
+static int refit(const char *text, char **out)
+{
+    size_t len = 0;
+    FILE *f = open_memstream(out, &len);
+    if (!f)
+        return -1;
+    char *line = NULL;
+    int bad = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n <= 120) {
+            fwrite(p, 1, n, f);
+            fputc('\n', f);
+        } else if ((line = strndup(p, n))) {
+            vw_fit_line(f, line);
+            free(line);
+        } else {
+            bad = 1;
+        }
+        p += n + (p[n] == '\n');
+    }
+    if (fclose(f) || bad || !*out) {
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 /* DIR/<top>.v: the generated text, then each leaf under a line naming
  * where it comes from, every module but the top renamed. */
 static char *design_text(const irhw_inst *x, const char *tag, char *err, size_t errlen)
@@ -183,7 +214,6 @@ static char *design_text(const irhw_inst *x, const char *tag, char *err, size_t 
     const char *names[IRHW_MAX_LEAVES];
     char *leaves[IRHW_MAX_LEAVES], *out = NULL;
     unsigned nl = 0;
-    size_t len = 0;
     rename_map m = {.n = 0};
     char *v = irhw_generate(x, err, errlen);
     FILE *f = NULL;
@@ -191,7 +221,9 @@ static char *design_text(const irhw_inst *x, const char *tag, char *err, size_t 
              collect_modules(v, x->module, tag, &m, err, errlen);
     for (unsigned i = 0; !rc && i < nl; i++)
         rc = collect_modules(leaves[i], x->module, tag, &m, err, errlen);
-    if (!rc && !(f = open_memstream(&out, &len)))
+    char *raw = NULL;
+    size_t rawlen = 0;
+    if (!rc && !(f = open_memstream(&raw, &rawlen)))
         rc = irhw_err(err, errlen, "out of memory exporting %s", x->module);
     if (!rc) {
         write_renamed(f, v, &m);
@@ -204,9 +236,12 @@ static char *design_text(const irhw_inst *x, const char *tag, char *err, size_t 
                 names[i], IRHW_VERSION, tag);
             write_renamed(f, leaves[i], &m);
         }
-        if (fclose(f) || !out)
+        if (fclose(f) || !raw)
             rc = irhw_err(err, errlen, "out of memory exporting %s", x->module);
     }
+    if (!rc) /* the longer names may push a line past 120 columns: broken again */
+        rc = refit(raw, &out) ? irhw_err(err, errlen, "out of memory exporting %s", x->module) : 0;
+    free(raw);
     for (unsigned i = 0; i < nl; i++)
         free(leaves[i]);
     free(v);

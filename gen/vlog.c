@@ -44,9 +44,9 @@ static void put_indented(irhw_vw *w, size_t cols, const char *s, size_t n)
 /* Writes one line, broken into continuation lines if it would pass
  * VW_COLUMNS: code continues 8 columns deeper, a comment as a comment.
  * Spaces are the only break points, so the Verilog means the same. */
-static void put_wrapped(irhw_vw *w, const char *s)
+static void put_wrapped_at(irhw_vw *w, size_t base, const char *s)
 {
-    size_t base = (size_t)w->indent * 4, cols = base;
+    size_t cols = base;
     int comment_line = strncmp(s, "//", 2) == 0, in_comment = 0;
     for (;;) {
         const char *lead = in_comment ? "// " : "";
@@ -67,6 +67,21 @@ static void put_wrapped(irhw_vw *w, const char *s)
         while (*s == ' ')
             s++;
     }
+}
+
+static void put_wrapped(irhw_vw *w, const char *s)
+{
+    put_wrapped_at(w, (size_t)w->indent * 4, s);
+}
+
+void vw_fit_line(FILE *f, const char *line)
+{
+    size_t lead = strspn(line, " ");
+    irhw_vw w = {f, 0, NULL, NULL, NULL, 0};
+    if (line[lead] == '`') /* a directive (`define) continues only with a backslash */
+        fprintf(f, "%s\n", line);
+    else
+        put_wrapped_at(&w, lead, line + lead);
 }
 
 void vw_line(irhw_vw *w, const char *fmt, ...)

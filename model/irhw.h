@@ -237,6 +237,10 @@ const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width
  * (sel has max(1, clog2(n)) bits). */
 void vw_sel_unit_name(char *buf, size_t len, unsigned n, unsigned width);
 void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width);
+/* One line of Verilog text (no newline) into f, broken at spaces into
+ * continuation lines as vw_line breaks them if it passes 120 columns, its
+ * own leading blanks kept as its indentation. */
+void vw_fit_line(FILE *f, const char *line);
 /* "// " comment lines holding text, folded at words; lead starts the first. */
 void vw_comment(irhw_vw *w, const char *lead, const char *text);
 /* "module NAME (" with clk and every port of the description, then ");". */
