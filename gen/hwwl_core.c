@@ -8,6 +8,10 @@
  * Every slot that loads one word of many (landing, refill and coalescing-
  * buffer slots, the store's rotation) reads it through a word selector
  * (vw_sel_unit), one generated module that synthesis maps once.
+ * Every width is explicit (verilator -Wall is clean without a lint_off
+ * WIDTH): a count meets a wider one zero-filled (fit), and is cut to fewer
+ * bits only where the design keeps it below COALESCE or LANES; the
+ * constants it is compared with are localparams of its width.
  */
 #include "hwwl_core.h"
 
@@ -42,24 +46,68 @@ void hwwl_core_gen_summary(const irhw_inst *x, FILE *f)
             g->refill == HC_ONDEMAND ? "on-demand" : "interval", g->ovf_cap);
 }
 
+/* `expr` (a name or a select) of from_w bits at to_w bits: zero-extended
+ * with the replication written in the parameters' names, as it is, or its
+ * low bits (a value the design keeps below 2^to_w). */
+static const char *fit(char *buf, size_t len, const char *expr, const char *to, unsigned to_w,
+                       const char *from, unsigned from_w)
+{
+    if (to_w > from_w && strchr(to, '+')) /* a width that is itself a sum: the count */
+        snprintf(buf, len, "{%u'd0, %s}", to_w - from_w, expr);
+    else if (to_w > from_w)
+        snprintf(buf, len, "{{(%s-%s){1'b0}}, %s}", to, from, expr);
+    else if (to_w < from_w)
+        snprintf(buf, len, "%s[%s-1:0]", expr, to);
+    else
+        snprintf(buf, len, "%s", expr);
+    return buf;
+}
+
+/* The widths the generated names stand for (the Verilog's localparams). */
+typedef struct {
+    unsigned ovf, n, pre, slot, addr;
+} hc_widths;
+
+static hc_widths widths_of(const hwwl_core_geom *g)
+{
+    hc_widths k = {g->ovf_bits, g->n_bits, irhw_bits_for(g->lanes), g->cb_bits, g->addr_bits};
+    return k;
+}
+
 static void emit_params(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "localparam L  = %u;   // lanes = banks", g->lanes);
-    vw_line(w, "localparam I  = %u;   // ID_BITS", g->id_bits);
-    vw_line(w, "localparam C  = %u;   // COALESCE: IDs per memory request", g->coalesce);
-    vw_line(w, "localparam T  = %u;   // OUTSTANDING loads (tags)", g->outstanding);
-    vw_line(w, "localparam CB = %u;   // a bank's count", g->cnt_bits);
-    vw_line(w, "localparam WB = %u;   // the WRU's count: bank + reserved slots", g->wcnt_bits);
-    vw_line(w, "localparam OB = %u;  // holds 0..OVF_CAP", g->ovf_bits);
-    vw_line(w, "localparam NB = %u;   // holds 0..COALESCE", g->n_bits);
-    vw_line(w, "localparam TB = %u;   // a tag", g->tag_bits);
-    vw_line(w, "localparam LB = %u;   // a lane index", g->lane_bits);
-    vw_line(w, "localparam QB = %u;   // a coalescing-buffer slot", g->cb_bits);
-    vw_line(w, "localparam AB = %u;  // ADDR_BITS", g->addr_bits);
-    vw_line(w, "localparam [OB-1:0] OVF_CAP = %u;", g->ovf_cap);
+    hc_widths k = widths_of(g);
+    vw_line(w, "localparam LANES        = %u;  // banks, one per lane", g->lanes);
+    vw_line(w, "localparam ID_BITS      = %u;", g->id_bits);
+    vw_line(w, "localparam COALESCE     = %u;  // IDs per memory request", g->coalesce);
+    vw_line(w, "localparam OUTSTANDING  = %u;  // loads in flight, one tag each", g->outstanding);
+    vw_line(w, "localparam CNT_BITS     = %u;  // a bank's count", g->cnt_bits);
+    vw_line(w, "localparam WRU_CNT_BITS = %u;  // the WRU's count: bank + reserved slots",
+            g->wcnt_bits);
+    vw_line(w, "localparam OVF_BITS     = %u;  // holds 0..OVF_CAP: the overflow buffer's counts",
+            k.ovf);
+    vw_line(w, "localparam N_BITS       = %u;  // holds 0..COALESCE: IDs in one request", k.n);
+    vw_line(w, "localparam PRE_BITS     = %u;  // holds 0..LANES: a count of lanes", k.pre);
+    vw_line(w, "localparam TAG_BITS     = %u;  // a tag", g->tag_bits);
+    vw_line(w, "localparam LANE_BITS    = %u;  // a lane index", g->lane_bits);
+    vw_line(w, "localparam LAND_BITS    = %u;  // a landing slot: 0..LANES",
+            irhw_clog2(g->lanes + 1));
+    vw_line(w, "localparam SLOT_BITS    = %u;  // a coalescing-buffer slot", k.slot);
+    vw_line(w, "localparam ADDR_BITS    = %u;", k.addr);
+    vw_line(w, "localparam [OVF_BITS-1:0] OVF_CAP = %u;", g->ovf_cap);
+    vw_line(w, "// COALESCE and LANES at the widths they are compared with");
+    vw_line(w, "localparam [OVF_BITS-1:0] OVF_COALESCE = %u;", g->coalesce);
+    vw_line(w, "localparam [SLOT_BITS+1:0] SUM_COALESCE = %u;  // a slot + count + rank",
+            g->coalesce);
+    vw_line(w, "localparam [N_BITS:0] HEAD_COALESCE = %u;  // a slot + a request's count",
+            g->coalesce);
+    vw_line(w,
+            "localparam [LAND_BITS-1:0] XFER_SLOT = %u;  // landing slot LANES: the xfer register",
+            g->lanes);
+    vw_line(w, "localparam [LANE_BITS-1:0] LAST_LANE = %u;", g->lanes - 1);
     if (g->refill == HC_INTERVAL_REFILL)
         vw_line(w,
-                "localparam [CB-1:0] CAP_ALL = %u, CAP_HALF = %u;  // interval refill: room "
+                "localparam [CNT_BITS-1:0] CAP_ALL = %u, CAP_HALF = %u;  // interval refill: room "
                 "in the pull half",
                 g->entries, g->entries / 2);
     vw_line(w, "localparam [1:0] FREE = 2'd0, RSV = 2'd1, FULL = 2'd2;  // slot states");
@@ -71,83 +119,87 @@ static void emit_state(irhw_vw *w, const hwwl_core_geom *g)
 {
     static const char *const lines[] = {
         "// ---- state (per-bank slots and tags are registers in g_slot[l] and g_tag[t])",
-        "wire [2*L-1:0] mv_st, rf_st;       // move / refill slot per bank: FREE RSV FULL",
-        "wire [L*I-1:0] mv_id, rf_id;",
-        "wire [T-1:0]   tag_busy;           // a load in flight under tag t",
-        "wire [T*L-1:0] tag_mask;           // the banks it refills",
-        "wire [C*I-1:0] cb;                 // coalescing buffer (a ring), g_cb[s]",
-        "wire [L-1:0]   tk_pend;            // sram: a take whose word returns now",
-        "wire [L*(LB+1)-1:0] tk_to;         // its receiver, or L = the xfer register",
-        "wire [1:0]     xo_st;              // the xfer register: landing slot L (g_land)",
-        "wire [I-1:0]   xo_id;",
-        "reg  [I-1:0]   xi_id_q;",
-        "reg            xi_valid_q;         // rx register (from another core)",
-        "reg  [LB-1:0]  rx_ptr_q;",
-        "reg  [QB-1:0]  cb_head_q;",
-        "reg  [NB-1:0]  cb_n_q;",
-        "reg            rq_valid_q, rq_write_q;  // the memory request register",
-        "reg  [AB-1:0]  rq_addr_q;",
-        "reg  [NB-1:0]  rq_n_q;",
-        "reg  [TB-1:0]  rq_tag_q;",
-        "reg  [C*I-1:0] rq_data_q;",
-        "reg  [AB-1:0]  base_q;",
-        "reg  [OB-1:0]  size_q;",
-        "reg  [OB-1:0]  head_q [0:1];",
-        "reg  [OB-1:0]  tail_q [0:1];",
-        "reg  [OB-1:0]  stored_q [0:1];     // IDs in memory per region",
-        "reg            opull_q;            // double mode: the pull region",
-        "reg  [L-1:0]   waiting_q;          // lane answered WAIT/DONE since its last ID",
-        "reg  [2*L-1:0] ans_q;              // sram: answers one cycle later",
+        "wire [2*LANES-1:0]         mv_st, rf_st;  // move / refill slot per bank: FREE RSV FULL",
+        "wire [LANES*ID_BITS-1:0]   mv_id, rf_id;",
+        "wire [OUTSTANDING-1:0]     tag_busy;      // a load in flight under tag t",
+        "wire [OUTSTANDING*LANES-1:0] tag_mask;    // the banks it refills",
+        "wire [COALESCE*ID_BITS-1:0] cbuf;         // coalescing buffer (a ring), g_cb[s]",
+        "wire [LANES-1:0]           tk_pend;       // sram: a take whose word returns now",
+        "wire [LANES*LAND_BITS-1:0] tk_to;     // its receiver, or XFER_SLOT",
+        "wire [1:0]                 xo_st;         // the xfer register: landing slot LANES",
+        "wire [ID_BITS-1:0]         xo_id;",
+        "reg  [ID_BITS-1:0]         xi_id_q;",
+        "reg                        xi_valid_q;    // rx register (from another core)",
+        "reg  [LANE_BITS-1:0]       rx_ptr_q;",
+        "reg  [SLOT_BITS-1:0]       cb_head_q;",
+        "reg  [N_BITS-1:0]          cb_n_q;",
+        "reg                        rq_valid_q, rq_write_q;  // the memory request register",
+        "reg  [ADDR_BITS-1:0]       rq_addr_q;",
+        "reg  [N_BITS-1:0]          rq_n_q;",
+        "reg  [TAG_BITS-1:0]        rq_tag_q;",
+        "reg  [COALESCE*ID_BITS-1:0] rq_data_q;",
+        "reg  [ADDR_BITS-1:0]       base_q;",
+        "reg  [OVF_BITS-1:0]        size_q;",
+        "reg  [OVF_BITS-1:0]        head_q [0:1];",
+        "reg  [OVF_BITS-1:0]        tail_q [0:1];",
+        "reg  [OVF_BITS-1:0]        stored_q [0:1];  // IDs in memory per region",
+        "reg                        opull_q;       // double mode: the pull region",
+        "reg  [LANES-1:0]           waiting_q;     // lane answered WAIT/DONE since its last ID",
+        "reg  [2*LANES-1:0]         ans_q;         // sram: answers one cycle later",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
         vw_line(w, "%s", lines[i]);
-    vw_line(w, "reg  [%u:0]     rphase_q;           // interval refill phase",
+    vw_line(w, "reg  [%u:0]                 rphase_q;      // interval refill phase",
             g->interval > 1 ? irhw_clog2(g->interval) - 1 : 0);
     vw_blank(w);
 }
-
 static void emit_parts(irhw_vw *w, const hwwl_core_geom *g, const irhw_inst *bank,
                        const irhw_inst *wru)
 {
     vw_line(w, "// ---- the banks and the WRU");
-    vw_line(w, "wire [L-1:0] b_push_ok, b_spill, b_pull_ok, b_pull_valid, b_take_ok, b_put_ok;");
-    vw_line(w, "wire [L-1:0] b_rd_valid, b_dbl, b_empty, b_full, b_greedy, b_idle, b_cfg_ok, "
+    vw_line(w,
+            "wire [LANES-1:0] b_push_ok, b_spill, b_pull_ok, b_pull_valid, b_take_ok, b_put_ok;");
+    vw_line(w, "wire [LANES-1:0] b_rd_valid, b_dbl, b_empty, b_full, b_greedy, b_idle, b_cfg_ok, "
                "b_swap_ok;");
-    vw_line(w, "wire [L*I-1:0] b_pull_id, b_rd_id, push_id_v;");
-    vw_line(w, "wire [L*CB-1:0] b_count;");
-    vw_line(w, "wire [L-1:0] take, put;");
-    vw_line(w, "wire [L*I-1:0] put_id;");
+    vw_line(w, "wire [LANES*ID_BITS-1:0] b_pull_id, b_rd_id, push_id_v;");
+    vw_line(w, "wire [LANES*CNT_BITS-1:0] b_count;");
+    vw_line(w, "wire [LANES-1:0] take, put;");
+    vw_line(w, "wire [LANES*ID_BITS-1:0] put_id;");
     vw_line(w, "wire cfg_go, swap_go;");
     vw_line(w, "assign push_id_v = push_id;");
     vw_line(w, "genvar l, t;");
-    vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_bank");
+    vw_line(w, "generate for (l = 0; l < LANES; l = l + 1) begin : g_bank");
     vw_line(w, "    %s u_bank (", bank->module);
     vw_line(w, "        .clk(clk), .rst(rst), .cfg_en(cfg_go), .cfg_double(wlcfg_double),");
-    vw_line(w, "        .push(push[l]), .push_id(push_id_v[l*I +: I]), .swap(swap_go),");
+    vw_line(w,
+            "        .push(push[l]), .push_id(push_id_v[l*ID_BITS +: ID_BITS]), .swap(swap_go),");
     vw_line(w, "        .pull(pull[l] & ~(b_empty[l] & put[l])),  // a pull that could only fail "
                "yields to a put");
-    vw_line(w, "        .rd_take(take[l]), .rd_put(put[l]), .rd_put_id(put_id[l*I +: I]),");
+    vw_line(
+        w, "        .rd_take(take[l]), .rd_put(put[l]), .rd_put_id(put_id[l*ID_BITS +: ID_BITS]),");
     vw_line(w, "        .cfg_ok(b_cfg_ok[l]), .push_ok(b_push_ok[l]), .spill(b_spill[l]), "
                ".pull_ok(b_pull_ok[l]),");
-    vw_line(w, "        .pull_valid(b_pull_valid[l]), .pull_id(b_pull_id[l*I +: I]), "
+    vw_line(w, "        .pull_valid(b_pull_valid[l]), .pull_id(b_pull_id[l*ID_BITS +: ID_BITS]), "
                ".swap_ok(b_swap_ok[l]),");
     vw_line(w, "        .rd_take_ok(b_take_ok[l]), .rd_put_ok(b_put_ok[l]), "
-               ".rd_valid(b_rd_valid[l]), .rd_id(b_rd_id[l*I +: I]),");
-    vw_line(w, "        .double_mode(b_dbl[l]), .count(b_count[l*CB +: CB]), "
+               ".rd_valid(b_rd_valid[l]), .rd_id(b_rd_id[l*ID_BITS +: ID_BITS]),");
+    vw_line(w, "        .double_mode(b_dbl[l]), .count(b_count[l*CNT_BITS +: CNT_BITS]), "
                ".empty(b_empty[l]), .full(b_full[l]),");
     vw_line(w, "        .greedy(b_greedy[l]), .idle(b_idle[l]));");
     vw_line(w, "end endgenerate");
     vw_blank(w);
     vw_line(w, "// The WRU counts reserved slots as occupied.");
-    vw_line(w, "wire [L*WB-1:0] w_counts;");
-    vw_line(w, "generate for (l = 0; l < L; l = l + 1) begin : g_count");
-    vw_line(w, "    assign w_counts[l*WB +: WB] = {{(WB-CB){1'b0}}, b_count[l*CB +: CB]}");
-    vw_line(w, "        + {{(WB-1){1'b0}}, |mv_st[2*l +: 2]} + {{(WB-1){1'b0}}, "
-               "|rf_st[2*l +: 2]};");
+    vw_line(w, "wire [LANES*WRU_CNT_BITS-1:0] w_counts;");
+    vw_line(w, "generate for (l = 0; l < LANES; l = l + 1) begin : g_count");
+    vw_line(w, "    assign w_counts[l*WRU_CNT_BITS +: WRU_CNT_BITS] =");
+    vw_line(w, "        {{(WRU_CNT_BITS-CNT_BITS){1'b0}}, b_count[l*CNT_BITS +: CNT_BITS]}");
+    vw_line(w,
+            "        + {{(WRU_CNT_BITS-1){1'b0}}, |mv_st[2*l +: 2]} + {{(WRU_CNT_BITS-1){1'b0}}, "
+            "|rf_st[2*l +: 2]};");
     vw_line(w, "end endgenerate");
-    vw_line(w, "wire [L-1:0] w_donate, w_receive;");
-    vw_line(w, "wire [L*LB-1:0] w_to;");
-    vw_line(w, "wire [LB-1:0] w_xbank;");
+    vw_line(w, "wire [LANES-1:0] w_donate, w_receive;");
+    vw_line(w, "wire [LANES*LANE_BITS-1:0] w_to;");
+    vw_line(w, "wire [LANE_BITS-1:0] w_xbank;");
     vw_line(w, "wire w_plan, w_xvalid, w_empty, w_greedy;");
     if (wru->b) {
         vw_line(w, "%s u_wru (", wru->module);
@@ -174,199 +226,255 @@ static void emit_lines(irhw_vw *w, const char *const *lines, size_t n)
 }
 #define EMIT(w, a) emit_lines(w, a, sizeof a / sizeof a[0])
 
+/* The regions of the overflow buffer and what the coalescing buffer may
+ * take this cycle. */
+static void emit_regions(irhw_vw *w, const hwwl_core_geom *g)
+{
+    hc_widths k = widths_of(g);
+    char a[160], b[160];
+    static const char *const head[] = {
+        "// ---- this cycle's decisions",
+        "wire [COALESCE*ID_BITS-1:0] resp_data_v = mem_resp_data;",
+        "wire [TAG_BITS-1:0] resp_tag_v = mem_resp_tag;",
+        "wire dbl_mode = b_dbl[0];",
+        "wire pullr = dbl_mode & opull_q;",
+        "wire pushr = dbl_mode & ~opull_q;",
+        "wire [OVF_BITS-1:0] half_size = size_q >> 1;",
+        "wire [OVF_BITS-1:0] rsize_pull = ~dbl_mode ? size_q : pullr ? size_q - half_size : "
+        "half_size;",
+        "wire [OVF_BITS-1:0] rsize_push = ~dbl_mode ? size_q : pushr ? size_q - half_size : "
+        "half_size;",
+    };
+    EMIT(w, head);
+    fit(a, sizeof a, "half_size", "ADDR_BITS", k.addr, "OVF_BITS", k.ovf);
+    vw_line(w, "wire [ADDR_BITS-1:0] rbase_pull = pullr ? %s : {ADDR_BITS{1'b0}};", a);
+    vw_line(w, "wire [ADDR_BITS-1:0] rbase_push = pushr ? %s : {ADDR_BITS{1'b0}};", a);
+    vw_line(w, "wire [OVF_BITS-1:0] stored_pull = stored_q[pullr], stored_push = stored_q[pushr];");
+    vw_line(w, "wire [OVF_BITS-1:0] cb_n_ovf = %s;  // the buffer's count at the regions' width",
+            fit(b, sizeof b, "cb_n_q", "OVF_BITS", k.ovf, "N_BITS", k.n));
+    static const char *const quiet[] = {
+        "wire slots_quiet = ~(|mv_st) & ~(|rf_st) & ~(|tk_pend) & ~(|tag_busy) & (xo_st == FREE)",
+        "                 & ~xi_valid_q;",
+        "wire hvu_empty = (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & (stored_q[1] == 0);",
+        "wire pull_quiet = (&b_empty) & (stored_pull == 0) & slots_quiet;",
+        "wire empty_out = pull_quiet & (dbl_mode | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q) "
+        "& (&waiting_q)));",
+        "wire done_now = empty_out & others_done;",
+        "wire cfg_rdy = (&b_idle) & hvu_empty & slots_quiet;",
+        "wire swap_rdy = dbl_mode & pull_quiet & (cb_n_q == 0) & ~rq_valid_q;",
+        "assign cfg_go = wlcfg_en & cfg_rdy & ~(|push) & ~rx_valid;",
+        "assign swap_go = swap & ~wlcfg_en & swap_rdy & ~(|push) & ~rx_valid;",
+        "wire init_go = wlinit_en & hvu_empty & ~(|push) & ~(|tag_busy) & ~(|rf_st)",
+        "             & (wlinit_size >= LANES) & (wlinit_size <= OVF_CAP);",
+        "wire [OVF_BITS-1:0] room = rsize_push - stored_push - cb_n_ovf;",
+        "wire [OVF_BITS-1:0] cb_free = OVF_COALESCE - cb_n_ovf;",
+        "wire [OVF_BITS-1:0] avail = room < cb_free ? room : cb_free;",
+        "",
+    };
+    EMIT(w, quiet);
+}
+
 /* The combinational decisions, in the order of the model's hc_step: per
  * lane in named generate blocks (prefix counts give a lane its rank among
  * the lanes that ask), the memory request in one block. */
 static void emit_decide(irhw_vw *w, const hwwl_core_geom *g)
 {
-    static const char *const head[] = {
-        "// ---- this cycle's decisions",
-        "// Counter arithmetic below mixes widths on purpose (every value fits its target;",
-        "// the C model computes the same integers): WIDTH is off until the outputs.",
-        "/* verilator lint_off WIDTH */",
-        "wire [C*I-1:0] resp_data_v = mem_resp_data;",
-        "wire [TB-1:0] resp_tag_v = mem_resp_tag;",
-        "wire dbl = b_dbl[0];",
-        "wire pullr = dbl & opull_q;",
-        "wire pushr = dbl & ~opull_q;",
-        "wire [OB-1:0] half = size_q >> 1;",
-        "wire [OB-1:0] rsize_pull = ~dbl ? size_q : pullr ? size_q - half : half;",
-        "wire [OB-1:0] rsize_push = ~dbl ? size_q : pushr ? size_q - half : half;",
-        "wire [AB-1:0] rbase_pull = pullr ? half : {AB{1'b0}};",
-        "wire [AB-1:0] rbase_push = pushr ? half : {AB{1'b0}};",
-        "wire [OB-1:0] stored_pull = stored_q[pullr], stored_push = stored_q[pushr];",
-        "wire slots_quiet = ~(|mv_st) & ~(|rf_st) & ~(|tk_pend) & ~(|tag_busy) & (xo_st == FREE)",
-        "                 & ~xi_valid_q;",
-        "wire hvu_empty = (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & (stored_q[1] == 0);",
-        "wire pull_quiet = (&b_empty) & (stored_pull == 0) & slots_quiet;",
-        "wire empty_out = pull_quiet & (dbl | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q) & "
-        "(&waiting_q)));",
-        "wire done_now = empty_out & others_done;",
-        "wire cfg_rdy = (&b_idle) & hvu_empty & slots_quiet;",
-        "wire swap_rdy = dbl & pull_quiet & (cb_n_q == 0) & ~rq_valid_q;",
-        "assign cfg_go = wlcfg_en & cfg_rdy & ~(|push) & ~rx_valid;",
-        "assign swap_go = swap & ~wlcfg_en & swap_rdy & ~(|push) & ~rx_valid;",
-        "wire init_go = wlinit_en & hvu_empty & ~(|push) & ~(|tag_busy) & ~(|rf_st)",
-        "             & (wlinit_size >= L) & (wlinit_size <= OVF_CAP);",
-        "wire [OB-1:0] room = rsize_push - stored_push - cb_n_q;",
-        "wire [OB-1:0] cb_free = C - cb_n_q;",
-        "wire [OB-1:0] avail = room < cb_free ? room : cb_free;",
-        "",
-        "reg st_go, ld_go, tag_found;  // the memory request (below)",
-        "reg [NB-1:0] n;",
-        "reg [TB-1:0] tag;",
-        "reg [AB-1:0] addr;",
-        "reg [OB-1:0] cnt, lim;",
-        "wire [L-1:0] acc, exc, want, ld_mask, src_rf, src_mv, src_xi;",
-        "wire [L*8-1:0] sp_rank;",
-        "wire [L*(QB+1)-1:0] sp_slot;",
-        "wire [L*(LB+1)-1:0] take_to;",
-        "wire [2*L-1:0] ans;",
+    hc_widths k = widths_of(g);
+    char a[160], b[160], c[160];
+    emit_regions(w, g);
+    static const char *const decl[] = {
+        "reg store_go, load_go, tag_found;  // the memory request (below)",
+        "reg [N_BITS-1:0] req_n;",
+        "reg [TAG_BITS-1:0] free_tag;",
+        "reg [ADDR_BITS-1:0] req_addr;",
+        "reg [OVF_BITS-1:0] load_n, region_left;",
+        "wire [LANES-1:0] spill_ok, spill_exc, rf_want, ld_mask, src_rf, src_mv, src_xi;",
+        "wire [LANES*SLOT_BITS-1:0] sp_slot;",
+        "wire [LANES*LAND_BITS-1:0] take_to;",
+        "wire [2*LANES-1:0] lane_ans;",
         "// Prefix counts: x_pre[l] = set bits of x below lane l, a lane's rank among the",
         "// lanes that ask (spills, refill wants, banks a load response fills).",
-        "wire [(L+1)*8-1:0] sp_pre /* verilator split_var */, wt_pre /* verilator split_var */;",
-        "wire [(L+1)*8-1:0] rs_pre /* verilator split_var */;",
-        "wire [L-1:0] resp_mask;",
-        "assign sp_pre[7:0] = 8'd0;",
-        "assign wt_pre[7:0] = 8'd0;",
-        "assign rs_pre[7:0] = 8'd0;",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_prefix",
-        "    assign sp_pre[(l+1)*8 +: 8] = sp_pre[l*8 +: 8] + b_spill[l];",
-        "    assign wt_pre[(l+1)*8 +: 8] = wt_pre[l*8 +: 8] + want[l];",
-        "    assign rs_pre[(l+1)*8 +: 8] = rs_pre[l*8 +: 8] + resp_mask[l];",
+        "wire [(LANES+1)*PRE_BITS-1:0] sp_pre /* verilator split_var */, wt_pre /* verilator "
+        "split_var */;",
+        "wire [(LANES+1)*PRE_BITS-1:0] rs_pre /* verilator split_var */;",
+        "wire [LANES-1:0] resp_mask;",
+        "assign sp_pre[PRE_BITS-1:0] = {PRE_BITS{1'b0}};",
+        "assign wt_pre[PRE_BITS-1:0] = {PRE_BITS{1'b0}};",
+        "assign rs_pre[PRE_BITS-1:0] = {PRE_BITS{1'b0}};",
+        "generate for (l = 0; l < LANES; l = l + 1) begin : g_prefix",
+        "    assign sp_pre[(l+1)*PRE_BITS +: PRE_BITS] = sp_pre[l*PRE_BITS +: PRE_BITS]",
+        "        + {{(PRE_BITS-1){1'b0}}, b_spill[l]};",
+        "    assign wt_pre[(l+1)*PRE_BITS +: PRE_BITS] = wt_pre[l*PRE_BITS +: PRE_BITS]",
+        "        + {{(PRE_BITS-1){1'b0}}, rf_want[l]};",
+        "    assign rs_pre[(l+1)*PRE_BITS +: PRE_BITS] = rs_pre[l*PRE_BITS +: PRE_BITS]",
+        "        + {{(PRE_BITS-1){1'b0}}, resp_mask[l]};",
         "end endgenerate",
-        "wire [7:0] spills = sp_pre[L*8 +: 8];",
-        "wire unused_prefix = &{1'b0, rs_pre[L*8 +: 8]};",
-        "wire [7:0] acc_n = spills < avail ? spills : avail;  // spills are taken in lane order",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_lane",
-        "    // spills into the coalescing buffer in lane order; exception with no room at all",
-        "    assign sp_rank[l*8 +: 8] = sp_pre[l*8 +: 8];",
-        "    assign acc[l] = b_spill[l] & (sp_rank[l*8 +: 8] < avail);",
-        "    assign exc[l] = b_spill[l] & ~acc[l] & (room == 0);",
-        "    wire [QB+1:0] sum = cb_head_q + cb_n_q + sp_rank[l*8 +: 8];",
-        "    assign sp_slot[l*(QB+1) +: QB+1] = (sum >= C) ? sum - C : sum;",
+        "wire [PRE_BITS-1:0] spills = sp_pre[LANES*PRE_BITS +: PRE_BITS];",
+        "wire [PRE_BITS-1:0] wants = wt_pre[LANES*PRE_BITS +: PRE_BITS];",
+        "wire unused_prefix = &{1'b0, rs_pre[LANES*PRE_BITS +: PRE_BITS]};",
+    };
+    EMIT(w, decl);
+    vw_line(w, "wire [PRE_BITS-1:0] avail_lanes = %s;  // avail <= COALESCE <= LANES",
+            fit(a, sizeof a, "avail", "PRE_BITS", k.pre, "OVF_BITS", k.ovf));
+    if (k.ovf > k.pre)
+        vw_line(w, "wire unused_avail_hi = &{1'b0, avail[OVF_BITS-1:PRE_BITS]};");
+    vw_line(w, "wire [PRE_BITS-1:0] acc_n = (spills < avail_lanes) ? spills : avail_lanes;  "
+               "// spills are taken in lane order");
+    if (k.pre > k.n)
+        vw_line(w, "wire unused_acc_hi = &{1'b0, acc_n[PRE_BITS-1:N_BITS]};  // acc_n <= COALESCE");
+    vw_line(w, "generate for (l = 0; l < LANES; l = l + 1) begin : g_lane");
+    vw_line(w, "    // spills into the coalescing buffer in lane order; exception with no room at "
+               "all");
+    vw_line(w, "    wire [PRE_BITS-1:0] sp_rank = sp_pre[l*PRE_BITS +: PRE_BITS];");
+    vw_line(w, "    wire [PRE_BITS-1:0] wt_rank = wt_pre[l*PRE_BITS +: PRE_BITS];");
+    vw_line(w, "    assign spill_ok[l] = b_spill[l] & (sp_rank < avail_lanes);");
+    vw_line(w, "    assign spill_exc[l] = b_spill[l] & ~spill_ok[l] & (room == 0);");
+    vw_line(w, "    wire [SLOT_BITS+1:0] slot_sum = %s + %s + %s;",
+            fit(a, sizeof a, "cb_head_q", "SLOT_BITS+2", k.slot + 2, "SLOT_BITS", k.slot),
+            fit(b, sizeof b, "cb_n_q", "SLOT_BITS+2", k.slot + 2, "N_BITS", k.n),
+            fit(c, sizeof c, "sp_rank", "SLOT_BITS+2", k.slot + 2, "PRE_BITS", k.pre));
+    vw_line(w, "    wire [SLOT_BITS+1:0] slot_wrap = (slot_sum >= SUM_COALESCE) ? slot_sum - "
+               "SUM_COALESCE : slot_sum;");
+    vw_line(w, "    assign sp_slot[l*SLOT_BITS +: SLOT_BITS] = slot_wrap[SLOT_BITS-1:0];");
+    vw_line(
+        w,
+        "    wire unused_slot_hi = &{1'b0, slot_wrap[SLOT_BITS+1:SLOT_BITS]};  // below COALESCE");
+    static const char *const plan[] = {
         "    // the WRU's plan: a take only into a free move slot / xfer register",
-        "    wire [LB-1:0] to = w_to[l*LB +: LB];",
+        "    wire [LANE_BITS-1:0] dest = w_to[l*LANE_BITS +: LANE_BITS];",
         "    wire xsel = w_xvalid & (xo_st == FREE) & (w_xbank == l);",
-        "    assign take[l] = (w_donate[l] & (mv_st[2*to +: 2] == FREE)) | xsel;",
-        "    assign take_to[l*(LB+1) +: LB+1] = xsel ? L : to;",
+        "    assign take[l] = (w_donate[l] & (mv_st[2*dest +: 2] == FREE)) | xsel;",
+
         "    // puts: refill slot > move slot > rx register",
         "    assign src_rf[l] = rf_st[2*l +: 2] == FULL;",
         "    assign src_mv[l] = ~src_rf[l] & (mv_st[2*l +: 2] == FULL);",
         "    assign src_xi[l] = ~src_rf[l] & ~src_mv[l] & xi_valid_q & (rx_ptr_q == l);",
         "    assign put[l] = src_rf[l] | src_mv[l] | src_xi[l];",
-        "    assign put_id[l*I +: I] = src_rf[l] ? rf_id[l*I +: I] : src_mv[l] ? mv_id[l*I +: I]",
-        "                          : src_xi[l] ? xi_id_q : {I{1'b0}};",
+        "    assign put_id[l*ID_BITS +: ID_BITS] = src_rf[l] ? rf_id[l*ID_BITS +: ID_BITS]",
+        "        : src_mv[l] ? mv_id[l*ID_BITS +: ID_BITS] : src_xi[l] ? xi_id_q : "
+        "{ID_BITS{1'b0}};",
     };
-    EMIT(w, head);
+    EMIT(w, plan);
+    vw_line(
+        w, "    assign take_to[l*LAND_BITS +: LAND_BITS] = xsel ? XFER_SLOT : %s;",
+        fit(a, sizeof a, "dest", "LAND_BITS", irhw_clog2(g->lanes + 1), "LANE_BITS", g->lane_bits));
     if (g->refill == HC_ONDEMAND)
-        vw_line(w, "    assign want[l] = (rf_st[2*l +: 2] == FREE) & pull[l] & b_empty[l];");
+        vw_line(w, "    assign rf_want[l] = (rf_st[2*l +: 2] == FREE) & pull[l] & b_empty[l];");
     else
-        vw_line(w, "    assign want[l] = (rf_st[2*l +: 2] == FREE) & (rphase_q == 0)\n"
-                   "                   & (b_count[l*CB +: CB] < (dbl ? CAP_HALF : CAP_ALL));");
-    static const char *const tail[] = {
-        "    assign ld_mask[l] = ld_go & want[l] & (wt_pre[l*8 +: 8] < cnt);",
+        vw_line(w,
+                "    assign rf_want[l] = (rf_st[2*l +: 2] == FREE) & (rphase_q == 0)\n"
+                "        & (b_count[l*CNT_BITS +: CNT_BITS] < (dbl_mode ? CAP_HALF : CAP_ALL));");
+    vw_line(w, "    assign ld_mask[l] = load_go & rf_want[l] & (%s < load_n);",
+            fit(a, sizeof a, "wt_rank", "OVF_BITS", k.ovf, "PRE_BITS", k.pre));
+    static const char *const answer[] = {
         "    // lane answers: ID when the bank pulls, else WAIT, or DONE",
-        "    assign ans[2*l +: 2] = ~pull[l] ? 2'd0 : b_pull_ok[l] ? ANS_ID : done_now ? ANS_DONE "
-        ": ANS_WAIT;",
+        "    assign lane_ans[2*l +: 2] = ~pull[l] ? 2'd0 : b_pull_ok[l] ? ANS_ID",
+        "        : done_now ? ANS_DONE : ANS_WAIT;",
         "end endgenerate",
         "",
         "// the memory request: a store, else a refill load (lowest free tag)",
         "integer j;",
         "always @* begin",
-        "    st_go = 1'b0; ld_go = 1'b0; n = 0; tag = 0; addr = 0; tag_found = 1'b0; cnt = 0; "
-        "lim = 0;",
-        "    for (j = T - 1; j >= 0; j = j - 1)",
-        "        if (!tag_busy[j]) begin tag = j; tag_found = 1'b1; end",
-        "    if (!rq_valid_q && cb_n_q != 0 && (cb_n_q == C || b_spill == 0)) begin",
-        "        st_go = 1'b1;",
-        "        lim = rsize_push - tail_q[pushr];",
-        "        n = (cb_n_q < lim) ? cb_n_q : lim;",
-        "        addr = base_q + rbase_push + tail_q[pushr];",
-        "    end else if (!rq_valid_q && stored_pull != 0 && want != 0 && tag_found) begin",
-        "        cnt = wt_pre[L*8 +: 8];",
-        "        lim = rsize_pull - head_q[pullr];",
-        "        if (cnt > stored_pull) cnt = stored_pull;",
-        "        if (cnt > lim) cnt = lim;",
-        "        if (cnt > C) cnt = C;",
-        "        n = cnt;",
-        "        ld_go = 1'b1;",
-        "        addr = base_q + rbase_pull + head_q[pullr];",
-        "    end",
-        "end",
-        "",
+        "    store_go = 1'b0; load_go = 1'b0; tag_found = 1'b0; req_n = 0; free_tag = 0;",
+        "    req_addr = 0; load_n = 0; region_left = 0;",
+        "    for (j = OUTSTANDING - 1; j >= 0; j = j - 1)",
+        "        if (!tag_busy[j]) begin free_tag = j[TAG_BITS-1:0]; tag_found = 1'b1; end",
+        "    if (!rq_valid_q && cb_n_q != 0 && (cb_n_q == COALESCE || b_spill == 0)) begin",
+        "        store_go = 1'b1;",
+        "        region_left = rsize_push - tail_q[pushr];",
     };
-    EMIT(w, tail);
+    EMIT(w, answer);
+    vw_line(w, "        req_n = (cb_n_ovf < region_left) ? cb_n_q : %s;",
+            fit(a, sizeof a, "region_left", "N_BITS", k.n, "OVF_BITS", k.ovf));
+    vw_line(w, "        req_addr = base_q + rbase_push + %s;",
+            fit(a, sizeof a, "tail_q[pushr]", "ADDR_BITS", k.addr, "OVF_BITS", k.ovf));
+    vw_line(w,
+            "    end else if (!rq_valid_q && stored_pull != 0 && rf_want != 0 && tag_found) begin");
+    vw_line(w, "        load_n = %s;",
+            fit(a, sizeof a, "wants", "OVF_BITS", k.ovf, "PRE_BITS", k.pre));
+    static const char *const load[] = {
+        "        region_left = rsize_pull - head_q[pullr];",
+        "        if (load_n > stored_pull) load_n = stored_pull;",
+        "        if (load_n > region_left) load_n = region_left;",
+    };
+    EMIT(w, load);
+    if (g->coalesce < (1u << k.ovf) - 1) /* else no count is above it */
+        vw_line(w, "        if (load_n > OVF_COALESCE) load_n = OVF_COALESCE;");
+    vw_line(w, "        req_n = %s;", fit(a, sizeof a, "load_n", "N_BITS", k.n, "OVF_BITS", k.ovf));
+    vw_line(w, "        load_go = 1'b1;");
+    vw_line(w, "        req_addr = base_q + rbase_pull + %s;",
+            fit(a, sizeof a, "head_q[pullr]", "ADDR_BITS", k.addr, "OVF_BITS", k.ovf));
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_line(w, "wire [OVF_BITS-1:0] req_n_ovf = %s;",
+            fit(a, sizeof a, "req_n", "OVF_BITS", k.ovf, "N_BITS", k.n));
+    vw_blank(w);
 }
 
-/* Registers: per bank (move and refill slots), per tag, per coalescing-
- * buffer slot, then the few single registers. */
-static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
+/* Landing slots: bank l's move slot and the xfer register, filled by takes. */
+static void emit_landing(irhw_vw *w, const hwwl_core_geom *g, const char *sel_l)
 {
     const char *land = g->sram ? "RSV" : "FULL";
-    char sel_l[64], sel_c[64]; /* the word selectors over the lanes and the coalescing slots */
-    vw_sel_unit_name(sel_l, sizeof sel_l, g->lanes, g->id_bits);
-    vw_sel_unit_name(sel_c, sizeof sel_c, g->coalesce, g->id_bits);
     static const char *const lanes[] = {
         "// ---- lanes: answers and waiting bits",
         "always @(posedge clk) begin",
         "    if (rst) begin",
-        "        waiting_q <= {L{1'b0}};",
-        "        ans_q <= {2*L{1'b0}};",
+        "        waiting_q <= {LANES{1'b0}};",
+        "        ans_q <= {2*LANES{1'b0}};",
         "    end else begin",
-        "        ans_q <= ans;",
+        "        ans_q <= lane_ans;",
         "        waiting_q <= (waiting_q & ~pull) | (pull & ~b_pull_ok);",
         "    end",
         "end",
         "",
-        "// ---- landing slots: slot l < L is bank l's move slot (a word the WRU moves",
-        "// there, put into the bank when its port is free), slot L the xfer register (a",
-        "// word for another core, freed by xfer_ready). A taken word lands at once with",
-        "// flops, or the slot is reserved and filled when the SRAM read returns.",
-        "wire [2*(L+1)-1:0] land_st;",
-        "wire [(L+1)*I-1:0] land_id;",
+        "// ---- landing slots: slot l < LANES is bank l's move slot (a word the WRU moves",
+        "// there, put into the bank when its port is free), slot LANES the xfer register",
+        "// (a word for another core, freed by xfer_ready). A taken word lands at once",
+        "// with flops, or the slot is reserved and filled when the SRAM read returns.",
+        "wire [2*(LANES+1)-1:0] land_st;",
+        "wire [(LANES+1)*ID_BITS-1:0] land_id;",
         "// Which lane's word lands in slot l (the WRU pairs lanes with distinct slots, so",
         "// at most one does): decoded once per lane, not compared per slot and lane.",
-        "reg [L:0] tk_any, cap_any;",
-        "reg [LB-1:0] cap_src [0:L];",
+        "reg [LANES:0] tk_any, cap_any;",
+        "reg [LANE_BITS-1:0] cap_src [0:LANES];",
         "integer k;",
     };
     EMIT(w, lanes);
     /* (with SRAM a take only reserves the slot: the word comes with the capture) */
     if (!g->sram)
-        vw_line(w, "reg [LB-1:0] tk_src [0:L];");
+        vw_line(w, "reg [LANE_BITS-1:0] tk_src [0:LANES];");
     vw_line(w, "always @* begin");
-    vw_line(w, "    tk_any = {(L+1){1'b0}};");
+    vw_line(w, "    tk_any = {(LANES+1){1'b0}};");
     if (!g->sram)
-        vw_line(w, "    for (k = 0; k <= L; k = k + 1) tk_src[k] = {LB{1'b0}};");
-    vw_line(w, "    for (k = 0; k < L; k = k + 1)");
+        vw_line(w, "    for (k = 0; k <= LANES; k = k + 1) tk_src[k] = {LANE_BITS{1'b0}};");
+    vw_line(w, "    for (k = 0; k < LANES; k = k + 1)");
     vw_line(w, "        if (take[k] & b_take_ok[k]) begin");
-    vw_line(w, "            tk_any[take_to[k*(LB+1) +: LB+1]] = 1'b1;");
+    vw_line(w, "            tk_any[take_to[k*LAND_BITS +: LAND_BITS]] = 1'b1;");
     if (!g->sram)
-        vw_line(w, "            tk_src[take_to[k*(LB+1) +: LB+1]] = k;");
+        vw_line(w, "            tk_src[take_to[k*LAND_BITS +: LAND_BITS]] = k[LANE_BITS-1:0];");
     vw_line(w, "        end");
     vw_line(w, "end");
     static const char *const lanes2[] = {
         "always @* begin",
-        "    cap_any = {(L+1){1'b0}};",
-        "    for (k = 0; k <= L; k = k + 1) cap_src[k] = {LB{1'b0}};",
-        "    for (k = 0; k < L; k = k + 1)",
+        "    cap_any = {(LANES+1){1'b0}};",
+        "    for (k = 0; k <= LANES; k = k + 1) cap_src[k] = {LANE_BITS{1'b0}};",
+        "    for (k = 0; k < LANES; k = k + 1)",
         "        if (tk_pend[k]) begin",
-        "            cap_any[tk_to[k*(LB+1) +: LB+1]] = 1'b1;",
-        "            cap_src[tk_to[k*(LB+1) +: LB+1]] = k;",
+        "            cap_any[tk_to[k*LAND_BITS +: LAND_BITS]] = 1'b1;",
+        "            cap_src[tk_to[k*LAND_BITS +: LAND_BITS]] = k[LANE_BITS-1:0];",
         "        end",
         "end",
-        "generate for (l = 0; l <= L; l = l + 1) begin : g_land",
+        "generate for (l = 0; l <= LANES; l = l + 1) begin : g_land",
         "    wire freed;",
-        "    if (l < L) begin : g_move",
+        "    if (l < LANES) begin : g_move",
         "        assign freed = b_put_ok[l] & src_mv[l];",
         "    end else begin : g_xfer",
         "        assign freed = xfer_ready;",
         "    end",
         "    // Slot states are plain registers, not FSMs for synthesis to re-encode.",
         "    (* fsm_encoding = \"none\" *) reg [1:0] st_q;",
-        "    reg [I-1:0] id_q;",
-        "    wire [I-1:0] rd_word;  // the read port of the lane whose word lands here",
+        "    reg [ID_BITS-1:0] id_q;",
+        "    wire [ID_BITS-1:0] rd_word;  // the read port of the lane whose word lands here",
     };
     EMIT(w, lanes2);
     vw_line(w, "    %s u_rd (.in(b_rd_id), .sel(%s), .out(rd_word));", sel_l,
@@ -383,29 +491,43 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "            st_q <= %s;", land);
     if (!g->sram)
         vw_line(w, "            id_q <= rd_word;");
-    static const char *const slots[] = {
+    static const char *const tail[] = {
         "        end else if (freed && st_q == FULL) st_q <= FREE;",
         "    end",
         "    assign land_st[2*l +: 2] = st_q;",
-        "    assign land_id[l*I +: I] = id_q;",
+        "    assign land_id[l*ID_BITS +: ID_BITS] = id_q;",
         "end endgenerate",
-        "assign mv_st = land_st[2*L-1:0];",
-        "assign mv_id = land_id[L*I-1:0];",
-        "assign xo_st = land_st[2*L +: 2];",
-        "assign xo_id = land_id[L*I +: I];",
+        "assign mv_st = land_st[2*LANES-1:0];",
+        "assign mv_id = land_id[LANES*ID_BITS-1:0];",
+        "assign xo_st = land_st[2*LANES +: 2];",
+        "assign xo_id = land_id[LANES*ID_BITS +: ID_BITS];",
         "",
-        "// ---- per bank: the refill slot (a word a load brings), and a take whose SRAM",
-        "// read returns next cycle",
-        "wire resp_ok = mem_resp_valid & (resp_tag_v < T) & tag_busy[resp_tag_v];",
-        "assign resp_mask = tag_mask[resp_tag_v*L +: L];",
-        "generate for (l = 0; l < L; l = l + 1) begin : g_slot",
+    };
+    EMIT(w, tail);
+}
+
+/* Per bank: the refill slot and the pending SRAM take; the rx register. */
+static void emit_refill(irhw_vw *w, const hwwl_core_geom *g, const char *sel_c)
+{
+    vw_line(w, "// ---- per bank: the refill slot (a word a load brings), and a take whose SRAM");
+    vw_line(w, "// read returns next cycle");
+    if (g->outstanding == 1u << g->tag_bits)
+        vw_line(w, "wire resp_ok = mem_resp_valid & tag_busy[resp_tag_v];  // every tag value "
+                   "names a tag");
+    else
+        vw_line(w, "wire resp_ok = mem_resp_valid & (resp_tag_v <= %u'd%u) & tag_busy[resp_tag_v];",
+                g->tag_bits, g->outstanding - 1);
+    static const char *const slots[] = {
+        "assign resp_mask = tag_mask[resp_tag_v*LANES +: LANES];",
+        "generate for (l = 0; l < LANES; l = l + 1) begin : g_slot",
         "    (* fsm_encoding = \"none\" *) reg [1:0] rf_st_q;",
-        "    reg [I-1:0] rf_id_q;",
-        "    wire [QB-1:0] ridx = rs_pre[l*8 +: QB];  // below C for a bank the response fills",
-        "    wire [I-1:0] resp_word;",
+        "    reg [ID_BITS-1:0] rf_id_q;",
+        "    // below COALESCE for a bank the response fills",
+        "    wire [SLOT_BITS-1:0] resp_slot = rs_pre[l*PRE_BITS +: SLOT_BITS];",
+        "    wire [ID_BITS-1:0] resp_word;",
     };
     EMIT(w, slots);
-    vw_line(w, "    %s u_resp (.in(resp_data_v), .sel(ridx), .out(resp_word));", sel_c);
+    vw_line(w, "    %s u_resp (.in(resp_data_v), .sel(resp_slot), .out(resp_word));", sel_c);
     static const char *const slots2[] = {
         "    always @(posedge clk) begin",
         "        if (rst) rf_st_q <= FREE;",
@@ -416,30 +538,27 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "        else if (b_put_ok[l] & src_rf[l]) rf_st_q <= FREE;",
         "    end",
         "    assign rf_st[2*l +: 2] = rf_st_q;",
-        "    assign rf_id[l*I +: I] = rf_id_q;",
+        "    assign rf_id[l*ID_BITS +: ID_BITS] = rf_id_q;",
         "    reg tk_pend_q;",
-        "    reg [LB:0] tk_to_q;",
+        "    reg [LAND_BITS-1:0] tk_to_q;",
         "    always @(posedge clk) begin",
     };
     EMIT(w, slots2);
     vw_line(w, "        tk_pend_q <= %s;", g->sram ? "~rst & take[l] & b_take_ok[l]" : "1'b0");
     static const char *const tk[] = {
-        "        tk_to_q <= take_to[l*(LB+1) +: LB+1];",
+        "        tk_to_q <= take_to[l*LAND_BITS +: LAND_BITS];",
         "    end",
         "    assign tk_pend[l] = tk_pend_q;",
-        "    assign tk_to[l*(LB+1) +: LB+1] = tk_to_q;",
+        "    assign tk_to[l*LAND_BITS +: LAND_BITS] = tk_to_q;",
         "end endgenerate",
         "",
         "// ---- the rx register (a word from another core)",
-    };
-    EMIT(w, tk);
-    static const char *const regs[] = {
         "always @(posedge clk) begin",
         "    if (rst) begin",
         "        xi_valid_q <= 1'b0;",
-        "        rx_ptr_q <= {LB{1'b0}};",
+        "        rx_ptr_q <= {LANE_BITS{1'b0}};",
         "    end else if (xi_valid_q) begin  // tries the next bank every cycle it is full",
-        "        rx_ptr_q <= (rx_ptr_q == L - 1) ? {LB{1'b0}} : rx_ptr_q + 1'b1;",
+        "        rx_ptr_q <= (rx_ptr_q == LAST_LANE) ? {LANE_BITS{1'b0}} : rx_ptr_q + 1'b1;",
         "        if (|(b_put_ok & src_xi)) xi_valid_q <= 1'b0;",
         "    end else if (rx_valid) begin",
         "        xi_valid_q <= 1'b1;",
@@ -448,52 +567,74 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "end",
         "",
         "// ---- tags of the loads in flight",
-        "generate for (t = 0; t < T; t = t + 1) begin : g_tag",
+        "generate for (t = 0; t < OUTSTANDING; t = t + 1) begin : g_tag",
         "    reg busy_q;",
-        "    reg [L-1:0] mask_q;",
+        "    reg [LANES-1:0] mask_q;",
         "    always @(posedge clk) begin",
         "        if (rst) busy_q <= 1'b0;",
         "        else if (resp_ok & (resp_tag_v == t)) busy_q <= 1'b0;",
-        "        else if (ld_go & (tag == t)) begin",
+        "        else if (load_go & (free_tag == t)) begin",
         "            busy_q <= 1'b1;",
         "            mask_q <= ld_mask;",
         "        end",
         "    end",
         "    assign tag_busy[t] = busy_q;",
-        "    assign tag_mask[t*L +: L] = mask_q;",
+        "    assign tag_mask[t*LANES +: LANES] = mask_q;",
         "end endgenerate",
         "",
+    };
+    EMIT(w, tk);
+}
+
+/* The coalescing buffer's slots, the request register and the regions. */
+static void emit_buffer(irhw_vw *w, const hwwl_core_geom *g, const char *sel_l, const char *sel_c)
+{
+    hc_widths k = widths_of(g);
+    char a[160], b[160];
+    static const char *const cb[] = {
         "// ---- the coalescing buffer: slot s takes the spill whose rank lands there; a",
-        "// store's j-th ID is slot (head + j) mod C",
+        "// store's j-th ID is slot (head + j) mod COALESCE",
         "// (accepted spills have distinct ranks, so at most one lane writes a slot: each",
         "// lane's slot is decoded once, and the slot reads that lane's ID by index)",
-        "wire [C*I-1:0] st_data;",
-        "reg [C-1:0] cb_wr;",
-        "reg [LB-1:0] cb_src [0:C-1];",
+        "wire [COALESCE*ID_BITS-1:0] st_data;",
+        "reg [COALESCE-1:0] cb_wr;",
+        "reg [LANE_BITS-1:0] cb_src [0:COALESCE-1];",
         "always @* begin",
-        "    cb_wr = {C{1'b0}};",
-        "    for (k = 0; k < C; k = k + 1) cb_src[k] = {LB{1'b0}};",
-        "    for (k = 0; k < L; k = k + 1)",
-        "        if (acc[k]) begin",
-        "            cb_wr[sp_slot[k*(QB+1) +: QB+1]] = 1'b1;",
-        "            cb_src[sp_slot[k*(QB+1) +: QB+1]] = k;",
+        "    cb_wr = {COALESCE{1'b0}};",
+        "    for (k = 0; k < COALESCE; k = k + 1) cb_src[k] = {LANE_BITS{1'b0}};",
+        "    for (k = 0; k < LANES; k = k + 1)",
+        "        if (spill_ok[k]) begin",
+        "            cb_wr[sp_slot[k*SLOT_BITS +: SLOT_BITS]] = 1'b1;",
+        "            cb_src[sp_slot[k*SLOT_BITS +: SLOT_BITS]] = k[LANE_BITS-1:0];",
         "        end",
         "end",
-        "generate for (t = 0; t < C; t = t + 1) begin : g_cb",
-        "    reg [I-1:0] id_q;",
-        "    wire [I-1:0] push_word, st_word;",
-        "    wire [QB-1:0] rot = (cb_head_q + t >= C) ? cb_head_q + t - C : cb_head_q + t;",
+        "generate for (t = 0; t < COALESCE; t = t + 1) begin : g_cb",
+        "    reg [ID_BITS-1:0] id_q;",
+        "    wire [ID_BITS-1:0] push_word, st_word;",
+        "    wire [SLOT_BITS:0] rot_sum = {1'b0, cb_head_q} + t;",
+        "    wire [SLOT_BITS:0] rot_wrap = (rot_sum >= SUM_COALESCE[SLOT_BITS:0]) ? "
+        "rot_sum - SUM_COALESCE[SLOT_BITS:0] : rot_sum;",
+        "    wire [SLOT_BITS-1:0] store_slot = rot_wrap[SLOT_BITS-1:0];",
+        "    wire unused_rot_hi = rot_wrap[SLOT_BITS];  // below COALESCE",
     };
-    EMIT(w, regs);
+    EMIT(w, cb);
     vw_line(w, "    %s u_push (.in(push_id_v), .sel(cb_src[t]), .out(push_word));", sel_l);
-    vw_line(w, "    %s u_st (.in(cb), .sel(rot), .out(st_word));", sel_c);
-    static const char *const regs2[] = {
+    vw_line(w, "    %s u_st (.in(cbuf), .sel(store_slot), .out(st_word));", sel_c);
+    static const char *const regs[] = {
         "    always @(posedge clk) if (cb_wr[t]) id_q <= push_word;",
-        "    assign cb[t*I +: I] = id_q;",
-        "    assign st_data[t*I +: I] = (t < n) ? st_word : {I{1'b0}};",
+        "    assign cbuf[t*ID_BITS +: ID_BITS] = id_q;",
+        "    assign st_data[t*ID_BITS +: ID_BITS] = (t < req_n) ? st_word : {ID_BITS{1'b0}};",
         "end endgenerate",
         "",
         "// ---- the request register and the overflow buffer's regions",
+    };
+    EMIT(w, regs);
+    vw_line(w, "wire [N_BITS:0] head_sum = %s + {1'b0, req_n};",
+            fit(a, sizeof a, "cb_head_q", "N_BITS+1", k.n + 1, "SLOT_BITS", k.slot));
+    vw_line(w, "wire [N_BITS:0] head_wrap = (head_sum >= HEAD_COALESCE) ? head_sum - HEAD_COALESCE "
+               ": head_sum;");
+    vw_line(w, "wire unused_head_hi = &{1'b0, head_wrap[N_BITS:SLOT_BITS]};  // below COALESCE");
+    static const char *const regs2[] = {
         "always @(posedge clk) begin",
         "    if (rst) begin",
         "        rq_valid_q <= 1'b0; cb_head_q <= 0; cb_n_q <= 0; base_q <= 0; size_q <= 0;",
@@ -501,19 +642,27 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "        stored_q[0] <= 0; stored_q[1] <= 0; opull_q <= 1'b0; rphase_q <= 0;",
         "    end else begin",
         "        if (rq_valid_q && mem_req_ready) rq_valid_q <= 1'b0;",
-        "        if (st_go) begin",
-        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b1; rq_addr_q <= addr; rq_n_q <= n;",
+        "        if (store_go) begin",
+        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b1; rq_addr_q <= req_addr; rq_n_q <= "
+        "req_n;",
         "            rq_tag_q <= 0; rq_data_q <= st_data;",
-        "            tail_q[pushr] <= (tail_q[pushr] + n == rsize_push) ? 0 : tail_q[pushr] + n;",
-        "            stored_q[pushr] <= stored_q[pushr] + n;",
-        "            cb_head_q <= (cb_head_q + n >= C) ? cb_head_q + n - C : cb_head_q + n;",
-        "        end else if (ld_go) begin",
-        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b0; rq_addr_q <= addr; rq_n_q <= n;",
-        "            rq_tag_q <= tag;",
-        "            head_q[pullr] <= (head_q[pullr] + n == rsize_pull) ? 0 : head_q[pullr] + n;",
-        "            stored_q[pullr] <= stored_q[pullr] - n;",
+        "            tail_q[pushr] <= (tail_q[pushr] + req_n_ovf == rsize_push) ? 0",
+        "                : tail_q[pushr] + req_n_ovf;",
+        "            stored_q[pushr] <= stored_q[pushr] + req_n_ovf;",
+        "            cb_head_q <= head_wrap[SLOT_BITS-1:0];",
+        "        end else if (load_go) begin",
+        "            rq_valid_q <= 1'b1; rq_write_q <= 1'b0; rq_addr_q <= req_addr; rq_n_q <= "
+        "req_n;",
+        "            rq_tag_q <= free_tag;",
+        "            head_q[pullr] <= (head_q[pullr] + req_n_ovf == rsize_pull) ? 0",
+        "                : head_q[pullr] + req_n_ovf;",
+        "            stored_q[pullr] <= stored_q[pullr] - req_n_ovf;",
         "        end",
-        "        cb_n_q <= cb_n_q - (st_go ? n : 0) + acc_n;",
+    };
+    EMIT(w, regs2);
+    vw_line(w, "        cb_n_q <= cb_n_q - (store_go ? req_n : {N_BITS{1'b0}}) + %s;",
+            fit(b, sizeof b, "acc_n", "N_BITS", k.n, "PRE_BITS", k.pre));
+    static const char *const regs3[] = {
         "        if (init_go) begin",
         "            base_q <= wlinit_base; size_q <= wlinit_size;",
         "            head_q[0] <= 0; head_q[1] <= 0; tail_q[0] <= 0; tail_q[1] <= 0;",
@@ -524,43 +673,56 @@ static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
         "        end",
         "        if (swap_go) opull_q <= ~opull_q;",
     };
-    EMIT(w, regs2);
+    EMIT(w, regs3);
     if (g->refill == HC_INTERVAL_REFILL)
         vw_line(w, "        rphase_q <= (rphase_q == %u) ? 0 : rphase_q + 1'b1;", g->interval - 1);
     vw_line(w, "    end");
     vw_line(w, "end");
-    vw_assert(w, "cbuf_bound", "the coalescing buffer never holds more than COALESCE IDs",
-              "cb_n_q <= C");
+    if ((1u << k.n) - 1 > g->coalesce) /* else N_BITS holds nothing more */
+        vw_assert(w, "cbuf_bound", "the coalescing buffer never holds more than COALESCE IDs",
+                  "cb_n_q <= COALESCE");
     vw_assert(w, "load_has_ids", "a refill load never takes more IDs than its region stores",
-              "!ld_go | (n <= stored_pull)");
+              "!load_go | (req_n_ovf <= stored_pull)");
     vw_blank(w);
+}
+
+/* Registers: landing slots, refill slots and tags, the coalescing buffer
+ * and the request register. */
+static void emit_regs(irhw_vw *w, const hwwl_core_geom *g)
+{
+    char sel_l[64], sel_c[64]; /* the word selectors over the lanes and the coalescing slots */
+    vw_sel_unit_name(sel_l, sizeof sel_l, g->lanes, g->id_bits);
+    vw_sel_unit_name(sel_c, sizeof sel_c, g->coalesce, g->id_bits);
+    emit_landing(w, g, sel_l);
+    emit_refill(w, g, sel_c);
+    emit_buffer(w, g, sel_l, sel_c);
 }
 
 static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
 {
-    vw_line(w, "/* verilator lint_on WIDTH */");
     vw_line(w, "// Bank and WRU outputs this design does not need (kept for waveforms).");
     vw_line(w, "wire unused_parts = &{1'b0, b_cfg_ok, b_swap_ok, b_full, b_greedy, b_pull_valid, "
                "b_rd_valid, b_dbl,");
-    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, ans, rphase_q};");
+    vw_line(w, "                      w_plan, w_receive, w_empty, ans_q, lane_ans, rphase_q};");
     vw_line(w, "// ---- outputs");
     vw_line(w, "assign wlcfg_ok  = cfg_go;");
     vw_line(w, "assign wlinit_ok = init_go;");
     vw_line(w, "assign swap_ok   = swap_go;");
-    vw_line(w, "assign push_ok   = b_push_ok | acc;");
-    vw_line(w, "assign push_exc  = exc;");
-    vw_line(w, "assign pull_ans  = %s;", g->sram ? "ans_q" : "ans");
+    vw_line(w, "assign push_ok   = b_push_ok | spill_ok;");
+    vw_line(w, "assign push_exc  = spill_exc;");
+    vw_line(w, "assign pull_ans  = %s;", g->sram ? "ans_q" : "lane_ans");
     vw_line(w, "assign pull_id   = b_pull_id;");
     vw_line(w, "assign rx_ready  = ~xi_valid_q;");
     vw_line(w, "assign xfer_valid = (xo_st == FULL);");
-    vw_line(w, "assign xfer_id   = (xo_st == FULL) ? xo_id : {I{1'b0}};");
+    vw_line(w, "assign xfer_id   = (xo_st == FULL) ? xo_id : {ID_BITS{1'b0}};");
     vw_line(w, "assign mem_req_valid = rq_valid_q;");
     vw_line(w, "assign mem_req_write = rq_valid_q & rq_write_q;");
-    vw_line(w, "assign mem_req_addr  = rq_valid_q ? rq_addr_q : {AB{1'b0}};");
-    vw_line(w, "assign mem_req_n     = rq_valid_q ? rq_n_q : {NB{1'b0}};");
-    vw_line(w, "assign mem_req_tag   = (rq_valid_q & ~rq_write_q) ? rq_tag_q : {TB{1'b0}};");
-    vw_line(w, "assign mem_req_data  = (rq_valid_q & rq_write_q) ? rq_data_q : {(C*I){1'b0}};");
-    vw_line(w, "assign double_mode = dbl;");
+    vw_line(w, "assign mem_req_addr  = rq_valid_q ? rq_addr_q : {ADDR_BITS{1'b0}};");
+    vw_line(w, "assign mem_req_n     = rq_valid_q ? rq_n_q : {N_BITS{1'b0}};");
+    vw_line(w, "assign mem_req_tag   = (rq_valid_q & ~rq_write_q) ? rq_tag_q : {TAG_BITS{1'b0}};");
+    vw_line(w, "assign mem_req_data  = (rq_valid_q & rq_write_q) ? rq_data_q : "
+               "{(COALESCE*ID_BITS){1'b0}};");
+    vw_line(w, "assign double_mode = dbl_mode;");
     vw_line(w, "assign core_empty  = empty_out;");
     vw_line(w, "assign core_greedy = w_greedy;");
     vw_line(w, "assign ovf_held    = stored_pull;");

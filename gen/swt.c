@@ -62,7 +62,7 @@ static void emit_declarations(irhw_vw *w, const swt_geom *g)
     vw_line(w, "wire [ENTRIES-1:0] dup;      // the inserted warp waits in the entry");
     vw_line(w, "wire [ENTRIES-1:0] join_ok;  // the insert may join the entry");
     vw_line(w, "wire [ENTRIES-1:0] iss_sel;  // the entry issues (one-hot or zero)");
-    vw_checks_logic(w, 1);
+    vw_checks_logic(w, IRHW_CHECKS_HERE); /* e_rank, which g_entry drives */
     vw_line(w, "wire [ENTRIES*ENT_BITS-1:0] e_rank;  // age rank (read by the checks only)");
     vw_checks_logic(w, 0);
     vw_blank(w);

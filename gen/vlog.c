@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void hold_end(irhw_vw *w);
+static void flush_checks(irhw_vw *w);
+
 /* Generated lines stay within this many columns (docs/cli.md promises it). */
 #define VW_COLUMNS 120
 
@@ -41,9 +44,9 @@ static void put_indented(irhw_vw *w, size_t cols, const char *s, size_t n)
 /* Writes one line, broken into continuation lines if it would pass
  * VW_COLUMNS: code continues 8 columns deeper, a comment as a comment.
  * Spaces are the only break points, so the Verilog means the same. */
-static void put_wrapped(irhw_vw *w, const char *s)
+static void put_wrapped_at(irhw_vw *w, size_t base, const char *s)
 {
-    size_t base = (size_t)w->indent * 4, cols = base;
+    size_t cols = base;
     int comment_line = strncmp(s, "//", 2) == 0, in_comment = 0;
     for (;;) {
         const char *lead = in_comment ? "// " : "";
@@ -66,6 +69,21 @@ static void put_wrapped(irhw_vw *w, const char *s)
     }
 }
 
+static void put_wrapped(irhw_vw *w, const char *s)
+{
+    put_wrapped_at(w, (size_t)w->indent * 4, s);
+}
+
+void vw_fit_line(FILE *f, const char *line)
+{
+    size_t lead = strspn(line, " ");
+    irhw_vw w = {f, 0, NULL, NULL, NULL, 0};
+    if (line[lead] == '`') /* a directive (`define) continues only with a backslash */
+        fprintf(f, "%s\n", line);
+    else
+        put_wrapped_at(&w, lead, line + lead);
+}
+
 void vw_line(irhw_vw *w, const char *fmt, ...)
 {
     va_list ap, ap2;
@@ -76,8 +94,8 @@ void vw_line(irhw_vw *w, const char *fmt, ...)
     char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (text) {
         vsnprintf(text, (size_t)n + 1, fmt, ap2);
-        if (!strncmp(text, "module ", 7))
-            w->checks_made = 0; /* each module holds its own copy of the macros */
+        if (!w->body && !strncmp(text + strspn(text, " "), "endmodule", 9))
+            flush_checks(w); /* the module's checks, held until its end */
         put_wrapped(w, text);
         free(text);
     } else { /* out of memory: the line as it is, unbroken */
@@ -246,9 +264,11 @@ char *irhw_generate(const irhw_inst *x, char *err, size_t errlen)
         irhw_err(err, errlen, "out of memory");
         return NULL;
     }
-    irhw_vw w = {f, 0, 0};
+    irhw_vw w = {f, 0, NULL, NULL, NULL, 0};
     write_header(&w, x);
     int rc = x->b->gen(x, &w, err, errlen);
+    hold_end(&w);
+    flush_checks(&w); /* none: every module's went before its endmodule */
     if (fclose(f) || (!rc && !buf)) {
         free(buf);
         irhw_err(err, errlen, "out of memory writing the Verilog of %s", x->module);
@@ -300,45 +320,84 @@ void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps)
 
 /* One check of the block's safety: an invariant (assert) or an input
  * contract (assume: a constraint for `irhw prove`, checked like an assert
- * in co-simulation). Sampled at each rising edge out of reset, inside
- * `ifdef IRHW_ASSERT so the default file stays plain Verilog-2005. The
- * comment above the check names it; irhw_check_at finds it from the line
- * a simulator reports, irhw_checks_list lists them. */
-/* The IRHW_CHECK and IRHW_ASSUME macros, before a module's first check, so
- * that a module's text is the same alone and inside a composite's file (the
- * synthesis cache keys on it); the hand-written leaves in rtl/ hold the same
- * text. */
-#define IRHW_CHECK_MACROS \
-    "`ifdef IRHW_ASSERT\n" \
-    "`ifndef IRHW_CHECK\n" \
-    "// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`\n" \
-    "// in simulation, which Verilator compiles once for every instance of a module\n" \
-    "// (an assert statement under --assert is compiled per instance).\n" \
-    "`ifdef FORMAL\n" \
-    "`define IRHW_CHECK(c) assert (c)\n" \
-    "`define IRHW_ASSUME(c) assume (c)\n" \
-    "`else\n" \
-    "`define IRHW_CHECK(c) if (!(c)) $stop\n" \
-    "`define IRHW_ASSUME(c) if (!(c)) $stop\n" \
-    "`endif\n" \
-    "`endif\n" \
+ * in co-simulation), sampled at each rising edge out of reset. A module's
+ * checks are held and written together before its `endmodule`, in one
+ * `ifdef IRHW_ASSERT block, so the default file stays plain Verilog-2005.
+ * The comment above each check names it; irhw_check_at finds it from the
+ * line a simulator reports, irhw_checks_list lists them. */
+/* The IRHW_CHECK and IRHW_ASSUME macros, at the top of each module's
+ * checks block, so that a module's text is the same alone and inside a
+ * composite's file (the synthesis cache keys on it). */
+#define IRHW_CHECK_MACROS                                                                          \
+    "`ifndef IRHW_CHECK\n"                                                                         \
+    "// A check: an immediate assertion for formal tools (FORMAL), an `if ... $stop`\n"            \
+    "// in simulation, which Verilator compiles once for every instance of a module\n"             \
+    "// (an assert statement under --assert is compiled per instance).\n"                          \
+    "`ifdef FORMAL\n"                                                                              \
+    "`define IRHW_CHECK(c) assert (c)\n"                                                           \
+    "`define IRHW_ASSUME(c) assume (c)\n"                                                          \
+    "`else\n"                                                                                      \
+    "`define IRHW_CHECK(c) if (!(c)) $stop\n"                                                      \
+    "`define IRHW_ASSUME(c) if (!(c)) $stop\n"                                                     \
+    "`endif\n"                                                                                     \
     "`endif\n"
+
+/* Text written from here on goes to the module's checks block (started on
+ * first use; written in place when it cannot be held). */
+static void hold_begin(irhw_vw *w)
+{
+    if (!w->held)
+        w->held = open_memstream(&w->held_text, &w->held_len);
+    if (w->held && !w->body) {
+        w->body = w->f;
+        w->f = w->held;
+    }
+}
+
+static void hold_end(irhw_vw *w)
+{
+    if (w->body) {
+        w->f = w->body;
+        w->body = NULL;
+    }
+}
+
+/* The module's checks block, if it has one, into the file. */
+static void flush_checks(irhw_vw *w)
+{
+    if (!w->held)
+        return;
+    int ok = fclose(w->held) == 0 && w->held_text;
+    w->held = NULL;
+    if (ok) {
+        fputs("`ifdef IRHW_ASSERT\n" IRHW_CHECK_MACROS, w->f);
+        fputs("    // ---- checks: an assert is an invariant, an assume an input contract\n", w->f);
+        fputs(w->held_text, w->f);
+        fputs("`endif\n", w->f);
+    } else {
+        fputs("// (out of memory: this module's checks were lost)\n", w->f);
+    }
+    free(w->held_text);
+    w->held_text = NULL;
+    w->held_len = 0;
+}
 
 static void vw_check(irhw_vw *w, const char *kind, const char *name, const char *msg,
                      const char *fmt, va_list ap)
 {
-    int comb = !strcmp(kind, "comb");
+    int comb = !strcmp(kind, "comb"), was_held = w->body != NULL, indent = w->indent;
     kind = comb ? "assert" : kind;
     char cond[4096], lead[160];
     vsnprintf(cond, sizeof cond, fmt, ap);
     snprintf(lead, sizeof lead, "%s %s: ", kind, name);
-    if (!w->checks_made++)
-        fputs(IRHW_CHECK_MACROS, w->f);
-    fputs("`ifdef IRHW_ASSERT\n", w->f);
+    hold_begin(w);
+    w->indent = 1;
     vw_comment(w, lead, msg);
     vw_line(w, "%s `%s((%s));", comb ? "always @*" : "always @(posedge clk) if (!rst)",
             strcmp(kind, "assume") ? "IRHW_CHECK" : "IRHW_ASSUME", cond);
-    fputs("`endif\n", w->f);
+    w->indent = indent;
+    if (!was_held)
+        hold_end(w);
 }
 
 void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
@@ -351,9 +410,14 @@ void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *f
 
 void vw_checks_logic(irhw_vw *w, int open)
 {
-    if (open && !w->checks_made++)
-        fputs(IRHW_CHECK_MACROS, w->f);
-    fputs(open ? "`ifdef IRHW_ASSERT\n" : "`endif\n", w->f);
+    if (open == 1 && w->indent <= 1)
+        hold_begin(w);
+    else if (open)
+        fputs("`ifdef IRHW_ASSERT\n", w->f);
+    else if (w->body)
+        hold_end(w);
+    else
+        fputs("`endif\n", w->f);
 }
 
 void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)

@@ -209,8 +209,11 @@ static inline int irhw_rng_chance(irhw_rng *r, unsigned percent)
 
 typedef struct irhw_vw {
     FILE *f;
-    int indent;      /* in units of 4 spaces */
-    int checks_made; /* checks of this module so far (the macros before the first) */
+    int indent; /* in units of 4 spaces */
+    FILE *body; /* while f is `held`: the file the module is written to */
+    FILE *held; /* the module's checks block so far (NULL: none yet) */
+    char *held_text;
+    size_t held_len;
 } irhw_vw;
 
 void vw_line(irhw_vw *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -234,15 +237,21 @@ const char *vw_sel(const char *name, unsigned total, unsigned lo, unsigned width
  * (sel has max(1, clog2(n)) bits). */
 void vw_sel_unit_name(char *buf, size_t len, unsigned n, unsigned width);
 void vw_sel_unit(irhw_vw *w, unsigned n, unsigned width);
+/* One line of Verilog text (no newline) into f, broken at spaces into
+ * continuation lines as vw_line breaks them if it passes 120 columns, its
+ * own leading blanks kept as its indentation. */
+void vw_fit_line(FILE *f, const char *line);
 /* "// " comment lines holding text, folded at words; lead starts the first. */
 void vw_comment(irhw_vw *w, const char *lead, const char *text);
 /* "module NAME (" with clk and every port of the description, then ");". */
 void vw_module_ports(irhw_vw *w, const char *module, const irhw_ports *ps);
-/* A safety check beside the logic it guards, inside `ifdef IRHW_ASSERT:
- * `always @(posedge clk) if (!rst) assert (COND);` under the comment
- * "// assert NAME: MSG". vw_assume writes an input contract the same way
- * (an assumption for `irhw prove`, checked like an assertion in
- * co-simulation). COND is a printf format. */
+/* A safety check: `always @(posedge clk) if (!rst) `IRHW_CHECK((COND));`
+ * under the comment "// assert NAME: MSG". vw_assume writes an input
+ * contract the same way (an assumption for `irhw prove`, checked like an
+ * assertion in co-simulation). COND is a printf format. A module's checks
+ * (and the logic only they read, vw_checks_logic) are held and written as
+ * one `ifdef IRHW_ASSERT block, with the IRHW_CHECK macros, before the
+ * module's `endmodule` line. */
 void vw_assert(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
@@ -251,8 +260,12 @@ void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, .
  * `always @* assert (COND);`, checked whenever its inputs change. */
 void vw_assert_comb(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* Opens (open = 1) or closes the `ifdef IRHW_ASSERT around logic only the
- * checks read (counts, flags), so the default file stays without it. */
+/* Opens (open = 1) or closes (0) logic only the checks read (counts,
+ * flags), so the default file stays without it: at the module's level
+ * (indent 1 or less) it joins the module's checks block; deeper (inside a
+ * generate loop), or with open = IRHW_CHECKS_HERE (declarations such
+ * logic uses), it gets an `ifdef IRHW_ASSERT of its own where it is. */
+#define IRHW_CHECKS_HERE 2
 void vw_checks_logic(irhw_vw *w, int open);
 /* The check whose statement is on line `line` (from 1) of the Verilog
  * `text`: "assert NAME: MSG" (or "assume ...") into out; 0 if none is. */
@@ -565,6 +578,12 @@ int irhw_err_input(char *err, size_t errlen, const char *fmt, ...)
 /* Generate the instance's complete Verilog (header + modules) into a
  * malloc'd string. Deterministic. NULL and message on error. */
 char *irhw_generate(const irhw_inst *x, char *err, size_t errlen);
+/* `irhw gen`'s folder (gen/export.c): DIR/<top>.v holding every module of
+ * the design, those below the top renamed with the design's tag, and
+ * DIR/<top>.f and DIR/<top>.core (FuseSoC) naming it. The .v's path in
+ * path; 0, or -1 with a message naming the path and the OS error. */
+int irhw_gen_export(const irhw_inst *x, const char *dir, char *path, size_t len, char *err,
+                    size_t errlen);
 
 /* ---- a design under test, cycle by cycle (model or RTL) -------------------- */
 

@@ -41,16 +41,15 @@ int cmd_gen(int argc, char **argv)
         if (o.help)
             verb_help(
                 "gen BLOCK [options]",
-                "  writes DIR/<module>.v (Verilog-2005, deterministic) and only the rtl/ leaf\n"
-                "  cells it instantiates. Default DIR: out/<module>, a folder per configuration\n"
-                "  (the module name encodes it: wl_bank_e32_w24_t5_flops), so DIR/*.v is one\n"
-                "  design (verilator --lint-only -Wall DIR/*.v)\n",
+                "  writes DIR/<module>.v (Verilog-2005, deterministic: every module of the\n"
+                "  design, the rtl/ leaf cells it uses too, those below the top tagged with\n"
+                "  the design's hash), DIR/<module>.f (file list) and DIR/<module>.core\n"
+                "  (FuseSoC). Default DIR: out/<module>, a folder per configuration (the\n"
+                "  module name encodes it: wl_bank_e32_w24_t5_flops)\n",
                 V_GEN, NULL);
         return rc;
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];
-    const char *leaves[IRHW_MAX_LEAVES];
-    unsigned nleaves;
     if (o.out)
         snprintf(dir, sizeof dir, "%s", o.out);
     else
@@ -59,7 +58,7 @@ int cmd_gen(int argc, char **argv)
         irhw_inst_free(&o.x);
         return rc;
     }
-    if (write_design(&o.x, dir, path, sizeof path, leaves, &nleaves, err, sizeof err)) {
+    if (irhw_gen_export(&o.x, dir, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "%s gen: %s\n", prog, err);
         irhw_inst_free(&o.x);
         return EXIT_TOOL;

@@ -67,7 +67,9 @@ static int cex_gtkw(const char *path, const char *vcd, const irhw_inst *x, uint6
     if (!out)
         return -1;
     FILE *f = irhw_out_file(out);
-    fprintf(f, "[dumpfile] \"%s\"\n*0.0 %" PRIu64 " -1\n", vcd, steps);
+    /* both in DIR: names relative to it (GTKWave resolves them from the .gtkw's folder) */
+    fprintf(f, "[dumpfile] \"%s\"\n[savefile] \"cex.gtkw\"\n*0.0 %" PRIu64 " -1\n",
+            strrchr(vcd, '/') ? strrchr(vcd, '/') + 1 : vcd, steps);
     for (unsigned i = 0; i < x->ps.n; i++) {
         const irhw_port *p = &x->ps.p[i];
         if (p->width > 1)

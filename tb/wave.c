@@ -84,13 +84,54 @@ static double zoom_for(double t)
     return -log2(t / 5.0);
 }
 
-static void write_view(FILE *f, const char *trace_path, const irhw_ports *ps,
+/* The real path of the folder holding `path` into buf, with a '/'. */
+static int real_folder(const char *path, char *buf, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
+             slash ? path : ".");
+    char *r = realpath(dir, NULL);
+    int ok = r && (size_t)snprintf(buf, len, "%s%s", r, strcmp(r, "/") ? "/" : "") < len;
+    free(r);
+    return ok ? 0 : -1;
+}
+
+/* The trace's path relative to the .gtkw's folder ("w.fst", "../run/w.fst"),
+ * so that a folder moved with both still opens; its absolute path when the
+ * folders cannot be resolved. */
+static void dumpfile_path(const char *gtkw_path, const char *trace_path, char *buf, size_t len)
+{
+    char from[4096], to[4096];
+    const char *base = strrchr(trace_path, '/');
+    base = base ? base + 1 : trace_path;
+    if (real_folder(gtkw_path, from, sizeof from) || real_folder(trace_path, to, sizeof to)) {
+        char *abs = realpath(trace_path, NULL);
+        snprintf(buf, len, "%s", abs ? abs : trace_path);
+        free(abs);
+        return;
+    }
+    size_t common = 0; /* the folders' common part, up to a '/' */
+    for (size_t i = 0; from[i] && from[i] == to[i]; i++)
+        if (from[i] == '/')
+            common = i + 1;
+    size_t o = 0;
+    for (const char *p = from + common; *p; p++)
+        if (*p == '/' && o + 4 < len)
+            o += (size_t)snprintf(buf + o, len - o, "../");
+    snprintf(buf + o, len - o, "%s%s", to + common, base);
+}
+
+/* [savefile] as a bare name beside a relative [dumpfile]: GTKWave (3.3's
+ * find_dumpfile) then opens the dump relative to the .gtkw's own folder,
+ * not to the working folder. */
+static void write_view(FILE *f, const char *dumpfile, const char *savefile, const irhw_ports *ps,
                        const irhw_gtkw_view *v)
 {
-    char *abs = realpath(trace_path, NULL);
     fprintf(f, "[*] GTKWave save file written by irhw %s\n", IRHW_VERSION);
-    fprintf(f, "[dumpfile] \"%s\"\n", abs ? abs : trace_path);
-    free(abs);
+    fprintf(f, "[dumpfile] \"%s\"\n", dumpfile);
+    if (dumpfile[0] != '/')
+        fprintf(f, "[savefile] \"%s\"\n", savefile);
     long long mt = v->mismatch_time, cp = v->cycle_ps > 0 ? v->cycle_ps : 10;
     /* IRHW_GTKW_BEFORE cycles before the first failure to IRHW_GTKW_AFTER
      * after it (from the start when it is earlier), a cycle more each side */
@@ -174,7 +215,10 @@ int irhw_gtkw_write(const char *gtkw_path, const char *trace_path, const irhw_po
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));
-    write_view(f, trace_path, ps, v);
+    char dumpfile[8192];
+    dumpfile_path(gtkw_path, trace_path, dumpfile, sizeof dumpfile);
+    const char *savefile = strrchr(gtkw_path, '/');
+    write_view(f, dumpfile, savefile ? savefile + 1 : gtkw_path, ps, v);
     if (fclose(f)) {
         free(text);
         return irhw_err(err, errlen, "cannot write %s: %s", gtkw_path, strerror(errno));

@@ -52,7 +52,8 @@ wave_view:tests/cli/test_wave_view.sh
 cache:tests/cli/test_cache.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh
-layers:tests/cli/test_layers.sh"
+layers:tests/cli/test_layers.sh
+gen_export:tests/cli/test_gen_export.sh"
 # area_cli, synth_cache and power (Yosys, ABC, OpenSTA), bad_prove_traces (Yosys,
 # Verilator's traces), signals (Yosys) and faults (the faulty RTL variants) are
 # not repeated under the sanitizers
@@ -85,6 +86,8 @@ faults:tests/cosim/test_faults.sh"
 # writes: every writer under a file-size limit and into /dev/full.
 # report: irhw run's report from canned results (plots, n/a), in Chromium.
 # layers: no include or call up the layers, no mutual dependency, no C file over 1,000 lines.
+# gen_export: gen's .v/.f/.core: two designs read together without MODDUP
+# (Verilator, Yosys), CAPI2 structure, cosim --rtl of it, a relative .gtkw.
 # run: irhw run on fifo and icrn, -j 2 against -j 1, the BFS line, the report.
 # signals: SIGTERM/SIGINT/SIGHUP mid-run in cosim, area, prove, sweep,
 # paper-figs and workload: exit 128+signal, no child left, no cut file.

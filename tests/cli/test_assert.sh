@@ -12,10 +12,15 @@ scratch assert
 # the checks sit inside `ifdef IRHW_ASSERT: the plain file is Verilog-2005
 "$irhw" gen wl_bank -p ENTRIES=8 -p ID_BITS=4 -o "$tmp/g" > /dev/null
 good=$(ls "$tmp"/g/wl_bank_*.v)
-# (one more `ifdef IRHW_ASSERT holds the IRHW_CHECK / IRHW_ASSUME macros)
-n_if=$(($(grep -c '^`ifdef IRHW_ASSERT' "$good") - 1)); n_as=$(grep -c ' `IRHW_CHECK(' "$good")
-[ "$n_if" -ge 4 ] && [ "$n_if" = "$n_as" ] && ok "wl_bank: $n_as assertions, each inside \`ifdef IRHW_ASSERT" ||
-  bad "wl_bank: $n_as assertions, $n_if \`ifdef IRHW_ASSERT"
+# (the top module's checks, with the IRHW_CHECK / IRHW_ASSUME macros, in one
+# `ifdef IRHW_ASSERT block before its endmodule, one comment and line each)
+sed -n '/^module wl_bank/,/^endmodule/p' "$good" > "$tmp/top.v"
+n_if=$(grep -c '^`ifdef IRHW_ASSERT' "$tmp/top.v"); n_as=$(grep -c ' `IRHW_CHECK(' "$tmp/top.v")
+n_in=$(sed -n '/^`ifdef IRHW_ASSERT/,/^endmodule/p' "$tmp/top.v" | grep -c ' `IRHW_CHECK(')
+n_named=$(grep -c '^    // assert [a-z0-9_]*: ' "$tmp/top.v")
+[ "$n_as" -ge 4 ] && [ "$n_if" = 1 ] && [ "$n_in" = "$n_as" ] && [ "$n_named" = "$n_as" ] &&
+  ok "wl_bank: $n_as assertions, named, in one \`ifdef IRHW_ASSERT block at the module's end" ||
+  bad "wl_bank: $n_as assertions ($n_named named, $n_in in the last block), $n_if \`ifdef IRHW_ASSERT"
 iverilog -g2005 -o "$tmp/a.out" "$good" "$root/rtl/irhw_regfile_1rw.v" 2> "$tmp/iv" &&
   ok "the file without IRHW_ASSERT compiles as Verilog-2005 (iverilog -g2005)" || bad "iverilog: $(cat "$tmp/iv")"
 "$irhw" list wl_bank | grep -q '^    assert part0_count_conserved: ' &&

@@ -169,9 +169,9 @@ out=$(cd "$w" && env -u IRHW_CACHE -u IRHW_ROOT copy/bin/irhw cosim fifo -p WIDT
 [ $rc = 0 ] && echo "$out" | grep -q '^PASS' && [ ! -e "$w/orig" ] && ls -d "$w"/copy/build/cache/fifo-*/ > /dev/null 2>&1 &&
   ok "a copied tree, the original renamed away: its binary passes, its own cache used, the old path not recreated" ||
   bad "moved binary: exit $rc, orig recreated: $([ -e "$w/orig" ] && echo yes || echo no): $out"
-gen_tree() { # gen_tree DIR-OF-BINARY [ENV...]: the tree the binary's gen copied irhw_fifo.v from
+gen_tree() { # gen_tree DIR-OF-BINARY [ENV...]: the tree the binary's gen read irhw_fifo.v from
   local bin=$1; shift; rm -rf "$w/g"
-  (cd "$w" && env -u IRHW_ROOT "$@" "$bin" gen fifo -o "$w/g" > /dev/null 2>&1) && sed -n 's|^// tree: ||p' "$w/g/irhw_fifo.v"
+  (cd "$w" && env -u IRHW_ROOT "$@" "$bin" gen fifo -o "$w/g" > /dev/null 2>&1) && sed -n 's|^// tree: ||p' "$w"/g/fifo_*.v
 }
 t=$(gen_tree "$w/copy/bin/irhw"); [ "$t" = copy ] && ok "a moved binary reads its own tree's rtl/" || bad "moved binary read the tree '$t'"
 mkdir -p "$w/lone/bin"; cp "$w/copy/bin/irhw" "$w/lone/bin/"

@@ -27,14 +27,14 @@ for faults in tests/cosim/faults/*.faults; do
   while IFS='|' read -r name expr; do
     name=$(echo $name); expr=$(echo "$expr" | sed 's/^ //')
     case "$name" in ''|\#*) continue ;; esac
-    # NAME@LEAF.v: the fault edits that leaf of rtl/ (a copy given with --rtl
-    # beside the block's own file, so it replaces the library's)
-    src=$good leaf=""
-    case "$name" in *@*) leaf=${name#*@}; name=${name%@*}; src=$root/rtl/$leaf ;; esac
+    # NAME@LEAF.v: the fault edits that rtl/ leaf, whose text gen's file
+    # holds (renamed with the design's tag) after the block's own modules
+    src=$good
+    case "$name" in *@*) name=${name%@*} ;; esac
     f="$tmp/fault_${fb}_$name.v"
     sed "$expr" "$src" > "$f"
     if cmp -s "$f" "$src"; then bad "fault $fb/$name: the sed did not change the RTL (stale fault)"; continue; fi
-    if [ -n "$leaf" ]; then echo "--rtl $good --rtl $f"; else echo "--rtl $f"; fi > "$tmp/rtl_${fb}_$name"
+    echo "--rtl $f" > "$tmp/rtl_${fb}_$name"
     echo "$fb $name" >> "$tmp/fault_jobs"
   done < "$faults"
 done
