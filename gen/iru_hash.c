@@ -39,37 +39,6 @@ static void set_split(const gx *x, irhw_vw *w, const char *pre, const char *set,
         vw_line(w, "wire %s%s_row = 1'b0;", vw_vec(1), pre);
 }
 
-/* "for" over n iterations with the index in `localparam integer <ix>`.
- * Verilator unrolls at most 1024 iterations per loop, so a longer loop
- * becomes two nested ones (genvars gh, and `var`). Returns the number of
- * "end"s loop_close must write. */
-int loop_open(irhw_vw *w, int generate, const char *var, const char *label, unsigned n,
-              const char *ix)
-{
-    const char *gen = generate ? "generate " : "";
-    if (n <= 1024) {
-        vw_line(w, "%sfor (%s = 0; %s < %u; %s = %s + 1) begin : %s", gen, var, var, n, var, var,
-                label);
-        w->indent++;
-        vw_line(w, "localparam integer %s = %s;", ix, var);
-        return 1;
-    }
-    vw_line(w, "%sfor (gh = 0; gh < %u; gh = gh + 1) begin : %s_hi", gen, n / 1024, label);
-    w->indent++;
-    vw_line(w, "for (%s = 0; %s < 1024; %s = %s + 1) begin : %s", var, var, var, var, label);
-    w->indent++;
-    vw_line(w, "localparam integer %s = gh * 1024 + %s;", ix, var);
-    return 2;
-}
-
-void loop_close(irhw_vw *w, int generate, int depth)
-{
-    for (int i = 0; i < depth; i++) {
-        w->indent--;
-        vw_line(w, "%s", i + 1 == depth && generate ? "end endgenerate" : "end");
-    }
-}
-
 /* ---- header, declarations -------------------------------------------------- */
 
 static void header_comment(const gx *x, irhw_vw *w)
