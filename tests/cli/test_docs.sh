@@ -29,6 +29,16 @@ out=$(python3 tests/cli/docs_links.py "$tmp/lk/t.md"); rc=$?
   echo "$out" | grep -q 'no heading #no-such' && ok "the link checker reports a missing file and anchor" ||
   bad "the link checker missed a broken link (rc=$rc): $out"
 
+# docs/blocks.md's source tour names every source file, and the checker
+# itself catches a file it does not name
+out=$(python3 tests/cli/tour_files.py "$root" 2>&1) && ok "the source tour names every file of model gen tb sim area" ||
+  bad "files the source tour (docs/blocks.md) does not name: $(echo $out)"
+mkdir -p "$tmp/tr/docs" && for d in model gen tb sim area; do mkdir -p "$tmp/tr/$d"; done
+cp docs/blocks.md "$tmp/tr/docs/" && touch "$tmp/tr/sim/unnamed_new.c"
+out=$(python3 tests/cli/tour_files.py "$tmp/tr" 2>&1)
+[ $? = 1 ] && [ "$out" = sim/unnamed_new.c ] && ok "the tour checker reports a file the tour does not name" ||
+  bad "the tour checker missed sim/unnamed_new.c: $out"
+
 # the paths under tests/ that text names, and the checker itself on a stale one
 named=(Makefile .ci/run "${pages[@]}" tests/*.sh tests/*/*.sh tests/*/*.list tests/*/*.py $(git ls-files '*.c' '*.h' '*.v'))
 out=$(python3 tests/cli/docs_paths.py "${named[@]}" 2>&1) && ok "every tests/ path of ${#named[@]} files exists" ||
