@@ -1,6 +1,6 @@
 /*
  * args.h — the one option parser of every irhw verb (sim/cli.c,
- * sim/cli_workload.c, sim/sweep_cli.c). A verb describes its options in a
+ * sim/verb_workload.c, sim/sweep_cli.c). A verb describes its options in a
  * table and takes the command line item by item:
  *
  *   --opt VALUE and --opt=VALUE      a long option with a value

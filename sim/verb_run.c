@@ -408,7 +408,7 @@ int cmd_run(int argc, char **argv)
            "parameters");
     for (int i = 0; i < nblocks; i++)
         printf("%s\n", rows[i]);
-    char wl[8192]; /* BFS on a small real graph through hwwl (sim/cli_workload.c) */
+    char wl[8192]; /* BFS on a small real graph through hwwl (sim/workload_run.c) */
     irhw_steps_start(&steps, n, "workload bfs");
     int wrc = irhw_cli_run_workload(prog, root, wl, sizeof wl);
     irhw_steps_done(&steps, n, "workload bfs", wrc);
