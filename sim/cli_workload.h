@@ -32,7 +32,7 @@ int irhw_graph_files(const char *prog, const char *verb, const char *graphs, cha
  * folder `graphs` (NULL: none). */
 int irhw_graphs_io_check(const char *graphs, const irhw_io *io, int n, char *err, size_t errlen);
 
-/* `irhw paper-figs` (sim/cli_paper_figs.c); argv after the verb. */
+/* `irhw paper-figs` (sim/verb_paper_figs.c); argv after the verb. */
 int irhw_cmd_paper_figs(int argc, char **argv);
 
 #endif
