@@ -63,7 +63,6 @@ typedef struct {
 typedef struct {
     const char *name; /* "rmat", "grid" */
     int run;          /* its `irhw graph` run */
-    char file[4400];  /* OUT/runs/<key>/<name>.txt */
     char label[128];  /* "rmat scale 20, edge factor 16" */
 } pf_large;
 
