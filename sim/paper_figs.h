@@ -59,11 +59,11 @@ typedef struct {
     char *log;                  /* run.log */
 } fig_run;
 
-/* One generated graph of --large: the run that writes it and the file. */
+/* One generated graph of --large: the run that writes OUT/runs/<key>/<name>.txt. */
 typedef struct {
     const char *name; /* "rmat", "grid" */
     int run;          /* its `irhw graph` run */
-    char label[128];  /* "rmat scale 20, edge factor 16" */
+    char label[128];  /* its name in the tables: "rmat-s20-e16", "grid-1000x1000" */
 } pf_large;
 
 typedef struct {
