@@ -434,8 +434,8 @@ int fig_headline(pf *p)
                  "class, the report's \"gpu: instructions\" line: a spinning pull that gets "
                  "WAIT counts), GPU core model, --model-only. Paper: 1.2–2.4× over the best "
                  "software-based implementation; a HWWL cuts the dynamic instructions by up to "
-                 "16 % against a SWWL (§IV-B), and BFS/SSSP without redistribution spin to 10× "
-                 "more, which redistribution cuts by over 70 % (§IV-B, §IV-D).",
+                 "16 % against a SWWL (§IV-C), and BFS/SSSP without redistribution spin to 10× "
+                 "more (§IV-C), which redistribution cuts by over 70 % (§IV-D).",
                  1))
         return -1;
     pf_headline_head(&f, 0);
