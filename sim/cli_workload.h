@@ -19,7 +19,7 @@ int irhw_cli_workload(int argc, char **argv, const char *prog);
  * paper's defaults (plot into dir); the summary line; the exit code. */
 int irhw_cli_run_workload(const char *prog, const char *dir, char *line, size_t len);
 
-/* `irhw paper-figs` (sim/cli_paper_figs.c); argv after the verb. */
+/* `irhw paper-figs` (sim/verb_paper_figs.c); argv after the verb. */
 int irhw_cmd_paper_figs(int argc, char **argv);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `irhw paper-figs --quick` (sim/cli_paper_figs.c) on tests/data/graphs:
+# `irhw paper-figs --quick` (sim/verb_paper_figs.c) on tests/data/graphs:
 # every figure of figures.txt has its Markdown (with a table), its .tsv and,
 # when it has a plot, a whole SVG that parses as XML; the index (Markdown
 # and HTML with every plot inline); no table cell says error or mismatch
@@ -7,8 +7,10 @@
 # served from the cache (0 ran), but a run whose folder no longer matches its
 # seal (run.log emptied or edited, no seal) is run again; a number of a table equals the one the
 # single workload command named beside it prints; `irhw report` of the
-# folder holds the figures; bad input (unknown option, bad -j, a missing
-# graph folder, a stray argument) exits 2 naming it.
+# folder holds the figures; the figures' columns are the paper's quantities;
+# --large at --large-scale 4 generates its graphs into runs/, caches them and
+# regenerates a damaged one; bad input (unknown option, bad -j, a missing
+# graph folder, a stray argument, --large-scale out of range) exits 2 naming it.
 # Prints "paper_figs: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -69,7 +71,7 @@ grep -q ' runs: [0-9]* from the cache, 0 ran' "$tmp/run2.txt" && [ $rc -eq 0 ] &
 # emptied, its digits changed at the same size, its seal removed) is run
 # again, the table keeps the run's numbers
 t=$'\t'
-cfg=$(grep -l "bfs$t--graph$t[^$t]*/disconnected.graph$t--model-only$t--worklist${t}topo$t-g${t}CORES=4$t" "$out"/runs/*/config.txt | head -1)
+cfg=$(grep -l "bfs$t--graph$t[^$t]*/disconnected.graph$t--model-only$t--worklist${t}topo$t-g${t}CORES=4$" "$out"/runs/*/config.txt | head -1)
 rd=$(dirname "${cfg:-/nonexistent/x}")
 cp "$out/fig5.tsv" "$tmp/fig5.before"
 for damage in "emptied|: > $rd/run.log|run.log changed" \
@@ -93,7 +95,7 @@ line=$(grep -m1 '^- `irhw workload bfs .*--worklist topo.*` → [0-9]* cycles' "
 cmd=$(printf '%s\n' "$line" | sed 's/^- `irhw \(.*\)` → .*/\1/')
 want=$(printf '%s\n' "$line" | sed 's/.*` → \([0-9]*\) cycles.*/\1/')
 # shellcheck disable=SC2086
-got=$("$irhw" $cmd | sed -n 's/.*: \([0-9]*\) cycles to DONE.*/\1/p')
+got=$("$irhw" $cmd | sed -n 's/.*gpu: \([0-9]*\) cycles.*/\1/p')
 [ -n "$want" ] && [ "$got" = "$want" ] && grep -q "|$want|" "$out/fig5.tsv" &&
   ok "fig5: $want cycles in the table = irhw $cmd" || bad "fig5: table '$want' vs the command's '$got' ($cmd)"
 
@@ -104,6 +106,45 @@ n=$(grep -c '<svg' "$tmp/report.html" 2> /dev/null)
 [ $rc -eq 0 ] && grep -q 'hwwl paper Fig. 5' "$tmp/report.html" && grep -q 'hwwl paper Fig. 5' "$tmp/report.md" &&
   [ "${n:-0}" -ge $nsvg ] && [ -s "$tmp/report_files/fig5.svg" ] &&
   ok "irhw report: the figures ($n plots)" || bad "irhw report: exit $rc, ${n:-0} plots: $(tail -2 "$tmp/report.err")"
+
+# the figures read the paper's quantities: Fig. 5 its ideal double-buffered
+# with the single-buffered variant beside it, Fig. 6 against the best
+# software and against none, Fig. 8 the share of time at full activity, the
+# headline the instruction ratio hwwl/swwl (a number: the runs' reports)
+head -1 "$out/fig5.tsv" | grep -q 'best software|ideal FIFO cycles|.*|single-buffered FIFO cycles' &&
+  ok "fig5: the ideal and its single-buffered variant" || bad "fig5 columns: $(head -1 "$out/fig5.tsv")"
+head -1 "$out/fig6_32.tsv" | grep -q 'lsorting vs best software|.*|lsorting vs none' &&
+  ok "fig6: against the best software and against none" || bad "fig6 columns: $(head -1 "$out/fig6_32.tsv")"
+grep -q '^path12.graph|[0-9]*|[0-9]*|.*single: all threads most of the run; double: peak 80 %$' "$out/fig8.tsv" &&
+  ok "fig8: cycles, and the paper's reading" || bad "fig8: $(sed -n 2p "$out/fig8.tsv")"
+grep -q '^path12.graph|bfs|[0-9]*|[0-9]*|[0-9]*|\(topo\|swwl\)|[0-9.]*×|[0-9]*|[0-9]*|[0-9.]*|' "$out/headline.tsv" &&
+  ok "headline: speedup and the instruction ratio hwwl/swwl" || bad "headline: $(sed -n 4p "$out/headline.tsv")"
+
+# --large's plumbing at a test's scale (--large-scale 4: an R-MAT of 16
+# vertex ids, a 4 x 4 grid): the graphs generated into runs/, their runs
+# and figures; a repeat from the cache; a damaged graph file generated again
+# while the runs on it stay cached
+"$irhw" paper-figs --quick --large --large-scale 4 --graphs "$data" -o "$out" -j 2 > "$tmp/large1.txt" 2> "$tmp/large1.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^fig	large	1	' "$out/figures.txt" && grep -q '^fig	large_cores	1	' "$out/figures.txt" &&
+  ok "--large --large-scale 4: exit 0, figures large and large_cores" || bad "--large: exit $rc: $(tail -2 "$tmp/large1.err")"
+for g in rmat-s4-e16 grid-4x4; do
+  grep -q "^$g|bfs|[0-9]*|[0-9]*|[0-9]*|[a-z]*|[0-9.]*×|" "$out/large.tsv" && grep -q "^$g|8|[0-9]" "$out/large_cores.tsv" &&
+    ok "large: $g has numbers (speedup, 8 cores)" || bad "large: $g: $(grep "^$g" "$out/large.tsv" | head -1)"
+done
+rg=$(dirname "$(grep -l "graph${t}rmat${t}--scale${t}4$t" "$out"/runs/*/config.txt | head -1)")/rmat.txt
+"$irhw" graph info "$rg" 2> /dev/null | grep -q ' 16 vertices' && grep -q -- "--graph=$rg" "$out/large.md" &&
+  ok "large: the R-MAT generated into its run folder, the runs name it" || bad "large: no generated graph $rg"
+"$irhw" paper-figs --quick --large --large-scale 4 --graphs "$data" -o "$out" -j 2 > "$tmp/large2.txt" 2> "$tmp/large2.err"
+[ "$(grep -c ' runs: [0-9]* from the cache, 0 ran' "$tmp/large2.txt")" = 2 ] &&
+  ok "--large repeat: every run from the cache" || bad "--large repeat: $(grep ' ran' "$tmp/large2.txt" | tr '\n' ' ')"
+cp "$out/large.tsv" "$tmp/large.before"
+: > "$rg"
+"$irhw" paper-figs --quick --large --large-scale 4 --graphs "$data" -o "$out" -j 2 > "$tmp/large3.txt" 2> "$tmp/large3.err"
+grep -q '^paper-figs: 2 runs: 1 from the cache, 1 ran' "$tmp/large3.txt" && grep -q ' runs: [0-9]* from the cache, 0 ran' "$tmp/large3.txt" &&
+  grep -q 'rmat.txt changed' "$tmp/large3.err" && [ -s "$rg" ] && cmp -s "$tmp/large.before" "$out/large.tsv" &&
+  ok "large: an emptied graph file is generated again, the runs on it cached" ||
+  bad "large: emptied graph: $(grep ' ran' "$tmp/large3.txt" | tr '\n' ' ') $(grep again "$tmp/large3.err")"
 
 # bad input: exit 2, the option named
 bad_input() { # NAME PATTERN ARGS...
@@ -120,6 +161,8 @@ bad_input "-j two" "-j 'two'" -j two -o "$tmp/x"
 bad_input "missing graph folder" "/nonexistent" --graphs /nonexistent -o "$tmp/x"
 bad_input "stray argument" "unexpected argument 'extra'" extra -o "$tmp/x"
 bad_input "--partition without --slurm" "--partition needs --slurm" --partition p -o "$tmp/x"
+bad_input "--large-scale 3" "--large-scale '3' must be a whole number 4..22" --large --large-scale 3 -o "$tmp/x"
+bad_input "--large-scale without --large" "--large-scale needs --large" --large-scale 10 -o "$tmp/x"
 "$irhw" paper-figs --help | grep -q 'usage: irhw paper-figs' && ok "--help" || bad "--help"
 
 echo "paper_figs: $pass passed, $fail failed, $skip skipped"
