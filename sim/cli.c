@@ -4,7 +4,7 @@
  * sim/cli_opts.c. Each verb lives in its own file: sim/verb_list.c,
  * verb_gen.c, verb_cosim.c, verb_run.c, verb_area.c, verb_power.c,
  * verb_prove.c (cli_int.h), verb_graph.c, sweep_cli.c (sweep, sweep-task,
- * report), verb_workload.c (workload) and cli_paper_figs.c (paper-figs).
+ * report), verb_workload.c (workload) and verb_paper_figs.c (paper-figs).
  *
  * Exit codes: 0 success (cosim: RTL equal to the model); 1 cosim mismatch
  * or failed check; 2 usage or parameter error (what was typed is wrong:

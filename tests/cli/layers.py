@@ -83,15 +83,17 @@ def include_deps(files, out):
     return deps
 
 
-def call_deps(objdir):
-    """Which source's object uses which other's symbols (one `nm` run)."""
+def call_deps(objdir, root):
+    """Which source's object uses which other's symbols (one `nm` run); an
+    object whose source is gone (left by an earlier build) is not read."""
     objs = {}
     for d in LAYER:
         od = os.path.join(objdir, d)
         if os.path.isdir(od):
             for f in sorted(os.listdir(od)):
-                if f.endswith(".o"):
-                    objs[os.path.join(od, f)] = f"{d}/{f[:-2]}.c"
+                src = f"{d}/{f[:-2]}.c"
+                if f.endswith(".o") and os.path.exists(os.path.join(root, src)):
+                    objs[os.path.join(od, f)] = src
     if not objs:
         return {}
     nm = subprocess.run(["nm", "-g", "-A", *objs], capture_output=True, text=True,
@@ -123,7 +125,7 @@ def main():
     out = []
     mutual(include_deps(files, out), "mutual-include", out)
     if objdir:
-        calls = call_deps(objdir)
+        calls = call_deps(objdir, root)
         for s, ts in sorted(calls.items()):
             for t in sorted(ts):
                 if layer(t) > layer(s) and not allowed_pair(s, t):
