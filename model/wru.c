@@ -526,6 +526,12 @@ void wru_model_tick(void *mp, const uint64_t *in)
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
 }
 
+int wru_model_plan_due(const void *mp)
+{
+    const wru_model *m = mp;
+    return m->w->regs != 0 || plan_leaves(m, 0);
+}
+
 void wru_model_stats(void *mp, FILE *f)
 {
     const wru_model *m = mp;

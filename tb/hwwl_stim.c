@@ -398,7 +398,8 @@ int hwwl_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const uint64_
     for (unsigned c = 0; c < C; c++) {
         if (hwwl_check_done(ans, c * 2 * L, L, decided_on, cycle, k->who[c], err, errlen))
             return -1;
-        for (unsigned l = 0; l < L && !done_decided; l++)
+        int no_ans = hwwl_bits_zero(ans, c * 2 * L, 2 * L);
+        for (unsigned l = 0; l < L && !done_decided && !no_ans; l++)
             if (irhw_bits_get(ans, 2 * (c * L + l), 2) == HC_ANS_DONE)
                 return irhw_err(err, errlen,
                                 "cycle %" PRIu64 ": core %u lane %u answered DONE "
