@@ -872,12 +872,6 @@ static int warp_done(const gpu_sim *s, const gpu_warp *w)
     return w->done;
 }
 
-/* May the warp issue at `now`, the core's lane ports aside? */
-static int ready_to_issue(const gpu_sim *s, const gpu_warp *w, uint64_t now)
-{
-    return w->pc != PC_PORT && w->ready <= now && !(w->pc == PC_PULL && warp_done(s, w));
-}
-
 /* Does its next instruction need the core's lane ports (hwwl)? */
 static int needs_port(const gpu_sim *s, const gpu_warp *w)
 {
@@ -916,19 +910,14 @@ static void active_sample(gpu_sim *s, uint64_t cycle)
     }
 }
 
-/* The first cycle a warp of core c may issue in (UINT64_MAX: none). */
-static uint64_t core_next_ready(const gpu_sim *s, unsigned c)
+/* The first cycle warp w may issue in, the core's lane ports aside
+ * (UINT64_MAX: not before another event: at the ports, or done). */
+static uint64_t warp_next(const gpu_sim *s, const gpu_warp *w)
 {
-    uint64_t m = UINT64_MAX;
-    for (unsigned wi = 0; wi < s->W; wi++) {
-        const gpu_warp *w = &s->w[(size_t)c * s->W + wi];
-        if (w->pc != PC_PORT && !(w->pc == PC_PULL && warp_done(s, w)) && w->ready < m)
-            m = w->ready;
-    }
-    return m;
+    return w->pc != PC_PORT && !(w->pc == PC_PULL && warp_done(s, w)) ? w->ready : UINT64_MAX;
 }
 
-static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
+static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
 
 /* Eligibility is computed once a cycle: issuing one warp changes only
  * that warp and the core's ports, which the pick re-checks. A core none of
@@ -940,33 +929,40 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
     for (unsigned c = 0; c < s->C; c++) {
         if (cycle < s->core_next[c])
             continue;
-        issue_core(s, c, cycle);
-        s->core_next[c] = core_next_ready(s, c);
+        s->core_next[c] = issue_core(s, c, cycle);
     }
 }
 
-/* The greedy-then-oldest pick of core c. */
-static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
+/* The greedy-then-oldest pick of core c; returns the first cycle a warp of
+ * the core may issue in next (UINT64_MAX: none). One pass over the warps
+ * finds the ready ones and the next ready time of the others (issuing
+ * changes only the issued warps, whose times are taken again after). */
+static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
 {
     unsigned slots = s->k[GC_ISSUE];
     unsigned g = s->greedy[c];
     uint64_t *last = &s->last[(size_t)c * s->W];
     uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
-    unsigned nok = 0;
+    unsigned nok = 0, issued[8], ni = 0; /* ISSUE <= 8 */
+    uint64_t next = UINT64_MAX;
     for (unsigned wi = 0; wi < s->W; wi++) {
         const gpu_warp *w = gpu_warp_of(s, c, wi);
-        ok[wi] = (uint8_t)ready_to_issue(s, w, cycle);
+        uint64_t r = warp_next(s, w);
+        ok[wi] = (uint8_t)(r <= cycle);
         port[wi] = (uint8_t)needs_port(s, w);
         nok += ok[wi];
+        if (r > cycle && r < next)
+            next = r;
     }
     if (!nok)
-        return;
+        return next;
     if (ok[g] && !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
         exec(s, c, g, gpu_warp_of(s, c, g), cycle);
         last[g] = cycle;
         ok[g] = 0;
         slots--;
         s->st.slots_used++;
+        issued[ni++] = g;
     }
     while (slots) { /* then the oldest: the longest since it last issued */
         unsigned best = s->W;
@@ -982,7 +978,17 @@ static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
         slots--;
         s->st.slots_used++;
         s->greedy[c] = best;
+        issued[ni++] = best;
     }
+    for (unsigned wi = 0; wi < s->W; wi++) /* ready but not issued (ports busy, no slot) */
+        if (ok[wi] && cycle < next)
+            next = cycle;
+    for (unsigned i = 0; i < ni; i++) {
+        uint64_t r = warp_next(s, gpu_warp_of(s, c, issued[i]));
+        if (r < next)
+            next = r;
+    }
+    return next;
 }
 
 int gpu_all_done(const gpu_sim *s)

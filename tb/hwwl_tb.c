@@ -355,8 +355,12 @@ int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const u
                      unsigned id_lsb, unsigned lanes, unsigned id_bits, uint64_t cycle,
                      const char *who, uint64_t *pulled, char *err, size_t errlen)
 {
-    if (hwwl_bits_zero(ans, ans_lsb, 2 * lanes) && hwwl_bits_zero(pid, id_lsb, lanes * id_bits))
-        return 0; /* no answer, no ID: nothing below can fail or count */
+    if (lanes <= 32) { /* no lane answers ID and no ID on the bus (most cycles): nothing to do */
+        uint64_t a = irhw_bits_get(ans, ans_lsb, 2 * lanes);
+        if (!(a & ~(a >> 1) & 0x5555555555555555ull) &&
+            hwwl_bits_zero(pid, id_lsb, lanes * id_bits))
+            return 0;
+    }
     for (unsigned l = 0; l < lanes; l++) {
         unsigned a = (unsigned)irhw_bits_get(ans, ans_lsb + 2 * l, 2);
         uint64_t id = irhw_bits_get(pid, id_lsb + l * id_bits, id_bits);
