@@ -265,6 +265,7 @@ struct gpu_sim {
     unsigned greedy[GPU_MAX_CORES];
     uint64_t core_next[GPU_MAX_CORES]; /* no warp of the core may issue before this cycle */
     int port_busy[GPU_MAX_CORES];
+    int port_wait[GPU_MAX_CORES]; /* a ready warp of the core waits for its busy ports */
     double core_free[GPU_MAX_CORES], l2_free, glob_free; /* the ports' next free cycle */
     gpu_cache l1[GPU_MAX_CORES], l2;
     uint64_t *part_free;
@@ -596,6 +597,8 @@ static void after_pull(gpu_sim *s, unsigned c, gpu_warp *w, uint64_t issued, uin
 void gpu_port_done(gpu_sim *s, unsigned c, uint64_t cycle)
 {
     s->port_busy[c] = 0;
+    if (s->port_wait[c] && s->core_next[c] > cycle) /* it may issue in this very cycle */
+        s->core_next[c] = cycle;
     if (s->core_next[c] > cycle + 1)
         s->core_next[c] = cycle + 1;
     for (unsigned wi = 0; wi < s->W; wi++) {
@@ -945,6 +948,7 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
     unsigned nok = 0, issued[8], ni = 0; /* ISSUE <= 8 */
     uint64_t next = UINT64_MAX;
+    s->port_wait[c] = 0;
     for (unsigned wi = 0; wi < s->W; wi++) {
         const gpu_warp *w = gpu_warp_of(s, c, wi);
         uint64_t r = warp_next(s, w);
@@ -980,8 +984,12 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
         s->greedy[c] = best;
         issued[ni++] = best;
     }
-    for (unsigned wi = 0; wi < s->W; wi++) /* ready but not issued (ports busy, no slot) */
-        if (ok[wi] && cycle < next)
+    /* ready but not issued: again next cycle when a slot was missing; when
+     * the ports were busy, at gpu_port_done (nothing else frees them) */
+    for (unsigned wi = 0; wi < s->W; wi++)
+        if (ok[wi] && port[wi] && s->port_busy[c])
+            s->port_wait[c] = 1;
+        else if (ok[wi] && cycle < next)
             next = cycle;
     for (unsigned i = 0; i < ni; i++) {
         uint64_t r = warp_next(s, gpu_warp_of(s, c, issued[i]));

@@ -184,7 +184,12 @@ int hwwl_mem_respond(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned *tag, ui
  * cycles no lane has an answer, an ID or a push.) */
 static inline int hwwl_bits_zero(const uint64_t *w, unsigned lsb, unsigned n)
 {
-    for (unsigned k = 0; k < n; k += 64)
+    unsigned k = 0;
+    if (lsb % 64 == 0) /* whole words as words */
+        for (; k + 64 <= n; k += 64)
+            if (w[(lsb + k) / 64])
+                return 0;
+    for (; k < n; k += 64)
         if (irhw_bits_get(w, lsb + k, n - k < 64 ? n - k : 64))
             return 0;
     return 1;
