@@ -452,14 +452,15 @@ static int inputs_idle(const hc_model *m, const uint64_t *in)
  * state but the WRU's interval counter and rphase: idle inputs, no bank
  * ticked, no take, put, store or load, no memory request, xfer or rx word
  * held, no sram read pending, the answer queue unchanged), the same inputs
- * give the same step and outputs again, unless the WRU's plan may leave
- * (its counter at 0, or pipeline registers) or an interval refill is due
+ * give the same step and outputs again, unless a WRU plan with a move
+ * leaves (or pipeline registers load) or an interval refill is due
  * (rphase 0). Then eval repeats the last outputs and tick only counts. */
-static int coast_ok(const hc_model *m, const uint64_t *in)
+static int coast_ok(hc_model *m, const uint64_t *in, int *wplan)
 {
-    return m->quiet && !(m->wm && wru_model_plan_due(m->wm)) &&
-           !(m->g.refill == HC_INTERVAL_REFILL && m->rphase == 0) &&
-           !memcmp(m->last_in, in, sizeof *in * m->x->ps.in_words);
+    *wplan = 0;
+    return m->quiet && !(m->g.refill == HC_INTERVAL_REFILL && m->rphase == 0) &&
+           !memcmp(m->last_in, in, sizeof *in * m->x->ps.in_words) &&
+           (!m->wm || wru_model_plan_idle(m->wm, m->win, wplan));
 }
 
 void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
@@ -470,8 +471,9 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits;
     m->step_ok = 1;
-    if ((m->coast = coast_ok(m, in))) {
-        s->wplan = 0; /* no plan leaves the WRU in this cycle */
+    int wplan;
+    if ((m->coast = coast_ok(m, in, &wplan))) {
+        s->wplan = wplan; /* a plan without moves, or none */
         memcpy(out, m->last_out, sizeof *out * ps->out_words);
         return;
     }
