@@ -93,10 +93,19 @@ typedef struct {
     int cfg_guess, swap_guess;         /* cfg_go / swap_go of the last evaluation */
     uint64_t *last_in;
     int step_ok;
-    struct {
+    struct hw_sys {
         int cfg_go, swap_go, all_done, cfg_rdy, swap_rdy;
         uint64_t inj_fire, dlv_fire;
     } s;
+    /* Memos (speed, not behaviour): the cores' inputs stand as built when
+     * the system's inputs and the network's registered outputs are those
+     * they were built from (ci_ok: step (4) did not rewrite them since);
+     * the system's outputs stand when the cores' and the network's outputs,
+     * s and net_n are those they were built from (out_ok). */
+    int ci_ok, out_ok;
+    uint64_t *ci_in, *ci_nout, *o_cout, *o_nout, *o_out;
+    struct hw_sys o_s;
+    unsigned o_net_n;
     unsigned gphase; /* SCHEME=gsorting: 0..INTERVAL-1, a decision at 0 */
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
@@ -165,8 +174,20 @@ static void hw_step(hw_model *m, const uint64_t *in)
     uint64_t base = irhw_get(in, ps, HW_WLINIT_BASE), size = irhw_get(in, ps, HW_WLINIT_SIZE);
     const uint64_t *mtag = irhw_cwide(in, ps, HW_MEM_RESP_TAG);
     int push_any = 0;
+    int same = m->ci_ok && !memcmp(m->ci_in, in, sizeof *in * ps->in_words) &&
+               !memcmp(m->ci_nout, m->nout, sizeof *m->nout * nps->out_words);
+    if (!same) {
+        memcpy(m->ci_in, in, sizeof *in * ps->in_words);
+        memcpy(m->ci_nout, m->nout, sizeof *m->nout * nps->out_words);
+    }
+    m->ci_ok = 1;
     for (unsigned c = 0; c < C; c++) {
         uint64_t *ci = core_in(m, c);
+        if (same) { /* as built the last time (the memo above) */
+            push_any |= irhw_get(ci, cps, HC_PUSH) != 0;
+            m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+            continue;
+        }
         memset(ci, 0, sizeof *ci * m->cin_w);
         irhw_set(ci, cps, HC_RST, rst);
         irhw_set(ci, cps, HC_WLCFG_EN, m->cfg_guess && irhw_get(in, ps, HW_WLCFG_EN));
@@ -224,6 +245,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
     int swap_was = (int)irhw_get(core_in(m, 0), cps, HC_SWAP);
     if (m->s.cfg_go != cfg_was || m->s.swap_go != swap_was || m->s.all_done != m->done_guess)
         for (unsigned c = 0; c < C; c++) {
+            m->ci_ok = 0;
             uint64_t *ci = core_in(m, c);
             irhw_set(ci, cps, HC_WLCFG_EN, (uint64_t)m->s.cfg_go);
             irhw_set(ci, cps, HC_SWAP, (uint64_t)m->s.swap_go);
@@ -237,6 +259,32 @@ static void hw_step(hw_model *m, const uint64_t *in)
 
 /* ---- the two phases ------------------------------------------------------------------ */
 
+static int sys_same(const struct hw_sys *a, const struct hw_sys *b)
+{
+    return a->cfg_go == b->cfg_go && a->swap_go == b->swap_go && a->all_done == b->all_done &&
+           a->cfg_rdy == b->cfg_rdy && a->swap_rdy == b->swap_rdy && a->inj_fire == b->inj_fire &&
+           a->dlv_fire == b->dlv_fire;
+}
+
+/* The system's outputs of the last build again when everything they are
+ * built from is unchanged (1); else 0 with the memo's inputs recorded. */
+static int out_memo(hw_model *m, uint64_t *out)
+{
+    size_t cw = (size_t)m->g.cores * m->cout_w, nw = m->net.ps.out_words;
+    if (m->out_ok && m->o_net_n == m->net_n && sys_same(&m->o_s, &m->s) &&
+        !memcmp(m->o_cout, m->cout, sizeof *m->cout * cw) &&
+        !memcmp(m->o_nout, m->nout, sizeof *m->nout * nw)) {
+        memcpy(out, m->o_out, sizeof *out * m->x->ps.out_words);
+        return 1;
+    }
+    memcpy(m->o_cout, m->cout, sizeof *m->cout * cw);
+    memcpy(m->o_nout, m->nout, sizeof *m->nout * nw);
+    m->o_s = m->s;
+    m->o_net_n = m->net_n;
+    m->out_ok = 1;
+    return 0;
+}
+
 void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     hw_model *m = vm;
@@ -246,6 +294,8 @@ void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
     hw_step(m, in);
     memcpy(m->last_in, in, sizeof *in * ps->in_words);
     m->step_ok = 1;
+    if (out_memo(m, out))
+        return;
     memset(out, 0, sizeof *out * ps->out_words);
     irhw_set(out, ps, HW_WLCFG_OK, (uint64_t)m->s.cfg_go);
     irhw_set(out, ps, HW_SWAP_OK, (uint64_t)m->s.swap_go);
@@ -280,6 +330,7 @@ void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HW_ALL_DONE, (uint64_t)m->s.all_done);
     irhw_set(out, ps, HW_SWAP_READY, (uint64_t)m->s.swap_rdy);
     irhw_set(out, ps, HW_CFG_READY, (uint64_t)m->s.cfg_rdy);
+    memcpy(m->o_out, out, sizeof *out * ps->out_words);
 }
 
 /* ---- SCHEME=gsorting / magic: model only, no RTL ------------------------------------ */
@@ -412,6 +463,11 @@ void hwwl_free(void *vm)
     free(m->nin);
     free(m->nout);
     free(m->last_in);
+    free(m->ci_in);
+    free(m->ci_nout);
+    free(m->o_cout);
+    free(m->o_nout);
+    free(m->o_out);
     free(m);
 }
 
@@ -435,7 +491,13 @@ void *hwwl_new(const irhw_inst *x)
     m->nin = calloc(m->net.ps.in_words, sizeof *m->nin);
     m->nout = calloc(m->net.ps.out_words, sizeof *m->nout);
     m->last_in = calloc(x->ps.in_words, sizeof *m->last_in);
-    int ok = m->cin && m->cout && m->nin && m->nout && m->last_in;
+    m->ci_in = calloc(x->ps.in_words, sizeof *m->ci_in);
+    m->ci_nout = calloc(m->net.ps.out_words, sizeof *m->ci_nout);
+    m->o_cout = calloc((size_t)C * m->cout_w, sizeof *m->o_cout);
+    m->o_nout = calloc(m->net.ps.out_words, sizeof *m->o_nout);
+    m->o_out = calloc(x->ps.out_words, sizeof *m->o_out);
+    int ok = m->cin && m->cout && m->nin && m->nout && m->last_in && m->ci_in && m->ci_nout &&
+             m->o_cout && m->o_nout && m->o_out;
     for (unsigned c = 0; ok && c < C; c++)
         ok = (m->cm[c] = m->core.b->model_new(&m->core)) != NULL;
     if (ok)

@@ -262,9 +262,16 @@ struct gpu_sim {
     gpu_warp *w;
     uint64_t *issued; /* per warp: the cycle of its last pull (WAIT accounting) */
     uint64_t *last;   /* per warp: the cycle it last issued (the scheduler's age) */
+    /* per warp, kept by warp_sync wherever a warp's pc, ready or done
+     * change (exec, gpu_port_done, warps_reset): warp_next and needs_port,
+     * so that the issue scan reads two small arrays, not every warp */
+    uint64_t *wnext;
+    uint8_t *wport;
     unsigned greedy[GPU_MAX_CORES];
     uint64_t core_next[GPU_MAX_CORES]; /* no warp of the core may issue before this cycle */
     int port_busy[GPU_MAX_CORES];
+    int port_wait[GPU_MAX_CORES];      /* a ready warp of the core waits for its busy ports */
+    unsigned port_warp[GPU_MAX_CORES]; /* the warp at the ports while they are busy */
     double core_free[GPU_MAX_CORES], l2_free, glob_free; /* the ports' next free cycle */
     gpu_cache l1[GPU_MAX_CORES], l2;
     uint64_t *part_free;
@@ -329,6 +336,8 @@ static uint32_t heap_pop(idlist *l)
     }
     return top;
 }
+
+static void warp_sync(gpu_sim *s, unsigned c, unsigned wi);
 
 gpu_warp *gpu_warp_of(gpu_sim *s, unsigned c, unsigned w)
 {
@@ -596,9 +605,14 @@ static void after_pull(gpu_sim *s, unsigned c, gpu_warp *w, uint64_t issued, uin
 void gpu_port_done(gpu_sim *s, unsigned c, uint64_t cycle)
 {
     s->port_busy[c] = 0;
+    if (s->port_wait[c] && s->core_next[c] > cycle) /* it may issue in this very cycle */
+        s->core_next[c] = cycle;
     if (s->core_next[c] > cycle + 1)
         s->core_next[c] = cycle + 1;
-    for (unsigned wi = 0; wi < s->W; wi++) {
+    unsigned w0 = s->port_warp[c]; /* the warp at the ports (the only one), else found */
+    if (w0 >= s->W || gpu_warp_of(s, c, w0)->pc != PC_PORT)
+        w0 = 0;
+    for (unsigned wi = w0; wi < s->W; wi++) {
         gpu_warp *w = gpu_warp_of(s, c, wi);
         if (w->pc != PC_PORT)
             continue;
@@ -610,6 +624,7 @@ void gpu_port_done(gpu_sim *s, unsigned c, uint64_t cycle)
             w->pc = PC_LDCOL;
             w->ready = cycle + 1;
         }
+        warp_sync(s, c, wi);
         return;
     }
 }
@@ -656,6 +671,7 @@ static void do_pull(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t n
         for (unsigned i = 0; i < s->WS; i++)
             w->th[i].pending = w->th[i].st == GT_IDLE;
         s->port_busy[c] = 1;
+        s->port_warp[c] = wi;
         w->pc = PC_PORT;
         w->idx = GI_PULL;
         w->ready = UINT64_MAX;
@@ -718,6 +734,7 @@ static void do_push(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t n
         for (unsigned i = 0; i < s->WS; i++)
             w->th[i].pending = w->th[i].push;
         s->port_busy[c] = 1;
+        s->port_warp[c] = wi;
         w->pc = PC_PORT;
         w->idx = GI_PUSH;
         w->ready = UINT64_MAX;
@@ -872,12 +889,6 @@ static int warp_done(const gpu_sim *s, const gpu_warp *w)
     return w->done;
 }
 
-/* May the warp issue at `now`, the core's lane ports aside? */
-static int ready_to_issue(const gpu_sim *s, const gpu_warp *w, uint64_t now)
-{
-    return w->pc != PC_PORT && w->ready <= now && !(w->pc == PC_PULL && warp_done(s, w));
-}
-
 /* Does its next instruction need the core's lane ports (hwwl)? */
 static int needs_port(const gpu_sim *s, const gpu_warp *w)
 {
@@ -916,19 +927,21 @@ static void active_sample(gpu_sim *s, uint64_t cycle)
     }
 }
 
-/* The first cycle a warp of core c may issue in (UINT64_MAX: none). */
-static uint64_t core_next_ready(const gpu_sim *s, unsigned c)
+/* The first cycle warp w may issue in, the core's lane ports aside
+ * (UINT64_MAX: not before another event: at the ports, or done). */
+static uint64_t warp_next(const gpu_sim *s, const gpu_warp *w)
 {
-    uint64_t m = UINT64_MAX;
-    for (unsigned wi = 0; wi < s->W; wi++) {
-        const gpu_warp *w = &s->w[(size_t)c * s->W + wi];
-        if (w->pc != PC_PORT && !(w->pc == PC_PULL && warp_done(s, w)) && w->ready < m)
-            m = w->ready;
-    }
-    return m;
+    return w->pc != PC_PORT && !(w->pc == PC_PULL && warp_done(s, w)) ? w->ready : UINT64_MAX;
 }
 
-static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
+static void warp_sync(gpu_sim *s, unsigned c, unsigned wi)
+{
+    size_t i = (size_t)c * s->W + wi;
+    s->wnext[i] = warp_next(s, &s->w[i]);
+    s->wport[i] = (uint8_t)needs_port(s, &s->w[i]);
+}
+
+static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
 
 /* Eligibility is computed once a cycle: issuing one warp changes only
  * that warp and the core's ports, which the pick re-checks. A core none of
@@ -940,49 +953,76 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
     for (unsigned c = 0; c < s->C; c++) {
         if (cycle < s->core_next[c])
             continue;
-        issue_core(s, c, cycle);
-        s->core_next[c] = core_next_ready(s, c);
+        s->core_next[c] = issue_core(s, c, cycle);
     }
 }
 
-/* The greedy-then-oldest pick of core c. */
-static void issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
+/* The greedy-then-oldest pick of core c; returns the first cycle a warp of
+ * the core may issue in next (UINT64_MAX: none). One pass over the warps
+ * finds the ready ones and the next ready time of the others (issuing
+ * changes only the issued warps, whose times are taken again after). */
+static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
 {
     unsigned slots = s->k[GC_ISSUE];
     unsigned g = s->greedy[c];
     uint64_t *last = &s->last[(size_t)c * s->W];
-    uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS];
-    unsigned nok = 0;
+    uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS], rdy[GPU_MAX_WARPS]; /* rdy: the ok ones */
+    unsigned nok = 0, issued[8], ni = 0;                                /* ISSUE <= 8 */
+    uint64_t next = UINT64_MAX;
+    s->port_wait[c] = 0;
+    const uint64_t *wn = &s->wnext[(size_t)c * s->W];
     for (unsigned wi = 0; wi < s->W; wi++) {
-        const gpu_warp *w = gpu_warp_of(s, c, wi);
-        ok[wi] = (uint8_t)ready_to_issue(s, w, cycle);
-        port[wi] = (uint8_t)needs_port(s, w);
-        nok += ok[wi];
+        uint64_t r = wn[wi];
+        ok[wi] = (uint8_t)(r <= cycle);
+        port[wi] = s->wport[(size_t)c * s->W + wi];
+        if (ok[wi])
+            rdy[nok++] = (uint8_t)wi;
+        else if (r < next)
+            next = r;
     }
     if (!nok)
-        return;
+        return next;
     if (ok[g] && !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
         exec(s, c, g, gpu_warp_of(s, c, g), cycle);
+        warp_sync(s, c, g);
         last[g] = cycle;
         ok[g] = 0;
         slots--;
         s->st.slots_used++;
+        issued[ni++] = g;
     }
     while (slots) { /* then the oldest: the longest since it last issued */
         unsigned best = s->W;
-        for (unsigned wi = 0; wi < s->W; wi++)
+        for (unsigned j = 0; j < nok; j++) {
+            unsigned wi = rdy[j];
             if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
                 !(port[wi] && s->port_busy[c]))
                 best = wi;
+        }
         if (best == s->W)
             break;
         exec(s, c, best, gpu_warp_of(s, c, best), cycle);
+        warp_sync(s, c, best);
         last[best] = cycle;
         ok[best] = 0;
         slots--;
         s->st.slots_used++;
         s->greedy[c] = best;
+        issued[ni++] = best;
     }
+    /* ready but not issued: again next cycle when a slot was missing; when
+     * the ports were busy, at gpu_port_done (nothing else frees them) */
+    for (unsigned j = 0; j < nok; j++) {
+        unsigned wi = rdy[j];
+        if (ok[wi] && port[wi] && s->port_busy[c])
+            s->port_wait[c] = 1;
+        else if (ok[wi] && cycle < next)
+            next = cycle;
+    }
+    for (unsigned i = 0; i < ni; i++)
+        if (wn[issued[i]] < next)
+            next = wn[issued[i]];
+    return next;
 }
 
 int gpu_all_done(const gpu_sim *s)
@@ -1010,6 +1050,8 @@ static void warps_reset(gpu_sim *s, uint64_t at)
             for (unsigned i = 0; i < s->WS; i++)
                 w->th[i].st = GT_DONE;
         }
+        for (unsigned wi = 0; wi < s->W; wi++)
+            warp_sync(s, c, wi);
     }
 }
 
@@ -1028,6 +1070,8 @@ void gpu_free(gpu_sim *s)
     free(s->w);
     free(s->issued);
     free(s->last);
+    free(s->wnext);
+    free(s->wport);
     free(s->part_free);
     free(s->cur.v);
     free(s->next.v);
@@ -1086,13 +1130,15 @@ gpu_sim *gpu_new(const gpu_req *q)
     s->w = calloc((size_t)s->C * s->W, sizeof *s->w);
     s->issued = calloc((size_t)s->C * s->W, sizeof *s->issued);
     s->last = calloc((size_t)s->C * s->W, sizeof *s->last);
+    s->wnext = calloc((size_t)s->C * s->W, sizeof *s->wnext);
+    s->wport = calloc((size_t)s->C * s->W, sizeof *s->wport);
     s->part_free = calloc(s->k[GC_PARTS], sizeof *s->part_free);
     if (q->kind == IRHW_WL_TOPO) {
         s->flag_cur = calloc(q->g->n, 1);
         s->flag_next = calloc(q->g->n, 1);
     }
-    if (caches_init(s) || !s->w || !s->issued || !s->last || !s->part_free ||
-        (q->kind == IRHW_WL_TOPO && (!s->flag_cur || !s->flag_next))) {
+    if (caches_init(s) || !s->w || !s->issued || !s->last || !s->wnext || !s->wport ||
+        !s->part_free || (q->kind == IRHW_WL_TOPO && (!s->flag_cur || !s->flag_next))) {
         gpu_free(s);
         return NULL;
     }

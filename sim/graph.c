@@ -200,29 +200,39 @@ static void edges_free(edges *e)
     free(e->w);
 }
 
-/* Stable counting sort by source: each vertex keeps the file's order. */
+/* Stable counting sort by source: each vertex keeps the file's order. The
+ * edge list goes as its CSR copy comes: dst once col is filled, before the
+ * weights are placed, so at most src, w, col and one weight array are held
+ * at once. */
 static int to_csr(edges *e, uint32_t n, irhw_graph *g)
 {
     g->n = n;
     g->m = e->n;
     g->row = calloc((size_t)n + 1, sizeof *g->row);
     g->col = malloc((e->n ? e->n : 1) * sizeof *g->col);
-    g->w = e->weighted ? malloc((e->n ? e->n : 1) * sizeof *g->w) : NULL;
-    if (!g->row || !g->col || (e->weighted && !g->w))
+    uint64_t *fill = malloc(((size_t)n + 1) * sizeof *fill);
+    if (!g->row || !g->col || !fill) {
+        free(fill);
         return -1;
+    }
     for (size_t i = 0; i < e->n; i++)
         g->row[e->src[i] + 1]++;
     for (uint32_t v = 0; v < n; v++)
         g->row[v + 1] += g->row[v];
-    uint64_t *fill = malloc(((size_t)n + 1) * sizeof *fill);
-    if (!fill)
-        return -1;
     memcpy(fill, g->row, ((size_t)n + 1) * sizeof *fill);
-    for (size_t i = 0; i < e->n; i++) {
-        uint64_t k = fill[e->src[i]]++;
-        g->col[k] = e->dst[i];
-        if (g->w)
-            g->w[k] = e->w[i];
+    for (size_t i = 0; i < e->n; i++)
+        g->col[fill[e->src[i]]++] = e->dst[i];
+    free(e->dst);
+    e->dst = NULL;
+    if (e->weighted) {
+        g->w = malloc((e->n ? e->n : 1) * sizeof *g->w);
+        if (!g->w) {
+            free(fill);
+            return -1;
+        }
+        memcpy(fill, g->row, ((size_t)n + 1) * sizeof *fill);
+        for (size_t i = 0; i < e->n; i++)
+            g->w[fill[e->src[i]]++] = e->w[i];
     }
     free(fill);
     return 0;
@@ -463,14 +473,71 @@ static uint32_t id_index(const uint64_t *ids, size_t n, uint64_t x)
     return (uint32_t)lo;
 }
 
+/* The id of edge i's end (hi: the high words, NULL while every id fits in
+ * 32 bits). */
+static uint64_t snap_id(const uint32_t *lo, const uint32_t *hi, size_t i)
+{
+    return (uint64_t)(hi ? hi[i] : 0) << 32 | lo[i];
+}
+
+/* Appends an edge: the ids' low words go straight into the edge list, their
+ * high words into hs/hd, made (zeros before) at the first id of 2^32 or
+ * more. -1 when out of memory. */
+static int snap_add(edges *e, uint32_t **hs, uint32_t **hd, uint64_t a, uint64_t b, double w)
+{
+    size_t cap = e->cap;
+    if (edge_add(e, a, b, w))
+        return -1;
+    if (!*hs && !((a | b) >> 32))
+        return 0;
+    if (!*hs) { /* the first high word: the edges before have none */
+        if (!(*hs = calloc(e->cap, sizeof **hs)) || !(*hd = calloc(e->cap, sizeof **hd)))
+            return -1;
+    } else if (e->cap != cap) {
+        if (irhw_grow(hs, sizeof **hs, e->cap) || irhw_grow(hd, sizeof **hd, e->cap))
+            return -1;
+    }
+    (*hs)[e->n - 1] = (uint32_t)(a >> 32);
+    (*hd)[e->n - 1] = (uint32_t)(b >> 32);
+    return 0;
+}
+
+/* Ids of 2^26 or more are renumbered: their sorted distinct values, each
+ * edge's ends replaced by their index. The count in *nids; -1 when out of
+ * memory. */
+static int snap_renumber(edges *e, const uint32_t *hs, const uint32_t *hd, size_t *nids)
+{
+    uint64_t *ids = malloc(2 * e->n * sizeof *ids);
+    if (!ids)
+        return -1;
+    for (size_t i = 0; i < e->n; i++) {
+        ids[2 * i] = snap_id(e->src, hs, i);
+        ids[2 * i + 1] = snap_id(e->dst, hd, i);
+    }
+    qsort(ids, 2 * e->n, sizeof *ids, cmp_u64);
+    size_t n = 0;
+    for (size_t i = 0; i < 2 * e->n; i++)
+        if (!n || ids[n - 1] != ids[i])
+            ids[n++] = ids[i];
+    for (size_t i = 0; i < e->n; i++) {
+        e->src[i] = id_index(ids, n, snap_id(e->src, hs, i));
+        e->dst[i] = id_index(ids, n, snap_id(e->dst, hd, i));
+    }
+    free(ids);
+    *nids = n;
+    return 0;
+}
+
+/* The edges go straight into the edge list (32-bit ids; high words aside
+ * only when a file has ids of 2^32 or more): no second copy of the file's
+ * edges is held. */
 static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen)
 {
     const char *s;
     size_t len;
-    uint64_t *raw = NULL, maxid = 0;
+    uint64_t maxid = 0;
     unsigned long maxline = 0;
-    size_t nraw = 0, cap = 0;
-    double *wts = NULL;
+    uint32_t *hs = NULL, *hd = NULL;
     int rc = 0, weighted = -1;
     while (!rc && next_data(c, '#', 1, &s, &len)) {
         tok t[4];
@@ -478,7 +545,7 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
         uint64_t a, b;
         double w = 1;
         if (weighted < 0)
-            weighted = nt == 3;
+            e->weighted = weighted = nt == 3;
         if (nt != (weighted ? 3u : 2u) || parse_uint(t[0], UINT64_MAX - 1, &a) ||
             parse_uint(t[1], UINT64_MAX - 1, &b) || (weighted && parse_real(t[2], &w))) {
             rc = fail(c, err, errlen,
@@ -489,55 +556,31 @@ static int read_snap(cursor *c, edges *e, uint32_t *nv, char *err, size_t errlen
         }
         if (weighted)
             weight_note(c, e, w, t[2]);
-        if (nraw + 2 > cap) {
-            cap = cap ? 2 * cap : 2048;
-            if (irhw_grow(&raw, sizeof *raw, cap) || irhw_grow(&wts, sizeof *wts, cap / 2)) {
-                rc = nomem(c->name, err, errlen);
-                break;
-            }
+        if (snap_add(e, &hs, &hd, a, b, w)) {
+            rc = nomem(c->name, err, errlen);
+            break;
         }
-        wts[nraw / 2] = w;
-        raw[nraw++] = a;
-        raw[nraw++] = b;
         if (a > maxid || b > maxid) {
             maxid = a > b ? a : b;
             maxline = c->r.line;
         }
     }
-    if (!rc && !nraw)
+    if (!rc && !e->n)
         rc = fail(c, err, errlen, "at least one edge \"source destination\"", NULL, 0);
-    uint64_t *ids = NULL;
     size_t nids = 0;
-    if (!rc && maxid >= (1u << 26)) { /* renumber: sorted distinct ids */
-        ids = malloc(nraw * sizeof *ids);
-        if (!ids)
-            rc = nomem(c->name, err, errlen);
-        else {
-            memcpy(ids, raw, nraw * sizeof *ids);
-            qsort(ids, nraw, sizeof *ids, cmp_u64);
-            for (size_t i = 0; i < nraw; i++)
-                if (!nids || ids[nids - 1] != ids[i])
-                    ids[nids++] = ids[i];
-        }
-    }
-    e->weighted = weighted == 1;
-    for (size_t i = 0; !rc && i < nraw; i += 2) {
-        uint64_t a = ids ? id_index(ids, nids, raw[i]) : raw[i];
-        uint64_t b = ids ? id_index(ids, nids, raw[i + 1]) : raw[i + 1];
-        if (edge_add(e, a, b, wts[i / 2]))
-            rc = nomem(c->name, err, errlen);
-    }
+    int renumber = !rc && maxid >= (1u << 26);
+    if (renumber && snap_renumber(e, hs, hd, &nids))
+        rc = nomem(c->name, err, errlen);
     if (!rc && c->bad)
         rc = -1;
-    if (!rc && !ids)
+    if (!rc && !renumber)
         rc = vertex_check(c, maxid + 1, c->r.bytes, maxline,
                           "the largest vertex id (ids below 2^26 are kept as vertex numbers) "
                           "makes",
                           err, errlen);
-    *nv = ids ? (uint32_t)nids : (uint32_t)(maxid + 1);
-    free(ids);
-    free(raw);
-    free(wts);
+    *nv = renumber ? (uint32_t)nids : (uint32_t)(maxid + 1);
+    free(hs);
+    free(hd);
     return rc;
 }
 

@@ -296,6 +296,30 @@ static void gpu_drive_ports(driver *d, uint64_t cycle, uint64_t *in)
     d->nomem |= gpu_nomem(d->gs);
 }
 
+/* The answers' counts alone (the GPU model's threads are its own, d->t
+ * stays idle): 32 lanes a word, a word without an answer at once. */
+static void count_answers(driver *d, const uint64_t *po)
+{
+    const uint64_t *a = irhw_cwide(po, d->ps, HW_PULL_ANS);
+    irhw_hwwl_result *r = d->r;
+    for (unsigned i0 = 0; i0 < d->nt; i0 += 32) {
+        unsigned n = d->nt - i0 < 32 ? d->nt - i0 : 32;
+        uint64_t w = irhw_bits_get(a, 2 * i0, 2 * n);
+        if (!w) {
+            r->ans[HC_ANS_NONE] += n;
+            continue;
+        }
+        for (unsigned j = 0; j < n; j++) {
+            unsigned x = (unsigned)(w >> 2 * j & 3);
+            r->ans[x]++;
+            if (x == HC_ANS_ID)
+                r->lane_ids[i0 + j]++;
+            else if (x == HC_ANS_WAIT)
+                r->lane_waits[i0 + j]++;
+        }
+    }
+}
+
 /* What last cycle's outputs tell: answers to pulls and pushes, wlinit,
  * memory requests accepted, donations. */
 static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
@@ -303,7 +327,9 @@ static void observe_out(driver *d, uint64_t cycle, const uint64_t *po)
     const hwwl_core_geom *k = &d->g->core;
     unsigned I = k->id_bits;
     irhw_hwwl_result *r = d->r;
-    for (unsigned i = 0; i < d->nt; i++) {
+    if (d->gs)
+        count_answers(d, po);
+    for (unsigned i = 0; !d->gs && i < d->nt; i++) {
         thread *t = &d->t[i];
         unsigned a = (unsigned)bit(d, po, HW_PULL_ANS, i, 2);
         r->ans[a]++;

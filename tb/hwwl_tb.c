@@ -355,6 +355,12 @@ int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const u
                      unsigned id_lsb, unsigned lanes, unsigned id_bits, uint64_t cycle,
                      const char *who, uint64_t *pulled, char *err, size_t errlen)
 {
+    if (lanes <= 32) { /* no lane answers ID and no ID on the bus (most cycles): nothing to do */
+        uint64_t a = irhw_bits_get(ans, ans_lsb, 2 * lanes);
+        if (!(a & ~(a >> 1) & 0x5555555555555555ull) &&
+            hwwl_bits_zero(pid, id_lsb, lanes * id_bits))
+            return 0;
+    }
     for (unsigned l = 0; l < lanes; l++) {
         unsigned a = (unsigned)irhw_bits_get(ans, ans_lsb + 2 * l, 2);
         uint64_t id = irhw_bits_get(pid, id_lsb + l * id_bits, id_bits);
@@ -378,7 +384,7 @@ int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const u
 int hwwl_check_done(const uint64_t *ans, unsigned ans_lsb, unsigned lanes, uint64_t held,
                     uint64_t cycle, const char *who, char *err, size_t errlen)
 {
-    if (!held)
+    if (!held || hwwl_bits_zero(ans, ans_lsb, 2 * lanes))
         return 0;
     for (unsigned l = 0; l < lanes; l++)
         if (irhw_bits_get(ans, ans_lsb + 2 * l, 2) == HC_ANS_DONE)
@@ -400,10 +406,10 @@ int hwwl_check_pushes(idset *dst, uint64_t push, uint64_t ok, uint64_t exc, cons
     if (ok & exc)
         return irhw_err(err, errlen, "cycle %" PRIu64 ": %spush_ok and push_exc together", cycle,
                         who);
-    for (unsigned l = 0; l < lanes; l++)
-        if (ok >> l & 1) {
-            idset_add(dst, irhw_bits_get(push_id, id_lsb + l * id_bits, id_bits));
-            (*accepted)++;
-        }
+    for (uint64_t b = ok & irhw_mask(lanes); b; b &= b - 1) { /* the accepting lanes, in order */
+        unsigned l = (unsigned)__builtin_ctzll(b);
+        idset_add(dst, irhw_bits_get(push_id, id_lsb + l * id_bits, id_bits));
+        (*accepted)++;
+    }
     return 0;
 }

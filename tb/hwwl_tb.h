@@ -180,6 +180,21 @@ int hwwl_mem_respond(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned *tag, ui
 
 /* ---- checks of one core's lane interface ---------------------------------- */
 
+/* Are the n bits of w from lsb on all zero? (The checks' fast path: most
+ * cycles no lane has an answer, an ID or a push.) */
+static inline int hwwl_bits_zero(const uint64_t *w, unsigned lsb, unsigned n)
+{
+    unsigned k = 0;
+    if (lsb % 64 == 0) /* whole words as words */
+        for (; k + 64 <= n; k += 64)
+            if (w[(lsb + k) / 64])
+                return 0;
+    for (; k < n; k += 64)
+        if (irhw_bits_get(w, lsb + k, n - k < 64 ? n - k : 64))
+            return 0;
+    return 1;
+}
+
 /* One core's lanes (answers at bit ans_lsb + 2l, IDs at id_lsb + l*ID_BITS):
  * an ID answered must be held in `pull` and leaves it; pull_id is zero
  * unless the answer is an ID. `who` names the core in messages ("" alone). */

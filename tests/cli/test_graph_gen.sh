@@ -77,6 +77,14 @@ grep -q "bfs from 10 (most out-edges): depth 11, 54 of 54 vertices reached" <<< 
 "$I" graph grid --rows 2 --cols 2 -o g22.txt && "$I" graph info g22.txt | grep -q "bfs from 0 (most out-edges): depth 2" &&
   ok "grid 2x2: depth 2 from corner 0" || bad "grid 2x2: $("$I" graph info g22.txt 2>&1)"
 
+# ---- the SNAP reader: ids of 2^32 and more, first met after the edge list grew
+# 1,500 edges i -> i+1, then 1,500 edges 2^33+i -> i (i = 1500..2999): the
+# ids 0..2999 and 1,500 large ones, renumbered: 4,500 vertices.
+awk 'BEGIN { for (i = 0; i < 1500; i++) print i, i + 1; for (i = 1500; i < 3000; i++) printf "%.0f %d\n", 8589934592 + i, i }' > big.txt
+binfo=$("$I" graph info big.txt 2>&1)
+grep -q "4500 vertices, 3000 edges" <<< "$binfo" && ok "SNAP ids of 2^33 after 1,500 edges: 4500 vertices, 3000 edges" ||
+  bad "SNAP with large ids: $(head -1 <<< "$binfo")"
+
 # ---- the workloads read them ------------------------------------------------
 for f in r1.txt g1.txt; do
   out=$("$I" workload bfs --graph "$f" --model-only -o "$T/wl" 2>&1) && ok "workload bfs --model-only reads $f" ||
