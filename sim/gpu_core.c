@@ -1,9 +1,9 @@
 /*
- * gpu_core.c — the first-order GPU-like machine of gpu_core.h: its
- * constants, the warp engine running the BFS / SSSP kernel, the memory
- * (L1 per core, shared L2, DRAM), and the software and ideal worklists
- * (swwl, topo, ideal-fifo, ideal-sort and their -single variants). hwwl is
- * driven through its lane ports by sim/workload_hwwl.c on the same engine.
+ * gpu_core.c — the first-order GPU-like machine of gpu_core.h (its
+ * constants and printed lines: gpu_config.c): the warp engine running the BFS / SSSP kernel, the
+ * memory (L1 per core, shared L2, DRAM), and the software and ideal worklists (swwl, topo,
+ * ideal-fifo, ideal-sort and their -single variants). hwwl is driven through its lane ports by
+ * sim/workload_hwwl.c on the same engine.
  *
  * Thread blocks: the kernel's threads come in blocks of CTA threads (whole
  * warps); block b goes to core b mod CORES, its warps to that core's next
@@ -75,88 +75,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-    const char *name;
-    unsigned def, lo, hi;
-    const char *source;
-} gc_tab[GC_N] = {
-    [GC_WARPS] = {"WARPS", 48, 1, GPU_MAX_WARPS, "hardware warps per core (Table IV: 48)"},
-    [GC_WARP_SIZE] = {"WARP_SIZE", 32, 1, GPU_MAX_WARP, "threads per warp (Fermi: 32)"},
-    [GC_ISSUE] = {"ISSUE", 2, 1, 8, "issue slots per core per cycle (Table IV: 2)"},
-    [GC_ALU_LAT] = {"ALU_LAT", 4, 1, 1000,
-                    "cycles to the next instruction of the warp after an ALU one (chosen: "
-                    "the paper gives no pipeline depth)"},
-    [GC_WL_LAT] = {"WL_LAT", 2, 1, 1000,
-                   "ideal worklists: cycles a pull or push takes (chosen: as hwwl's port, a "
-                   "request and its answer)"},
-    [GC_MEM_LAT] = {"MEM_LAT", 100, 1, 100000,
-                    "cycles DRAM adds to a line that misses the caches (Table IV: 100-cycle DRAM; "
-                    "GPGPU-Sim SM2_GTX480 -dram_latency 100, after the L2)"},
-    [GC_CORE_BW] = {"CORE_BW", 1, 1, 64,
-                    "lines a core's L1 port takes per cycle, hits and misses (chosen: one a "
-                    "cycle)"},
-    [GC_GLOBAL_BW] = {"GLOBAL_BW", 2, 1, 256,
-                      "lines DRAM serves per cycle, all cores: L2 misses and write-backs (chosen: "
-                      "about a GTX 480's 177 GB/s at 700 MHz in 128-byte lines)"},
-    [GC_LINE] = {"LINE", 128, 4, 4096,
-                 "bytes per line, L1 and L2 (GPGPU-Sim SM2_GTX480 -gpgpu_cache:dl1 and dl2: "
-                 "128)"},
-    [GC_PARTS] = {"PARTS", 6, 1, 64,
-                  "memory partitions serving atomics (GTX 480: six memory partitions)"},
-    [GC_ATOM_SVC] = {"ATOM_SVC", 2, 1, 1000,
-                     "cycles one atomic holds its partition (chosen: same-address atomics "
-                     "serialize there)"},
-    [GC_BACKOFF] = {"BACKOFF", 16, 0, 100000,
-                    "cycles a warp waits after a WAIT before it pulls again (chosen)"},
-    [GC_LAUNCH] = {"LAUNCH", 0, 0, 1000000,
-                   "cycles between kernels (host relaunch, hwwl's swap); chosen 0: kernel "
-                   "launch overhead is not part of the paper's model"},
-    [GC_CORES] = {"CORES", 4, 1, GPU_MAX_CORES,
-                  "cores of the software and ideal worklists (Table IV: 4; hwwl: its own "
-                  "-p CORES)"},
-    [GC_CTA] = {"CTA", 256, 1, GPU_MAX_WARPS *GPU_MAX_WARP,
-                "threads per thread block, dealt to the cores round-robin; whole warps, at most "
-                "WARPS x WARP_SIZE (chosen: 256, a common CUDA block size; the paper gives none; "
-                "not given, it shrinks to fit the warps; hwwl places its own)"},
-    [GC_L1_KB] = {"L1_KB", 8, 0, 1024,
-                  "L1 data cache per core, KiB (Table IV: 8 KB; 0: off); whole sets of "
-                  "L1_WAYS x LINE bytes"},
-    [GC_L1_WAYS] = {"L1_WAYS", 4, 1, 64, "L1 ways, LRU (Table IV: 4-way)"},
-    [GC_L1_LAT] = {"L1_LAT", 35, 1, 100000,
-                   "cycles the L1 adds to every load (GPGPU-Sim SM2_GTX480 -gpgpu_l1_latency 35; "
-                   "the paper gives none)"},
-    [GC_L2_KB] = {"L2_KB", 768, 0, 65536,
-                  "shared L2, KiB (Table IV: 786 KB, GPGPU-Sim SM2_GTX480's 12 sub-partitions x "
-                  "64 sets x 8 ways x 128 B = 786,432 bytes = 768 KiB; 0: off)"},
-    [GC_L2_WAYS] = {"L2_WAYS", 8, 1, 64, "L2 ways, LRU (Table IV: 8-way)"},
-    [GC_L2_LAT] = {"L2_LAT", 120, 1, 100000,
-                   "cycles the L2 adds to a line that misses the L1, and to an atomic "
-                   "(GPGPU-Sim SM2_GTX480 -gpgpu_l2_rop_latency 120; the paper gives none)"},
-    [GC_L2_BW] = {"L2_BW", 12, 1, 256,
-                  "lines the L2 serves per cycle, all cores (chosen: GPGPU-Sim SM2_GTX480's 12 "
-                  "sub-partitions, -gpgpu_n_mem 6 x -gpgpu_n_sub_partition_per_mchannel 2, one "
-                  "line each)"},
-};
-
-const char *const irhw_gpu_inst_names[GI_N] = {"alu", "pull", "push", "load", "atomic", "store"};
-
-static const char *const wl_names[] = {
-    "hwwl", "swwl", "topo", "ideal-fifo", "ideal-sort", "ideal-fifo-single", "ideal-sort-single"};
-#define WL_KINDS ((int)(sizeof wl_names / sizeof wl_names[0]))
-
-int irhw_wl_parse(const char *s)
-{
-    for (int i = 0; i < WL_KINDS; i++)
-        if (!strcmp(s, wl_names[i]))
-            return i;
-    return -1;
-}
-
-const char *irhw_wl_name(int kind)
-{
-    return kind >= 0 && kind < WL_KINDS ? wl_names[kind] : "?";
-}
-
 static int is_single_ideal(int kind)
 {
     return kind == IRHW_WL_FIFO_SINGLE || kind == IRHW_WL_SORT_SINGLE;
@@ -167,124 +85,11 @@ static int is_sorted(int kind)
     return kind == IRHW_WL_SORT || kind == IRHW_WL_SORT_SINGLE;
 }
 
-void irhw_gpu_defaults(irhw_gpu_cfg *c)
-{
-    for (int i = 0; i < GC_N; i++)
-        c->v[i] = gc_tab[i].def;
-    c->given = 0;
-}
-
-int irhw_gpu_set(irhw_gpu_cfg *c, const char *nv, char *err, size_t errlen)
-{
-    const char *eq = strchr(nv, '=');
-    size_t n = eq ? (size_t)(eq - nv) : strlen(nv);
-    for (int i = 0; i < GC_N; i++) {
-        if (strlen(gc_tab[i].name) != n || strncmp(nv, gc_tab[i].name, n))
-            continue;
-        uint64_t x;
-        if (!eq || irhw_parse_uint(eq + 1, &x) || x < gc_tab[i].lo || x > gc_tab[i].hi)
-            return irhw_err(err, errlen, "-g %s: %s must be a whole number %u..%u", nv,
-                            gc_tab[i].name, gc_tab[i].lo, gc_tab[i].hi);
-        c->v[i] = (unsigned)x;
-        c->given |= 1u << i;
-        return 0;
-    }
-    char names[512];
-    size_t k = 0;
-    for (int i = 0; i < GC_N && k < sizeof names; i++)
-        k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "", gc_tab[i].name);
-    return irhw_err(err, errlen, "-g %s: no such GPU model constant (NAME=VALUE, NAME one of %s)",
-                    nv, names);
-}
-
-void irhw_gpu_help(FILE *f)
-{
-    for (int i = 0; i < GC_N; i++)
-        fprintf(f, "    %-10s %6u  %u..%u\n      %s\n", gc_tab[i].name, gc_tab[i].def, gc_tab[i].lo,
-                gc_tab[i].hi, gc_tab[i].source);
-}
-
-unsigned irhw_gpu_cta(const irhw_gpu_cfg *c)
-{
-    unsigned ws = c->v[GC_WARP_SIZE], core = c->v[GC_WARPS] * ws, cta = c->v[GC_CTA];
-    if (c->given >> GC_CTA & 1)
-        return cta;
-    cta = cta < core ? cta : core;
-    return cta >= ws ? cta / ws * ws : ws;
-}
-
-int irhw_gpu_check(const irhw_gpu_cfg *c, char *err, size_t errlen)
-{
-    unsigned ws = c->v[GC_WARP_SIZE], w = c->v[GC_WARPS], cta = c->v[GC_CTA];
-    if ((c->given >> GC_CTA & 1) && (cta % ws || cta > w * ws))
-        return irhw_err(err, errlen,
-                        "-g CTA=%u: CTA must be a multiple of WARP_SIZE=%u, %u..%u (WARPS=%u x "
-                        "WARP_SIZE=%u: a core's threads)",
-                        cta, ws, ws, w * ws, w, ws);
-    return 0;
-}
-
-void irhw_gpu_format(const irhw_gpu_cfg *c, char *buf, size_t len)
-{
-    size_t k = 0;
-    buf[0] = 0;
-    for (int i = 0; i < GC_N && k < len; i++)
-        k += (size_t)snprintf(buf + k, len - k, "%s%s=%u", i ? " " : "", gc_tab[i].name,
-                              i == GC_CTA ? irhw_gpu_cta(c) : c->v[i]);
-}
-
 /* ---- the engine ------------------------------------------------------------------ */
 
 enum { PC_PULL, PC_PORT, PC_ROW, PC_LDCOL, PC_LDVAL, PC_CMP, PC_ATOM, PC_PUSH, PC_STORE };
 
-/* Byte addresses of the kernel's arrays (4-byte elements), apart; the
- * worklist's halves and topo's flag arrays are two arrays each, A_HALF
- * apart, that swap roles at every kernel boundary. */
-#define A_ROW (UINT64_C(0) << 40)
-#define A_COL (UINT64_C(1) << 40)
-#define A_VAL (UINT64_C(2) << 40)
-#define A_WL (UINT64_C(3) << 40)
-#define A_FLAG (UINT64_C(5) << 40)
-#define A_TAIL (UINT64_C(6) << 40)
-#define A_HALF (UINT64_C(1) << 36)
-
-typedef struct {
-    uint32_t *v;
-    uint64_t n, head, cap;
-} idlist;
-
-struct gpu_sim {
-    gpu_req q;
-    const unsigned *k;
-    unsigned C, W, WS;
-    unsigned cta, wpb, warps; /* threads and warps per block; warps a core runs */
-    uint64_t T;               /* threads, all cores */
-    gpu_warp *w;
-    uint64_t *issued; /* per warp: the cycle of its last pull (WAIT accounting) */
-    uint64_t *last;   /* per warp: the cycle it last issued (the scheduler's age) */
-    /* per warp, kept by warp_sync wherever a warp's pc, ready or done
-     * change (exec, gpu_port_done, warps_reset): warp_next and needs_port,
-     * so that the issue scan reads two small arrays, not every warp */
-    uint64_t *wnext;
-    uint8_t *wport;
-    unsigned greedy[GPU_MAX_CORES];
-    uint64_t core_next[GPU_MAX_CORES]; /* no warp of the core may issue before this cycle */
-    int port_busy[GPU_MAX_CORES];
-    int port_wait[GPU_MAX_CORES];      /* a ready warp of the core waits for its busy ports */
-    unsigned port_warp[GPU_MAX_CORES]; /* the warp at the ports while they are busy */
-    double core_free[GPU_MAX_CORES], l2_free, glob_free; /* the ports' next free cycle */
-    gpu_cache l1[GPU_MAX_CORES], l2;
-    uint64_t *part_free;
-    irhw_gpu_stats st;
-    idlist cur, next; /* swwl, ideal: the pull and push halves (single: cur only) */
-    uint8_t *flag_cur, *flag_next;
-    int any_next;
-    unsigned half;         /* the pull half's array (0 / 1): A_WL / A_FLAG + half * A_HALF */
-    uint64_t kernel;       /* kernels begun */
-    uint64_t kernel_start; /* st.processed when this kernel began */
-    uint64_t inflight;     /* single-buffered ideal: threads holding a vertex */
-    int nomem;
-};
+#include "gpu_int.h"
 
 static int list_add(idlist *l, uint32_t v)
 {
@@ -369,192 +174,6 @@ irhw_gpu_stats *gpu_stats(gpu_sim *s)
 int gpu_nomem(const gpu_sim *s)
 {
     return s->nomem;
-}
-
-static double later(double a, double b)
-{
-    return a > b ? a : b;
-}
-
-static uint64_t ceil_cycle(double t)
-{
-    return (uint64_t)(t + 0.999999);
-}
-
-/* The distinct lines of addr[0..n) into line[]: their count. */
-static unsigned distinct_lines(const gpu_sim *s, const uint64_t *addr, unsigned n, uint64_t *line)
-{
-    unsigned k = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t l = addr[i] / s->k[GC_LINE];
-        unsigned j = 0;
-        while (j < k && line[j] != l)
-            j++;
-        if (j == k)
-            line[k++] = l;
-    }
-    return k;
-}
-
-/* The lines of one warp instruction, sorted by where they are served. */
-typedef struct {
-    unsigned l2, dram, wb; /* lines to the L2, to DRAM; dirty L2 lines evicted */
-    int l1_hit, l2_hit;    /* some load hit there */
-    uint64_t fill;         /* the latest fill a hit waits for */
-    gpu_line *new1[GPU_MAX_WARP * 2], *new2[GPU_MAX_WARP * 2];
-    unsigned nnew1, nnew2; /* lines this request fills: their ready is its answer */
-} mem_route;
-
-/* A line past the L1 (a miss, or a store written through): the L2, or DRAM
- * when the L2 is off. */
-static void route_l2(gpu_sim *s, uint64_t l, int store, mem_route *r)
-{
-    if (!s->l2.sets) {
-        r->dram++;
-        s->st.dram_reads += !store;
-        return;
-    }
-    r->l2++;
-    gpu_line *e = gpu_cache_find(&s->l2, l);
-    if (e && !(e->partial && !store)) {
-        s->st.l2_hits++;
-        e->dirty |= (uint8_t)store;
-        if (!store && e->ready > r->fill)
-            r->fill = e->ready;
-        r->l2_hit |= !store;
-        return;
-    }
-    s->st.l2_misses++;
-    if (!e) {
-        int ev, dirty;
-        e = gpu_cache_fill(&s->l2, l, &ev, &dirty);
-        r->wb += (unsigned)dirty;
-        e->partial = (uint8_t)store;
-    }
-    if (store) { /* write-allocate, no fetch */
-        e->dirty = 1;
-        return;
-    }
-    e->partial = 0;
-    r->dram++;
-    s->st.dram_reads++;
-    r->new2[r->nnew2++] = e;
-}
-
-/* A line at the core's L1: a load that hits stays there. */
-static void route_line(gpu_sim *s, unsigned c, uint64_t l, int store, mem_route *r)
-{
-    gpu_cache *l1 = &s->l1[c];
-    if (l1->sets) {
-        gpu_line *e = gpu_cache_find(l1, l);
-        if (!store) {
-            s->st.l1_hits += e != NULL;
-            s->st.l1_misses += e == NULL;
-        }
-        if (e && !store) {
-            r->l1_hit = 1;
-            if (e->ready > r->fill)
-                r->fill = e->ready;
-            return;
-        }
-        if (!e && !store) { /* allocate on a load miss */
-            int ev, dirty;
-            r->new1[r->nnew1++] = gpu_cache_fill(l1, l, &ev, &dirty);
-        }
-    }
-    route_l2(s, l, store, r);
-}
-
-/* One warp instruction's loads or stores to addr[0..n): the requests wait
- * for every port they need (the core's L1 port, the L2's, DRAM's), then
- * stream through them; the cycle the last load answers. */
-static uint64_t mem_access(gpu_sim *s, unsigned c, uint64_t now, const uint64_t *addr, unsigned n,
-                           int store)
-{
-    uint64_t line[GPU_MAX_WARP * 2];
-    unsigned k = distinct_lines(s, addr, n, line);
-    if (!k)
-        return now + 1;
-    s->st.mem_req += k;
-    mem_route r;
-    r.l2 = r.dram = r.wb = 0;
-    r.l1_hit = r.l2_hit = 0;
-    r.fill = 0;
-    r.nnew1 = r.nnew2 = 0;
-    for (unsigned i = 0; i < k; i++)
-        route_line(s, c, line[i], store, &r);
-    const unsigned *K = s->k;
-    double t = later((double)now, s->core_free[c]);
-    if (r.l2)
-        t = later(t, s->l2_free);
-    if (r.dram)
-        t = later(t, s->glob_free);
-    s->core_free[c] = t + (double)k / K[GC_CORE_BW];
-    double end = s->core_free[c];
-    if (r.l2)
-        s->l2_free = t + (double)r.l2 / K[GC_L2_BW];
-    if (r.dram)
-        s->glob_free = t + (double)r.dram / K[GC_GLOBAL_BW];
-    if (r.wb) { /* write-backs: DRAM bandwidth, nobody waits for them */
-        s->glob_free = later(s->glob_free, (double)now) + (double)r.wb / K[GC_GLOBAL_BW];
-        s->st.dram_writes += r.wb;
-    }
-    uint64_t lat1 = s->l1[c].sets ? K[GC_L1_LAT] : 0, lat2 = s->l2.sets ? K[GC_L2_LAT] : 0;
-    uint64_t done = now + 1, at;
-    if (r.l1_hit && (at = ceil_cycle(end) + lat1) > done)
-        done = at;
-    if (r.l2_hit && (at = ceil_cycle(later(end, s->l2_free)) + lat1 + lat2) > done)
-        done = at;
-    if (r.dram && !store) {
-        double e = later(end, s->glob_free);
-        if (r.l2)
-            e = later(e, s->l2_free);
-        at = ceil_cycle(e) + lat1 + lat2 + K[GC_MEM_LAT];
-        done = at > done ? at : done;
-    }
-    done = r.fill > done ? r.fill : done;
-    for (unsigned i = 0; i < r.nnew1; i++)
-        r.new1[i]->ready = done;
-    for (unsigned i = 0; i < r.nnew2; i++)
-        r.new2[i]->ready = done;
-    return done;
-}
-
-/* One atomic, served at the L2 (its partition: line mod PARTS): the cycle
- * it answers. */
-static uint64_t atomic_at(gpu_sim *s, uint64_t now, uint64_t addr)
-{
-    uint64_t l = addr / s->k[GC_LINE];
-    uint64_t *p = &s->part_free[l % s->k[GC_PARTS]];
-    uint64_t start = *p > now ? *p : now;
-    *p = start + s->k[GC_ATOM_SVC];
-    s->st.atomics++;
-    if (!s->l2.sets)
-        return start + s->k[GC_MEM_LAT];
-    uint64_t at = start + s->k[GC_L2_LAT];
-    gpu_line *e = gpu_cache_find(&s->l2, l);
-    if (e && !e->partial) {
-        s->st.l2_hits++;
-        at = e->ready > at ? e->ready : at;
-    } else { /* the line from DRAM first */
-        s->st.l2_misses++;
-        if (!e) {
-            int ev, dirty;
-            e = gpu_cache_fill(&s->l2, l, &ev, &dirty);
-            if (dirty) {
-                s->glob_free = later(s->glob_free, (double)now) + 1.0 / s->k[GC_GLOBAL_BW];
-                s->st.dram_writes++;
-            }
-        }
-        double t = later((double)start, s->glob_free);
-        s->glob_free = t + 1.0 / s->k[GC_GLOBAL_BW];
-        s->st.dram_reads++;
-        at = ceil_cycle(t) + s->k[GC_L2_LAT] + s->k[GC_MEM_LAT];
-        e->partial = 0;
-        e->ready = at;
-    }
-    e->dirty = 1;
-    return at;
 }
 
 /* Global thread i of warp wi on core c: warp wi is warp wi % wpb of the
@@ -698,7 +317,7 @@ static void do_pull(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t n
             }
         }
         w->idx += s->T;
-        uint64_t at = n ? mem_access(s, c, now, addr, n, 0) : now + 1;
+        uint64_t at = n ? gpu_mem_access(s, c, now, addr, n, 0) : now + 1;
         if (topo) { /* the flag check */
             s->st.inst[GI_ALU]++;
             at += s->k[GC_ALU_LAT];
@@ -753,7 +372,7 @@ static void do_push(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t n
         s->st.pushes++;
         int bad = 0;
         if (s->q.kind == IRHW_WL_SWWL) { /* atomicAdd on the tail, then the store */
-            uint64_t a = atomic_at(s, now, A_TAIL);
+            uint64_t a = gpu_atomic_at(s, now, A_TAIL);
             at = a > at ? a : at;
             addr[n++] = A_WL + (1 - s->half) * A_HALF + 4 * s->next.n;
             bad = list_add(&s->next, t->pv);
@@ -768,12 +387,12 @@ static void do_push(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t n
         s->nomem |= bad;
     }
     if (s->q.kind == IRHW_WL_TOPO)
-        mem_access(s, c, now, addr, n, 1); /* stores: the warp goes on */
+        gpu_mem_access(s, c, now, addr, n, 1); /* stores: the warp goes on */
     w->ready = at;
     w->pc = PC_LDCOL;
     if (s->q.kind == IRHW_WL_SWWL) {
         w->pc = PC_STORE; /* the store of the IDs: its requests now, its slot next */
-        mem_access(s, c, now, addr, n, 1);
+        gpu_mem_access(s, c, now, addr, n, 1);
     } else {
         for (unsigned i = 0; i < s->WS; i++)
             w->th[i].e += edge_active(&w->th[i]);
@@ -797,7 +416,7 @@ static void exec(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t now)
                 addr[n++] = A_ROW + 4 * (uint64_t)w->th[i].v;
                 addr[n++] = A_ROW + 4 * (uint64_t)w->th[i].v + 4;
             }
-        w->ready = mem_access(s, c, now, addr, n, 0);
+        w->ready = gpu_mem_access(s, c, now, addr, n, 0);
         w->pc = PC_LDCOL;
         return;
     case PC_LDCOL:
@@ -818,7 +437,7 @@ static void exec(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t now)
             return;
         }
         s->st.inst[GI_LOAD]++;
-        w->ready = mem_access(s, c, now, addr, n, 0);
+        w->ready = gpu_mem_access(s, c, now, addr, n, 0);
         w->pc = PC_LDVAL;
         return;
     case PC_LDVAL:
@@ -826,7 +445,7 @@ static void exec(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t now)
         for (unsigned i = 0; i < s->WS; i++)
             if (edge_active(&w->th[i]))
                 addr[n++] = A_VAL + 4 * (uint64_t)w->th[i].nb;
-        w->ready = mem_access(s, c, now, addr, n, 0);
+        w->ready = gpu_mem_access(s, c, now, addr, n, 0);
         w->pc = PC_CMP;
         return;
     case PC_CMP: {
@@ -855,7 +474,7 @@ static void exec(gpu_sim *s, unsigned c, unsigned wi, gpu_warp *w, uint64_t now)
             gpu_thread *t = &w->th[i];
             if (!edge_active(t) || t->cand >= s->q.val[t->nb])
                 continue;
-            uint64_t a = atomic_at(s, now, A_VAL + 4 * (uint64_t)t->nb);
+            uint64_t a = gpu_atomic_at(s, now, A_VAL + 4 * (uint64_t)t->nb);
             at = a > at ? a : at;
             s->q.val[t->nb] = t->cand;
             s->st.improvements++;
@@ -1232,60 +851,4 @@ int irhw_gpu_run(const gpu_req *q, irhw_gpu_stats *st, int *done, char *err, siz
     int nomem = bad || s->nomem;
     gpu_free(s);
     return nomem ? irhw_err(err, errlen, "out of memory during the GPU model run") : 0;
-}
-
-/* 1234567 -> "1,234,567" */
-static const char *grouped(uint64_t x, char *buf, size_t len)
-{
-    char d[32];
-    int n = snprintf(d, sizeof d, "%" PRIu64, x);
-    size_t k = 0;
-    for (int i = 0; i < n && k + 1 < len; i++) {
-        if (i && (n - i) % 3 == 0 && k + 2 < len)
-            buf[k++] = ',';
-        buf[k++] = d[i];
-    }
-    buf[k] = 0;
-    return buf;
-}
-
-static void print_cache(FILE *f, const char *name, uint64_t bytes, unsigned ways, uint64_t hits,
-                        uint64_t misses)
-{
-    char a[32], b[32];
-    if (!bytes) {
-        fprintf(f, "%s off", name);
-        return;
-    }
-    uint64_t n = hits + misses;
-    fprintf(f, "%s %g KiB %u-way: %s hits, %s misses (%.1f %% hits)", name, (double)bytes / 1024,
-            ways, grouped(hits, a, sizeof a), grouped(misses, b, sizeof b),
-            n ? 100.0 * (double)hits / (double)n : 0.0);
-}
-
-void irhw_gpu_print_machine(FILE *f, const irhw_gpu_cfg *c, const irhw_gpu_stats *st)
-{
-    char a[32], b[32];
-    fprintf(f, "  gpu: per core:");
-    for (unsigned i = 0; i < st->cores; i++)
-        fprintf(f, "%s%s", i ? " / " : " ", grouped(st->core_vertices[i], a, sizeof a));
-    fprintf(f, " vertices; ");
-    if (!st->single)
-        fprintf(f, "largest frontier %s (kernel %" PRIu64 ")",
-                grouped(st->max_frontier, a, sizeof a), st->max_frontier_k);
-    else if (st->max_list)
-        fprintf(f, "single-buffered, longest list %s", grouped(st->max_list, a, sizeof a));
-    else
-        fprintf(f, "single-buffered, one kernel");
-    fprintf(f, " against %s threads a core", grouped(st->core_threads, b, sizeof b));
-    if (st->cta)
-        fprintf(f, " (blocks of %u)\n", st->cta);
-    else
-        fprintf(f, " (hwwl: every warp, the lanes' banks place the work)\n");
-    fprintf(f, "  gpu: ");
-    print_cache(f, "L1 (loads)", st->l1_bytes, st->l1_ways, st->l1_hits, st->l1_misses);
-    fprintf(f, "; ");
-    print_cache(f, "L2", st->l2_bytes, st->l2_ways, st->l2_hits, st->l2_misses);
-    fprintf(f, "; DRAM lines read %s, written back %s\n", grouped(st->dram_reads, a, sizeof a),
-            grouped(st->dram_writes, b, sizeof b));
 }
