@@ -142,10 +142,8 @@ typedef struct {
     uint8_t ans_q[HC_MAX_LANES];
     unsigned rphase;
     /* eval's inputs: tick with the same inputs reuses eval's step */
-    uint64_t *last_in, *last_out;
+    uint64_t *last_in;
     int step_ok;
-    int quiet; /* the last tick moved nothing but counters, on idle inputs (coast_ok) */
-    int coast; /* this cycle's eval coasted: last_out again, tick counts only */
     /* this cycle's decisions (hc_step) */
     struct hc_step {
         int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now, swap_ready, cfg_ready;
@@ -436,33 +434,6 @@ static void hc_step(hc_model *m, const uint64_t *in)
 
 /* ---- the two phases -------------------------------------------------------------- */
 
-/* Inputs that ask nothing: no rst, push, pull, command, rx or memory
- * response (xfer_ready, mem_req_ready and others_done act only on state
- * that a quiet tick requires empty, or on pulls). */
-static int inputs_idle(const hc_model *m, const uint64_t *in)
-{
-    const irhw_ports *ps = &m->x->ps;
-    return !(irhw_get(in, ps, HC_RST) | irhw_get(in, ps, HC_PUSH) | irhw_get(in, ps, HC_PULL) |
-             irhw_get(in, ps, HC_WLCFG_EN) | irhw_get(in, ps, HC_SWAP) |
-             irhw_get(in, ps, HC_WLINIT_EN) | irhw_get(in, ps, HC_RX_VALID) |
-             irhw_get(in, ps, HC_MEM_RESP_VALID));
-}
-
-/* Coasting (speed, not behaviour): after a quiet tick (one that changed no
- * state but the WRU's interval counter and rphase: idle inputs, no bank
- * ticked, no take, put, store or load, no memory request, xfer or rx word
- * held, no sram read pending, the answer queue unchanged), the same inputs
- * give the same step and outputs again, unless a WRU plan with a move
- * leaves (or pipeline registers load) or an interval refill is due
- * (rphase 0). Then eval repeats the last outputs and tick only counts. */
-static int coast_ok(hc_model *m, const uint64_t *in, int *wplan)
-{
-    *wplan = 0;
-    return m->quiet && !(m->g.refill == HC_INTERVAL_REFILL && m->rphase == 0) &&
-           !memcmp(m->last_in, in, sizeof *in * m->x->ps.in_words) &&
-           (!m->wm || wru_model_plan_idle(m->wm, m->win, wplan));
-}
-
 void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     hc_model *m = vm;
@@ -470,15 +441,9 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     const hwwl_core_geom *g = &m->g;
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits;
-    m->step_ok = 1;
-    int wplan;
-    if ((m->coast = coast_ok(m, in, &wplan))) {
-        s->wplan = wplan; /* a plan without moves, or none */
-        memcpy(out, m->last_out, sizeof *out * ps->out_words);
-        return;
-    }
     hc_step(m, in);
     memcpy(m->last_in, in, sizeof *in * ps->in_words);
+    m->step_ok = 1;
     irhw_set(out, ps, HC_WLCFG_OK, (uint64_t)s->cfg_go);
     irhw_set(out, ps, HC_WLINIT_OK, (uint64_t)s->init_go);
     irhw_set(out, ps, HC_SWAP_OK, (uint64_t)s->swap_go);
@@ -513,7 +478,6 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_OVF_HELD, m->stored[s->pullr]);
     irhw_set(out, ps, HC_SWAP_READY, (uint64_t)s->swap_ready);
     irhw_set(out, ps, HC_CFG_READY, (uint64_t)s->cfg_ready);
-    memcpy(m->last_out, out, sizeof *out * ps->out_words);
 }
 
 static void hc_reset(hc_model *m)
@@ -556,33 +520,17 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits, C = g->coalesce;
     /* The lockstep driver evaluates, then clocks with the same inputs. */
-    int reused = m->step_ok && !memcmp(m->last_in, in, sizeof *in * ps->in_words);
-    m->step_ok = 0;
-    if (reused && m->coast) { /* a quiet tick again (coast_ok) */
-        if (m->wm)
-            m->wru.b->model_tick(m->wm, m->win);
-        if (g->refill == HC_INTERVAL_REFILL)
-            m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
-        return;
-    }
-    m->coast = 0;
-    if (!reused)
+    if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
         hc_step(m, in);
+    m->step_ok = 0;
     uint64_t rst = irhw_get(in, ps, HC_RST);
-    int calm = reused && !rst && inputs_idle(m, in) && !m->rq_valid && m->xo_st == SLOT_FREE &&
-               !m->xi_valid && !s->take && !(s->put_src_rf | s->put_src_mv | s->put_src_xi) &&
-               !s->st_go && !s->ld_go && !memcmp(m->ans_q, s->ans, L);
-    for (unsigned l = 0; g->sram && l < L; l++)
-        calm &= !m->tk_pend[l];
     for (unsigned l = 0; l < L; l++) {
         uint64_t bit = (uint64_t)1 << l;
         if (bank_moves(m, l, rst)) {
             m->bank.b->model_tick(m->bm[l], lane_in(m, l));
             m->bstill &= ~bit;
-            calm = 0;
         }
     }
-    m->quiet = calm;
     if (m->wm)
         m->wru.b->model_tick(m->wm, m->win);
     if (rst) {
@@ -820,7 +768,6 @@ void hwwl_core_free(void *vm)
     free(m->cb);
     free(m->rq_data);
     free(m->last_in);
-    free(m->last_out);
     free(m);
 }
 
@@ -846,8 +793,7 @@ void *hwwl_core_new(const irhw_inst *x)
     m->cb = calloc(m->g.coalesce, sizeof *m->cb);
     m->rq_data = calloc(m->g.coalesce, sizeof *m->rq_data);
     m->last_in = calloc(x->ps.in_words, sizeof *m->last_in);
-    m->last_out = calloc(x->ps.out_words, sizeof *m->last_out);
-    int ok = m->bin && m->bout && m->cb && m->rq_data && m->last_in && m->last_out;
+    int ok = m->bin && m->bout && m->cb && m->rq_data && m->last_in;
     for (unsigned l = 0; ok && l < L; l++)
         ok = (m->bm[l] = m->bank.b->model_new(&m->bank)) != NULL;
     if (ok && m->wru.b) {
@@ -876,7 +822,7 @@ uint64_t hwwl_core_bd_take(void *vm, unsigned l)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = m->quiet = 0;
+    m->step_ok = 0;
     return wl_bank_bd_take(m->bm[l]);
 }
 
@@ -884,7 +830,7 @@ void hwwl_core_bd_put(void *vm, unsigned l, uint64_t id)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = m->quiet = 0;
+    m->step_ok = 0;
     wl_bank_bd_put(m->bm[l], id);
 }
 

@@ -526,19 +526,6 @@ void wru_model_tick(void *mp, const uint64_t *in)
     m->phase = m->phase + 1 >= w->interval ? 0 : m->phase + 1;
 }
 
-int wru_model_plan_idle(void *mp, const uint64_t *in, int *leaves)
-{
-    wru_model *m = mp;
-    *leaves = 0;
-    if (m->w->regs)
-        return 0;
-    if (!plan_leaves(m, rst_of(m, in)))
-        return 1;
-    *leaves = 1;
-    const wru_plan *p = plan_now(m, in);
-    return p->npairs == 0 && !p->xfer_valid;
-}
-
 void wru_model_stats(void *mp, FILE *f)
 {
     const wru_model *m = mp;

@@ -225,12 +225,6 @@ static inline wru_live wru_live_of(const wru_sides *s, uint64_t *cw, const uint6
     }
 }
 /* The table for w (-1 when out of memory); wru_sides_free releases it. */
-/* Does the unit's evaluation on `in` move nothing: no plan leaves, or the
- * one that leaves has no transfer and no inter-core donor? (*leaves: a
- * plan leaves.) 0 with pipeline registers (they load every cycle). Its
- * tick then moves nothing but the interval counter and the schemes'
- * pointers; hwwl_core coasts through such cycles. */
-int wru_model_plan_idle(void *m, const uint64_t *in, int *leaves);
 int wru_sides_init(wru_sides *s, const wru_geom *w);
 void wru_sides_free(wru_sides *s);
 

@@ -40,9 +40,10 @@ claim() {
 
 wrote=$(echo "$tour" | sed -n 's/^#   wrote \([^ ]*\).*/\1/p')
 claim "gen" "*gen wl_bank*" "wrote $wrote"
-leaf=$(echo "$tour" | sed -n 's/.*also holds \([a-z_0-9]*\.v\).*/\1/p')
-[ -n "$leaf" ] && [ -f "$(dirname "$wrote")/$leaf" ] && [ "$(ls "$(dirname "$wrote")" | wc -l)" = 2 ] &&
-  ok "gen's folder holds $wrote and $leaf, nothing else" || bad "gen's folder: $(ls "$(dirname "$wrote")")"
+top=${wrote%.v} # gen's folder: the design's .v, its file list and its FuseSoC core, nothing else
+echo "$tour" | grep -q '\.f and FuseSoC \.core beside it' &&
+  [ "$(ls "$(dirname "$wrote")" | tr '\n' ' ')" = "$(basename "$top").core $(basename "$top").f $(basename "$top").v " ] &&
+  ok "gen's folder holds $wrote, its .f and .core, nothing else" || bad "gen's folder: $(ls "$(dirname "$wrote")")"
 [ "$(rc_of "verilator --lint-only*")" = 0 ] && [ -z "$(output_of "verilator --lint-only*")" ] &&
   ok "the lint recipe is clean" || bad "lint: $(output_of "verilator --lint-only*")"
 

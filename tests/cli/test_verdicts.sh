@@ -124,7 +124,7 @@ out=$("$irhw" cosim hwwl_core --rtl "$f16" 2>&1); rc=$?
   ok "cosim --rtl of another block's RTL: exit 2 ($out)" || bad "cosim hwwl_core --rtl wl_bank file (rc=$rc): $out"
 grep -v '^//' "$f16" > "$tmp/nohdr.v"
 out=$("$irhw" cosim wl_bank --rtl "$tmp/nohdr.v" 2>&1); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q "no --rtl file defines module wl_bank_e32_w24_t5_flops (this configuration's; found: wl_bank_e16_w24_t5_flops)" &&
+[ $rc -eq 2 ] && echo "$out" | grep -q "no --rtl file defines module wl_bank_e32_w24_t5_flops (this configuration's; found: wl_bank_e16_w24_t5_flops[,)]" &&
   ok "cosim --rtl without a header: exit 2, module expected and found ($out)" || bad "cosim --rtl headerless (rc=$rc): $out"
 
 echo "verdicts: $pass passed, $fail failed, $skip skipped"

@@ -52,16 +52,17 @@ else bad "gen hwwl: no module file named in: $out"; fi
 run "$irhw" gen wl_bank --systemc -o "$tmp/g3"
 mod=$(sed -n 's/^wrote \(.*\.v\)$/\1/p' <<< "$out")
 hdr=$(sed -n 's/^wrote \(.*\.h\) (SystemC.*/\1/p' <<< "$out")
-leaf=$(ls "$tmp/g3"/irhw_*.v 2>/dev/null | head -1)
-if [ -n "$mod" ] && [ -n "$hdr" ] && [ -n "$leaf" ]; then
-  for f in "$mod" "$leaf" "$hdr"; do
+flist=$(ls "$tmp/g3"/*.f 2>/dev/null | head -1) # the file list and the FuseSoC core beside the .v
+core=$(ls "$tmp/g3"/*.core 2>/dev/null | head -1)
+if [ -n "$mod" ] && [ -n "$hdr" ] && [ -n "$flist" ] && [ -n "$core" ]; then
+  for f in "$mod" "$flist" "$core" "$hdr"; do
     rm -rf "$tmp/g4"; mkdir -p "$tmp/g4"; ln -s /dev/full "$tmp/g4/$(basename "$f")"
     run "$irhw" gen wl_bank --systemc -o "$tmp/g4"
     failed "gen wl_bank, $(basename "$f") -> /dev/full" "$tmp/g4/$(basename "$f")" "$FULL"
     still_full "gen wl_bank, $(basename "$f") -> /dev/full" "$tmp/g4/$(basename "$f")"
     no_temp "gen wl_bank, $(basename "$f") -> /dev/full" "$tmp/g4"
   done
-else bad "gen wl_bank --systemc: module, header or leaf not found in: $out"; fi
+else bad "gen wl_bank --systemc: module, header, .f or .core not found in: $out"; fi
 ln -s /dev/full "$tmp/draw.svg"
 run "$irhw" gen wru --draw "$tmp/draw.svg" -o "$tmp/g5"
 failed "gen wru --draw -> /dev/full" "$tmp/draw.svg" "$FULL"
