@@ -31,7 +31,7 @@ LDLIBS  += -ldl -lm -pthread
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
         zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3 \
-        libjemalloc2 clang xvfb imagemagick
+        libjemalloc2 clang xvfb imagemagick python3-yaml python3-jsonschema
 TOOLS := verilator yosys iverilog sta pkg-config g++ gnuplot sbatch slurmctld slurmd munged \
          chromium python3 clang++ xvfb-run import
 
@@ -99,6 +99,7 @@ deps:
 	pkg-config --exists systemc 2>/dev/null || missing="$$missing libsystemc-dev"; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	/sbin/ldconfig -p 2>/dev/null | grep -q 'libjemalloc\.so\.2 ' || missing="$$missing libjemalloc2"; \
+	/usr/bin/python3 -c 'import yaml, jsonschema' 2>/dev/null || missing="$$missing python3-yaml python3-jsonschema"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing missing packages ($$missing):"; \

@@ -46,17 +46,20 @@ f=$(ls "$tmp/core"/*.f)
   ok "verilator -F core/<top>.f from / (paths relative to the .f's folder): -Wall clean" ||
   bad "verilator -F $f: $(head -3 "$tmp/lint")"
 
-# the .core
+# the .core, checked by a Python with PyYAML and jsonschema: the first
+# python3 on PATH, else Debian's (python3-yaml, python3-jsonschema: make deps)
+py=python3
+python3 -c 'import yaml, jsonschema' 2>/dev/null || py=/usr/bin/python3
 for d in bank core16; do
   top=$(basename "$tmp/$d"/*.v .v)
-  out=$(python3 "$tests_dir/cli/capi2_check.py" "$tmp/$d/$top.core" "$top" "$version" 2>&1) &&
+  out=$($py "$tests_dir/cli/capi2_check.py" "$tmp/$d/$top.core" "$top" "$version" 2>&1) &&
     ok "$d: $top.core has the CAPI2 structure, name irhw:gen:<top>:$version, lint and sim targets" ||
     bad "$d: .core: $out"
 done
 # a wrong name is caught
 top=$(basename "$tmp/bank"/*.v .v)
 sed 's/^name: .*/name: irhw:gen:other:1/' "$tmp/bank/$top.core" > "$tmp/bad.core"
-python3 "$tests_dir/cli/capi2_check.py" "$tmp/bad.core" "$top" "$version" > /dev/null 2>&1 &&
+$py "$tests_dir/cli/capi2_check.py" "$tmp/bad.core" "$top" "$version" > /dev/null 2>&1 &&
   bad "capi2_check.py accepted a wrong name" || ok "capi2_check.py refuses a core of another name"
 
 if [ "${IRHW_CLI_QUICK:-0}" != 1 ]; then
