@@ -12,6 +12,7 @@
 #include "args.h"
 #include "graph_dir.h"
 #include "workload_cli.h"
+#include "workload_gw.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -550,6 +551,9 @@ static int parse_gw(int argc, char **argv, unsigned verbs, gw_opts *o)
 
 static int workload_iru(const wl_kind *k, int argc, char **argv, const char *prog)
 {
+    if (irhw_workload_gw_wants(argc, argv))
+        return kind_usage(prog, k->name, "--arch%s: the GW machine runs bfs, sssp and pagerank",
+                          "");
     if (irhw_args_help(argc, argv)) {
         kind_help(k, prog);
         return 0;
@@ -570,6 +574,8 @@ static int workload_iru(const wl_kind *k, int argc, char **argv, const char *pro
 
 static int workload_graph(const wl_kind *k, int argc, char **argv, const char *prog)
 {
+    if (irhw_workload_gw_wants(argc, argv))
+        return irhw_workload_gw(argc, argv, prog, k->name);
     if (irhw_args_help(argc, argv)) {
         kind_help(k, prog);
         return 0;
@@ -582,6 +588,12 @@ static int workload_graph(const wl_kind *k, int argc, char **argv, const char *p
     return o.trends ? gw_trends(&o) : gw_single(&o);
 }
 
+/* pagerank, gw: the Graph-Waving machine (sim/workload_gw.c) */
+static int workload_gwa(const wl_kind *k, int argc, char **argv, const char *prog)
+{
+    return irhw_workload_gw(argc, argv, prog, k->name);
+}
+
 static const wl_kind kinds[] = {
     {"iru", "BFS/SSSP/PageRank edge frontiers through iru_hash", W_IRU, iru_usage, iru_about,
      iru_exits, workload_iru},
@@ -589,6 +601,10 @@ static const wl_kind kinds[] = {
      bfs_about, gw_exits, workload_graph},
     {"sssp", "data-driven SSSP closed-loop on the multi-core worklist hwwl", W_SSSP, gw_usage_lines,
      sssp_about, gw_exits, workload_graph},
+    {"pagerank", "PageRank on the Graph-Waving machine or its baseline (--arch)", 0, NULL, NULL,
+     NULL, workload_gwa},
+    {"gw", "Graph-Waving against its baseline: every graph, the swt's sizing", 0, NULL, NULL, NULL,
+     workload_gwa},
 };
 
 static void kinds_help(FILE *f, const char *prog)

@@ -42,6 +42,7 @@ workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
 workload_help:tests/cli/test_workload_help.sh
+gw:tests/cli/test_gw.sh
 paper_figs:tests/cli/test_paper_figs.sh
 graph_gen:tests/cli/test_graph_gen.sh
 xcheck:tests/cosim/test_xcheck.sh

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `irhw workload bfs|sssp|pagerank --arch baseline|gw|both` (sim/gpu_gw.c,
+# sim/workload_gw*.c; docs/gw.md): the Graph-Waving machine against its
+# baseline on the small graphs of tests/data/graphs, every kernel: both
+# archs equal the sequential reference (the run exits 1 otherwise); gw
+# issues scalar waves through swt and the table's parameters change the
+# run (ENTRIES=1 rejects more than ENTRIES=8); --no-waves issues none; a
+# SIMD width changes the clusters; bad input exits 2 naming the option and
+# what is allowed. Prints "gw: N passed, N failed, N skipped".
+set -u
+irhw=$(realpath "$1")
+. "$(dirname "$0")/../lib.sh"
+data=$tests_dir/data/graphs
+scratch gw
+
+for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
+  for k in bfs sssp pagerank; do
+    out=$("$irhw" workload $k --arch both --graph "$data/$g" 2>&1); rc=$?
+    [ $rc = 0 ] && [ "$(echo "$out" | grep -c ' equal$')" = 2 ] &&
+      ok "$k on $g: baseline and gw equal the reference" || bad "$k on $g (rc=$rc): $out"
+  done
+done
+
+g=$data/grid5x5.txt
+# the gw row's columns: arch cycles speedup lanes % scalar % waves pack rejects
+col() { echo "$1" | awk -v c="$2" '$1 == "gw" && $2 ~ /^[0-9]+$/ { print $c }'; }
+out=$("$irhw" workload bfs --arch gw --graph "$g")
+waves=$(col "$out" 8)
+[ "${waves:-0}" -gt 0 ] && ok "gw issues scalar waves ($waves)" || bad "gw issued no wave: $out"
+out1=$("$irhw" workload bfs --arch gw --graph "$g" -p ENTRIES=1 -g SIMD=32)
+out8=$("$irhw" workload bfs --arch gw --graph "$g" -p ENTRIES=8 -g SIMD=32)
+r1=$(col "$out1" 10) r8=$(col "$out8" 10)
+[ "${r1:-0}" -gt "${r8:-0}" ] && ok "swt ENTRIES=1 rejects more than ENTRIES=8 ($r1 > $r8)" ||
+  bad "ENTRIES=1 rejects $r1, ENTRIES=8 $r8"
+out=$("$irhw" workload bfs --arch gw --no-waves --graph "$g")
+[ "$(col "$out" 8)" = 0 ] && ok "--no-waves: no wave" || bad "--no-waves: $out"
+out=$("$irhw" workload sssp --arch gw -g SIMD=16 --graph "$g")
+echo "$out" | grep -q 'SIMD=16, 4 clusters a core of 24 groups' && ok "-g SIMD=16: 4 clusters a core" ||
+  bad "-g SIMD=16: $out"
+out=$("$irhw" workload pagerank --arch gw -q --graph "$g")
+echo "$out" | grep -q '^pagerank gw grid5x5.txt: [0-9]* cycles, equal$' && ok "-q: one line a run" ||
+  bad "-q: $out"
+
+# bad input: exit 2, the option and what is allowed named
+expect2() { # expect2 NAME PATTERN ARGS...
+  local name=$1 pat=$2 out rc; shift 2
+  out=$("$irhw" workload "$@" 2>&1); rc=$?
+  [ $rc = 2 ] && echo "$out" | grep -qF -- "$pat" && ok "bad input: $name" || bad "$name (rc=$rc): $out"
+}
+expect2 "iru --arch" "the GW machine runs bfs, sssp and pagerank" iru --arch gw --graph "$g"
+expect2 "--arch value" "must be baseline, gw or both" bfs --arch fast --graph "$g"
+expect2 "SIMD not 8/16/32" "-g SIMD='12' must be 8, 16 or 32" bfs --arch gw -g SIMD=12 --graph "$g"
+expect2 "SIMD not dividing the warp" "-g SIMD=32 must divide WARP_SIZE=16" bfs --arch gw -g WARP_SIZE=16 -g SIMD=32 --graph "$g"
+expect2 "LANES wider than SIMD" "LANES must be 2..8" bfs --arch gw -p LANES=16 --graph "$g"
+expect2 "PC_BITS" "PC_BITS must be 8..64" bfs --arch gw -p PC_BITS=2 --graph "$g"
+expect2 "WARPS is the machine's" "-p WARPS is the machine's" bfs --arch gw -p WARPS=4 --graph "$g"
+expect2 "ENTRIES range" "ENTRIES" bfs --arch gw -p ENTRIES=0 --graph "$g"
+expect2 "--src range" "--src 99 must be 0..24" bfs --arch gw --src 99 --graph "$g"
+expect2 "--iters range" "--iters '0' must be a whole number 1..100" pagerank --arch gw --iters 0 --graph "$g"
+expect2 "pagerank needs a graph" "--graph FILE is required" pagerank --arch gw
+expect2 "a missing graph" "$tmp/none.graph" bfs --arch gw --graph "$tmp/none.graph"
+
+echo "gw: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
