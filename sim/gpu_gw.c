@@ -443,6 +443,7 @@ static void table_cycle(gwa_sim *s, unsigned c, unsigned u, int ins, int req, ui
     x->b->model_eval(s->tab[t], in, out);
     if (s->q.probe && s->q.probe->cycle(s->q.probe->ctx, (unsigned)t, now, in, out)) {
         s->fail = 1;
+        irhw_err(s->err, s->errlen, "the swt RTL differs from its model (above)");
         return;
     }
     if (ins >= 0) {

@@ -33,7 +33,8 @@ enum {
     O_KERNEL,
     O_RMAT,
     O_RTL,
-    O_HOLD
+    O_HOLD,
+    O_RTL_FILE
 };
 enum { V_RUN = 1, V_GW = 2 }; /* bfs/sssp/pagerank; the gw kind */
 
@@ -71,6 +72,9 @@ static const irhw_opt gw_opts_tab[] = {
      "free slot, the paper's rule)"},
     {"--max-cycles", 1, O_MAX_CYCLES, 0, "N", "stop a run after N cycles (exit 1)"},
     {"--rtl", 0, O_RTL, V_RUN, NULL, "every swt in lockstep with its generated RTL (Verilator)"},
+    {"--rtl-file", 1, O_RTL_FILE, V_RUN, "FILE.v",
+     "--rtl with this Verilog instead of the generated RTL\n"
+     "(its module named as irhw gen swt names it)"},
     {"--model-only", 0, O_MODEL_ONLY, 0, NULL, "the C models alone (the default)"},
     {"-q", 0, O_QUIET, 0, NULL, "one line a run"},
     {"--all", 0, O_ALL, V_GW, NULL, "every graph x kernel, baseline and gw side by side"},
@@ -193,6 +197,10 @@ static int take(const irhw_args *a, gwv_opts *o, const irhw_opt *opt, const char
         o->no_waves = 1;
         return 0;
     case O_RTL:
+        o->rtl = 1;
+        return 0;
+    case O_RTL_FILE:
+        o->rtl_file = v;
         o->rtl = 1;
         return 0;
     case O_MODEL_ONLY:

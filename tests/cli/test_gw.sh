@@ -6,7 +6,11 @@
 # issues scalar waves through swt and the table's parameters change the
 # run (ENTRIES=1 rejects more than ENTRIES=8); --no-waves issues none; a
 # SIMD width changes the clusters; bad input exits 2 naming the option and
-# what is allowed. Prints "gw: N passed, N failed, N skipped".
+# what is allowed; --hold packs more groups a wave; --all and --sweep write
+# their tables (and the sweep its plot); --rtl: every swt in lockstep with
+# its generated RTL on a 24 x 24 grid, and the oldest-policy module built
+# from the fullest RTL (the policies swapped) is caught (not under
+# IRHW_CLI_QUICK=1). Prints "gw: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
@@ -41,6 +45,37 @@ out=$("$irhw" workload pagerank --arch gw -q --graph "$g")
 echo "$out" | grep -q '^pagerank gw grid5x5.txt: [0-9]* cycles, equal$' && ok "-q: one line a run" ||
   bad "-q: $out"
 
+# --hold: waves wait for company
+"$irhw" graph grid --rows 24 --cols 24 -o "$tmp/grid24.txt" > /dev/null
+out0=$("$irhw" workload pagerank --arch gw --iters 1 --graph "$tmp/grid24.txt")
+out32=$("$irhw" workload pagerank --arch gw --iters 1 --hold 32 --graph "$tmp/grid24.txt")
+p0=$(col "$out0" 9) p32=$(col "$out32" 9)
+awk -v a="$p0" -v b="$p32" 'BEGIN { exit !(b > a + 0.5) }' && ok "--hold 32 packs more groups a wave ($p0 -> $p32)" ||
+  bad "--hold 32: pack $p0 -> $p32"
+
+# --all and --sweep: their files
+mkdir "$tmp/gs" && cp "$data/grid5x5.txt" "$data/star21.mtx" "$tmp/gs/"
+out=$("$irhw" workload gw --all --graphs "$tmp/gs" -o "$tmp/all.md" 2>&1); rc=$?
+[ $rc = 0 ] && [ "$(grep -c '| equal |' "$tmp/all.md")" = 6 ] && grep -q '^| all | 6 |' "$tmp/all.md" &&
+  ok "--all: 2 graphs x 3 kernels, every one equal, the mean" || bad "--all (rc=$rc): $out"
+out=$("$irhw" workload gw --sweep --graph "$tmp/grid24.txt" --kernel pagerank --iters 1 --hold 32 -o "$tmp/sw.md" 2>&1); rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^| [0-9]* | \(oldest\|fullest\) |' "$tmp/sw.md")" = 10 ] && [ -s "$tmp/sw.svg" ] &&
+  ok "--sweep: ENTRIES 2..32 x POLICY table and plot" || bad "--sweep (rc=$rc): $out"
+
+# --rtl: lockstep with the generated RTL; a wrong RTL is caught
+if [ "${IRHW_CLI_QUICK:-0}" = 1 ]; then
+  skipped "--rtl (IRHW_CLI_QUICK=1)"
+else
+  out=$("$irhw" workload pagerank --arch gw --iters 1 --hold 32 --rtl --graph "$tmp/grid24.txt" 2>&1); rc=$?
+  [ $rc = 0 ] && echo "$out" | grep -q 'table cycles compared, every output equal' &&
+    ok "--rtl: every swt in lockstep with its RTL" || bad "--rtl (rc=$rc): $out"
+  "$irhw" gen swt -p WARPS=24 -p LANES=8 -p POLICY=fullest -o "$tmp/rtl" > /dev/null
+  sed 's/swt_e8_w24_pc32_l8_fullest/swt_e8_w24_pc32_l8_oldest/g' "$tmp/rtl/swt_e8_w24_pc32_l8_fullest.v" > "$tmp/swapped.v"
+  out=$("$irhw" workload pagerank --arch gw --iters 1 --hold 32 --rtl-file "$tmp/swapped.v" --graph "$tmp/grid24.txt" 2>&1); rc=$?
+  [ $rc = 1 ] && echo "$out" | grep -q 'swt RTL differs from its model: table' &&
+    ok "--rtl-file: the fullest RTL as oldest is caught (exit 1)" || bad "swapped RTL (rc=$rc): $out"
+fi
+
 # bad input: exit 2, the option and what is allowed named
 expect2() { # expect2 NAME PATTERN ARGS...
   local name=$1 pat=$2 out rc; shift 2
@@ -58,6 +93,10 @@ expect2 "ENTRIES range" "ENTRIES" bfs --arch gw -p ENTRIES=0 --graph "$g"
 expect2 "--src range" "--src 99 must be 0..24" bfs --arch gw --src 99 --graph "$g"
 expect2 "--iters range" "--iters '0' must be a whole number 1..100" pagerank --arch gw --iters 0 --graph "$g"
 expect2 "pagerank needs a graph" "--graph FILE is required" pagerank --arch gw
+expect2 "--rtl with --no-waves" "--no-waves uses none" bfs --arch gw --rtl --no-waves --graph "$g"
+expect2 "--rtl on the baseline" "the baseline has none" bfs --arch baseline --rtl --graph "$g"
+expect2 "gw kind without a mode" "one of --all and --sweep" gw
+expect2 "--hold range" "--hold '-1' must be a whole number 0..100000" bfs --arch gw --hold -1 --graph "$g"
 expect2 "a missing graph" "$tmp/none.graph" bfs --arch gw --graph "$tmp/none.graph"
 
 echo "gw: $pass passed, $fail failed, $skip skipped"
