@@ -103,9 +103,15 @@ typedef struct {
     uint64_t ndone; /* groups done in this kernel */
     void **tab;     /* C * NU swt models (waves) */
     uint64_t *in, *out;
-    unsigned *occ;   /* valid entries a table */
-    uint64_t *born;  /* per table and entry: the cycle it was allocated (hold) */
-    uint64_t *unext; /* a unit's next cycle worth looking at */
+    unsigned *occ;  /* valid entries a table */
+    uint64_t *born; /* per table and entry: the cycle it was allocated (hold) */
+    uint64_t *unext;
+    uint64_t *busy;
+        /* per unit: its groups neither done nor waiting (bit: index in the unit) */ /* a unit's
+                                                                                        next cycle
+                                                                                        worth
+                                                                                        looking at
+                                                                                      */
     uint8_t *flag_cur, *flag_next;
     int any_next;
     unsigned half;
@@ -119,6 +125,13 @@ typedef struct {
 static gwa_group *grp_of(gwa_sim *s, unsigned c, unsigned g)
 {
     return &s->grp[(size_t)c * s->NG + g];
+}
+
+/* Group g of core c in its unit's mask of groups neither done nor waiting. */
+static void busy_set(gwa_sim *s, unsigned c, unsigned g, int on)
+{
+    uint64_t *m = &s->busy[(size_t)c * s->NU + g % s->NU], bit = UINT64_C(1) << (g / s->NU);
+    *m = on ? *m | bit : *m & ~bit;
 }
 
 static uint64_t lanes_all(unsigned S)
@@ -136,6 +149,7 @@ static void slot_begin(gwa_sim *s, unsigned c, unsigned g, gwa_group *w)
         if (sl >= n) {
             w->done = 1;
             s->ndone++;
+            busy_set(s, c, g, 0);
             return;
         }
         for (unsigned i = 0; i < s->S; i++)
@@ -145,6 +159,7 @@ static void slot_begin(gwa_sim *s, unsigned c, unsigned g, gwa_group *w)
         if (sl * s->S >= n) {
             w->done = 1;
             s->ndone++;
+            busy_set(s, c, g, 0);
             return;
         }
         for (unsigned i = 0; i < s->S; i++)
@@ -394,6 +409,7 @@ static void issue_wave(gwa_sim *s, unsigned c, unsigned u, uint64_t mask, uint64
             return;
         }
         w->waiting = 0;
+        busy_set(s, c, g, 1);
         cls = sem(s, c, g, w, addr, &n, &useful);
         gs[ng++] = g;
     }
@@ -450,6 +466,7 @@ static void table_cycle(gwa_sim *s, unsigned c, unsigned u, int ins, int req, ui
         gwa_group *w = grp_of(s, c, g);
         if (irhw_get(out, ps, SWT_INS_JOIN) || irhw_get(out, ps, SWT_INS_ALLOC)) {
             w->waiting = 1;
+            busy_set(s, c, g, 0);
             s->st.ins_join += irhw_get(out, ps, SWT_INS_JOIN);
             s->st.ins_alloc += irhw_get(out, ps, SWT_INS_ALLOC);
             if (irhw_get(out, ps, SWT_INS_ALLOC)) {
@@ -484,10 +501,9 @@ static uint64_t unit_cycle(gwa_sim *s, unsigned c, unsigned u, uint64_t now)
     unsigned vec = s->NG, ins = s->NG; /* the oldest ready ordinary / scalar instruction */
     uint64_t next = UINT64_MAX;
     unsigned nready = 0;
-    for (unsigned g = u; g < s->NG; g += s->NU) {
+    for (uint64_t m = s->busy[t]; m; m &= m - 1) {
+        unsigned g = (unsigned)__builtin_ctzll(m) * s->NU + u;
         gwa_group *w = grp_of(s, c, g);
-        if (w->done || w->waiting)
-            continue;
         if (w->ready > now) {
             next = w->ready < next ? w->ready : next;
             continue;
@@ -507,9 +523,9 @@ static uint64_t unit_cycle(gwa_sim *s, unsigned c, unsigned u, uint64_t now)
     }
     if (nready || (waves && s->occ[t]))
         return now + 1;
-    for (unsigned g = u; g < s->NG; g += s->NU) { /* the issued groups' new times */
-        gwa_group *w = grp_of(s, c, g);
-        if (!w->done && !w->waiting && w->ready < next)
+    for (uint64_t m = s->busy[t]; m; m &= m - 1) { /* the issued groups' new times */
+        gwa_group *w = grp_of(s, c, (unsigned)__builtin_ctzll(m) * s->NU + u);
+        if (w->ready < next)
             next = w->ready;
     }
     return next;
@@ -522,6 +538,8 @@ static void kernel_begin(gwa_sim *s, int update, uint64_t at)
     s->S = s->q.gw ? s->q.simd : s->k[GC_WARP_SIZE];
     s->st.kernels++;
     s->ndone = 0;
+    for (size_t i = 0; i < (size_t)s->C * s->NU; i++)
+        s->busy[i] = lanes_all(s->GU);
     for (unsigned c = 0; c < s->C; c++)
         for (unsigned g = 0; g < s->NG; g++) {
             gwa_group *w = grp_of(s, c, g);
@@ -573,6 +591,7 @@ static void sim_free(gwa_sim *s)
     free(s->occ);
     free(s->born);
     free(s->unext);
+    free(s->busy);
     free(s->grp);
     free(s->lanes);
     free(s->flag_cur);
@@ -599,12 +618,13 @@ static int sim_init(gwa_sim *s, const gwa_req *q)
     for (size_t i = 0; s->grp && s->lanes && i < (size_t)s->C * s->NG; i++)
         s->grp[i].l = &s->lanes[i];
     s->unext = calloc(units, sizeof *s->unext);
+    s->busy = calloc(units, sizeof *s->busy);
     s->occ = calloc(units, sizeof *s->occ);
     s->flag_cur = calloc(q->g->n + 1, 1);
     s->flag_next = calloc(q->g->n + 1, 1);
     s->sum = q->kernel == GWA_PR ? calloc(q->g->n + 1, sizeof *s->sum) : NULL;
-    if (!s->m || !s->grp || !s->lanes || !s->unext || !s->occ || !s->flag_cur || !s->flag_next ||
-        (q->kernel == GWA_PR && !s->sum))
+    if (!s->m || !s->grp || !s->lanes || !s->busy || !s->unext || !s->occ || !s->flag_cur ||
+        !s->flag_next || (q->kernel == GWA_PR && !s->sum))
         return irhw_err(s->err, s->errlen, "out of memory setting up the GW machine");
     s->st.simd = simd;
     s->st.units = s->NU;

@@ -169,9 +169,10 @@ int gwv_run(const gwv_opts *o, gwv_graph *gg, int k, int gw, const irhw_inst *x,
         uint64_t cyc;
         double rs;
         int same = gwv_rtl_close(rtl, &cyc, &rs);
-        if (!o->quiet)
-            printf("  swt RTL in lockstep: %" PRIu64 " table cycles compared, %s (%.0f cycles/s)\n",
-                   cyc, same ? "every output equal" : "DIFFERS", rs > 0 ? (double)cyc / rs : 0.0);
+        printf("  swt RTL in lockstep: %" PRIu64 " table cycles compared, %s; %.0f table cycles/s "
+               "of the run, %.0f in the RTL and the compare\n",
+               cyc, same ? "every output equal" : "DIFFERS",
+               r->secs > 0 ? (double)cyc / r->secs : 0.0, rs > 0 ? (double)cyc / rs : 0.0);
         if (!same)
             rc = EXIT_MISMATCH;
     }
