@@ -176,6 +176,9 @@ void pf_headline_row(pf *p, fig *f, buf_t *d, const char *gname, const char *gra
 int fig_iru(pf *p);
 int fig_iru_timeout(pf *p);
 int fig_iru_area(pf *p);
+/* The GW paper's (paper_figs_gw.c): its runs, its figures. */
+int pf_gw_runs(pf *p);
+int fig_gw(pf *p);
 /* --large (paper_figs_large.c): the grid's side at R-MAT scale S (1000 at
  * 20); the runs that generate the graphs (run first); the runs on them;
  * their figures. */

@@ -191,14 +191,15 @@ static void row(const char *arch, const gwv_res *r, const gwv_res *base)
 {
     const gwa_stats *s = &r->st;
     printf("  %-9s %11" PRIu64 " %7.2fx %6.1f %% %7.1f %% %9" PRIu64 " %5.2f %8" PRIu64
-           " %7.2f %5.1fs  %s\n",
+           " %7.2f %5.1fs  %-6s %" PRIu64 "\n",
            arch, s->cycles, base ? gwv_ratio(base->st.cycles, s->cycles) : 1.0,
            100 * gwv_ratio(s->lane_useful, s->lane_slots), 100 * gwv_ratio(s->inst_scalar, s->inst),
            s->waves, gwv_ratio(s->wave_warps, s->waves), s->ins_reject,
            gwv_ratio(s->mem_req, s->inst_mem), r->secs,
-           !r->done   ? "stopped (--max-cycles)"
+           !r->done   ? "stopped"
            : r->equal ? "equal"
-                      : "DIFFERS");
+                      : "DIFFERS",
+           s->issues);
 }
 
 int gwv_single(const gwv_opts *o)
@@ -231,7 +232,7 @@ int gwv_single(const gwv_opts *o)
                o->simd, o->gpu.v[GC_ISSUE] * o->gpu.v[GC_WARP_SIZE] / o->simd,
                gwa_groups_per_unit(&o->gpu), p, o->no_waves ? " (unused: --no-waves)" : "");
         printf("  %-9s %11s %8s %8s %9s %9s %5s %8s %7s %6s  %s\n", "arch", "cycles", "speedup",
-               "lanes", "scalar", "waves", "pack", "rejects", "req/mem", "time", "result");
+               "lanes", "scalar", "waves", "pack", "rejects", "req/mem", "time", "result issues");
         for (int a = 0; a < 2; a++)
             if (r[a].ran)
                 row(a ? "gw" : "baseline", &r[a], r[0].ran && a ? &r[0] : NULL);

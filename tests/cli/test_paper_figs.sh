@@ -44,8 +44,8 @@ for f in sys.argv[1:]:
     if m.parse(f).documentElement.tagName != "svg": sys.exit(f + ": not SVG")' ${svgs:-/nonexistent} 2> "$tmp/svg.err"; then
   ok "$nsvg SVG plots: whole, parse as SVG"
 else bad "SVG plots: $(tail -1 "$tmp/svg.err")"; fi
-[ $nfig -ge 10 ] && ok "figures.txt lists $nfig figures" || bad "figures.txt lists $nfig figures (wanted 10)"
-for f in fig5 fig6_inf fig6_32 fig7 fig8 cores headline iru_coalescing iru_timeout iru_area; do
+[ $nfig -ge 13 ] && ok "figures.txt lists $nfig figures" || bad "figures.txt lists $nfig figures (wanted 13)"
+for f in fig5 fig6_inf fig6_32 fig7 fig8 cores headline iru_coalescing iru_timeout iru_area gw_speedup gw_lanes gw_pack; do
   grep -q "^fig	$f	" "$out/figures.txt" || bad "figure $f not in figures.txt"
 done
 [ -s "$out/index.md" ] && ok "index.md" || bad "index.md missing"
