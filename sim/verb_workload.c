@@ -207,7 +207,8 @@ static const char *const gw_usage_lines[] = {"--graph FILE [options]", "--trends
     "  " values ") and pushes each improved neighbour, one per cycle, into the other\n"            \
     "  half; when every thread saw DONE the kernel boundary swaps the halves; the run\n"           \
     "  ends when a kernel pushed nothing. The result is checked against the plain\n"               \
-    "  sequential " reference " every run.\n"
+    "  sequential " reference " every run. With --arch baseline|gw|both the\n"                     \
+    "  Graph-Waving machine runs it instead (see --arch gw --help, docs/gw.md).\n"
 static const char bfs_about[] = GW_ABOUT("BFS", "levels", "BFS");
 /* How sssp weighs the edges (irhw_sssp_weights). */
 #define SSSP_WEIGHTS                                                                               \
@@ -611,7 +612,7 @@ static void kinds_help(FILE *f, const char *prog)
 {
     fprintf(f, "usage: %s workload <kind> [options]   ('%s workload <kind> --help')\n", prog, prog);
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        fprintf(f, "  %-6s %s\n", kinds[i].name, kinds[i].what);
+        fprintf(f, "  %-8s %s\n", kinds[i].name, kinds[i].what);
 }
 
 /* The kind is the first word that is not an option or an option's value

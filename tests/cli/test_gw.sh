@@ -62,6 +62,16 @@ out=$("$irhw" workload gw --sweep --graph "$tmp/grid24.txt" --kernel pagerank --
 [ $rc = 0 ] && [ "$(grep -c '^| [0-9]* | \(oldest\|fullest\) |' "$tmp/sw.md")" = 10 ] && [ -s "$tmp/sw.svg" ] &&
   ok "--sweep: ENTRIES 2..32 x POLICY table and plot" || bad "--sweep (rc=$rc): $out"
 
+# a missing graph folder: said, and only --rmat runs
+out=$("$irhw" workload gw --all --graphs "$tmp/none" --rmat "$tmp/grid24.txt" -o "$tmp/r.md" 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q "no shared graphs: only --rmat" && [ "$(grep -c '| equal |' "$tmp/r.md")" = 3 ] &&
+  ok "--all without its graph folder: said, --rmat alone runs" || bad "--all, no folder (rc=$rc): $out"
+out=$("$irhw" workload gw --all --graphs "$tmp/none" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q "$tmp/none" && ok "--all with neither: exit 2 naming the folder" ||
+  bad "--all, nothing to run (rc=$rc): $out"
+out=$("$irhw" workload bfs --arch gw --max-cycles 100 --graph "$g" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q ' stopped ' && ok "--max-cycles: stopped, exit 1" || bad "--max-cycles (rc=$rc): $out"
+
 # --rtl: lockstep with the generated RTL; a wrong RTL is caught
 if [ "${IRHW_CLI_QUICK:-0}" = 1 ]; then
   skipped "--rtl (IRHW_CLI_QUICK=1)"
