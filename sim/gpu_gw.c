@@ -63,6 +63,31 @@ enum { C_ALU, C_LOAD, C_STORE, C_ATOM };
 static const uint8_t scalar_pc[P_NPC] = {
     [P_FLAG] = 1, [P_CHK] = 1, [P_ROW] = 1, [P_VAL] = 1, [P_DIV] = 1, [P_LOOP] = 1, [P_NEXT] = 1};
 
+/* --scoreboard: the value each instruction writes and the ones it reads
+ * (R_CTL: branches and the slot advance; every instruction waits for the
+ * last one). Without it a group waits for every instruction's result. */
+enum { R_NONE, R_CTL, R_FLAG, R_ROW, R_VAL, R_CONTRIB, R_COL, R_WT, R_NVAL, R_SUM, R_UPD, R_N };
+static const struct {
+    uint8_t dst, src[3];
+} regs[P_NPC] = {
+    [P_FLAG] = {R_FLAG, {R_CTL}},
+    [P_CHK] = {R_CTL, {R_FLAG}},
+    [P_ROW] = {R_ROW, {R_CTL}},
+    [P_VAL] = {R_VAL, {R_CTL}},
+    [P_DIV] = {R_CONTRIB, {R_VAL, R_ROW}},
+    [P_LOOP] = {R_CTL, {R_ROW}},
+    [P_COL] = {R_COL, {R_CTL}},
+    [P_WT] = {R_WT, {R_CTL}},
+    [P_NVAL] = {R_NVAL, {R_COL}},
+    [P_CMP] = {R_CTL, {R_NVAL, R_WT, R_VAL}},
+    [P_ATOM] = {R_NONE, {R_CTL, R_COL, R_CONTRIB}},
+    [P_SETF] = {R_NONE, {R_CTL, R_COL}},
+    [P_NEXT] = {R_CTL, {R_NONE}},
+    [P_ULD] = {R_SUM, {R_CTL}},
+    [P_UALU] = {R_UPD, {R_SUM}},
+    [P_UST] = {R_CTL, {R_UPD}},
+};
+
 #define PR_SCALE (UINT64_C(1) << 40) /* PageRank: the ranks sum to this */
 #define A_SUM (UINT64_C(7) << 40)    /* PageRank's sums */
 
@@ -87,6 +112,7 @@ typedef struct {
     uint64_t ready, last; /* the first cycle it may issue; the cycle it last issued */
     uint64_t slot;
     uint64_t live, edge, imp; /* lane masks: holds a vertex; has an edge; improved */
+    uint64_t reg[R_N];        /* --scoreboard: the cycle each value is ready */
     gwa_lanes *l;
 } gwa_group;
 
@@ -107,11 +133,11 @@ typedef struct {
     uint64_t *born; /* per table and entry: the cycle it was allocated (hold) */
     uint64_t *unext;
     uint64_t *busy;
-        /* per unit: its groups neither done nor waiting (bit: index in the unit) */ /* a unit's
-                                                                                        next cycle
-                                                                                        worth
-                                                                                        looking at
-                                                                                      */
+    /* per unit: its groups neither done nor waiting (bit: index in the unit) */ /* a unit's
+                                                                                    next cycle
+                                                                                    worth
+                                                                                    looking at
+                                                                                  */
     uint8_t *flag_cur, *flag_next;
     int any_next;
     unsigned half;
@@ -351,7 +377,21 @@ static int sem(gwa_sim *s, unsigned c, unsigned g, gwa_group *w, uint64_t *addr,
 
 /* The timing of one issue: groups gs[0..ng) of core c ran an instruction
  * of class cls with addresses addr[0..n). */
-static void timing(gwa_sim *s, unsigned c, uint64_t now, unsigned *gs, unsigned ng, int cls,
+/* The first cycle group w may issue its next instruction in, its last one
+ * (at pc) answering at `at`. */
+static uint64_t next_issue(const gwa_sim *s, gwa_group *w, int pc, uint64_t now, uint64_t at)
+{
+    if (!s->q.scoreboard)
+        return at;
+    w->reg[regs[pc].dst] = at;
+    w->reg[R_NONE] = 0;
+    uint64_t r = now + 1;
+    for (int i = 0; i < 3; i++)
+        r = w->reg[regs[w->pc].src[i]] > r ? w->reg[regs[w->pc].src[i]] : r;
+    return r;
+}
+
+static void timing(gwa_sim *s, unsigned c, uint64_t now, unsigned *gs, unsigned ng, int pc, int cls,
                    const uint64_t *addr, unsigned n)
 {
     uint64_t at = now + s->k[GC_ALU_LAT];
@@ -371,7 +411,7 @@ static void timing(gwa_sim *s, unsigned c, uint64_t now, unsigned *gs, unsigned 
     s->st.mem_req += s->m->st.mem_req - before;
     for (unsigned i = 0; i < ng; i++) {
         gwa_group *w = grp_of(s, c, gs[i]);
-        w->ready = at;
+        w->ready = next_issue(s, w, pc, now, at);
         w->last = now;
     }
 }
@@ -382,7 +422,7 @@ static void issue_one(gwa_sim *s, unsigned c, unsigned g, uint64_t now)
     gwa_group *w = grp_of(s, c, g);
     uint64_t addr[GPU_MAX_WARP * 2];
     unsigned n = 0, useful;
-    int sc = is_scalar(s, w->pc);
+    int sc = is_scalar(s, w->pc), pc = w->pc;
     int cls = sem(s, c, g, w, addr, &n, &useful);
     w->bypass = 0;
     s->st.issues++;
@@ -390,7 +430,7 @@ static void issue_one(gwa_sim *s, unsigned c, unsigned g, uint64_t now)
     s->st.inst_scalar += (uint64_t)sc;
     s->st.lane_useful += useful;
     s->st.lane_slots += s->S;
-    timing(s, c, now, &g, 1, cls, addr, n);
+    timing(s, c, now, &g, 1, pc, cls, addr, n);
 }
 
 /* The wave the table of unit u issued: its groups (mask: local ids). */
@@ -421,7 +461,7 @@ static void issue_wave(gwa_sim *s, unsigned c, unsigned u, uint64_t mask, uint64
     s->st.waves++;
     s->st.wave_warps += ng;
     s->st.wave_hist[ng < 64 ? ng : 64]++;
-    timing(s, c, now, gs, ng, cls, addr, n);
+    timing(s, c, now, gs, ng, (int)pc, cls, addr, n);
 }
 
 /* May table t issue a wave now? Without hold, whenever its cluster has a

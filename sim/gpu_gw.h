@@ -36,6 +36,8 @@ typedef struct {
     int waves;            /* GW: scalar instructions through the swt (0: as ordinary ones) */
     unsigned simd;        /* GW: SIMD group width (divides WARP_SIZE) */
     unsigned pr_iters;    /* PageRank iterations */
+    int scoreboard;       /* a group issues once its inputs are ready (else: once its last
+                             instruction answered) */
     unsigned hold;        /* GW: a wave waits for a full table or an entry this old (0: no wait) */
     const irhw_inst *swt; /* GW with waves: the table (WARPS = the groups of a cluster) */
     const gwa_probe *probe; /* NULL: the model alone */

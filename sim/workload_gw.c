@@ -34,7 +34,8 @@ enum {
     O_RMAT,
     O_RTL,
     O_HOLD,
-    O_RTL_FILE
+    O_RTL_FILE,
+    O_SCOREBOARD
 };
 enum { V_RUN = 1, V_GW = 2 }; /* bfs/sssp/pagerank; the gw kind */
 
@@ -70,6 +71,10 @@ static const irhw_opt gw_opts_tab[] = {
      "a wave waits for a full table or an entry N cycles old,\n"
      "0..100000 (default 0: issues whenever its cluster has a\n"
      "free slot, the paper's rule)"},
+    {"--scoreboard", 0, O_SCOREBOARD, 0, NULL,
+     "both archs: a group issues an instruction once the values\n"
+     "it reads are ready (default: once its last one answered,\n"
+     "the GPU core model's rule)"},
     {"--max-cycles", 1, O_MAX_CYCLES, 0, "N", "stop a run after N cycles (exit 1)"},
     {"--rtl", 0, O_RTL, V_RUN, NULL, "every swt in lockstep with its generated RTL (Verilator)"},
     {"--rtl-file", 1, O_RTL_FILE, V_RUN, "FILE.v",
@@ -193,6 +198,9 @@ static int take(const irhw_args *a, gwv_opts *o, const irhw_opt *opt, const char
         return 0;
     case O_MAX_CYCLES:
         return number(a, "--max-cycles", v, 1, UINT64_MAX / 4, &o->max_cycles) ? EXIT_USAGE : 0;
+    case O_SCOREBOARD:
+        o->scoreboard = 1;
+        return 0;
     case O_NO_WAVES:
         o->no_waves = 1;
         return 0;

@@ -14,7 +14,7 @@ enum { ARCH_BASE, ARCH_GW, ARCH_BOTH };
 
 typedef struct {
     const char *prog, *kind, *graph, *graphs, *out, *rmat, *rtl_file;
-    int arch, kernel, all, sweep, no_waves, rtl, model_only, quiet, have_src, have_simd;
+    int arch, kernel, all, sweep, no_waves, scoreboard, rtl, model_only, quiet, have_src, have_simd;
     uint32_t src;
     unsigned iters, simd, hold;
     uint64_t max_cycles;

@@ -128,6 +128,7 @@ static void req_of(const gwv_opts *o, const gwv_graph *gg, int k, int gw, const 
     q->simd = o->simd;
     q->pr_iters = o->iters;
     q->hold = o->hold;
+    q->scoreboard = o->scoreboard;
     q->swt = x;
     q->max_cycles = o->max_cycles;
 }
@@ -187,11 +188,11 @@ int gwv_run(const gwv_opts *o, gwv_graph *gg, int k, int gw, const irhw_inst *x,
     return rc;
 }
 
-static void row(const char *arch, const gwv_res *r, const gwv_res *base)
+static void row(const char *arch, const gwv_res *r, const gwv_res *base, unsigned cores)
 {
     const gwa_stats *s = &r->st;
     printf("  %-9s %11" PRIu64 " %7.2fx %6.1f %% %7.1f %% %9" PRIu64 " %5.2f %8" PRIu64
-           " %7.2f %5.1fs  %-6s %" PRIu64 "\n",
+           " %7.2f %5.1fs  %-6s %" PRIu64 " (%.1f %%)\n",
            arch, s->cycles, base ? gwv_ratio(base->st.cycles, s->cycles) : 1.0,
            100 * gwv_ratio(s->lane_useful, s->lane_slots), 100 * gwv_ratio(s->inst_scalar, s->inst),
            s->waves, gwv_ratio(s->wave_warps, s->waves), s->ins_reject,
@@ -199,7 +200,7 @@ static void row(const char *arch, const gwv_res *r, const gwv_res *base)
            !r->done   ? "stopped"
            : r->equal ? "equal"
                       : "DIFFERS",
-           s->issues);
+           s->issues, 100 * gwv_ratio(s->issues, s->cycles * s->units * cores));
 }
 
 int gwv_single(const gwv_opts *o)
@@ -232,10 +233,11 @@ int gwv_single(const gwv_opts *o)
                o->simd, o->gpu.v[GC_ISSUE] * o->gpu.v[GC_WARP_SIZE] / o->simd,
                gwa_groups_per_unit(&o->gpu), p, o->no_waves ? " (unused: --no-waves)" : "");
         printf("  %-9s %11s %8s %8s %9s %9s %5s %8s %7s %6s  %s\n", "arch", "cycles", "speedup",
-               "lanes", "scalar", "waves", "pack", "rejects", "req/mem", "time", "result issues");
+               "lanes", "scalar", "waves", "pack", "rejects", "req/mem", "time",
+               "result issues (of the slots)");
         for (int a = 0; a < 2; a++)
             if (r[a].ran)
-                row(a ? "gw" : "baseline", &r[a], r[0].ran && a ? &r[0] : NULL);
+                row(a ? "gw" : "baseline", &r[a], r[0].ran && a ? &r[0] : NULL, o->gpu.v[GC_CORES]);
         if (r[1].ran && r[1].st.waves) {
             printf("  gw waves by groups carried:");
             for (int i = 1; i <= 64; i++)

@@ -20,7 +20,7 @@ scratch gw
 for g in path12.graph star21.mtx grid5x5.txt disconnected.graph; do
   for k in bfs sssp pagerank; do
     out=$("$irhw" workload $k --arch both --graph "$data/$g" 2>&1); rc=$?
-    [ $rc = 0 ] && [ "$(echo "$out" | grep -c ' equal  [0-9]*$')" = 2 ] &&
+    [ $rc = 0 ] && [ "$(echo "$out" | grep -c ' equal  [0-9]* (')" = 2 ] &&
       ok "$k on $g: baseline and gw equal the reference" || bad "$k on $g (rc=$rc): $out"
   done
 done
