@@ -104,6 +104,7 @@ got=$("$irhw" $cmd | sed -n 's/.*gpu: \([0-9]*\) cycles.*/\1/p')
 rc=$?
 n=$(grep -c '<svg' "$tmp/report.html" 2> /dev/null)
 [ $rc -eq 0 ] && grep -q 'hwwl paper Fig. 5' "$tmp/report.html" && grep -q 'hwwl paper Fig. 5' "$tmp/report.md" &&
+  grep -q 'GW paper: speedup' "$tmp/report.html" &&
   [ "${n:-0}" -ge $nsvg ] && [ -s "$tmp/report_files/fig5.svg" ] &&
   ok "irhw report: the figures ($n plots)" || bad "irhw report: exit $rc, ${n:-0} plots: $(tail -2 "$tmp/report.err")"
 
