@@ -6,7 +6,7 @@
 # issues scalar waves through swt and the table's parameters change the
 # run (ENTRIES=1 rejects more than ENTRIES=8); --no-waves issues none; a
 # SIMD width changes the clusters; bad input exits 2 naming the option and
-# what is allowed; --hold packs more groups a wave; --all and --sweep write
+# what is allowed; docs/gw.md's jagmesh7 rows re-run; --hold packs more groups a wave; --all and --sweep write
 # their tables (and the sweep its plot); --rtl: every swt in lockstep with
 # its generated RTL on a 24 x 24 grid, and the oldest-policy module built
 # from the fullest RTL (the policies swapped) is caught (not under
@@ -84,6 +84,19 @@ else
   out=$("$irhw" workload pagerank --arch gw --iters 1 --hold 32 --rtl-file "$tmp/swapped.v" --graph "$tmp/grid24.txt" 2>&1); rc=$?
   [ $rc = 1 ] && echo "$out" | grep -q 'swt RTL differs from its model: table' &&
     ok "--rtl-file: the fullest RTL as oldest is caught (exit 1)" || bad "swapped RTL (rc=$rc): $out"
+fi
+
+# docs/gw.md's jagmesh7 rows, re-run (skipped without ../shared/data)
+jm=$root/../shared/data/graphs/jagmesh7.mtx
+if [ -f "$jm" ]; then
+  for k in bfs sssp pagerank; do
+    want=$(grep "^| jagmesh7.mtx | $k |" "$root/docs/gw.md" | awk -F'|' '{ gsub(/ /, ""); print $4, $5 }')
+    got=$("$irhw" workload $k --arch both --graph "$jm" | awk '$1 == "baseline" { b = $2 } $1 == "gw" && $2 ~ /^[0-9]+$/ { g = $2 } END { print b, g }')
+    [ -n "$want" ] && [ "$want" = "$got" ] && ok "docs/gw.md's jagmesh7 $k row: $got cycles" ||
+      bad "docs/gw.md says '$want' for jagmesh7 $k, the run gives '$got'"
+  done
+else
+  skipped "docs/gw.md's jagmesh7 rows: $jm not found"
 fi
 
 # bad input: exit 2, the option and what is allowed named
