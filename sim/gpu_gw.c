@@ -8,8 +8,9 @@
  * cluster g mod units and each cluster issues at most one instruction a
  * cycle from its own groups (clustered issue): the group that issued
  * longest ago among the ready ones. A group waits for its instruction's
- * latency before its next one; memory and its timing are the GPU core
- * model's (gpu_mem_access, gpu_atomic_at).
+ * latency before its next one (--scoreboard: only for the values its next
+ * one reads, regs[] below); memory and its timing are the GPU core model's
+ * (gpu_mem_access, gpu_atomic_at).
  *
  * The kernels are topology-driven (Pannotia-style): every kernel visits
  * every vertex; BFS / SSSP relax the edges of the vertices whose flag the
@@ -24,8 +25,11 @@
  * to its cluster's swt (one insert a cycle: the ready group that issued
  * longest ago); joined or allocated, the group waits there; rejected, it
  * runs as an ordinary instruction. A cluster with no ready ordinary
- * instruction raises iss_req and the table's wave runs its groups' scalar
- * instructions side by side, one lane each, in one issue.
+ * instruction raises iss_req (with hold: and its table is full or its
+ * oldest entry is hold cycles old) and the table's wave runs its groups'
+ * scalar instructions side by side, one lane each, in one issue. A table
+ * is evaluated and ticked only in the cycles its cluster inserts or
+ * requests (nothing changes in it in the others).
  */
 #include "gpu_gw.h"
 

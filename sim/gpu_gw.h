@@ -67,8 +67,9 @@ unsigned gwa_groups_per_unit(const irhw_gpu_cfg *c);
 /* The PC_BITS the kernels' PCs need. */
 unsigned gwa_pc_bits(void);
 
-/* One run: 0 (*done: finished within max_cycles; *probe_fail: the probe
- * stopped it), or -1 with a message. */
+/* One run: 0 (*done: finished within max_cycles), or -1 with a message
+ * (out of memory, the table answered out of its contract, or the probe
+ * stopped the run). */
 int gwa_run(const gwa_req *q, gwa_stats *st, int *done, char *err, size_t errlen);
 
 /* The reference results the runs are checked against: BFS levels, SSSP
