@@ -103,6 +103,8 @@ int pf_gpu_run(pf *p, unsigned g, int k, const char *wl, const char *scheme, con
 int pf_hwwl_default(pf *p, unsigned g, int k);
 int pf_fig8_run(pf *p, unsigned g, const char *mode);
 int pf_iru_all_run(pf *p);
+/* workload gw --all --hold HOLD (the GW figures). */
+int pf_gw_all_run(pf *p, unsigned hold);
 int pf_iru_timeout_run(pf *p, unsigned t);
 int pf_area_run(pf *p);
 unsigned pf_ntimeouts(const pf *p);
@@ -176,8 +178,7 @@ void pf_headline_row(pf *p, fig *f, buf_t *d, const char *gname, const char *gra
 int fig_iru(pf *p);
 int fig_iru_timeout(pf *p);
 int fig_iru_area(pf *p);
-/* The GW paper's (paper_figs_gw.c): its runs, its figures. */
-int pf_gw_runs(pf *p);
+/* The GW paper's (paper_figs_gw.c). */
 int fig_gw(pf *p);
 /* --large (paper_figs_large.c): the grid's side at R-MAT scale S (1000 at
  * 20); the runs that generate the graphs (run first); the runs on them;

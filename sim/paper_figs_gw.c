@@ -10,18 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The --all runs: --hold 0 and --hold 32. */
-static int gw_run(pf *p, unsigned hold)
-{
-    return pf_run_add(p, NULL, "workload gw --all --hold %u --graphs %s -o @RUN@/gw_all.md", hold,
-                      p->gdir);
-}
-
-int pf_gw_runs(pf *p)
-{
-    return gw_run(p, 0) < 0 || gw_run(p, 32) < 0 ? -1 : 0;
-}
-
 enum { C_GRAPH, C_KERNEL, C_SPEEDUP, C_LB, C_LG, C_SCALAR, C_PACK, C_NCOLS };
 static const char *const gw_cols[C_NCOLS] = {"graph",    "kernel",       "speedup", "lanes base",
                                              "lanes gw", "scalar share", "pack"};
@@ -134,7 +122,7 @@ static int gw_fig(pf *p, const char *id, const char *title, const char *caption,
 
 int fig_gw(pf *p)
 {
-    int r0 = gw_run(p, 0), r32 = gw_run(p, 32);
+    int r0 = pf_gw_all_run(p, 0), r32 = pf_gw_all_run(p, 32);
     static const char *const sp_names[] = {"gw / baseline"};
     static const int sp[] = {C_SPEEDUP};
     static const char *const ln_names[] = {"baseline", "gw"};

@@ -137,6 +137,12 @@ int pf_iru_all_run(pf *p)
                       p->gdir);
 }
 
+int pf_gw_all_run(pf *p, unsigned hold)
+{
+    return pf_run_add(p, NULL, "workload gw --all --hold %u --graphs %s -o @RUN@/gw_all.md", hold,
+                      p->gdir);
+}
+
 int pf_iru_timeout_run(pf *p, unsigned t)
 {
     return pf_run_add(p, NULL,
@@ -177,7 +183,8 @@ int pf_build_runs(pf *p)
     if (!p->quick)
         pf_area_run(p);
     pf_iru_all_run(p);
-    pf_gw_runs(p);
+    pf_gw_all_run(p, 0);
+    pf_gw_all_run(p, 32);
     for (unsigned t = 0; t < pf_ntimeouts(p); t++)
         pf_iru_timeout_run(p, t);
     for (unsigned g = 0; g < p->ngraphs; g++) {
