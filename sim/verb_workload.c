@@ -47,7 +47,8 @@ enum {
     K_VALUES_OUT,
     K_BUFFER,
     K_ACTIVE_OUT,
-    K_ACTIVE_EVERY
+    K_ACTIVE_EVERY,
+    K_MACHINE
 };
 /* An option two kinds take with different meanings has a row per meaning. */
 static const irhw_opt workload_opts[] = {
@@ -95,6 +96,14 @@ static const irhw_opt workload_opts[] = {
      "while a frontier streams in, a warp asks for work every N\n"
      "cycles (1..1000000; default SLOTS/BANKS: one warp's worth\n"
      "per request); at the end of a frontier (flush) every cycle"},
+    {"--machine", 1, K_MACHINE, W_IRU, "M",
+     "fixed (default): a request every --req-every cycles; gpu:\n"
+     "warps of the GPU core model ask with load_iru, and each\n"
+     "kernel runs twice, plain loads and load_iru (docs/iru.md)"},
+    {"-g", 1, K_GPU, W_IRU, "NAME=VALUE",
+     "with --machine gpu: a GPU core model constant (irhw\n"
+     "workload bfs --help) or IRU_PF_DEPTH (default 8) /\n"
+     "IRU_LAT (default 120): docs/iru.md"},
     {"--all", 0, K_ALL, W_IRU, NULL,
      "every graph of --graphs x every kernel: a Markdown table\n"
      "on stdout and in -o FILE.md"},
@@ -306,6 +315,18 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
                                   : "--max-elems '%s' must be a whole number >= 1",
                               v);
         *(req ? &o->req_every : &o->max_elems) = x;
+    } else if (opt->id == K_MACHINE) {
+        if (strcmp(v, "gpu") && strcmp(v, "fixed"))
+            return kind_usage(o->prog, "iru", "--machine '%s' must be fixed or gpu", v);
+        o->gpu = !strcmp(v, "gpu");
+    } else if (opt->id == K_GPU) {
+        char err[1024];
+        int r = giru_set(&o->icfg, v, err, sizeof err);
+        if (!r && irhw_gpu_set(&o->gcfg, v, err, sizeof err))
+            r = -1;
+        if (r < 0)
+            return kind_usage(o->prog, "iru", "%s", err);
+        o->have_g = 1;
     } else if (opt->id == K_ALL) {
         o->all = 1;
     } else if (opt->id == K_BFS_DEDUP) {
@@ -352,6 +373,12 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
         return kind_usage(o->prog, "iru", "%s", "--bfs-dedup applies to --kernel bfs");
     if (o->plot && !o->nsweep)
         return kind_usage(o->prog, "iru", "%s", "--plot names the SVG of --timeout-sweep");
+    if (o->gpu && (o->req_every || o->bfs_dedup || o->plot))
+        return kind_usage(o->prog, "iru", "%s",
+                          "--machine gpu: the warps set the request rate and the sweep has no "
+                          "plot: drop --req-every, --bfs-dedup and --plot");
+    if (o->have_g && !o->gpu)
+        return kind_usage(o->prog, "iru", "%s", "-g sets the GPU core model: add --machine gpu");
     if (o->nsweep) {
         if (o->all || o->c.graph || o->kernel >= 0)
             return kind_usage(o->prog, "iru", "%s",
@@ -558,9 +585,13 @@ static int workload_iru(const wl_kind *k, int argc, char **argv, const char *pro
     memset(&o, 0, sizeof o);
     o.prog = prog;
     o.kernel = -1;
+    irhw_gpu_defaults(&o.gcfg);
+    giru_defaults(&o.icfg);
     int rc = parse_iru(argc, argv, &o);
     if (rc)
         return rc;
+    if (o.gpu)
+        return o.all ? wl_iru_gpu_all(&o) : o.nsweep ? wl_iru_gpu_sweep(&o) : wl_iru_gpu_single(&o);
     if (o.all)
         return wl_iru_all(&o);
     if (o.nsweep)

@@ -74,6 +74,12 @@ static int make_inst(const wl_opts *o, irhw_kernel k, const iru_variant *va, irh
     return 0;
 }
 
+int wl_iru_inst(const wl_opts *o, irhw_kernel k, const char *filter, long timeout, irhw_inst *x)
+{
+    iru_variant va = {filter, timeout};
+    return make_inst(o, k, &va, x);
+}
+
 typedef struct {
     irhw_iru_result r;
     uint64_t elements, frontiers;
