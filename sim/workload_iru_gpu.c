@@ -213,7 +213,7 @@ static int iru_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gpu_
     irhw_stim_source src = {&f, gfeed_step, 0};
     irhw_cosim_res cr;
     int rc;
-    if (o->c.model_only) {
+    if (o->c.model_only || o->nsweep) {
         rc = irhw_model_run(x, &src, cap, gfeed_observe, NULL, &cr, err, errlen);
     } else {
         irhw_cosim_req cq = {0};
@@ -367,8 +367,8 @@ static void print_pair(const wl_opts *o, const char *path, const irhw_graph *g, 
            irhw_kernel_name(k), path, g->n, g->m, p->frontiers, p->elements);
     printf("  machine %s %s\n  iru_hash %s\n", gc, ic, p->params);
     printf("  %s; values checked against the sequential kernel; %.1f s\n",
-           o->c.model_only ? "iru_hash: C model alone, conservation checked"
-                           : "iru_hash: lockstep with the RTL, every output compared",
+           o->c.model_only || o->nsweep ? "iru_hash: C model alone, conservation checked"
+                                        : "iru_hash: lockstep with the RTL, every output compared",
            p->run_s);
     printf("                          baseline      GPU+IRU   IRU/base   paper\n");
     printf("  cycles              %12" PRIu64 " %12" PRIu64 "   %6.2fx   speedup %sx (1.33x "
@@ -429,35 +429,54 @@ int wl_iru_gpu_single(const wl_opts *o)
 }
 
 static const char all_head[] =
-    "| graph | vertices | edges | kernel | filter | elements | cycles base | cycles IRU | "
+    "| graph | vertices | edges | kernel | filter | TIMEOUT | elements | cycles base | cycles IRU "
+    "| "
     "speedup | paper | L1 IRU/base | L2 IRU/base | lines/irr. inst base | lines/irr. inst IRU | "
     "coalescing | filtered | bound | paper filtered | energy IRU/base | IRU energy share | "
     "load_iru per kcycle |\n"
     "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-    "---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    "---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
 
 static void all_row(FILE *f, const wl_opts *o, const char *name, const irhw_graph *g, irhw_kernel k,
                     const gpu_pair *p)
 {
+    const char *t = strstr(p->params, "TIMEOUT=");
     pair_q q = quantities(o, p);
     fprintf(f,
-            "| %s | %u | %" PRIu64 " | %s | %s | %" PRIu64 " | %" PRIu64 " | %" PRIu64
+            "| %s | %u | %" PRIu64 " | %s | %s | %u | %" PRIu64 " | %" PRIu64 " | %" PRIu64
             " | %.2f | %s | %.2f | %.2f | %.2f | %.2f | %.2fx | %.1f %% | %.1f %% | %s | %.2f | "
             "%.2f %% | %.1f |\n",
-            name, g->n, g->m, irhw_kernel_name(k), p->filter, p->elements, p->base.cycles,
-            p->iru.cycles, q.speedup, paper_speedup[k], q.l1, q.l2, q.lpi_base, q.lpi_iru,
-            ratio(q.lpi_base, q.lpi_iru), q.filt, q.bound, paper_filt[k], q.e_ratio, q.iru_share,
-            q.rate);
+            name, g->n, g->m, irhw_kernel_name(k), p->filter, t ? (unsigned)atoi(t + 8) : 0,
+            p->elements, p->base.cycles, p->iru.cycles, q.speedup, paper_speedup[k], q.l1, q.l2,
+            q.lpi_base, q.lpi_iru, ratio(q.lpi_base, q.lpi_iru), q.filt, q.bound, paper_filt[k],
+            q.e_ratio, q.iru_share, q.rate);
 }
 
-/* Every graph x kernel (at each TIMEOUT of the sweep, nt > 0): rows into f
- * and stdout; the sums of the means line. The worst exit code. */
+/* Per kernel and TIMEOUT (one column without a sweep): sums over the
+ * graphs for the means. */
 typedef struct {
-    double speedup[3], l1[3], l2[3], coal[3], e[3];
-    unsigned n[3];
-} gpu_means;
+    double speedup, l1, l2, coal, e, filt, bound, lpi, rate;
+    unsigned n;
+} gpu_mean;
 
-static int graph_rows(const wl_opts *o, FILE *f, gpu_means *m, char *params, size_t plen)
+static void mean_add(gpu_mean *m, const pair_q *q)
+{
+    m->speedup += q->speedup;
+    m->l1 += q->l1;
+    m->l2 += q->l2;
+    m->coal += ratio(q->lpi_base, q->lpi_iru);
+    m->e += q->e_ratio;
+    m->filt += q->filt;
+    m->bound += q->bound;
+    m->lpi += q->lpi_iru;
+    m->rate += q->rate;
+    m->n++;
+}
+
+/* Every graph x kernel (x each TIMEOUT of the sweep): rows into f and
+ * stdout, sums into m[k][t]. The worst exit code. */
+static int graph_rows(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP], char *params,
+                      size_t plen)
 {
     char dir[4096];
     char *names[256];
@@ -484,18 +503,39 @@ static int graph_rows(const wl_opts *o, FILE *f, gpu_means *m, char *params, siz
                 fflush(stdout);
                 snprintf(params, plen, "%s", p.params);
                 pair_q q = quantities(o, &p);
-                m->speedup[k] += q.speedup;
-                m->l1[k] += q.l1;
-                m->l2[k] += q.l2;
-                m->coal[k] += ratio(q.lpi_base, q.lpi_iru);
-                m->e[k] += q.e_ratio;
-                m->n[k]++;
+                mean_add(&m[k][t], &q);
             }
         worst = rc > worst ? rc : worst;
         irhw_graph_free(&g);
         free(names[i]);
     }
     return worst;
+}
+
+/* The means over the graphs, one row per kernel (and TIMEOUT). */
+static void means_table(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP])
+{
+    fprintf(f, "\nMeans over the graphs (IRU / baseline; filtered, bound and lines per "
+               "irregular instruction of the IRU run):\n\n"
+               "| kernel | TIMEOUT | runs | speedup | paper | L1 | L2 | coalescing | energy | "
+               "paper energy | filtered | bound | lines/irr. inst IRU | load_iru per kcycle |\n"
+               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+               "| ---: | ---: |\n");
+    unsigned nt = o->nsweep ? o->nsweep : 1;
+    char to[32] = "as set";
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned t = 0; t < nt; t++) {
+            const gpu_mean *a = &m[k][t];
+            double c = a->n ? a->n : 1;
+            if (o->nsweep)
+                snprintf(to, sizeof to, "%u", o->sweep[t]);
+            fprintf(f,
+                    "| %s | %s | %u | %.2f | %s | %.2f | %.2f | %.2fx | %.2f | %s | %.1f %% | "
+                    "%.1f %% | %.2f | %.1f |\n",
+                    irhw_kernel_name((irhw_kernel)k), to, a->n, a->speedup / c, paper_speedup[k],
+                    a->l1 / c, a->l2 / c, a->coal / c, a->e / c, paper_energy[k], a->filt / c,
+                    a->bound / c, a->lpi / c, a->rate / c);
+        }
 }
 
 static int gpu_table(const wl_opts *o, const char *def_out)
@@ -505,47 +545,33 @@ static int gpu_table(const wl_opts *o, const char *def_out)
     irhw_mkdirs_for(out);
     char err[IRHW_ERRLEN];
     irhw_out *w = irhw_out_open(out, err, sizeof err);
-    if (!w) {
-        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
+    gpu_mean(*m)[IRU_MAX_SWEEP] = calloc(3, sizeof *m);
+    if (!w || !m) {
+        fprintf(stderr, "%s workload iru: %s\n", o->prog, w ? "out of memory" : err);
+        if (w)
+            irhw_out_abort(w);
+        free(m);
         return EXIT_TOOL;
     }
     FILE *f = irhw_out_file(w);
-    const char *head = all_head;
-    if (o->nsweep)
-        fputs("TIMEOUT sweep: one row per graph x kernel x TIMEOUT, the sweep's values in "
-              "order (the iru_hash line names the last)\n\n",
-              f);
-    fputs(head, f);
-    fputs(head, stdout);
-    gpu_means m;
-    memset(&m, 0, sizeof m);
+    fputs(all_head, f);
+    fputs(all_head, stdout);
     char params[512] = "";
-    int worst = graph_rows(o, f, &m, params, sizeof params);
-    char gc[512], ic[128];
+    int worst = graph_rows(o, f, m, params, sizeof params);
+    means_table(o, f, m);
+    means_table(o, stdout, m);
+    free(m);
+    char gc[512], ic[128], tail[2048];
     irhw_gpu_format(&o->gcfg, gc, sizeof gc);
     giru_format(&o->icfg, ic, sizeof ic);
-    char tail[4096];
-    int n = snprintf(tail, sizeof tail,
-                     "\nMeans over the graphs (IRU / baseline):\n\n"
-                     "| kernel | runs | speedup | paper | L1 | L2 | "
-                     "coalescing | energy | paper energy |\n"
-                     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-                     "| ---: |\n");
-    for (unsigned k = 0; k < 3 && n > 0 && (size_t)n < sizeof tail; k++) {
-        double c = m.n[k] ? m.n[k] : 1;
-        n += snprintf(tail + n, sizeof tail - (size_t)n,
-                      "| %s | %u | %.2f | %s | %.2f | %.2f | %.2fx | %.2f | %s |\n",
-                      irhw_kernel_name((irhw_kernel)k), m.n[k], m.speedup[k] / c, paper_speedup[k],
-                      m.l1[k] / c, m.l2[k] / c, m.coal[k] / c, m.e[k] / c, paper_energy[k]);
-    }
-    if (n > 0 && (size_t)n < sizeof tail)
-        snprintf(tail + n, sizeof tail - (size_t)n,
-                 "\nGPU core model %s %s; iru_hash %s (FILTER per kernel unless -p FILTER); %s; "
-                 "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
-                 "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
-                 "docs/iru.md).\n",
-                 gc, ic, params, o->c.model_only ? "C model alone" : "in lockstep with the RTL",
-                 irhw_now_s() - t0);
+    snprintf(tail, sizeof tail,
+             "\nGPU core model %s %s; iru_hash %s (FILTER per kernel unless -p FILTER%s); %s; "
+             "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
+             "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
+             "docs/iru.md).\n",
+             gc, ic, params, o->nsweep ? "; TIMEOUT per row" : "",
+             o->c.model_only || o->nsweep ? "C model alone" : "in lockstep with the RTL",
+             irhw_now_s() - t0);
     fputs(tail, f);
     fputs(tail, stdout);
     if (irhw_out_commit(w, err, sizeof err)) {

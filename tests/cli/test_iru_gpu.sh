@@ -27,21 +27,22 @@ l1=$(sed -n 's/^  L1 accesses *\([0-9]*\) *\([0-9]*\) .*/\2/p' "$tmp/pagerank")
 
 "$irhw" workload iru --machine gpu --model-only --all --graphs "$data" -o "$tmp/all.md" > "$tmp/out" 2>&1; rc=$?
 rows=$(grep -c '^| [a-z0-9]*\.[a-z]* | [0-9]' "$tmp/all.md")
-means=$(grep -c '^| \(bfs\|sssp\|pagerank\) | [0-9]* |' "$tmp/all.md")
+means=$(grep -c '^| \(bfs\|sssp\|pagerank\) | as set | 4 |' "$tmp/all.md")
 [ $rc -eq 0 ] && [ "$rows" -eq 12 ] && [ "$means" -eq 3 ] &&
   ok "--all: 4 graphs x 3 kernels, the means per kernel" || bad "--all: rc=$rc rows=$rows means=$means $(tail -3 "$tmp/out")"
-# filtered (16th column) never above its bound (17th)
-awk -F'|' '$3 ~ /^ [0-9]+ $/ { f = $17 + 0; b = $18 + 0; if (f > b + 0.05) bad = 1 } END { exit bad }' "$tmp/all.md" &&
+# filtered (17th column) never above its bound (18th)
+awk -F'|' '$3 ~ /^ [0-9]+ $/ { f = $18 + 0; b = $19 + 0; if (f > b + 0.05) bad = 1 } END { exit bad }' "$tmp/all.md" &&
   ok "--all: every filtered share within 1 - distinct/elements" || bad "filtered above its bound: $(cat "$tmp/all.md")"
 # BFS runs unfiltered: 0.0 %
-awk -F'|' '$5 == " bfs " && $17 !~ / 0\.0 %/ { bad = 1 } END { exit bad }' "$tmp/all.md" &&
+awk -F'|' '$5 == " bfs " && $18 !~ / 0\.0 %/ { bad = 1 } END { exit bad }' "$tmp/all.md" &&
   ok "--all: BFS (FILTER=none) filters nothing" || bad "BFS filtered: $(grep '| bfs |' "$tmp/all.md")"
 
 "$irhw" workload iru --machine gpu --model-only --timeout-sweep 0,50 --graphs "$data" -o "$tmp/sw.md" > "$tmp/out" 2>&1; rc=$?
 rows=$(grep -c '^| [a-z0-9]*\.[a-z]* | [0-9]' "$tmp/sw.md")
-[ $rc -eq 0 ] && [ "$rows" -eq 24 ] && grep -q 'TIMEOUT sweep' "$tmp/sw.md" &&
+means=$(grep -c '^| \(bfs\|sssp\|pagerank\) | \(0\|50\) | 4 |' "$tmp/sw.md")
+[ $rc -eq 0 ] && [ "$rows" -eq 24 ] && [ "$means" -eq 6 ] && grep -q 'TIMEOUT per row' "$tmp/sw.md" &&
   ok "--timeout-sweep under --machine gpu: 4 graphs x 3 kernels x 2 TIMEOUTs" ||
-  bad "gpu sweep: rc=$rc rows=$rows $(tail -3 "$tmp/out")"
+  bad "gpu sweep: rc=$rc rows=$rows means=$means $(tail -3 "$tmp/out")"
 
 # a graph with no edge: no frontier for the kernel
 printf '3 0\n\n\n\n' > "$tmp/empty.graph"
