@@ -105,6 +105,11 @@ int pf_fig8_run(pf *p, unsigned g, const char *mode);
 int pf_iru_all_run(pf *p);
 int pf_iru_timeout_run(pf *p, unsigned t);
 int pf_area_run(pf *p);
+/* The IRU paper's system runs (paper_figs_iru_gpu.c): --machine gpu --all, and
+ * its TIMEOUT sweep at two warp counts (i 0, 1). */
+int pf_iru_gpu_run(pf *p);
+int pf_iru_gpu_rate_run(pf *p, unsigned i);
+void pf_iru_gpu_runs(pf *p);
 unsigned pf_ntimeouts(const pf *p);
 unsigned pf_timeout_at(const pf *p, unsigned i);
 unsigned pf_nentries(const pf *p);
@@ -166,6 +171,8 @@ int fig6(pf *p, const char *entries);
 int fig7(pf *p);
 int fig8(pf *p);
 int fig_cores(pf *p);
+int fig_iru_gpu(pf *p);
+int fig_iru_gpu_rate(pf *p);
 int fig_headline(pf *p);
 /* The headline's table (paper_figs_hwwl.c), also at paper scale: its
  * columns, with the ideal FIFO's when ideal; the row of kernel k on a graph

@@ -177,6 +177,7 @@ int pf_build_runs(pf *p)
     if (!p->quick)
         pf_area_run(p);
     pf_iru_all_run(p);
+    pf_iru_gpu_runs(p);
     for (unsigned t = 0; t < pf_ntimeouts(p); t++)
         pf_iru_timeout_run(p, t);
     for (unsigned g = 0; g < p->ngraphs; g++) {
