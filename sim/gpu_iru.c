@@ -19,8 +19,8 @@ static const struct {
     const char *source;
 } giru_tab[GIRU_N] = {
     [GIRU_PF_DEPTH] = {"IRU_PF_DEPTH", 8, 1, 1024,
-                       "lines the IRU's prefetcher has in flight (IRU paper §5: \"8 on-the-fly "
-                       "prefetches\" per partition)"},
+                       "lines the IRU's prefetcher has in flight per partition (IRU paper §5: "
+                       "\"8 on-the-fly prefetches\")"},
     [GIRU_LAT] = {"IRU_LAT", 120, 1, 100000,
                   "cycles from the IRU's reply to the warp having it (chosen: L2_LAT's default, "
                   "the trip between a core and a memory partition and back)"},
@@ -289,14 +289,23 @@ void giru_request_taken(giru_sim *g)
     g->ntaken++;
 }
 
-void giru_reply(giru_sim *g, uint64_t cycle, unsigned n, const uint32_t *idx, const uint32_t *data)
+uint64_t giru_request_pop(giru_sim *g)
 {
-    size_t nw = (size_t)g->C * g->W;
-    if (!g->ntaken)
-        return;
-    iwarp *w = &g->w[g->taken[g->htaken]];
-    g->htaken = (g->htaken + 1) % nw;
-    g->ntaken--;
+    uint64_t wi = g->wanting[g->hwant];
+    g->hwant = (g->hwant + 1) % ((size_t)g->C * g->W);
+    g->nwant--;
+    return wi;
+}
+
+uint64_t giru_front_lo(const giru_sim *g)
+{
+    return g->lo;
+}
+
+void giru_reply_warp(giru_sim *g, uint64_t wi, uint64_t cycle, unsigned n, const uint32_t *idx,
+                     const uint32_t *data)
+{
+    iwarp *w = &g->w[wi];
     w->ready = cycle + g->q.icfg->v[GIRU_LAT];
     if (!n) {
         g->st.iru_empty++;
@@ -308,9 +317,19 @@ void giru_reply(giru_sim *g, uint64_t cycle, unsigned n, const uint32_t *idx, co
     memcpy(w->idx, idx, n * sizeof *idx);
     memcpy(w->data, data, n * sizeof *data);
     w->pc = P_LOAD;
-    unsigned c = (unsigned)((size_t)(w - g->w) / g->W);
+    unsigned c = (unsigned)(wi / g->W);
     if (w->ready < g->core_next[c])
         g->core_next[c] = w->ready;
+}
+
+void giru_reply(giru_sim *g, uint64_t cycle, unsigned n, const uint32_t *idx, const uint32_t *data)
+{
+    if (!g->ntaken)
+        return;
+    uint64_t wi = g->taken[g->htaken];
+    g->htaken = (g->htaken + 1) % ((size_t)g->C * g->W);
+    g->ntaken--;
+    giru_reply_warp(g, wi, cycle, n, idx, data);
 }
 
 /* ---- the instructions ------------------------------------------------------------- */

@@ -79,6 +79,13 @@ uint64_t giru_next_event(const giru_sim *g, uint64_t cycle);
 unsigned giru_requests(const giru_sim *g);
 void giru_request_taken(giru_sim *g);
 void giru_reply(giru_sim *g, uint64_t cycle, unsigned n, const uint32_t *idx, const uint32_t *data);
+/* The partitioned IRU, whose partitions answer their own requests: the
+ * oldest request not yet on a port, taken (its warp); a reply to warp wi. */
+uint64_t giru_request_pop(giru_sim *g);
+void giru_reply_warp(giru_sim *g, uint64_t wi, uint64_t cycle, unsigned n, const uint32_t *idx,
+                     const uint32_t *data);
+/* The frontier's first element (positions count from it). */
+uint64_t giru_front_lo(const giru_sim *g);
 /* The prefetcher: the next element whose lines are in (its position in the
  * frontier in *pos): 1, or 0 when none is ready yet; take it with
  * giru_pf_take. giru_pf_done: every element of the frontier was taken. */

@@ -105,11 +105,12 @@ int pf_fig8_run(pf *p, unsigned g, const char *mode);
 int pf_iru_all_run(pf *p);
 int pf_iru_timeout_run(pf *p, unsigned t);
 int pf_area_run(pf *p);
-/* The IRU paper's system runs (paper_figs_iru_gpu.c): --machine gpu --all, and
- * its TIMEOUT sweep at two warp counts (i 0, 1). */
+/* The IRU paper's system runs (figures in paper_figs_iru_gpu.c): --machine
+ * gpu --all, and its TIMEOUT sweep at WARPS pf_iru_gpu_warps[i] (i 0, 1). */
+#define PF_IRU_GPU_TIMEOUTS "0,1000"
+extern const unsigned pf_iru_gpu_warps[2];
 int pf_iru_gpu_run(pf *p);
 int pf_iru_gpu_rate_run(pf *p, unsigned i);
-void pf_iru_gpu_runs(pf *p);
 unsigned pf_ntimeouts(const pf *p);
 unsigned pf_timeout_at(const pf *p, unsigned i);
 unsigned pf_nentries(const pf *p);

@@ -3,39 +3,13 @@
  * paper-figs`: `irhw workload iru --machine gpu` on every graph (L1 / L2
  * accesses, lines per irregular memory instruction, filtered share and its
  * bound, speedup and memory energy of GPU+IRU against the baseline; Figs.
- * 12, 14, 15, 16), and the request rate beside TIMEOUT (the same runs at 8
- * and 48 warps a core, TIMEOUT 0 and 1000). Docs: docs/iru.md.
+ * 12, 14, 15, 16; four partitions as the paper's), and the request rate beside TIMEOUT (the same
+ * runs at 8 and 48 warps a core, TIMEOUT 0 and 1000). Docs: docs/iru.md.
  */
 #include "paper_figs.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define GPU_TIMEOUTS "0,1000"
-static const unsigned rate_warps[2] = {8, 48};
-
-int pf_iru_gpu_run(pf *p)
-{
-    return pf_run_add(p, NULL,
-                      "workload iru --machine gpu --all --model-only --graphs %s -o "
-                      "@RUN@/iru_gpu.md",
-                      p->gdir);
-}
-
-int pf_iru_gpu_rate_run(pf *p, unsigned i)
-{
-    return pf_run_add(p, NULL,
-                      "workload iru --machine gpu --timeout-sweep " GPU_TIMEOUTS
-                      " -g WARPS=%u --graphs %s -o @RUN@/iru_gpu_timeout.md",
-                      rate_warps[i], p->gdir);
-}
-
-void pf_iru_gpu_runs(pf *p)
-{
-    pf_iru_gpu_run(p);
-    for (unsigned i = 0; i < 2; i++)
-        pf_iru_gpu_rate_run(p, i);
-}
 
 /* The cells of a Markdown table line "| a | b | ... |"; their count. */
 static int cells(const char *line, char c[][64], int max)
@@ -123,8 +97,9 @@ int fig_iru_gpu(pf *p)
     fig f;
     if (fig_open(p, &f, "iru_gpu", "IRU paper Figs. 12, 14, 15, 16: GPU+IRU against the GPU",
                  "irhw workload iru --machine gpu --all (the GPU core model's 4 cores x 48 warps, "
-                 "its L1 / L2 / DRAM; iru_hash at its defaults, one partition, TIMEOUT=1000; C "
-                 "model alone): per graph and kernel, IRU / baseline for cycles (speedup), L1 "
+                 "its L1 / L2 / DRAM; --parts 4: four iru_hash partitions of 256 sets on a ring, "
+                 "the paper's 1,024-set table, TIMEOUT=1000; C model alone): per graph and kernel, "
+                 "IRU / baseline for cycles (speedup), L1 "
                  "and L2 accesses and memory energy; memory lines per irregular memory "
                  "instruction (coalescing = baseline / IRU); the filtered share beside its bound "
                  "1 - distinct/elements. Paper: speedup 1.33x (BFS 1.16, SSSP 1.14, PageRank "
@@ -186,7 +161,7 @@ int fig_iru_gpu_rate(pf *p)
 {
     fig f;
     if (fig_open(p, &f, "iru_gpu_rate", "IRU on the GPU model: the request rate beside TIMEOUT",
-                 "irhw workload iru --machine gpu --timeout-sweep " GPU_TIMEOUTS
+                 "irhw workload iru --machine gpu --parts 4 --timeout-sweep " PF_IRU_GPU_TIMEOUTS
                  " at -g WARPS=8 and 48 (C model alone), means over the graphs per kernel: the "
                  "warps' load_iru per 1000 cycles, the filtered share and its bound, memory "
                  "lines per irregular instruction after the IRU, speedup over the same machine "
@@ -208,13 +183,13 @@ int fig_iru_gpu_rate(pf *p)
             const char *e = strchr(l, '\n');
             char row[1024], rest[1024];
             snprintf(rest, sizeof rest, "%.*s", (int)(e ? e - l : (long)strlen(l)), l);
-            snprintf(row, sizeof row, "%u|%s", rate_warps[i], rest);
+            snprintf(row, sizeof row, "%u|%s", pf_iru_gpu_warps[i], rest);
             fig_row(&f, row);
             l = e ? e + 1 : NULL;
         }
         if (!n) {
             char c[160], row[512];
-            snprintf(row, sizeof row, "%u|%s||||||", rate_warps[i],
+            snprintf(row, sizeof row, "%u|%s||||||", pf_iru_gpu_warps[i],
                      cell(&f, r, NA, "", c, sizeof c));
             fig_row(&f, row);
         }

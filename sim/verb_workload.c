@@ -48,7 +48,8 @@ enum {
     K_BUFFER,
     K_ACTIVE_OUT,
     K_ACTIVE_EVERY,
-    K_MACHINE
+    K_MACHINE,
+    K_PARTS
 };
 /* An option two kinds take with different meanings has a row per meaning. */
 static const irhw_opt workload_opts[] = {
@@ -100,6 +101,10 @@ static const irhw_opt workload_opts[] = {
      "fixed (default): a request every --req-every cycles; gpu:\n"
      "warps of the GPU core model ask with load_iru, and each\n"
      "kernel runs twice, plain loads and load_iru (docs/iru.md)"},
+    {"--parts", 1, K_PARTS, W_IRU, "N",
+     "with --machine gpu --model-only: N iru_hash partitions of\n"
+     "SETS sets each on a ring, one logical table (model/iru.h;\n"
+     "the paper: 4); default 1, one iru_hash"},
     {"-g", 1, K_GPU, W_IRU, "NAME=VALUE",
      "with --machine gpu: a GPU core model constant (irhw\n"
      "workload bfs --help) or IRU_PF_DEPTH (default 8) /\n"
@@ -319,6 +324,11 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
         if (strcmp(v, "gpu") && strcmp(v, "fixed"))
             return kind_usage(o->prog, "iru", "--machine '%s' must be fixed or gpu", v);
         o->gpu = !strcmp(v, "gpu");
+    } else if (opt->id == K_PARTS) {
+        uint64_t x;
+        if (irhw_parse_uint(v, &x) || x < 1 || x > 64)
+            return kind_usage(o->prog, "iru", "--parts '%s' must be a whole number 1..64", v);
+        o->parts = (unsigned)x;
     } else if (opt->id == K_GPU) {
         char err[1024];
         int r = giru_set(&o->icfg, v, err, sizeof err);
@@ -377,6 +387,10 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
         return kind_usage(o->prog, "iru", "%s",
                           "--machine gpu: the warps set the request rate and the sweep has no "
                           "plot: drop --req-every, --bfs-dedup and --plot");
+    if (o->parts > 1 && (!o->gpu || !o->c.model_only))
+        return kind_usage(o->prog, "iru", "%s",
+                          "--parts runs the partitioned IRU's C model (it has no RTL): add "
+                          "--machine gpu --model-only");
     if (o->have_g && !o->gpu)
         return kind_usage(o->prog, "iru", "%s", "-g sets the GPU core model: add --machine gpu");
     if (o->nsweep) {
@@ -587,6 +601,7 @@ static int workload_iru(const wl_kind *k, int argc, char **argv, const char *pro
     o.kernel = -1;
     irhw_gpu_defaults(&o.gcfg);
     giru_defaults(&o.icfg);
+    o.parts = 1;
     int rc = parse_iru(argc, argv, &o);
     if (rc)
         return rc;

@@ -34,6 +34,7 @@ typedef struct {
     irhw_gpu_cfg gcfg; /* its -g constants */
     giru_cfg icfg;     /* the IRU side's -g constants */
     int have_g;        /* a -g was given */
+    unsigned parts;    /* --parts: iru_hash partitions on a ring (model/iru.h); 1: one iru_hash */
     uint64_t max_elems, req_every;
     unsigned nsweep; /* --timeout-sweep: the TIMEOUT values */
     unsigned sweep[IRU_MAX_SWEEP];

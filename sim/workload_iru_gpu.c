@@ -13,6 +13,7 @@
 
 #include "area.h"
 #include "graph_dir.h"
+#include "iru.h"
 #include "iru_hash.h"
 #include "modelrun.h"
 
@@ -240,6 +241,139 @@ static int iru_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gpu_
     return rc;
 }
 
+/* ---- one IRU run: the partitioned IRU (model/iru.h) ------------------------------ */
+
+typedef struct {
+    uint64_t *w;
+    unsigned head, n, cap;
+} wq; /* a partition's requests, oldest first: their warps */
+
+/* The prefetcher's elements into their memory partition's FIFO (the
+ * partition of the frontier array's line: "each IRU only prefetches
+ * information from its corresponding memory partition"), at most `lanes`
+ * a partition a cycle, in order. */
+static void parts_push(giru_sim *g, iru_sys *u, unsigned parts, unsigned lanes, unsigned per_line,
+                       uint64_t cycle)
+{
+    unsigned took[64] = {0};
+    uint32_t idx, data;
+    uint64_t pos;
+    while (giru_pf_peek(g, cycle, &idx, &data, &pos)) {
+        unsigned part = (unsigned)((giru_front_lo(g) + pos) / per_line % parts);
+        if (took[part] >= lanes || !iru_sys_push(u, part, idx, data, pos))
+            return;
+        took[part]++;
+        giru_pf_take(g);
+    }
+}
+
+/* The warps' requests dealt round-robin over the partitions ("each SM
+ * distributes the requests evenly across the different IRUs"), one a
+ * partition a cycle; each partition's replies back to its own requests. */
+static void parts_requests(giru_sim *g, iru_sys *u, wq *q, unsigned parts, unsigned *rr,
+                           uint64_t cycle)
+{
+    for (unsigned k = 0; k < parts && giru_requests(g); k++) {
+        unsigned part = (*rr)++ % parts;
+        if (!iru_sys_request(u, part))
+            continue;
+        wq *a = &q[part];
+        a->w[(a->head + a->n++) % a->cap] = giru_request_pop(g);
+    }
+    (void)cycle;
+}
+
+static void parts_replies(giru_sim *g, iru_sys *u, wq *q, unsigned parts, uint64_t cycle)
+{
+    static iru_reply_t r;
+    for (unsigned part = 0; part < parts; part++)
+        while (q[part].n && iru_sys_reply(u, part, &r)) {
+            uint32_t idx[64], data[64];
+            for (unsigned i = 0; i < r.n && i < 64; i++) {
+                idx[i] = (uint32_t)r.e[i].idx;
+                data[i] = (uint32_t)r.e[i].data;
+            }
+            wq *a = &q[part];
+            giru_reply_warp(g, a->w[a->head], cycle, r.n, idx, data);
+            a->head = (a->head + 1) % a->cap;
+            a->n--;
+        }
+}
+
+static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gpu_pair *p,
+                     char *err, size_t errlen)
+{
+    iru_cfg c;
+    iru_cfg_defaults(&c);
+    c.parts = o->parts;
+    c.hash = p->params;
+    iru_sys *u = iru_sys_new(&c, err, errlen);
+    if (!u)
+        return -2;
+    giru_sim *g = giru_new(q, err, errlen);
+    unsigned nw = o->gcfg.v[GC_CORES] * o->gcfg.v[GC_WARPS];
+    wq *rq = calloc(c.parts, sizeof *rq);
+    int rc = !g || !rq ? -2 : 0;
+    for (unsigned i = 0; !rc && i < c.parts; i++)
+        if (!(rq[i].w = calloc(nw, sizeof *rq[i].w)))
+            rc = irhw_err(err, errlen, "out of memory for the partitions' requests");
+        else
+            rq[i].cap = nw;
+    const irhw_iru_stream *s = q->s;
+    const iru_geom *ig = iru_g(x);
+    uint64_t cap = 64 * s->n + s->nfront * (8ull * ig->sets + ig->timeout + 100000) + 100000;
+    uint64_t cycle = 0, next_at = 0;
+    unsigned rr = 0, per_line = o->gcfg.v[GC_LINE] / 4;
+    int in_kernel = 0;
+    for (; !rc; cycle++) {
+        if (cycle > cap) {
+            rc = irhw_err(err, errlen, "the GPU run did not end within %" PRIu64 " cycles", cap);
+            break;
+        }
+        if (!in_kernel && cycle >= next_at) {
+            if (!giru_kernel_begin(g, cycle))
+                break;
+            in_kernel = 1;
+        }
+        if (in_kernel) {
+            giru_cycle(g, cycle);
+            parts_push(g, u, c.parts, ig->lanes, per_line, cycle);
+            parts_requests(g, u, rq, c.parts, &rr, cycle);
+            iru_sys_flush(u, giru_pf_done(g));
+        }
+        iru_sys_step(u);
+        if (in_kernel)
+            parts_replies(g, u, rq, c.parts, cycle);
+        if (in_kernel && giru_kernel_over(g, cycle)) {
+            in_kernel = 0;
+            next_at = cycle + 1 + o->gcfg.v[GC_LAUNCH];
+            iru_sys_flush(u, 0);
+        }
+    }
+    if (!rc) {
+        const iru_sys_stats *t = iru_sys_stats_of(u);
+        p->iru = *giru_finish(g, cycle);
+        p->inserted = t->inserted;
+        p->merged = t->merged;
+        p->replies = t->replies - t->empty_replies;
+        p->replied = t->replied;
+        p->equal = 1;
+        if (t->pushed != t->replied + t->merged || iru_sys_held(u))
+            rc = irhw_err(err, errlen,
+                          "the partitioned IRU did not conserve its elements: %" PRIu64
+                          " pushed, %" PRIu64 " replied, %" PRIu64 " merged, %" PRIu64 " held",
+                          t->pushed, t->replied, t->merged, iru_sys_held(u));
+    } else if (rc == -2 && !g) {
+        rc = -2;
+    }
+    for (unsigned i = 0; rq && i < c.parts; i++)
+        free(rq[i].w);
+    free(rq);
+    giru_free(g);
+    iru_sys_free(u);
+    return rc;
+}
+
 /* One kernel on one graph: the stream, the baseline, the IRU run. */
 static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irhw_kernel k,
                     long timeout, gpu_pair *p)
@@ -266,7 +400,9 @@ static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irh
     p->frontiers = s.nfront;
     p->distinct = frontier_distinct(&s);
     const iru_geom *ig = iru_g(&x);
-    giru_req q = {&o->gcfg, &o->icfg, &s, k, 0, ig->slots};
+    giru_cfg ic = o->icfg; /* IRU_PF_DEPTH is per partition */
+    ic.v[GIRU_PF_DEPTH] *= o->parts;
+    giru_req q = {&o->gcfg, &ic, &s, k, 0, ig->slots};
     double t0 = irhw_now_s();
     char replay[2048], pl[1024];
     irhw_cfg_format(x.b, &x.c, " -p ", pl, sizeof pl);
@@ -275,7 +411,8 @@ static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irh
     rc = giru_run_plain(&q, &p->base, err, sizeof err);
     if (!rc) {
         q.iru = 1;
-        rc = iru_run(o, &x, &q, p, replay, err, sizeof err);
+        rc = o->parts > 1 ? parts_run(o, &x, &q, p, err, sizeof err)
+                          : iru_run(o, &x, &q, p, replay, err, sizeof err);
     }
     p->run_s = irhw_now_s() - t0;
     irhw_iru_stream_free(&s);
@@ -354,6 +491,13 @@ static pair_q quantities(const wl_opts *o, const gpu_pair *p)
     return q;
 }
 
+/* SETS of an iru_hash parameter line. */
+static unsigned iru_sets(const char *params)
+{
+    const char *t = strstr(params, "SETS=");
+    return t ? (unsigned)atoi(t + 5) : 0;
+}
+
 static void print_pair(const wl_opts *o, const char *path, const irhw_graph *g, irhw_kernel k,
                        const gpu_pair *p)
 {
@@ -365,7 +509,12 @@ static void print_pair(const wl_opts *o, const char *path, const irhw_graph *g, 
     printf("workload iru --machine gpu: %s on %s (%u vertices, %" PRIu64 " edges), %" PRIu64
            " frontiers, %" PRIu64 " elements\n",
            irhw_kernel_name(k), path, g->n, g->m, p->frontiers, p->elements);
-    printf("  machine %s %s\n  iru_hash %s\n", gc, ic, p->params);
+    printf("  machine %s %s\n  iru_hash %s%s\n", gc, ic, p->params,
+           o->parts > 1 ? " in each partition" : "");
+    if (o->parts > 1)
+        printf(
+            "  partitioned IRU: PARTS=%u on a ring, one logical table of %u sets (model/iru.h)\n",
+            o->parts, o->parts * iru_sets(p->params));
     printf("  %s; values checked against the sequential kernel; %.1f s\n",
            o->c.model_only || o->nsweep ? "iru_hash: C model alone, conservation checked"
                                         : "iru_hash: lockstep with the RTL, every output compared",
@@ -564,14 +713,16 @@ static int gpu_table(const wl_opts *o, const char *def_out)
     char gc[512], ic[128], tail[2048];
     irhw_gpu_format(&o->gcfg, gc, sizeof gc);
     giru_format(&o->icfg, ic, sizeof ic);
-    snprintf(tail, sizeof tail,
-             "\nGPU core model %s %s; iru_hash %s (FILTER per kernel unless -p FILTER%s); %s; "
-             "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
-             "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
-             "docs/iru.md).\n",
-             gc, ic, params, o->nsweep ? "; TIMEOUT per row" : "",
-             o->c.model_only || o->nsweep ? "C model alone" : "in lockstep with the RTL",
-             irhw_now_s() - t0);
+    snprintf(
+        tail, sizeof tail,
+        "\nGPU core model %s %s; PARTS=%u; iru_hash %s (FILTER per kernel unless -p FILTER%s); "
+        "%s; "
+        "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
+        "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
+        "docs/iru.md).\n",
+        gc, ic, o->parts, params, o->nsweep ? "; TIMEOUT per row" : "",
+        o->c.model_only || o->nsweep ? "C model alone" : "in lockstep with the RTL",
+        irhw_now_s() - t0);
     fputs(tail, f);
     fputs(tail, stdout);
     if (irhw_out_commit(w, err, sizeof err)) {

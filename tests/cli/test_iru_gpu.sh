@@ -3,7 +3,8 @@
 # each kernel on the GPU core model with plain loads and with load_iru,
 # the values checked against the sequential kernel, the report's quantities
 # (L1/L2 accesses, lines per irregular instruction, filtered share and its
-# bound, speedup, energy), --all's table and means, the TIMEOUT sweep, and
+# bound, speedup, energy), --all's table and means, the TIMEOUT sweep, the
+# partitioned IRU (--parts 4), and
 # bad input (exit 2, named). The small graphs of tests/data/graphs, the C
 # model alone. Prints "iru_gpu: N passed, N failed, N skipped".
 set -u
@@ -44,6 +45,14 @@ means=$(grep -c '^| \(bfs\|sssp\|pagerank\) | \(0\|50\) | 4 |' "$tmp/sw.md")
   ok "--timeout-sweep under --machine gpu: 4 graphs x 3 kernels x 2 TIMEOUTs" ||
   bad "gpu sweep: rc=$rc rows=$rows means=$means $(tail -3 "$tmp/out")"
 
+# the partitioned IRU (model/iru.h): four iru_hash partitions on a ring
+for k in sssp pagerank; do
+  "$irhw" workload iru --machine gpu --model-only --parts 4 --kernel $k --graph "$data/grid5x5.txt" > "$tmp/p4$k" 2>&1; rc=$?
+  [ $rc -eq 0 ] && grep -q 'partitioned IRU: PARTS=4 on a ring, one logical table of 1024 sets' "$tmp/p4$k" &&
+    grep -q 'values checked against the sequential kernel' "$tmp/p4$k" &&
+    ok "--parts 4, $k: values checked, 1024 logical sets" || bad "--parts 4 $k: rc=$rc $(tail -5 "$tmp/p4$k")"
+done
+
 # a graph with no edge: no frontier for the kernel
 printf '3 0\n\n\n\n' > "$tmp/empty.graph"
 badopt() { # NAME EXPECTED-TEXT ARGS...
@@ -59,6 +68,10 @@ badopt "--req-every under gpu" "the warps set the request rate" --machine gpu --
 badopt "-g without gpu" "add --machine gpu" --kernel bfs -g WARPS=8 "${g[@]}"
 badopt "IRU_PF_DEPTH=0" "IRU_PF_DEPTH must be a whole number 1..1024" --machine gpu --kernel bfs -g IRU_PF_DEPTH=0 "${g[@]}"
 badopt "a machine constant out of range" "WARPS" --machine gpu --kernel bfs -g WARPS=0 "${g[@]}"
+badopt "PARTS not a power of two" "PARTS must be a power of two" --machine gpu --parts 3 --kernel bfs "${g[@]}"
+badopt "PARTS above the sets" "PARTS=8 is not allowed: PARTS must be a power of two in 1..4 (at most SETS=4)" --machine gpu --parts 8 -p SETS=4 --kernel bfs "${g[@]}"
+badopt "--parts 0" "--parts '0' must be a whole number 1..64" --machine gpu --parts 0 --kernel bfs "${g[@]}"
+badopt "--parts in lockstep" "it has no RTL" --machine gpu --parts 4 --kernel bfs --graph "$data/grid5x5.txt"
 badopt "SLOTS above the warp" "SLOTS=64: a reply of SLOTS elements goes to one warp" --machine gpu --kernel bfs -p SLOTS=64 "${g[@]}"
 
 echo "iru_gpu: $pass passed, $fail failed, $skip skipped"
