@@ -713,16 +713,16 @@ static int gpu_table(const wl_opts *o, const char *def_out)
     char gc[512], ic[128], tail[2048];
     irhw_gpu_format(&o->gcfg, gc, sizeof gc);
     giru_format(&o->icfg, ic, sizeof ic);
-    snprintf(
-        tail, sizeof tail,
-        "\nGPU core model %s %s; PARTS=%u; iru_hash %s (FILTER per kernel unless -p FILTER%s); "
-        "%s; "
-        "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
-        "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
-        "docs/iru.md).\n",
-        gc, ic, o->parts, params, o->nsweep ? "; TIMEOUT per row" : "",
-        o->c.model_only || o->nsweep ? "C model alone" : "in lockstep with the RTL",
-        irhw_now_s() - t0);
+    snprintf(tail, sizeof tail,
+             "\nGPU core model %s %s; IRU partitions (--parts) %u; iru_hash %s (FILTER per kernel "
+             "unless -p FILTER%s); "
+             "%s; "
+             "%.0f s. Paper (IRU §6): L1 0.67, L2 0.56, coalescing 1.32x, speedup 1.33x, "
+             "energy -13 %%. Energy: memory only (L1, L2, DRAM lines, IRU elements; "
+             "docs/iru.md).\n",
+             gc, ic, o->parts, params, o->nsweep ? "; TIMEOUT per row" : "",
+             o->c.model_only || o->nsweep ? "C model alone" : "in lockstep with the RTL",
+             irhw_now_s() - t0);
     fputs(tail, f);
     fputs(tail, stdout);
     if (irhw_out_commit(w, err, sizeof err)) {
