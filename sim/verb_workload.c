@@ -204,7 +204,11 @@ static const char iru_about[] =
     "  with the RTL (every output compared every cycle, conservation checked).\n"
     "  Reports memory lines per warp (distinct LINE_BYTES blocks per SLOTS elements)\n"
     "  in original order and after the IRU, and the share of elements filtered,\n"
-    "  beside the paper's figures.\n";
+    "  beside the paper's figures. --machine gpu: warps of the GPU core model ask\n"
+    "  with load_iru instead, each kernel also runs with plain loads on the same\n"
+    "  machine, and the report sets L1/L2 accesses, lines per irregular memory\n"
+    "  instruction, filtered share and its bound, speedup and memory energy beside\n"
+    "  the paper's (docs/iru.md).\n";
 static const char iru_exits[] =
     "exit: 0 done, 1 RTL differs from the model or a check failed, 2 usage,\n"
     "      parameter or graph-file error (file, line and what was expected), 3 tool\n"
