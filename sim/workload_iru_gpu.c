@@ -267,20 +267,32 @@ static void parts_push(giru_sim *g, iru_sys *u, unsigned parts, unsigned lanes, 
     }
 }
 
-/* The warps' requests dealt round-robin over the partitions ("each SM
- * distributes the requests evenly across the different IRUs"), one a
- * partition a cycle; each partition's replies back to its own requests. */
-static void parts_requests(giru_sim *g, iru_sys *u, wq *q, unsigned parts, unsigned *rr,
-                           uint64_t cycle)
+/* The warps' requests dealt over the partitions, each to the one with the
+ * fewest requests waiting (ties: round-robin), one a partition a cycle;
+ * each partition's replies go back to its own requests. The paper's SMs
+ * "distribute the requests evenly across the different IRUs" and
+ * partitions may answer each other's requests (not modelled in
+ * model/iru.h); dealing to the least-waiting keeps every partition asked,
+ * so that a complete entry in a partition nobody asks cannot stop the
+ * ring (round-robin did, with 8 warps a core and TIMEOUT=0). */
+static void parts_requests(giru_sim *g, iru_sys *u, wq *q, unsigned parts, unsigned *rr)
 {
+    uint8_t tried[64] = {0};
     for (unsigned k = 0; k < parts && giru_requests(g); k++) {
-        unsigned part = (*rr)++ % parts;
-        if (!iru_sys_request(u, part))
+        unsigned best = parts;
+        for (unsigned i = 0; i < parts; i++) {
+            unsigned part = (*rr + i) % parts;
+            if (!tried[part] &&
+                (best == parts || iru_sys_waiting(u, part) < iru_sys_waiting(u, best)))
+                best = part;
+        }
+        tried[best] = 1;
+        *rr = (best + 1) % parts;
+        if (!iru_sys_request(u, best))
             continue;
-        wq *a = &q[part];
+        wq *a = &q[best];
         a->w[(a->head + a->n++) % a->cap] = giru_request_pop(g);
     }
-    (void)cycle;
 }
 
 static void parts_replies(giru_sim *g, iru_sys *u, wq *q, unsigned parts, uint64_t cycle)
@@ -313,7 +325,9 @@ static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gp
     giru_sim *g = giru_new(q, err, errlen);
     unsigned nw = o->gcfg.v[GC_CORES] * o->gcfg.v[GC_WARPS];
     wq *rq = calloc(c.parts, sizeof *rq);
-    int rc = !g || !rq ? -2 : 0;
+    int rc = !g    ? -2
+             : !rq ? irhw_err(err, errlen, "out of memory for the partitions' requests")
+                   : 0;
     for (unsigned i = 0; !rc && i < c.parts; i++)
         if (!(rq[i].w = calloc(nw, sizeof *rq[i].w)))
             rc = irhw_err(err, errlen, "out of memory for the partitions' requests");
@@ -325,9 +339,22 @@ static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gp
     uint64_t cycle = 0, next_at = 0;
     unsigned rr = 0, per_line = o->gcfg.v[GC_LINE] / 4;
     int in_kernel = 0;
+    uint64_t progress = 0, moved_at = 0, stall = 200000 + (uint64_t)ig->timeout;
     for (; !rc; cycle++) {
         if (cycle > cap) {
             rc = irhw_err(err, errlen, "the GPU run did not end within %" PRIu64 " cycles", cap);
+            break;
+        }
+        const iru_sys_stats *t = iru_sys_stats_of(u);
+        if (t->pushed + t->inserted + t->replies != progress) {
+            progress = t->pushed + t->inserted + t->replies;
+            moved_at = cycle;
+        } else if (cycle - moved_at > stall) {
+            irhw_err(err, errlen,
+                     "the partitioned IRU stalled: nothing pushed, inserted or replied for %" PRIu64
+                     " cycles (cycle %" PRIu64 ", %" PRIu64 " elements held, %u warps asking)",
+                     stall, cycle, iru_sys_held(u), giru_requests(g));
+            rc = -3;
             break;
         }
         if (!in_kernel && cycle >= next_at) {
@@ -338,7 +365,7 @@ static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gp
         if (in_kernel) {
             giru_cycle(g, cycle);
             parts_push(g, u, c.parts, ig->lanes, per_line, cycle);
-            parts_requests(g, u, rq, c.parts, &rr, cycle);
+            parts_requests(g, u, rq, c.parts, &rr);
             iru_sys_flush(u, giru_pf_done(g));
         }
         iru_sys_step(u);
@@ -363,8 +390,6 @@ static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gp
                           "the partitioned IRU did not conserve its elements: %" PRIu64
                           " pushed, %" PRIu64 " replied, %" PRIu64 " merged, %" PRIu64 " held",
                           t->pushed, t->replied, t->merged, iru_sys_held(u));
-    } else if (rc == -2 && !g) {
-        rc = -2;
     }
     for (unsigned i = 0; rq && i < c.parts; i++)
         free(rq[i].w);
@@ -420,6 +445,10 @@ static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irh
     if (rc == -2) {
         fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
         return EXIT_USAGE;
+    }
+    if (rc == -3) {
+        fprintf(stderr, "%s workload iru: %s on %s: %s\n", o->prog, irhw_kernel_name(k), path, err);
+        return EXIT_MISMATCH;
     }
     if (rc) {
         fprintf(stderr, "%s workload iru: %s\n", o->prog, err);

@@ -53,6 +53,17 @@ for k in sssp pagerank; do
     ok "--parts 4, $k: values checked, 1024 logical sets" || bad "--parts 4 $k: rc=$rc $(tail -5 "$tmp/p4$k")"
 done
 
+# one warp, TIMEOUT=0, four partitions: the warp's partition has no complete
+# entry, another's complete entry stops the ring and nobody asks there; the
+# watchdog ends the run (exit 1, named) instead of spinning to the cycle cap
+big=$tests_dir/../../shared/data/graphs/4elt.graph
+if [ -f "$big" ]; then
+  out=$(timeout 120 "$irhw" workload iru --machine gpu --model-only --parts 4 -p TIMEOUT=0 -g WARPS=1 -g CORES=1 \
+    --kernel pagerank --graph "$big" 2>&1); rc=$?
+  [ $rc -eq 1 ] && echo "$out" | grep -q 'the partitioned IRU stalled: nothing pushed, inserted or replied for 200000 cycles' &&
+    ok "a stalled partitioned IRU: exit 1, named" || bad "stall: rc=$rc $out"
+else skipped "stall: no ../shared/data/graphs/4elt.graph"; fi
+
 # a graph with no edge: no frontier for the kernel
 printf '3 0\n\n\n\n' > "$tmp/empty.graph"
 badopt() { # NAME EXPECTED-TEXT ARGS...
