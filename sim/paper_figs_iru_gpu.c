@@ -109,39 +109,39 @@ int fig_iru_gpu(pf *p)
         return -1;
     int r = pf_iru_gpu_run(p);
     fig_ref(&f, r);
-    fig_head(&f, "graph|kernel|speedup|paper|L1|L2|coalescing|filtered|bound|paper filtered|"
-                 "energy");
-    static const char *const per[] = {"graph",       "kernel",         "speedup",        "paper",
-                                      "L1 IRU/base", "L2 IRU/base",    "coalescing",     "filtered",
-                                      "bound",       "paper filtered", "energy IRU/base"};
+    fig_head(&f, "graph|kernel|speedup|paper|L1|L2|coalescing|filtered|bound|1 - n/m|paper "
+                 "filtered|energy");
+    static const char *const per[] = {
+        "graph",      "kernel",   "speedup", "paper",   "L1 IRU/base",    "L2 IRU/base",
+        "coalescing", "filtered", "bound",   "1 - n/m", "paper filtered", "energy IRU/base"};
     static const char *const mean[] = {"kernel", "TIMEOUT",      "speedup",    "paper",
                                        "L1",     "L2",           "coalescing", "filtered",
-                                       "bound",  "paper energy", "energy"};
+                                       "bound",  "paper energy", "energy",     "1 - n/m"};
     char *text = run_file(p, r, "iru_gpu.md");
     buf_t rows = {0}, means = {0}, d = {0};
-    int n = text ? table_cells(text, "graph", per, 11, &rows) : 0;
-    int nm = text ? table_cells(text, "kernel", mean, 11, &means) : 0;
+    int n = text ? table_cells(text, "graph", per, 12, &rows) : 0;
+    int nm = text ? table_cells(text, "kernel", mean, 12, &means) : 0;
     rows_of(&f, &rows);
     for (const char *l = means.s; l && *l;) { /* "mean <kernel>" rows, and the plot's data */
-        char c[11][64] = {{0}};
+        char c[12][64] = {{0}};
         int k = 0;
         const char *e = strchr(l, '\n');
-        for (const char *a = l; a < (e ? e : a + strlen(a)) && k < 11; k++) {
+        for (const char *a = l; a < (e ? e : a + strlen(a)) && k < 12; k++) {
             const char *b = strpbrk(a, "|\n");
             b = b ? b : a + strlen(a);
             snprintf(c[k], 64, "%.*s", (int)(b - a), a);
             a = *b == '|' ? b + 1 : b;
         }
         char row[1024];
-        snprintf(row, sizeof row, "mean|%s|%s|%s|%s|%s|%s|%s|%s||%s (paper %s)", c[0], c[2], c[3],
-                 c[4], c[5], c[6], c[7], c[8], c[10], c[9]);
+        snprintf(row, sizeof row, "mean|%s|%s|%s|%s|%s|%s|%s|%s|%s||%s (paper %s)", c[0], c[2],
+                 c[3], c[4], c[5], c[6], c[7], c[8], c[11], c[10], c[9]);
         fig_row(&f, row);
         bput(&d, "%s %s %s %s %s\n", c[0], c[2], c[4], c[5], c[10]);
         l = e ? e + 1 : NULL;
     }
     if (!n && !nm) {
         char c[160], row[512];
-        snprintf(row, sizeof row, "%s||||||||||", cell(&f, r, NA, "", c, sizeof c));
+        snprintf(row, sizeof row, "%s|||||||||||", cell(&f, r, NA, "", c, sizeof c));
         fig_row(&f, row);
     }
     free(text);
@@ -168,17 +168,16 @@ int fig_iru_gpu_rate(pf *p)
                  "without the IRU. The paper gives neither TIMEOUT nor a request rate.",
                  0))
         return -1;
-    fig_head(&f, "WARPS|TIMEOUT|kernel|load_iru per kcycle|filtered|bound|lines/irr. inst IRU|"
-                 "speedup");
-    static const char *const want[] = {"TIMEOUT",  "kernel", "load_iru per kcycle",
-                                       "filtered", "bound",  "lines/irr. inst IRU",
-                                       "speedup"};
+    fig_head(&f, "WARPS|TIMEOUT|kernel|load_iru per kcycle|filtered|bound|1 - n/m|lines/irr. inst "
+                 "IRU|speedup");
+    static const char *const want[] = {"TIMEOUT", "kernel",  "load_iru per kcycle", "filtered",
+                                       "bound",   "1 - n/m", "lines/irr. inst IRU", "speedup"};
     for (unsigned i = 0; i < 2; i++) {
         int r = pf_iru_gpu_rate_run(p, i);
         fig_ref(&f, r);
         char *text = run_file(p, r, "iru_gpu_timeout.md");
         buf_t b = {0};
-        int n = text ? table_cells(text, "kernel", want, 7, &b) : 0;
+        int n = text ? table_cells(text, "kernel", want, 8, &b) : 0;
         for (const char *l = b.s; l && *l;) {
             const char *e = strchr(l, '\n');
             char row[1024], rest[1024];
@@ -189,7 +188,7 @@ int fig_iru_gpu_rate(pf *p)
         }
         if (!n) {
             char c[160], row[512];
-            snprintf(row, sizeof row, "%u|%s||||||", pf_iru_gpu_warps[i],
+            snprintf(row, sizeof row, "%u|%s|||||||", pf_iru_gpu_warps[i],
                      cell(&f, r, NA, "", c, sizeof c));
             fig_row(&f, row);
         }

@@ -167,6 +167,7 @@ typedef struct {
     giru_stats base, iru;
     uint64_t inserted, merged, replies, replied;
     uint64_t elements, frontiers, distinct; /* distinct: per frontier, summed */
+    uint64_t vertices, slots;               /* the graph's; the table's (SETS x SLOTS x parts) */
     int equal;
     double run_s;
     char params[512], message[4096];
@@ -424,7 +425,9 @@ static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irh
     p->elements = s.n;
     p->frontiers = s.nfront;
     p->distinct = frontier_distinct(&s);
+    p->vertices = g->n;
     const iru_geom *ig = iru_g(&x);
+    p->slots = (uint64_t)ig->sets * ig->slots * o->parts;
     giru_cfg ic = o->icfg; /* IRU_PF_DEPTH is per partition */
     ic.v[GIRU_PF_DEPTH] *= o->parts;
     giru_req q = {&o->gcfg, &ic, &s, k, 0, ig->slots};
@@ -499,7 +502,7 @@ static const char *const paper_energy[] = {"-17 %", "-5 %", "-15 %"};
 static const char *const paper_filt[] = {"-", "23 %", "79 %"};
 
 typedef struct {
-    double speedup, l1, l2, lpi_base, lpi_iru, filt, bound, e_ratio, iru_share, rate;
+    double speedup, l1, l2, lpi_base, lpi_iru, filt, bound, cap, e_ratio, iru_share, rate;
 } pair_q;
 
 static pair_q quantities(const wl_opts *o, const gpu_pair *p)
@@ -513,6 +516,8 @@ static pair_q quantities(const wl_opts *o, const gpu_pair *p)
     q.lpi_iru = ratio((double)p->iru.irr_lines, (double)p->iru.irr_inst);
     q.filt = 100 * ratio((double)p->merged, (double)p->inserted);
     q.bound = 100 * (1 - ratio((double)p->distinct, (double)p->elements));
+    q.cap = 100 * (1 - ratio((double)p->vertices, (double)p->slots));
+    q.cap = q.cap > 0 ? q.cap : 0;
     double eb = energy(&em, &p->base, 0), ei = energy(&em, &p->iru, p->inserted);
     q.e_ratio = ratio(ei, eb);
     q.iru_share = 100 * ratio(em.iru * (double)p->inserted, ei);
@@ -566,9 +571,9 @@ static void print_pair(const wl_opts *o, const char *path, const irhw_graph *g, 
            q.lpi_base, q.lpi_iru, ratio(q.lpi_iru, q.lpi_base));
     printf("  energy, memory (uJ) %12.2f %12.2f   %6.2f    %s\n", energy(&em, &p->base, 0) / 1e6,
            energy(&em, &p->iru, p->inserted) / 1e6, q.e_ratio, paper_energy[k]);
-    printf("  filtered %.1f %% of %" PRIu64 " elements (bound 1 - distinct/elements: %.1f %%)"
-           "   paper: %s\n",
-           q.filt, p->inserted, q.bound, paper_filt[k]);
+    printf("  filtered %.1f %% of %" PRIu64 " elements (bound 1 - distinct/elements: %.1f %%; "
+           "1 - n/m, vertices / table slots %" PRIu64 ": %.1f %%)   paper: %s\n",
+           q.filt, p->inserted, q.bound, p->slots, q.cap, paper_filt[k]);
     printf("  IRU: %" PRIu64 " load_iru (%.1f per 1000 cycles), %" PRIu64 " replies of %.1f "
            "elements, its energy %.2f %% of the GPU+IRU memory energy (paper: 0.5 %% of all)\n",
            p->iru.iru_reqs, q.rate, p->replies, ratio((double)p->replied, (double)p->replies),
@@ -610,10 +615,11 @@ static const char all_head[] =
     "| graph | vertices | edges | kernel | filter | TIMEOUT | elements | cycles base | cycles IRU "
     "| "
     "speedup | paper | L1 IRU/base | L2 IRU/base | lines/irr. inst base | lines/irr. inst IRU | "
-    "coalescing | filtered | bound | paper filtered | energy IRU/base | IRU energy share | "
+    "coalescing | filtered | bound | 1 - n/m | paper filtered | energy IRU/base | IRU energy share "
+    "| "
     "load_iru per kcycle |\n"
     "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-    "---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    "---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
 
 static void all_row(FILE *f, const wl_opts *o, const char *name, const irhw_graph *g, irhw_kernel k,
                     const gpu_pair *p)
@@ -622,18 +628,19 @@ static void all_row(FILE *f, const wl_opts *o, const char *name, const irhw_grap
     pair_q q = quantities(o, p);
     fprintf(f,
             "| %s | %u | %" PRIu64 " | %s | %s | %u | %" PRIu64 " | %" PRIu64 " | %" PRIu64
-            " | %.2f | %s | %.2f | %.2f | %.2f | %.2f | %.2fx | %.1f %% | %.1f %% | %s | %.2f | "
+            " | %.2f | %s | %.2f | %.2f | %.2f | %.2f | %.2fx | %.1f %% | %.1f %% | %.1f %% | %s | "
+            "%.2f | "
             "%.2f %% | %.1f |\n",
             name, g->n, g->m, irhw_kernel_name(k), p->filter, t ? (unsigned)atoi(t + 8) : 0,
             p->elements, p->base.cycles, p->iru.cycles, q.speedup, paper_speedup[k], q.l1, q.l2,
-            q.lpi_base, q.lpi_iru, ratio(q.lpi_base, q.lpi_iru), q.filt, q.bound, paper_filt[k],
-            q.e_ratio, q.iru_share, q.rate);
+            q.lpi_base, q.lpi_iru, ratio(q.lpi_base, q.lpi_iru), q.filt, q.bound, q.cap,
+            paper_filt[k], q.e_ratio, q.iru_share, q.rate);
 }
 
 /* Per kernel and TIMEOUT (one column without a sweep): sums over the
  * graphs for the means. */
 typedef struct {
-    double speedup, l1, l2, coal, e, filt, bound, lpi, rate;
+    double speedup, l1, l2, coal, e, filt, bound, cap, lpi, rate;
     unsigned n;
 } gpu_mean;
 
@@ -646,6 +653,7 @@ static void mean_add(gpu_mean *m, const pair_q *q)
     m->e += q->e_ratio;
     m->filt += q->filt;
     m->bound += q->bound;
+    m->cap += q->cap;
     m->lpi += q->lpi_iru;
     m->rate += q->rate;
     m->n++;
@@ -693,12 +701,14 @@ static int graph_rows(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP], c
 /* The means over the graphs, one row per kernel (and TIMEOUT). */
 static void means_table(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP])
 {
-    fprintf(f, "\nMeans over the graphs (IRU / baseline; filtered, bound and lines per "
-               "irregular instruction of the IRU run):\n\n"
-               "| kernel | TIMEOUT | runs | speedup | paper | L1 | L2 | coalescing | energy | "
-               "paper energy | filtered | bound | lines/irr. inst IRU | load_iru per kcycle |\n"
-               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-               "| ---: | ---: |\n");
+    fprintf(
+        f,
+        "\nMeans over the graphs (IRU / baseline; filtered, bound and lines per "
+        "irregular instruction of the IRU run):\n\n"
+        "| kernel | TIMEOUT | runs | speedup | paper | L1 | L2 | coalescing | energy | "
+        "paper energy | filtered | bound | 1 - n/m | lines/irr. inst IRU | load_iru per kcycle |\n"
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: | ---: | ---: |\n");
     unsigned nt = o->nsweep ? o->nsweep : 1;
     char to[32] = "as set";
     for (unsigned k = 0; k < 3; k++)
@@ -709,10 +719,10 @@ static void means_table(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP])
                 snprintf(to, sizeof to, "%u", o->sweep[t]);
             fprintf(f,
                     "| %s | %s | %u | %.2f | %s | %.2f | %.2f | %.2fx | %.2f | %s | %.1f %% | "
-                    "%.1f %% | %.2f | %.1f |\n",
+                    "%.1f %% | %.1f %% | %.2f | %.1f |\n",
                     irhw_kernel_name((irhw_kernel)k), to, a->n, a->speedup / c, paper_speedup[k],
                     a->l1 / c, a->l2 / c, a->coal / c, a->e / c, paper_energy[k], a->filt / c,
-                    a->bound / c, a->lpi / c, a->rate / c);
+                    a->bound / c, a->cap / c, a->lpi / c, a->rate / c);
         }
 }
 
