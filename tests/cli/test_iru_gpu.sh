@@ -6,7 +6,7 @@
 # bound, speedup, energy), --all's table and means, the TIMEOUT sweep, the
 # partitioned IRU (--parts 4), and
 # bad input (exit 2, named). The small graphs of tests/data/graphs, the C
-# model alone. Prints "iru_gpu: N passed, N failed, N skipped".
+# model alone but for one lockstep run. Prints "iru_gpu: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
@@ -21,6 +21,10 @@ for k in bfs sssp pagerank; do
     ok "$k on grid5x5: both runs, values checked, the paper's quantities" ||
     bad "$k on grid5x5: rc=$rc $(tail -5 "$tmp/$k")"
 done
+# without --model-only iru_hash answers the warps in lockstep with its RTL
+"$irhw" workload iru --machine gpu --kernel sssp --graph "$data/grid5x5.txt" > "$tmp/lock" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q 'iru_hash: lockstep with the RTL, every output compared' "$tmp/lock" &&
+  ok "sssp on grid5x5 in lockstep with the RTL" || bad "lockstep: rc=$rc $(tail -5 "$tmp/lock")"
 # PageRank has no irregular load: its baseline reads the frontier's arrays
 # through the L1, the IRU run never touches the L1
 l1=$(sed -n 's/^  L1 accesses *\([0-9]*\) *\([0-9]*\) .*/\2/p' "$tmp/pagerank")
