@@ -4,9 +4,9 @@
 # the values checked against the sequential kernel, the report's quantities
 # (L1/L2 accesses, lines per irregular instruction, filtered share and its
 # bound, speedup, energy), --all's table and means, the TIMEOUT sweep, the
-# partitioned IRU (--parts 4), and
-# bad input (exit 2, named). The small graphs of tests/data/graphs, the C
-# model alone but for one lockstep run. Prints "iru_gpu: N passed, N failed, N skipped".
+# partitioned IRU (--parts 4) and its stall watchdog, and bad input (exit 2,
+# named). The small graphs of tests/data/graphs, the C model alone but for
+# one lockstep run. Prints "iru_gpu: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
