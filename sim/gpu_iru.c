@@ -107,6 +107,17 @@ static uint64_t elem_addr(uint64_t base, uint64_t i)
     return base + 4 * i;
 }
 
+int giru_check(const giru_req *q, char *err, size_t errlen)
+{
+    unsigned ws = q->cfg->v[GC_WARP_SIZE];
+    if (q->slots > ws)
+        return irhw_err(err, errlen,
+                        "SLOTS=%u: a reply of SLOTS elements goes to one warp, so SLOTS must be "
+                        "1..%u (-g WARP_SIZE=%u)",
+                        q->slots, ws, ws);
+    return 0;
+}
+
 giru_sim *giru_new(const giru_req *q, char *err, size_t errlen)
 {
     giru_sim *g = calloc(1, sizeof *g);
@@ -119,14 +130,6 @@ giru_sim *giru_new(const giru_req *q, char *err, size_t errlen)
     g->C = g->k[GC_CORES];
     g->W = g->k[GC_WARPS];
     g->WS = g->k[GC_WARP_SIZE];
-    if (q->iru && q->slots > g->WS) {
-        irhw_err(err, errlen,
-                 "SLOTS=%u: a reply of SLOTS elements goes to one warp, so SLOTS must be 1..%u "
-                 "(-g WARP_SIZE=%u)",
-                 q->slots, g->WS, g->WS);
-        free(g);
-        return NULL;
-    }
     gpu_req r = {0};
     r.cfg = q->cfg;
     r.kind = IRHW_WL_SWWL;

@@ -61,7 +61,10 @@ typedef struct {
 
 typedef struct giru_sim giru_sim;
 
-/* NULL with a message (out of memory, SLOTS above WARP_SIZE). */
+/* The request against the machine: 0, or -1 with a message naming SLOTS
+ * when a reply would not fit a warp. */
+int giru_check(const giru_req *q, char *err, size_t errlen);
+/* NULL with a message when out of memory (giru_check first). */
 giru_sim *giru_new(const giru_req *q, char *err, size_t errlen);
 void giru_free(giru_sim *g);
 /* The next frontier's kernel, its first cycle `at`: 0 when none is left. */

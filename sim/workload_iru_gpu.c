@@ -203,7 +203,7 @@ static int iru_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gpu_
                         MAX_LANES);
     giru_sim *g = giru_new(q, err, errlen);
     if (!g)
-        return -2;
+        return -1;
     gfeed f;
     memset(&f, 0, sizeof f);
     f.g = g;
@@ -326,7 +326,7 @@ static int parts_run(const wl_opts *o, const irhw_inst *x, const giru_req *q, gp
     giru_sim *g = giru_new(q, err, errlen);
     unsigned nw = o->gcfg.v[GC_CORES] * o->gcfg.v[GC_WARPS];
     wq *rq = calloc(c.parts, sizeof *rq);
-    int rc = !g    ? -2
+    int rc = !g    ? -1
              : !rq ? irhw_err(err, errlen, "out of memory for the partitions' requests")
                    : 0;
     for (unsigned i = 0; !rc && i < c.parts; i++)
@@ -436,7 +436,7 @@ static int run_pair(const wl_opts *o, const char *path, const irhw_graph *g, irh
     irhw_cfg_format(x.b, &x.c, " -p ", pl, sizeof pl);
     snprintf(replay, sizeof replay, "%s workload iru --machine gpu --kernel %s --graph %s -p %s",
              o->prog, irhw_kernel_name(k), path, pl);
-    rc = giru_run_plain(&q, &p->base, err, sizeof err);
+    rc = giru_check(&q, err, sizeof err) ? -2 : giru_run_plain(&q, &p->base, err, sizeof err);
     if (!rc) {
         q.iru = 1;
         rc = o->parts > 1 ? parts_run(o, &x, &q, p, err, sizeof err)
