@@ -262,14 +262,15 @@ static void reply_engine(const gx *x, irhw_vw *w)
     vw_line(w, "wire best_full = best_cnt == SLOTS;");
     vw_line(w, "wire best_empty = best_cnt == %u'd0;", x->cb);
     vw_line(w, "wire pack_in_flight = op_kind_q == OP_PACK;");
-    vw_line(w, "wire act_complete = waiting & best_full & sel_ok;");
     if (x->g.timeout)
         vw_line(w, "wire drain = flush | rq_expired;  // flush or a timeout: fill the pack buffer");
     else
         vw_line(w, "wire drain = flush;  // TIMEOUT = 0: only a flush fills the pack buffer");
-    vw_line(w, "wire pb_ready = (pb_fill_q == SLOTS) | best_empty;  // full, or nothing left");
-    vw_line(w, "wire act_packed = ~act_complete & waiting & drain & (pb_fill_q != %u'd0) &", x->cb);
-    vw_line(w, "                  ~pack_in_flight & pb_ready;");
+    vw_line(w, "// a full pack buffer is a complete reply, drain or not, before any entry");
+    vw_line(w, "wire pb_full_reply = waiting & (pb_fill_q == SLOTS) & ~pack_in_flight;");
+    vw_line(w, "wire act_complete = ~pb_full_reply & waiting & best_full & sel_ok;");
+    vw_line(w, "wire act_packed = pb_full_reply | (~act_complete & waiting & drain &");
+    vw_line(w, "                  (pb_fill_q != %u'd0) & ~pack_in_flight & best_empty);", x->cb);
     vw_line(w, "wire act_pack = ~act_complete & ~act_packed & drain & ~best_empty & ~best_full &");
     vw_line(w, "                (pb_fill_q != SLOTS) & sel_ok;");
     vw_line(w, "wire act_done = ~act_complete & ~act_packed & ~act_pack & flush & waiting &");

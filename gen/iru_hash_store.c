@@ -368,6 +368,8 @@ void requests(const gx *x, irhw_vw *w)
               "({act_complete, act_packed, act_pack, act_done} - 4'd1)) == 4'd0");
     vw_assert(w, "done_only_empty", "DONE only with no work ID held",
               "!act_done | (held_q == %u'd0)", x->hb);
+    vw_assert(w, "full_pack_replied", "a full pack buffer goes to the next waiting request",
+              "!(waiting & (pb_fill_q == SLOTS) & ~pack_in_flight) | act_packed");
     if (!g->timeout) {
         vw_blank(w);
         return;

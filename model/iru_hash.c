@@ -65,10 +65,15 @@
  *   `flush` (never from this cycle's inserts). The unit drains when flush
  *   is high or (TIMEOUT > 0) the oldest waiting request has timed out.
  *   Priority order:
+ *   0. a waiting request and a full pack buffer (no pack read in flight):
+ *      reply it. SLOTS gathered elements are a complete reply, draining or
+ *      not (spec §5's clarification), and the oldest: a flush withdrawn
+ *      after filling it, or a timeout fill overtaken, leaves it to the
+ *      next request, ahead of entries that complete meanwhile;
  *   1. a waiting request and a complete entry: reply it;
  *   2. a waiting request, draining, the pack buffer holds elements, no
- *      pack read is in flight, and the buffer is full or no entry holds
- *      elements: reply the pack buffer;
+ *      pack read is in flight, and no entry holds elements: reply the
+ *      pack buffer (partial: the table is empty);
  *   3. draining, the fullest entry is partial and the pack buffer has
  *      room: pack step — move the top k = min(count, SLOTS - fill)
  *      elements of the fullest entry (slots count-k .. count-1, so the rest
@@ -104,8 +109,9 @@
  *   buffer only ever holds elements of the fill under way. If an entry
  *   becomes complete meanwhile, action 1 answers the expired request with
  *   it, and what the pack buffer holds waits for the next drain (the next
- *   expiry or a flush) — a reply never goes out partial while an entry
- *   holds elements, which the checker (tb/iru_hash_stim.c) verifies.
+ *   expiry or a flush) unless it is full (action 0) — a reply never goes
+ *   out partial while an entry holds elements, which the checker
+ *   (tb/iru_hash_stim.c) verifies.
  *   A timeout never replies an entry straight from its slots: a fullest
  *   entry of SLOTS elements is complete (action 1).
 
@@ -195,6 +201,7 @@ typedef struct {
     uint64_t multi_fills; /* timeout replies filled from two or more entries */
     uint64_t replied_elems, reply_lines, stall_lane_cycles, bank_conflicts;
     uint64_t pack_steps, pack_splits;
+    uint64_t pb_wait, pb_wait_max; /* cycles a full pack buffer waited with a request waiting */
     uint64_t orig_groups, orig_lines;
     uint64_t *group; /* blocks of the current original-order group */
     unsigned group_n;
@@ -204,13 +211,14 @@ typedef struct {
     iru_geom g;
     const irhw_ports *ps;
     /* state */
-    unsigned *cnt;     /* [sets] */
-    iru_elem *ent;     /* [sets][slots] */
-    iru_elem *pb;      /* pack buffer [slots] */
-    unsigned pb_fill;  /* planned fill: includes a pack read in flight */
-    unsigned pb_parts; /* pack steps since the pack buffer was last replied */
-    iru_stage *stage;  /* [banks] */
-    iru_act op;        /* output phase of last cycle's action */
+    unsigned *cnt;             /* [sets] */
+    iru_elem *ent;             /* [sets][slots] */
+    iru_elem *pb;              /* pack buffer [slots] */
+    unsigned pb_fill;          /* planned fill: includes a pack read in flight */
+    unsigned pb_parts;         /* pack steps since the pack buffer was last replied */
+    enum iru_reply_why pb_why; /* why the last pack step ran (flush or timeout) */
+    iru_stage *stage;          /* [banks] */
+    iru_act op;                /* output phase of last cycle's action */
     unsigned rq_cnt, rq_head, rq_nexp;
     uint32_t *rq_ts, now;
     uint64_t held;
@@ -281,11 +289,13 @@ static void decide_action(iru_model *m, int flush)
     int pack_in_flight = m->op.kind == ACT_PACK;
     /* draining: flush, or the oldest waiting request timed out */
     int drain = flush || (g->timeout && m->rq_nexp > 0);
-    enum iru_reply_why why = flush ? WHY_FLUSH : WHY_TIMEOUT;
-    if (waiting && bc == g->slots && sel_ok) {
+    /* outside a drain, a full pack buffer is replied for the drain that filled it */
+    enum iru_reply_why why = flush ? WHY_FLUSH : drain ? WHY_TIMEOUT : m->pb_why;
+    if (waiting && m->pb_fill == g->slots && !pack_in_flight) {
+        *a = (iru_act){ACT_REPLY_PACK, 0, 0, m->pb_fill, 0, why};
+    } else if (waiting && bc == g->slots && sel_ok) {
         *a = (iru_act){ACT_REPLY_ENTRY, bs, 0, bc, 0, WHY_COMPLETE};
-    } else if (waiting && drain && m->pb_fill > 0 && !pack_in_flight &&
-               (m->pb_fill == g->slots || bc == 0)) {
+    } else if (waiting && drain && m->pb_fill > 0 && !pack_in_flight && bc == 0) {
         *a = (iru_act){ACT_REPLY_PACK, 0, 0, m->pb_fill, 0, why};
     } else if (drain && bc > 0 && bc < g->slots && m->pb_fill < g->slots && sel_ok) {
         unsigned room = g->slots - m->pb_fill, k = bc < room ? bc : room;
@@ -401,6 +411,8 @@ void iru_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
         break;
     case ACT_REPLY_PACK:
         hits[m->act.why == WHY_TIMEOUT ? IH_COV_REPLY_TIMEOUT : IH_COV_PACK_REPLY]++;
+        if (m->act.why == WHY_FLUSH && !in_field(m, in, IHP_FLUSH, 0, 1))
+            hits[IH_COV_FLUSH_WITHDRAWN]++;
         break;
     case ACT_REPLY_DONE:
         hits[IH_COV_DONE_REPLY]++;
@@ -432,11 +444,13 @@ static void iru_reset(iru_model *m)
     memset(m->stage, 0, m->g.banks * sizeof *m->stage);
     memset(&m->op, 0, sizeof m->op);
     m->pb_fill = m->pb_parts = 0;
+    m->pb_why = WHY_FLUSH;
     m->rq_cnt = m->rq_head = m->rq_nexp = 0;
     m->now = 0;
     m->held = 0;
     m->prio = 0;
     m->st.group_n = 0;
+    m->st.pb_wait = 0;
     m->best_set = m->best_cnt = 0;
     m->best_stale = 0;
 }
@@ -525,6 +539,7 @@ static void tick_action(iru_model *m)
         break;
     case ACT_PACK:
         m->pb_parts++;
+        m->pb_why = a->why;
         m->st.pack_steps++;
         m->st.pack_splits += a->k < m->cnt[a->set];
         m->cnt[a->set] -= a->k;
@@ -567,6 +582,24 @@ static unsigned tick_inserts(iru_model *m, const uint64_t *in)
     return n;
 }
 
+/* A full pack buffer is a complete reply: how long it waits while a
+ * request waits (spec §5's clarification: not past a withdrawn flush). */
+static void stats_pack_wait(iru_model *m)
+{
+    iru_stats *st = &m->st;
+    if (m->pb_fill == m->g.slots && m->rq_cnt > 0 && m->act.kind != ACT_REPLY_PACK) {
+        if (++st->pb_wait > st->pb_wait_max)
+            st->pb_wait_max = st->pb_wait;
+    } else {
+        st->pb_wait = 0;
+    }
+}
+
+uint64_t iru_pack_wait_max(const void *vm)
+{
+    return ((const iru_model *)vm)->st.pb_wait_max;
+}
+
 static void tick_requests(iru_model *m, const uint64_t *in)
 {
     const iru_geom *g = &m->g;
@@ -595,6 +628,7 @@ void iru_tick(void *vm, const uint64_t *in)
         return;
     }
     uint64_t out_k = op_is_reply(&m->op) ? m->op.k : 0;
+    stats_pack_wait(m);
     tick_output_phase(m);
     unsigned merged = tick_merge_stages(m);
     tick_action(m);
@@ -679,4 +713,6 @@ void iru_stats_print(void *vm, FILE *f)
             st->stall_lane_cycles, st->bank_conflicts);
     fprintf(f, "  pack steps               %" PRIu64 " (%" PRIu64 " split an entry)\n",
             st->pack_steps, st->pack_splits);
+    fprintf(f, "  full pack buffer waits   %" PRIu64 " cycles at most with a request waiting\n",
+            st->pb_wait_max);
 }

@@ -112,10 +112,14 @@ enum iru_hash_cover {
     IH_COV_FADD_MERGE,
     IH_COV_REQS_FULL,
     IH_COV_REQS_WRAP,
+    IH_COV_FLUSH_WITHDRAWN,
     IH_NCOV
 };
 void iru_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 void iru_stats_print(void *m, FILE *f);
+/* The longest run of cycles a full pack buffer (a complete reply) waited
+ * while a request waited; a decision a cycle is the least. */
+uint64_t iru_pack_wait_max(const void *m);
 
 /* gen/iru_hash.c */
 int iru_hash_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

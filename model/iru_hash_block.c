@@ -302,6 +302,8 @@ static const irhw_cover_point iru_cover_points[IH_NCOV] = {
     [IH_COV_FADD_MERGE] = {"fadd_merge", "FILTER=fadd merges a duplicate index"},
     [IH_COV_REQS_FULL] = {"reqs_full", "a request refused: REQS requests wait (the FIFO is full)"},
     [IH_COV_REQS_WRAP] = {"reqs_wrap", "a reply pops the last slot of the request ring: it wraps"},
+    [IH_COV_FLUSH_WITHDRAWN] = {"flush_withdrawn",
+                                "a flush withdrawn with a full pack buffer: it is replied anyway"},
 };
 
 /* With a filter an entry holds distinct indices only: can some set gather
@@ -341,6 +343,13 @@ static const char *iru_cover_na(const irhw_inst *x, unsigned point)
         if (g->slots < 2)
             return "SLOTS=1: every entry is complete, replied before any timeout";
         return g->timeout ? NULL : "TIMEOUT=0: requests wait for complete entries";
+    case IH_COV_FLUSH_WITHDRAWN:
+        /* the stimulus fills the pack buffer from partial entries of 2+ sets */
+        if (g->slots >= 2 && (g->sets < 2 || g->shift >= g->idx_bits))
+            return "one reachable set: a flush packs one partial entry, never a full buffer";
+        if (g->slots >= 2 && g->idx_bits < 7 && (1u << g->idx_bits) < g->slots)
+            return "fewer indices of IDX_BITS than SLOTS";
+        /* fall through */
     case IH_COV_FLUSH_PACK:
     case IH_COV_PACK_REPLY:
         return g->slots < 2 ? "SLOTS=1: no partial entry to pack" : NULL;

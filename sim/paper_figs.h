@@ -107,6 +107,12 @@ int pf_iru_all_run(pf *p);
 int pf_gw_all_run(pf *p, unsigned hold);
 int pf_iru_timeout_run(pf *p, unsigned t);
 int pf_area_run(pf *p);
+/* The IRU paper's system runs (figures in paper_figs_iru_gpu.c): --machine
+ * gpu --all, and its TIMEOUT sweep at WARPS pf_iru_gpu_warps[i] (i 0, 1). */
+#define PF_IRU_GPU_TIMEOUTS "0,1000"
+extern const unsigned pf_iru_gpu_warps[2];
+int pf_iru_gpu_run(pf *p);
+int pf_iru_gpu_rate_run(pf *p, unsigned i);
 unsigned pf_ntimeouts(const pf *p);
 unsigned pf_timeout_at(const pf *p, unsigned i);
 unsigned pf_nentries(const pf *p);
@@ -168,6 +174,8 @@ int fig6(pf *p, const char *entries);
 int fig7(pf *p);
 int fig8(pf *p);
 int fig_cores(pf *p);
+int fig_iru_gpu(pf *p);
+int fig_iru_gpu_rate(pf *p);
 int fig_headline(pf *p);
 /* The headline's table (paper_figs_hwwl.c), also at paper scale: its
  * columns, with the ideal FIFO's when ideal; the row of kernel k on a graph

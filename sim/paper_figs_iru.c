@@ -44,7 +44,7 @@ int fig_iru(pf *p)
     int r = pf_iru_all_run(p);
     fig_ref(&f, r);
     fig_head(&f, "graph|kernel|filter|lines/warp original|lines/warp IRU, full warps|filtered|"
-                 "paper lines/warp|paper filtered");
+                 "1 - n/m|paper lines/warp|paper filtered");
     buf_t d = {0};
     char path[4500];
     snprintf(path, sizeof path, "%s/runs/%s/iru_graphs.md", p->out, p->runs[r].key);
@@ -53,21 +53,21 @@ int fig_iru(pf *p)
     int rows = 0;
     /* the columns by their header names (irhw workload iru --all's table) */
     static const char *const want[] = {
-        "graph",   "kernel", "filter", "lines/warp original", "lines/warp IRU, full warps",
-        "filtered"};
-    int col[6] = {-1, -1, -1, -1, -1, -1};
+        "graph",    "kernel", "filter", "lines/warp original", "lines/warp IRU, full warps",
+        "filtered", "1 - n/m"};
+    int col[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
         char c[20][64];
         int n = md_cells(l, c, 20);
         if (n && !strcmp(c[0], "graph")) {
-            for (int k = 0; k < 6; k++)
+            for (int k = 0; k < 7; k++)
                 for (int j = 0; j < n; j++)
                     if (!strcmp(c[j], want[k]))
                         col[k] = j;
             continue;
         }
         int ok = n > 0 && c[0][0] != '-';
-        for (int k = 0; k < 6 && ok; k++)
+        for (int k = 0; k < 7 && ok; k++)
             ok = col[k] >= 0 && col[k] < n;
         if (!ok)
             continue;
@@ -76,8 +76,8 @@ int fig_iru(pf *p)
                             : !strcmp(kern, "pagerank") ? "79 %"
                                                         : "-";
         char row[1024];
-        snprintf(row, sizeof row, "%s|%s|%s|%s|%s|%s|about 4 → 3|%s", c[col[0]], kern, c[col[2]],
-                 c[col[3]], c[col[4]], c[col[5]], paper);
+        snprintf(row, sizeof row, "%s|%s|%s|%s|%s|%s|%s|about 4 → 3|%s", c[col[0]], kern, c[col[2]],
+                 c[col[3]], c[col[4]], c[col[5]], c[col[6]], paper);
         fig_row(&f, row);
         bput(&d, "\"%s %s\" %s %s\n", c[col[0]], kern, c[col[3]], c[col[4]]);
         rows++;

@@ -151,6 +151,25 @@ int pf_iru_timeout_run(pf *p, unsigned t)
                       pf_timeout_at(p, t), p->gdir);
 }
 
+const unsigned pf_iru_gpu_warps[2] = {8, 48};
+
+int pf_iru_gpu_run(pf *p)
+{
+    return pf_run_add(p, NULL,
+                      "workload iru --machine gpu --parts 4 --all --model-only --graphs %s -o "
+                      "@RUN@/iru_gpu.md",
+                      p->gdir);
+}
+
+int pf_iru_gpu_rate_run(pf *p, unsigned i)
+{
+    return pf_run_add(
+        p, NULL,
+        "workload iru --machine gpu --parts 4 --model-only --timeout-sweep " PF_IRU_GPU_TIMEOUTS
+        " -g WARPS=%u --graphs %s -o @RUN@/iru_gpu_timeout.md",
+        pf_iru_gpu_warps[i], p->gdir);
+}
+
 int pf_area_run(pf *p)
 {
     return pf_run_add(p, NEEDS_AREA, "area iru_hash -o @RUN@/area");
@@ -185,6 +204,9 @@ int pf_build_runs(pf *p)
     pf_iru_all_run(p);
     pf_gw_all_run(p, 0);
     pf_gw_all_run(p, 32);
+    pf_iru_gpu_run(p);
+    for (unsigned i = 0; i < 2; i++)
+        pf_iru_gpu_rate_run(p, i);
     for (unsigned t = 0; t < pf_ntimeouts(p); t++)
         pf_iru_timeout_run(p, t);
     for (unsigned g = 0; g < p->ngraphs; g++) {

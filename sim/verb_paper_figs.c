@@ -261,7 +261,8 @@ static int write_figures(pf *p, int argc, char **argv)
     irhw_out_printf(p->figs, "command\t%s\nruns\t%d\n", cmd, p->nruns);
     int bad = fig5(p) || fig6(p, "inf") || fig6(p, "32") || fig7(p) || fig8(p) || fig_cores(p) ||
               fig_headline(p) || (p->nlarge && (fig_large(p) || fig_large_cores(p))) ||
-              fig_iru(p) || fig_iru_timeout(p) || fig_iru_area(p) || fig_gw(p);
+              fig_iru(p) || fig_iru_timeout(p) || fig_iru_gpu(p) || fig_iru_gpu_rate(p) ||
+              fig_iru_area(p) || fig_gw(p);
     if (bad) {
         irhw_out_abort(p->figs);
         return -1;

@@ -48,7 +48,9 @@ enum {
     K_VALUES_OUT,
     K_BUFFER,
     K_ACTIVE_OUT,
-    K_ACTIVE_EVERY
+    K_ACTIVE_EVERY,
+    K_MACHINE,
+    K_PARTS
 };
 /* An option two kinds take with different meanings has a row per meaning. */
 static const irhw_opt workload_opts[] = {
@@ -96,6 +98,18 @@ static const irhw_opt workload_opts[] = {
      "while a frontier streams in, a warp asks for work every N\n"
      "cycles (1..1000000; default SLOTS/BANKS: one warp's worth\n"
      "per request); at the end of a frontier (flush) every cycle"},
+    {"--machine", 1, K_MACHINE, W_IRU, "M",
+     "fixed (default): a request every --req-every cycles; gpu:\n"
+     "warps of the GPU core model ask with load_iru, and each\n"
+     "kernel runs twice, plain loads and load_iru (docs/iru.md)"},
+    {"--parts", 1, K_PARTS, W_IRU, "N",
+     "with --machine gpu --model-only: N iru_hash partitions of\n"
+     "SETS sets each on a ring, one logical table (model/iru.h;\n"
+     "the paper: 4); default 1, one iru_hash"},
+    {"-g", 1, K_GPU, W_IRU, "NAME=VALUE",
+     "with --machine gpu: a GPU core model constant (irhw\n"
+     "workload bfs --help) or IRU_PF_DEPTH (default 8) /\n"
+     "IRU_LAT (default 120): docs/iru.md"},
     {"--all", 0, K_ALL, W_IRU, NULL,
      "every graph of --graphs x every kernel: a Markdown table\n"
      "on stdout and in -o FILE.md"},
@@ -191,7 +205,11 @@ static const char iru_about[] =
     "  with the RTL (every output compared every cycle, conservation checked).\n"
     "  Reports memory lines per warp (distinct LINE_BYTES blocks per SLOTS elements)\n"
     "  in original order and after the IRU, and the share of elements filtered,\n"
-    "  beside the paper's figures.\n";
+    "  beside the paper's figures. --machine gpu: warps of the GPU core model ask\n"
+    "  with load_iru instead, each kernel also runs with plain loads on the same\n"
+    "  machine, and the report sets L1/L2 accesses, lines per irregular memory\n"
+    "  instruction, filtered share and its bound, speedup and memory energy beside\n"
+    "  the paper's (docs/iru.md).\n";
 static const char iru_exits[] =
     "exit: 0 done, 1 RTL differs from the model or a check failed, 2 usage,\n"
     "      parameter or graph-file error (file, line and what was expected), 3 tool\n"
@@ -308,6 +326,23 @@ static int iru_opt(void *p, const irhw_opt *opt, const char *v)
                                   : "--max-elems '%s' must be a whole number >= 1",
                               v);
         *(req ? &o->req_every : &o->max_elems) = x;
+    } else if (opt->id == K_MACHINE) {
+        if (strcmp(v, "gpu") && strcmp(v, "fixed"))
+            return kind_usage(o->prog, "iru", "--machine '%s' must be fixed or gpu", v);
+        o->gpu = !strcmp(v, "gpu");
+    } else if (opt->id == K_PARTS) {
+        uint64_t x;
+        if (irhw_parse_uint(v, &x) || x < 1 || x > 64)
+            return kind_usage(o->prog, "iru", "--parts '%s' must be a whole number 1..64", v);
+        o->parts = (unsigned)x;
+    } else if (opt->id == K_GPU) {
+        char err[1024];
+        int r = giru_set(&o->icfg, v, err, sizeof err);
+        if (!r && irhw_gpu_set(&o->gcfg, v, err, sizeof err))
+            r = -1;
+        if (r < 0)
+            return kind_usage(o->prog, "iru", "%s", err);
+        o->have_g = 1;
     } else if (opt->id == K_ALL) {
         o->all = 1;
     } else if (opt->id == K_BFS_DEDUP) {
@@ -354,6 +389,16 @@ static int parse_iru(int argc, char **argv, wl_opts *o)
         return kind_usage(o->prog, "iru", "%s", "--bfs-dedup applies to --kernel bfs");
     if (o->plot && !o->nsweep)
         return kind_usage(o->prog, "iru", "%s", "--plot names the SVG of --timeout-sweep");
+    if (o->gpu && (o->req_every || o->bfs_dedup || o->plot))
+        return kind_usage(o->prog, "iru", "%s",
+                          "--machine gpu: the warps set the request rate and the sweep has no "
+                          "plot: drop --req-every, --bfs-dedup and --plot");
+    if (o->parts > 1 && (!o->gpu || !o->c.model_only))
+        return kind_usage(o->prog, "iru", "%s",
+                          "--parts runs the partitioned IRU's C model (it has no RTL): add "
+                          "--machine gpu --model-only");
+    if (o->have_g && !o->gpu)
+        return kind_usage(o->prog, "iru", "%s", "-g sets the GPU core model: add --machine gpu");
     if (o->nsweep) {
         if (o->all || o->c.graph || o->kernel >= 0)
             return kind_usage(o->prog, "iru", "%s",
@@ -563,9 +608,14 @@ static int workload_iru(const wl_kind *k, int argc, char **argv, const char *pro
     memset(&o, 0, sizeof o);
     o.prog = prog;
     o.kernel = -1;
+    irhw_gpu_defaults(&o.gcfg);
+    giru_defaults(&o.icfg);
+    o.parts = 1;
     int rc = parse_iru(argc, argv, &o);
     if (rc)
         return rc;
+    if (o.gpu)
+        return o.all ? wl_iru_gpu_all(&o) : o.nsweep ? wl_iru_gpu_sweep(&o) : wl_iru_gpu_single(&o);
     if (o.all)
         return wl_iru_all(&o);
     if (o.nsweep)

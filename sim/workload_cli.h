@@ -9,6 +9,7 @@
 #ifndef IRHW_WORKLOAD_CLI_H
 #define IRHW_WORKLOAD_CLI_H
 
+#include "gpu_iru.h"
 #include "workload.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
@@ -29,6 +30,11 @@ typedef struct {
     const char *prog, *plot;
     wl_common c;
     int kernel, all, bfs_dedup;
+    int gpu;           /* --machine gpu: warps of the GPU core model ask (workload_iru_gpu.c) */
+    irhw_gpu_cfg gcfg; /* its -g constants */
+    giru_cfg icfg;     /* the IRU side's -g constants */
+    int have_g;        /* a -g was given */
+    unsigned parts;    /* --parts: iru_hash partitions on a ring (model/iru.h); 1: one iru_hash */
     uint64_t max_elems, req_every;
     unsigned nsweep; /* --timeout-sweep: the TIMEOUT values */
     unsigned sweep[IRU_MAX_SWEEP];
@@ -39,6 +45,15 @@ typedef struct {
 int wl_iru_single(const wl_opts *o);
 int wl_iru_all(const wl_opts *o);
 int wl_iru_timeout_sweep(const wl_opts *o);
+/* The iru_hash instance of a run: defaults, the user's -p, the kernel's
+ * filter unless -p FILTER (filter: this one instead, NULL: as said),
+ * TIMEOUT (-1: as said). 0, or the exit code after a message. */
+int wl_iru_inst(const wl_opts *o, irhw_kernel k, const char *filter, long timeout, irhw_inst *x);
+/* --machine gpu (sim/workload_iru_gpu.c): the same three, each run twice on
+ * the GPU core model, plain loads and load_iru. */
+int wl_iru_gpu_single(const wl_opts *o);
+int wl_iru_gpu_all(const wl_opts *o);
+int wl_iru_gpu_sweep(const wl_opts *o);
 
 /* ---- bfs / sssp on hwwl (sim/workload_hwwl.c) -------------------------------- */
 

@@ -9,6 +9,7 @@
 #include "workload_cli.h"
 
 #include "graph_dir.h"
+#include "iru_hash.h"
 #include "plot.h"
 
 #include <inttypes.h>
@@ -74,16 +75,32 @@ static int make_inst(const wl_opts *o, irhw_kernel k, const iru_variant *va, irh
     return 0;
 }
 
+int wl_iru_inst(const wl_opts *o, irhw_kernel k, const char *filter, long timeout, irhw_inst *x)
+{
+    iru_variant va = {filter, timeout};
+    return make_inst(o, k, &va, x);
+}
+
 typedef struct {
     irhw_iru_result r;
     uint64_t elements, frontiers;
     char params[512];
     const char *filter; /* the FILTER that ran */
+    double cap;         /* 1 - n/m (capacity_share) */
 } iru_row;
 
 static double ratio(uint64_t a, uint64_t b)
 {
     return b ? (double)a / (double)b : 0;
+}
+
+/* 1 - n/m in percent (n vertices, m = SETS x SLOTS, the table's slots; 0
+ * when n >= m): what the filtered share of PageRank tracks when the table
+ * turns over every m elements (docs/iru.md). */
+static double capacity_share(const irhw_inst *x, const irhw_graph *g)
+{
+    double m = (double)iru_g(x)->sets * iru_g(x)->slots, c = 100 * (1 - ratio(g->n, (uint64_t)m));
+    return c > 0 ? c : 0;
 }
 
 /* One kernel on one graph; prints the report unless quiet. */
@@ -96,6 +113,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
         return rc;
     int fi = irhw_param_index(x.b, "FILTER");
     row->filter = fi >= 0 ? x.b->params[fi].choices[x.c.v[fi]] : "none";
+    row->cap = capacity_share(&x, g);
     char err[8192];
     irhw_iru_stream s;
     rc = irhw_iru_stream_build(g, k, o->max_elems, &s, err, sizeof err);
@@ -151,9 +169,11 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
                ratio(r->lines_packed, r->warps_packed), r->warps_packed);
         printf("  memory lines in all: %" PRIu64 " -> %" PRIu64 "\n", r->lines_before,
                r->lines_after);
-        printf("  filtered: %" PRIu64 " of %" PRIu64 " elements (%.1f %%)   paper: %s "
-               "(SSSP 23 %%, PageRank 79 %%, 48.5 %% on average)\n",
-               r->merged, r->inserted, 100 * ratio(r->merged, r->inserted), paper_filtered[k]);
+        printf("  filtered: %" PRIu64 " of %" PRIu64 " elements (%.1f %%; 1 - n/m, vertices / "
+               "table slots %u: %.1f %%)   paper: %s (SSSP 23 %%, PageRank 79 %%, 48.5 %% on "
+               "average)\n",
+               r->merged, r->inserted, 100 * ratio(r->merged, r->inserted),
+               iru_g(&x)->sets * iru_g(&x)->slots, row->cap, paper_filtered[k]);
     }
     irhw_iru_stream_free(&s);
     irhw_inst_free(&x);
@@ -178,11 +198,12 @@ static void table_row(FILE *f, const char *name, const irhw_graph *g, irhw_kerne
     const irhw_iru_result *r = &row->r;
     fprintf(f,
             "| %s | %u | %" PRIu64 " | %s | %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.2f | %.1f | "
-            "%.2f | %" PRIu64 " → %" PRIu64 " | %.1f %% | %s | %s |\n",
+            "%.2f | %" PRIu64 " → %" PRIu64 " | %.1f %% | %.1f %% | %s | %s |\n",
             name, g->n, g->m, irhw_kernel_name(k), row->filter, row->frontiers, row->elements,
             ratio(r->lines_before, r->warps_before), ratio(r->lines_after, r->replies),
             ratio(r->replied, r->replies), ratio(r->lines_packed, r->warps_packed), r->lines_before,
-            r->lines_after, 100 * ratio(r->merged, r->inserted), paper_lines, paper_filtered[k]);
+            r->lines_after, 100 * ratio(r->merged, r->inserted), row->cap, paper_lines,
+            paper_filtered[k]);
 }
 
 /* A table both on stdout and in a file. */
@@ -299,9 +320,9 @@ int wl_iru_all(const wl_opts *o)
         "| graph | vertices | edges | kernel | filter | frontiers | elements | lines/warp "
         "original | lines/warp IRU | elements/warp IRU | lines/warp IRU, full warps | lines in "
         "all, "
-        "original → IRU | filtered | paper lines/warp | paper filtered |\n"
+        "original → IRU | filtered | 1 - n/m | paper lines/warp | paper filtered |\n"
         "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | "
-        "--- | --- |\n";
+        "---: | --- | --- |\n";
     double t0 = irhw_now_s();
     char params[512] = "", req[32] = "SLOTS/BANKS";
     if (o->req_every)
@@ -332,7 +353,7 @@ int wl_iru_all(const wl_opts *o)
  * the graphs. */
 typedef struct {
     double filt[4][IRU_MAX_SWEEP], after[4][IRU_MAX_SWEEP], before[4][IRU_MAX_SWEEP];
-    double elems[4][IRU_MAX_SWEEP];
+    double elems[4][IRU_MAX_SWEEP], cap[4][IRU_MAX_SWEEP];
     unsigned runs[4][IRU_MAX_SWEEP], ngraphs;
     const char *flt[4];
     const unsigned *timeouts;
@@ -350,14 +371,16 @@ static void sweep_row(void *ctx, const iru_table *t, const char *name, const irh
     double la = ratio(r->lines_after, r->replies), ea = ratio(r->replied, r->replies);
     char line[1024];
     snprintf(line, sizeof line,
-             "| %s | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | %" PRIu64 " | %" PRIu64 " |\n",
+             "| %s | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | %" PRIu64 " | %" PRIu64
+             " | %.1f %% |\n",
              name, irhw_kernel_name(k), row->filter, m->timeouts[ti], fp, lb, la, ea, r->replies,
-             r->cycles);
+             r->cycles, row->cap);
     table_put(t, line);
     m->filt[j][ti] += fp;
     m->after[j][ti] += la;
     m->before[j][ti] += lb;
     m->elems[j][ti] += ea;
+    m->cap[j][ti] += row->cap;
     m->runs[j][ti]++;
     m->flt[j] = row->filter;
     if (strcmp(m->last, name)) {
@@ -374,8 +397,8 @@ int wl_iru_timeout_sweep(const wl_opts *o)
 {
     static const char head[] =
         "| graph | kernel | filter | TIMEOUT | filtered | lines/warp original | lines/warp IRU | "
-        "elements/warp IRU | replies | cycles |\n"
-        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+        "elements/warp IRU | replies | cycles | 1 - n/m |\n"
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     static const char *const label[4] = {"bfs", "sssp", "pagerank", "bfs"};
     const char *svg = o->plot ? o->plot : "out/iru_timeout.svg";
     unsigned nk = 3 + (unsigned)o->bfs_dedup;
@@ -418,9 +441,11 @@ int wl_iru_timeout_sweep(const wl_opts *o)
                                   m->after[j][ti] / c, m->before[j][ti] / c, m->elems[j][ti] / c);
             char line[512];
             snprintf(line, sizeof line,
-                     "| mean of %u graphs | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | | |\n",
+                     "| mean of %u graphs | %s | %s | %u | %.1f %% | %.2f | %.2f | %.1f | | | %.1f "
+                     "%% |\n",
                      m->runs[j][ti], label[j], m->flt[j], o->sweep[ti], m->filt[j][ti] / c,
-                     m->before[j][ti] / c, m->after[j][ti] / c, m->elems[j][ti] / c);
+                     m->before[j][ti] / c, m->after[j][ti] / c, m->elems[j][ti] / c,
+                     m->cap[j][ti] / c);
             table_put(&t, line);
         }
         n += (size_t)snprintf(dat + n, cap - n, "\n");

@@ -16,7 +16,9 @@
  * duplicates, random with few requests (timeouts), a flush to empty with
  * extra requests (empty "done" replies), then (TIMEOUT > 0) one element and
  * a few requests for longer than TIMEOUT (a timeout on a partial entry), a
- * reset in the middle of traffic, and a flush dropped half-way. Random
+ * reset in the middle of traffic, and a flush dropped half-way (twice:
+ * duplicates, then random indices; no request while it lasts, so the
+ * pack buffer fills and is left full when the flush drops). Random
  * phases (mode random; rest of mixed):
  * a random stream, insert rate, request rate, optional flush at the end.
  * Every run ends with a drain: no new elements, flush once the lanes are
@@ -47,7 +49,8 @@
 
 /* ---- stimulus ------------------------------------------------------------- */
 
-enum stream { K_SEQ, K_LINE, K_DUP, K_RAND, K_NSTREAMS };
+/* K_PLAN: the planned elements of s->plan (not drawn by random phases) */
+enum stream { K_SEQ, K_LINE, K_DUP, K_RAND, K_NSTREAMS, K_PLAN = K_NSTREAMS };
 
 typedef struct {
     enum stream kind;
@@ -74,6 +77,10 @@ typedef struct {
     phase prog[16], cur;
     unsigned nprog, prog_i, left, flush_left;
     int flushing;
+    uint64_t plan[64]; /* K_PLAN: SLOTS indices in partial entries of 2+ sets */
+    unsigned nplan, plan_i;
+    uint64_t waiting; /* requests taken and not yet replied */
+    unsigned quiet;   /* cycles of a flush to be dropped with no request waiting */
 } iru_stim;
 
 static uint64_t prev_bit(const iru_stim *s, const uint64_t *out, enum iru_hash_port p, unsigned i)
@@ -129,6 +136,8 @@ static uint64_t next_index(iru_stim *s)
     }
     case K_DUP:
         return s->pool[irhw_rng_below(&s->rng, s->npool)];
+    case K_PLAN:
+        return s->plan[s->plan_i++];
     default:
         return irhw_rng_bits(&s->rng, g->idx_bits);
     }
@@ -143,9 +152,33 @@ static void new_element(iru_stim *s, lane_elem *e)
     e->valid = 1;
 }
 
+/* SLOTS distinct indices, at most SLOTS - 1 in a set (so in 2+ sets), from
+ * a random base: a flush packs them into one full pack buffer. Fewer when
+ * the index space has no two sets (coverage marks that unreachable). */
+static void plan_partial_entries(iru_stim *s)
+{
+    const iru_geom *g = &s->g;
+    unsigned *n = calloc(g->sets, sizeof *n);
+    uint64_t m = irhw_mask(g->idx_bits), idx = irhw_rng_bits(&s->rng, g->idx_bits);
+    s->nplan = s->plan_i = 0;
+    for (unsigned tries = 0; n && s->nplan < g->slots && tries < 4096; tries++) {
+        unsigned set = iru_set_of(g, idx);
+        if (n[set] + 1 < g->slots) {
+            n[set]++;
+            s->plan[s->nplan++] = idx;
+            idx = (idx + 1) & m;
+        } else { /* the next memory block */
+            idx = (g->shift >= g->idx_bits ? idx + 1 : ((idx >> g->shift) + 1) << g->shift) & m;
+        }
+    }
+    free(n);
+}
+
 static void start_stream(iru_stim *s)
 {
     const iru_geom *g = &s->g;
+    if (s->cur.kind == K_PLAN)
+        plan_partial_entries(s);
     s->seq_next = irhw_rng_bits(&s->rng, g->idx_bits);
     unsigned blk_bits = g->idx_bits > g->shift ? g->idx_bits - g->shift : 0;
     s->line_blk = irhw_rng_bits(&s->rng, blk_bits);
@@ -175,14 +208,16 @@ static void directed_program(iru_stim *s)
     unsigned fill = g->sets * g->slots / g->lanes + 50;
     fill = fill > 3000 ? 3000 : fill;
     const phase p[] = {
-        {K_SEQ, fill, 100, 0, 0, 0, 0},  /* complete entries, no request: backpressure */
-        {K_SEQ, fill, 100, 20, 0, 0, 0}, /* requests drain complete entries */
-        {K_LINE, 600, 100, 10, 0, 0, 0}, /* one set: its entry blocks until replied */
-        {K_DUP, 600, 100, 10, 0, 0, 0},  /* filtering */
-        {K_RAND, 800, 30, 2, 1, 0, 0},   /* partial entries, timeouts, flush to empty */
-        {K_RAND, 600, 100, 10, 0, 1, 0}, /* reset in the middle of traffic */
-        {K_DUP, 400, 90, 5, 2, 0, 0},    /* flush dropped half-way */
-        {K_SEQ, 400, 100, 100, 0, 0, 0}, /* requests flood: one reply per cycle */
+        {K_SEQ, fill, 100, 0, 0, 0, 0},      /* complete entries, no request: backpressure */
+        {K_SEQ, fill, 100, 20, 0, 0, 0},     /* requests drain complete entries */
+        {K_LINE, 600, 100, 10, 0, 0, 0},     /* one set: its entry blocks until replied */
+        {K_DUP, 600, 100, 10, 0, 0, 0},      /* filtering */
+        {K_RAND, 800, 30, 2, 1, 0, 0},       /* partial entries, timeouts, flush to empty */
+        {K_RAND, 600, 100, 10, 0, 1, 0},     /* reset in the middle of traffic */
+        {K_DUP, 400, 90, 5, 2, 0, 0},        /* flush dropped half-way */
+        {K_RAND, 20, 0, 100, 1, 0, 0},       /* lanes empty, flush to empty, no request */
+        {K_PLAN, g->slots, 100, 0, 2, 0, 0}, /* flush dropped with the buffer full */
+        {K_SEQ, 400, 100, 100, 0, 0, 0},     /* requests flood: one reply per cycle */
     };
     s->nprog = 0;
     for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
@@ -253,8 +288,12 @@ void iru_hash_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint
     for (unsigned l = 0; l < g->lanes; l++)
         if (s->lane[l].valid && prev_bit(s, prev_out, IHP_INS_READY, l))
             s->lane[l].valid = 0;
-    if (cycle < 2)
+    if (prev_bit(s, prev_out, IHP_REP_VALID, 0) && s->waiting)
+        s->waiting--;
+    if (cycle < 2) {
+        s->waiting = 0;
         return;
+    }
     uint64_t held = irhw_get(prev_out, s->ps, (unsigned)g->port[IHP_HELD]);
     int draining = cycle >= s->drain_start;
     int flush = 0, gen = 0;
@@ -270,25 +309,37 @@ void iru_hash_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint
             gen = 1;
             if (s->left == 0 && s->cur.flush) {
                 s->flushing = 1;
-                s->flush_left = s->cur.flush == 2 ? 20 + g->sets / 4 : 8 * g->sets + 400;
+                s->flush_left = s->cur.flush == 2 ? 20 + g->sets + g->slots : 8 * g->sets + 400;
+                s->quiet = 0;
             }
-            if (s->cur.reset_mid && s->left == s->cur.len / 2)
+            if (s->cur.reset_mid && s->left == s->cur.len / 2) {
                 irhw_set(in, s->ps, (unsigned)g->port[IHP_RST], 1);
+                s->waiting = 0;
+            }
         } else { /* flushing at the end of a phase */
             flush = 1;
             if (s->flush_left)
                 s->flush_left--;
+            /* a flush to be dropped ends once the pack buffer had SLOTS + 3
+             * cycles to fill with no request waiting to take it */
+            s->quiet = s->waiting ? 0 : s->quiet + 1;
+            if (s->cur.flush == 2 && s->quiet > g->slots + 3)
+                s->flush_left = 0;
             /* keep a few empty (done) replies coming after the unit is empty */
-            if (s->flush_left == 0 || (held == 0 && irhw_rng_chance(&s->rng, 5)))
+            if (s->flush_left == 0 || (held == 0 && !s->waiting && irhw_rng_chance(&s->rng, 5)))
                 s->flushing = 0;
         }
-        req_pct = flush ? 50 : s->cur.req_pct;
+        /* a flush to be dropped asks nothing: the pack buffer fills, and
+         * the requests after the drop must still get it (spec §5); a
+         * flush's last cycle neither, so an empty unit ends with none */
+        req_pct = !flush ? s->cur.req_pct : s->cur.flush == 2 || !s->flushing ? 0 : 50;
     }
     for (unsigned l = 0; l < g->lanes; l++) {
         lane_elem *e = &s->lane[l];
         if (!e->valid && gen && s->cur.trickle && l == 0 && s->left + 1 == s->cur.len)
             new_element(s, e);
-        if (!e->valid && gen && irhw_rng_chance(&s->rng, s->cur.ins_pct))
+        int more = s->cur.kind != K_PLAN || s->plan_i < s->nplan;
+        if (!e->valid && gen && more && irhw_rng_chance(&s->rng, s->cur.ins_pct))
             new_element(s, e);
         if (!e->valid)
             continue;
@@ -298,7 +349,11 @@ void iru_hash_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint
         set_field(s, in, IHP_INS_POS, l, g->pos_bits, e->pos);
     }
     set_field(s, in, IHP_FLUSH, 0, 1, (uint64_t)flush);
-    set_field(s, in, IHP_REQ, 0, 1, (uint64_t)irhw_rng_chance(&s->rng, req_pct));
+    int req = irhw_rng_chance(&s->rng, req_pct);
+    set_field(s, in, IHP_REQ, 0, 1, (uint64_t)req);
+    /* taken unless the FIFO is full (replies decided this cycle show next
+     * cycle: the count may run one high for a cycle) */
+    s->waiting += req && s->waiting < g->reqs && !irhw_get(in, s->ps, (unsigned)g->port[IHP_RST]);
 }
 
 /* ---- checker: a multiset of (index, position, data) ------------------------ */

@@ -40,6 +40,7 @@ bad_outputs:tests/cli/bad_outputs.sh
 bad_readers:tests/cli/bad_readers.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
+iru_gpu:tests/cli/test_iru_gpu.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
 workload_help:tests/cli/test_workload_help.sh
 gw:tests/cli/test_gw.sh
@@ -72,6 +73,7 @@ faults:tests/cosim/test_faults.sh"
 # the X faults; wave: --wave-depth/-from/-to; wave_view: exp_* in step, the
 # first-mismatch view in GTKWave under Xvfb, failed writes, --wave-limit;
 # workload_hwwl: bfs/sssp on hwwl; workload_iru: per-kernel filters, --timeout-sweep;
+# iru_gpu: workload iru --machine gpu, plain loads vs load_iru, bad input;
 # workload_gpu: the GPU core model, every --worklist; workload_help: each
 # kind's --help rows are exactly the options it takes;
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;

@@ -7,7 +7,8 @@
 # served from the cache (0 ran), but a run whose folder no longer matches its
 # seal (run.log emptied or edited, no seal) is run again; a number of a table equals the one the
 # single workload command named beside it prints; `irhw report` of the
-# folder holds the figures; the figures' columns are the paper's quantities;
+# folder holds the figures; the figures' columns are the paper's quantities
+# (the IRU on the GPU model: per graph, the means, the request rate);
 # --large at --large-scale 4 generates its graphs into runs/, caches them and
 # regenerates a damaged one; bad input (unknown option, bad -j, a missing
 # graph folder, a stray argument, --large-scale out of range) exits 2 naming it.
@@ -44,8 +45,8 @@ for f in sys.argv[1:]:
     if m.parse(f).documentElement.tagName != "svg": sys.exit(f + ": not SVG")' ${svgs:-/nonexistent} 2> "$tmp/svg.err"; then
   ok "$nsvg SVG plots: whole, parse as SVG"
 else bad "SVG plots: $(tail -1 "$tmp/svg.err")"; fi
-[ $nfig -ge 13 ] && ok "figures.txt lists $nfig figures" || bad "figures.txt lists $nfig figures (wanted 13)"
-for f in fig5 fig6_inf fig6_32 fig7 fig8 cores headline iru_coalescing iru_timeout iru_area gw_speedup gw_lanes gw_pack; do
+[ $nfig -ge 15 ] && ok "figures.txt lists $nfig figures" || bad "figures.txt lists $nfig figures (wanted 15)"
+for f in fig5 fig6_inf fig6_32 fig7 fig8 cores headline iru_coalescing iru_timeout iru_gpu iru_gpu_rate iru_area gw_speedup gw_lanes gw_pack; do
   grep -q "^fig	$f	" "$out/figures.txt" || bad "figure $f not in figures.txt"
 done
 [ -s "$out/index.md" ] && ok "index.md" || bad "index.md missing"
@@ -56,6 +57,11 @@ n=$(grep -c '<svg' "$out/index.html" 2> /dev/null)
 grep -q '^disconnected.graph|bfs|[0-9]' "$out/fig5.tsv" && ok "fig5: numbers" || bad "fig5: no numbers: $(head -3 "$out/fig5.tsv")"
 grep -q '^disconnected.graph|bfs|[0-9]' "$out/headline.tsv" && ok "headline: numbers" || bad "headline: no numbers"
 grep -q '^[0-9].*|sssp|min|[0-9.]* %' "$out/iru_timeout.tsv" && ok "iru_timeout: numbers" || bad "iru_timeout: no numbers"
+# the IRU on the GPU model: per graph and kernel, and the means, hold numbers
+grep -q '^mean|pagerank|[0-9.]*|1.40|[0-9.]*|[0-9.]*|[0-9.]*x|[0-9.]* %|[0-9.]* %|' "$out/iru_gpu.tsv" &&
+  ok "iru_gpu: the means: speedup, L1, L2, coalescing, filtered, bound" || bad "iru_gpu: $(head -4 "$out/iru_gpu.tsv")"
+[ "$(grep -c '^\(8\|48\)|\(0\|1000\)|\(bfs\|sssp\|pagerank\)|[0-9.]*|[0-9.]* %|' "$out/iru_gpu_rate.tsv")" -eq 12 ] &&
+  ok "iru_gpu_rate: 2 warp counts x 2 TIMEOUTs x 3 kernels" || bad "iru_gpu_rate: $(head -4 "$out/iru_gpu_rate.tsv")"
 # the IRU table's columns are the ones named (workload iru --all's columns found by name)
 [ "$(grep -c '^[^|]*|\(bfs|none\|sssp|min\|pagerank|fadd\)|[0-9.]*|[0-9.]*|[0-9.]* %|' "$out/iru_coalescing.tsv")" -ge 6 ] &&
   ok "iru_coalescing: kernel, filter, lines per warp and filtered in their columns" ||

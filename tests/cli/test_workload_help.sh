@@ -14,7 +14,7 @@ common="--graph --graphs -o -p --model-only --quiet"
 gw="$common --plot --no-plot --cost --mem-lat --src --max-cycles --worklist -g --buffer
     --active-out --active-every --trends --max-edges"
 declare -A takes=(
-  [iru]="$common --kernel --max-elems --req-every --all --bfs-dedup --timeout-sweep --plot"
+  [iru]="$common --kernel --max-elems --req-every --all --bfs-dedup --timeout-sweep --plot --machine -g --parts"
   [bfs]="$gw --levels-out"
   [sssp]="$gw --dist-out")
 

@@ -478,6 +478,72 @@ START_TEST(flush_packs_partial_entries_into_ceil_total_over_slots_replies)
 }
 END_TEST
 
+/* Spec §5's clarification: SLOTS elements gathered by a flush are a
+ * complete reply even once the flush is withdrawn. */
+START_TEST(withdrawn_flush_leaves_a_full_pack_buffer_for_the_next_request)
+{
+    static const char *const p[] = {"SETS=16", "BANKS=2", "SLOTS=4", "TIMEOUT=0", NULL};
+    unit *u = unit_new(p);
+    reset(u);
+    static const unsigned fill[3] = {3, 2, 1}; /* 6 elements in 3 partial entries */
+    unsigned pos = 0;
+    for (unsigned s = 0; s < 3; s++)
+        for (unsigned i = 0; i < fill[s]; i++) {
+            lane(u, 0, idx_of(u, s, i), 0, pos++);
+            step(u);
+        }
+    for (int t = 0; t < 6; t++) { /* flush, no request: set 0's 3 and set 1's top */
+        flush(u);
+        step(u);
+        ck_assert_uint_eq(rep_valid(u), 0);
+    }
+    step(u); /* the flush is withdrawn */
+    req(u);
+    step(u); /* t0: the request arrives; the full buffer is decided at t0+1 */
+    ck_assert_uint_eq(first_reply_after(u, 3000), 2);
+    ck_assert_uint_eq(rep_count(u), 4);
+    step(u);
+    ck_assert_uint_eq(held(u), 2); /* set 1's first and set 2's element wait */
+    unit_free(u);
+}
+END_TEST
+
+/* The case the clarification came from: SETS=16 SLOTS=4 FILTER=fadd, seed
+ * 51, where a full pack buffer once waited some 1,250 cycles past a
+ * withdrawn flush while requests queued. Now it waits at most the cycle
+ * its last pack read lands. */
+START_TEST(seed_51_a_full_pack_buffer_never_waits_for_a_drain)
+{
+    static const char *const p[] = {"SETS=16", "SLOTS=4", "FILTER=fadd", NULL};
+    unit *u = unit_new(p);
+    void *st = u->b->stim_new(&u->x, 51, 100000, IRHW_STIM_MIXED);
+    void *k = u->b->check_new(&u->x);
+    uint64_t *prev = calloc(u->ps.out_words + 1, sizeof *prev);
+    uint64_t hits[IH_NCOV] = {0};
+    char err[1024];
+    for (uint64_t t = 0; t < 100000; t++) {
+        clear(u);
+        u->b->stim_next(st, t, prev, u->in);
+        if (t < 2)
+            put(u, IHP_RST, 0, 1, 1);
+        u->b->model_eval(u->m, u->in, u->out);
+        if (u->b->check_cycle(k, t, u->in, u->out, err, sizeof err))
+            ck_abort_msg("cycle %" PRIu64 ": %s", t, err);
+        u->b->cover_sample(u->m, u->in, u->out, hits);
+        u->b->model_tick(u->m, u->in);
+        memcpy(prev, u->out, u->ps.out_words * sizeof *prev);
+    }
+    ck_assert_uint_gt(hits[IH_COV_FLUSH_WITHDRAWN], 0);
+    ck_assert_msg(iru_pack_wait_max(u->m) <= 1,
+                  "a full pack buffer waited %" PRIu64 " cycles with a request waiting",
+                  iru_pack_wait_max(u->m));
+    free(prev);
+    u->b->check_free(k);
+    u->b->stim_free(st);
+    unit_free(u);
+}
+END_TEST
+
 START_TEST(request_fifo_refuses_requests_when_full)
 {
     static const char *const p[] = {"SETS=4", "BANKS=1", "SLOTS=4", "REQS=2", NULL};
@@ -908,6 +974,8 @@ static Suite *iru_hash_suite(void)
     tcase_add_test(t, timeout_fill_stops_when_the_table_is_empty);
     tcase_add_test(t, no_timeout_means_requests_wait_for_complete_entries);
     tcase_add_test(t, flush_packs_partial_entries_into_ceil_total_over_slots_replies);
+    tcase_add_test(t, withdrawn_flush_leaves_a_full_pack_buffer_for_the_next_request);
+    tcase_add_test(t, seed_51_a_full_pack_buffer_never_waits_for_a_drain);
     tcase_add_test(t, request_fifo_refuses_requests_when_full);
     tcase_add_test(t, reset_in_the_middle_of_traffic_empties_the_unit);
     tcase_add_test(t, bad_parameters_are_rejected_naming_the_parameter);
