@@ -743,6 +743,8 @@ void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, ui
         if (s->ans[l] == HC_ANS_DONE)
             hits[HC_COV_DONE]++;
     }
+    if (irhw_get(in, ps, HC_SWAP) && irhw_get(in, ps, HC_PUSH) && pull)
+        hits[HC_COV_SWAP_PUSH_PULL]++;
     if (s->swap_go)
         hits[HC_COV_SWAP]++;
     else if (irhw_get(in, ps, HC_SWAP) && s->dbl)

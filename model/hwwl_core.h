@@ -163,6 +163,7 @@ enum hwwl_core_cover {
     HC_COV_STORE_WRAP_WARP_DOUBLE,
     HC_COV_LOAD_WRAP_CAP_SINGLE,
     HC_COV_LOAD_WRAP_CAP_DOUBLE,
+    HC_COV_SWAP_PUSH_PULL, /* same-cycle events */
     HC_NCOV
 };
 

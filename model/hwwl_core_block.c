@@ -381,6 +381,8 @@ static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
                                      "a load wraps the region of an OVF_CAP buffer (single)"},
     [HC_COV_LOAD_WRAP_CAP_DOUBLE] = {"load_wrap_cap_double",
                                      "a load wraps a pull region of an OVF_CAP buffer (double)"},
+    [HC_COV_SWAP_PUSH_PULL] = {"swap_push_pull",
+                               "a swap asked while lanes push and pull (the pushes hold it back)"},
 };
 
 static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
