@@ -6,8 +6,9 @@
 # under the sanitizers' 2,000) the run must also hit every applicable
 # coverage point (--require-coverage), so the 4-state run is shown to drive
 # the edge walks, the wraps at the edge sizes and the same-cycle events
-# (insert + issue, push + pull, a swap with pushes and pulls, ...); hwwl_core,
-# hwwl and iru_hash run twice XCHECK_CYCLES, the length their stimuli need.
+# (insert + issue, push + pull, a swap with pushes and pulls, ...); there
+# hwwl_core, hwwl and iru_hash run twice XCHECK_CYCLES, the length their
+# stimuli need.
 # Every X fault of tests/cosim/faults/<block>.xfaults must pass plain
 # co-simulation (Verilator is 2-state and starts at 0) and be reported by
 # --xcheck, port and cycle named.
@@ -32,14 +33,17 @@ for b in $blocks; do
       sed -E 's/--(cycles|seed|stim) [^ ]+//g; s/ +$//; s/^/'"$b"' /' >> "$tmp/jobs"
 done
 # the cycles a block's stimulus needs to reach every coverage point
-cycles_of() { case "$1" in hwwl_core|hwwl|iru_hash) echo $((2 * CYCLES)) ;; *) echo "$CYCLES" ;; esac; }
+cycles_of() {
+  case "$1" in hwwl_core|hwwl|iru_hash) [ -n "$REQUIRE" ] && { echo $((2 * CYCLES)); return; } ;; esac
+  echo "$CYCLES"
+}
 run_clean() { # irhw tmp require block params...
   local irhw=$1 tmp=$2 req=$3 b=$4; shift 4
   local id; id=$(echo "$b $*" | md5sum | cut -c1-12)
   "$irhw" cosim "$b" "$@" --cycles "$(cycles_of "$b")" --quiet --xcheck $req > "$tmp/c_$id.out" 2>&1
   echo "$? $b $*" > "$tmp/c_$id.rc"
 }
-export -f run_clean cycles_of; export CYCLES
+export -f run_clean cycles_of; export CYCLES REQUIRE
 xargs -P 2 -L 1 bash -c 'run_clean "$0" "$@"' "$irhw" "$tmp" "$REQUIRE" < "$tmp/jobs"
 for f in "$tmp"/c_*.rc; do
   read -r rc b params < "$f"
