@@ -19,6 +19,7 @@ CYCLES=${XCHECK_CYCLES:-10000}
 REQUIRE=; [ "$CYCLES" -ge 10000 ] && REQUIRE=--require-coverage
 . "$(dirname "$0")/../lib.sh"
 scratch xcheck-test
+export TMPDIR=$tmp # the Icarus folders a caught X fault keeps go with the scratch folder
 
 if ! command -v iverilog > /dev/null || ! command -v vvp > /dev/null; then
   echo "SKIP xcheck: Icarus Verilog (iverilog, vvp) not installed"
