@@ -511,14 +511,19 @@ static void emit_refill(irhw_vw *w, const hwwl_core_geom *g, const char *sel_c)
 {
     vw_line(w, "// ---- per bank: the refill slot (a word a load brings), and a take whose SRAM");
     vw_line(w, "// read returns next cycle");
-    if (g->outstanding == 1u << g->tag_bits)
-        vw_line(w, "wire resp_ok = mem_resp_valid & tag_busy[resp_tag_v];  // every tag value "
-                   "names a tag");
-    else
-        vw_line(w, "wire resp_ok = mem_resp_valid & (resp_tag_v <= %u'd%u) & tag_busy[resp_tag_v];",
-                g->tag_bits, g->outstanding - 1);
+    if (g->outstanding == 1u << g->tag_bits) {
+        vw_line(w, "wire [TAG_BITS-1:0] resp_at = resp_tag_v;  // every tag value names a tag");
+        vw_line(w, "wire resp_ok = mem_resp_valid & tag_busy[resp_at];");
+    } else {
+        vw_line(w,
+                "// a tag value naming no tag reads tag 0's entries (never out of range); it is");
+        vw_line(w, "// no response");
+        vw_line(w, "wire resp_tag_ok = resp_tag_v <= %u'd%u;", g->tag_bits, g->outstanding - 1);
+        vw_line(w, "wire [TAG_BITS-1:0] resp_at = resp_tag_v & {TAG_BITS{resp_tag_ok}};");
+        vw_line(w, "wire resp_ok = mem_resp_valid & resp_tag_ok & tag_busy[resp_at];");
+    }
     static const char *const slots[] = {
-        "assign resp_mask = tag_mask[resp_tag_v*LANES +: LANES];",
+        "assign resp_mask = tag_mask[resp_at*LANES +: LANES];",
         "generate for (l = 0; l < LANES; l = l + 1) begin : g_slot",
         "    (* fsm_encoding = \"none\" *) reg [1:0] rf_st_q;",
         "    reg [ID_BITS-1:0] rf_id_q;",

@@ -12,6 +12,13 @@
  *   - g_am[n] (POLICY=fullest): an arg-max heap over the entries' issue keys
  *     {valid, count, ~rank} (node n's children are 2n and 2n+1, entry i is
  *     leaf LEAVES+i; a node passes on the greater key, ties to the left).
+ *     An invalid entry's key carries count 0, not its stale payload: the
+ *     payload leaves have no reset, and an entry never allocated since
+ *     power-up holds X (in 4-state simulation, or unknown in silicon), which
+ *     a magnitude compare would spread to every output of the issue. Gating
+ *     the count by the valid bit costs CNT_BITS AND gates an entry and keeps
+ *     the storage a plain, reset-free register file; the choice is the same,
+ *     since a valid entry's key beats every invalid one's on its top bit.
  * Age is a rank per entry: the valid entries' ranks are 0 (oldest) up to
  * occupancy-1 in allocation order. A new entry takes the rank after every
  * entry that stays; an issue moves every younger entry one rank down. So
@@ -168,8 +175,13 @@ static void emit_entries(irhw_vw *w, const swt_geom *g)
     vw_line(w, "assign e_pc[i*PC_BITS +: PC_BITS]    = pc;");
     vw_line(w, "assign e_grp[i*GRP_BITS +: GRP_BITS] = grp;");
     vw_line(w, "assign e_id[i*ENT_BITS +: ENT_BITS]  = ID;");
-    if (g->fullest)
-        vw_line(w, "assign e_key[i*KEY_BITS +: KEY_BITS] = {valid[i], count, ~rank};");
+    if (g->fullest) {
+        vw_line(w, "// An invalid entry's payload may never have been written (the leaves have no");
+        vw_line(w, "// reset): its key carries count 0, so the heap's compares see no X.");
+        vw_line(w,
+                "assign e_key[i*KEY_BITS +: KEY_BITS] = {valid[i], count & {CNT_BITS{valid[i]}}, "
+                "~rank};");
+    }
     vw_line(w, "assign dup[i]     = valid[i] & (|(mask & warp_sel));");
     vw_line(w, "assign join_ok[i] = valid[i] & (pc == ins_pc) & (count != CAP) & ~iss_sel[i];");
     if (g->fullest)

@@ -537,10 +537,12 @@ static void emit_threshold(const gctx *g)
     vw_line(w, "generate");
     w->indent++;
     vw_line(w, "for (gb = 0; gb < %u; gb = gb + 1) begin : give_to", L);
+    vw_line(w, "    // a donor's rank is below n_pairs; any other bank's may pass the last");
+    vw_line(w, "    // receiver_of entry: it reads entry 0 instead (never out of range)");
+    vw_line(w, "    wire %sd_at = d_rank[gb] & {%u{donate_valid[gb]}};", vw_vec(RB), RB);
     vw_line(
         w,
-        "    assign donate_to[gb*%u +: %u] = {%u{donate_valid[gb]}} & receiver_of[d_rank[gb]*%u "
-        "+: %u];",
+        "    assign donate_to[gb*%u +: %u] = {%u{donate_valid[gb]}} & receiver_of[d_at*%u +: %u];",
         TB, TB, TB, TB, TB);
     vw_line(w, "end");
     w->indent--;

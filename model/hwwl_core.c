@@ -681,6 +681,24 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
 }
 
+/* Coverage crosses: a store (load) that wraps the push (pull) region's
+ * tail (head) while the buffer is exactly OVF_CAP or one warp (LANES) long,
+ * in single and double mode: the sizes the edge walk sets, met by the event
+ * that uses them. */
+static void cover_wraps(const hc_model *m, uint64_t *hits)
+{
+    const struct hc_step *s = &m->s;
+    int cap = m->size == m->g.ovf_cap, warp = m->size == m->g.lanes;
+    if (s->st_go && m->tail[s->pushr] + s->n == region_size(m, s->pushr, s->dbl)) {
+        if (cap)
+            hits[s->dbl ? HC_COV_STORE_WRAP_CAP_DOUBLE : HC_COV_STORE_WRAP_CAP_SINGLE]++;
+        if (warp)
+            hits[s->dbl ? HC_COV_STORE_WRAP_WARP_DOUBLE : HC_COV_STORE_WRAP_WARP_SINGLE]++;
+    }
+    if (s->ld_go && cap && m->head[s->pullr] + s->n == region_size(m, s->pullr, s->dbl))
+        hits[s->dbl ? HC_COV_LOAD_WRAP_CAP_DOUBLE : HC_COV_LOAD_WRAP_CAP_SINGLE]++;
+}
+
 /* Coverage: from this cycle's step (eval computed it) and the state. */
 void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
@@ -725,6 +743,8 @@ void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, ui
         if (s->ans[l] == HC_ANS_DONE)
             hits[HC_COV_DONE]++;
     }
+    if (irhw_get(in, ps, HC_SWAP) && irhw_get(in, ps, HC_PUSH) && pull)
+        hits[HC_COV_SWAP_PUSH_PULL]++;
     if (s->swap_go)
         hits[HC_COV_SWAP]++;
     else if (irhw_get(in, ps, HC_SWAP) && s->dbl)
@@ -744,6 +764,7 @@ void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, ui
         if (size == m->g.ovf_cap + 1ull)
             hits[HC_COV_WLINIT_ABOVE]++;
     }
+    cover_wraps(m, hits);
     (void)out;
 }
 

@@ -113,6 +113,17 @@ static inline const hwwl_core_geom *hwwl_core_g(const irhw_inst *x)
 
 extern const irhw_block irhw_block_hwwl_core;
 
+/* The stimulus's edge walk fills a buffer of exactly OVF_CAP (and wraps its
+ * regions) only where that takes at most HC_FILL_MAX_STORES stores of
+ * min(COALESCE, LANES) IDs and refill is on demand (tb/hwwl_tb.h): a
+ * 20,000-cycle run holds two such fills and their drains. */
+#define HC_FILL_MAX_STORES 256
+static inline int hwwl_core_fills_cap(const hwwl_core_geom *g)
+{
+    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
+    return g->refill != HC_INTERVAL_REFILL && (g->ovf_cap + per - 1) / per <= HC_FILL_MAX_STORES;
+}
+
 /* model/hwwl_core_block.c */
 int hwwl_core_geom_of(const irhw_cfg *c, void *geom, char *err, size_t errlen);
 /* The bank's and the WRU's instances of a configuration (irhw_inst_free
@@ -145,6 +156,14 @@ enum hwwl_core_cover {
     HC_COV_WLINIT_WARP,
     HC_COV_WLINIT_BELOW,
     HC_COV_WLINIT_ABOVE,
+    /* crosses: a region's wrap at a buffer size the edge walk sets */
+    HC_COV_STORE_WRAP_CAP_SINGLE,
+    HC_COV_STORE_WRAP_CAP_DOUBLE,
+    HC_COV_STORE_WRAP_WARP_SINGLE,
+    HC_COV_STORE_WRAP_WARP_DOUBLE,
+    HC_COV_LOAD_WRAP_CAP_SINGLE,
+    HC_COV_LOAD_WRAP_CAP_DOUBLE,
+    HC_COV_SWAP_PUSH_PULL, /* same-cycle events */
     HC_NCOV
 };
 

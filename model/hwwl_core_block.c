@@ -369,6 +369,20 @@ static const irhw_cover_point hwwl_core_cover_points[HC_NCOV] = {
     [HC_COV_WLINIT_WARP] = {"wlinit_one_warp", "wlinit of exactly LANES honoured"},
     [HC_COV_WLINIT_BELOW] = {"wlinit_below_warp", "wlinit of LANES - 1 (refused)"},
     [HC_COV_WLINIT_ABOVE] = {"wlinit_above_cap", "wlinit of OVF_CAP + 1 (refused)"},
+    [HC_COV_STORE_WRAP_CAP_SINGLE] = {"store_wrap_cap_single",
+                                      "a store wraps the region of an OVF_CAP buffer (single)"},
+    [HC_COV_STORE_WRAP_CAP_DOUBLE] = {"store_wrap_cap_double",
+                                      "a store wraps a push region of an OVF_CAP buffer (double)"},
+    [HC_COV_STORE_WRAP_WARP_SINGLE] = {"store_wrap_warp_single",
+                                       "a store wraps the region of a LANES buffer (single)"},
+    [HC_COV_STORE_WRAP_WARP_DOUBLE] = {"store_wrap_warp_double",
+                                       "a store wraps a push region of a LANES buffer (double)"},
+    [HC_COV_LOAD_WRAP_CAP_SINGLE] = {"load_wrap_cap_single",
+                                     "a load wraps the region of an OVF_CAP buffer (single)"},
+    [HC_COV_LOAD_WRAP_CAP_DOUBLE] = {"load_wrap_cap_double",
+                                     "a load wraps a pull region of an OVF_CAP buffer (double)"},
+    [HC_COV_SWAP_PUSH_PULL] = {"swap_push_pull",
+                               "a swap asked while lanes push and pull (the pushes hold it back)"},
 };
 
 static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
@@ -384,6 +398,16 @@ static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
         return "OUTSTANDING > LANES: a load reserves at least one bank";
     if (point == HC_COV_WLINIT_ABOVE && (g->ovf_cap + 1ull) >> g->ovf_bits)
         return "OVF_CAP + 1 does not fit in wlinit_size";
+    if (point >= HC_COV_STORE_WRAP_CAP_SINGLE && point <= HC_COV_LOAD_WRAP_CAP_DOUBLE &&
+        g->refill == HC_INTERVAL_REFILL)
+        return "REFILL=interval: the edge walk fills no buffer (emptying one takes "
+               "INTERVAL cycles a load)";
+    int cap_point = point == HC_COV_STORE_WRAP_CAP_SINGLE ||
+                    point == HC_COV_STORE_WRAP_CAP_DOUBLE || point == HC_COV_LOAD_WRAP_CAP_SINGLE ||
+                    point == HC_COV_LOAD_WRAP_CAP_DOUBLE;
+    if (cap_point && !hwwl_core_fills_cap(g))
+        return "OVF_CAP / min(COALESCE, LANES) > 256: the edge walk does not fill a buffer that "
+               "large";
     return NULL;
 }
 

@@ -283,6 +283,8 @@ void wl_bank_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint
     }
     if ((key & K_PULL) && !(key & K_PUSH) && !count)
         hits[m->mode_double ? WB_COV_PULL_EMPTY_DOUBLE : WB_COV_PULL_EMPTY_SINGLE]++;
+    if ((key & (K_PUSH | K_PULL)) == (K_PUSH | K_PULL))
+        hits[WB_COV_PUSH_AND_PULL]++;
     if (!(key & ~(unsigned)K_PULL)) /* a pull or nothing: no other point */
         return;
     int lane = (key & (K_PUSH | K_PULL)) != 0, put = (key & K_PUT) != 0;

@@ -95,6 +95,7 @@ enum wl_bank_cover {
     WB_COV_TAIL_WRAPS_DOUBLE,
     WB_COV_PULL_EMPTY_SINGLE,
     WB_COV_PULL_EMPTY_DOUBLE,
+    WB_COV_PUSH_AND_PULL,
     WB_NCOV
 };
 void wl_bank_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

@@ -169,6 +169,8 @@ static const irhw_cover_point wl_bank_cover_points[WB_NCOV] = {
                                   "a push or put wraps a half's write pointer (double mode)"},
     [WB_COV_PULL_EMPTY_SINGLE] = {"pull_empty_single", "a pull of an empty bank (single mode)"},
     [WB_COV_PULL_EMPTY_DOUBLE] = {"pull_empty_double", "a pull of an empty pull half"},
+    [WB_COV_PUSH_AND_PULL] = {"push_and_pull",
+                              "a push and a pull in one cycle (the push takes the port)"},
 };
 
 IRHW_BLOCK(wl_bank) = {

@@ -57,7 +57,45 @@ typedef struct {
     uint64_t prev_init_base, prev_init_size;
     uint64_t rx_id;
     int rx_offer;
+    int filled; /* an edge walk has filled the buffers (plan_fill) */
 } hc_stim;
+
+/* An edge walk fills the one-warp buffer, and the OVF_CAP one where
+ * hwwl_core_fills_cap (hwwl_tb.h), in both modes, in one walk: the first
+ * phase of the run's second half becomes it (the first half runs as it
+ * would without fills), when refill is on demand and the cycles before the
+ * final drain hold the fills and the drains of what they stored (every
+ * lane pulls; a load every other cycle brings up to min(COALESCE, LANES)
+ * IDs). With interval refill, draining a full buffer takes INTERVAL cycles
+ * a load: no fill. */
+static void plan_fill(hc_stim *s, uint64_t cycle, int dbl)
+{
+    hwwl_phase *p = &s->ph;
+    const hwwl_core_geom *g = &s->g;
+    if (g->refill == HC_INTERVAL_REFILL || s->filled || cycle < s->drain_from / 2)
+        return;
+    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
+    int cap = hwwl_core_fills_cap(g);
+    uint64_t size = cap ? s->ovf_cap : g->lanes;
+    uint64_t stores = (size + per - 1) / per;
+    p->fill_budget = (unsigned)(2 * (g->entries + 2 * stores) + 64);
+    uint64_t held = size + (uint64_t)g->lanes * g->entries;
+    uint64_t cost = p->fill_budget + 2 * held / per + 4ull * g->entries + 200;
+    if (cycle + 2 * cost + 200 >= s->drain_from) /* twice: once in each mode */
+        return;
+    if (p->edge != HWWL_EDGE_CAP) { /* the phase becomes the walk */
+        p->reinit = 1;
+        p->reconf = p->reset = p->trickle = 0;
+        p->edge = HWWL_EDGE_CAP;
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
+    p->fill = 1;
+    p->fill_cap = cap;
+    p->reconf_target = !dbl;
+    s->filled = 1;
+}
 
 void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
@@ -137,16 +175,22 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
             s->need_init = 0;
             hwwl_edge_honoured(&s->ph);
         }
+        if (irhw_get(po, ps, HC_WLCFG_OK))
+            hwwl_edge_switched(&s->ph);
         if (!s->in_reset)
             memory_accept(s, cycle, po);
     }
     s->lanes.prev_push = 0;
     s->prev_rx = s->prev_init = 0;
 
+    if (cycle > 0 && irhw_get(po, ps, HC_PUSH_EXC))
+        hwwl_edge_exception(&s->ph);
     if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
         hwwl_phase_drain(&s->ph);
-    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph))
+    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph)) {
         hwwl_phase_draw(&s->ph, &s->rng, s->g.lanes, 1, cycle);
+        plan_fill(s, cycle, (int)irhw_get(po, ps, HC_DOUBLE_MODE));
+    }
     const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
@@ -179,11 +223,15 @@ void hwwl_core_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t 
     irhw_set(in, ps, HC_WLCFG_DOUBLE, (uint64_t)(isa.cfg && p->reconf_target));
     irhw_set(in, ps, HC_SWAP, (uint64_t)isa.swap);
 
-    /* lanes: retry, push anew, or pull */
+    /* lanes: retry, push anew, or pull (an edge walk's fill: every lane pushes) */
     uint64_t push, pull;
     int pushing_ok = !s->need_init && !reconf && cycle < s->drain_from;
-    hwwl_lanes_drive(&s->lanes, r, &s->ids, pushing_ok, p->pushers, p->push_pct,
-                     reconf ? 100 : p->pull_pct, &push, &pull, irhw_wide(in, ps, HC_PUSH_ID), 0);
+    hwwl_lanes_drive(&s->lanes, r, &s->ids, pushing_ok, isa.fill ? irhw_mask(g->lanes) : p->pushers,
+                     isa.fill ? 100 : p->push_pct,
+                     reconf     ? 100
+                     : isa.fill ? 0
+                                : p->pull_pct,
+                     &push, &pull, irhw_wide(in, ps, HC_PUSH_ID), 0);
     irhw_set(in, ps, HC_PUSH, push);
     irhw_set(in, ps, HC_PULL, pull);
 

@@ -234,10 +234,29 @@ void hwwl_edge_honoured(hwwl_phase *p)
 {
     if (!p->edge_tried)
         return;
-    if (p->edge == HWWL_EDGE_CAP || p->edge == HWWL_EDGE_WARP)
-        p->edge++;
-    else if (p->edge == HWWL_EDGE_RESTORE)
+    if (p->edge == HWWL_EDGE_CAP || p->edge == HWWL_EDGE_WARP) {
+        if (p->fill && (p->edge == HWWL_EDGE_WARP || p->fill_cap)) /* on to the fill step */
+            p->edge++;
+        else
+            p->edge = p->edge == HWWL_EDGE_CAP ? HWWL_EDGE_WARP : HWWL_EDGE_BELOW;
+        p->fill_left = p->fill_budget;
+    } else if (p->edge == HWWL_EDGE_RESTORE)
         p->edge = HWWL_EDGE_DONE;
+}
+
+void hwwl_edge_switched(hwwl_phase *p)
+{
+    if (p->edge != HWWL_EDGE_SWITCH)
+        return;
+    p->switched++;
+    p->reconf_target = !p->reconf_target;
+    p->edge = p->switched == 1 ? HWWL_EDGE_CAP : HWWL_EDGE_BELOW;
+}
+
+void hwwl_edge_exception(hwwl_phase *p)
+{
+    if (p->edge == HWWL_EDGE_CAP_FILL || p->edge == HWWL_EDGE_WARP_FILL)
+        p->fill_left = 0;
 }
 
 /* An ordinary wlinit size: 2..9 warps, at most g->ovf_cap. */
@@ -253,8 +272,26 @@ void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_ge
     unsigned L = g->lanes;
     memset(o, 0, sizeof *o);
     p->edge_tried = 0;
+    if (!need_init && (p->edge == HWWL_EDGE_CAP_FILL || p->edge == HWWL_EDGE_WARP_FILL)) {
+        if (p->fill_left == 0) {
+            /* full: on to the next wlinit (or wlcfg), which waits for the drain */
+            p->edge++;
+        } else {
+            p->fill_left--;
+            o->fill = 1;
+            return;
+        }
+    }
     if (!need_init && p->edge != HWWL_EDGE_NONE && p->edge != HWWL_EDGE_DONE) {
         o->quiet = 1;
+        if (p->edge == HWWL_EDGE_SWITCH) {
+            /* wlcfg to reconf_target until honoured; a swap every other
+             * cycle (wlcfg holds swaps back), so a filled push region of
+             * double mode drains too */
+            o->cfg = (int)(++p->fill_left & 1);
+            o->swap = !o->cfg;
+            return;
+        }
         o->init = 1;
         p->edge_tried = 1;
         o->base = irhw_rng_bits(r, g->addr_bits);
@@ -272,7 +309,7 @@ void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_ge
             o->size = L - 1; /* OVF_CAP + 1 does not fit in wlinit_size */
         if (p->edge == HWWL_EDGE_BELOW || p->edge == HWWL_EDGE_ABOVE)
             p->edge++; /* refused: tried once */
-        o->swap = irhw_rng_chance(r, (unsigned)p->swap_pct);
+        o->swap = p->fill || irhw_rng_chance(r, (unsigned)p->swap_pct);
         return;
     }
     if (need_init || (p->reinit && irhw_rng_chance(r, 5))) {

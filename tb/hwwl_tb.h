@@ -75,6 +75,10 @@ typedef struct {
     int trickle;    /* one lane of one core pushes a few IDs, its core hardly pulls */
     unsigned edge;  /* a reinit phase's walk over the wlinit_size edges (HWWL_EDGE_*) */
     int edge_tried; /* the last cycle's wlinit was the walk's */
+    int fill;       /* the walk fills the one-warp buffer (hwwl_core) */
+    int fill_cap;   /* and the OVF_CAP one (hwwl_core_fills_cap) */
+    int switched;   /* a filling walk's switches of mode so far (HWWL_EDGE_SWITCH) */
+    unsigned fill_budget, fill_left; /* cycles a fill step may last; left of this one */
 } hwwl_phase;
 
 /* The edge walk that begins 70 % of the reinit phases: lanes do not push (the buffer drains, so
@@ -82,11 +86,21 @@ typedef struct {
  * until honoured, of exactly one warp until honoured, one of LANES - 1
  * and one of OVF_CAP + 1 (where the port holds it), both refused; then an
  * ordinary size until honoured, so later phases spill into a buffer the
- * final drain can empty. */
+ * final drain can empty. With `fill` set, each honoured one-warp wlinit
+ * (and OVF_CAP wlinit, with `fill_cap`) is followed by a fill step (every lane pushes, none
+ * pulls, until a push_exc or fill_budget cycles: the push region fills and
+ * its last store wraps it), and the walk's quiet steps ask a swap every
+ * cycle, so that in double mode the filled region drains too; after the
+ * one-warp fill a wlcfg to the other mode (reconf_target) until honoured,
+ * the OVF_CAP and one-warp steps again in that mode, and a wlcfg back to
+ * the walk's first mode, so the phases after it run in the mode they had. */
 enum {
     HWWL_EDGE_NONE,
     HWWL_EDGE_CAP,
+    HWWL_EDGE_CAP_FILL,
     HWWL_EDGE_WARP,
+    HWWL_EDGE_WARP_FILL,
+    HWWL_EDGE_SWITCH,
     HWWL_EDGE_BELOW,
     HWWL_EDGE_ABOVE,
     HWWL_EDGE_RESTORE,
@@ -121,6 +135,7 @@ typedef struct {
     uint64_t base, size; /* wlinit */
     int reconf;          /* a reconfiguration is pending: lanes do not push */
     int quiet;           /* an edge walk: lanes do not push, every lane pulls */
+    int fill;            /* an edge walk's fill step: every lane pushes, none pulls */
 } hwwl_isa;
 
 /* wlinit when `need_init` (after reset) or drawn in a reinit phase (2..9
@@ -133,11 +148,17 @@ void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_ge
 /* The stimulus saw last cycle's wlinit honoured (by every core): the edge
  * walk moves on. */
 void hwwl_edge_honoured(hwwl_phase *p);
-/* An edge walk past its OVF_CAP wlinit and not yet back to an ordinary
- * size: the phase goes on until it is. */
+/* The stimulus saw a push_exc: a fill step has filled the buffer. */
+void hwwl_edge_exception(hwwl_phase *p);
+/* The stimulus saw last cycle's wlcfg honoured: a filling walk's switch is
+ * done, its OVF_CAP step comes again. */
+void hwwl_edge_switched(hwwl_phase *p);
+/* An edge walk past its (first) OVF_CAP wlinit and not yet back to an
+ * ordinary size: the phase goes on until it is. */
 static inline int hwwl_edge_open(const hwwl_phase *p)
 {
-    return p->edge > HWWL_EDGE_CAP && p->edge < HWWL_EDGE_DONE;
+    return (p->edge > HWWL_EDGE_CAP || (p->switched && p->edge == HWWL_EDGE_CAP)) &&
+           p->edge < HWWL_EDGE_DONE;
 }
 
 /* ---- one core's memory --------------------------------------------------- */

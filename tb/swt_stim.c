@@ -3,7 +3,9 @@
  * (model/swt.c holds the behaviour and every decision).
  *
  * Directed program (mode directed, and the first part of mixed), sized from
- * ENTRIES, WARPS and min(LANES, WARPS): drain; fill every entry with a
+ * ENTRIES, WARPS and min(LANES, WARPS): insert + issue on the table as
+ * power-up left it, then a burst of issues (other entries never written);
+ * fill every entry with a
  * different PC and overflow it (reject); a warp inserted again, with its own
  * PC and with another (dup); an id >= WARPS (badwarp, when WARPS is not a
  * power of two); drain in policy order; join one PC up to full, the next warp
@@ -132,7 +134,14 @@ static void build_program(swt_stim *s)
     const unsigned e = s->z.entries, w = s->z.warps, cap = s->z.cap;
     const unsigned fill = umin(e, w); /* entries distinct warps can occupy */
     unsigned x = 0;                   /* next distinct PC */
-    drain(s);
+    /* Issues on a table whose other entries were never written since
+     * power-up (their payload leaves have no reset: X in 4-state): insert +
+     * issue on the empty table, then on the one entry it allocated (a fresh
+     * entry), then a burst of issues; as long as the drain it replaces. */
+    ins_iss(s, 0, dpc(s, 0));
+    ins_iss(s, 1, dpc(s, 1));
+    for (unsigned i = 2; i <= e; i++)
+        iss(s);
     /* Fill every entry with its own PC, then overflow: table full. */
     for (unsigned i = 0; i < fill; i++)
         ins(s, i, dpc(s, x + i));
@@ -380,7 +389,7 @@ void swt_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint64_t 
         if (s->in_prog && s->prog_i < s->nprog) {
             c = s->prog[s->prog_i++];
             if (s->prog_i == s->nprog && s->mode == IRHW_STIM_DIRECTED)
-                s->prog_i = 0; /* directed: the program again (it starts with a drain) */
+                s->prog_i = 0; /* directed: the program again (it ends with a drain) */
         } else {
             s->in_prog = 0;
             c = random_cmd(s);

@@ -57,7 +57,8 @@ report:tests/cli/test_report.sh
 layers:tests/cli/test_layers.sh
 gen_export:tests/cli/test_gen_export.sh"
 # area_cli, synth_cache and power (Yosys, ABC, OpenSTA), bad_prove_traces (Yosys,
-# Verilator's traces), signals (Yosys) and faults (the faulty RTL variants) are
+# Verilator's traces), signals (Yosys), faults (the faulty RTL variants) and
+# cover_cross are
 # not repeated under the sanitizers
 [ $quick = 0 ] && scripts="area_cli:tests/cli/test_area_cli.sh
 run:tests/cli/test_run.sh
@@ -66,7 +67,8 @@ synth_cache:tests/cli/test_synth_cache.sh
 power:tests/cli/test_power.sh
 signals:tests/cli/test_signals.sh
 $scripts
-faults:tests/cosim/test_faults.sh"
+faults:tests/cosim/test_faults.sh
+cover_cross:tests/cosim/test_cover_cross.sh"
 # cli: quick skips the lint/area repeat; cli_habits: option forms, "did you
 # mean", gen's folder per configuration; sweep: sweep, report, Slurm, SRAM
 # table (quick: bad input, no runs); xcheck: every block on Icarus (4-state),
@@ -80,6 +82,8 @@ faults:tests/cosim/test_faults.sh"
 # graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
+# cover_cross: issue 45's hwwl_core case: the wraps at the edge sizes hit, the
+# narrowed region-size wire a mismatch.
 # bad_values: numbers decimal, sweep ranges checked, SSSP weights, trace limits.
 # bad_prove_traces: prove needs a check; trace writes fail with exit 3, never
 # hang, stay under --wave-limit (Yosys and depth-2/SystemC builds: not quick).

@@ -194,6 +194,12 @@ START_TEST(points_a_configuration_cannot_reach_are_declared_inapplicable_with_a_
     ck_assert_ptr_nonnull(na_of("hwwl", "THRESHOLD=0 SCHEME=none", "done_held_by_net"));
     ck_assert_ptr_nonnull(na_of("hwwl_core", "OVF_CAP=4095", "wlinit_above_cap"));
     ck_assert_ptr_null(na_of("hwwl_core", "", "wlinit_above_cap"));
+    /* the wraps at the edge sizes: the walk fills no buffer with interval refill, and an
+     * OVF_CAP buffer only where that takes at most 256 stores */
+    ck_assert_ptr_null(na_of("hwwl_core", "", "store_wrap_cap_double"));
+    ck_assert_ptr_nonnull(na_of("hwwl_core", "REFILL=interval", "store_wrap_warp_single"));
+    ck_assert_ptr_nonnull(na_of("hwwl_core", "COALESCE=5", "load_wrap_cap_single"));
+    ck_assert_ptr_null(na_of("hwwl_core", "COALESCE=5", "store_wrap_warp_double"));
 }
 END_TEST
 
