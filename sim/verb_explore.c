@@ -1,0 +1,248 @@
+/*
+ * verb_explore.c — irhw explore BLOCK -p NAME=a,b ... --graphs DIR --kernel
+ * bfs|sssp: cycles to DONE, area, fmax and energy per run of every
+ * configuration on every graph, the Pareto fronts marked (sim/explore.c).
+ * Exit codes: 0 done, 1 a run's result differed, 2 bad input, 3 a run or a
+ * tool failed (its log named).
+ */
+#include "args.h"
+#include "explore.h"
+#include "graph_dir.h"
+#include "lines.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
+
+enum { E_HELP, E_P, E_GRAPHS, E_KERNEL, E_J, E_SLURM, E_PARTITION, E_OUT, E_CLOCK, E_LIB, E_CYC };
+
+static const irhw_opt explore_opts[] = {
+    {"-h", 0, E_HELP, 0, NULL, NULL},
+    {"--help", 0, E_HELP, 0, NULL, NULL},
+    {"-p", 1, E_P, 0, "NAME=LIST",
+     "the values of a parameter: a,b,c or lo..hi[:step]\n"
+     "(repeat for each parameter; the product is explored)"},
+    {"--graphs", 1, E_GRAPHS, 0, "DIR",
+     "the graphs (default ../shared/data/graphs): every\n"
+     "file the graph reader knows"},
+    {"--kernel", 1, E_KERNEL, 0, "K", "bfs or sssp (default bfs)"},
+    {"-j", 1, E_J, 0, "N", "local runs at once, 1..1024 (default: cores)"},
+    {"--slurm", 0, E_SLURM, 0, NULL, "one sbatch --array job, one task per run"},
+    {"--partition", 1, E_PARTITION, 0, "P", "the Slurm partition (with --slurm)"},
+    {"-o", 1, E_OUT, 0, "DIR", "output folder (default out/explore/BLOCK)"},
+    {"--clock", 1, E_CLOCK, 0, "MHz",
+     "the clock of the power figures, 1..100000\n(default: power's)"},
+    {"--liberty", 1, E_LIB, 0, "F", "as for irhw power"},
+    {"--cycles", 1, E_CYC, 0, "N",
+     "power's co-simulated cycles of random stimulus,\n1..10000000 (default 20000)"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
+static void explore_help(void)
+{
+    printf("usage: irhw explore BLOCK -p NAME=a,b,... [--graphs DIR] [--kernel bfs|sssp] "
+           "[options]\n"
+           "  What each configuration of an hwwl block (hwwl, hwwl_core, wl_bank) costs on\n"
+           "  the graphs: cycles to DONE of the GPU core model running KERNEL on hwwl with\n"
+           "  the configuration's parameters (model only), against the ideal worklists;\n"
+           "  area and fmax (irhw area, OpenSTA) and energy per run (irhw power's energy\n"
+           "  per cycle from random-stimulus activity, times the cycles, times the block's\n"
+           "  instances in that hwwl). The Pareto fronts of area x cycles and energy x\n"
+           "  cycles are marked per graph and plotted; the cheapest configuration within\n"
+           "  5 %% of the ideal on every graph is named. Every run is cached in\n"
+           "  DIR/runs/<key> and runs -j N at once or as one Slurm job array (as irhw\n"
+           "  sweep). Writes DIR/explore.md, the plots DIR/explore_area.svg and\n"
+           "  DIR/explore_energy.svg, and figures.txt: `irhw report DIR` shows them.\n"
+           "  A configuration the block or the workload rejects is kept with its reason.\n");
+    irhw_args_print(stdout, explore_opts, 0, 20);
+    printf("exit: 0 done, 1 a run's result differed from the reference, 2 bad input (an\n"
+           "      unknown block, parameter or kernel, an empty graph folder, a clock out of\n"
+           "      range), 3 a run or a tool failed (its log named)\n");
+}
+
+static const char *absolute(const char *p, char *buf, size_t len)
+{
+    char *r = realpath(p, NULL);
+    snprintf(buf, len, "%s", r ? r : p);
+    free(r);
+    return buf;
+}
+
+typedef struct {
+    irhw_explore e;
+    const char *axes[64], *graphs, *out, *block;
+    unsigned naxes;
+    char libbuf[4096], obuf[4096], outabs[4096], gdir[4096], self[4096], cmd[2048];
+} ex_cli;
+
+static int explore_opt(ex_cli *c, const irhw_opt *opt, const char *v)
+{
+    uint64_t x;
+    double d;
+    switch (opt->id) {
+    case E_P:
+        if (c->naxes == sizeof c->axes / sizeof c->axes[0])
+            return irhw_usage("explore", "too many -p options: %s", v);
+        c->axes[c->naxes++] = v;
+        break;
+    case E_GRAPHS:
+        c->graphs = v;
+        break;
+    case E_KERNEL:
+        if (strcmp(v, "bfs") && strcmp(v, "sssp"))
+            return irhw_usage("explore", "--kernel '%s': the kernels are bfs and sssp", v);
+        c->e.kernel = v;
+        break;
+    case E_J:
+        if (irhw_parse_uint(v, &x) || x < 1 || x > 1024)
+            return irhw_usage("explore", "-j '%s' must be a whole number 1..1024", v);
+        c->e.s.jobs = (int)x;
+        break;
+    case E_SLURM:
+        c->e.s.slurm = 1;
+        break;
+    case E_PARTITION:
+        c->e.s.partition = v;
+        break;
+    case E_OUT:
+        c->out = v;
+        break;
+    case E_CLOCK:
+        if (irhw_parse_real(v, &d) || !(d >= 1 && d <= 100000))
+            return irhw_usage("explore", "--clock '%s' must be a number of MHz 1..100000", v);
+        c->e.clock_mhz = d;
+        break;
+    case E_LIB: {
+        char e2[IRHW_ERRLEN];
+        if (irhw_regular_file(v, e2, sizeof e2))
+            return irhw_usage("explore", "--liberty: %s", e2);
+        c->e.liberty = absolute(v, c->libbuf, sizeof c->libbuf);
+        break;
+    }
+    case E_CYC:
+        if (irhw_parse_uint(v, &x) || x < 1 || x > 10000000)
+            return irhw_usage("explore", "--cycles '%s' must be a whole number 1..10000000", v);
+        c->e.power_cycles = x;
+        break;
+    }
+    return 0;
+}
+
+static int parse(ex_cli *c, int argc, char **argv)
+{
+    irhw_args a;
+    irhw_args_init(&a, "explore", explore_opts, 0, argc, argv);
+    const irhw_opt *opt;
+    const char *v;
+    int rc = 0;
+    for (int k; !rc && (k = irhw_args_next(&a, &opt, &v)) != IRHW_ARG_END;) {
+        if (k == IRHW_ARG_BAD)
+            rc = EXIT_USAGE;
+        else if (k == IRHW_ARG_POS && c->block)
+            rc = irhw_usage("explore", "unexpected argument '%s' (one block at a time)", v);
+        else if (k == IRHW_ARG_POS)
+            c->block = v;
+        else
+            rc = explore_opt(c, opt, v);
+    }
+    if (rc)
+        return rc;
+    if (!c->block)
+        return irhw_usage("explore", "name a block: hwwl, hwwl_core or wl_bank");
+    if (!(c->e.s.b = irhw_args_block("explore", c->block)))
+        return EXIT_USAGE;
+    if (!irhw_explore_block_ok(c->block))
+        return irhw_usage("explore",
+                          "block %s: explore prices hwwl and its parts hwwl_core and wl_bank "
+                          "(the blocks the bfs/sssp workloads run)",
+                          c->block);
+    char err[IRHW_ERRLEN];
+    for (unsigned i = 0; i < c->naxes; i++)
+        if (irhw_sweep_axis(&c->e.s, c->axes[i], err, sizeof err))
+            return irhw_usage("explore", "%s", err);
+    if (c->e.s.partition && !c->e.s.slurm)
+        return irhw_usage("explore", "--partition needs --slurm");
+    return 0;
+}
+
+/* The graph files: 0, or EXIT_USAGE after the message. */
+static int graphs(ex_cli *c)
+{
+    char dir[4096];
+    int n =
+        irhw_graph_files("irhw", "explore", c->graphs, dir, sizeof dir, c->e.graph, EX_MAX_GRAPHS);
+    if (n < 0)
+        return EXIT_USAGE;
+    c->e.ngraphs = (unsigned)n;
+    c->e.graphs_dir = absolute(dir, c->gdir, sizeof c->gdir);
+    return 0;
+}
+
+static void command_line(ex_cli *c, int argc, char **argv)
+{
+    size_t o = (size_t)snprintf(c->cmd, sizeof c->cmd, "irhw explore");
+    for (int i = 0; i < argc && o < sizeof c->cmd; i++)
+        o += (size_t)snprintf(c->cmd + o, sizeof c->cmd - o, " %s", argv[i]);
+    c->e.command = c->cmd;
+}
+
+int irhw_cmd_explore(int argc, char **argv)
+{
+    if (irhw_args_help(argc, argv)) {
+        explore_help();
+        return 0;
+    }
+    ex_cli *c = calloc(1, sizeof *c);
+    if (!c)
+        return EXIT_TOOL;
+    c->e.kernel = "bfs";
+    c->e.power_cycles = 20000;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    c->e.s.jobs = cores > 0 ? (int)cores : 1;
+    int rc = parse(c, argc, argv);
+    if (!rc)
+        rc = graphs(c);
+    char err[4096];
+    if (!rc) {
+        if (!c->out)
+            snprintf(c->obuf, sizeof c->obuf, "out/explore/%s", c->block);
+        const char *out = c->out ? c->out : c->obuf;
+        irhw_io io[] = {{IRHW_IO_DIR, c->out ? "-o" : "the output folder", out, "-o"},
+                        {IRHW_IO_IN, "--liberty", c->e.liberty, NULL}};
+        if (irhw_graphs_io_check(c->e.graphs_dir, io, 2, err, sizeof err))
+            rc = irhw_usage("explore", "%s", err);
+        else if (irhw_mkdirs(out)) {
+            fprintf(stderr, "irhw explore: cannot create %s: %s\n", out, strerror(errno));
+            rc = EXIT_TOOL;
+        } else
+            c->e.s.out = absolute(out, c->outabs, sizeof c->outabs);
+    }
+    if (!rc) {
+        ssize_t n = readlink("/proc/self/exe", c->self, sizeof c->self - 1);
+        c->self[n > 0 ? n : 0] = 0;
+        c->e.s.self = n > 0 ? c->self : "irhw";
+        command_line(c, argc, argv);
+        fprintf(stderr, "explore: %s, %s on %u graph(s) in %s\n", c->block, c->e.kernel,
+                c->e.ngraphs, c->e.graphs_dir);
+        int bad = irhw_explore_run(&c->e, err, sizeof err);
+        if (bad) {
+            fprintf(stderr, "irhw explore: %s\n", err);
+            rc = bad == -2 ? EXIT_USAGE : EXIT_TOOL;
+        } else if (c->e.failed) {
+            fprintf(stderr, "irhw explore: %d run(s) failed; the first: %s\n", c->e.failed,
+                    c->e.first_failure);
+            rc = EXIT_TOOL;
+        } else if (c->e.mismatched) {
+            fprintf(stderr, "irhw explore: %d run(s) differed; the first: %s\n", c->e.mismatched,
+                    c->e.first_failure);
+            rc = EXIT_MISMATCH;
+        }
+    }
+    irhw_graph_files_free(c->e.graph, c->e.ngraphs);
+    free(c->e.cfg);
+    free(c);
+    return rc;
+}
