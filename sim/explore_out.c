@@ -44,8 +44,8 @@ static const char *front_text(const ex_cfg *c, unsigned g)
                                                   : "-";
 }
 
-static const char HEADER[] = "configuration|graph|cycles to DONE|x ideal|area um2|fmax MHz|"
-                             "energy per run uJ|front (x cycles)";
+static const char HEADER[] = "configuration|graph|cycles to DONE|x ideal|area µm²|fmax MHz|"
+                             "energy per run µJ|front (x cycles)";
 
 /* One row of the table into f (energy_only: the rows on the energy front). */
 static void row(FILE *f, const irhw_explore *e, const ex_cfg *c, unsigned g)
@@ -110,13 +110,13 @@ static void answer(FILE *f, const irhw_explore *e)
         return;
     }
     const ex_cfg *c = &e->cfg[b];
-    fprintf(f, "Cheapest within %.0f %% of the ideal on every graph: **%s**, %.1f um2",
+    fprintf(f, "Cheapest within %.0f %% of the ideal on every graph: **%s**, %.1f µm²",
             (EX_WITHIN - 1) * 100, c->asked, c->area_um2);
     if (c->fmax_mhz > 0)
         fprintf(f, ", fmax %.0f MHz", c->fmax_mhz);
     fprintf(f, "; it burns");
     for (unsigned g = 0; g < e->ngraphs; g++)
-        fprintf(f, "%s %.4g uJ per %s on %s (%" PRIu64 " cycles, %.3f x ideal)", g ? "," : "",
+        fprintf(f, "%s %.4g µJ per %s on %s (%" PRIu64 " cycles, %.3f x ideal)", g ? "," : "",
                 c->energy_uj[g], e->kernel, e->graph[g], c->cycles[g],
                 (double)c->cycles[g] / (double)e->ideal[g]);
     fprintf(f, ".\n");
@@ -165,7 +165,10 @@ static int write_md(const irhw_explore *e, const char *tab, char *err, size_t er
     int first = 1;
     char *t = strdup(tab), *save = NULL;
     for (char *l = t ? strtok_r(t, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        fprintf(f, "| %s |\n", l);
+        fputs("|", f);
+        for (char *c = l; c; c = strchr(c, '|') ? strchr(c, '|') + 1 : NULL)
+            fprintf(f, " %.*s |", (int)strcspn(c, "|"), c);
+        fputs("\n", f);
         if (first) {
             fputs("|", f);
             for (const char *p = HEADER; p; p = strchr(p + 1, '|'))
@@ -212,7 +215,7 @@ static int plot(const irhw_explore *e, int energy, char *err, size_t errlen)
              "plot '%%1$s' using 1:($3>0?$2:1/0) with points pt 7 ps 1.3 title 'Pareto front', "
              "'%%1$s' using 1:($3>0?1/0:$2) with points pt 6 title 'dominated'\n",
              e->s.b->name, energy ? "energy" : "area", e->kernel,
-             energy ? "energy per run (uJ)" : "area (um2)");
+             energy ? "energy per run (µJ)" : "area (µm²)");
     int rc = irhw_gnuplot_svg(svg, data, body, err, errlen);
     free(data);
     return rc;
