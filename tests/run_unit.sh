@@ -47,6 +47,7 @@ graph_gen:tests/cli/test_graph_gen.sh
 xcheck:tests/cosim/test_xcheck.sh
 sweep:tests/cli/test_sweep.sh
 explore:tests/cli/test_explore.sh
+explore_vcd:tests/cli/test_explore_vcd.sh
 wave:tests/cli/test_wave.sh
 docs:tests/cli/test_docs.sh
 wave_view:tests/cli/test_wave_view.sh
@@ -76,7 +77,7 @@ faults:tests/cosim/test_faults.sh"
 # kind's --help rows are exactly the options it takes;
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
 # explore: irhw explore's bad input (quick: only that), a small run, its
-# cache and report; graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
+# cache and report; explore_vcd: workload --vcd and power's energy per run; graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # bad_values: numbers decimal, sweep ranges checked, SSSP weights, trace limits.
