@@ -5,6 +5,7 @@
  * Exit codes: 0 done, 1 a run's result differed, 2 bad input, 3 a run or a
  * tool failed (its log named).
  */
+#include "area.h"
 #include "args.h"
 #include "explore.h"
 #include "graph_dir.h"
@@ -119,6 +120,16 @@ static int explore_opt(ex_cli *c, const irhw_opt *opt, const char *v)
         char e2[IRHW_ERRLEN];
         if (irhw_regular_file(v, e2, sizeof e2))
             return irhw_usage("explore", "--liberty: %s", e2);
+        /* a liberty every power run would refuse is refused here, once */
+        int bad = irhw_liberty_check(v, e2, sizeof e2), has = bad ? 1 : 0;
+        if (!bad && (has = irhw_liberty_has_power(v, e2, sizeof e2)) <= 0)
+            bad = has < 0 ? -1 : IRHW_EINPUT;
+        if (bad && !has)
+            snprintf(e2, sizeof e2, "%s has no power data (no internal_power or leakage_power)", v);
+        if (bad) {
+            fprintf(stderr, "irhw explore: --liberty: %s\n", e2);
+            return bad == IRHW_EINPUT ? EXIT_USAGE : EXIT_TOOL;
+        }
         c->e.liberty = absolute(v, c->libbuf, sizeof c->libbuf);
         break;
     }

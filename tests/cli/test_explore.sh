@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `irhw explore` (the unit stage; its runs need Yosys, OpenSTA and sky130hd,
 # so under the sanitizers only the bad input): an unknown kernel, an empty
-# graph folder, a clock below 1, a block explore does not price, every
+# graph folder, a clock below 1, a liberty without power data or not a
+# liberty, a block explore does not price, every
 # configuration rejected: exit 2, the thing named; on wl_bank ENTRIES=4,8
 # and one 5x5 grid: a row per configuration whose cycles equal the workload
 # run alone, area, fmax and energy positive, the Pareto fronts marked, the
@@ -28,6 +29,8 @@ check2 "--kernel pagerank" "--kernel" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --k
 check2 "empty graph folder" "$tmp/empty" wl_bank -p ENTRIES=4 --graphs "$tmp/empty" -o "$tmp/o"
 check2 "--clock -5" "--clock" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --clock -5 -o "$tmp/o"
 check2 "--clock 0" "--clock" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --clock 0 -o "$tmp/o"
+check2 "--liberty without power data" "no power data" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --liberty "$root/area/default_45nm.lib" -o "$tmp/o"
+check2 "--liberty not a liberty" "README.md" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --liberty "$root/README.md" -o "$tmp/o"
 check2 "block fifo" "fifo" fifo --graphs "$tmp/g" -o "$tmp/o"
 check2 "every configuration rejected" "THRESHOLD" wl_bank -p ENTRIES=4 -p THRESHOLD=6 --graphs "$tmp/g" -o "$tmp/o"
 [ ! -e "$tmp/o/explore.md" ] && ok "bad input: no table written" || bad "bad input left $tmp/o/explore.md"
