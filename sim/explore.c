@@ -82,19 +82,22 @@ static unsigned instances(const char *block, const char *asked)
     return !strcmp(block, "wl_bank") ? cores * lanes : cores;
 }
 
-static void cost_args(const irhw_explore *e, const ex_cfg *c, char *buf, size_t len)
+/* `area BLOCK` or `power BLOCK` (power) with the swept parameters. */
+static void cost_args(const irhw_explore *e, const ex_cfg *c, int power, char *buf, size_t len)
 {
-    size_t o = (size_t)snprintf(buf, len, "power %s", e->s.b->name);
+    size_t o = (size_t)snprintf(buf, len, "%s %s", power ? "power" : "area", e->s.b->name);
     char a[1024], *save = NULL;
     snprintf(a, sizeof a, "%s", c->asked);
     for (char *t = strtok_r(a, " ", &save); t && o < len; t = strtok_r(NULL, " ", &save))
         o += (size_t)snprintf(buf + o, len - o, " -p %s", t);
-    if (o < len && e->clock_mhz > 0)
-        o += (size_t)snprintf(buf + o, len - o, " --clock %g", e->clock_mhz);
     if (o < len && e->liberty)
         o += (size_t)snprintf(buf + o, len - o, " --liberty %s", e->liberty);
+    if (o < len && power && e->clock_mhz > 0)
+        o += (size_t)snprintf(buf + o, len - o, " --clock %g", e->clock_mhz);
+    if (o < len && power)
+        o += (size_t)snprintf(buf + o, len - o, " --cycles %" PRIu64, e->power_cycles);
     if (o < len)
-        snprintf(buf + o, len - o, " --cycles %" PRIu64 " --json -o @RUN@/power", e->power_cycles);
+        snprintf(buf + o, len - o, " --json -o @RUN@/%s", power ? "power" : "area");
 }
 
 static void workload_args(const irhw_explore *e, unsigned g, const char *wl, const char *params,
@@ -114,12 +117,14 @@ static int build_runs(irhw_explore *e, run_list *l, char *err, size_t errlen)
         }
     for (int i = 0; i < e->ncfg; i++) {
         ex_cfg *c = &e->cfg[i];
-        c->cost_run = -1;
+        c->area_run = c->power_run = -1;
         if (!c->valid)
             continue;
         c->instances = instances(e->s.b->name, c->asked);
-        cost_args(e, c, args, sizeof args);
-        c->cost_run = run_add(l, args);
+        cost_args(e, c, 0, args, sizeof args);
+        c->area_run = run_add(l, args);
+        cost_args(e, c, 1, args, sizeof args);
+        c->power_run = run_add(l, args);
         hwwl_params(c->asked, params, sizeof params);
         for (unsigned g = 0; g < e->ngraphs; g++) {
             workload_args(e, g, "hwwl", params, args, sizeof args);
@@ -188,27 +193,39 @@ static void note_failure(irhw_explore *e, const irhw_sweep_row *r, const char *a
                  r->verdict, r->reason);
 }
 
-static void gather_cost(irhw_explore *e, ex_cfg *c, const irhw_sweep_cfg *run)
+static void gather_area(irhw_explore *e, ex_cfg *c, const irhw_sweep_cfg *run)
 {
     irhw_sweep_row r;
     char *log;
     run_result(e, run, &r, &log);
     note_failure(e, &r, run->params);
     double sta = 0;
-    if (strcmp(r.verdict, "pass")) {
+    if (strcmp(r.verdict, "pass"))
         snprintf(c->cost_why, sizeof c->cost_why, "%s: %s", r.verdict, r.reason);
-    } else if (json_num(log, "total_um2", &c->area_um2) ||
-               json_num(log, "total_mw", &c->total_mw) ||
-               json_num(log, "clock_mhz", &c->clock_mhz) || c->clock_mhz <= 0) {
-        snprintf(c->cost_why, sizeof c->cost_why, "no area or power in the log of %s",
-                 run->row.key);
-    } else {
+    else if (json_num(log, "total_um2", &c->area_um2))
+        snprintf(c->cost_why, sizeof c->cost_why, "no area in the log of %s", run->row.key);
+    else
         c->have_cost = 1;
-        if (!json_num(log, "crit_ns", &sta) && sta > 0) {
-            c->crit_ns = sta;
-            c->fmax_mhz = 1000.0 / sta;
-        }
+    if (c->have_cost && !json_num(log, "crit_ns", &sta) && sta > 0) {
+        c->crit_ns = sta;
+        c->fmax_mhz = 1000.0 / sta;
     }
+    free(log);
+}
+
+static void gather_power(irhw_explore *e, ex_cfg *c, const irhw_sweep_cfg *run)
+{
+    irhw_sweep_row r;
+    char *log;
+    run_result(e, run, &r, &log);
+    note_failure(e, &r, run->params);
+    if (strcmp(r.verdict, "pass"))
+        snprintf(c->power_why, sizeof c->power_why, "%s: %s", r.verdict, r.reason);
+    else if (json_num(log, "total_mw", &c->total_mw) || json_num(log, "clock_mhz", &c->clock_mhz) ||
+             c->clock_mhz <= 0)
+        snprintf(c->power_why, sizeof c->power_why, "no power in the log of %s", run->row.key);
+    else
+        c->have_power = 1;
     free(log);
 }
 
@@ -224,7 +241,7 @@ static void gather_cycles(irhw_explore *e, ex_cfg *c, unsigned g, const irhw_swe
         snprintf(c->why[g], sizeof c->why[g], "no cycle count in the log of %s", run->row.key);
     else
         c->have_cycles[g] = 1;
-    if (c->have_cycles[g] && c->have_cost)
+    if (c->have_cycles[g] && c->have_power)
         c->energy_uj[g] = c->instances * c->total_mw / c->clock_mhz * (double)c->cycles[g] / 1000.0;
     free(log);
 }
@@ -258,7 +275,8 @@ static void mark_fronts(irhw_explore *e)
             ex_cfg *a = &e->cfg[i];
             if (!a->have_cost || !a->have_cycles[g])
                 continue;
-            a->front_area[g] = a->front_energy[g] = 1;
+            a->front_area[g] = 1;
+            a->front_energy[g] = a->have_power;
             for (int j = 0; j < e->ncfg; j++) {
                 const ex_cfg *b = &e->cfg[j];
                 if (j == i || !b->have_cost || !b->have_cycles[g])
@@ -266,7 +284,7 @@ static void mark_fronts(irhw_explore *e)
                 double ac = (double)a->cycles[g], bc = (double)b->cycles[g];
                 if (dominates(b->area_um2, bc, a->area_um2, ac))
                     a->front_area[g] = 0;
-                if (dominates(b->energy_uj[g], bc, a->energy_uj[g], ac))
+                if (b->have_power && dominates(b->energy_uj[g], bc, a->energy_uj[g], ac))
                     a->front_energy[g] = 0;
             }
         }
@@ -338,7 +356,7 @@ int irhw_explore_run(irhw_explore *e, char *err, size_t errlen)
     if (bad)
         return bad;
     run_list l = {0};
-    l.cap = e->ncfg * (1 + (int)e->ngraphs) + 2 * (int)e->ngraphs;
+    l.cap = e->ncfg * (2 + (int)e->ngraphs) + 2 * (int)e->ngraphs;
     l.cfgs = calloc((size_t)l.cap + 1, sizeof *l.cfgs);
     if (!l.cfgs)
         return irhw_err(err, errlen, "out of memory");
@@ -351,7 +369,8 @@ int irhw_explore_run(irhw_explore *e, char *err, size_t errlen)
         ex_cfg *c = &e->cfg[i];
         if (!c->valid)
             continue;
-        gather_cost(e, c, &l.cfgs[c->cost_run]);
+        gather_area(e, c, &l.cfgs[c->area_run]);
+        gather_power(e, c, &l.cfgs[c->power_run]);
         for (unsigned g = 0; g < e->ngraphs; g++)
             gather_cycles(e, c, g, &l.cfgs[c->wl_run[g]]);
     }

@@ -2,8 +2,10 @@
  * explore.h — irhw explore: what each configuration of an hwwl block costs
  * on the user's graphs (sim/explore.c; the verb in sim/verb_explore.c).
  *
- * Per configuration one `irhw power BLOCK ... --json` run (area, critical
- * path, power from the co-simulation's random stimulus) and, per graph, one
+ * Per configuration one `irhw area BLOCK ... --json` run (area, critical
+ * path) and one `irhw power BLOCK ... --json` run (power from the
+ * co-simulation's random stimulus; its synthesis is the area run's, from
+ * the synthesis cache), both on one liberty, and, per graph, one
  * `irhw workload KERNEL --worklist hwwl --model-only` run of the GPU core
  * model on hwwl with the configuration's parameters that hwwl has (cycles to
  * DONE); per graph two runs on the ideal worklists (ideal-fifo, ideal-sort)
@@ -24,9 +26,10 @@ typedef struct {
     char params[1024]; /* every parameter after derivation */
     int valid;         /* the block takes it (else reason) */
     char reason[IRHW_ERRLEN];
-    int cost_run;  /* index of its power run */
-    int have_cost; /* area, fmax and power known (else cost_why) */
-    char cost_why[700];
+    int area_run, power_run; /* indices of its area and power runs */
+    int have_cost;           /* area and fmax known (else cost_why) */
+    int have_power;          /* power known (else power_why) */
+    char cost_why[700], power_why[700];
     double area_um2, crit_ns, fmax_mhz, total_mw, clock_mhz;
     unsigned instances; /* BLOCK instances in the hwwl the workload runs */
     int wl_run[EX_MAX_GRAPHS];
@@ -43,8 +46,8 @@ typedef struct {
     const char *graphs_dir;
     char *graph[EX_MAX_GRAPHS];
     unsigned ngraphs;
-    double clock_mhz; /* --clock (0: power's own) */
-    const char *liberty;
+    double clock_mhz;    /* --clock (0: power's own) */
+    const char *liberty; /* --liberty, else sky130hd when it is there, else none */
     uint64_t power_cycles;
     const char *command; /* the command line, for the table's header */
     /* filled by irhw_explore_run */

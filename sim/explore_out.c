@@ -57,7 +57,7 @@ static void row(FILE *f, const irhw_explore *e, const ex_cfg *c, unsigned g)
         fprintf(f, "%s|%s|invalid: %s|-|-|-|-|-\n", cfgc, e->graph[g], why);
         return;
     }
-    char cyc[1200], x[32] = "-", area[32] = "-", fmax[32] = "-", en[32] = "-";
+    char cyc[1200], x[32] = "-", area[32] = "-", fmax[32] = "-";
     if (c->have_cycles[g])
         snprintf(cyc, sizeof cyc, "%" PRIu64, c->cycles[g]);
     else {
@@ -69,12 +69,16 @@ static void row(FILE *f, const irhw_explore *e, const ex_cfg *c, unsigned g)
         snprintf(area, sizeof area, "%.1f", c->area_um2);
         if (c->fmax_mhz > 0)
             snprintf(fmax, sizeof fmax, "%.0f", c->fmax_mhz);
-        if (c->have_cycles[g])
-            snprintf(en, sizeof en, "%.4g", c->energy_uj[g]);
     } else {
         cell(why, sizeof why, c->cost_why);
         snprintf(area, sizeof area, "n/a");
-        snprintf(en, sizeof en, "n/a");
+    }
+    char en[800] = "-", pw[760];
+    if (c->have_power && c->have_cycles[g])
+        snprintf(en, sizeof en, "%.4g", c->energy_uj[g]);
+    else if (!c->have_power) {
+        cell(pw, sizeof pw, c->power_why);
+        snprintf(en, sizeof en, "n/a: %s", pw);
     }
     fprintf(f, "%s|%s|%s|%s|%s|%s|%s|%s\n", cfgc, e->graph[g], cyc, x, area, fmax, en,
             c->have_cost ? front_text(c, g) : why);
@@ -114,6 +118,10 @@ static void answer(FILE *f, const irhw_explore *e)
             (EX_WITHIN - 1) * 100, c->asked, c->area_um2);
     if (c->fmax_mhz > 0)
         fprintf(f, ", fmax %.0f MHz", c->fmax_mhz);
+    if (!c->have_power) {
+        fprintf(f, "; its energy: n/a (%s).\n", c->power_why);
+        return;
+    }
     fprintf(f, "; it burns");
     for (unsigned g = 0; g < e->ngraphs; g++)
         fprintf(f, "%s %.4g µJ per %s on %s (%" PRIu64 " cycles, %.3f x ideal)", g ? "," : "",
@@ -127,7 +135,7 @@ static void notes(FILE *f, const irhw_explore *e)
 {
     const ex_cfg *c = NULL;
     for (int i = 0; i < e->ncfg && !c; i++)
-        if (e->cfg[i].have_cost)
+        if (e->cfg[i].have_power)
             c = &e->cfg[i];
     fprintf(f,
             "- cycles to DONE: the GPU core model (`workload %s --worklist hwwl --model-only`) "
@@ -135,6 +143,11 @@ static void notes(FILE *f, const irhw_explore *e)
             "the rest; x ideal: against the faster of `--worklist ideal-fifo` and "
             "`ideal-sort` on the same graph.\n",
             e->kernel);
+    const char *lib = e->liberty ? strrchr(e->liberty, '/') : NULL;
+    fprintf(f,
+            "- area, fmax: `irhw area` on %s (Yosys; fmax from OpenSTA's critical path); "
+            "power on the same library.\n",
+            lib ? lib + 1 : "area's default library");
     fprintf(f,
             "- energy per run: activity from the random stimulus of `irhw power` (%" PRIu64
             " co-simulated cycles), not from the workload: the block's energy per cycle times"
@@ -196,7 +209,7 @@ static int plot(const irhw_explore *e, int energy, char *err, size_t errlen)
     for (unsigned g = 0; g < e->ngraphs; g++)
         for (int i = 0; i < e->ncfg; i++) {
             const ex_cfg *c = &e->cfg[i];
-            if (!c->valid || !c->have_cost || !c->have_cycles[g])
+            if (!c->valid || !c->have_cost || !c->have_cycles[g] || (energy && !c->have_power))
                 continue;
             double x =
                 e->ideal[g] ? (double)c->cycles[g] / (double)e->ideal[g] : (double)c->cycles[g];
@@ -241,7 +254,7 @@ static int write_figures(const irhw_explore *e, const char *tab, const char *fro
              "activity (explore.md says how).\n"
              "fig\texplore_energy\t1\tEnergy per run x cycles to DONE: the energy front\t"
              "The rows on the Pareto front of energy per run x cycles.\n",
-             e->s.b->name, e->command, e->ncfg * (int)(1 + e->ngraphs) + 2 * (int)e->ngraphs,
+             e->s.b->name, e->command, e->ncfg * (int)(2 + e->ngraphs) + 2 * (int)e->ngraphs,
              b >= 0 ? e->cfg[b].asked : "none");
     snprintf(path, sizeof path, "%s/figures.txt", e->s.out);
     return irhw_write_file(path, text, err, errlen);

@@ -5,7 +5,8 @@
  * Exit codes: 0 done, 1 a run's result differed, 2 bad input, 3 a run or a
  * tool failed (its log named).
  */
-#include "area.h"
+#include "cli_int.h"
+
 #include "args.h"
 #include "explore.h"
 #include "graph_dir.h"
@@ -15,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 
 enum { E_HELP, E_P, E_GRAPHS, E_KERNEL, E_J, E_SLURM, E_PARTITION, E_OUT, E_CLOCK, E_LIB, E_CYC };
 
@@ -36,7 +35,9 @@ static const irhw_opt explore_opts[] = {
     {"-o", 1, E_OUT, 0, "DIR", "output folder (default out/explore/BLOCK)"},
     {"--clock", 1, E_CLOCK, 0, "MHz",
      "the clock of the power figures, 1..100000\n(default: power's)"},
-    {"--liberty", 1, E_LIB, 0, "F", "as for irhw power"},
+    {"--liberty", 1, E_LIB, 0, "F",
+     "the library of area and power (default: power's,\n"
+     "sky130hd when ../shared/data has it)"},
     {"--cycles", 1, E_CYC, 0, "N",
      "power's co-simulated cycles of random stimulus,\n1..10000000 (default 20000)"},
     {NULL, 0, 0, 0, NULL, NULL},
@@ -231,6 +232,10 @@ int irhw_cmd_explore(int argc, char **argv)
         } else
             c->e.s.out = absolute(out, c->outabs, sizeof c->outabs);
     }
+    char sky[4200]; /* area and power on one library: power's default */
+    snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
+    if (!rc && !c->e.liberty && access(sky, R_OK) == 0)
+        c->e.liberty = absolute(sky, c->libbuf, sizeof c->libbuf);
     if (!rc) {
         ssize_t n = readlink("/proc/self/exe", c->self, sizeof c->self - 1);
         c->self[n > 0 ? n : 0] = 0;
