@@ -223,8 +223,10 @@ static int plot(const irhw_explore *e, int energy, char *err, size_t errlen)
         return irhw_err(err, errlen, "out of memory for the plot");
     snprintf(svg, sizeof svg, "%s/explore_%s.svg", e->s.out, energy ? "energy" : "area");
     snprintf(body, sizeof body,
-             "set title '%s: %s x cycles to DONE (%s)'\nset xlabel 'cycles to DONE / ideal'\n"
-             "set ylabel '%s'\nset key inside top right font ',9'\nset grid\n"
+             "set title '%s: %s x cycles to DONE (%s)' noenhanced\n"
+             "set xlabel 'cycles to DONE / ideal'\nset ylabel '%s'\n"
+             "set key inside top right font ',9'\nset grid\n"
+             "set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08\n"
              "plot '%%1$s' using 1:($3>0?$2:1/0) with points pt 7 ps 1.3 title 'Pareto front', "
              "'%%1$s' using 1:($3>0?1/0:$2) with points pt 6 title 'dominated'\n",
              e->s.b->name, energy ? "energy" : "area", e->kernel,
