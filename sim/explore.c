@@ -103,8 +103,8 @@ static void cost_args(const irhw_explore *e, const ex_cfg *c, int power, char *b
 static void workload_args(const irhw_explore *e, unsigned g, const char *wl, const char *params,
                           char *buf, size_t len)
 {
-    snprintf(buf, len, "workload %s --graph %s/%s --worklist %s --model-only --quiet --no-plot%s",
-             e->kernel, e->graphs_dir, e->graph[g], wl, params);
+    snprintf(buf, len, "workload %s --graph %s --worklist %s --model-only --quiet --no-plot%s",
+             e->kernel, e->gpath[g], wl, params);
 }
 
 static int build_runs(irhw_explore *e, run_list *l, char *err, size_t errlen)

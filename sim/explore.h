@@ -43,8 +43,8 @@ typedef struct {
 typedef struct {
     irhw_sweep s; /* the block, its axes, -j, --slurm, -o (absolute), the binary */
     const char *kernel;
-    const char *graphs_dir;
-    char *graph[EX_MAX_GRAPHS];
+    char *graph[EX_MAX_GRAPHS];      /* the graphs' names, as in the table (malloc'd) */
+    char gpath[EX_MAX_GRAPHS][4096]; /* their absolute paths */
     unsigned ngraphs;
     double clock_mhz;    /* --clock (0: power's own) */
     const char *liberty; /* --liberty, else sky130hd when it is there, else none */

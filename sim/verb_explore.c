@@ -17,7 +17,20 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { E_HELP, E_P, E_GRAPHS, E_KERNEL, E_J, E_SLURM, E_PARTITION, E_OUT, E_CLOCK, E_LIB, E_CYC };
+enum {
+    E_HELP,
+    E_P,
+    E_GRAPH,
+    E_GRAPHS,
+    E_KERNEL,
+    E_J,
+    E_SLURM,
+    E_PARTITION,
+    E_OUT,
+    E_CLOCK,
+    E_LIB,
+    E_CYC
+};
 
 static const irhw_opt explore_opts[] = {
     {"-h", 0, E_HELP, 0, NULL, NULL},
@@ -25,6 +38,9 @@ static const irhw_opt explore_opts[] = {
     {"-p", 1, E_P, 0, "NAME=LIST",
      "the values of a parameter: a,b,c or lo..hi[:step]\n"
      "(repeat for each parameter; the product is explored)"},
+    {"--graph", 1, E_GRAPH, 0, "FILE",
+     "a graph (repeat for more; at most 32), instead of\n"
+     "--graphs"},
     {"--graphs", 1, E_GRAPHS, 0, "DIR",
      "the graphs (default ../shared/data/graphs): every\n"
      "file the graph reader knows"},
@@ -45,20 +61,21 @@ static const irhw_opt explore_opts[] = {
 
 static void explore_help(void)
 {
-    printf("usage: irhw explore BLOCK -p NAME=a,b,... [--graphs DIR] [--kernel bfs|sssp] "
+    printf("usage: irhw explore BLOCK -p NAME=a,b,... [--graph F ... | --graphs DIR] [--kernel K] "
            "[options]\n"
            "  What each configuration of an hwwl block (hwwl, hwwl_core, wl_bank) costs on\n"
-           "  the graphs: cycles to DONE of the GPU core model running KERNEL on hwwl with\n"
-           "  the configuration's parameters (model only), against the ideal worklists;\n"
-           "  area and fmax (irhw area, OpenSTA) and energy per run (irhw power's energy\n"
-           "  per cycle from random-stimulus activity, times the cycles, times the block's\n"
-           "  instances in that hwwl). The Pareto fronts of area x cycles and energy x\n"
-           "  cycles are marked per graph and plotted; the cheapest configuration within\n"
-           "  5 %% of the ideal on every graph is named. Every run is cached in\n"
-           "  DIR/runs/<key> and runs -j N at once or as one Slurm job array (as irhw\n"
-           "  sweep). Writes DIR/explore.md, the plots DIR/explore_area.svg and\n"
-           "  DIR/explore_energy.svg, and figures.txt: `irhw report DIR` shows them.\n"
-           "  A configuration the block or the workload rejects is kept with its reason.\n");
+           "  the graphs (--graph FILE ..., or the files of --graphs DIR): cycles to DONE\n"
+           "  of the GPU core model running KERNEL on hwwl with the configuration's\n"
+           "  parameters (model only), against the ideal worklists; area and fmax (irhw\n"
+           "  area, OpenSTA) and energy per run (irhw power's energy per cycle from\n"
+           "  random-stimulus activity, times the cycles, times the block's instances in\n"
+           "  that hwwl), area and power on one library. The Pareto fronts of area x\n"
+           "  cycles and energy x cycles are marked per graph and plotted; the cheapest\n"
+           "  configuration within 5 %% of the ideal on every graph is named. Every run is\n"
+           "  cached in DIR/runs/<key> and runs -j N at once or as one Slurm job array\n"
+           "  (as irhw sweep). Writes DIR/explore.md, the plots DIR/explore_area.svg and\n"
+           "  DIR/explore_energy.svg, and figures.txt: `irhw report DIR` shows them. A\n"
+           "  configuration the block or the workload rejects is kept with its reason.\n");
     irhw_args_print(stdout, explore_opts, 0, 20);
     printf("exit: 0 done, 1 a run's result differed from the reference, 2 bad input (an\n"
            "      unknown block, parameter or kernel, an empty graph folder, a clock out of\n"
@@ -75,8 +92,8 @@ static const char *absolute(const char *p, char *buf, size_t len)
 
 typedef struct {
     irhw_explore e;
-    const char *axes[64], *graphs, *out, *block;
-    unsigned naxes;
+    const char *axes[64], *graphs, *out, *block, *files[EX_MAX_GRAPHS];
+    unsigned naxes, nfiles;
     char libbuf[4096], obuf[4096], outabs[4096], gdir[4096], self[4096], cmd[2048];
 } ex_cli;
 
@@ -89,6 +106,11 @@ static int explore_opt(ex_cli *c, const irhw_opt *opt, const char *v)
         if (c->naxes == sizeof c->axes / sizeof c->axes[0])
             return irhw_usage("explore", "too many -p options: %s", v);
         c->axes[c->naxes++] = v;
+        break;
+    case E_GRAPH:
+        if (c->nfiles == EX_MAX_GRAPHS)
+            return irhw_usage("explore", "--graph %s: at most %d graphs", v, EX_MAX_GRAPHS);
+        c->files[c->nfiles++] = v;
         break;
     case E_GRAPHS:
         c->graphs = v;
@@ -180,16 +202,36 @@ static int parse(ex_cli *c, int argc, char **argv)
     return 0;
 }
 
-/* The graph files: 0, or EXIT_USAGE after the message. */
-static int graphs(ex_cli *c)
+/* The graphs (--graph, else the files of --graphs), their io entries in
+ * io[*nio..]: 0, or EXIT_USAGE after the message. */
+static int graphs(ex_cli *c, irhw_io *io, int *nio)
 {
+    if (c->nfiles && c->graphs)
+        return irhw_usage("explore", "--graph and --graphs: name the graphs one way");
     char dir[4096];
-    int n =
-        irhw_graph_files("irhw", "explore", c->graphs, dir, sizeof dir, c->e.graph, EX_MAX_GRAPHS);
-    if (n < 0)
-        return EXIT_USAGE;
-    c->e.ngraphs = (unsigned)n;
-    c->e.graphs_dir = absolute(dir, c->gdir, sizeof c->gdir);
+    int n = (int)c->nfiles;
+    if (!n) {
+        n = irhw_graph_files("irhw", "explore", c->graphs, dir, sizeof dir, c->e.graph,
+                             EX_MAX_GRAPHS);
+        if (n < 0)
+            return EXIT_USAGE;
+        absolute(dir, c->gdir, sizeof c->gdir);
+    }
+    for (int i = 0; i < n; i++) {
+        if (c->nfiles) {
+            const char *slash = strrchr(c->files[i], '/');
+            c->e.graph[i] = strdup(slash ? slash + 1 : c->files[i]);
+            absolute(c->files[i], c->e.gpath[i], sizeof c->e.gpath[i]);
+        } else {
+            snprintf(c->e.gpath[i], sizeof c->e.gpath[i], "%s/%s", c->gdir, c->e.graph[i]);
+        }
+        c->e.ngraphs++;
+        if (!c->e.graph[i]) {
+            fprintf(stderr, "irhw explore: out of memory\n");
+            return EXIT_TOOL;
+        }
+        io[(*nio)++] = (irhw_io){IRHW_IO_IN, "--graph", c->e.gpath[i], NULL};
+    }
     return 0;
 }
 
@@ -214,17 +256,18 @@ int irhw_cmd_explore(int argc, char **argv)
     c->e.power_cycles = 20000;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     c->e.s.jobs = cores > 0 ? (int)cores : 1;
-    int rc = parse(c, argc, argv);
+    int rc = parse(c, argc, argv), nio = 2;
+    irhw_io io[2 + EX_MAX_GRAPHS];
     if (!rc)
-        rc = graphs(c);
+        rc = graphs(c, io, &nio);
     char err[4096];
     if (!rc) {
         if (!c->out)
             snprintf(c->obuf, sizeof c->obuf, "out/explore/%s", c->block);
         const char *out = c->out ? c->out : c->obuf;
-        irhw_io io[] = {{IRHW_IO_DIR, c->out ? "-o" : "the output folder", out, "-o"},
-                        {IRHW_IO_IN, "--liberty", c->e.liberty, NULL}};
-        if (irhw_graphs_io_check(c->e.graphs_dir, io, 2, err, sizeof err))
+        io[0] = (irhw_io){IRHW_IO_DIR, c->out ? "-o" : "the output folder", out, "-o"};
+        io[1] = (irhw_io){IRHW_IO_IN, "--liberty", c->e.liberty, NULL};
+        if (irhw_io_check(io, nio, err, sizeof err))
             rc = irhw_usage("explore", "%s", err);
         else if (irhw_mkdirs(out)) {
             fprintf(stderr, "irhw explore: cannot create %s: %s\n", out, strerror(errno));
@@ -241,8 +284,8 @@ int irhw_cmd_explore(int argc, char **argv)
         c->self[n > 0 ? n : 0] = 0;
         c->e.s.self = n > 0 ? c->self : "irhw";
         command_line(c, argc, argv);
-        fprintf(stderr, "explore: %s, %s on %u graph(s) in %s\n", c->block, c->e.kernel,
-                c->e.ngraphs, c->e.graphs_dir);
+        fprintf(stderr, "explore: %s, %s on %u graph(s)%s%s\n", c->block, c->e.kernel, c->e.ngraphs,
+                c->nfiles ? "" : " in ", c->nfiles ? "" : c->gdir);
         int bad = irhw_explore_run(&c->e, err, sizeof err);
         if (bad) {
             fprintf(stderr, "irhw explore: %s\n", err);

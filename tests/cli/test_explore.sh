@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `irhw explore` (the unit stage; its runs need Yosys, OpenSTA and sky130hd,
 # so under the sanitizers only the bad input): an unknown kernel, an empty
-# graph folder, a clock below 1, a liberty without power data or not a
+# graph folder, --graph with --graphs, a missing --graph, a clock below 1, a liberty without power data or not a
 # liberty, a block explore does not price, every
 # configuration rejected: exit 2, the thing named; on wl_bank ENTRIES=4,8
 # and one 5x5 grid: a row per configuration whose cycles equal the workload
@@ -31,6 +31,8 @@ check2 "--clock -5" "--clock" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --clock -5 
 check2 "--clock 0" "--clock" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --clock 0 -o "$tmp/o"
 check2 "--liberty without power data" "no power data" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --liberty "$root/area/default_45nm.lib" -o "$tmp/o"
 check2 "--liberty not a liberty" "README.md" wl_bank -p ENTRIES=4 --graphs "$tmp/g" --liberty "$root/README.md" -o "$tmp/o"
+check2 "--graph and --graphs" "--graphs" wl_bank -p ENTRIES=4 --graph "$tmp/g/grid5x5.txt" --graphs "$tmp/g" -o "$tmp/o"
+check2 "--graph missing" "$tmp/nope.txt" wl_bank -p ENTRIES=4 --graph "$tmp/nope.txt" -o "$tmp/o"
 check2 "block fifo" "fifo" fifo --graphs "$tmp/g" -o "$tmp/o"
 check2 "every configuration rejected" "THRESHOLD" wl_bank -p ENTRIES=4 -p THRESHOLD=6 --graphs "$tmp/g" -o "$tmp/o"
 [ ! -e "$tmp/o/explore.md" ] && ok "bad input: no table written" || bad "bad input left $tmp/o/explore.md"
