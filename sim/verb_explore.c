@@ -218,6 +218,9 @@ static int graphs(ex_cli *c, irhw_io *io, int *nio)
         absolute(dir, c->gdir, sizeof c->gdir);
     }
     for (int i = 0; i < n; i++) {
+        char e2[IRHW_ERRLEN];
+        if (c->nfiles && irhw_regular_file(c->files[i], e2, sizeof e2))
+            return irhw_usage("explore", "--graph: %s", e2);
         if (c->nfiles) {
             const char *slash = strrchr(c->files[i], '/');
             c->e.graph[i] = strdup(slash ? slash + 1 : c->files[i]);
