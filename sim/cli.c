@@ -22,6 +22,7 @@
 #include "irhw.h"
 #include "lines.h"
 #include "portwave.h"
+#include "explore.h"
 #include "sweep.h"
 
 #include <ctype.h>
@@ -58,6 +59,8 @@ static const verb_entry verbs[] = {
     {"run", cmd_run, "", "all of it for every block at the papers' defaults"},
     {"sweep", irhw_cmd_sweep, "BLOCK -p N=a,b ...", "many configurations, locally or on Slurm"},
     {"sweep-task", irhw_cmd_sweep_task, "RUNDIR", "one configuration of a sweep (what sweep runs)"},
+    {"explore", irhw_cmd_explore, "BLOCK -p N=a,b ...",
+     "cycles, area, energy on graphs; the Pareto front"},
     {"report", irhw_cmd_report, "DIR...", "area estimation report (HTML + Markdown) of sweeps"},
     {"workload", cmd_workload, "KIND ...", "workloads driving the blocks (iru: graph frontiers)"},
     {"paper-figs", irhw_cmd_paper_figs, "", "the papers' figures on our graphs (workload runs)"},

@@ -212,8 +212,10 @@ static void runs_section(rep *r, const char *const *dirs, int ndirs,
             snprintf(p, sizeof p, "%s/figures.txt", dirs[d]);
             char *text = irhw_read_file(p, NULL);
             paper_field(text ? text : "", "command", cmd, sizeof cmd);
+            paper_field(text ? text : "", "title", blocks, sizeof blocks);
             free(text);
-            snprintf(blocks, sizeof blocks, "the papers' figures (workload runs)");
+            if (!blocks[0])
+                snprintf(blocks, sizeof blocks, "the papers' figures (workload runs)");
         } else if (n == 0) {
             snprintf(cmd, sizeof cmd, "-");
         } else if (multi) {
@@ -304,12 +306,14 @@ static int papers_section(rep *r, const char *dir, int copy)
         return irhw_err(r->err, sizeof r->err, "cannot read %s: %s", path, strerror(errno));
     paper_field(text, "command", cmd, sizeof cmd);
     paper_field(text, "runs", runs, sizeof runs);
-    char head[8400];
-    snprintf(head, sizeof head, "The papers' figures (%s)", dir);
+    char head[8400], title[600]; /* title: an explore folder's own */
+    paper_field(text, "title", title, sizeof title);
+    snprintf(head, sizeof head, "%s (%s)", title[0] ? title : "The papers' figures", dir);
     rep_both(r, "h2", "## ", head);
     snprintf(head, sizeof head,
-             "%s model-only workload runs, made by: %s. Each figure's Markdown (%s/<figure>.md) "
-             "names the command of every run behind its numbers.",
+             title[0] ? "%s runs, made by: %s (%s/explore.md: the table and how it is made)."
+                      : "%s model-only workload runs, made by: %s. Each figure's Markdown "
+                        "(%s/<figure>.md) names the command of every run behind its numbers.",
              runs, cmd, dir);
     rep_para(r, head);
     int rc = 0;

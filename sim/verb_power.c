@@ -32,6 +32,66 @@ static int print_whole(FILE **js, char **doc)
     return 0;
 }
 
+/* A number field "name value" of a workload's FILE.vcd.run.txt. */
+static int run_field(const char *text, const char *name, uint64_t *v)
+{
+    size_t n = strlen(name);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (!strncmp(l, name, n) && l[n] == ' ') {
+            char *end;
+            *v = strtoull(l + n + 1, &end, 10);
+            return end == l + n + 1 ? -1 : 0;
+        }
+    return -1;
+}
+
+/* A trace `irhw workload bfs|sssp --vcd` wrote (its FILE.vcd.run.txt beside
+ * it): the energy of that run, per pulled ID and per push, on f (json: as
+ * a JSON member ", \"run\": {...}"). Nothing for another trace. */
+static void run_energy(FILE *f, int json, const char *vcd, const irhw_power_res *pr,
+                       const char *block)
+{
+    char path[4200], kernel[16] = "", graph[4096] = "", b[64] = "";
+    snprintf(path, sizeof path, "%s.run.txt", vcd);
+    char *text = irhw_read_file(path, NULL);
+    uint64_t whole = 0, run = 0, ids = 0, pushes = 0, traced = 0;
+    int bad = !text || run_field(text, "whole", &whole) || run_field(text, "cycles_run", &run) ||
+              run_field(text, "pulled_ids", &ids) || run_field(text, "pushes", &pushes) ||
+              run_field(text, "traced_cycles", &traced) ||
+              sscanf(text, "kernel %15s graph %4095s block %63s", kernel, graph, b) != 3;
+    free(text);
+    if (bad || strcmp(b, block))
+        return;
+    double nj = pr->total_w * (double)pr->cycles * 1e3 / pr->clock_mhz;
+    if (json) {
+        fprintf(f, ", \"run\": {\"kernel\": \"%s\", \"whole\": %s, \"energy_nj\": %g", kernel,
+                whole ? "true" : "false", nj);
+        if (whole)
+            fprintf(f,
+                    ", \"pulled_ids\": %" PRIu64 ", \"pushes\": %" PRIu64
+                    ", \"pj_per_pulled_id\": %g, \"pj_per_push\": %g",
+                    ids, pushes, ids ? nj * 1e3 / (double)ids : 0,
+                    pushes ? nj * 1e3 / (double)pushes : 0);
+        fprintf(f, "}");
+        return;
+    }
+    if (!whole) {
+        fprintf(f,
+                "energy of the trace %10.4f nJ  (cycles 0..%" PRIu64 " of the %s run's %" PRIu64
+                " on %s: cut by --vcd-cycles, so no energy per run, per ID or per push)\n",
+                nj, traced - 1, kernel, run, graph);
+        return;
+    }
+    fprintf(f, "energy per %-8s %10.4f nJ  (the whole run on %s, %" PRIu64 " cycles)\n", kernel, nj,
+            graph, run);
+    if (ids)
+        fprintf(f, "  per pulled ID    %10.4f pJ  (%" PRIu64 " IDs pulled)\n",
+                nj * 1e3 / (double)ids, ids);
+    if (pushes)
+        fprintf(f, "  per push         %10.4f pJ  (%" PRIu64 " pushes)\n",
+                nj * 1e3 / (double)pushes, pushes);
+}
+
 int cmd_power(int argc, char **argv)
 {
     opts o;
@@ -188,10 +248,14 @@ int cmd_power(int argc, char **argv)
     if (js) {
         fprintf(js, ", \"power\": ");
         irhw_power_print_json(js, &pr, op_name);
+        if (o.vcd_in)
+            run_energy(js, 1, o.vcd_in, &pr, o.b->name);
         fprintf(js, "}\n");
         rc = print_whole(&js, &json);
     } else {
         irhw_power_print(stdout, &pr, op_name);
+        if (o.vcd_in)
+            run_energy(stdout, 0, o.vcd_in, &pr, o.b->name);
     }
 out:
     if (js)

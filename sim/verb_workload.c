@@ -50,7 +50,9 @@ enum {
     K_ACTIVE_OUT,
     K_ACTIVE_EVERY,
     K_MACHINE,
-    K_PARTS
+    K_PARTS,
+    K_VCD,
+    K_VCD_CYCLES
 };
 /* An option two kinds take with different meanings has a row per meaning. */
 static const irhw_opt workload_opts[] = {
@@ -168,6 +170,14 @@ static const irhw_opt workload_opts[] = {
     {"--active-every", 1, K_ACTIVE_EVERY, W_GW, "N",
      "the period of --active-out in cycles (1..1000000000,\n"
      "default 1000)"},
+    {"--vcd", 1, K_VCD, W_GW, "FILE.vcd",
+     "every signal of hwwl (the RTL in lockstep) traced to\n"
+     "FILE.vcd, the run's counts in FILE.vcd.run.txt: `irhw power\n"
+     "hwwl -p ... --vcd FILE.vcd` prices this run (energy per run,\n"
+     "per pulled ID, per push); not with --model-only"},
+    {"--vcd-cycles", 1, K_VCD_CYCLES, W_GW, "N",
+     "--vcd holds the run's first N cycles (100..1000000000,\n"
+     "default 200000): a longer run's trace is cut, said so"},
     {"--trends", 0, K_TRENDS, W_GW, NULL,
      "the paper's Fig. 6/7 trends, C model alone: SCHEME none /\n"
      "threshold / lsorting, and ENTRIES 8..128 x REFILL\n"
@@ -515,12 +525,37 @@ static int gw_opt(void *p, const irhw_opt *opt, const char *v)
     case K_ACTIVE_OUT:
         o->active_out = v;
         break;
+    case K_VCD:
+        o->vcd = v;
+        break;
+    case K_VCD_CYCLES:
+        if ((rc = gw_number(o, n, v, 100, 1000000000, &x)))
+            return rc;
+        o->vcd_cycles = x;
+        break;
     case K_ACTIVE_EVERY:
         if ((rc = gw_number(o, n, v, 1, 1000000000, &x)))
             return rc;
         o->active_every = x;
         break;
     }
+    return 0;
+}
+
+/* --vcd and --vcd-cycles: 0, or 2 after the message. */
+static int vcd_usage(const gw_opts *o)
+{
+    if (o->vcd_cycles && !o->vcd)
+        return kind_usage(o->prog, o->kind, "%s", "--vcd-cycles is the length of --vcd: name it");
+    if (!o->vcd)
+        return 0;
+    size_t n = strlen(o->vcd);
+    if (n < 5 || strcmp(o->vcd + n - 4, ".vcd"))
+        return kind_usage(o->prog, o->kind, "--vcd '%s': the trace's name ends in .vcd", o->vcd);
+    if (o->c.model_only || o->trends || o->worklist > IRHW_WL_HWWL)
+        return kind_usage(o->prog, o->kind, "%s",
+                          "--vcd traces the hwwl RTL in lockstep: not with --model-only, "
+                          "--trends or a --worklist without hwwl");
     return 0;
 }
 
@@ -567,6 +602,8 @@ static int parse_gw(int argc, char **argv, unsigned verbs, gw_opts *o)
     if (o->active_every && !o->active_out)
         return kind_usage(o->prog, o->kind, "%s",
                           "--active-every is the period of --active-out: name it too");
+    if ((rc = vcd_usage(o)))
+        return rc;
     for (unsigned i = 0; i < o->c.nparams; i++) /* ENTRIES=inf: the largest ENTRIES */
         if (!strcasecmp(o->c.params[i], "ENTRIES=inf")) {
             if (!o->c.model_only && !o->trends)
@@ -586,6 +623,7 @@ static int parse_gw(int argc, char **argv, unsigned verbs, gw_opts *o)
                     {IRHW_IO_FILE, values, o->values_out, values},
                     {IRHW_IO_FILE, "--active-out", o->active_out, "--active-out"},
                     {IRHW_IO_FILE, "--plot", o->plot, "--plot"},
+                    {IRHW_IO_FILE, "--vcd", o->vcd, "--vcd"},
                     {IRHW_IO_FILE, "-o", o->c.out, "-o"}};
     char err[IRHW_ERRLEN + 8400];
     if (irhw_graphs_io_check(o->c.graphs, io, sizeof io / sizeof io[0], err, sizeof err))

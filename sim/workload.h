@@ -125,6 +125,10 @@ typedef struct {
     int worklist;
     gpu_active *act; /* GPU core model: active threads over time (NULL: none) */
     int single;      /* hwwl: wlcfg single (one partition, one kernel), else double */
+    /* lockstep: every signal of the RTL traced to this VCD (NULL: none),
+     * its first wave_cycles cycles */
+    const char *wave;
+    uint64_t wave_cycles;
 } irhw_hwwl_req;
 
 typedef struct {

@@ -74,7 +74,11 @@ typedef struct {
     int single, have_buffer;                /* --buffer single / given */
     const char *active_out;                 /* --active-out FILE */
     uint64_t active_every;                  /* --active-every N (default 1000) */
+    const char *vcd;                        /* --vcd FILE.vcd: the RTL's every signal */
+    uint64_t vcd_cycles;                    /* --vcd-cycles N (0: the default) */
 } gw_opts;
+
+#define GW_VCD_CYCLES 200000 /* --vcd-cycles' default */
 
 /* The options before the command line: the lane driver (no --worklist),
  * the GPU core model's constants at their defaults (sim/gpu_core.c). */

@@ -819,6 +819,9 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
         cq.source = &src;
         cq.observe = observe_lockstep;
         cq.observe_ctx = &d;
+        cq.wave = q->wave;
+        cq.wave_depth = q->wave ? 99 : 0;
+        cq.wave_to = q->wave ? q->wave_cycles - 1 : 0;
         rc = irhw_cosim(&cq, &cr, err, errlen);
     }
     if (!rc) {

@@ -364,6 +364,8 @@ int gw_run(const gw_opts *o, const char *path, const irhw_graph *g, const uint32
     q.worklist = o->worklist;
     q.single = o->single;
     q.act = act;
+    q.wave = o->vcd;
+    q.wave_cycles = o->vcd_cycles ? o->vcd_cycles : GW_VCD_CYCLES;
     char err[8192];
     if (irhw_hwwl_run(&q, r, err, sizeof err)) {
         fprintf(stderr, "%s workload %s: %s: %s\n", o->prog, o->kind, path, err);
@@ -399,6 +401,36 @@ static void weights_note(const irhw_graph *g, const uint32_t *wt, int from_file,
         snprintf(buf, len, " (weights %s)", irhw_sssp_weights_said(g, from_file));
     else
         buf[0] = 0;
+}
+
+/* --vcd: FILE.vcd.run.txt, what `irhw power --vcd FILE.vcd` needs to price
+ * the run (irhw_power_run_note), and a line on where the trace is. */
+static int gw_vcd_note(const gw_opts *o, const char *graph, const irhw_hwwl_result *r,
+                       const irhw_inst *x)
+{
+    uint64_t limit = o->vcd_cycles ? o->vcd_cycles : GW_VCD_CYCLES;
+    uint64_t traced = r->cycles < limit ? r->cycles : limit;
+    char path[4200], text[2048], err[4400], params[1024] = "";
+    size_t k = 0;
+    for (unsigned i = 0; i < o->c.nparams && k < sizeof params; i++)
+        k += (size_t)snprintf(params + k, sizeof params - k, " -p %s", o->c.params[i]);
+    snprintf(path, sizeof path, "%s.run.txt", o->vcd);
+    snprintf(text, sizeof text,
+             "kernel %s\ngraph %s\nblock %s\nmodule %s\ncycles_run %" PRIu64
+             "\ntraced_cycles %" PRIu64 "\nwhole %d\ncycles_to_done %" PRIu64
+             "\npulled_ids %" PRIu64 "\npushes %" PRIu64 "\n",
+             o->kind, graph, x->b->name, x->module, r->cycles, traced, traced == r->cycles,
+             r->cycles_to_done, r->ans[1], r->pushes);
+    if (irhw_write_file(path, text, err, sizeof err)) {
+        fprintf(stderr, "%s workload %s: %s\n", o->prog, o->kind, err);
+        return EXIT_TOOL;
+    }
+    printf("  trace: %s, every signal, cycles 0..%" PRIu64 " of the run's %" PRIu64 " (%s); "
+           "its energy: %s power hwwl%s --vcd %s\n",
+           o->vcd, traced - 1, r->cycles,
+           traced == r->cycles ? "the whole run" : "cut at --vcd-cycles: per-run figures n/a",
+           o->prog, params, o->vcd);
+    return 0;
 }
 
 int gw_single(const gw_opts *o)
@@ -469,6 +501,8 @@ int gw_single(const gw_opts *o)
                o->kind, o->c.graph, r.cycles_to_done, r.ans[1], r.ans[2], r.ans[3], note,
                o->c.model_only ? "model alone" : "lockstep", t > 0 ? r.cycles / t : 0);
     }
+    if (!rc && o->vcd)
+        rc = gw_vcd_note(o, o->c.graph, &r, &x);
     if (!rc && !o->no_plot && hw) {
         char svg[4200], title[512], err[4400];
         if (o->plot)

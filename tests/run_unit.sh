@@ -48,6 +48,8 @@ paper_figs:tests/cli/test_paper_figs.sh
 graph_gen:tests/cli/test_graph_gen.sh
 xcheck:tests/cosim/test_xcheck.sh
 sweep:tests/cli/test_sweep.sh
+explore:tests/cli/test_explore.sh
+explore_vcd:tests/cli/test_explore_vcd.sh
 wave:tests/cli/test_wave.sh
 docs:tests/cli/test_docs.sh
 wave_view:tests/cli/test_wave_view.sh
@@ -79,7 +81,8 @@ cover_cross:tests/cosim/test_cover_cross.sh"
 # workload_gpu: the GPU core model, every --worklist; workload_help: each
 # kind's --help rows are exactly the options it takes;
 # paper_figs: irhw paper-figs --quick: every figure, the cache, a number re-run;
-# graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
+# explore: irhw explore's bad input (quick: only that), a small run, its
+# cache and report; explore_vcd: workload --vcd and power's energy per run; graph_gen: irhw graph rmat/grid/info: same seed same file, counts, BFS depth.
 # docs: README size, links, no dates outside the log, tests/bench/bench_log.sh;
 # bad_inputs: malformed parameters and input files exit 2, no signal, bounded.
 # cover_cross: issue 45's hwwl_core case: the wraps at the edge sizes hit, the

@@ -12,7 +12,7 @@ tmp_rows=$(mktemp); trap 'rm -f "$tmp_rows"' EXIT
 
 common="--graph --graphs -o -p --model-only --quiet"
 gw="$common --plot --no-plot --cost --mem-lat --src --max-cycles --worklist -g --buffer
-    --active-out --active-every --trends --max-edges"
+    --active-out --active-every --trends --max-edges --vcd --vcd-cycles"
 declare -A takes=(
   [iru]="$common --kernel --max-elems --req-every --all --bfs-dedup --timeout-sweep --plot --machine -g --parts"
   [bfs]="$gw --levels-out"
