@@ -6,7 +6,9 @@
 # giving less dynamic power, a corrupted trace refused (exit 3, the trace
 # named, no figure), positive power and energy per push/pull on a small
 # wl_bank, SRAM accesses priced, a small hwwl_core's parts (generate loops
-# summed, adding up to the cells' total), a liberty without power data refused with
+# summed, adding up to the cells' total), hwwl with two cores (its constants
+# kept out of OpenSTA's netlist), OpenSTA killed by a signal (exit 3, its log
+# named and kept), a liberty without power data refused with
 # exit 2 after the area, bad options. The power runs need sky130hd (IRHW_SKY130, else
 # ../shared/data/liberty); without it they are a visible SKIP.
 # Prints "power: N passed, N failed, N skipped".
@@ -113,6 +115,46 @@ print("%.4f %.4f %s %s" % (cells, parts, d["part_instances"].get("g_bank[*].u_ba
       ok "hwwl_core parts: g_bank[*].u_bank $nb instances, g_land[*].u_rd $nl; parts $parts mW = cells $cells mW" ||
       bad "hwwl_core parts: $got"
   else bad "power hwwl_core: $(tail -3 "$tmp/c.err")"; fi
+
+  # hwwl with two cores: its word selectors take a constant select, which
+  # crashed OpenSTA's activity propagation; in the netlist OpenSTA reads
+  # they are held by flip-flops, the gate-level simulation keeps them
+  if "$irhw" power hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4 --liberty "$sky" --cycles 2000 -o "$tmp/h" --json > "$tmp/h.json" 2> "$tmp/h.err"; then
+    tot=$(jget "$tmp/h.json" total_mw); nc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["power"]["part_instances"]["g_core[*].u_core"])' "$tmp/h.json")
+    f=$(jget "$tmp/h.json" flip_flops); c=$(jget "$tmp/h.json" flip_flops_checked)
+    gt "$tot" 0 && [ "$nc" = 2 ] && gt "$c" 0 && grep -q "1'h0" "$tmp/h/power/power_netlist.v" &&
+      ! grep -q "'h" "$tmp/h/power/power_netlist_sta.v" && grep -q "irhw_hold_" "$tmp/h/power/power_netlist_sta.v" &&
+      ok "hwwl CORES=2: $tot mW, g_core[*].u_core $nc instances, $c of $f flip-flops checked; OpenSTA's netlist has no constant" ||
+      bad "power hwwl: $tot mW, $nc cores, $c of $f flip-flops"
+  else bad "power hwwl: $(tail -3 "$tmp/h.err")"; fi
+  # no activity propagated by OpenSTA: with every pin's activity 0 the
+  # logic's internal and switching power is 0 (propagated from the inputs,
+  # it was not)
+  awk '{print $1, 0, 0}' "$tmp/h/power/activity_pins.txt" > "$tmp/zero_pins.txt"
+  sed "s#{[^}]*activity_pins.txt}#{$tmp/zero_pins.txt}#" "$tmp/h/power/power.tcl" > "$tmp/zero.tcl"
+  comb=$(sta -no_splash -exit "$tmp/zero.tcl" 2>&1 | awk '/^IRHW_MEASURED/{m=1} m && /^Combinational/{print $2 + $3; exit}')
+  [ -n "$comb" ] && python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) < 1e-9 else 1)' "$comb" &&
+    ok "every pin's activity 0: the logic's dynamic power is $comb W (nothing propagated)" ||
+    bad "pins at 0: the logic's dynamic power is '$comb' W"
+
+  # OpenSTA killed by a signal: exit 3, the log named, and the log holds
+  # what OpenSTA wrote before it died
+  mkdir -p "$tmp/bin"
+  real_sta=$(command -v sta)
+  # the power script, with OpenSTA killing itself before its last report
+  cat > "$tmp/bin/sta" <<EOF
+#!/bin/sh
+case "\$3" in *power.tcl)
+  sed 's/^puts IRHW_INSTANCES\$/exec kill -SEGV [pid]/' "\$3" > "\$3.crash"
+  exec "$real_sta" -no_splash -exit "\$3.crash";;
+esac
+exec "$real_sta" "\$@"
+EOF
+  chmod +x "$tmp/bin/sta"
+  out=$(PATH="$tmp/bin:$PATH" "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --cycles 200 -o "$tmp/k" 2>&1); rc=$?
+  log="$tmp/k/power/power_sta.log"
+  [ $rc -eq 3 ] && echo "$out" | grep -q "signal 11 .*log $log" && grep -q "^IRHW_MEASURED" "$log" && grep -q "^Total" "$log" &&
+    ok "OpenSTA killed by signal 11: exit 3, its log named and kept" || bad "sta crash: rc=$rc $out"
 fi
 
 echo "power: $pass passed, $fail failed, $skip skipped"
