@@ -20,8 +20,6 @@ enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 extern const char *prog; /* "irhw", in messages */
 
 #define PROVE_DEPTH_MAX 200 /* irhw prove --depth */
-/* irhw power's default liberty, in ../shared/data/liberty/ */
-#define SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
 
 /* The verbs of the shared option table (sim/cli.c): which of them take an option. */
 enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_POWER = 32, V_ALL = 63 };

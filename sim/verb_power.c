@@ -52,7 +52,10 @@ int cmd_power(int argc, char **argv)
                 "  figure). OpenSTA's report_power (internal, switching, leakage) runs on\n"
                 "  those activities, set on every pin; SRAM macros add their energy per\n"
                 "  access times the accesses seen. Energy per operation where the block\n"
-                "  names one (irhw_block.power_op_name), per cycle otherwise.\n",
+                "  names one (irhw_block.power_op_name), per cycle otherwise. The clock is\n"
+                "  --clock (else the block's paper's) when the critical path meets it, else\n"
+                "  fmax; the clock line says which. Area, timing and power come from one\n"
+                "  library, the default of irhw area too (--liberty below).\n",
                 V_POWER,
                 "exit: 0 done, 1 the co-simulation failed, 2 usage, a --liberty or --vcd that\n"
                 "      is not a usable one, or a liberty without power data, 3 tool failure,\n"
@@ -67,10 +70,6 @@ int cmd_power(int argc, char **argv)
                           "co-simulation runs (cut the trace, or drop --vcd to co-simulate)",
                           o.run_opt);
     }
-    char sky[4200];
-    snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
-    if (!o.liberty && access(sky, R_OK) == 0)
-        o.liberty = sky;
     const char *op_ports = o.b->power_op_ports, *op_name = o.b->power_op_name;
     double mhz = o.b->paper_mhz > 0 ? o.b->paper_mhz : POWER_DEFAULT_MHZ;
     if (o.clock_mhz > 0)
@@ -125,8 +124,15 @@ int cmd_power(int argc, char **argv)
     irhw_area_res ar;
     if ((rc = area_one(&o, dir, &ar, js ? js : stdout)))
         goto out;
+    /* the clock: the one asked for (or the paper's) when the critical path
+     * meets it, else the fastest it allows */
+    double want_mhz = mhz, fmax_mhz = ar.crit_ns > 0 ? 1000.0 / ar.crit_ns : 0;
+    if (fmax_mhz > 0 && mhz > fmax_mhz)
+        mhz = fmax_mhz;
     snprintf(lib, sizeof lib, "%s/cells.lib", dir);
     int has = irhw_liberty_has_power(lib, err, sizeof err);
+    char deflib[4200];
+    irhw_default_liberty(deflib, sizeof deflib);
     if (has <= 0) {
         if (has < 0)
             fprintf(stderr, "%s power: %s\n", prog, err);
@@ -134,8 +140,8 @@ int cmd_power(int argc, char **argv)
             fprintf(stderr,
                     "%s power: the liberty %s (%s) has no power data (no internal_power or "
                     "leakage_power): power refused; give --liberty with power tables, e.g. "
-                    "sky130hd (" SKY130_LIB ")\n",
-                    prog, o.liberty ? o.liberty : "area/default_45nm.lib", ar.library);
+                    "sky130hd (" IRHW_SKY130_LIB ")\n",
+                    prog, o.liberty ? o.liberty : deflib, ar.library);
         if (js && has == 0) {
             fprintf(js, ", \"power\": null}\n");
             rc = print_whole(&js, &json);
@@ -186,11 +192,26 @@ int cmd_power(int argc, char **argv)
         unlink(gtkw);
     }
     if (js) {
+        fprintf(js,
+                ", \"clock\": {\"requested_mhz\": %.6g, \"fmax_mhz\": %.6g, \"used_mhz\": "
+                "%.6g, \"used\": \"%s\"}",
+                want_mhz, fmax_mhz, mhz, mhz < want_mhz ? "fmax" : "requested");
         fprintf(js, ", \"power\": ");
         irhw_power_print_json(js, &pr, op_name);
         fprintf(js, "}\n");
         rc = print_whole(&js, &json);
     } else {
+        if (mhz < want_mhz)
+            printf("clock              %.1f MHz: fmax, as the critical path (%.3f ns) does not "
+                   "meet the %.1f MHz %s\n",
+                   mhz, ar.crit_ns, want_mhz, o.clock_mhz > 0 ? "asked for" : "default");
+        else if (fmax_mhz <= 0)
+            printf("clock              %.1f MHz %s: no critical path was found\n", mhz,
+                   o.clock_mhz > 0 ? "as asked" : "(the default)");
+        else
+            printf("clock              %.1f MHz %s: the critical path (%.3f ns) meets it (fmax "
+                   "%.1f MHz)\n",
+                   mhz, o.clock_mhz > 0 ? "as asked" : "(the default)", ar.crit_ns, fmax_mhz);
         irhw_power_print(stdout, &pr, op_name);
     }
 out:

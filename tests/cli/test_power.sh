@@ -36,6 +36,12 @@ out=$("$irhw" power fifo -p WIDTH=4 --liberty area/default_45nm.lib -o "$tmp/nop
 [ $rc -eq 2 ] && echo "$out" | grep -q "no power data" && echo "$out" | grep -q "^total" &&
   ok "liberty without power data: area given, power refused (exit 2)" || bad "no power data: rc=$rc $out"
 
+# a liberty without a flip-flop cell: exit 2, the liberty named
+sed '/cell ("DFF_X1")/,/cell ("INV_X1")/{/cell ("INV_X1")/!d}' area/default_45nm.lib > "$tmp/noff.lib"
+out=$("$irhw" power fifo -p WIDTH=4 --liberty "$tmp/noff.lib" -o "$tmp/noff" --cycles 200 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "$tmp/noff.lib has no flip-flop" &&
+  ok "a liberty without a flip-flop: exit 2, named" || bad "no flip-flop: rc=$rc $out"
+
 if [ ! -f "$sky" ]; then
   skipped "power runs: sky130hd not found at $sky (set IRHW_SKY130)"
 else
@@ -115,6 +121,19 @@ print("%.4f %.4f %s %s" % (cells, parts, d["part_instances"].get("g_bank[*].u_ba
       ok "hwwl_core parts: g_bank[*].u_bank $nb instances, g_land[*].u_rd $nl; parts $parts mW = cells $cells mW" ||
       bad "hwwl_core parts: $got"
   else bad "power hwwl_core: $(tail -3 "$tmp/c.err")"; fi
+
+  # the clock: the one asked for when the critical path meets it, else fmax
+  for c in 1 100000; do
+    "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --clock $c --cycles 200 -o "$tmp/clk" --json > "$tmp/clk$c.json" 2> "$tmp/clk$c.err"
+  done
+  got=$(python3 -c 'import json,sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+fmax = 1000 / b["area"]["crit_ns"]
+near = abs(b["power"]["clock_mhz"] - fmax) < 1e-3 * fmax
+print(a["clock"]["used"], a["power"]["clock_mhz"], b["clock"]["used"], near, round(fmax, 1))' "$tmp/clk1.json" "$tmp/clk100000.json" 2>&1)
+  read -r u1 m1 u2 near fmax <<< "$got"
+  [ "$u1" = requested ] && [ "$m1" = 1 ] && [ "$u2" = fmax ] && [ "$near" = True ] &&
+    ok "clock: 1 MHz as asked; 100000 MHz not met, fmax $fmax MHz used and said" || bad "clock: $got"
 
   # hwwl with two cores: its word selectors take a constant select, which
   # crashed OpenSTA's activity propagation; in the netlist OpenSTA reads
