@@ -192,6 +192,10 @@ typedef struct irhw_power_res {
     char tcl[512]; /* the OpenSTA script written */
 } irhw_power_res;
 
+/* The clock power is given at: want_mhz when the critical path (crit_ns,
+ * 0: none found) meets it, else fmax = 1000 / crit_ns. */
+double irhw_power_clock_mhz(double want_mhz, double crit_ns);
+
 /* 1 if the liberty (maybe gzipped) has internal or leakage power data,
  * 0 if not, -1 if it cannot be read. */
 int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen);

@@ -485,6 +485,12 @@ static void port_counts(const vcd *v, const char *ports, irhw_power_res *r)
     }
 }
 
+double irhw_power_clock_mhz(double want_mhz, double crit_ns)
+{
+    double fmax = crit_ns > 0 ? 1000.0 / crit_ns : 0;
+    return fmax > 0 && want_mhz > fmax ? fmax : want_mhz;
+}
+
 int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);

@@ -48,7 +48,8 @@ typedef struct {
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
-    uint64_t depth; /* prove: --depth (0: the default) */
+    int cycles_given; /* --cycles was given */
+    uint64_t depth;   /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */

@@ -187,7 +187,10 @@ static const irhw_opt block_opts[] = {
      "the counterexample (default out/prove-<module>); a\n"
      "run removes an earlier run's cex.* there"},
     {"--cycles", 1, O_CYCLES, V_COSIM, "N", "cycles to run (default 100000)"},
-    {"--cycles", 1, O_CYCLES, V_POWER, "N", "co-simulated cycles (default 100000)"},
+    {"--cycles", 1, O_CYCLES, V_POWER, "N",
+     "co-simulated cycles (default 100000, fewer when the\n"
+     "activity trace of 100000 would pass 400 MB: as many\n"
+     "as fit, at least 10000; said on stderr)"},
     {"--cycles", 1, O_CYCLES, V_RUN, "N",
      "co-simulated cycles of each block (default 100000;\n"
      "200000 when -o is not given)"},
@@ -412,6 +415,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_CYCLES:
         o->run_opt = n;
+        o->cycles_given = 1;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a whole number 1..10^12", &o->cycles);
     case O_SEED:
         o->run_opt = n;

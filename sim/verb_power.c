@@ -32,6 +32,26 @@ static int print_whole(FILE **js, char **doc)
     return 0;
 }
 
+/* The default run of a large block: as many cycles as keep its activity
+ * trace within POWER_TRACE_BYTES (at least POWER_MIN_CYCLES), so that its
+ * gate-level simulation stays within a minute or two; said on stderr. */
+#define POWER_TRACE_BYTES 4e8
+#define POWER_MIN_CYCLES 10000
+static void fit_cycles(opts *o, opts *co, double trace_bytes)
+{
+    if (o->cycles_given || o->stim_file || trace_bytes <= POWER_TRACE_BYTES)
+        return;
+    uint64_t n = (uint64_t)((double)o->cycles * POWER_TRACE_BYTES / trace_bytes);
+    n = n < POWER_MIN_CYCLES ? POWER_MIN_CYCLES : n / 1000 * 1000;
+    if (n >= o->cycles)
+        return;
+    fprintf(stderr,
+            "%s power: %" PRIu64 " cycles, not %" PRIu64 ": the activity trace of %" PRIu64
+            " would be about %.0f MB (over %.0f MB); --cycles N to choose\n",
+            prog, n, o->cycles, o->cycles, trace_bytes / 1e6, POWER_TRACE_BYTES / 1e6);
+    o->cycles = co->cycles = n;
+}
+
 int cmd_power(int argc, char **argv)
 {
     opts o;
@@ -104,7 +124,7 @@ int cmd_power(int argc, char **argv)
             goto out;
         }
         co.estimate_only = 1;
-        irhw_cosim_res none;
+        irhw_cosim_res none = {.trace_bytes = 0};
         if ((rc = cosim_one(&co, &none, 0))) {
             rmdir(pdir); /* when it is empty: nothing was written */
             rmdir(dir);
@@ -112,6 +132,7 @@ int cmd_power(int argc, char **argv)
         }
         co.estimate_only = 0;
         co.wave_checked = 1;
+        fit_cycles(&o, &co, none.trace_bytes);
     }
     /* --json: one whole document on stdout at the end, or nothing */
     if (o.json && !(js = open_memstream(&json, &json_len))) {
@@ -127,8 +148,7 @@ int cmd_power(int argc, char **argv)
     /* the clock: the one asked for (or the paper's) when the critical path
      * meets it, else the fastest it allows */
     double want_mhz = mhz, fmax_mhz = ar.crit_ns > 0 ? 1000.0 / ar.crit_ns : 0;
-    if (fmax_mhz > 0 && mhz > fmax_mhz)
-        mhz = fmax_mhz;
+    mhz = irhw_power_clock_mhz(want_mhz, ar.crit_ns);
     snprintf(lib, sizeof lib, "%s/cells.lib", dir);
     int has = irhw_liberty_has_power(lib, err, sizeof err);
     char deflib[4200];
