@@ -74,7 +74,7 @@ static void set_node(const char *lib_path, const lib_info *li, int is_default, i
         *node = 130;
         snprintf(r->node, sizeof r->node, "%s",
                  strstr(li->name, "sky130_fd_sc_hd") ? "130 nm (sky130hd)" : "130 nm (sky130)");
-    } else if (is_default) {
+    } else if (is_default || !strcmp(li->name, "irhw_45nm_approx")) { /* the shipped one */
         *node = 45;
         snprintf(r->node, sizeof r->node, "45 nm-class (approximate)");
     } else {
