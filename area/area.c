@@ -60,6 +60,13 @@ static int safe_path(const char *what, const char *p, char *err, size_t errlen)
 
 /* ---- the run ------------------------------------------------------------------ */
 
+void irhw_default_liberty(char *path, size_t len)
+{
+    snprintf(path, len, "%s/../shared/data/liberty/" IRHW_SKY130_LIB, irhw_root());
+    if (access(path, R_OK) != 0)
+        snprintf(path, len, "%s/area/default_45nm.lib", irhw_root());
+}
+
 static void set_node(const char *lib_path, const lib_info *li, int is_default, irhw_area_res *r,
                      unsigned *node)
 {
@@ -67,7 +74,7 @@ static void set_node(const char *lib_path, const lib_info *li, int is_default, i
         *node = 130;
         snprintf(r->node, sizeof r->node, "%s",
                  strstr(li->name, "sky130_fd_sc_hd") ? "130 nm (sky130hd)" : "130 nm (sky130)");
-    } else if (is_default) {
+    } else if (is_default || !strcmp(li->name, "irhw_45nm_approx")) { /* the shipped one */
         *node = 45;
         snprintf(r->node, sizeof r->node, "45 nm-class (approximate)");
     } else {
@@ -201,13 +208,19 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
     if (make_paths(q, &p, err, errlen))
         return -1;
     char deflib[PATHLEN];
-    snprintf(deflib, sizeof deflib, "%s/area/default_45nm.lib", irhw_root());
+    irhw_default_liberty(deflib, sizeof deflib);
     const char *lib = q->liberty ? q->liberty : deflib;
 
     lib_info li;
     memset(&li, 0, sizeof li);
     int rc = area_prepare_liberty(lib, q->workdir, p.lib, sizeof p.lib, &li, err, errlen);
     unsigned node = 45;
+    if (rc == 0 && li.seq.n == 0)
+        rc = irhw_err_input(err, errlen,
+                            "liberty %s has no flip-flop cell (no cell with an ff group): the "
+                            "design's registers cannot be mapped; give a liberty with D "
+                            "flip-flops",
+                            lib);
     if (rc == 0) {
         snprintf(r->library, sizeof r->library, "%s", li.name);
         set_node(lib, &li, q->liberty == NULL, r, &node);

@@ -16,7 +16,7 @@
 #define IRHW_AREA_MAX_PARTS 8
 
 typedef struct irhw_area_req {
-    const char *liberty;         /* NULL: the default library shipped in area/ */
+    const char *liberty;         /* NULL: irhw_default_liberty */
     const char *top;             /* top module name */
     const char *verilog;         /* file holding the generated design (leaf cells included) */
     const char *workdir;         /* scratch folder for scripts, logs, netlist */
@@ -66,6 +66,13 @@ typedef struct irhw_area_res {
  * folder: 0; IRHW_EINPUT when it is not a usable one (empty, binary, cut
  * gzip data, no library group, no usable cells, no cell areas); -1. */
 int irhw_liberty_check(const char *lib, char *err, size_t errlen);
+
+/* The default liberty of area, timing and power alike: sky130hd
+ * (IRHW_SKY130_LIB in ../shared/data/liberty/ beside the source tree) when
+ * it is there, the one library at hand with power data; else the shipped
+ * area/default_45nm.lib, which has none (power is then refused). */
+#define IRHW_SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
+void irhw_default_liberty(char *path, size_t len);
 /* Runs Yosys (and OpenSTA when asked). 0, or -1 with a message;
  * IRHW_EINPUT when the liberty is not a usable one (exit 2). */
 int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t errlen);
@@ -134,7 +141,7 @@ void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p);
 
 typedef struct irhw_power_req {
     const char *workdir;  /* the area run's work folder (sta_netlist.v) */
-    const char *liberty;  /* NULL: the default library */
+    const char *liberty;  /* NULL: irhw_default_liberty */
     const char *top;      /* top module */
     const char *vcd;      /* cosim --wave-depth 99 trace of the run */
     double clock_mhz;     /* power at this clock */
@@ -184,6 +191,10 @@ typedef struct irhw_power_res {
     double gsim_s; /* its time (netlist, liberty, trace, simulation), s */
     char tcl[512]; /* the OpenSTA script written */
 } irhw_power_res;
+
+/* The clock power is given at: want_mhz when the critical path (crit_ns,
+ * 0: none found) meets it, else fmax = 1000 / crit_ns. */
+double irhw_power_clock_mhz(double want_mhz, double crit_ns);
 
 /* 1 if the liberty (maybe gzipped) has internal or leakage power data,
  * 0 if not, -1 if it cannot be read. */

@@ -102,6 +102,24 @@ int area_stat_read(const char *text, const char *top, const irhw_storage *st, co
  * IRHW_POWER_MAX_PARTS). */
 int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errlen);
 
+/* ---- power_netlist.c ---- */
+/* The netlist OpenSTA and the gate-level simulation read, from the area
+ * run's files in workdir, written to dst (its path in path). */
+int area_power_netlist(const char *workdir, const char *dst, char *path, size_t len, char *err,
+                       size_t errlen);
+/* The plain flip-flop (irhw_gsim_plain_flop) that holds a net in
+ * OpenSTA's netlist, and the counts over the file. */
+typedef struct {
+    char cell[160], clk[160], d[160], q[160];
+    unsigned consts, holds;
+    FILE *cells, *decls; /* the module's hold flip-flops and net declarations */
+} power_holder;
+/* OpenSTA's netlist dst: src with the top's inputs but clk and every
+ * constant held by a flip-flop (h->cell) of its own, instances
+ * irhw_hold_K, so that OpenSTA propagates no activity. */
+int area_sta_netlist(const char *src, const char *dst, const char *top, power_holder *h, char *err,
+                     size_t errlen);
+
 /* ---- sta.c ---- */
 int area_sta_parse(const char *text, const char *netlist, const char *top, const char *log,
                    irhw_area_res *r, char *err, size_t errlen);

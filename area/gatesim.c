@@ -920,6 +920,34 @@ uint64_t irhw_gsim_output_toggles(const irhw_gsim *g, size_t i)
     return g->tog[g->out[i].net];
 }
 
+/* 1 if f is the function of its one variable, named v (or any name when v is NULL). */
+static int fn_is_var(const fn *f, const char *v)
+{
+    return f->nvars == 1 && f->tt && (f->tt[0] & 3) == 2 && (!v || !strcmp(f->vars[0], v));
+}
+
+int irhw_gsim_plain_flop(const irhw_gsim *g, char *cell, char *clk, char *d, char *q, size_t len)
+{
+    for (size_t i = 0; i < g->ncells; i++) {
+        const lcell *c = &g->cells[i];
+        if (!c->found || !c->ff || c->refused || c->clear.nvars || c->preset.nvars ||
+            !fn_is_var(&c->next, NULL))
+            continue;
+        int clk_pin = 0; /* clocked on a pin, not on an expression such as "!CLK_N" */
+        for (size_t k = 0; k < c->npins; k++)
+            clk_pin |= c->pins[k].dir == 1 && !strcmp(c->pins[k].name, c->clk);
+        for (size_t k = 0; clk_pin && k < c->npins; k++)
+            if (c->pins[k].dir == 2 && fn_is_var(&c->pins[k].f, c->iq)) {
+                snprintf(cell, len, "%s", c->name);
+                snprintf(clk, len, "%s", c->clk);
+                snprintf(d, len, "%s", c->next.vars[0]);
+                snprintf(q, len, "%s", c->pins[k].name);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 void irhw_gsim_stats(const irhw_gsim *g, size_t *cells, size_t *nets, uint64_t *evals,
                      size_t *undriven)
 {

@@ -58,6 +58,11 @@ void irhw_gsim_settle(irhw_gsim *g);
 /* Ends the run (duty of the nets high at the end). */
 void irhw_gsim_finish(irhw_gsim *g);
 
+/* A flip-flop cell the netlist uses with no clear or preset, whose state
+ * is its one data pin and one output pin is the state: 1 and its name and
+ * clock, data and output pin names, else 0. */
+int irhw_gsim_plain_flop(const irhw_gsim *g, char *cell, char *clk, char *d, char *q, size_t len);
+
 /* Cells (standard cells, not macros), nets, gate evaluations so far, and
  * nets no cell or input drives (read as 0). */
 void irhw_gsim_stats(const irhw_gsim *g, size_t *cells, size_t *nets, uint64_t *evals,

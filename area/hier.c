@@ -246,6 +246,28 @@ static int append_stub(FILE *f, const vmod *m)
     return 0;
 }
 
+/* A failed synthesis's log copied to the run's work folder as
+ * yosys_<top>.log (the entry's private folder is removed): its path in
+ * kept, or the log's own path when the copy fails. */
+static void keep_log(const char *workdir, const char *top, const char *log, char *kept, size_t len)
+{
+    char name[300], err[300];
+    snprintf(kept, len, "%s", log);
+    snprintf(name, sizeof name, "yosys_%.200s.log", top);
+    char dst[PATHLEN];
+    size_t n;
+    char *t = irhw_read_file(log, &n);
+    irhw_out *o = t && !area_path_join(dst, sizeof dst, workdir, name)
+                      ? irhw_out_open(dst, err, sizeof err)
+                      : NULL;
+    if (o) {
+        fwrite(t, 1, n, irhw_out_file(o));
+        if (!irhw_out_commit(o, err, sizeof err))
+            snprintf(kept, len, "%s", dst);
+    }
+    free(t);
+}
+
 /* Synthesizes unit u into tmp, its entry's private folder. */
 static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *err, size_t errlen)
 {
@@ -313,7 +335,9 @@ static int synthesize(const run_ctx *c, const unit *u, const char *tmp, char *er
         char *t = irhw_read_file(log, NULL);
         area_last_line_with(t, "ERROR", line, sizeof line);
         free(t);
-        return irhw_err(err, errlen, "yosys failed on %s (exit %d), log %s: %s", top, rc, log,
+        char kept[PATHLEN];
+        keep_log(c->q->workdir, top, log, kept, sizeof kept);
+        return irhw_err(err, errlen, "yosys failed on %s (exit %d), log %s: %s", top, rc, kept,
                         line[0] ? line : "(no error line)");
     }
     return 0;

@@ -22,13 +22,13 @@
  *     an error naming the bits and the trace, and no power figure.
  *     Activity = toggles / clock edges, duty = edges at which the net was
  *     1 / edges, for every pin of every cell (activity_pins.txt).
- *  3. OpenSTA 2.0 takes no user activity on internal pins before it
- *     propagates activity in its first report_power (from the input
- *     ports' measured activity, set_power_activity -input_ports), but a
- *     pin's activity set after it (sta::set_power_pin_activity) replaces
- *     the propagated one: the script sets every pin the simulation gave,
- *     checks that OpenSTA found them all, and reports again.
- *  4. OpenSTA's second report_power: internal, switching and leakage power per
+ *  3. OpenSTA reads its own copy of the netlist (power_netlist.c,
+ *     area_sta_netlist): the top's inputs and every constant held by a
+ *     flip-flop with no clock, so that its activity propagation, which
+ *     would overwrite measured pins and can crash on constants, has
+ *     nothing to start from. The script sets every pin's activity from the
+ *     simulation and checks that OpenSTA found them all.
+ *  4. OpenSTA's report_power: internal, switching and leakage power per
  *     group (sequential, combinational) and per cell, summed per top-level
  *     module instance (the first part of a cell's hierarchical name), and
  *     the instances of one generate loop (g_bank[0].u_bank ...) summed as
@@ -84,6 +84,8 @@ typedef struct {
 
 static void activity_line(scan *w, const char *port, const vbit *b)
 {
+    if (!w->tcl) /* counted only: the ports are held (write_sta_netlist) */
+        return;
     double cyc = (double)w->v->posedges;
     fprintf(w->tcl, "set_power_activity -input_ports [get_ports ");
     tcl_name(w->tcl, port);
@@ -264,52 +266,6 @@ static int gs_check(const gsim_run *r, const vcd *v, irhw_power_res *res, char *
     return 0;
 }
 
-/* The netlist OpenSTA and the gate-level simulation read, written to dst:
- * the area run's sta_netlist.v, or, when that has the SRAM macros cut out
- * (ports irhw_sram_K__*), the hierarchical hier_mapped.v with each macro an
- * instance (its parameters removed: OpenSTA's reader takes none; OpenSTA
- * makes the macro a black box). Both are written by Yosys with
- * -simple-lhs, so no assign has a concatenation on its left, which
- * OpenSTA 2.0's reader refuses. */
-static int power_netlist(const char *workdir, const char *dst, char *path, size_t len, char *err,
-                         size_t errlen)
-{
-    char sta[PATHLEN], hier[PATHLEN];
-    if (area_path_join(sta, sizeof sta, workdir, "sta_netlist.v") ||
-        area_path_join(hier, sizeof hier, workdir, "hier_mapped.v"))
-        return irhw_err(err, errlen, "work folder path too long");
-    size_t n;
-    char *t = irhw_read_file(sta, &n);
-    if (!t)
-        return irhw_err(err, errlen, "cannot read %s: %s", sta, strerror(errno));
-    if (area_mem_find(t, n, "irhw_sram_0__")) {
-        free(t);
-        if (!(t = irhw_read_file(hier, &n)))
-            return irhw_err(err, errlen, "cannot read %s: %s", hier, strerror(errno));
-    }
-    snprintf(path, len, "%s", dst);
-    irhw_out *o = irhw_out_open(dst, err, errlen);
-    if (!o) {
-        free(t);
-        return -1;
-    }
-    FILE *f = irhw_out_file(o);
-    const char *p = t, *m;
-    while ((m = area_mem_find(p, n - (size_t)(p - t), "irhw_sram_1rw #("))) {
-        fwrite(p, 1, (size_t)(m - p) + 14, f); /* "irhw_sram_1rw " */
-        int d = 0;
-        const char *q = m + 15; /* its "(" */
-        do {
-            d += *q == '(' ? 1 : *q == ')' ? -1 : 0;
-            q++;
-        } while (d > 0 && *q);
-        p = q;
-    }
-    fwrite(p, 1, n - (size_t)(p - t), f);
-    free(t);
-    return irhw_out_commit(o, err, errlen);
-}
-
 /* ---- OpenSTA's report ------------------------------------------------------ */
 
 int irhw_liberty_has_power(const char *liberty, char *err, size_t errlen)
@@ -392,6 +348,7 @@ int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errl
         return irhw_err(err, errlen, "no IRHW_MEASURED or IRHW_PINS_SET line in OpenSTA's output");
     r->pins_set = strtoul(set + 14, NULL, 10);
     int total = 0, hier = inst && strchr(inst, '/');
+    double held[3] = {0, 0, 0}; /* the hold flip-flops (write_sta_netlist) */
     for (const char *p = from; p && *p;) {
         const char *e = strchr(p, '\n');
         char line[700], name[600];
@@ -399,6 +356,14 @@ int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errl
         double v[4];
         if (inst && p > inst &&
             sscanf(line, "%lf %lf %lf %lf %599s", &v[0], &v[1], &v[2], &v[3], name) == 5) {
+            const char *leaf = strrchr(name, '/');
+            leaf = leaf ? leaf + 1 : name;
+            if (!strncmp(leaf, "irhw_hold_", 10)) { /* not the design's: left out */
+                for (int c = 0; c < 3; c++)
+                    held[c] += v[c];
+                p = e ? e + 1 : NULL;
+                continue;
+            }
             if (v[3] == 0) { /* a black box or a hierarchical instance */
                 p = e ? e + 1 : NULL;
                 continue;
@@ -444,6 +409,10 @@ int area_power_parse(const char *text, irhw_power_res *r, char *err, size_t errl
     }
     group_parts(insts, ninst, r);
     free(insts);
+    r->internal_w -= held[0];
+    r->switching_w -= held[1];
+    r->leakage_w -= held[2];
+    r->seq_w -= held[0] + held[1] + held[2];
     if (!total)
         return irhw_err(err, errlen, "no Total line in OpenSTA's report_power");
     return 0;
@@ -516,15 +485,23 @@ static void port_counts(const vcd *v, const char *ports, irhw_power_res *r)
     }
 }
 
+double irhw_power_clock_mhz(double want_mhz, double crit_ns)
+{
+    double fmax = crit_ns > 0 ? 1000.0 / crit_ns : 0;
+    return fmax > 0 && want_mhz > fmax ? fmax : want_mhz;
+}
+
 int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (q->clock_mhz <= 0)
         return irhw_err(err, errlen, "clock must be above 0 MHz");
     char dir[PATHLEN], lib[PATHLEN], tcl[PATHLEN], pnet[PATHLEN], pins[PATHLEN], net[PATHLEN];
+    char snet[PATHLEN];
     if (area_path_join(dir, sizeof dir, q->workdir, "power") ||
         area_path_join(tcl, sizeof tcl, dir, "power.tcl") ||
         area_path_join(pnet, sizeof pnet, dir, "power_netlist.v") ||
+        area_path_join(snet, sizeof snet, dir, "power_netlist_sta.v") ||
         area_path_join(pins, sizeof pins, dir, "activity_pins.txt") ||
         area_path_join(lib, sizeof lib, q->workdir, "cells.lib"))
         return irhw_err(err, errlen, "work folder path too long");
@@ -542,9 +519,15 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
     double t0 = irhw_now_s();
     int rc = area_prepare_liberty(lib, dir, plib, sizeof plib, &li, err, errlen);
     if (!rc)
-        rc = power_netlist(q->workdir, pnet, net, sizeof net, err, errlen);
+        rc = area_power_netlist(q->workdir, pnet, net, sizeof net, err, errlen);
     if (!rc && !(gr.g = irhw_gsim_load(plib, net, q->top, "clk", err, errlen)))
         rc = -1;
+    power_holder h = {.consts = 0};
+    int held = !rc && irhw_gsim_plain_flop(gr.g, h.cell, h.clk, h.d, h.q, sizeof h.cell);
+    if (held)
+        rc = area_sta_netlist(net, snet, q->top, &h, err, errlen);
+    else
+        snprintf(snet, sizeof snet, "%s", net);
     vcd_hooks hooks = {gs_header, gs_start, gs_edge, gs_settle, &gr};
     if (!rc)
         rc = vcd_read(q->vcd, &v, &hooks, err, errlen);
@@ -578,18 +561,21 @@ int irhw_power_run(const irhw_power_req *q, irhw_power_res *r, char *err, size_t
         FILE *t = irhw_out_file(tf);
         fprintf(t,
                 "# irhw power: OpenSTA power of %s from co-simulation activity (area/power.c)\n"
+                "# the log keeps what was written before a crash\n"
+                "fconfigure stdout -buffering line\n"
                 "read_liberty %s\nread_verilog %s\nlink_design %s\n"
                 "create_clock -name clk -period %.6f [get_ports clk]\n"
                 "set_power_activity -input -activity 0.1 -duty 0.5\n",
-                q->top, plib, net, q->top, 1000.0 / q->clock_mhz);
-        scan w = {&v, t, 0};
+                q->top, plib, snet, q->top, 1000.0 / q->clock_mhz);
+        if (held)
+            fprintf(t,
+                    "# the inputs and constants are held by %u flip-flops %s: no activity "
+                    "propagates (area/power_netlist.c)\n",
+                    h.holds, h.cell);
+        scan w = {&v, held ? NULL : t, 0};
         rc = scan_inputs(&w, net, q->top, err, errlen);
         r->inputs_matched = w.inputs;
-        /* OpenSTA 2.0 propagates activity in its first report_power and
-         * takes no user activity on internal pins before it; set after it,
-         * a pin's activity replaces the propagated one */
         fprintf(t,
-                "report_power -digits 6\n"
                 "# every pin's activity from the gate-level simulation (area/gatesim.c)\n"
                 "set irhw_f [open {%s}]\n"
                 "while {[gets $irhw_f irhw_l] >= 0} {\n"
@@ -699,8 +685,8 @@ void irhw_power_print(FILE *f, const irhw_power_res *r, const char *op_name)
     fprintf(f,
             "activity           every net from a gate-level simulation of the mapped netlist "
             "(zero delay, no glitches; %lu cells, %lu nets, %" PRIu64 " toggles, %.1f s), "
-            "driven by the co-simulation's %lu input bits; set on %lu pins after OpenSTA's "
-            "own propagation\n",
+            "driven by the co-simulation's %lu input bits; set on %lu pins, none propagated "
+            "by OpenSTA\n",
             r->cells, r->nets, r->net_toggles, r->gsim_s, r->inputs_matched, r->pins_set);
     fprintf(f,
             "checked            %lu of %lu flip-flops matched to traced register bits and %lu "

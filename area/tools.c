@@ -29,7 +29,8 @@ int area_run_tool(char *const argv[], const char *out_path, char *err, size_t er
     if (rc < 0)
         return irhw_err(err, errlen, "cannot run %s: %s", argv[0], strerror(errno));
     if (rc > 128)
-        return irhw_err(err, errlen, "%s was killed by signal %d", argv[0], rc - 128);
+        return irhw_err(err, errlen, "%s was killed by signal %d (%s), log %s", argv[0], rc - 128,
+                        strsignal(rc - 128), out_path);
     return rc;
 }
 

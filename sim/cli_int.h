@@ -20,8 +20,6 @@ enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_TOOL = 3 };
 extern const char *prog; /* "irhw", in messages */
 
 #define PROVE_DEPTH_MAX 200 /* irhw prove --depth */
-/* irhw power's default liberty, in ../shared/data/liberty/ */
-#define SKY130_LIB "sky130_fd_sc_hd__tt_025C_1v80.lib.gz"
 
 /* The verbs of the shared option table (sim/cli.c): which of them take an option. */
 enum { V_GEN = 1, V_COSIM = 2, V_AREA = 4, V_RUN = 8, V_PROVE = 16, V_POWER = 32, V_ALL = 63 };
@@ -50,7 +48,8 @@ typedef struct {
     const char *rtl[64];
     unsigned nrtl;
     uint64_t cycles, seed;
-    uint64_t depth; /* prove: --depth (0: the default) */
+    int cycles_given; /* --cycles was given */
+    uint64_t depth;   /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, help;
     int flat, progress; /* area: one flat Yosys run; progress on stderr */

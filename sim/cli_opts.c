@@ -187,7 +187,10 @@ static const irhw_opt block_opts[] = {
      "the counterexample (default out/prove-<module>); a\n"
      "run removes an earlier run's cex.* there"},
     {"--cycles", 1, O_CYCLES, V_COSIM, "N", "cycles to run (default 100000)"},
-    {"--cycles", 1, O_CYCLES, V_POWER, "N", "co-simulated cycles (default 100000)"},
+    {"--cycles", 1, O_CYCLES, V_POWER, "N",
+     "co-simulated cycles (default 100000, fewer when the\n"
+     "activity trace of 100000 would pass 400 MB: as many\n"
+     "as fit, at least 10000; said on stderr)"},
     {"--cycles", 1, O_CYCLES, V_RUN, "N",
      "co-simulated cycles of each block (default 100000;\n"
      "200000 when -o is not given)"},
@@ -199,7 +202,9 @@ static const irhw_opt block_opts[] = {
      "random, directed"},
     {"--clock", 1, O_CLOCK, V_POWER, "MHz",
      "the clock the power is given at (default: the clock\n"
-     "of the block's paper, else 700 MHz)"},
+     "of the block's paper, else 700 MHz); when the\n"
+     "critical path does not meet it, fmax (the output\n"
+     "says which)"},
     {"--wave", 1, O_WAVE, V_COSIM, "F",
      "trace (F.fst or F.vcd) with the RTL's signals, the\n"
      "model's expected outputs (exp_*), a mismatch flag\n"
@@ -243,17 +248,16 @@ static const irhw_opt block_opts[] = {
     {"--depth", 1, O_DEPTH, V_PROVE, "N",
      "bounded model checking to N cycles and k-induction\n"
      "up to N (default 20, 3.." IRHW_STR(PROVE_DEPTH_MAX) ")"},
-    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN, "F",
-     "the cell library, FILE or FILE.gz (default\n"
-     "area/default_45nm.lib, an approximate 45 nm-class\n"
-     "library shipped here; one that is empty, binary,\n"
-     "not a liberty or without cell areas is refused,\n"
-     "exit 2)"},
-    {"--liberty", 1, O_LIBERTY, V_POWER, "F",
-     "default: " SKY130_LIB "\n"
-     "in ../shared/data/liberty/ beside the source tree\n"
-     "when present, else the default library, which has no\n"
-     "power data: power is refused (exit 2) after the area"},
+    {"--liberty", 1, O_LIBERTY, V_AREA | V_RUN | V_POWER, "F",
+     "the cell library, FILE or FILE.gz (default: sky130hd,\n"
+     "../shared/data/liberty/" IRHW_SKY130_LIB "\n"
+     "beside the source tree when present, the one library\n"
+     "at hand with power data, so area, timing and power\n"
+     "come from one library; else area/default_45nm.lib,\n"
+     "an approximate 45 nm-class library shipped here\n"
+     "without power data: power is then refused, exit 2;\n"
+     "one that is empty, binary, not a liberty, without\n"
+     "cell areas or without a flip-flop is refused, exit 2)"},
     {"--sram-table", 1, O_SRAM_TABLE, V_AREA, "F",
      "SRAM areas of your own macros, one per line \"words\n"
      "width um2\" ('#' comments); they replace the\n"
@@ -411,6 +415,7 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_CYCLES:
         o->run_opt = n;
+        o->cycles_given = 1;
         return take_u64(verb, n, v, 1, 1000000000000ULL, "a whole number 1..10^12", &o->cycles);
     case O_SEED:
         o->run_opt = n;

@@ -79,9 +79,14 @@ typedef struct {
     char err[4096];
 } pf;
 
-extern const char *const pf_kernels[2];      /* bfs, sssp */
-extern const char *const pf_schemes[5];      /* hwwl's SCHEME values, none first */
-extern const char *const pf_refills[2];      /* ondemand, interval */
+extern const char *const pf_kernels[2]; /* bfs, sssp */
+extern const char *const pf_schemes[5]; /* hwwl's SCHEME values, none first */
+extern const char *const pf_refills[2]; /* ondemand, interval */
+/* What every figure of a --quick run says, in its Markdown, its plot and
+ * figures.txt (so the index and irhw report say it too). */
+#define PF_SMOKE_BANNER                                                                            \
+    "Smoke test (--quick): not meaningful. Two small graphs and the smallest sizes show that "     \
+    "the runs work; a comparison with the paper needs a run without --quick."
 extern const char *const pf_fig7_entries[5]; /* ENTRIES of Fig. 7 (--quick: the first 2) */
 extern const unsigned pf_core_counts[3];     /* §V-A (--quick: the first 2) */
 extern const char *const pf_sw_wls[2];       /* topo, swwl */

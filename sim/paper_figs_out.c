@@ -33,10 +33,14 @@ int fig_open(pf *p, fig *f, const char *id, const char *title, const char *capti
         irhw_out_abort(f->md);
         return -1;
     }
-    irhw_out_printf(f->md, "# %s\n\n%s\n\n", title, caption);
+    irhw_out_printf(f->md, "# %s\n\n", title);
+    if (p->quick)
+        irhw_out_printf(f->md, "**%s**\n\n", PF_SMOKE_BANNER);
+    irhw_out_printf(f->md, "%s\n\n", caption);
     if (has_svg)
         irhw_out_printf(f->md, "![%s](%s.svg)\n\n", title, id);
-    irhw_out_printf(p->figs, "fig\t%s\t%d\t%s\t%s\n", id, has_svg, title, caption);
+    irhw_out_printf(p->figs, "fig\t%s\t%d\t%s\t%s%s%s\n", id, has_svg, title,
+                    p->quick ? PF_SMOKE_BANNER : "", p->quick ? " " : "", caption);
     return 0;
 }
 
@@ -146,8 +150,10 @@ int fig_plot(pf *p, const char *id, const char *data, const char *body, const ch
                  note && *note ? note : "no data");
         return irhw_gnuplot_svg(svg, "# no data\n", script, p->err, sizeof p->err);
     }
-    snprintf(script, sizeof script, "set datafile missing '?'\nset termoption noenhanced\n%s",
-             body);
+    /* --quick: the banner across the plot, so a copied figure keeps it */
+    snprintf(script, sizeof script, "set datafile missing '?'\nset termoption noenhanced\n%s%s%s%s",
+             p->quick ? "set label 99 '" : "", p->quick ? PF_SMOKE_BANNER : "",
+             p->quick ? "' at screen 0.5,0.04 center front textcolor rgb 'red'\n" : "", body);
     return irhw_gnuplot_svg(svg, data, script, p->err, sizeof p->err);
 }
 

@@ -60,7 +60,7 @@ static int block_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_b
         snprintf(p[1].title, sizeof p[1].title, "%s: logic vs storage against %s", b->name, x);
         for (int k = 0; k < 2; k++) {
             snprintf(p[k].xlabel, sizeof p[k].xlabel, "%s", x);
-            snprintf(p[k].ylabel, sizeof p[k].ylabel, "area (um2)");
+            snprintf(p[k].ylabel, sizeof p[k].ylabel, "area (µm²)");
         }
         for (int i = 0; i < s.n; i++) {
             const irhw_sweep_row *row = s.v[i];

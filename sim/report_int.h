@@ -46,6 +46,8 @@ typedef struct {
 
 /* ---- report_out.c ---- */
 void rep_html_text(FILE *f, const char *s);
+/* Markdown text with its units as µm² and mm² (rep_html_text does the same). */
+void rep_md_text(FILE *f, const char *s);
 /* A heading or line in both files: <tag> in HTML, md_prefix in Markdown. */
 void rep_both(rep *r, const char *html_fmt_tag, const char *md_prefix, const char *text);
 void rep_para(rep *r, const char *text);
@@ -69,6 +71,9 @@ void rep_series_name(const irhw_block *b, const rowset *s, const irhw_sweep_row 
 void rep_config_text(const irhw_sweep_row *r, char *buf, size_t len);
 /* The row a block is represented by: its default configuration if present,
  * else its first area row; NULL: none. */
+/* 1 if row is the block's default configuration, the papers' one; else 0
+ * and the first default it lacks ("ENTRIES=32") in gap. */
+int rep_at_defaults(const irhw_sweep_row *row, const irhw_block *b, char *gap, size_t len);
 const irhw_sweep_row *rep_representative(const irhw_sweep_row *rows, int n, const irhw_block *b);
 
 /* ---- report_paper.c ---- */

@@ -12,18 +12,56 @@
 
 /* ---- small text helpers ---- */
 
-void rep_html_text(FILE *f, const char *s)
+static int word_char(char c)
 {
-    for (; *s; s++) {
-        if (*s == '<')
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The unit written as a word at s ("um2", "mm2"), as its length, its
+ * proper sign in *sign; 0 if there is none. One unit in the whole report:
+ * the results' and the blocks' own texts say um2. */
+static size_t unit_at(const char *s, const char *start, const char **sign)
+{
+    static const char *const word[] = {"um2", "mm2"}, *const proper[] = {"µm²", "mm²"};
+    int digit_before = s > start && s[-1] >= '0' && s[-1] <= '9';
+    if (s > start && word_char(s[-1]) && !digit_before)
+        return 0;
+    for (int i = 0; i < 2; i++)
+        if (!strncmp(s, word[i], 3) && !word_char(s[3])) {
+            *sign = proper[i];
+            return 3;
+        }
+    return 0;
+}
+
+/* Text with its units as µm² and mm², HTML-escaped when html. */
+static void put_text(FILE *f, const char *s, int html)
+{
+    for (const char *p = s; *p; p++) {
+        const char *sign;
+        size_t n = unit_at(p, s, &sign);
+        if (n) {
+            fputs(sign, f);
+            p += n - 1;
+        } else if (html && *p == '<')
             fputs("&lt;", f);
-        else if (*s == '>')
+        else if (html && *p == '>')
             fputs("&gt;", f);
-        else if (*s == '&')
+        else if (html && *p == '&')
             fputs("&amp;", f);
         else
-            fputc(*s, f);
+            fputc(*p, f);
     }
+}
+
+void rep_html_text(FILE *f, const char *s)
+{
+    put_text(f, s, 1);
+}
+
+void rep_md_text(FILE *f, const char *s)
+{
+    put_text(f, s, 0);
 }
 
 void rep_both(rep *r, const char *html_fmt_tag, const char *md_prefix, const char *text)
@@ -31,7 +69,9 @@ void rep_both(rep *r, const char *html_fmt_tag, const char *md_prefix, const cha
     fprintf(r->html, "<%s>", html_fmt_tag);
     rep_html_text(r->html, text);
     fprintf(r->html, "</%s>\n", html_fmt_tag);
-    fprintf(r->md, "%s%s\n\n", md_prefix, text);
+    fputs(md_prefix, r->md);
+    rep_md_text(r->md, text);
+    fputs("\n\n", r->md);
 }
 
 void rep_para(rep *r, const char *text)
@@ -51,7 +91,9 @@ void rep_table_start(rep *r, const char *header)
         fputs("<th>", r->html);
         rep_html_text(r->html, c);
         fputs("</th>", r->html);
-        fprintf(r->md, " %s |", c);
+        fputc(' ', r->md);
+        rep_md_text(r->md, c);
+        fputs(" |", r->md);
     }
     fputs("</tr>\n", r->html);
     fputs("\n|", r->md);
@@ -73,7 +115,9 @@ void rep_table_row(rep *r, const char *cells)
         fputs("<td>", r->html);
         rep_html_text(r->html, c);
         fputs("</td>", r->html);
-        fprintf(r->md, " %s |", c);
+        fputc(' ', r->md);
+        rep_md_text(r->md, c);
+        fputs(" |", r->md);
         if (!e)
             break;
         p = e + 1;
@@ -297,6 +341,28 @@ void rep_config_text(const irhw_sweep_row *r, char *buf, size_t len)
     for (unsigned i = 0; i < r->nparams; i++)
         o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s=%s", i ? " " : "", r->pname[i],
                               r->pval[i]);
+}
+
+int rep_at_defaults(const irhw_sweep_row *row, const irhw_block *b, char *gap, size_t len)
+{
+    irhw_cfg c;
+    irhw_cfg_defaults(b, &c);
+    irhw_inst x;
+    char e[IRHW_ERRLEN];
+    int inited = irhw_inst_init(&x, b, &c, e, sizeof e) == 0, ok = inited;
+    snprintf(gap, len, "the block's defaults");
+    for (unsigned k = 0; ok && k < b->nparams; k++) {
+        char v[64];
+        const char *rv = irhw_row_param(row, b->params[k].name);
+        irhw_param_text(b, &x.c, k, v, sizeof v);
+        if (!rv || strcmp(rv, v)) {
+            snprintf(gap, len, "%s=%s", b->params[k].name, v);
+            ok = 0;
+        }
+    }
+    if (inited)
+        irhw_inst_free(&x);
+    return ok;
 }
 
 /* The row a block is represented by: its default configuration if present,

@@ -23,25 +23,29 @@
 #define GPU_LANES 16
 #define GPU_MAX_BLOCKS 16
 
+/* A line of the "Not in this report" list: what a section needs. */
+static void need(char *missing, size_t len, const char *text)
+{
+    size_t o = strlen(missing);
+    snprintf(missing + o, o < len ? len - o : 0, "%s\n", text);
+}
+
 /* ---- "crossover": flops against SRAM ---- */
 
 /* STORAGE=flops against STORAGE=sram over ENTRIES, a series per ID_BITS,
  * the first ENTRIES where SRAM is smaller marked. */
-static int crossover_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b)
+static int crossover_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b,
+                             char *missing, size_t mlen)
 {
     rowset s = rep_rows_of(rows, n, b->name, 1);
     char text[400];
-    snprintf(text, sizeof text, "%s: the flops/SRAM crossover", b->name);
-    rep_both(r, "h2", "## ", text);
-    if (!s.v) {
-        free(s.v);
-        return 0;
-    }
+    if (!s.v)
+        return irhw_err(r->err, sizeof r->err, "out of memory");
     plot *p = calloc(1, sizeof *p);
     int rc = 0, have_f = 0, have_s = 0;
     snprintf(p->title, sizeof p->title, "%s: flip-flops against SRAM macro", b->name);
     snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES");
-    snprintf(p->ylabel, sizeof p->ylabel, "total area (um2)");
+    snprintf(p->ylabel, sizeof p->ylabel, "total area (µm²)");
     for (int i = 0; i < s.n; i++) {
         const char *st = irhw_row_param(s.v[i], "STORAGE"), *e = irhw_row_param(s.v[i], "ENTRIES");
         const char *w = irhw_row_param(s.v[i], "ID_BITS");
@@ -55,14 +59,17 @@ static int crossover_section(rep *r, const irhw_sweep_row *rows, int n, const ir
     }
     if (!have_f || !have_s) {
         snprintf(text, sizeof text,
-                 "Needs %s area results with both STORAGE=flops and STORAGE=sram, e.g. irhw "
-                 "sweep %s -p ENTRIES=8,16,32,64,128 -p STORAGE=flops,sram --do area",
+                 "%s: the flops/SRAM crossover needs area results with both STORAGE=flops and "
+                 "STORAGE=sram, e.g. irhw sweep %s -p ENTRIES=8,16,32,64,128 -p "
+                 "STORAGE=flops,sram --do area",
                  b->name, b->name);
-        rep_para(r, text);
+        need(missing, mlen, text);
         free(p);
         free(s.v);
         return 0;
     }
+    snprintf(text, sizeof text, "%s: the flops/SRAM crossover", b->name);
+    rep_both(r, "h2", "## ", text);
     snprintf(p->xlabel, sizeof p->xlabel, "ENTRIES (log scale)");
     p->logx = 1;
     /* for every ID_BITS: the first ENTRIES where SRAM is smaller than flops,
@@ -128,25 +135,26 @@ static void upper(const char *s, char *buf, size_t len)
     buf[i] = 0;
 }
 
-static int networks_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b)
+static int networks_section(rep *r, const irhw_sweep_row *rows, int n, const irhw_block *b,
+                            char *missing, size_t mlen)
 {
     rowset s = rep_rows_of(rows, n, b->name, 1);
     char up[64], text[400];
     upper(b->name, up, sizeof up);
-    snprintf(text, sizeof text, "%s: the sorting networks side by side", up);
-    rep_both(r, "h2", "## ", text);
     if (!s.v || !rep_varies(&s, "NETWORK")) {
         snprintf(text, sizeof text,
-                 "Needs %s area results for several networks, e.g. irhw sweep %s -p "
-                 "NETWORK=best,bestdepth,oddeven,bitonic --do area",
-                 b->name, b->name);
-        rep_para(r, text);
+                 "%s: the sorting networks side by side need area results for several networks, "
+                 "e.g. irhw sweep %s -p NETWORK=best,bestdepth,oddeven,bitonic --do area",
+                 up, b->name);
+        need(missing, mlen, text);
         free(s.v);
         return 0;
     }
+    snprintf(text, sizeof text, "%s: the sorting networks side by side", up);
+    rep_both(r, "h2", "## ", text);
     plot *p = calloc(2, sizeof *p);
     snprintf(p[0].title, sizeof p[0].title, "%s area by sorting network", up);
-    snprintf(p[0].ylabel, sizeof p[0].ylabel, "area (um2)");
+    snprintf(p[0].ylabel, sizeof p[0].ylabel, "area (µm²)");
     snprintf(p[1].title, sizeof p[1].title, "%s critical path by sorting network", up);
     snprintf(p[1].ylabel, sizeof p[1].ylabel, "critical path (ns)");
     p[0].bars = p[1].bars = 1;
@@ -189,31 +197,54 @@ static const char *paper_figure(const irhw_block *b)
     return b->paper_area ? b->paper_area : "none (not a paper block)";
 }
 
-static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
+/* Every block with an area result against its paper's figure, at the
+ * paper's configuration (the block's defaults) only; the blocks without a
+ * result named in one line. */
+static void paper_section(rep *r, const irhw_sweep_row *rows, int n, char *missing, size_t mlen)
 {
-    rep_both(r, "h2", "## ", "Paper comparison");
-    rep_table_start(r,
-                    "block|paper figure|ours (total um2, storage bits)|configuration|library|node");
+    char none[1024] = "";
+    size_t no = 0;
+    int shown = 0;
     for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
         const irhw_sweep_row *row = rep_representative(rows, n, *bp);
-        char line[4096], cfg[1024], ours[128];
         if (!row) {
-            snprintf(line, sizeof line, "%s|%s|no area result|-|-|-", (*bp)->name,
-                     paper_figure(*bp));
-            rep_table_row(r, line);
+            no += (size_t)snprintf(none + no, no < sizeof none ? sizeof none - no : 0, "%s%s",
+                                   no ? ", " : "", (*bp)->name);
             continue;
         }
+        if (!shown++) {
+            rep_both(r, "h2", "## ", "Paper comparison");
+            rep_para(r, "Each block at its representative configuration: its defaults (the "
+                        "papers' configuration) when the results have them, else its first "
+                        "result, which is not compared.");
+            rep_table_start(r, "block|paper figure|ours (total um2, storage bits)|configuration|"
+                               "library|node");
+        }
+        char line[4096], cfg[1024], ours[128], gap[128];
         rep_config_text(row, cfg, sizeof cfg);
-        snprintf(ours, sizeof ours, "%.0f um2, %llu b", row->total_um2,
-                 (unsigned long long)row->storage_bits);
+        if (rep_at_defaults(row, *bp, gap, sizeof gap))
+            snprintf(ours, sizeof ours, "%.0f um2, %llu b", row->total_um2,
+                     (unsigned long long)row->storage_bits);
+        else
+            snprintf(ours, sizeof ours, "n/a — the results lack %s", gap);
         snprintf(line, sizeof line, "%s|%s|%s|%s|%s|%s", (*bp)->name, paper_figure(*bp), ours, cfg,
                  row->library, row->node);
         rep_table_row(r, line);
     }
+    if (!shown) {
+        need(missing, mlen, "Paper comparison: needs an area result of some block");
+        return;
+    }
     rep_table_end(r);
+    if (no) {
+        char text[1200];
+        snprintf(text, sizeof text, "No area result, so not compared: %s.", none);
+        rep_para(r, text);
+    }
     for (const irhw_block *const *bp = irhw_blocks; *bp; bp++) {
         const irhw_sweep_row *row = rep_representative(rows, n, *bp);
-        if (!row || !row->nnotes)
+        char gap[128];
+        if (!row || !row->nnotes || !rep_at_defaults(row, *bp, gap, sizeof gap))
             continue;
         char h[128];
         snprintf(h, sizeof h, "%s: the block's comparison notes", (*bp)->name);
@@ -223,7 +254,9 @@ static void paper_section(rep *r, const irhw_sweep_row *rows, int n)
             fputs("<li>", r->html);
             rep_html_text(r->html, row->notes[i].text);
             fputs("</li>\n", r->html);
-            fprintf(r->md, "- %s\n", row->notes[i].text);
+            fputs("- ", r->md);
+            rep_md_text(r->md, row->notes[i].text);
+            fputs("\n", r->md);
         }
         fputs("</ul>\n", r->html);
         fputs("\n", r->md);
@@ -285,14 +318,17 @@ typedef struct {
     const irhw_block *b[GPU_MAX_BLOCKS];
     const irhw_sweep_row *row[GPU_MAX_BLOCKS]; /* representative; NULL: none */
     double um2[GPU_MAX_BLOCKS];                /* gpu_count x the row's area */
-    int n;
+    int n, complete;                           /* complete: every block has an area result */
     double total, node;
     const char *node_text;
 } gpu_parts;
 
+/* The GPU's blocks with an area result, each at its representative
+ * configuration; the total only when every block has one (a total of some
+ * blocks is not the GPU's). */
 static void gpu_table(rep *r, const irhw_sweep_row *rows, int n, gpu_parts *g)
 {
-    char text[1024];
+    char text[1024], absent[512] = "";
     size_t o = (size_t)snprintf(text, sizeof text,
                                 "Assumed GPU: %d cores (a GTX 980, the IRU paper's GPU), %d lanes "
                                 "per core; each block the table's count of times (",
@@ -301,18 +337,22 @@ static void gpu_table(rep *r, const irhw_sweep_row *rows, int n, gpu_parts *g)
         o += (size_t)snprintf(text + o, sizeof text - o, "%s%s: %s", i ? "; " : "", g->b[i]->name,
                               g->b[i]->gpu_as ? g->b[i]->gpu_as : "");
     snprintf(text + o, o < sizeof text ? sizeof text - o : 0,
-             "). Each block at its representative configuration (its defaults when present).");
+             "). Each block at its representative configuration: its defaults when the "
+             "results have them, else its first result (the configuration column).");
     rep_para(r, text);
     rep_table_start(r, "block|count|each um2|total mm2|configuration");
+    int have = 0;
+    size_t ao = 0;
     for (int i = 0; i < g->n; i++) {
         const irhw_block *b = g->b[i];
         const irhw_sweep_row *row = g->row[i] = rep_representative(rows, n, b);
         char line[2048], cfg[1024];
         if (!row) {
-            snprintf(line, sizeof line, "%s|%u|no area result|-|-", b->name, b->gpu_count);
-            rep_table_row(r, line);
+            ao += (size_t)snprintf(absent + ao, ao < sizeof absent ? sizeof absent - ao : 0, "%s%s",
+                                   ao ? ", " : "", b->name);
             continue;
         }
+        have++;
         rep_config_text(row, cfg, sizeof cfg);
         g->um2[i] = b->gpu_count * row->total_um2;
         g->total += g->um2[i];
@@ -324,7 +364,11 @@ static void gpu_table(rep *r, const irhw_sweep_row *rows, int n, gpu_parts *g)
                  g->um2[i] * 1e-6, cfg);
         rep_table_row(r, line);
     }
-    snprintf(text, sizeof text, "all|-|-|%.3f|-", g->total * 1e-6);
+    g->complete = have == g->n;
+    if (g->complete)
+        snprintf(text, sizeof text, "all|-|-|%.3f|-", g->total * 1e-6);
+    else
+        snprintf(text, sizeof text, "all|-|-|n/a — no area result of %s|-", absent);
     rep_table_row(r, text);
     rep_table_end(r);
 }
@@ -344,7 +388,13 @@ static void regfile_line(rep *r, const gpu_parts *g, int i)
     char text[1024];
     const irhw_sweep_row *row = g->row[i];
     double per_core = (double)g->b[i]->gpu_count / GPU_CORES;
-    if (row && g->node > 0) {
+    char gap[128];
+    if (row && !rep_at_defaults(row, g->b[i], gap, sizeof gap)) {
+        snprintf(text, sizeof text,
+                 "banks of one core / a 64 KB register file|2.5 %% (bits)|n/a — the results "
+                 "lack %s",
+                 gap);
+    } else if (row && g->node > 0) {
         double rf_um2 = irhw_sram_area_um2(16384, 32, (unsigned)g->node);
         snprintf(text, sizeof text,
                  "banks of one core / a 64 KB register file|2.5 %% (bits)|%.2f %% (bits); %.1f %% "
@@ -400,7 +450,10 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
         regfile_line(r, &g, rf);
     if (iru >= 0)
         iru_lines(r, &g, iru);
-    irhw_gpu_share_text(share, sizeof share, g.total, g.node_text);
+    if (g.complete)
+        irhw_gpu_share_text(share, sizeof share, g.total, g.node_text);
+    else
+        snprintf(share, sizeof share, "n/a — not every block has an area result");
     snprintf(text, sizeof text, "all blocks above / GPU|-|%s", share);
     rep_table_row(r, text);
     rep_table_end(r);
@@ -413,15 +466,32 @@ static void gpu_section(rep *r, const irhw_sweep_row *rows, int n)
 int rep_paper_sections(rep *r, const irhw_sweep_row *rows, int n)
 {
     int rc = 0;
+    char missing[4096] = ""; /* sections left out, each with what it needs */
     for (const irhw_block *const *bp = irhw_blocks; *bp && !rc; bp++)
         if (irhw_block_has((*bp)->report, "crossover"))
-            rc = crossover_section(r, rows, n, *bp);
+            rc = crossover_section(r, rows, n, *bp, missing, sizeof missing);
     for (const irhw_block *const *bp = irhw_blocks; *bp && !rc; bp++)
         if (irhw_block_has((*bp)->report, "networks"))
-            rc = networks_section(r, rows, n, *bp);
+            rc = networks_section(r, rows, n, *bp, missing, sizeof missing);
     if (!rc) {
-        paper_section(r, rows, n);
+        paper_section(r, rows, n, missing, sizeof missing);
         gpu_section(r, rows, n);
+    }
+    if (!rc && missing[0]) {
+        rep_both(r, "h2", "## ", "Not in this report");
+        fputs("<ul>\n", r->html);
+        for (char *l = missing, *e; l && *l; l = e ? e + 1 : NULL) {
+            if ((e = strchr(l, '\n')))
+                *e = 0;
+            fputs("<li>", r->html);
+            rep_html_text(r->html, l);
+            fputs("</li>\n", r->html);
+            fputs("- ", r->md);
+            rep_md_text(r->md, l);
+            fputs("\n", r->md);
+        }
+        fputs("</ul>\n", r->html);
+        fputs("\n", r->md);
     }
     return rc;
 }

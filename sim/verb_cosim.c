@@ -188,9 +188,10 @@ static double deep_cycle_bytes(const irhw_cosim_req *q, double *head)
  * deeper Verilator trace is measured over its first DEEP_TRIAL cycles; where
  * no trial runs (SystemC, no limit) the ports' estimate is the least of a
  * deeper trace, and said so. */
-static int wave_estimate(const opts *o, const irhw_cosim_req *q)
+static int wave_estimate(const opts *o, const irhw_cosim_req *q, double *bytes)
 {
     uint64_t cycles = q->cycles;
+    *bytes = 0;
     if (!o->wave || !cycles)
         return 0;
     uint64_t last = o->wave_to && o->wave_to < cycles - 1 ? o->wave_to : cycles - 1;
@@ -212,6 +213,7 @@ static int wave_estimate(const opts *o, const irhw_cosim_req *q)
             least = "at least ";
     }
     size_text(head + each * rec, est, sizeof est);
+    *bytes = head + each * rec;
     if (o->wave_limit && head + each * rec >= (double)o->wave_limit) {
         fprintf(stderr,
                 "%s %s: %s %s: %sabout %s bytes expected (%.0f cycles recorded, %sabout %.0f "
@@ -312,7 +314,8 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
         q.cycles = given.n;
         q.stim_file = o->stim_file;
     }
-    if ((rc = record_estimate(o, q.cycles)) || (!o->wave_checked && (rc = wave_estimate(o, &q))))
+    if ((rc = record_estimate(o, q.cycles)) ||
+        (!o->wave_checked && (rc = wave_estimate(o, &q, &res->trace_bytes))))
         goto done;
     if (o->estimate_only)
         goto done;

@@ -278,10 +278,10 @@ int irhw_cmd_explore(int argc, char **argv)
         } else
             c->e.s.out = absolute(out, c->outabs, sizeof c->outabs);
     }
-    char sky[4200]; /* area and power on one library: power's default */
-    snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
-    if (!rc && !c->e.liberty && access(sky, R_OK) == 0)
-        c->e.liberty = absolute(sky, c->libbuf, sizeof c->libbuf);
+    char lib[4200]; /* area and power on one library: the default one */
+    irhw_default_liberty(lib, sizeof lib);
+    if (!rc && !c->e.liberty && access(lib, R_OK) == 0)
+        c->e.liberty = absolute(lib, c->libbuf, sizeof c->libbuf);
     if (!rc) {
         ssize_t n = readlink("/proc/self/exe", c->self, sizeof c->self - 1);
         c->self[n > 0 ? n : 0] = 0;

@@ -92,6 +92,26 @@ static void run_energy(FILE *f, int json, const char *vcd, const irhw_power_res 
                 nj * 1e3 / (double)pushes, pushes);
 }
 
+/* The default run of a large block: as many cycles as keep its activity
+ * trace within POWER_TRACE_BYTES (at least POWER_MIN_CYCLES), so that its
+ * gate-level simulation stays within a minute or two; said on stderr. */
+#define POWER_TRACE_BYTES 4e8
+#define POWER_MIN_CYCLES 10000
+static void fit_cycles(opts *o, opts *co, double trace_bytes)
+{
+    if (o->cycles_given || o->stim_file || trace_bytes <= POWER_TRACE_BYTES)
+        return;
+    uint64_t n = (uint64_t)((double)o->cycles * POWER_TRACE_BYTES / trace_bytes);
+    n = n < POWER_MIN_CYCLES ? POWER_MIN_CYCLES : n / 1000 * 1000;
+    if (n >= o->cycles)
+        return;
+    fprintf(stderr,
+            "%s power: %" PRIu64 " cycles, not %" PRIu64 ": the activity trace of %" PRIu64
+            " would be about %.0f MB (over %.0f MB); --cycles N to choose\n",
+            prog, n, o->cycles, o->cycles, trace_bytes / 1e6, POWER_TRACE_BYTES / 1e6);
+    o->cycles = co->cycles = n;
+}
+
 int cmd_power(int argc, char **argv)
 {
     opts o;
@@ -112,7 +132,10 @@ int cmd_power(int argc, char **argv)
                 "  figure). OpenSTA's report_power (internal, switching, leakage) runs on\n"
                 "  those activities, set on every pin; SRAM macros add their energy per\n"
                 "  access times the accesses seen. Energy per operation where the block\n"
-                "  names one (irhw_block.power_op_name), per cycle otherwise.\n",
+                "  names one (irhw_block.power_op_name), per cycle otherwise. The clock is\n"
+                "  --clock (else the block's paper's) when the critical path meets it, else\n"
+                "  fmax; the clock line says which. Area, timing and power come from one\n"
+                "  library, the default of irhw area too (--liberty below).\n",
                 V_POWER,
                 "exit: 0 done, 1 the co-simulation failed, 2 usage, a --liberty or --vcd that\n"
                 "      is not a usable one, or a liberty without power data, 3 tool failure,\n"
@@ -127,10 +150,6 @@ int cmd_power(int argc, char **argv)
                           "co-simulation runs (cut the trace, or drop --vcd to co-simulate)",
                           o.run_opt);
     }
-    char sky[4200];
-    snprintf(sky, sizeof sky, "%s/../shared/data/liberty/" SKY130_LIB, irhw_root());
-    if (!o.liberty && access(sky, R_OK) == 0)
-        o.liberty = sky;
     const char *op_ports = o.b->power_op_ports, *op_name = o.b->power_op_name;
     double mhz = o.b->paper_mhz > 0 ? o.b->paper_mhz : POWER_DEFAULT_MHZ;
     if (o.clock_mhz > 0)
@@ -165,7 +184,7 @@ int cmd_power(int argc, char **argv)
             goto out;
         }
         co.estimate_only = 1;
-        irhw_cosim_res none;
+        irhw_cosim_res none = {.trace_bytes = 0};
         if ((rc = cosim_one(&co, &none, 0))) {
             rmdir(pdir); /* when it is empty: nothing was written */
             rmdir(dir);
@@ -173,6 +192,7 @@ int cmd_power(int argc, char **argv)
         }
         co.estimate_only = 0;
         co.wave_checked = 1;
+        fit_cycles(&o, &co, none.trace_bytes);
     }
     /* --json: one whole document on stdout at the end, or nothing */
     if (o.json && !(js = open_memstream(&json, &json_len))) {
@@ -185,8 +205,14 @@ int cmd_power(int argc, char **argv)
     irhw_area_res ar;
     if ((rc = area_one(&o, dir, &ar, js ? js : stdout)))
         goto out;
+    /* the clock: the one asked for (or the paper's) when the critical path
+     * meets it, else the fastest it allows */
+    double want_mhz = mhz, fmax_mhz = ar.crit_ns > 0 ? 1000.0 / ar.crit_ns : 0;
+    mhz = irhw_power_clock_mhz(want_mhz, ar.crit_ns);
     snprintf(lib, sizeof lib, "%s/cells.lib", dir);
     int has = irhw_liberty_has_power(lib, err, sizeof err);
+    char deflib[4200];
+    irhw_default_liberty(deflib, sizeof deflib);
     if (has <= 0) {
         if (has < 0)
             fprintf(stderr, "%s power: %s\n", prog, err);
@@ -194,8 +220,8 @@ int cmd_power(int argc, char **argv)
             fprintf(stderr,
                     "%s power: the liberty %s (%s) has no power data (no internal_power or "
                     "leakage_power): power refused; give --liberty with power tables, e.g. "
-                    "sky130hd (" SKY130_LIB ")\n",
-                    prog, o.liberty ? o.liberty : "area/default_45nm.lib", ar.library);
+                    "sky130hd (" IRHW_SKY130_LIB ")\n",
+                    prog, o.liberty ? o.liberty : deflib, ar.library);
         if (js && has == 0) {
             fprintf(js, ", \"power\": null}\n");
             rc = print_whole(&js, &json);
@@ -246,6 +272,10 @@ int cmd_power(int argc, char **argv)
         unlink(gtkw);
     }
     if (js) {
+        fprintf(js,
+                ", \"clock\": {\"requested_mhz\": %.6g, \"fmax_mhz\": %.6g, \"used_mhz\": "
+                "%.6g, \"used\": \"%s\"}",
+                want_mhz, fmax_mhz, mhz, mhz < want_mhz ? "fmax" : "requested");
         fprintf(js, ", \"power\": ");
         irhw_power_print_json(js, &pr, op_name);
         if (o.vcd_in)
@@ -253,6 +283,17 @@ int cmd_power(int argc, char **argv)
         fprintf(js, "}\n");
         rc = print_whole(&js, &json);
     } else {
+        if (mhz < want_mhz)
+            printf("clock              %.1f MHz: fmax, as the critical path (%.3f ns) does not "
+                   "meet the %.1f MHz %s\n",
+                   mhz, ar.crit_ns, want_mhz, o.clock_mhz > 0 ? "asked for" : "default");
+        else if (fmax_mhz <= 0)
+            printf("clock              %.1f MHz %s: no critical path was found\n", mhz,
+                   o.clock_mhz > 0 ? "as asked" : "(the default)");
+        else
+            printf("clock              %.1f MHz %s: the critical path (%.3f ns) meets it (fmax "
+                   "%.1f MHz)\n",
+                   mhz, o.clock_mhz > 0 ? "as asked" : "(the default)", ar.crit_ns, fmax_mhz);
         irhw_power_print(stdout, &pr, op_name);
         if (o.vcd_in)
             run_energy(stdout, 0, o.vcd_in, &pr, o.b->name);

@@ -114,6 +114,7 @@ typedef struct {
     unsigned checks, switches;
     uint64_t cycles_two;
     int last_two, no_second;
+    double trace_bytes; /* irhw cosim's estimate_only: the --wave trace's estimated size */
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

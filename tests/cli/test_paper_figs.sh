@@ -32,6 +32,10 @@ while IFS=$'\t' read -r kind id svg _; do
   [ -s "$out/$id.md" ] && grep -q '^| --- |' "$out/$id.md" && { [ "$svg" = 0 ] || grep -q '^- `irhw ' "$out/$id.md"; } &&
     ok "$id.md: a Markdown table and the runs' commands" || bad "$id.md: missing, no table or no runs"
   [ -s "$out/$id.tsv" ] && ok "$id.tsv" || bad "$id.tsv missing"
+  # --quick: every figure says it is a smoke test, its plot too
+  grep -q "^\*\*Smoke test (--quick): not meaningful\." "$out/$id.md" &&
+    { [ "$svg" = 0 ] || grep -q "Smoke test (--quick): not meaningful" "$out/$id.svg"; } &&
+    ok "$id: the smoke-test banner" || bad "$id: no smoke-test banner"
   if grep -q -e '|error|' -e '|mismatch|' -e '|error$' -e '|mismatch$' "$out/$id.tsv"; then
     bad "$id.tsv: a run failed: $(grep -m1 -e error -e mismatch "$out/$id.tsv")"
   fi

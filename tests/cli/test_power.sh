@@ -6,7 +6,9 @@
 # giving less dynamic power, a corrupted trace refused (exit 3, the trace
 # named, no figure), positive power and energy per push/pull on a small
 # wl_bank, SRAM accesses priced, a small hwwl_core's parts (generate loops
-# summed, adding up to the cells' total), a liberty without power data refused with
+# summed, adding up to the cells' total), hwwl with two cores (its constants
+# kept out of OpenSTA's netlist), OpenSTA killed by a signal (exit 3, its log
+# named and kept), a liberty without power data refused with
 # exit 2 after the area, bad options. The power runs need sky130hd (IRHW_SKY130, else
 # ../shared/data/liberty); without it they are a visible SKIP.
 # Prints "power: N passed, N failed, N skipped".
@@ -33,6 +35,12 @@ done
 out=$("$irhw" power fifo -p WIDTH=4 --liberty area/default_45nm.lib -o "$tmp/nopow" --cycles 200 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "no power data" && echo "$out" | grep -q "^total" &&
   ok "liberty without power data: area given, power refused (exit 2)" || bad "no power data: rc=$rc $out"
+
+# a liberty without a flip-flop cell: exit 2, the liberty named
+sed '/cell ("DFF_X1")/,/cell ("INV_X1")/{/cell ("INV_X1")/!d}' area/default_45nm.lib > "$tmp/noff.lib"
+out=$("$irhw" power fifo -p WIDTH=4 --liberty "$tmp/noff.lib" -o "$tmp/noff" --cycles 200 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "$tmp/noff.lib has no flip-flop" &&
+  ok "a liberty without a flip-flop: exit 2, named" || bad "no flip-flop: rc=$rc $out"
 
 if [ ! -f "$sky" ]; then
   skipped "power runs: sky130hd not found at $sky (set IRHW_SKY130)"
@@ -113,6 +121,59 @@ print("%.4f %.4f %s %s" % (cells, parts, d["part_instances"].get("g_bank[*].u_ba
       ok "hwwl_core parts: g_bank[*].u_bank $nb instances, g_land[*].u_rd $nl; parts $parts mW = cells $cells mW" ||
       bad "hwwl_core parts: $got"
   else bad "power hwwl_core: $(tail -3 "$tmp/c.err")"; fi
+
+  # the clock: the one asked for when the critical path meets it, else fmax
+  for c in 1 100000; do
+    "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --clock $c --cycles 200 -o "$tmp/clk" --json > "$tmp/clk$c.json" 2> "$tmp/clk$c.err"
+  done
+  got=$(python3 -c 'import json,sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+fmax = 1000 / b["area"]["crit_ns"]
+near = abs(b["power"]["clock_mhz"] - fmax) < 1e-3 * fmax
+print(a["clock"]["used"], a["power"]["clock_mhz"], b["clock"]["used"], near, round(fmax, 1))' "$tmp/clk1.json" "$tmp/clk100000.json" 2>&1)
+  read -r u1 m1 u2 near fmax <<< "$got"
+  [ "$u1" = requested ] && [ "$m1" = 1 ] && [ "$u2" = fmax ] && [ "$near" = True ] &&
+    ok "clock: 1 MHz as asked; 100000 MHz not met, fmax $fmax MHz used and said" || bad "clock: $got"
+
+  # hwwl with two cores: its word selectors take a constant select, which
+  # crashed OpenSTA's activity propagation; in the netlist OpenSTA reads
+  # they are held by flip-flops, the gate-level simulation keeps them
+  if "$irhw" power hwwl -p CORES=2 -p LANES=2 -p ENTRIES=4 --liberty "$sky" --cycles 2000 -o "$tmp/h" --json > "$tmp/h.json" 2> "$tmp/h.err"; then
+    tot=$(jget "$tmp/h.json" total_mw); nc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["power"]["part_instances"]["g_core[*].u_core"])' "$tmp/h.json")
+    f=$(jget "$tmp/h.json" flip_flops); c=$(jget "$tmp/h.json" flip_flops_checked)
+    gt "$tot" 0 && [ "$nc" = 2 ] && gt "$c" 0 && grep -q "1'h0" "$tmp/h/power/power_netlist.v" &&
+      ! grep -q "'h" "$tmp/h/power/power_netlist_sta.v" && grep -q "irhw_hold_" "$tmp/h/power/power_netlist_sta.v" &&
+      ok "hwwl CORES=2: $tot mW, g_core[*].u_core $nc instances, $c of $f flip-flops checked; OpenSTA's netlist has no constant" ||
+      bad "power hwwl: $tot mW, $nc cores, $c of $f flip-flops"
+  else bad "power hwwl: $(tail -3 "$tmp/h.err")"; fi
+  # no activity propagated by OpenSTA: with every pin's activity 0 the
+  # logic's internal and switching power is 0 (propagated from the inputs,
+  # it was not)
+  awk '{print $1, 0, 0}' "$tmp/h/power/activity_pins.txt" > "$tmp/zero_pins.txt"
+  sed "s#{[^}]*activity_pins.txt}#{$tmp/zero_pins.txt}#" "$tmp/h/power/power.tcl" > "$tmp/zero.tcl"
+  comb=$(sta -no_splash -exit "$tmp/zero.tcl" 2>&1 | awk '/^IRHW_MEASURED/{m=1} m && /^Combinational/{print $2 + $3; exit}')
+  [ -n "$comb" ] && python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) < 1e-9 else 1)' "$comb" &&
+    ok "every pin's activity 0: the logic's dynamic power is $comb W (nothing propagated)" ||
+    bad "pins at 0: the logic's dynamic power is '$comb' W"
+
+  # OpenSTA killed by a signal: exit 3, the log named, and the log holds
+  # what OpenSTA wrote before it died
+  mkdir -p "$tmp/bin"
+  real_sta=$(command -v sta)
+  # the power script, with OpenSTA killing itself before its last report
+  cat > "$tmp/bin/sta" <<EOF
+#!/bin/sh
+case "\$3" in *power.tcl)
+  sed 's/^puts IRHW_INSTANCES\$/exec kill -SEGV [pid]/' "\$3" > "\$3.crash"
+  exec "$real_sta" -no_splash -exit "\$3.crash";;
+esac
+exec "$real_sta" "\$@"
+EOF
+  chmod +x "$tmp/bin/sta"
+  out=$(PATH="$tmp/bin:$PATH" "$irhw" power fifo -p WIDTH=4 --liberty "$sky" --cycles 200 -o "$tmp/k" 2>&1); rc=$?
+  log="$tmp/k/power/power_sta.log"
+  [ $rc -eq 3 ] && echo "$out" | grep -q "signal 11 .*log $log" && grep -q "^IRHW_MEASURED" "$log" && grep -q "^Total" "$log" &&
+    ok "OpenSTA killed by signal 11: exit 3, its log named and kept" || bad "sta crash: rc=$rc $out"
 fi
 
 echo "power: $pass passed, $fail failed, $skip skipped"

@@ -4,7 +4,9 @@
 # built-in area sweep, no tool runs): every plot present with its title, the
 # flops/SRAM crossover marked, no "no plot" sentence, the runs and the
 # commands that make them again; a GPU share without its result is "n/a",
-# never 0 %; the HTML opened in headless Chromium shows the plots.
+# never 0 %; a partial sweep compared with no paper figure (n/a, naming
+# the default it lacks) and no GPU total of one block; no empty section;
+# µm² throughout; the HTML opened in headless Chromium shows the plots.
 # Prints "report: N passed, N failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -54,6 +56,28 @@ if grep -qF "| IRU (4 partitions, hash only) / GPU | 5.6 % | n/a (no iru_hash ar
    grep -qF "| 2.5 % (bits) | n/a (no wl_bank area result) |" "$tmp/w/report.md" && ! grep -q " 0\.00 %" "$tmp/w/report.md"; then
   ok "missing results: GPU shares n/a, never 0 %"
 else bad "missing results: $(grep -A5 '| figure | paper' "$tmp/w/report.md")"; fi
+
+# a partial sweep (ENTRIES=4 only): the paper comparison n/a, naming what
+# the results lack, no GPU total of one block, no empty section, one unit
+mkdir -p "$tmp/part/runs"
+for k in 2eb435296f3bd406 dd32c8cf8d3a8b2d; do
+  cp -r "$data/sweep/wl_bank/runs/$k" "$tmp/part/runs/"; echo "$k" >> "$tmp/part/index.txt"
+done
+"$irhw" report "$tmp/part" -o "$tmp/p/report.html" > /dev/null 2>&1
+pm=$tmp/p/report.md
+grep -q "^| wl_bank | .* | n/a — the results lack ENTRIES=32 | ENTRIES=4 " "$pm" &&
+  ! grep -q "wl_bank: the block's comparison notes" "$pm" &&
+  grep -qF "| all | - | - | n/a — no area result of wru, swt, icrn, iru_hash | - |" "$pm" &&
+  grep -qF "| banks of one core / a 64 KB register file | 2.5 % (bits) | n/a — the results lack ENTRIES=32 |" "$pm" &&
+  ok "partial sweep: paper comparison and register-file share n/a (lacks ENTRIES=32), no GPU total of one block" ||
+  bad "partial sweep: $(grep -E '^\| (wl_bank|all|banks) ' "$pm")"
+for f in "$md" "$pm" "$tmp/w/report.md"; do
+  # a heading followed by another of the same or a higher level is an empty section
+  empty=$(awk '/^#+ /{ l = index($0, " ") - 1; if (h && l <= h) print prev; h = l; prev = $0; next } NF { h = 0 }' "$f")
+  [ -z "$empty" ] && ! grep -q "^Needs \|no area result | -" "$f" && ok "no empty section in $(basename "$(dirname "$f")")/report.md" || bad "empty sections in $f: $empty"
+  ! grep -qE "(^|[^_a-z])(um2|mm2)([^a-z0-9]|$)" "$f" && grep -q "µm²" "$f" &&
+    ok "one unit, µm², in $(basename "$(dirname "$f")")/report.md" || bad "um2 in $f: $(grep -E '(^|[^_a-z])(um2|mm2)' "$f" | head -3)"
+done
 
 shot_has_plots "$html" 6000 20000 bad
 

@@ -24,6 +24,7 @@ cmds=$(echo "$tour" | grep -v '^#' | sed 's/[[:space:]]*#.*$//' | grep -v '^\(ma
 declare -A out rc
 while IFS= read -r c; do
   run=${c//bin\/irhw/$irhw}
+  run=${run//area\/default_45nm.lib/$root/area/default_45nm.lib} # paths of the source tree
   o=$(bash -c "$run" 2>&1)
   r=$?
   out[$c]=$o rc[$c]=$r
