@@ -94,25 +94,178 @@ static int remove_old_cex(const irhw_prove_req *q, irhw_prove_res *r, char *err,
     return 0;
 }
 
-/* The files Yosys reads, each in double quotes: the design, its leaf cells.
- * A malloc'd string, or NULL when out of memory. */
-static char *file_list(const irhw_prove_req *q)
+/* The most files a proof reads: cosim's 64 --rtl and the leaf cells. */
+#define PROVE_MAX_FILES (64 + IRHW_MAX_LEAVES)
+
+/* The module definitions of the files a proof reads: one entry a module,
+ * its text from `module` to `endmodule` inside texts[file]. */
+typedef struct {
+    char name[128];
+    const char *text;
+    size_t len;
+    unsigned file;
+} vmod;
+
+typedef struct {
+    const char *paths[PROVE_MAX_FILES];
+    char *texts[PROVE_MAX_FILES];
+    unsigned nfiles;
+    vmod *m;
+    unsigned n, cap;
+} vset;
+
+static void vset_free(vset *v)
+{
+    for (unsigned i = 0; i < v->nfiles; i++)
+        free(v->texts[i]);
+    free(v->m);
+}
+
+static int is_ident(char c)
+{
+    return c == '_' || c == '$' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+/* The module of `text` that starts on the line at `p`, or NULL: `module`
+ * after blanks at the start of a line. */
+static const char *module_at(const char *p, char *name, size_t len)
+{
+    p += strspn(p, " \t");
+    if (strncmp(p, "module", 6) || (p[6] != ' ' && p[6] != '\t'))
+        return NULL;
+    const char *q = p + 6 + strspn(p + 6, " \t");
+    size_t n = 0;
+    while (is_ident(q[n]))
+        n++;
+    if (!n || n >= len)
+        return NULL;
+    snprintf(name, len, "%.*s", (int)n, q);
+    return p;
+}
+
+/* Adds file `path` (its modules) to v. 0; 1 when a module it defines is
+ * already in v with other text (why says which and where); -1 when it
+ * cannot be read or memory runs out (err). */
+static int vset_add(vset *v, const char *path, char *why, size_t whylen, char *err, size_t errlen)
+{
+    if (v->nfiles == PROVE_MAX_FILES)
+        return irhw_err(err, errlen, "more than %d files to read", PROVE_MAX_FILES);
+    char *t = irhw_read_file(path, NULL);
+    if (!t)
+        return irhw_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    unsigned f = v->nfiles++;
+    v->paths[f] = path;
+    v->texts[f] = t;
+    char name[128];
+    for (const char *line = t; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        const char *m = module_at(line, name, sizeof name);
+        if (!m)
+            continue;
+        const char *e = strstr(m, "endmodule");
+        size_t len = e ? (size_t)(e - m) + 9 : strlen(m);
+        for (unsigned i = 0; i < v->n; i++)
+            if (!strcmp(v->m[i].name, name) && (v->m[i].len != len || memcmp(v->m[i].text, m, len)))
+                return irhw_err(why, whylen,
+                                "module %s is defined twice with different text, in %s and "
+                                "in %s: give one of them",
+                                name, v->paths[v->m[i].file], path),
+                       1;
+        if (v->n == v->cap) {
+            vmod *g = realloc(v->m, (v->cap = v->cap ? 2 * v->cap : 16) * sizeof *g);
+            if (!g)
+                return irhw_err(err, errlen, "out of memory reading %s", path);
+            v->m = g;
+        }
+        vmod *d = &v->m[v->n++];
+        snprintf(d->name, sizeof d->name, "%s", name);
+        d->text = m;
+        d->len = len;
+        d->file = f;
+    }
+    return 0;
+}
+
+static int vset_defines(const vset *v, const char *module)
+{
+    for (unsigned i = 0; i < v->n; i++)
+        if (!strcmp(v->m[i].name, module))
+            return 1;
+    return 0;
+}
+
+/* The module a leaf file defines: its name without ".v". */
+static void leaf_module(const char *leaf, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.*s", (int)strcspn(leaf, "."), leaf);
+}
+
+/* The labels of the scoreboard's checks (`sb_NAME: assert`) in v's files,
+ * ", "-separated into out; their count. */
+static unsigned sb_labels(const vset *v, char *out, size_t len)
+{
+    unsigned n = 0;
+    size_t o = 0;
+    out[0] = 0;
+    for (unsigned f = 0; f < v->nfiles; f++)
+        for (const char *p = v->texts[f]; (p = strstr(p, "sb_")); p++) {
+            if (p > v->texts[f] && is_ident(p[-1]))
+                continue;
+            size_t k = 3;
+            while (is_ident(p[k]))
+                k++;
+            const char *c = p + k + strspn(p + k, " \t");
+            if (*c != ':' || strncmp(c + 1 + strspn(c + 1, " \t"), "assert", 6))
+                continue;
+            if (o < len)
+                o += (size_t)snprintf(out + o, len - o, "%s%.*s", n ? ", " : "", (int)k, p);
+            n++;
+        }
+    return n;
+}
+
+/* The files Yosys reads into v: the design (the user's or DIR/<module>.v),
+ * then each leaf cell no file of the design defines. 0; 1 with r->why; -1
+ * with err. */
+static int read_design(const irhw_prove_req *q, vset *v, irhw_prove_res *r, char (*leafp)[4200],
+                       char *err, size_t errlen)
 {
     const char *leaves[IRHW_MAX_LEAVES];
     unsigned nleaves = q->x->b->leaf_cells ? q->x->b->leaf_cells(q->x, leaves) : 0;
+    static char own[4200];
+    snprintf(own, sizeof own, "%s/%s.v", q->dir, q->x->module);
+    unsigned nd = q->nrtl ? q->nrtl : 1;
+    for (unsigned i = 0; i < nd; i++) {
+        int rc = vset_add(v, q->nrtl ? q->rtl[i] : own, r->why, sizeof r->why, err, errlen);
+        if (rc)
+            return rc;
+    }
+    for (unsigned i = 0; i < nleaves; i++) {
+        char mod[128];
+        leaf_module(leaves[i], mod, sizeof mod);
+        if (q->nrtl && vset_defines(v, mod))
+            continue;
+        if (q->nrtl)
+            snprintf(leafp[i], sizeof leafp[i], "%s/rtl/%s", irhw_root(), leaves[i]);
+        else
+            snprintf(leafp[i], sizeof leafp[i], "%s/%s", q->dir, leaves[i]);
+        int rc = vset_add(v, leafp[i], r->why, sizeof r->why, err, errlen);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* v's files, each in double quotes. A malloc'd string, or NULL when out of
+ * memory. */
+static char *file_list(const vset *v)
+{
     char *list = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&list, &len);
     if (!f)
         return NULL;
-    if (q->nrtl)
-        for (unsigned i = 0; i < q->nrtl; i++)
-            fprintf(f, "%s\"%s\"", i ? " " : "", q->rtl[i]);
-    else
-        fprintf(f, "\"%s/%s.v\"", q->dir, q->x->module);
-    for (unsigned i = 0; i < nleaves; i++)
-        fprintf(f, q->nrtl ? " \"%s/rtl/%s\"" : " \"%s/%s\"", q->nrtl ? irhw_root() : q->dir,
-                leaves[i]);
+    for (unsigned i = 0; i < v->nfiles; i++)
+        fprintf(f, "%s\"%s\"", i ? " " : "", v->paths[i]);
     if (fclose(f)) {
         free(list);
         return NULL;
@@ -120,34 +273,31 @@ static char *file_list(const irhw_prove_req *q)
     return list;
 }
 
-/* DIR/prove.ys from synth_scripts/prove.ys.in. The file list grows with the
- * files (any number and length of --rtl): a file, not `yosys -p`, as an
- * argument is at most 128 KiB (MAX_ARG_STRLEN). */
-static int write_script(const irhw_prove_req *q, irhw_prove_res *r, char *err, size_t errlen)
+/* DIR/<name>.ys from synth_scripts/prove.ys.in, the phase's selection of
+ * checks in `select`. The file list grows with the files (any number and
+ * length of --rtl): a file, not `yosys -p`, as an argument is at most 128
+ * KiB (MAX_ARG_STRLEN). */
+static int write_script(const irhw_prove_req *q, const char *files, const char *select,
+                        const char *vcd_path, irhw_prove_phase *ph, char *err, size_t errlen)
 {
-    char *files = file_list(q), vcd[4300], cells[24], mem[24], depth[24];
-    if (!files)
-        return irhw_err(err, errlen, "out of memory writing the Yosys script");
-    snprintf(vcd, sizeof vcd, "\"%s\"", r->vcd);
+    char vcd[4300], cells[24], mem[24], depth[24];
+    snprintf(vcd, sizeof vcd, "\"%s\"", vcd_path);
     snprintf(cells, sizeof cells, "%d", IRHW_PROVE_CELLS_MAX);
     snprintf(mem, sizeof mem, "%d", IRHW_PROVE_MEM_MAX);
     snprintf(depth, sizeof depth, "%" PRIu64, q->depth);
-    const char *keys[] = {"FILES", "TOP", "CELLS_MAX", "MEM_MAX", "DEPTH", "VCD"};
-    const char *vals[] = {files, q->x->module, cells, mem, depth, vcd};
-    snprintf(r->script, sizeof r->script, "%s/prove.ys", q->dir);
-    int rc = irhw_template_write("prove.ys.in", r->script, keys, vals, 6, err, errlen);
-    free(files);
-    return rc;
+    const char *keys[] = {"FILES", "TOP", "CELLS_MAX", "MEM_MAX", "DEPTH", "VCD", "SELECT"};
+    const char *vals[] = {files, q->x->module, cells, mem, depth, vcd, select};
+    return irhw_template_write("prove.ys.in", ph->script, keys, vals, 7, err, errlen);
 }
 
 /* A failing proof's counterexample: r->csv, r->gtkw beside Yosys's r->vcd. */
-static int write_cex(const irhw_prove_req *q, irhw_prove_res *r, const char *text, char *err,
-                     size_t errlen)
+static int write_cex(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phase *ph,
+                     const char *text, char *err, size_t errlen)
 {
     irhw_rows rows;
     irhw_rows_init(&rows, q->x->ps.in_words);
     uint64_t n = cex_rows(text, &q->x->ps, &rows);
-    int rc = !n ? irhw_err(err, errlen, "no counterexample in the Yosys log %s", r->log)
+    int rc = !n ? irhw_err(err, errlen, "no counterexample in the Yosys log %s", ph->log)
                 : irhw_stimfile_write(r->csv, &q->x->ps, &rows,
                                       "irhw prove counterexample: cycle N = solver step N+1", err,
                                       errlen);
@@ -155,47 +305,106 @@ static int write_cex(const irhw_prove_req *q, irhw_prove_res *r, const char *tex
         rc = cex_gtkw(r->gtkw, r->vcd, q->x, n, err, errlen);
     irhw_rows_free(&rows);
     /* step s's check samples step s-1, cosim's cycle s-2 */
-    r->fail_cycle = n >= 2 ? n - 2 : 0;
+    ph->fail_cycle = n >= 2 ? n - 2 : 0;
     return rc;
 }
 
-/* The verdict of the Yosys log `text` (Yosys's exit status st). */
-static int read_verdict(const irhw_prove_req *q, irhw_prove_res *r, const char *text, int st,
-                        char *err, size_t errlen)
+/* A module the design instantiates that no file defines, from Yosys's
+ * `hierarchy -check` error: 1 with r->why, else 0. */
+static int missing_module(const char *text, irhw_prove_res *r)
 {
-    r->k = 0;
+    const char *p = strstr(text, "ERROR: Module `\\");
+    if (!p || !strstr(p, "is not part of the design"))
+        return 0;
+    p += strlen("ERROR: Module `\\");
+    int n = (int)strcspn(p, "'");
+    const char *in = strstr(p, "referenced in module `\\");
+    int m = in ? (int)strcspn(in + 24, "'") : 0;
+    snprintf(r->why, sizeof r->why,
+             "module %.*s (instantiated in %.*s) is defined in none of the files: add the file "
+             "that defines it",
+             n, p, m, in ? in + 24 : "");
+    return 1;
+}
+
+/* The verdict of a phase's Yosys log `text` (Yosys's exit status st). */
+static int read_verdict(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phase *ph,
+                        const char *text, int st, char *err, size_t errlen)
+{
+    ph->k = 0;
     for (const char *p = text; (p = strstr(p, "Base case for induction length")); p++)
-        r->k++;
-    if (strstr(text, "less than the minimum number 1: t:$assert"))
-        r->verdict = IRHW_PROVE_NO_CHECK;
+        ph->k++;
+    if (missing_module(text, r))
+        ph->verdict = IRHW_PROVE_BAD_RTL;
+    else if (strstr(text, "less than the minimum number 1: t:$assert"))
+        ph->verdict = IRHW_PROVE_NO_CHECK;
     else if (strstr(text, "Assertion failed: selection"))
-        r->verdict = IRHW_PROVE_TOO_LARGE;
+        ph->verdict = IRHW_PROVE_TOO_LARGE;
     else if (strstr(text, "Induction step proven: SUCCESS!"))
-        r->verdict = IRHW_PROVE_PROVED;
+        ph->verdict = IRHW_PROVE_PROVED;
     else if (strstr(text, "model found for base case: FAIL!")) {
-        r->verdict = IRHW_PROVE_FAILED;
-        return write_cex(q, r, text, err, errlen);
+        ph->verdict = IRHW_PROVE_FAILED;
+        return write_cex(q, r, ph, text, err, errlen);
     } else if (st == 0 && strstr(text, "Reached maximum number of time steps"))
-        r->verdict = IRHW_PROVE_PASSED;
+        ph->verdict = IRHW_PROVE_PASSED;
     else
-        return irhw_err(err, errlen, "Yosys failed (exit %d; log: %s)", st, r->log);
+        return irhw_err(err, errlen, "Yosys failed (exit %d; log: %s)", st, ph->log);
     return 0;
 }
+
+/* One phase: its script DIR/<name>.ys, the run, the verdict from
+ * DIR/<name>.log. */
+static int run_phase(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phase *ph,
+                     const char *name, const char *files, const char *select, char *err,
+                     size_t errlen)
+{
+    snprintf(ph->script, sizeof ph->script, "%s/%s.ys", q->dir, name);
+    snprintf(ph->log, sizeof ph->log, "%s/%s.log", q->dir, name);
+    if (write_script(q, files, select, r->vcd, ph, err, errlen))
+        return -1;
+    char *av[] = {"yosys", "-s", ph->script, NULL};
+    irhw_signal_at("the proof of %s (Yosys, depth %" PRIu64 ", log %s)", q->x->module, q->depth,
+                   ph->log);
+    int st = irhw_run(av, ph->log);
+    char *text = irhw_read_file(ph->log, NULL);
+    if (!text)
+        return irhw_err(err, errlen, "cannot read the Yosys log %s: %s", ph->log, strerror(errno));
+    int rc = read_verdict(q, r, ph, text, st, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* The checks of the first phase: every assertion but the scoreboard's. */
+#define SELECT_CHECKS "chformal -remove t:$assert n:sb_* %i"
+/* The scoreboard's phase: the other checks as assumptions (proved) or
+ * left out (not proved by induction: assuming them would be unsound). */
+#define SELECT_SB_ASSUME "chformal -assert2assume t:$assert n:sb_* %d"
+#define SELECT_SB_ALONE "chformal -remove t:$assert n:sb_* %d"
 
 int irhw_prove_run(const irhw_prove_req *q, irhw_prove_res *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    snprintf(r->log, sizeof r->log, "%s/prove.log", q->dir);
-    if (remove_old_cex(q, r, err, errlen) || write_script(q, r, err, errlen))
-        return -1;
-    char *av[] = {"yosys", "-s", r->script, NULL};
-    irhw_signal_at("the proof of %s (Yosys, depth %" PRIu64 ", log %s)", q->x->module, q->depth,
-                   r->log);
-    int st = irhw_run(av, r->log);
-    char *text = irhw_read_file(r->log, NULL);
-    if (!text)
-        return irhw_err(err, errlen, "cannot read the Yosys log %s: %s", r->log, strerror(errno));
-    int rc = read_verdict(q, r, text, st, err, errlen);
-    free(text);
-    return rc;
+    vset v = {0};
+    char leafp[IRHW_MAX_LEAVES][4200];
+    int rc = read_design(q, &v, r, leafp, err, errlen);
+    if (rc) {
+        vset_free(&v);
+        if (rc < 0)
+            return -1;
+        r->checks.verdict = IRHW_PROVE_BAD_RTL;
+        return 0;
+    }
+    r->has_sb = sb_labels(&v, r->sb_names, sizeof r->sb_names) > 0;
+    char *files = file_list(&v);
+    vset_free(&v);
+    if (!files)
+        return irhw_err(err, errlen, "out of memory writing the Yosys script");
+    rc = remove_old_cex(q, r, err, errlen) ||
+         run_phase(q, r, &r->checks, "prove", files, SELECT_CHECKS, err, errlen);
+    irhw_prove_verdict v1 = r->checks.verdict;
+    if (!rc && r->has_sb && (v1 == IRHW_PROVE_PROVED || v1 == IRHW_PROVE_PASSED))
+        rc = run_phase(q, r, &r->sb, "prove_sb", files,
+                       v1 == IRHW_PROVE_PROVED ? SELECT_SB_ASSUME : SELECT_SB_ALONE, err, errlen);
+    free(files);
+    return rc ? -1 : 0;
 }
