@@ -48,7 +48,7 @@ static void fifo_scoreboard(irhw_vw *w, const fifo_geom *g)
              "full == (sb_count == %u'd%u)", cb, g->depth);
     vw_score(w, "tracked_held", "the tracked entry is among those held",
              "!sb_in | (sb_ahead < sb_count)");
-    vw_score(w, "fifo_order", "the tracked entry is the head once every entry ahead is popped",
+    vw_score(w, "data_fifo_order", "the tracked entry is the head once every entry ahead is popped",
              "!sb_in | (sb_ahead != %u'd0) | (valid & (head == sb_watch))", cb);
 }
 

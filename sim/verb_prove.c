@@ -27,24 +27,24 @@ static void print_replay(const opts *o, const char *dir, const char *params,
     printf(" --wave %s/cex.fst\n", dir);
 }
 
-/* The scoreboard phase's verdict line: the exit code (1 failed, else 0). */
+/* A scoreboard phase's verdict line: the exit code (1 failed, else 0). */
 static int print_sb(const opts *o, const char *dir, const char *params, uint64_t depth,
-                    const irhw_prove_res *r)
+                    const irhw_prove_res *r, const irhw_prove_phase *ph)
 {
-    const irhw_prove_phase *ph = &r->sb;
+    const char *what = ph == &r->ph[IRHW_PHASE_SB] ? "scoreboard" : "scoreboard data";
     switch (ph->verdict) {
     case IRHW_PROVE_PROVED:
-        printf("scoreboard PROVED (k-induction, k = %d): %s\n", ph->k, r->sb_names);
+        printf("%s PROVED (k-induction, k = %d): %s\n", what, ph->k, ph->names);
         return 0;
     case IRHW_PROVE_FAILED:
-        printf("scoreboard FAILED at cycle %" PRIu64 " (bounded model check): one of %s\n",
-               ph->fail_cycle, r->sb_names);
+        printf("%s FAILED at cycle %" PRIu64 " (bounded model check): one of %s\n", what,
+               ph->fail_cycle, ph->names);
         print_replay(o, dir, params, r);
         return EXIT_MISMATCH;
     default:
-        printf("scoreboard PASSED to depth %" PRIu64 " (bounded model check only: k-induction "
+        printf("%s PASSED to depth %" PRIu64 " (bounded model check only: k-induction "
                "did not close by k = %d): %s\n",
-               depth, ph->k, r->sb_names);
+               what, depth, ph->k, ph->names);
         return 0;
     }
 }
@@ -55,7 +55,7 @@ static int prove_print(const opts *o, const char *dir, uint64_t depth, const irh
 {
     char params[1024];
     irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
-    const irhw_prove_phase *ph = &r->checks;
+    const irhw_prove_phase *ph = &r->ph[IRHW_PHASE_CHECKS];
     switch (ph->verdict) {
     case IRHW_PROVE_BAD_RTL:
         fprintf(stderr, "%s prove: %s\n", prog, r->why);
@@ -96,7 +96,11 @@ static int prove_print(const opts *o, const char *dir, uint64_t depth, const irh
                o->b->name, params, depth, depth, ph->k);
         break;
     }
-    return r->has_sb ? print_sb(o, dir, params, depth, r) : 0;
+    int rc = 0;
+    for (unsigned i = IRHW_PHASE_SB; i < IRHW_NPHASES && !rc; i++)
+        if (r->ph[i].ran)
+            rc = print_sb(o, dir, params, depth, r, &r->ph[i]);
+    return rc;
 }
 
 int cmd_prove(int argc, char **argv)

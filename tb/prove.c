@@ -199,13 +199,12 @@ static void leaf_module(const char *leaf, char *buf, size_t len)
     snprintf(buf, len, "%.*s", (int)strcspn(leaf, "."), leaf);
 }
 
-/* The labels of the scoreboard's checks (`sb_NAME: assert`) in v's files,
- * ", "-separated into out; their count. */
-static unsigned sb_labels(const vset *v, char *out, size_t len)
+/* The labels of the scoreboard's checks (`sb_NAME: assert`) in v's files
+ * into the phases' names: sb_data_* to IRHW_PHASE_SB_DATA, the others to
+ * IRHW_PHASE_SB. */
+static void sb_labels(const vset *v, irhw_prove_res *r)
 {
-    unsigned n = 0;
-    size_t o = 0;
-    out[0] = 0;
+    size_t o[IRHW_NPHASES] = {0};
     for (unsigned f = 0; f < v->nfiles; f++)
         for (const char *p = v->texts[f]; (p = strstr(p, "sb_")); p++) {
             if (p > v->texts[f] && is_ident(p[-1]))
@@ -216,11 +215,13 @@ static unsigned sb_labels(const vset *v, char *out, size_t len)
             const char *c = p + k + strspn(p + k, " \t");
             if (*c != ':' || strncmp(c + 1 + strspn(c + 1, " \t"), "assert", 6))
                 continue;
-            if (o < len)
-                o += (size_t)snprintf(out + o, len - o, "%s%.*s", n ? ", " : "", (int)k, p);
-            n++;
+            unsigned i = strncmp(p, "sb_data_", 8) ? IRHW_PHASE_SB : IRHW_PHASE_SB_DATA;
+            irhw_prove_phase *ph = &r->ph[i];
+            if (o[i] < sizeof ph->names)
+                o[i] += (size_t)snprintf(ph->names + o[i], sizeof ph->names - o[i], "%s%.*s",
+                                         ph->n ? ", " : "", (int)k, p);
+            ph->n++;
         }
-    return n;
 }
 
 /* The files Yosys reads into v: the design (the user's or DIR/<module>.v),
@@ -318,12 +319,14 @@ static int missing_module(const char *text, irhw_prove_res *r)
         return 0;
     p += strlen("ERROR: Module `\\");
     int n = (int)strcspn(p, "'");
-    const char *in = strstr(p, "referenced in module `\\");
-    int m = in ? (int)strcspn(in + 24, "'") : 0;
+    const char *key = "referenced in module `\\", *in = strstr(p, key);
+    if (in)
+        in += strlen(key);
+    int m = in ? (int)strcspn(in, "'") : 0;
     snprintf(r->why, sizeof r->why,
              "module %.*s (instantiated in %.*s) is defined in none of the files: add the file "
              "that defines it",
-             n, p, m, in ? in + 24 : "");
+             n, p, m, in ? in : "");
     return 1;
 }
 
@@ -374,12 +377,26 @@ static int run_phase(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phas
     return rc;
 }
 
-/* The checks of the first phase: every assertion but the scoreboard's. */
-#define SELECT_CHECKS "chformal -remove t:$assert n:sb_* %i"
-/* The scoreboard's phase: the other checks as assumptions (proved) or
- * left out (not proved by induction: assuming them would be unsound). */
-#define SELECT_SB_ASSUME "chformal -assert2assume t:$assert n:sb_* %d"
-#define SELECT_SB_ALONE "chformal -remove t:$assert n:sb_* %d"
+/* Each phase's own checks (the others removed), and the earlier phases'
+ * checks as Yosys selections. */
+static const char *const phase_own[IRHW_NPHASES] = {
+    "t:$assert n:sb_* %d", "t:$assert n:sb_* %i n:sb_data_* %d", "t:$assert n:sb_data_* %i"};
+static const char *const phase_file[IRHW_NPHASES] = {"prove", "prove_sb", "prove_sb_data"};
+
+/* The chformal commands of phase i: the later phases' checks removed, an
+ * earlier phase's assumed when it was proved (else removed: assuming it
+ * would be unsound). */
+static void phase_select(const irhw_prove_res *r, unsigned i, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (unsigned j = 0; j < IRHW_NPHASES; j++) {
+        if (j == i)
+            continue;
+        int assume = j < i && r->ph[j].ran && r->ph[j].verdict == IRHW_PROVE_PROVED;
+        o += (size_t)snprintf(buf + o, len - o, "chformal %s %s\n",
+                              assume ? "-assert2assume" : "-remove", phase_own[j]);
+    }
+}
 
 int irhw_prove_run(const irhw_prove_req *q, irhw_prove_res *r, char *err, size_t errlen)
 {
@@ -391,20 +408,26 @@ int irhw_prove_run(const irhw_prove_req *q, irhw_prove_res *r, char *err, size_t
         vset_free(&v);
         if (rc < 0)
             return -1;
-        r->checks.verdict = IRHW_PROVE_BAD_RTL;
+        r->ph[IRHW_PHASE_CHECKS].verdict = IRHW_PROVE_BAD_RTL;
         return 0;
     }
-    r->has_sb = sb_labels(&v, r->sb_names, sizeof r->sb_names) > 0;
+    sb_labels(&v, r);
     char *files = file_list(&v);
     vset_free(&v);
     if (!files)
         return irhw_err(err, errlen, "out of memory writing the Yosys script");
-    rc = remove_old_cex(q, r, err, errlen) ||
-         run_phase(q, r, &r->checks, "prove", files, SELECT_CHECKS, err, errlen);
-    irhw_prove_verdict v1 = r->checks.verdict;
-    if (!rc && r->has_sb && (v1 == IRHW_PROVE_PROVED || v1 == IRHW_PROVE_PASSED))
-        rc = run_phase(q, r, &r->sb, "prove_sb", files,
-                       v1 == IRHW_PROVE_PROVED ? SELECT_SB_ASSUME : SELECT_SB_ALONE, err, errlen);
+    rc = remove_old_cex(q, r, err, errlen);
+    for (unsigned i = 0; !rc && i < IRHW_NPHASES; i++) {
+        irhw_prove_verdict last = i ? r->ph[i - 1].verdict : IRHW_PROVE_PROVED;
+        if (i && r->ph[i - 1].ran && last != IRHW_PROVE_PROVED && last != IRHW_PROVE_PASSED)
+            break;
+        if (i && !r->ph[i].n)
+            continue;
+        char select[1024];
+        phase_select(r, i, select, sizeof select);
+        r->ph[i].ran = 1;
+        rc = run_phase(q, r, &r->ph[i], phase_file[i], files, select, err, errlen);
+    }
     free(files);
     return rc ? -1 : 0;
 }

@@ -34,21 +34,25 @@ typedef enum {
     IRHW_PROVE_BAD_RTL,   /* a module defined twice differently, or missing: why */
 } irhw_prove_verdict;
 
-/* A proof runs in two phases, each one Yosys run: the checks (port
- * contracts and invariants), then, when the design has any, the formal
- * scoreboard's checks (labelled sb_*, under `ifdef FORMAL), with the
- * checks as assumptions when they were proved. */
+/* A proof runs in up to three phases, each one Yosys run: the checks
+ * (port contracts and invariants); the formal scoreboard's checks (labelled
+ * sb_*, under `ifdef FORMAL) but its data checks; its data checks
+ * (sb_data_*). A later phase takes an earlier one's checks as assumptions
+ * when they were proved, and leaves them out when not. */
+enum { IRHW_PHASE_CHECKS, IRHW_PHASE_SB, IRHW_PHASE_SB_DATA, IRHW_NPHASES };
+
 typedef struct {
+    int ran;
     irhw_prove_verdict verdict;
     int k;               /* induction lengths the solver tried */
     uint64_t fail_cycle; /* FAILED: the co-simulation cycle the assertion fails in */
+    char names[1024];    /* scoreboard phases: their checks' labels, ", "-separated */
+    unsigned n;          /* scoreboard phases: how many */
     char script[4200], log[4200];
 } irhw_prove_phase;
 
 typedef struct {
-    irhw_prove_phase checks, sb;
-    int has_sb;                            /* the design has scoreboard checks: sb ran */
-    char sb_names[1024];                   /* their labels, ", "-separated */
+    irhw_prove_phase ph[IRHW_NPHASES];
     char why[IRHW_ERRLEN];                 /* BAD_RTL: the module and files */
     char csv[4200], vcd[4200], gtkw[4200]; /* the counterexample (FAILED) */
 } irhw_prove_res;
