@@ -462,13 +462,10 @@ void vw_score_logic(irhw_vw *w, int open)
     }
 }
 
-void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+static void vw_score_v(irhw_vw *w, const char *name, const char *msg, const char *fmt, va_list ap)
 {
     char cond[4096], lead[160];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(cond, sizeof cond, fmt, ap);
-    va_end(ap);
     int was_held = w->body != NULL, indent = w->indent;
     snprintf(lead, sizeof lead, "assert sb_%s: ", name);
     hold_begin(w);
@@ -480,6 +477,31 @@ void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ..
     fputs("`endif\n", w->f);
     if (!was_held)
         hold_end(w);
+}
+
+void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vw_score_v(w, name, msg, fmt, ap);
+    va_end(ap);
+}
+
+void vw_contract_data(irhw_vw *w, const irhw_inst *x, const char *name, const char *fmt, ...)
+{
+    const irhw_block *b = x->b;
+    unsigned i = 0;
+    while (i < b->ncontracts && strcmp(b->contracts[i].name, name))
+        i++;
+    char label[128];
+    snprintf(label, sizeof label, "data_%s", name);
+    va_list ap;
+    va_start(ap, fmt);
+    if (i < b->ncontracts)
+        vw_score_v(w, label, b->contracts[i].meaning, fmt, ap);
+    else
+        vw_score_v(w, label, "not in the block's contract table", "1'b0", ap);
+    va_end(ap);
 }
 
 /* The text of line `no` (from 1) of `text` into buf, blanks trimmed at the

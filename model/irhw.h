@@ -284,6 +284,11 @@ void vw_contract(irhw_vw *w, const struct irhw_inst *x, const char *name, const 
 void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void vw_score_logic(irhw_vw *w, int open);
+/* A port contract over data the module stores out of its checks' sight (in
+ * a leaf's memory): vw_score as sb_data_NAME with the table's meaning,
+ * proved by `irhw prove`'s data phase (not checked in co-simulation). */
+void vw_contract_data(irhw_vw *w, const struct irhw_inst *x, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- the block description -------------------------------------------- */
 

@@ -291,22 +291,40 @@ static int write_script(const irhw_prove_req *q, const char *files, const char *
     return irhw_template_write("prove.ys.in", ph->script, keys, vals, 7, err, errlen);
 }
 
-/* A failing proof's counterexample: r->csv, r->gtkw beside Yosys's r->vcd. */
+/* The row of cosim's cycle 0, before the solver's first step: rst alone. */
+static void reset_row(const irhw_ports *ps, irhw_rows *rows)
+{
+    uint64_t *row = calloc(ps->in_words ? ps->in_words : 1, sizeof *row);
+    int i = irhw_port_find(ps, "rst");
+    if (!row)
+        return;
+    if (i >= 0)
+        row[ps->p[i].off] = 1;
+    irhw_rows_push(rows, row);
+    free(row);
+}
+
+/* A failing proof's counterexample: r->csv, r->gtkw beside Yosys's r->vcd.
+ * The solver holds rst in its step 1 only (from an arbitrary state); cosim
+ * holds it in cycles 0 and 1, so the trace gets a reset row first and
+ * solver step s is cosim's cycle s. */
 static int write_cex(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phase *ph,
                      const char *text, char *err, size_t errlen)
 {
     irhw_rows rows;
     irhw_rows_init(&rows, q->x->ps.in_words);
+    reset_row(&q->x->ps, &rows);
     uint64_t n = cex_rows(text, &q->x->ps, &rows);
     int rc = !n ? irhw_err(err, errlen, "no counterexample in the Yosys log %s", ph->log)
                 : irhw_stimfile_write(r->csv, &q->x->ps, &rows,
-                                      "irhw prove counterexample: cycle N = solver step N+1", err,
-                                      errlen);
+                                      "irhw prove counterexample: cycle 0 resets, cycle N = "
+                                      "solver step N",
+                                      err, errlen);
     if (!rc)
         rc = cex_gtkw(r->gtkw, r->vcd, q->x, n, err, errlen);
     irhw_rows_free(&rows);
-    /* step s's check samples step s-1, cosim's cycle s-2 */
-    ph->fail_cycle = n >= 2 ? n - 2 : 0;
+    /* step s's check samples step s-1: cosim's cycle s-1 */
+    ph->fail_cycle = n >= 1 ? n - 1 : 0;
     return rc;
 }
 
