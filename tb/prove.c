@@ -395,10 +395,13 @@ static int run_phase(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phas
     return rc;
 }
 
-/* Each phase's own checks (the others removed), and the earlier phases'
- * checks as Yosys selections. */
+/* Each phase's own checks as Yosys selections (a stack: %u unites, %i
+ * intersects, %d subtracts the top two); a label in a submodule is
+ * INSTANCE.sb_NAME after flattening. */
 static const char *const phase_own[IRHW_NPHASES] = {
-    "t:$assert n:sb_* %d", "t:$assert n:sb_* %i n:sb_data_* %d", "t:$assert n:sb_data_* %i"};
+    "t:$assert n:sb_* n:*.sb_* %u %d",
+    "t:$assert n:sb_* n:*.sb_* %u %i n:sb_data_* n:*.sb_data_* %u %d",
+    "t:$assert n:sb_data_* n:*.sb_data_* %u %i"};
 static const char *const phase_file[IRHW_NPHASES] = {"prove", "prove_sb", "prove_sb_data"};
 
 /* The chformal commands of phase i: the later phases' checks removed, an
