@@ -193,10 +193,10 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x)
     vw_checks_logic(w, 1);
     vw_line(w, "reg [CORES*I-1:0] chk_don_mask, chk_rcv_mask;  // ones in the firing cores");
     vw_line(w, "always @* begin : chk_masks");
-    vw_line(w, "    integer k;");
-    vw_line(w, "    for (k = 0; k < CORES; k = k + 1) begin");
-    vw_line(w, "        chk_don_mask[k*I +: I] = {I{don_valid[k]}};");
-    vw_line(w, "        chk_rcv_mask[k*I +: I] = {I{rcv_valid[k]}};");
+    vw_line(w, "    integer ck;");
+    vw_line(w, "    for (ck = 0; ck < CORES; ck = ck + 1) begin");
+    vw_line(w, "        chk_don_mask[ck*I +: I] = {I{don_valid[ck]}};");
+    vw_line(w, "        chk_rcv_mask[ck*I +: I] = {I{rcv_valid[ck]}};");
     vw_line(w, "    end");
     vw_line(w, "end");
     vw_line(w, "wire chk_net_empty = (net_held == 0);");

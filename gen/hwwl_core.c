@@ -745,11 +745,11 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x, const hwwl_core_geom 
         "reg [2*LANES-1:0] chk_ans;  // each lane's answer, from the bank and core_empty",
         "reg [LANES*ID_BITS-1:0] chk_id_mask;  // ones in the lanes answered ID",
         "always @* begin : chk_answers",
-        "    integer k;",
-        "    for (k = 0; k < LANES; k = k + 1) begin",
-        "        chk_ans[2*k +: 2] = ~pull[k] ? 2'd0 : b_pull_ok[k] ? ANS_ID",
+        "    integer ck;",
+        "    for (ck = 0; ck < LANES; ck = ck + 1) begin",
+        "        chk_ans[2*ck +: 2] = ~pull[ck] ? 2'd0 : b_pull_ok[ck] ? ANS_ID",
         "            : (chk_empty & others_done) ? ANS_DONE : ANS_WAIT;",
-        "        chk_id_mask[k*ID_BITS +: ID_BITS] = {ID_BITS{pull_ans[2*k +: 2] == ANS_ID}};",
+        "        chk_id_mask[ck*ID_BITS +: ID_BITS] = {ID_BITS{pull_ans[2*ck +: 2] == ANS_ID}};",
         "    end",
         "end",
     };
@@ -770,8 +770,8 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x, const hwwl_core_geom 
                 "((push_ok | push_exc) & ~push) == 0 && (push_ok & push_exc) == 0");
     vw_contract(w, x, "xfer_qualified", "xfer_valid | (xfer_id == 0)");
     vw_contract(w, x, "mem_req_qualified",
-                "mem_req_valid | ((mem_req_write | mem_req_addr | mem_req_n | mem_req_tag | "
-                "mem_req_data) == 0)");
+                "mem_req_valid | (~mem_req_write & (mem_req_addr == 0) & (mem_req_n == 0) & "
+                "(mem_req_tag == 0) & (mem_req_data == 0))");
     vw_contract(w, x, "ovf_held_is_pull_region", "ovf_held == stored_q[chk_pr]");
     vw_contract(w, x, "swap_ready_iff_drained",
                 "swap_ready == (b_dbl[0] & chk_pull_quiet & (cb_n_q == 0) & ~rq_valid_q)");
@@ -792,21 +792,21 @@ static void emit_scoreboard(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "always @(posedge clk) sb_watch <= sb_watch;");
     vw_line(w, "reg signed [15:0] sb_bal, sb_next;  // in minus out");
     vw_line(w, "always @* begin : sb_count");
-    vw_line(w, "    integer k;");
+    vw_line(w, "    integer ck;");
     vw_line(w, "    sb_next = sb_bal;");
-    vw_line(w, "    for (k = 0; k < LANES; k = k + 1) begin");
-    vw_line(w, "        if (push_ok[k] & (push_id[k*ID_BITS +: ID_BITS] == sb_watch)) sb_next = "
+    vw_line(w, "    for (ck = 0; ck < LANES; ck = ck + 1) begin");
+    vw_line(w, "        if (push_ok[ck] & (push_id[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = "
                "sb_next + 1;");
-    vw_line(w, "        if ((pull_ans[2*k +: 2] == ANS_ID) & (pull_id[k*ID_BITS +: ID_BITS] == "
+    vw_line(w, "        if ((pull_ans[2*ck +: 2] == ANS_ID) & (pull_id[ck*ID_BITS +: ID_BITS] == "
                "sb_watch))");
     vw_line(w, "            sb_next = sb_next - 1;");
     vw_line(w, "    end");
-    vw_line(w, "    for (k = 0; k < COALESCE; k = k + 1) begin");
-    vw_line(w, "        if (mem_resp_valid & (mem_resp_data[k*ID_BITS +: ID_BITS] == sb_watch))");
+    vw_line(w, "    for (ck = 0; ck < COALESCE; ck = ck + 1) begin");
+    vw_line(w, "        if (mem_resp_valid & (mem_resp_data[ck*ID_BITS +: ID_BITS] == sb_watch))");
     vw_line(w, "            sb_next = sb_next + 1;");
-    vw_line(w, "        if (mem_req_valid & mem_req_ready & mem_req_write & (k < mem_req_n) &");
-    vw_line(w,
-            "            (mem_req_data[k*ID_BITS +: ID_BITS] == sb_watch)) sb_next = sb_next - 1;");
+    vw_line(w, "        if (mem_req_valid & mem_req_ready & mem_req_write & (ck < mem_req_n) &");
+    vw_line(
+        w, "            (mem_req_data[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = sb_next - 1;");
     vw_line(w, "    end");
     vw_line(w, "    if (rx_valid & rx_ready & (rx_id == sb_watch)) sb_next = sb_next + 1;");
     vw_line(w, "    if (xfer_valid & xfer_ready & (xfer_id == sb_watch)) sb_next = sb_next - 1;");

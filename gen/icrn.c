@@ -277,7 +277,8 @@ static void emit_contracts(const irhw_inst *inst, irhw_vw *w, const icrn_geom *g
     vw_line(w, "        chk_id_mask[chk_c * ID_BITS +: ID_BITS] = {ID_BITS{dlv_valid[chk_c]}};");
     vw_line(
         w, "        chk_src_mask[chk_c * CORE_BITS +: CORE_BITS] = {CORE_BITS{dlv_valid[chk_c]}};");
-    vw_line(w, "        if (dlv_valid[chk_c] && dlv_src[chk_c * CORE_BITS +: CORE_BITS] == chk_c)");
+    vw_line(w, "        if (dlv_valid[chk_c] && dlv_src[chk_c * CORE_BITS +: CORE_BITS] == "
+               "chk_c[CORE_BITS-1:0])");
     vw_line(w, "            chk_to_src = 1'b1;");
     vw_line(w, "    end");
     vw_line(w, "end");

@@ -447,7 +447,8 @@ static void contracts(const irhw_inst *inst, const gx *x, irhw_vw *w)
     vw_line(w, "reg [%u:0] chk_reqs;  // requests taken, not yet answered", x->qb);
     vw_line(w, "always @(posedge clk) begin");
     vw_line(w, "    if (rst) chk_reqs <= %u'd0;", x->qb + 1);
-    vw_line(w, "    else chk_reqs <= chk_reqs + (req & req_ready) - rep_valid;");
+    vw_line(w, "    else chk_reqs <= chk_reqs + {%u'd0, req & req_ready} - {%u'd0, rep_valid};",
+            x->qb, x->qb);
     vw_line(w, "end");
     vw_checks_logic(w, 0);
     vw_contract(w, inst, "rep_slots_first", "(rep_slot_valid & (rep_slot_valid + 1'b1)) == %u'd0",
@@ -456,8 +457,10 @@ static void contracts(const irhw_inst *inst, const gx *x, irhw_vw *w)
     vw_contract(w, inst, "rep_slot_qualified",
                 "((rep_idx & ~chk_idx_mask) == 0) & ((rep_pos & ~chk_pos_mask) == 0)%s",
                 x->db ? " & ((rep_data & ~chk_data_mask) == 0)" : "");
-    vw_contract(w, inst, "replies_match_requests",
-                "(chk_reqs == rq_cnt_q + op_reply) & (!rep_valid | (chk_reqs != 0))");
+    vw_contract(
+        w, inst, "replies_match_requests",
+        "(chk_reqs == {1'b0, rq_cnt_q} + {%u'd0, op_reply}) & (!rep_valid | (chk_reqs != 0))",
+        x->qb);
     vw_contract(w, inst, "req_ready_iff_room", "req_ready == (rq_cnt_q != REQS)");
 }
 

@@ -292,46 +292,47 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x, const swt_geom *g)
     vw_line(w, "reg [ENT_BITS-1:0] chk_irank;");
     vw_line(w, "always @* begin : chk_contract");
     w->indent++;
-    vw_line(w, "integer k;");
+    vw_line(w, "integer ck;");
     vw_line(w, "chk_icnt = {CNT_BITS{1'b0}};");
     vw_line(w, "chk_irank = {ENT_BITS{1'b0}};");
     vw_line(w, "chk_iss_ok = 1'b0;");
-    vw_line(w, "for (k = 0; k < ENTRIES; k = k + 1)");
-    vw_line(w, "    if (iss_entry == k) begin");
-    vw_line(w, "        chk_icnt = e_grp[k*GRP_BITS+WARPS +: CNT_BITS];");
-    vw_line(w, "        chk_irank = e_rank[k*ENT_BITS +: ENT_BITS];");
-    vw_line(w, "        chk_iss_ok = valid[k] & (iss_pc == e_pc[k*PC_BITS +: PC_BITS]) &");
-    vw_line(w, "                     ({iss_count, iss_mask} == e_grp[k*GRP_BITS +: GRP_BITS]);");
+    vw_line(w, "for (ck = 0; ck < ENTRIES; ck = ck + 1)");
+    vw_line(w, "    if (iss_entry == ck[ENT_BITS-1:0]) begin");
+    vw_line(w, "        chk_icnt = e_grp[ck*GRP_BITS+WARPS +: CNT_BITS];");
+    vw_line(w, "        chk_irank = e_rank[ck*ENT_BITS +: ENT_BITS];");
+    vw_line(w, "        chk_iss_ok = valid[ck] & (iss_pc == e_pc[ck*PC_BITS +: PC_BITS]) &");
+    vw_line(w, "                     ({iss_count, iss_mask} == e_grp[ck*GRP_BITS +: GRP_BITS]);");
     vw_line(w, "    end");
     vw_line(w, "chk_better = 1'b0;");
     vw_line(w, "chk_joinable = 1'b0;");
     vw_line(w, "chk_ins_join_ok = 1'b0;");
     vw_line(w, "chk_ins_free = 1'b0;");
-    vw_line(w, "for (k = 0; k < ENTRIES; k = k + 1) begin");
+    vw_line(w, "for (ck = 0; ck < ENTRIES; ck = ck + 1) begin");
     w->indent++;
     if (g->fullest) {
-        vw_line(w, "if (valid[k] & ((e_grp[k*GRP_BITS+WARPS +: CNT_BITS] > chk_icnt) |");
-        vw_line(w, "                ((e_grp[k*GRP_BITS+WARPS +: CNT_BITS] == chk_icnt) &");
-        vw_line(w, "                 (e_rank[k*ENT_BITS +: ENT_BITS] < chk_irank))))");
+        vw_line(w, "if (valid[ck] & ((e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] > chk_icnt) |");
+        vw_line(w, "                ((e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] == chk_icnt) &");
+        vw_line(w, "                 (e_rank[ck*ENT_BITS +: ENT_BITS] < chk_irank))))");
     } else {
-        vw_line(w, "if (valid[k] & (e_rank[k*ENT_BITS +: ENT_BITS] < chk_irank))");
+        vw_line(w, "if (valid[ck] & (e_rank[ck*ENT_BITS +: ENT_BITS] < chk_irank))");
     }
     vw_line(w, "    chk_better = 1'b1;");
-    vw_line(w, "if (valid[k] & (e_pc[k*PC_BITS +: PC_BITS] == ins_pc) &");
-    vw_line(w,
-            "    (e_grp[k*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == k)))");
+    vw_line(w, "if (valid[ck] & (e_pc[ck*PC_BITS +: PC_BITS] == ins_pc) &");
+    vw_line(w, "    (e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == "
+               "ck[ENT_BITS-1:0])))");
     vw_line(w, "    chk_joinable = 1'b1;");
-    vw_line(w, "if (ins_entry == k) begin");
-    vw_line(w, "    chk_ins_join_ok = valid[k] & (e_pc[k*PC_BITS +: PC_BITS] == ins_pc) &");
-    vw_line(w, "        (e_grp[k*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == "
-               "k));");
-    vw_line(w, "    chk_ins_free = ~valid[k];");
+    vw_line(w, "if (ins_entry == ck[ENT_BITS-1:0]) begin");
+    vw_line(w, "    chk_ins_join_ok = valid[ck] & (e_pc[ck*PC_BITS +: PC_BITS] == ins_pc) &");
+    vw_line(w,
+            "        (e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == "
+            "ck[ENT_BITS-1:0]));");
+    vw_line(w, "    chk_ins_free = ~valid[ck];");
     vw_line(w, "end");
     w->indent--;
     vw_line(w, "end");
     vw_line(w, "chk_waits = 1'b0;");
-    vw_line(w, "for (k = 0; k < WARPS; k = k + 1)");
-    vw_line(w, "    if (ins_warp == k) chk_waits = chk_warps[k];");
+    vw_line(w, "for (ck = 0; ck < WARPS; ck = ck + 1)");
+    vw_line(w, "    if (ins_warp == ck[WARP_BITS-1:0]) chk_waits = chk_warps[ck];");
     w->indent--;
     vw_line(w, "end");
     vw_line(w, "wire chk_bad = ins_valid & (ins_warp >= WARPS);");
@@ -341,7 +342,8 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x, const swt_geom *g)
     vw_contract(w, x, "full_iff_no_free", "full == (chk_occ == ENTRIES)");
     vw_contract(w, x, "iss_valid_iff_asked", "iss_valid == (iss_req & (chk_occ != 0))");
     vw_contract(w, x, "iss_reports_entry",
-                "iss_valid ? chk_iss_ok : ((iss_entry | iss_pc | iss_mask | iss_count) == 0)");
+                "iss_valid ? chk_iss_ok : ((iss_entry == 0) & (iss_pc == 0) & (iss_mask == 0) & "
+                "(iss_count == 0))");
     vw_contract(w, x, "iss_policy_pick", "!iss_valid | !chk_better");
     vw_contract(w, x, "ins_badwarp_iff_range", "ins_badwarp == chk_bad");
     vw_contract(w, x, "ins_dup_iff_waiting", "ins_dup == (ins_valid & ~chk_bad & chk_waits)");

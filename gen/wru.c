@@ -757,12 +757,12 @@ static void emit_contracts(const irhw_inst *x, const gctx *g)
     vw_line(w, "integer chk_greedy, chk_needy, chk_c;  // banks above / below THRESHOLD");
     vw_line(w, "reg chk_zero;  // every bank empty");
     vw_line(w, "always @* begin : chk_status");
-    vw_line(w, "    integer k;");
+    vw_line(w, "    integer ck;");
     vw_line(w, "    chk_greedy = 0;");
     vw_line(w, "    chk_needy = 0;");
     vw_line(w, "    chk_zero = 1'b1;");
-    vw_line(w, "    for (k = 0; k < %u; k = k + 1) begin", g->L);
-    vw_line(w, "        chk_c = counts[k*%u +: %u];", g->CB, g->CB);
+    vw_line(w, "    for (ck = 0; ck < %u; ck = ck + 1) begin", g->L);
+    vw_line(w, "        chk_c = {%u'd0, counts[ck*%u +: %u]};", 32 - g->CB, g->CB, g->CB);
     vw_line(w, "        if (chk_c > %u) chk_greedy = chk_greedy + 1;", g->cf->threshold);
     vw_line(w, "        if (chk_c < %u) chk_needy = chk_needy + 1;", g->cf->threshold);
     vw_line(w, "        if (chk_c != 0) chk_zero = 1'b0;");
