@@ -112,14 +112,15 @@ int cmd_prove(int argc, char **argv)
             verb_help(
                 "prove BLOCK [options]",
                 "  proves the block's assertions (`irhw list BLOCK` lists them) with Yosys's\n"
-                "  SAT solver: from rst held in cycles 0 and 1, bounded model checking to\n"
+                "  SAT solver: from rst in the first cycle, bounded model checking to\n"
                 "  --depth N cycles and k-induction up to N. Prints PROVED (k-induction, k),\n"
                 "  PASSED to depth N (no failure, induction did not close), or FAILED: the\n"
                 "  counterexample goes to DIR/cex.csv (a --stim-file), DIR/cex.vcd and\n"
                 "  DIR/cex.gtkw, and the cosim command that replays it against the C model\n"
                 "  is printed. A design without an assertion has nothing to prove: exit 2.\n"
-                "  A block with a formal scoreboard (sb_* checks) gets a second line for it,\n"
-                "  proved with the first line's checks as assumptions when they were proved.\n"
+                "  A block with a formal scoreboard gets a line for its checks (sb_*) and one\n"
+                "  for its data checks (sb_data_*), each proved with the earlier lines'\n"
+                "  checks as assumptions when those were proved (docs/verification.md).\n"
                 "  --rtl takes what cosim takes: the leaf cells' files may be among them (a\n"
                 "  module defined twice must have the same text in both).\n",
                 V_PROVE,

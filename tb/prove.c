@@ -112,6 +112,7 @@ typedef struct {
     unsigned nfiles;
     vmod *m;
     unsigned n, cap;
+    char own[4200]; /* DIR/<module>.v, the generated design */
 } vset;
 
 static void vset_free(vset *v)
@@ -232,11 +233,10 @@ static int read_design(const irhw_prove_req *q, vset *v, irhw_prove_res *r, char
 {
     const char *leaves[IRHW_MAX_LEAVES];
     unsigned nleaves = q->x->b->leaf_cells ? q->x->b->leaf_cells(q->x, leaves) : 0;
-    static char own[4200];
-    snprintf(own, sizeof own, "%s/%s.v", q->dir, q->x->module);
+    snprintf(v->own, sizeof v->own, "%s/%s.v", q->dir, q->x->module);
     unsigned nd = q->nrtl ? q->nrtl : 1;
     for (unsigned i = 0; i < nd; i++) {
-        int rc = vset_add(v, q->nrtl ? q->rtl[i] : own, r->why, sizeof r->why, err, errlen);
+        int rc = vset_add(v, q->nrtl ? q->rtl[i] : v->own, r->why, sizeof r->why, err, errlen);
         if (rc)
             return rc;
     }
