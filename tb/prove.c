@@ -392,6 +392,10 @@ static int run_phase(const irhw_prove_req *q, irhw_prove_res *r, irhw_prove_phas
         return irhw_err(err, errlen, "cannot read the Yosys log %s: %s", ph->log, strerror(errno));
     int rc = read_verdict(q, r, ph, text, st, err, errlen);
     free(text);
+    /* a phase that did not close leaves Yosys's induction model as the VCD:
+     * no counterexample, so no cex.vcd */
+    if (!rc && ph->verdict != IRHW_PROVE_FAILED && unlink(r->vcd) && errno != ENOENT)
+        return irhw_err(err, errlen, "cannot remove %s: %s", r->vcd, strerror(errno));
     return rc;
 }
 
