@@ -185,6 +185,33 @@ static void emit_outputs(irhw_vw *w)
     vw_line(w, "assign cfg_ready   = (&c_cfg_ready) & net_empty;");
 }
 
+/* The port contracts: the transfer ports qualified, the ready flags and
+ * DONE by their definitions (DONE through the network's buffers, which
+ * only its leaves see: a data contract, proved to the bound). */
+static void emit_contracts(irhw_vw *w, const irhw_inst *x)
+{
+    vw_checks_logic(w, 1);
+    vw_line(w, "reg [CORES*I-1:0] chk_don_mask, chk_rcv_mask;  // ones in the firing cores");
+    vw_line(w, "always @* begin : chk_masks");
+    vw_line(w, "    integer ck;");
+    vw_line(w, "    for (ck = 0; ck < CORES; ck = ck + 1) begin");
+    vw_line(w, "        chk_don_mask[ck*I +: I] = {I{don_valid[ck]}};");
+    vw_line(w, "        chk_rcv_mask[ck*I +: I] = {I{rcv_valid[ck]}};");
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_line(w, "wire chk_net_empty = (net_held == 0);");
+    vw_checks_logic(w, 0);
+    vw_contract(w, x, "ids_qualified",
+                "((don_id & ~chk_don_mask) == 0) & ((rcv_id & ~chk_rcv_mask) == 0)");
+    vw_contract(w, x, "ready_iff_all_cores",
+                "(swap_ready == ((&c_swap_ready) & chk_net_empty)) & (cfg_ready == "
+                "((&c_cfg_ready) & chk_net_empty))");
+    vw_score_logic(w, 1);
+    vw_line(w, "wire sb_quiet = (&core_empty) & ~(|c_xfer_valid) & (net_held == 0);");
+    vw_score_logic(w, 0);
+    vw_contract_data(w, x, "all_done_iff_quiet", "all_done == sb_quiet");
+}
+
 int hwwl_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
     const hwwl_geom *g = hwwl_g(x);
@@ -208,6 +235,7 @@ int hwwl_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     emit_system(w, g);
     emit_parts(w, &core, &net);
     emit_outputs(w);
+    emit_contracts(w, x);
     w->indent--;
     vw_line(w, "endmodule");
     vw_blank(w);

@@ -735,6 +735,94 @@ static void emit_outputs(irhw_vw *w, const hwwl_core_geom *g)
     vw_line(w, "assign cfg_ready   = cfg_rdy;");
 }
 
+/* The port contracts: each lane's answer and ID, core_empty, the memory
+ * request, the transfer and the status ports against the state they
+ * report, recomputed in the checks' own logic. */
+static void emit_contracts(irhw_vw *w, const irhw_inst *x, const hwwl_core_geom *g)
+{
+    static const char *const chk[] = {
+        "wire chk_pr = b_dbl[0] & opull_q;  // the pull region",
+        "wire chk_quiet = (mv_st == 0) & (rf_st == 0) & (tk_pend == 0) & (tag_busy == 0)",
+        "               & (xo_st == FREE) & ~xi_valid_q;",
+        "wire chk_pull_quiet = (b_empty == {LANES{1'b1}}) & (stored_q[chk_pr] == 0) & chk_quiet;",
+        "wire chk_empty = chk_pull_quiet & (b_dbl[0] | ((cb_n_q == 0) & ~(rq_valid_q & rq_write_q)",
+        "               & (waiting_q == {LANES{1'b1}})));",
+        "reg [2*LANES-1:0] chk_ans;  // each lane's answer, from the bank and core_empty",
+        "reg [LANES*ID_BITS-1:0] chk_id_mask;  // ones in the lanes answered ID",
+        "always @* begin : chk_answers",
+        "    integer ck;",
+        "    for (ck = 0; ck < LANES; ck = ck + 1) begin",
+        "        chk_ans[2*ck +: 2] = ~pull[ck] ? 2'd0 : b_pull_ok[ck] ? ANS_ID",
+        "            : (chk_empty & others_done) ? ANS_DONE : ANS_WAIT;",
+        "        chk_id_mask[ck*ID_BITS +: ID_BITS] = {ID_BITS{pull_ans[2*ck +: 2] == ANS_ID}};",
+        "    end",
+        "end",
+    };
+    vw_checks_logic(w, 1);
+    for (size_t i = 0; i < sizeof chk / sizeof chk[0]; i++)
+        vw_line(w, "%s", chk[i]);
+    if (g->sram) {
+        vw_line(w, "reg [2*LANES-1:0] chk_ans_q;  // sram: the answer a cycle later");
+        vw_line(w, "always @(posedge clk) chk_ans_q <= rst ? {2*LANES{1'b0}} : chk_ans;");
+    } else {
+        vw_line(w, "wire [2*LANES-1:0] chk_ans_q = chk_ans;");
+    }
+    vw_checks_logic(w, 0);
+    vw_contract(w, x, "pull_ans_exact", "pull_ans == chk_ans_q");
+    vw_contract(w, x, "pull_id_qualified", "(pull_id & ~chk_id_mask) == 0");
+    vw_contract(w, x, "core_empty_iff_no_work", "core_empty == chk_empty");
+    vw_contract(w, x, "push_answer_exclusive",
+                "((push_ok | push_exc) & ~push) == 0 && (push_ok & push_exc) == 0");
+    vw_contract(w, x, "xfer_qualified", "xfer_valid | (xfer_id == 0)");
+    vw_contract(w, x, "mem_req_qualified",
+                "mem_req_valid | (~mem_req_write & (mem_req_addr == 0) & (mem_req_n == 0) & "
+                "(mem_req_tag == 0) & (mem_req_data == 0))");
+    vw_contract(w, x, "ovf_held_is_pull_region", "ovf_held == stored_q[chk_pr]");
+    vw_contract(w, x, "swap_ready_iff_drained",
+                "swap_ready == (b_dbl[0] & chk_pull_quiet & (cb_n_q == 0) & ~rq_valid_q)");
+    vw_contract(w, x, "wlinit_ok_iff_allowed",
+                "wlinit_ok == (wlinit_en & (cb_n_q == 0) & ~rq_valid_q & (stored_q[0] == 0) & "
+                "(stored_q[1] == 0) & (push == 0) & (tag_busy == 0) & (rf_st == 0) & (wlinit_size "
+                ">= LANES) & (wlinit_size <= OVF_CAP))");
+}
+
+/* The formal scoreboard (bounded): the watched ID (any constant) leaves the
+ * core (a lane's ID answer, a transfer taken, a store's word) no more often
+ * than it came in (a push taken, an arrival taken, a word of a load's
+ * response: all of its words, a bound from above). */
+static void emit_scoreboard(irhw_vw *w, const hwwl_core_geom *g)
+{
+    vw_score_logic(w, 1);
+    vw_line(w, "reg [ID_BITS-1:0] sb_watch;  // any constant: the ID watched");
+    vw_line(w, "always @(posedge clk) sb_watch <= sb_watch;");
+    vw_line(w, "reg signed [15:0] sb_bal, sb_next;  // in minus out");
+    vw_line(w, "always @* begin : sb_count");
+    vw_line(w, "    integer ck;");
+    vw_line(w, "    sb_next = sb_bal;");
+    vw_line(w, "    for (ck = 0; ck < LANES; ck = ck + 1) begin");
+    vw_line(w, "        if (push_ok[ck] & (push_id[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = "
+               "sb_next + 1;");
+    vw_line(w, "        if ((pull_ans[2*ck +: 2] == ANS_ID) & (pull_id[ck*ID_BITS +: ID_BITS] == "
+               "sb_watch))");
+    vw_line(w, "            sb_next = sb_next - 1;");
+    vw_line(w, "    end");
+    vw_line(w, "    for (ck = 0; ck < COALESCE; ck = ck + 1) begin");
+    vw_line(w, "        if (mem_resp_valid & (mem_resp_data[ck*ID_BITS +: ID_BITS] == sb_watch))");
+    vw_line(w, "            sb_next = sb_next + 1;");
+    vw_line(w, "        if (mem_req_valid & mem_req_ready & mem_req_write & (ck < mem_req_n) &");
+    vw_line(
+        w, "            (mem_req_data[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = sb_next - 1;");
+    vw_line(w, "    end");
+    vw_line(w, "    if (rx_valid & rx_ready & (rx_id == sb_watch)) sb_next = sb_next + 1;");
+    vw_line(w, "    if (xfer_valid & xfer_ready & (xfer_id == sb_watch)) sb_next = sb_next - 1;");
+    vw_line(w, "end");
+    vw_line(w, "always @(posedge clk) sb_bal <= rst ? 16'sd0 : sb_next;");
+    vw_score_logic(w, 0);
+    vw_score(w, "data_none_invented",
+             "the watched ID leaves the core no more often than it came in", "sb_next >= 0");
+    (void)g;
+}
+
 int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
     const hwwl_core_geom *g = hwwl_core_g(x);
@@ -754,6 +842,8 @@ int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     emit_decide(w, g);
     emit_regs(w, g);
     emit_outputs(w, g);
+    emit_contracts(w, x, g);
+    emit_scoreboard(w, g);
     w->indent--;
     vw_line(w, "endmodule");
     vw_blank(w);

@@ -255,6 +255,92 @@ static void emit_done(gen_ctx *x)
               "!all_done | ((&core_empty) & ~(|inj_valid) & ~net_busy)");
 }
 
+/* The port contracts, from the FIFOs' valid flags (the buffers' state as
+ * the links report it): DONE exactly by its definition, a delivery exactly
+ * when the core's dn FIFO holds an entry, never back to its source, zero
+ * data without valid. */
+static void emit_contracts(const irhw_inst *inst, irhw_vw *w, const icrn_geom *g)
+{
+    vw_checks_logic(w, 1);
+    vw_line(w, "wire chk_busy = 1'b0");
+    for (unsigned k = 0; k < g->levels; k++)
+        vw_line(w, "    | (up_valid_l%u != 0) | (dn_valid_l%u != 0)%s", k, k,
+                k + 1 == g->levels ? ";" : "");
+    vw_line(w, "reg chk_to_src;  // a core is delivered an ID it injected");
+    vw_line(w, "reg %schk_id_mask;  // ones where dlv_id may be nonzero",
+            vw_vec(g->cores * g->id_bits));
+    vw_line(w, "reg %schk_src_mask;", vw_vec(g->cores * g->core_bits));
+    vw_line(w, "integer chk_c;");
+    vw_line(w, "always @* begin");
+    vw_line(w, "    chk_to_src = 1'b0;");
+    vw_line(w, "    for (chk_c = 0; chk_c < %u; chk_c = chk_c + 1) begin", g->cores);
+    vw_line(w, "        chk_id_mask[chk_c * ID_BITS +: ID_BITS] = {ID_BITS{dlv_valid[chk_c]}};");
+    vw_line(
+        w, "        chk_src_mask[chk_c * CORE_BITS +: CORE_BITS] = {CORE_BITS{dlv_valid[chk_c]}};");
+    vw_line(w, "        if (dlv_valid[chk_c] && dlv_src[chk_c * CORE_BITS +: CORE_BITS] == "
+               "chk_c[CORE_BITS-1:0])");
+    vw_line(w, "            chk_to_src = 1'b1;");
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_checks_logic(w, 0);
+    vw_contract(w, inst, "done_iff_quiet",
+                "all_done == ((&core_empty) & ~(|inj_valid) & ~chk_busy)");
+    vw_contract(w, inst, "dlv_valid_has_data", "dlv_valid == dn_valid_l0");
+    vw_contract(w, inst, "dlv_qualified",
+                "((dlv_id & ~chk_id_mask) == 0) & ((dlv_src & ~chk_src_mask) == 0)");
+    vw_score_logic(w, 1);
+    vw_line(w, "wire sb_to_src = chk_to_src;");
+    vw_score_logic(w, 0);
+    vw_contract_data(w, inst, "dlv_not_to_source", "!sb_to_src");
+}
+
+/* The formal scoreboard: IDs counted in (offers taken) and out
+ * (deliveries taken), all of them and those equal to one watched ID (any
+ * constant). The network holds an entry exactly while more went in than
+ * out; no delivery of the watched ID without one of it inside; DONE only
+ * when every ID that went in came out. */
+static void emit_scoreboard(irhw_vw *w, const icrn_geom *g)
+{
+    unsigned sw = g->core_bits + 10;
+    vw_score_logic(w, 1);
+    vw_line(w, "reg [ID_BITS-1:0] sb_watch;  // any constant: the ID watched");
+    vw_line(w, "always @(posedge clk) sb_watch <= sb_watch;");
+    vw_line(w, "reg [%u:0] sb_all, sb_n;  // IDs in the network; of them, the watched", sw - 1);
+    vw_line(w, "reg [%u:0] sb_all_next, sb_n_next, sb_n_out;", sw - 1);
+    vw_line(w, "integer sb_c;");
+    vw_line(w, "always @* begin");
+    vw_line(w, "    sb_all_next = sb_all;");
+    vw_line(w, "    sb_n_next = sb_n;");
+    vw_line(w, "    sb_n_out = %u'd0;", sw);
+    vw_line(w, "    for (sb_c = 0; sb_c < %u; sb_c = sb_c + 1) begin", g->cores);
+    vw_line(w, "        if (inj_valid[sb_c] & inj_ready[sb_c]) begin");
+    vw_line(w, "            sb_all_next = sb_all_next + 1'b1;");
+    vw_line(w, "            if (inj_id[sb_c * ID_BITS +: ID_BITS] == sb_watch)");
+    vw_line(w, "                sb_n_next = sb_n_next + 1'b1;");
+    vw_line(w, "        end");
+    vw_line(w, "        if (dlv_valid[sb_c] & dlv_ready[sb_c]) begin");
+    vw_line(w, "            sb_all_next = sb_all_next - 1'b1;");
+    vw_line(w, "            if (dlv_id[sb_c * ID_BITS +: ID_BITS] == sb_watch) begin");
+    vw_line(w, "                sb_n_next = sb_n_next - 1'b1;");
+    vw_line(w, "                sb_n_out = sb_n_out + 1'b1;");
+    vw_line(w, "            end");
+    vw_line(w, "        end");
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    sb_all <= rst ? %u'd0 : sb_all_next;", sw);
+    vw_line(w, "    sb_n <= rst ? %u'd0 : sb_n_next;", sw);
+    vw_line(w, "end");
+    vw_score_logic(w, 0);
+    vw_score(w, "held_counted",
+             "the network holds an entry exactly while more IDs went in than out",
+             "(sb_all != %u'd0) == chk_busy", sw);
+    vw_score(w, "data_none_invented",
+             "the watched ID is delivered only as often as it is inside, and DONE only when "
+             "every one that went in came out",
+             "(sb_n_out <= sb_n) & (sb_n <= sb_all) & (!all_done | (sb_n == %u'd0))", sw);
+}
+
 /* Every leaf the tree is made of; the FIFO entries sit in an
  * irhw_regfile_1w1r (one write and one read port per cycle, which the 1rw
  * leaf cells do not offer), so `irhw area` counts them as flip-flop storage.
@@ -297,6 +383,8 @@ int icrn_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
         emit_hubs(&x, k);
     emit_root(&x);
     emit_done(&x);
+    emit_contracts(inst, w, g);
+    emit_scoreboard(w, g);
     w->indent--;
     vw_line(w, "endmodule");
     return 0;

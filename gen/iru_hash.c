@@ -423,6 +423,48 @@ unsigned iru_hash_leaf_cells(const irhw_inst *inst, const char *names[IRHW_MAX_L
     return 1;
 }
 
+/* The port contracts: a reply's slots valid first, none without a reply,
+ * zero fields in an invalid slot; replies never outnumber the requests
+ * taken (a count of the handshakes, tied to the request counter and the
+ * reply register); req_ready exactly with room for a request. */
+static void contracts(const irhw_inst *inst, const gx *x, irhw_vw *w)
+{
+    unsigned S = x->g.slots;
+    vw_checks_logic(w, 1);
+    vw_line(w, "reg %schk_idx_mask;  // ones in the valid slots", vw_vec(S * x->ib));
+    vw_line(w, "reg %schk_pos_mask;", vw_vec(S * x->pw));
+    if (x->db)
+        vw_line(w, "reg %schk_data_mask;", vw_vec(S * x->db));
+    vw_line(w, "always @* begin : chk_slots");
+    vw_line(w, "    integer k;");
+    vw_line(w, "    for (k = 0; k < %u; k = k + 1) begin", S);
+    vw_line(w, "        chk_idx_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->ib, x->ib, x->ib);
+    vw_line(w, "        chk_pos_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->pw, x->pw, x->pw);
+    if (x->db)
+        vw_line(w, "        chk_data_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->db, x->db,
+                x->db);
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_line(w, "reg [%u:0] chk_reqs;  // requests taken, not yet answered", x->qb);
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) chk_reqs <= %u'd0;", x->qb + 1);
+    vw_line(w, "    else chk_reqs <= chk_reqs + {%u'd0, req & req_ready} - {%u'd0, rep_valid};",
+            x->qb, x->qb);
+    vw_line(w, "end");
+    vw_checks_logic(w, 0);
+    vw_contract(w, inst, "rep_slots_first", "(rep_slot_valid & (rep_slot_valid + 1'b1)) == %u'd0",
+                S);
+    vw_contract(w, inst, "rep_slots_with_reply", "rep_valid | (rep_slot_valid == %u'd0)", S);
+    vw_contract(w, inst, "rep_slot_qualified",
+                "((rep_idx & ~chk_idx_mask) == 0) & ((rep_pos & ~chk_pos_mask) == 0)%s",
+                x->db ? " & ((rep_data & ~chk_data_mask) == 0)" : "");
+    vw_contract(
+        w, inst, "replies_match_requests",
+        "(chk_reqs == {1'b0, rq_cnt_q} + {%u'd0, op_reply}) & (!rep_valid | (chk_reqs != 0))",
+        x->qb);
+    vw_contract(w, inst, "req_ready_iff_room", "req_ready == (rq_cnt_q != REQS)");
+}
+
 int iru_hash_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
 {
     (void)err;
@@ -448,6 +490,7 @@ int iru_hash_gen(const irhw_inst *inst, irhw_vw *w, char *err, size_t errlen)
     requests(&x, w);
     control_regs(&x, w);
     outputs(&x, w);
+    contracts(inst, &x, w);
     w->indent--;
     vw_line(w, "endmodule");
     if (x.flt || x.g.filter == IH_FADD) {

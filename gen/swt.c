@@ -289,6 +289,84 @@ static void emit_checks(irhw_vw *w, const swt_geom *g)
     vw_blank(w);
 }
 
+/* The port contracts: each answer and the issued entry against the table's
+ * valid entries (their PC, warps, count and rank) and the insert's
+ * operands, looked up in loops over the entries (an index out of range
+ * reads nothing). */
+static void emit_contracts(irhw_vw *w, const irhw_inst *x, const swt_geom *g)
+{
+    vw_checks_logic(w, 1);
+    vw_line(w, "reg chk_better;    // a valid entry the policy prefers to the issued one");
+    vw_line(w, "reg chk_joinable;  // a valid entry of ins_pc with room, not issuing");
+    vw_line(w, "reg chk_waits;     // ins_warp waits in a valid entry");
+    vw_line(w, "reg chk_iss_ok, chk_ins_join_ok, chk_ins_free;  // the entries the ports name");
+    vw_line(w, "reg [CNT_BITS-1:0] chk_icnt;");
+    vw_line(w, "reg [ENT_BITS-1:0] chk_irank;");
+    vw_line(w, "always @* begin : chk_contract");
+    w->indent++;
+    vw_line(w, "integer ck;");
+    vw_line(w, "chk_icnt = {CNT_BITS{1'b0}};");
+    vw_line(w, "chk_irank = {ENT_BITS{1'b0}};");
+    vw_line(w, "chk_iss_ok = 1'b0;");
+    vw_line(w, "for (ck = 0; ck < ENTRIES; ck = ck + 1)");
+    vw_line(w, "    if (iss_entry == ck[ENT_BITS-1:0]) begin");
+    vw_line(w, "        chk_icnt = e_grp[ck*GRP_BITS+WARPS +: CNT_BITS];");
+    vw_line(w, "        chk_irank = e_rank[ck*ENT_BITS +: ENT_BITS];");
+    vw_line(w, "        chk_iss_ok = valid[ck] & (iss_pc == e_pc[ck*PC_BITS +: PC_BITS]) &");
+    vw_line(w, "                     ({iss_count, iss_mask} == e_grp[ck*GRP_BITS +: GRP_BITS]);");
+    vw_line(w, "    end");
+    vw_line(w, "chk_better = 1'b0;");
+    vw_line(w, "chk_joinable = 1'b0;");
+    vw_line(w, "chk_ins_join_ok = 1'b0;");
+    vw_line(w, "chk_ins_free = 1'b0;");
+    vw_line(w, "for (ck = 0; ck < ENTRIES; ck = ck + 1) begin");
+    w->indent++;
+    if (g->fullest) {
+        vw_line(w, "if (valid[ck] & ((e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] > chk_icnt) |");
+        vw_line(w, "                ((e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] == chk_icnt) &");
+        vw_line(w, "                 (e_rank[ck*ENT_BITS +: ENT_BITS] < chk_irank))))");
+    } else {
+        vw_line(w, "if (valid[ck] & (e_rank[ck*ENT_BITS +: ENT_BITS] < chk_irank))");
+    }
+    vw_line(w, "    chk_better = 1'b1;");
+    vw_line(w, "if (valid[ck] & (e_pc[ck*PC_BITS +: PC_BITS] == ins_pc) &");
+    vw_line(w, "    (e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == "
+               "ck[ENT_BITS-1:0])))");
+    vw_line(w, "    chk_joinable = 1'b1;");
+    vw_line(w, "if (ins_entry == ck[ENT_BITS-1:0]) begin");
+    vw_line(w, "    chk_ins_join_ok = valid[ck] & (e_pc[ck*PC_BITS +: PC_BITS] == ins_pc) &");
+    vw_line(w,
+            "        (e_grp[ck*GRP_BITS+WARPS +: CNT_BITS] != CAP) & ~(iss_valid & (iss_entry == "
+            "ck[ENT_BITS-1:0]));");
+    vw_line(w, "    chk_ins_free = ~valid[ck];");
+    vw_line(w, "end");
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "chk_waits = 1'b0;");
+    vw_line(w, "for (ck = 0; ck < WARPS; ck = ck + 1)");
+    vw_line(w, "    if (ins_warp == ck[WARP_BITS-1:0]) chk_waits = chk_warps[ck];");
+    w->indent--;
+    vw_line(w, "end");
+    vw_line(w, "wire chk_bad = ins_valid & (ins_warp >= WARPS);");
+    vw_line(w, "wire chk_ok = ins_valid & ~chk_bad & ~chk_waits;  // an insert to place");
+    vw_checks_logic(w, 0);
+    vw_contract(w, x, "occupancy_is_count", "occupancy == chk_occ");
+    vw_contract(w, x, "full_iff_no_free", "full == (chk_occ == ENTRIES)");
+    vw_contract(w, x, "iss_valid_iff_asked", "iss_valid == (iss_req & (chk_occ != 0))");
+    vw_contract(w, x, "iss_reports_entry",
+                "iss_valid ? chk_iss_ok : ((iss_entry == 0) & (iss_pc == 0) & (iss_mask == 0) & "
+                "(iss_count == 0))");
+    vw_contract(w, x, "iss_policy_pick", "!iss_valid | !chk_better");
+    vw_contract(w, x, "ins_badwarp_iff_range", "ins_badwarp == chk_bad");
+    vw_contract(w, x, "ins_dup_iff_waiting", "ins_dup == (ins_valid & ~chk_bad & chk_waits)");
+    vw_contract(w, x, "ins_answer_exact",
+                "(ins_join == (chk_ok & chk_joinable)) & (ins_alloc == (chk_ok & ~chk_joinable & "
+                "(chk_occ != ENTRIES))) & (ins_reject == (chk_ok & ~chk_joinable & (chk_occ == "
+                "ENTRIES)))");
+    vw_contract(w, x, "ins_entry_named",
+                "ins_join ? chk_ins_join_ok : ins_alloc ? chk_ins_free : (ins_entry == 0)");
+}
+
 static void emit_outputs(irhw_vw *w, const swt_geom *g)
 {
     vw_line(w, "// ---- Outputs (all 0 during reset) ----");
@@ -357,6 +435,7 @@ int swt_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     emit_entries(w, g);
     emit_checks(w, g);
     emit_outputs(w, g);
+    emit_contracts(w, x, g);
     w->indent--;
     vw_line(w, "endmodule");
     return 0;

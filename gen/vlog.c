@@ -436,6 +436,74 @@ void vw_assume(irhw_vw *w, const char *name, const char *msg, const char *fmt, .
     va_end(ap);
 }
 
+void vw_contract(irhw_vw *w, const irhw_inst *x, const char *name, const char *fmt, ...)
+{
+    const irhw_block *b = x->b;
+    unsigned i = 0;
+    while (i < b->ncontracts && strcmp(b->contracts[i].name, name))
+        i++;
+    va_list ap;
+    va_start(ap, fmt);
+    if (i < b->ncontracts)
+        vw_check(w, "assert", name, b->contracts[i].meaning, fmt, ap);
+    else
+        vw_check(w, "assert", name, "not in the block's contract table", "1'b0", ap);
+    va_end(ap);
+}
+
+void vw_score_logic(irhw_vw *w, int open)
+{
+    if (open) {
+        hold_begin(w);
+        fputs("`ifdef FORMAL\n", w->f);
+    } else {
+        fputs("`endif\n", w->f);
+        hold_end(w);
+    }
+}
+
+static void vw_score_v(irhw_vw *w, const char *name, const char *msg, const char *fmt, va_list ap)
+{
+    char cond[4096], lead[160];
+    vsnprintf(cond, sizeof cond, fmt, ap);
+    int was_held = w->body != NULL, indent = w->indent;
+    snprintf(lead, sizeof lead, "assert sb_%s: ", name);
+    hold_begin(w);
+    fputs("`ifdef FORMAL\n", w->f);
+    w->indent = 1;
+    vw_comment(w, lead, msg);
+    vw_line(w, "always @(posedge clk) if (!rst) sb_%s: assert (%s);", name, cond);
+    w->indent = indent;
+    fputs("`endif\n", w->f);
+    if (!was_held)
+        hold_end(w);
+}
+
+void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vw_score_v(w, name, msg, fmt, ap);
+    va_end(ap);
+}
+
+void vw_contract_data(irhw_vw *w, const irhw_inst *x, const char *name, const char *fmt, ...)
+{
+    const irhw_block *b = x->b;
+    unsigned i = 0;
+    while (i < b->ncontracts && strcmp(b->contracts[i].name, name))
+        i++;
+    char label[128];
+    snprintf(label, sizeof label, "data_%s", name);
+    va_list ap;
+    va_start(ap, fmt);
+    if (i < b->ncontracts)
+        vw_score_v(w, label, b->contracts[i].meaning, fmt, ap);
+    else
+        vw_score_v(w, label, "not in the block's contract table", "1'b0", ap);
+    va_end(ap);
+}
+
 /* The text of line `no` (from 1) of `text` into buf, blanks trimmed at the
  * left; 0 when there is no such line. */
 static int text_line(const char *text, unsigned no, char *buf, size_t len)

@@ -49,6 +49,111 @@ static void emit_partition(irhw_vw *w, int p)
     vw_blank(w);
 }
 
+/* What the contracts compare the ports with, from the state alone: the
+ * counts and sizes of the pull and the push half, the pull half's head. */
+static void contract_logic(irhw_vw *w, int sram)
+{
+    vw_checks_logic(w, 1);
+    vw_line(w, "wire chk_pp = mode_q & pull_sel_q;  // partition 1 pulls");
+    vw_line(w, "wire chk_hp = mode_q & ~pull_sel_q;  // partition 1 takes pushes");
+    vw_line(w, "wire [CNT_BITS-1:0] chk_pull_n = chk_pp ? cnt1_q : cnt0_q;");
+    vw_line(w, "wire [CNT_BITS-1:0] chk_push_n = chk_hp ? cnt1_q : cnt0_q;");
+    vw_line(w, "wire [CNT_BITS-1:0] chk_push_size = chk_hp ? SIZE_HI : mode_q ? SIZE_LO : "
+               "SIZE_ALL;");
+    vw_line(w, "wire chk_has = (chk_pull_n != {CNT_BITS{1'b0}});");
+    vw_line(w, "wire chk_room = (chk_push_n != chk_push_size);");
+    vw_line(w, "wire chk_idle = (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}});");
+    vw_line(w, "wire chk_pull_req = pull & ~push & chk_has;  // a pull with an ID to answer");
+    vw_line(w, "wire chk_take_req = rd_take & ~push & ~pull & chk_has;");
+    vw_line(w, "wire [PTR_BITS-1:0] chk_head = chk_pp ? head1_q + BASE_HI : head0_q;");
+    if (sram) {
+        vw_line(w, "reg chk_pull_q, chk_take_q;  // the read a cycle ago");
+        vw_line(w, "always @(posedge clk) begin");
+        vw_line(w, "    chk_pull_q <= ~rst & chk_pull_req;");
+        vw_line(w, "    chk_take_q <= ~rst & chk_take_req;");
+        vw_line(w, "end");
+    } else {
+        vw_line(w, "wire chk_pull_q = chk_pull_req, chk_take_q = chk_take_req;");
+    }
+    vw_checks_logic(w, 0);
+}
+
+static void contracts(irhw_vw *w, const irhw_inst *x)
+{
+    vw_contract(w, x, "count_is_pull_half", "count == chk_pull_n");
+    vw_contract(w, x, "empty_iff_none", "empty == !chk_has");
+    vw_contract(w, x, "full_iff_push_half_full", "full == !chk_room");
+    vw_contract(w, x, "greedy_iff_above_threshold", "greedy == (chk_pull_n > THRESHOLD)");
+    vw_contract(w, x, "idle_iff_both_empty", "idle == chk_idle");
+    vw_contract(w, x, "double_mode_is_mode", "double_mode == mode_q");
+    vw_contract(w, x, "push_ok_iff_room",
+                "(push_ok == (push & chk_room)) & (spill == (push & "
+                "!chk_room))");
+    vw_contract(w, x, "pull_valid_has_data",
+                "(pull_valid == chk_pull_q) & (pull_ok == "
+                "chk_pull_req)");
+    vw_contract(w, x, "rd_valid_has_data",
+                "(rd_valid == chk_take_q) & (rd_take_ok == "
+                "chk_take_req)");
+    vw_contract(w, x, "ids_qualified",
+                "(pull_valid | (pull_id == {ID_BITS{1'b0}})) & (rd_valid | (rd_id == "
+                "{ID_BITS{1'b0}}))");
+    vw_contract(w, x, "read_at_head",
+                "!(chk_pull_req | chk_take_req) | ((mem_addr == chk_head) & !mem_we)");
+    vw_contract(w, x, "id_is_read_data",
+                "(!pull_valid | (pull_id == mem_rdata)) & (!rd_valid | (rd_id == mem_rdata))");
+    vw_contract(w, x, "cfg_ok_iff_idle", "cfg_ok == (cfg_en & chk_idle & ~push & ~rd_put)");
+    vw_contract(w, x, "swap_ok_iff_drained", "swap_ok == (swap & mode_q & !chk_has & ~cfg_en)");
+}
+
+/* The formal scoreboard: one watched ID (any constant), one write of it
+ * tracked (a push into the push half or a refill into the pull half, any
+ * cycle): its partition and pointer. It stays between its partition's head
+ * and tail until a pull or take reads it at the head, and that read returns
+ * it (a cycle later with the SRAM). */
+static void wl_bank_scoreboard(irhw_vw *w, int sram)
+{
+    vw_score_logic(w, 1);
+    vw_line(w, "reg [ID_BITS-1:0] sb_watch;  // any constant: the ID watched");
+    vw_line(w, "always @(posedge clk) sb_watch <= sb_watch;");
+    vw_line(w, "(* anyseq *) wire sb_pick;  // the write of it that is tracked");
+    vw_line(w, "reg sb_in, sb_part;  // held; its partition");
+    vw_line(w, "reg [PTR_BITS-1:0] sb_ptr;  // its place in the partition");
+    vw_line(w, "wire sb_push = push_ok & (push_id == sb_watch);");
+    vw_line(w, "wire sb_put = rd_put_ok & (rd_put_id == sb_watch);");
+    vw_line(w, "wire sb_take = ~sb_in & sb_pick & (sb_push | sb_put);");
+    vw_line(w, "wire sb_wpart = sb_push ? chk_hp : chk_pp;");
+    vw_line(w, "wire sb_out = sb_in & (pull_ok | rd_take_ok) & (sb_part == chk_pp) &");
+    vw_line(w, "              (sb_ptr == (chk_pp ? head1_q : head0_q));");
+    vw_line(w, "always @(posedge clk) begin");
+    vw_line(w, "    if (rst) sb_in <= 1'b0;");
+    vw_line(w, "    else if (sb_take) begin");
+    vw_line(w, "        sb_in <= 1'b1;");
+    vw_line(w, "        sb_part <= sb_wpart;");
+    vw_line(w, "        sb_ptr <= sb_wpart ? tail1_q : tail0_q;");
+    vw_line(w, "    end else if (sb_out) sb_in <= 1'b0;");
+    vw_line(w, "end");
+    vw_line(w, "wire [CNT_BITS-1:0] sb_size = sb_part ? SIZE_HI : size0;");
+    vw_line(w, "wire [PTR_BITS-1:0] sb_head = sb_part ? head1_q : head0_q;");
+    vw_line(w, "wire [CNT_BITS-1:0] sb_cnt = sb_part ? cnt1_q : cnt0_q;");
+    vw_line(w, "wire [CNT_BITS-1:0] sb_dist = (sb_ptr >= sb_head) ? sb_ptr - sb_head");
+    vw_line(w, "                                                  : sb_ptr + sb_size - sb_head;");
+    if (sram) {
+        vw_line(w, "reg sb_out_q;  // the read of it a cycle ago");
+        vw_line(w, "always @(posedge clk) sb_out_q <= ~rst & sb_out;");
+    } else {
+        vw_line(w, "wire sb_out_q = sb_out;");
+    }
+    vw_score_logic(w, 0);
+    vw_score(w, "held_in_window",
+             "the tracked ID stays in its partition between head and tail (not lost, not "
+             "overwritten, not cleared by wlcfg)",
+             "!sb_in | ((sb_ptr < sb_size) & (sb_dist < sb_cnt))");
+    vw_score(w, "data_returned", "the read of the tracked ID at the head returns it, once",
+             "!sb_out_q | (pull_valid & (pull_id == sb_watch)) | (rd_valid & (rd_id == "
+             "sb_watch))");
+}
+
 unsigned wl_bank_leaf_cells(const irhw_inst *x, const char *names[IRHW_MAX_LEAVES])
 {
     names[0] = wl_bank_g(x)->sram ? "irhw_sram_1rw.v" : "irhw_regfile_1rw.v";
@@ -196,6 +301,9 @@ int wl_bank_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
     vw_line(w, "assign full        = is_full;");
     vw_line(w, "assign greedy      = (pull_cnt > THRESHOLD);");
     vw_line(w, "assign idle        = (cnt0_q == {CNT_BITS{1'b0}}) & (cnt1_q == {CNT_BITS{1'b0}});");
+    contract_logic(w, sram);
+    contracts(w, x);
+    wl_bank_scoreboard(w, sram);
     w->indent--;
     vw_line(w, "endmodule");
     (void)err;

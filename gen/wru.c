@@ -749,6 +749,32 @@ static void emit_checks(const gctx *g)
                   "phase < %u'd%u", g->cf->phase_bits, g->cf->interval);
 }
 
+/* The port contracts of the live status, counted from this cycle's counts
+ * in a loop of the checks' own (not from the scheme's sorted or walked
+ * counts). */
+static void emit_contracts(const irhw_inst *x, const gctx *g)
+{
+    irhw_vw *w = g->w;
+    vw_checks_logic(w, 1);
+    vw_line(w, "integer chk_greedy, chk_needy, chk_c;  // banks above / below THRESHOLD");
+    vw_line(w, "reg chk_zero;  // every bank empty");
+    vw_line(w, "always @* begin : chk_status");
+    vw_line(w, "    integer ck;");
+    vw_line(w, "    chk_greedy = 0;");
+    vw_line(w, "    chk_needy = 0;");
+    vw_line(w, "    chk_zero = 1'b1;");
+    vw_line(w, "    for (ck = 0; ck < %u; ck = ck + 1) begin", g->L);
+    vw_line(w, "        chk_c = {%u'd0, counts[ck*%u +: %u]};", 32 - g->CB, g->CB, g->CB);
+    vw_line(w, "        if (chk_c > %u) chk_greedy = chk_greedy + 1;", g->cf->threshold);
+    vw_line(w, "        if (chk_c < %u) chk_needy = chk_needy + 1;", g->cf->threshold);
+    vw_line(w, "        if (chk_c != 0) chk_zero = 1'b0;");
+    vw_line(w, "    end");
+    vw_line(w, "end");
+    vw_checks_logic(w, 0);
+    vw_contract(w, x, "core_empty_iff_all_zero", "core_empty == chk_zero");
+    vw_contract(w, x, "core_greedy_iff_more_greedy", "core_greedy == (chk_greedy > chk_needy)");
+}
+
 int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
 {
     const wru_geom *cf = wru_g(x);
@@ -781,6 +807,7 @@ int wru_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)
         emit_threshold(&g);
     }
     emit_checks(&g);
+    emit_contracts(x, &g);
     w->indent--;
     vw_line(w, "endmodule");
     return 0;

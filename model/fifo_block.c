@@ -62,7 +62,15 @@ static const char *fifo_cover_na(const irhw_inst *x, unsigned point)
                : NULL;
 }
 
+static const irhw_contract fifo_contracts[] = {
+    {"valid_iff_held", "valid exactly when the FIFO holds an entry (count nonzero)"},
+    {"full_iff_depth", "full exactly when it holds DEPTH entries"},
+    {"head_qualified", "head is 0 when not valid"},
+};
+
 IRHW_BLOCK(fifo) = {
+    .contracts = fifo_contracts,
+    .ncontracts = sizeof fifo_contracts / sizeof fifo_contracts[0],
     .cover_na = fifo_cover_na,
     .cover_points = fifo_cover_points,
     .ncover = FF_NCOV,

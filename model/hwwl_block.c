@@ -371,7 +371,18 @@ static const char *hwwl_model_only(const irhw_inst *x)
                  "bfs|sssp --model-only'";
 }
 
+static const irhw_contract hwwl_contracts[] = {
+    {"ids_qualified", "don_id and rcv_id are 0 in every core not donating / receiving"},
+    {"ready_iff_all_cores", "swap_ready and cfg_ready exactly when every core is ready and the "
+                            "network holds no ID"},
+    {"all_done_iff_quiet", "all_done exactly when every core is empty, none offers a donation and "
+                           "the network holds no ID (through the network's buffers: proved to "
+                           "the bound)"},
+};
+
 IRHW_BLOCK(hwwl) = {
+    .contracts = hwwl_contracts,
+    .ncontracts = sizeof hwwl_contracts / sizeof hwwl_contracts[0],
     .parts = "hwwl_core icrn wl_bank wru",
     .cover_points = hwwl_cover_points,
     .cover_na = hwwl_cover_na,

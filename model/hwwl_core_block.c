@@ -411,7 +411,27 @@ static const char *hwwl_core_cover_na(const irhw_inst *x, unsigned point)
     return NULL;
 }
 
+static const irhw_contract hwwl_core_contracts[] = {
+    {"pull_ans_exact", "a lane's answer is none without a pull, ID exactly when its bank pulls, "
+                       "else DONE exactly when the core is empty and others_done, else WAIT (a "
+                       "cycle later with the SRAM)"},
+    {"pull_id_qualified", "pull_id is 0 in every lane not answered ID"},
+    {"core_empty_iff_no_work", "core_empty exactly when no bank, region, slot or register holds "
+                               "pull-side work (single mode: nor the coalescing buffer, nor a "
+                               "store, and every lane waits)"},
+    {"push_answer_exclusive", "push_ok and push_exc only for a push, never both"},
+    {"xfer_qualified", "xfer_id is 0 without xfer_valid"},
+    {"mem_req_qualified", "without a memory request every mem_req_ port is 0"},
+    {"ovf_held_is_pull_region", "ovf_held is the count of IDs stored in the pull region"},
+    {"swap_ready_iff_drained", "swap_ready exactly in double mode with the pull side drained, the "
+                               "coalescing buffer empty and no request held"},
+    {"wlinit_ok_iff_allowed", "wlinit_ok exactly for a wlinit with the overflow buffer empty, no "
+                              "push, no load in flight and LANES <= size <= OVF_CAP"},
+};
+
 IRHW_BLOCK(hwwl_core) = {
+    .contracts = hwwl_core_contracts,
+    .ncontracts = sizeof hwwl_core_contracts / sizeof hwwl_core_contracts[0],
     .parts = "wl_bank wru",
     .cover_points = hwwl_core_cover_points,
     .ncover = HC_NCOV,

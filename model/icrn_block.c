@@ -194,7 +194,18 @@ static const irhw_cover_point icrn_cover_points[IC_NCOV] = {
                               "the root sends to the last core: the destination pointer wraps"},
 };
 
+static const irhw_contract icrn_contracts[] = {
+    {"done_iff_quiet", "all_done exactly when every core is empty, none offers an ID and every "
+                       "buffer is empty"},
+    {"dlv_valid_has_data", "dlv_valid exactly when the core's dn FIFO holds an entry: valid only "
+                           "with data"},
+    {"dlv_qualified", "dlv_id and dlv_src are 0 where dlv_valid is low"},
+    {"dlv_not_to_source", "no core is delivered an ID it injected"},
+};
+
 IRHW_BLOCK(icrn) = {
+    .contracts = icrn_contracts,
+    .ncontracts = sizeof icrn_contracts / sizeof icrn_contracts[0],
     .paper_area = "none given (hwwl §V-B prices the banks and the WRU only)",
     .gpu_count = 1,
     .gpu_rank = 4,

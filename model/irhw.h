@@ -272,6 +272,23 @@ void vw_checks_logic(irhw_vw *w, int open);
 int irhw_check_at(const char *text, unsigned line, char *out, size_t len);
 /* Prints every check of `text`, one a line after `indent`; the count. */
 unsigned irhw_checks_list(FILE *f, const char *text, const char *indent);
+struct irhw_inst;
+/* A port contract of x's block (b->contracts, by name): vw_assert with the
+ * table's meaning, so `irhw list` and the RTL state it in the same words;
+ * a name not in the table is written as a check that always fails. */
+void vw_contract(irhw_vw *w, const struct irhw_inst *x, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A formal scoreboard's check (`irhw prove` only): under `ifdef FORMAL, the
+ * labelled assertion `sb_NAME: assert (COND);` after "// assert sb_NAME:
+ * MSG"; its logic goes between vw_score_logic(w, 1) and (w, 0). */
+void vw_score(irhw_vw *w, const char *name, const char *msg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void vw_score_logic(irhw_vw *w, int open);
+/* A port contract over data the module stores out of its checks' sight (in
+ * a leaf's memory): vw_score as sb_data_NAME with the table's meaning,
+ * proved by `irhw prove`'s data phase (not checked in co-simulation). */
+void vw_contract_data(irhw_vw *w, const struct irhw_inst *x, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- the block description -------------------------------------------- */
 
@@ -359,6 +376,14 @@ typedef struct {
     const char *name;    /* short: entry_full, swap_refused */
     const char *meaning; /* one line for the coverage report */
 } irhw_cover_point;
+
+/* One port contract of a block: how an output relates to the state it
+ * reports, asserted beside the logic (vw_contract) and listed by `irhw
+ * list BLOCK`. */
+typedef struct {
+    const char *name;    /* short: pull_valid_has_data */
+    const char *meaning; /* one line */
+} irhw_contract;
 
 /* One configured instance of a block: what every hook receives. Built once
  * by irhw_inst_init: parameters checked, derived defaults applied, the
@@ -462,6 +487,10 @@ typedef struct irhw_block {
      * configuration in reasonable time although it is within the generic
      * size limits, with why and a smaller configuration in `why`. */
     int (*prove_too_hard)(const irhw_inst *x, char *why, size_t whylen);
+    /* Optional: the port contracts, a static table (gen writes each with
+     * vw_contract). */
+    const irhw_contract *contracts;
+    unsigned ncontracts;
 
     /* ---- what the papers' figures and the reports read (sim/report.c,
      * area/report.c, sim/workload_iru.c, the Makefile), so that generic

@@ -366,7 +366,18 @@ static const char *iru_cover_na(const irhw_inst *x, unsigned point)
     }
 }
 
+static const irhw_contract iru_hash_contracts[] = {
+    {"rep_slots_first", "a reply's valid slots come first (rep_slot_valid is 0..01..1)"},
+    {"rep_slots_with_reply", "no slot is valid without rep_valid"},
+    {"rep_slot_qualified", "an invalid slot's index, data and position are 0"},
+    {"replies_match_requests", "replies never outnumber the requests taken (req & req_ready): "
+                               "each answers a waiting one"},
+    {"req_ready_iff_room", "req_ready exactly while fewer than REQS requests wait"},
+};
+
 IRHW_BLOCK(iru_hash) = {
+    .contracts = iru_hash_contracts,
+    .ncontracts = sizeof iru_hash_contracts / sizeof iru_hash_contracts[0],
     .paper_area = "5.98 mm2 per partition at 32 nm (CACTI), 80 KB; 5.6 % of a GTX 980 (IRU paper)",
     .gpu_count = 4,
     .gpu_rank = 5,

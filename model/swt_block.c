@@ -210,7 +210,27 @@ static const char *swt_cover_na(const irhw_inst *x, unsigned point)
     }
 }
 
+static const irhw_contract swt_contracts[] = {
+    {"occupancy_is_count", "occupancy is the number of valid entries"},
+    {"full_iff_no_free", "full exactly when every entry is valid"},
+    {"iss_valid_iff_asked", "iss_valid exactly for an issue request with a valid entry: valid "
+                            "only with data"},
+    {"iss_reports_entry", "an issue names a valid entry and carries its PC, warps and count; "
+                          "without an issue every iss_ port is 0"},
+    {"iss_policy_pick", "the issued entry is the policy's: the oldest (POLICY=oldest), or the "
+                        "most warps, ties to the oldest (fullest)"},
+    {"ins_badwarp_iff_range", "ins_badwarp exactly for an insert of a warp >= WARPS"},
+    {"ins_dup_iff_waiting", "ins_dup exactly for an insert of a warp that waits in a valid entry"},
+    {"ins_answer_exact", "an insert to place joins exactly when a valid entry of its PC has room "
+                         "and is not issuing, else allocates exactly when an entry is free, else "
+                         "is rejected"},
+    {"ins_entry_named", "ins_entry names the entry joined (valid, its PC, room, not issuing) or "
+                        "allocated (free); 0 otherwise"},
+};
+
 IRHW_BLOCK(swt) = {
+    .contracts = swt_contracts,
+    .ncontracts = sizeof swt_contracts / sizeof swt_contracts[0],
     .paper_area = "none given (GW paper)",
     .gpu_count = 16,
     .gpu_rank = 3,

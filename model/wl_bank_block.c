@@ -173,7 +173,31 @@ static const irhw_cover_point wl_bank_cover_points[WB_NCOV] = {
                               "a push and a pull in one cycle (the push takes the port)"},
 };
 
+static const irhw_contract wl_bank_contracts[] = {
+    {"count_is_pull_half", "count is the pull half's count"},
+    {"empty_iff_none", "empty exactly when the pull half holds no ID"},
+    {"full_iff_push_half_full", "full exactly when the push half holds its size"},
+    {"greedy_iff_above_threshold", "greedy exactly when the pull half holds more than THRESHOLD"},
+    {"idle_iff_both_empty", "idle exactly when both halves are empty"},
+    {"double_mode_is_mode", "double_mode is the mode wlcfg set"},
+    {"push_ok_iff_room", "push_ok exactly for a push with room in the push half, spill for one "
+                         "without"},
+    {"pull_valid_has_data", "pull_ok exactly for a pull (without push) of a pull half holding an "
+                            "ID, pull_valid exactly then (a cycle later with the SRAM): valid "
+                            "only with data"},
+    {"rd_valid_has_data", "rd_take_ok exactly for a take (without a lane request) of a pull half "
+                          "holding an ID, rd_valid exactly then (a cycle later with the SRAM)"},
+    {"ids_qualified", "pull_id and rd_id are 0 when not valid"},
+    {"read_at_head", "a pull or take reads the memory at the pull half's head, writing nothing"},
+    {"id_is_read_data", "the ID returned is the word read"},
+    {"cfg_ok_iff_idle", "cfg_ok exactly for a wlcfg with both halves empty and no push or refill"},
+    {"swap_ok_iff_drained", "swap_ok exactly for a swap in double mode with the pull half empty "
+                            "and no wlcfg"},
+};
+
 IRHW_BLOCK(wl_bank) = {
+    .contracts = wl_bank_contracts,
+    .ncontracts = sizeof wl_bank_contracts / sizeof wl_bank_contracts[0],
     .paper_area = "16 x 32 x 24 b = 12,288 b per core, 2.5 % of a 64 KB register file (hwwl §V-B)",
     .gpu_count = 16 * 16,
     .gpu_rank = 1,

@@ -286,7 +286,15 @@ static const char *wru_cover_na(const irhw_inst *x, unsigned point)
     }
 }
 
+static const irhw_contract wru_contracts[] = {
+    {"core_empty_iff_all_zero", "core_empty exactly when every bank's count is 0 (this cycle's)"},
+    {"core_greedy_iff_more_greedy", "core_greedy exactly when more banks hold more than THRESHOLD "
+                                    "than fewer (this cycle's counts)"},
+};
+
 IRHW_BLOCK(wru) = {
+    .contracts = wru_contracts,
+    .ncontracts = sizeof wru_contracts / sizeof wru_contracts[0],
     .paper_area = "162 um2, 16-input sorting network, 40 nm, the paper's own estimate (hwwl §V-B)",
     .gpu_count = 16,
     .gpu_rank = 2,

@@ -61,6 +61,10 @@ module irhw_fifo #(
             always @(posedge clk) if (!rst) `IRHW_ASSUME((!push | !full));
             // assume pop_when_valid: pop only when valid (the contract above)
             always @(posedge clk) if (!rst) `IRHW_ASSUME((!pop | valid));
+            // assert valid_iff_held: valid exactly when the FIFO holds an entry (count nonzero)
+            always @(posedge clk) if (!rst) `IRHW_CHECK((valid == valid_q));
+            // assert full_iff_depth: full exactly when it holds DEPTH entries
+            always @(posedge clk) if (!rst) `IRHW_CHECK((full == valid_q));
 `endif
         end else begin : g_pointers
             localparam PTR_BITS = $clog2(DEPTH);
@@ -99,6 +103,10 @@ module irhw_fifo #(
             always @(posedge clk) if (!rst) `IRHW_ASSUME((!pop | valid));
             // assert count_bound: the FIFO never holds more than DEPTH entries
             always @(posedge clk) if (!rst) `IRHW_CHECK((count_q <= SIZE));
+            // assert valid_iff_held: valid exactly when the FIFO holds an entry (count nonzero)
+            always @(posedge clk) if (!rst) `IRHW_CHECK((valid == (count_q != {CNT_BITS{1'b0}})));
+            // assert full_iff_depth: full exactly when it holds DEPTH entries
+            always @(posedge clk) if (!rst) `IRHW_CHECK((full == (count_q == SIZE)));
             // assert ptrs_in_range: the pointers stay below DEPTH
             always @(posedge clk) if (!rst) `IRHW_CHECK(((rd_q <= LAST) & (wr_q <= LAST)));
             // assert count_conserved: the count equals the entries between the pointers: no

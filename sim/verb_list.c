@@ -59,6 +59,16 @@ static void list_ports(const irhw_inst *x)
         printf("  timing: %s\n", x->b->timing);
 }
 
+/* The block's port contracts (its contracts table, as the RTL asserts them). */
+static void list_contracts(const irhw_block *b)
+{
+    if (!b->ncontracts)
+        return;
+    printf("  contracts (each output against the state it reports; asserted in the RTL):\n");
+    for (unsigned i = 0; i < b->ncontracts; i++)
+        printf("    %s: %s\n", b->contracts[i].name, b->contracts[i].meaning);
+}
+
 /* The default configuration's assertions and input contracts (vw_assert),
  * its leaf cells' included, as the RTL states them. */
 static void list_checks(const irhw_inst *x)
@@ -216,6 +226,7 @@ int cmd_list(int argc, char **argv)
             list_params(b);
             if (one) {
                 list_ports(&x);
+                list_contracts(x.b);
                 list_checks(&x);
             }
         }

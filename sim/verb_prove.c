@@ -16,13 +16,50 @@
 #include <unistd.h>
 #include "prove.h"
 
+/* The replay line of a failing phase's counterexample. */
+static void print_replay(const opts *o, const char *dir, const char *params,
+                         const irhw_prove_res *r)
+{
+    printf("trace: %s (inputs per cycle), %s + %s\n", r->csv, r->vcd, r->gtkw);
+    printf("replay: %s cosim %s -p %s --stim-file %s", prog, o->b->name, params, r->csv);
+    for (unsigned i = 0; i < o->nrtl; i++)
+        printf(" --rtl %s", o->rtl[i]);
+    printf(" --wave %s/cex.fst\n", dir);
+}
+
+/* A scoreboard phase's verdict line: the exit code (1 failed, else 0). */
+static int print_sb(const opts *o, const char *dir, const char *params, uint64_t depth,
+                    const irhw_prove_res *r, const irhw_prove_phase *ph)
+{
+    const char *what = ph == &r->ph[IRHW_PHASE_SB] ? "scoreboard" : "scoreboard data";
+    switch (ph->verdict) {
+    case IRHW_PROVE_PROVED:
+        printf("%s PROVED (k-induction, k = %d): %s\n", what, ph->k, ph->names);
+        return 0;
+    case IRHW_PROVE_FAILED:
+        printf("%s FAILED at cycle %" PRIu64 " (bounded model check): one of %s\n", what,
+               ph->fail_cycle, ph->names);
+        print_replay(o, dir, params, r);
+        return EXIT_MISMATCH;
+    default:
+        printf("%s PASSED to depth %" PRIu64 " (bounded model check only: k-induction "
+               "did not close by k = %d): %s\n",
+               what, depth, ph->k, ph->names);
+        return 0;
+    }
+}
+
 /* The verdict of a proof on stdout (a verdict) or stderr (bad input): the
  * exit code. */
 static int prove_print(const opts *o, const char *dir, uint64_t depth, const irhw_prove_res *r)
 {
     char params[1024];
     irhw_cfg_format(o->b, &o->c, " -p ", params, sizeof params);
-    switch (r->verdict) {
+    const irhw_prove_phase *ph = &r->ph[IRHW_PHASE_CHECKS];
+    switch (ph->verdict) {
+    case IRHW_PROVE_BAD_RTL:
+        fprintf(stderr, "%s prove: %s\n", prog, r->why);
+        return EXIT_USAGE;
     case IRHW_PROVE_NO_CHECK:
         fprintf(stderr, "%s prove: no assertions in ", prog);
         if (o->nrtl)
@@ -41,27 +78,29 @@ static int prove_print(const opts *o, const char *dir, uint64_t depth, const irh
                 prog, o->b->name, params, IRHW_PROVE_CELLS_MAX, IRHW_PROVE_MEM_MAX);
         return EXIT_USAGE;
     case IRHW_PROVE_PROVED:
-        printf("PROVED %s -p %s: every assertion holds in every reachable state "
+        printf("PROVED %s -p %s: every contract and invariant holds in every reachable state "
                "(k-induction, k = %d)\n",
-               o->b->name, params, r->k);
-        return 0;
+               o->b->name, params, ph->k);
+        break;
     case IRHW_PROVE_FAILED:
         printf("FAILED %s -p %s: an assertion fails at cycle %" PRIu64
                " (bounded model check; the replay names it)\n",
-               o->b->name, params, r->fail_cycle);
-        printf("trace: %s (inputs per cycle), %s + %s\n", r->csv, r->vcd, r->gtkw);
-        printf("replay: %s cosim %s -p %s --stim-file %s", prog, o->b->name, params, r->csv);
-        for (unsigned i = 0; i < o->nrtl; i++)
-            printf(" --rtl %s", o->rtl[i]);
-        printf(" --wave %s/cex.fst\n", dir);
+               o->b->name, params, ph->fail_cycle);
+        print_replay(o, dir, params, r);
         return EXIT_MISMATCH;
     case IRHW_PROVE_PASSED:
+        printf("PASSED %s -p %s to depth %" PRIu64
+               ": no contract or invariant fails within %" PRIu64
+               " cycles of reset (bounded model check only; k-induction did not close by k = "
+               "%d)\n",
+               o->b->name, params, depth, depth, ph->k);
         break;
     }
-    printf("PASSED %s -p %s to depth %" PRIu64 ": no assertion fails within %" PRIu64
-           " cycles of reset (bounded model check; k-induction did not close by k = %d)\n",
-           o->b->name, params, depth, depth, r->k);
-    return 0;
+    int rc = 0;
+    for (unsigned i = IRHW_PHASE_SB; i < IRHW_NPHASES && !rc; i++)
+        if (r->ph[i].ran)
+            rc = print_sb(o, dir, params, depth, r, &r->ph[i]);
+    return rc;
 }
 
 int cmd_prove(int argc, char **argv)
@@ -73,12 +112,17 @@ int cmd_prove(int argc, char **argv)
             verb_help(
                 "prove BLOCK [options]",
                 "  proves the block's assertions (`irhw list BLOCK` lists them) with Yosys's\n"
-                "  SAT solver: from rst held in cycles 0 and 1, bounded model checking to\n"
+                "  SAT solver: from rst in the first cycle, bounded model checking to\n"
                 "  --depth N cycles and k-induction up to N. Prints PROVED (k-induction, k),\n"
                 "  PASSED to depth N (no failure, induction did not close), or FAILED: the\n"
                 "  counterexample goes to DIR/cex.csv (a --stim-file), DIR/cex.vcd and\n"
                 "  DIR/cex.gtkw, and the cosim command that replays it against the C model\n"
-                "  is printed. A design without an assertion has nothing to prove: exit 2.\n",
+                "  is printed. A design without an assertion has nothing to prove: exit 2.\n"
+                "  A block with a formal scoreboard gets a line for its checks (sb_*) and one\n"
+                "  for its data checks (sb_data_*), each proved with the earlier lines'\n"
+                "  checks as assumptions when those were proved (docs/verification.md).\n"
+                "  --rtl takes what cosim takes: the leaf cells' files may be among them (a\n"
+                "  module defined twice must have the same text in both).\n",
                 V_PROVE,
                 "exit: 0 proved or passed, 1 failed, 2 bad input or a configuration too\n"
                 "      large for the solver, 3 Yosys missing or failing\n");

@@ -42,7 +42,7 @@ else bad "trace-lines: $out"; fi
 # --shrink: the RTL fault the issue names (an insert joins a full entry)
 "$irhw" gen swt -o "$tmp/shr" > /dev/null
 sed 's/(count != CAP) \& //' "$tmp"/shr/swt_*.v > "$tmp/swt_full.v"
-(cd "$tmp" && "$irhw" cosim swt --rtl swt_full.v --cycles 20000 --shrink --shrink-out s3) > "$tmp/shrink.out" 2>&1; rc=$?
+(cd "$tmp" && "$irhw" cosim swt --rtl swt_full.v --cycles 20000 --no-assert --shrink --shrink-out s3) > "$tmp/shrink.out" 2>&1; rc=$?
 read -r before after <<< "$(sed -n 's/^shrunk: \([0-9]*\) -> \([0-9]*\) cycles.*/\1 \2/p' "$tmp/shrink.out")"
 replay=$(sed -n 's/^replay shrunk: //p' "$tmp/shrink.out")
 if [ $rc -eq 1 ] && [ -n "$after" ] && [ "$after" -lt "$before" ] && [ -s "$tmp/s3.csv" ] && [ -s "$tmp/s3.fst" ] &&

@@ -176,9 +176,10 @@ for at in 20000 100000; do
     always @(posedge clk) late_cnt <= late_cnt + 17'"'"'d1;\
     assign head = (valid ? head_raw : 24'"'"'d0) ^ {23'"'"'d0, late_cnt == 17'"'"'d'$at'};/' \
     "$tmp"/late/fifo_w24_d2.v > "$tmp/late.v"
-  "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 10 --quiet > /dev/null 2>&1 # built outside the reports
+  # (--no-assert: when valid is low the flip is a head_qualified contract failure)
+  "$irhw" cosim fifo --rtl "$tmp/late.v" --no-assert --cycles 10 --quiet > /dev/null 2>&1 # built outside the reports
   for t in 1 0; do
-    IRHW_TRIAL=1 IRHW_RECHECK=8192 "$irhw" cosim fifo --rtl "$tmp/late.v" --cycles 150000 $([ $t = 0 ] || echo --threads 1) > "$tmp/late$t.raw" 2>&1
+    IRHW_TRIAL=1 IRHW_RECHECK=8192 "$irhw" cosim fifo --rtl "$tmp/late.v" --no-assert --cycles 150000 $([ $t = 0 ] || echo --threads 1) > "$tmp/late$t.raw" 2>&1
     echo "rc $?" >> "$tmp/late$t.raw"
     sed -E '/^irhw: [a-z_]+ cycle [0-9]+ of [0-9]+ /d' "$tmp/late$t.raw" > "$tmp/late$t.out"
   done

@@ -23,7 +23,7 @@ out=$("$irhw" prove $fifo -o "$tmp/pv" 2>&1); rc=$?
 head=$(head -1 "$root/synth_scripts/prove.ys.in")
 [ $rc = 0 ] && echo "$out" | grep -q '^PROVED fifo ' && [ "$(head -1 "$tmp/pv/prove.ys")" = "$head" ] &&
   ! grep -v '^#' "$tmp/pv/prove.ys" | grep -q '@[A-Z_]*@' &&
-  grep -q "^read_verilog -formal -DIRHW_ASSERT \"$tmp/pv/fifo_w4_d3.v\"" "$tmp/pv/prove.ys" &&
+  grep -q "^read_verilog -formal -overwrite -DIRHW_ASSERT \"$tmp/pv/fifo_w4_d3.v\"" "$tmp/pv/prove.ys" &&
   ok "prove: PROVED; DIR/prove.ys starts with the template's header, every @NAME@ filled in" ||
   bad "prove from the template (rc=$rc): $out; $(head -1 "$tmp/pv/prove.ys")"
 
