@@ -38,11 +38,13 @@ static const struct {
      "(ours: separate macros, no wiring between them); CACTI prices none of the hash's logic "
      "(comparators, counters, reply engine), which ours includes"},
     {"request_fifo", "request FIFO", 2, 16, "one warp request (32 x 32 b) a row",
-     "a FIFO reads and writes in one cycle: 1r1w ports, larger cells; priced 1rw here"},
+     "a FIFO reads and writes in one cycle: 1r1w ports, larger cells; 1rw in the main figure, 1r1w "
+     "and 2r2w in the bracket"},
     {"prefetch_buffer", "prefetch buffer", 1.7, 8, "one row per on-the-fly prefetch (8)",
-     "written by memory replies while the hash reads it: 2 ports; priced 1rw here"},
+     "written by memory replies while the hash reads it: 2 ports; 1rw in the main figure, 1r1w and "
+     "2r2w in the bracket"},
     {"classifier_buffer", "classifier buffer", 1.2, 32, "32 rows (assumed: one per warp lane)",
-     "organisation not given by the paper; priced 1rw here"},
+     "organisation not given by the paper; 1rw in the main figure, 1r1w and 2r2w in the bracket"},
     {"ring_buffer", "ring buffering", 2.8, 32, "32 rows (assumed: one per warp lane)",
      "ring stops read and write each cycle: 2 ports; the ring's wires are in neither"},
 };
