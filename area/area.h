@@ -81,6 +81,11 @@ int irhw_area_run(const irhw_area_req *q, irhw_area_res *r, char *err, size_t er
 double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm);
 /* The model's 6T bit cell at a node, µm². */
 double irhw_sram_bitcell_um2(unsigned node_nm);
+/* A macro with `ports` ports (1: 1rw; 2: 1r1w; 4: 2r2w): each port beyond
+ * the first widens and heightens the cell by wiring tracks and has its own
+ * decoder, column periphery and I/O (area/sram_model.c). ports = 1 gives
+ * irhw_sram_area_um2. */
+double irhw_sram_area_ports_um2(unsigned words, unsigned width, unsigned node_nm, unsigned ports);
 
 /* SRAM macros of st priced from a user table "words width um2" per line
  * (types not in it by the model); where the areas came from in source. */
@@ -102,6 +107,7 @@ void irhw_area_print_json(FILE *f, const irhw_block *b, const irhw_cfg *c, const
  * scaled to 32 nm by (32/node)^2. area/iru_partition.c. */
 #define IRHW_IRU_PART_LINES 5
 #define IRHW_IRU_PAPER_PART_MM2 5.98
+#define IRHW_IRU_PORT_ORGS 3 /* SRAM organisations of the bracket: 1rw, 1r1w, 2r2w */
 typedef struct {
     const char *key;  /* stable JSON key */
     const char *what; /* "request FIFO" */
@@ -112,6 +118,7 @@ typedef struct {
     const char *cacti; /* what CACTI includes here that this estimate does not */
     double um2;        /* at the hash's node */
     double mm2_32nm;   /* scaled */
+    double ports_mm2_32nm[IRHW_IRU_PORT_ORGS]; /* the bracket: 1rw, 1r1w, 2r2w */
 } irhw_iru_part_line;
 typedef struct {
     double node_nm, scale; /* the hash's node, (32/node)^2 */
@@ -121,6 +128,7 @@ typedef struct {
     double pct_gpu_4;         /* 4 partitions' share of a GTX 980 (irhw_gpu_share_pct) */
     double paper_um2_per_bit; /* 5.98 mm2 over Table 1's bits */
     double ours_um2_per_bit;  /* at 32 nm */
+    double ports_total_mm2_32nm[IRHW_IRU_PORT_ORGS]; /* every SRAM at 1rw, 1r1w, 2r2w */
 } irhw_iru_partition;
 
 /* Prices the partition around a hash of hash_um2 in total (of which

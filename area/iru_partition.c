@@ -10,8 +10,13 @@
  *                            paper's 8), 1.7 KB / 8 = 1741 b a row;
  *   classifier buffer 1.2 KB and ring buffering 2.8 KB: 32 rows (assumed:
  *                            one per warp lane), the size / 32 a row.
- * Every buffer is one single-port (1rw) macro, the only organisation the
- * SRAM model has. Areas are at the hash's node (the SRAM model at that node)
+ * Every buffer is one single-port (1rw) macro in the main figure; the
+ * bracket prices every SRAM (the hash's macros and each buffer) again as
+ * 1r1w and 2r2w macros (irhw_sram_area_ports_um2): the paper does not say
+ * how many ports its arrays have. The hash's SRAM is scaled by the ratio
+ * of a 128 x 80 b macro (the paper configuration's) at 2 and 4 ports to
+ * 1rw; its logic is the synthesized one at the FILTER of the run, the same
+ * in every organisation. Areas are at the hash's node (the SRAM model at that node)
  * and scaled to 32 nm by (32/node)^2: ideal area scaling with the square of
  * the feature size, the rule area/sram_model.c itself uses for a node it has
  * no bit cell for.
@@ -33,14 +38,38 @@ static const struct {
      "(ours: separate macros, no wiring between them); CACTI prices none of the hash's logic "
      "(comparators, counters, reply engine), which ours includes"},
     {"request_fifo", "request FIFO", 2, 16, "one warp request (32 x 32 b) a row",
-     "a FIFO reads and writes in one cycle: 1r1w ports, larger cells; priced 1rw here"},
+     "a FIFO reads and writes in one cycle: 1r1w ports, larger cells; 1rw in the main figure, 1r1w "
+     "and 2r2w in the bracket"},
     {"prefetch_buffer", "prefetch buffer", 1.7, 8, "one row per on-the-fly prefetch (8)",
-     "written by memory replies while the hash reads it: 2 ports; priced 1rw here"},
+     "written by memory replies while the hash reads it: 2 ports; 1rw in the main figure, 1r1w and "
+     "2r2w in the bracket"},
     {"classifier_buffer", "classifier buffer", 1.2, 32, "32 rows (assumed: one per warp lane)",
-     "organisation not given by the paper; priced 1rw here"},
+     "organisation not given by the paper; 1rw in the main figure, 1r1w and 2r2w in the bracket"},
     {"ring_buffer", "ring buffering", 2.8, 32, "32 rows (assumed: one per warp lane)",
      "ring stops read and write each cycle: 2 ports; the ring's wires are in neither"},
 };
+
+static const unsigned port_orgs[IRHW_IRU_PORT_ORGS] = {1, 2, 4};
+static const char *const port_names[IRHW_IRU_PORT_ORGS] = {"1rw", "1r1w", "2r2w"};
+
+/* One line at each SRAM organisation of the bracket, mm2 at 32 nm. */
+static void price_ports(irhw_iru_partition *p, irhw_iru_part_line *l, double hash_um2,
+                        double hash_sram_um2)
+{
+    unsigned node = (unsigned)lround(p->node_nm);
+    for (int k = 0; k < IRHW_IRU_PORT_ORGS; k++) {
+        double um2;
+        if (l->words) {
+            um2 = irhw_sram_area_ports_um2(l->words, l->width, node, port_orgs[k]);
+        } else {
+            double r = irhw_sram_area_ports_um2(128, 80, node, port_orgs[k]) /
+                       irhw_sram_area_ports_um2(128, 80, node, 1);
+            um2 = hash_um2 - hash_sram_um2 + hash_sram_um2 * r;
+        }
+        l->ports_mm2_32nm[k] = um2 * p->scale * 1e-6;
+        p->ports_total_mm2_32nm[k] += l->ports_mm2_32nm[k];
+    }
+}
 
 int irhw_iru_partition_price(double hash_um2, double hash_sram_um2, const char *node,
                              irhw_iru_partition *p, char *err, size_t errlen)
@@ -70,6 +99,7 @@ int irhw_iru_partition_price(double hash_um2, double hash_sram_um2, const char *
             l->um2 = hash_um2;
         }
         l->mm2_32nm = l->um2 * p->scale * 1e-6;
+        price_ports(p, l, hash_um2, hash_sram_um2);
         p->paper_kb += l->paper_kb;
         p->total_um2 += l->um2;
     }
@@ -112,6 +142,21 @@ void irhw_iru_partition_print(FILE *f, const irhw_iru_partition *p)
             "  per bit of Table 1 at 32 nm: paper %.2f um2, ours %.3f um2 (a 32 nm 6T bit cell of "
             "the SRAM model: %.3f um2)\n",
             p->paper_um2_per_bit, p->ours_um2_per_bit, irhw_sram_bitcell_um2(32));
+    fprintf(f, "  bracket by SRAM ports, mm2 at 32 nm (the paper gives no port count):\n");
+    fprintf(f, "  %-18s %10s %10s %10s\n", "line", port_names[0], port_names[1], port_names[2]);
+    for (int i = 0; i < IRHW_IRU_PART_LINES; i++) {
+        const double *m = p->line[i].ports_mm2_32nm;
+        fprintf(f, "  %-18s %10.3f %10.3f %10.3f\n", p->line[i].what, m[0], m[1], m[2]);
+    }
+    const double *t = p->ports_total_mm2_32nm;
+    fprintf(f, "  %-18s %10.3f %10.3f %10.3f  paper: %.2f mm2\n", "partition", t[0], t[1], t[2],
+            IRHW_IRU_PAPER_PART_MM2);
+    fprintf(f,
+            "  partition: %.3f .. %.3f mm2 at 32 nm (1rw .. 2r2w), the paper's %.2f is %.1fx .. "
+            "%.1fx that. Unspecified by the paper: each array's ports, banking and rows x "
+            "width, CACTI's array type (RAM or cache) and device (HP, LSTP), wiring\n",
+            t[0], t[2], IRHW_IRU_PAPER_PART_MM2, IRHW_IRU_PAPER_PART_MM2 / t[0],
+            IRHW_IRU_PAPER_PART_MM2 / t[2]);
     fprintf(f, "  what CACTI prices differently, per line:\n");
     for (int i = 0; i < IRHW_IRU_PART_LINES; i++)
         fprintf(f, "    %s: %s\n", p->line[i].what, p->line[i].cacti);
@@ -142,6 +187,9 @@ void irhw_iru_partition_json(FILE *f, const irhw_iru_partition *p)
         fprintf(f, "    \"pct_gtx980_4_partitions\": %.4f, ", p->pct_gpu_4);
     fprintf(f,
             "\"paper_pct_gtx980\": 5.6, \"paper_um2_per_bit_32nm\": %.3f, "
-            "\"ours_um2_per_bit_32nm\": %.4f}",
+            "\"ours_um2_per_bit_32nm\": %.4f,\n    \"bracket_mm2_32nm\": {",
             p->paper_um2_per_bit, p->ours_um2_per_bit);
+    for (int k = 0; k < IRHW_IRU_PORT_ORGS; k++)
+        fprintf(f, "%s\"%s\": %.4f", k ? ", " : "", port_names[k], p->ports_total_mm2_32nm[k]);
+    fputs("}}", f);
 }

@@ -74,27 +74,53 @@ double irhw_sram_bitcell_um2(unsigned node_nm)
     return 0.346 * s * s;
 }
 
-/* Macro area in bit-cell units for one column-mux factor. */
-static double cells_for_mux(unsigned words, unsigned width, unsigned mux)
+/* Macro area in 6T bit-cell units for one column-mux factor; a cell of
+ * `cell` 6T cells and `ports` sets of periphery. */
+static double cells_for_mux(unsigned words, unsigned width, unsigned mux, double cell,
+                            unsigned ports)
 {
     double rows = (double)((words + mux - 1) / mux);
     double cols = (double)width * mux;
     double abits = (double)addr_bits(words);
-    return SRAM_ARRAY_OVERHEAD * rows * cols + SRAM_ROW_CELLS * rows + SRAM_COL_CELLS * cols +
-           SRAM_IO_CELLS * width + SRAM_ADDR_CELLS * abits + SRAM_CTRL_CELLS;
+    return SRAM_ARRAY_OVERHEAD * cell * rows * cols +
+           ports * (SRAM_ROW_CELLS * rows + SRAM_COL_CELLS * cols + SRAM_IO_CELLS * width +
+                    SRAM_ADDR_CELLS * abits) +
+           SRAM_CTRL_CELLS;
 }
 
-double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm)
+/*
+ * Multi-port cells (first order, the rule CACTI's multiported arrays
+ * follow: every extra port adds a word line across the cell and a bit-line
+ * pair along it). The 6T cell is taken as twice as wide as high (W =
+ * sqrt(2A), H = sqrt(A/2)); each port beyond the first adds 2 wiring
+ * tracks to W and 1 to H, a track being 3 x the node (a 45 nm metal-1
+ * pitch of ~135 nm). At 45 nm: 1r1w (2 ports) 1.75 x the 6T cell, 2r2w
+ * (4 ports) 3.9 x. An estimate of the kind, not a published cell.
+ */
+static double cell_factor(unsigned node_nm, unsigned ports)
 {
-    if (words == 0 || width == 0 || node_nm == 0)
+    double a = irhw_sram_bitcell_um2(node_nm), t = 3.0 * node_nm * 1e-3;
+    double w = sqrt(2 * a) + 2 * t * (ports - 1), h = sqrt(a / 2) + t * (ports - 1);
+    return w * h / a;
+}
+
+double irhw_sram_area_ports_um2(unsigned words, unsigned width, unsigned node_nm, unsigned ports)
+{
+    if (words == 0 || width == 0 || node_nm == 0 || ports == 0)
         return 0.0;
-    double best = cells_for_mux(words, width, 1);
+    double cell = ports == 1 ? 1.0 : cell_factor(node_nm, ports);
+    double best = cells_for_mux(words, width, 1, cell, ports);
     for (unsigned mux = 2; mux <= 16; mux *= 2) {
-        double a = cells_for_mux(words, width, mux);
+        double a = cells_for_mux(words, width, mux, cell, ports);
         if (a < best)
             best = a;
     }
     return best * irhw_sram_bitcell_um2(node_nm);
+}
+
+double irhw_sram_area_um2(unsigned words, unsigned width, unsigned node_nm)
+{
+    return irhw_sram_area_ports_um2(words, width, node_nm, 1);
 }
 
 /*

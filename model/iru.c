@@ -68,6 +68,7 @@ typedef struct {
     iru_elt *lane;
     int *lane_valid;
     elt_q *hop;       /* [HOP] stages of the link to p + 1, RING_W each */
+    unsigned on_hop;  /* elements on the hop to p + 1 */
     unsigned pending; /* requests not yet in the hash's FIFO */
     unsigned in_hash; /* requests in the hash's FIFO */
     iru_reply_t *rep; /* replies not yet popped */
@@ -79,6 +80,7 @@ struct iru_sys {
     unsigned shift, part_bits;
     iru_part *p;
     int flush;
+    uint64_t upstream; /* elements in FIFOs, ring buffers, hops and lanes */
     iru_sys_stats st;
 };
 
@@ -252,6 +254,7 @@ int iru_sys_push(iru_sys *s, unsigned part, uint64_t idx, uint64_t data, uint64_
     iru_elt e = {idx, data, pos};
     int ok = part < s->c.parts && q_push(&s->p[part].src, &e);
     s->st.pushed += (uint64_t)ok;
+    s->upstream += (uint64_t)ok;
     return ok;
 }
 
@@ -284,22 +287,6 @@ int iru_sys_reply(iru_sys *s, unsigned part, iru_reply_t *r)
     return 1;
 }
 
-static unsigned lanes_held(const iru_part *p)
-{
-    unsigned n = 0;
-    for (unsigned l = 0; l < p->g->lanes; l++)
-        n += (unsigned)p->lane_valid[l];
-    return n;
-}
-
-static uint64_t ring_held(const iru_part *p, unsigned hops)
-{
-    uint64_t n = p->rin.n;
-    for (unsigned h = 0; h < hops; h++)
-        n += p->hop[h].n;
-    return n;
-}
-
 /* ---- ports of a partition's hash ---------------------------------------- */
 
 static void put(iru_part *p, enum iru_hash_port id, unsigned i, unsigned w, uint64_t v)
@@ -317,12 +304,9 @@ static uint64_t get(const iru_part *p, enum iru_hash_port id, unsigned i, unsign
 
 uint64_t iru_sys_held(const iru_sys *s)
 {
-    uint64_t n = 0;
-    for (unsigned i = 0; i < s->c.parts; i++) {
-        const iru_part *p = &s->p[i];
-        n += p->src.n + ring_held(p, s->c.hop) + lanes_held(p) +
-             get(p, IHP_HELD, 0, p->g->held_bits);
-    }
+    uint64_t n = s->upstream;
+    for (unsigned i = 0; i < s->c.parts; i++)
+        n += get(&s->p[i], IHP_HELD, 0, s->p[i].g->held_bits);
     return n;
 }
 
@@ -342,17 +326,6 @@ void *iru_sys_part_model(const iru_sys *s, unsigned part)
 }
 
 /* ---- one cycle -------------------------------------------------------------- */
-
-/* Is anything left upstream of the partitions' hashes? */
-static int input_left(const iru_sys *s)
-{
-    for (unsigned i = 0; i < s->c.parts; i++) {
-        const iru_part *p = &s->p[i];
-        if (p->src.n || ring_held(p, s->c.hop) || lanes_held(p))
-            return 1;
-    }
-    return 0;
-}
 
 /* The hash of partition p: drive its lanes, request and flush, evaluate,
  * take what it accepted and replied, clock it. */
@@ -376,6 +349,7 @@ static void hash_cycle(iru_sys *s, iru_part *p, int flush)
         if (p->lane_valid[l] && get(p, IHP_INS_READY, l, 1)) {
             p->lane_valid[l] = 0;
             s->st.inserted++;
+            s->upstream--;
         }
     if (req && get(p, IHP_REQ_READY, 0, 1)) {
         p->pending--;
@@ -410,6 +384,7 @@ static void ring_advance(iru_sys *s)
         while (last->n) {
             q_push(&s->p[(i + 1) % P].rin, q_head(last)); /* room was reserved */
             q_pop(last);
+            p->on_hop--;
             s->st.ring_hops++;
         }
         for (unsigned h = H - 1; h > 0; h--) {
@@ -446,12 +421,13 @@ static void route_queue(iru_sys *s, unsigned i, elt_q *q, unsigned reserve, unsi
             p->lane_valid[l] = 1;
         } else {
             /* the next buffer's free places not promised to the hop */
-            uint64_t room = next->rin.cap - next->rin.n - (ring_held(p, s->c.hop) - p->rin.n);
+            uint64_t room = next->rin.cap - next->rin.n - p->on_hop;
             if (*sent == s->c.ring_w || room < 1 + (uint64_t)reserve) {
                 s->st.ring_stalls++;
                 return;
             }
             q_push(&p->hop[0], e);
+            p->on_hop++;
             (*sent)++;
         }
         q_pop(q);
@@ -460,7 +436,7 @@ static void route_queue(iru_sys *s, unsigned i, elt_q *q, unsigned reserve, unsi
 
 void iru_sys_step(iru_sys *s)
 {
-    int flush = s->flush && !input_left(s);
+    int flush = s->flush && s->upstream == 0;
     for (unsigned i = 0; i < s->c.parts; i++)
         hash_cycle(s, &s->p[i], flush);
     ring_advance(s);

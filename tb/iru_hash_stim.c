@@ -316,8 +316,10 @@ void iru_hash_stim_next(void *vs, uint64_t cycle, const uint64_t *prev_out, uint
                 irhw_set(in, s->ps, (unsigned)g->port[IHP_RST], 1);
                 s->waiting = 0;
             }
-        } else { /* flushing at the end of a phase */
-            flush = 1;
+        } else { /* flushing at the end of a phase, once the lanes are empty
+                  * (a flush stops inserts: what waits on a lane would
+                  * land after it) */
+            flush = !lanes_busy(s);
             if (s->flush_left)
                 s->flush_left--;
             /* a flush to be dropped ends once the pack buffer had SLOTS + 3

@@ -260,6 +260,26 @@ START_TEST(iru_partition_prices_table_1_around_the_hash)
     ck_assert_double_eq_tol(p.total_um2, sum, 1e-6);
     ck_assert_double_eq_tol(p.total_mm2_32nm, sum * (32.0 / 45) * (32.0 / 45) * 1e-6, 1e-12);
     ck_assert_double_eq_tol(p.pct_gpu_4, irhw_gpu_share_pct(4 * sum, "45 nm"), 1e-12);
+    /* the bracket: 1rw is the main figure; more ports never cost less; the
+     * hash's logic stays in every organisation */
+    ck_assert_double_eq_tol(p.ports_total_mm2_32nm[0], p.total_mm2_32nm, 1e-12);
+    ck_assert(p.ports_total_mm2_32nm[1] > p.ports_total_mm2_32nm[0]);
+    ck_assert(p.ports_total_mm2_32nm[2] > p.ports_total_mm2_32nm[1]);
+    ck_assert(p.line[0].ports_mm2_32nm[2] * 1e6 / p.scale > p.hash_logic_um2 + 4e5);
+}
+END_TEST
+
+START_TEST(multi_port_sram_costs_more_per_port)
+{
+    static const unsigned sizes[][2] = {{16, 1024}, {128, 80}, {1024, 32}};
+    for (unsigned i = 0; i < 3; i++) {
+        double a1 = irhw_sram_area_ports_um2(sizes[i][0], sizes[i][1], 45, 1);
+        double a2 = irhw_sram_area_ports_um2(sizes[i][0], sizes[i][1], 45, 2);
+        double a4 = irhw_sram_area_ports_um2(sizes[i][0], sizes[i][1], 45, 4);
+        ck_assert_double_eq_tol(a1, irhw_sram_area_um2(sizes[i][0], sizes[i][1], 45), 1e-9);
+        ck_assert(a2 > 1.3 * a1 && a2 < 2.5 * a1);
+        ck_assert(a4 > 2.5 * a1 && a4 < 5 * a1);
+    }
 }
 END_TEST
 
@@ -530,6 +550,7 @@ static Suite *area_suite(void)
     tcase_add_test(model, sram_area_matches_the_documented_sanity_figures);
     tcase_add_test(model, gpu_share_compares_at_one_node_and_is_na_without_a_result);
     tcase_add_test(model, iru_partition_prices_table_1_around_the_hash);
+    tcase_add_test(model, multi_port_sram_costs_more_per_port);
     suite_add_tcase(s, model);
 
     TCase *flow = tcase_create("synthesis");
