@@ -107,6 +107,7 @@ typedef struct {
     struct hw_sys o_s;
     unsigned o_net_n;
     unsigned gphase; /* SCHEME=gsorting: 0..INTERVAL-1, a decision at 0 */
+    int calm;        /* the last tick changed no state but counters (hwwl_calm) */
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
         uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between banks */
@@ -422,10 +423,16 @@ void hwwl_tick(void *vm, const uint64_t *in)
     if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
         hw_step(m, in);
     m->step_ok = 0;
-    for (unsigned c = 0; c < m->g.cores; c++)
+    int calm = !HW_MODEL_ONLY_SCHEME(&m->g) && !m->net_n && !m->s.inj_fire && !m->s.dlv_fire &&
+               !m->s.swap_go && !m->s.cfg_go;
+    for (unsigned c = 0; c < m->g.cores; c++) {
         m->core.b->model_tick(m->cm[c], core_in(m, c));
+        calm = calm && hwwl_core_calm(m->cm[c]);
+    }
+    m->calm = calm;
     m->net.b->model_tick(m->nm, m->nin);
     if (irhw_get(in, ps, HW_RST)) {
+        m->calm = 0;
         m->net_n = 0;
         m->gphase = 0;
         return;
@@ -442,6 +449,24 @@ void hwwl_tick(void *vm, const uint64_t *in)
     m->st.cfgs += (uint64_t)m->s.cfg_go;
     if (m->net_n > m->st.net_max)
         m->st.net_max = m->net_n;
+}
+
+/* A calm tick: every core's (hwwl_core_calm), nothing in or entering or
+ * leaving the network (its tick then only counts cycles), no system
+ * command, SCHEME=gsorting / magic excluded (their backdoor moves). */
+int hwwl_calm(const void *vm)
+{
+    return ((const hw_model *)vm)->calm;
+}
+
+void hwwl_idle_tick(void *vm)
+{
+    hw_model *m = vm;
+    for (unsigned c = 0; c < m->g.cores; c++)
+        hwwl_core_idle_tick(m->cm[c]);
+    m->net.b->model_tick(m->nm, m->nin);
+    m->st.cycles++;
+    m->st.done_cycles += (uint64_t)m->s.all_done;
 }
 
 /* ---- construction ---------------------------------------------------------------------- */

@@ -144,6 +144,7 @@ typedef struct {
     /* eval's inputs: tick with the same inputs reuses eval's step */
     uint64_t *last_in;
     int step_ok;
+    int calm; /* the last tick changed no state but counters (hwwl_core_calm) */
     /* this cycle's decisions (hc_step) */
     struct hc_step {
         int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now, swap_ready, cfg_ready;
@@ -512,6 +513,38 @@ static void land(hc_model *m, unsigned to, uint64_t id)
     }
 }
 
+/* Does this cycle's tick change nothing but the WRU's phase and
+ * statistics and rphase? Inputs that ask nothing (no rst, push, pull,
+ * command, rx or memory response), no bank that moves, no take, put,
+ * store or load, the request register, the xfer and rx registers and the
+ * coalescing buffer empty, no sram read pending, the answer queue as it
+ * was, and a WRU that keeps no plan between cycles (lsorting without
+ * pipeline registers; its phase only counts). Every other assignment of
+ * hwwl_core_tick is guarded by one of these. */
+static int tick_is_calm(hc_model *m, const uint64_t *in, uint64_t rst)
+{
+    const irhw_ports *ps = &m->x->ps;
+    const hwwl_core_geom *g = &m->g;
+    const struct hc_step *s = &m->s;
+    if (rst | irhw_get(in, ps, HC_PUSH) | irhw_get(in, ps, HC_PULL) |
+        irhw_get(in, ps, HC_WLCFG_EN) | irhw_get(in, ps, HC_SWAP) | irhw_get(in, ps, HC_WLINIT_EN) |
+        irhw_get(in, ps, HC_RX_VALID) | irhw_get(in, ps, HC_MEM_RESP_VALID))
+        return 0;
+    if (m->wm && (g->scheme != HC_LSORTING || g->wru_latency))
+        return 0;
+    if (s->take | s->put_src_rf | s->put_src_mv | s->put_src_xi | s->acc)
+        return 0;
+    if (s->st_go || s->ld_go || s->init_go || s->cfg_go || s->swap_go || m->rq_valid ||
+        m->xo_st != SLOT_FREE || m->xi_valid || m->cb_n)
+        return 0;
+    if (memcmp(m->ans_q, s->ans, g->lanes))
+        return 0;
+    for (unsigned l = 0; l < g->lanes; l++)
+        if (m->tk_pend[l] || bank_moves(m, l, 0))
+            return 0;
+    return 1;
+}
+
 void hwwl_core_tick(void *vm, const uint64_t *in)
 {
     hc_model *m = vm;
@@ -524,6 +557,7 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         hc_step(m, in);
     m->step_ok = 0;
     uint64_t rst = irhw_get(in, ps, HC_RST);
+    m->calm = tick_is_calm(m, in, rst);
     for (unsigned l = 0; l < L; l++) {
         uint64_t bit = (uint64_t)1 << l;
         if (bank_moves(m, l, rst)) {
@@ -681,6 +715,20 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
 }
 
+int hwwl_core_calm(const void *vm)
+{
+    return ((const hc_model *)vm)->calm;
+}
+
+void hwwl_core_idle_tick(void *vm)
+{
+    hc_model *m = vm;
+    if (m->wm) /* the counts it sees are those of the calm ticks */
+        m->wru.b->model_tick(m->wm, m->win);
+    if (m->g.refill == HC_INTERVAL_REFILL)
+        m->rphase = m->rphase + 1 == m->g.interval ? 0 : m->rphase + 1;
+}
+
 /* Coverage: from this cycle's step (eval computed it) and the state. */
 void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
@@ -822,7 +870,7 @@ uint64_t hwwl_core_bd_take(void *vm, unsigned l)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = 0;
+    m->step_ok = m->calm = 0;
     return wl_bank_bd_take(m->bm[l]);
 }
 
@@ -830,7 +878,7 @@ void hwwl_core_bd_put(void *vm, unsigned l, uint64_t id)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = 0;
+    m->step_ok = m->calm = 0;
     wl_bank_bd_put(m->bm[l], id);
 }
 

@@ -650,6 +650,100 @@ static int observe_lockstep(void *ctx, uint64_t cycle, const void *model, const 
     return 0;
 }
 
+/* ---- the model-only run, fast-forwarding calm cycles ------------------------------ */
+
+/* irhw_model_run's loop (tb/modelrun.c) for hwwl, the same cycle for
+ * cycle, with one shortcut that changes no result: once the model's last
+ * ticks were calm (hwwl_calm: no state changed but phase counters and
+ * statistics) for a whole period of those counters (INTERVAL + 1 cycles)
+ * on unchanged inputs with unchanged outputs, a cycle whose inputs are
+ * those again is the same cycle again: its outputs are the last ones, the
+ * checker would find what it found (its own memo skips such a cycle), and
+ * the tick only counts (hwwl_idle_tick). The driver and the observer still
+ * run every cycle. IRHW_NO_FASTFORWARD=1 in the environment steps every
+ * cycle (tests/cli/test_hwwl_fastforward.sh compares the two). */
+static int hwwl_model_run(driver *d, const irhw_stim_source *src, uint64_t cap, irhw_cosim_res *res,
+                          uint64_t *skipped, char *err, size_t errlen)
+{
+    const irhw_inst *x = d->x;
+    const irhw_block *b = x->b;
+    const irhw_ports *ps = &x->ps;
+    memset(res, 0, sizeof *res);
+    void *m = irhw_model_create(x, err, errlen);
+    if (!m)
+        return -1;
+    size_t ib = ps->in_words * sizeof(uint64_t), ob = ps->out_words * sizeof(uint64_t);
+    uint64_t *in = calloc(ps->in_words + 1, sizeof *in),
+             *pin = calloc(ps->in_words + 1, sizeof *in);
+    uint64_t *out = calloc(ps->out_words + 1, sizeof *out);
+    uint64_t *prev = calloc(ps->out_words + 1, sizeof *prev);
+    void *k = b->check_new(x);
+    int rc = 0;
+    if (!in || !pin || !out || !prev || !k)
+        rc = irhw_err(err, errlen, "out of memory setting up the model run");
+    const char *no = getenv("IRHW_NO_FASTFORWARD");
+    int fast = !(no && *no && strcmp(no, "0"));
+    uint64_t period = d->g->core.interval + 1, calm = 0;
+    res->equal = 1;
+    int ended = 0;
+    char cerr[1024];
+    double t0 = irhw_now_s();
+    uint64_t cyc;
+    for (cyc = 0; !rc && cyc < cap; cyc++) {
+        memset(in, 0, ib);
+        if ((ended = src->next(src->ctx, cyc, prev, in)))
+            break;
+        if (cyc < 2)
+            in[ps->p[0].off] |= 1; /* rst is port 0 */
+        int same = cyc > 0 && !memcmp(in, pin, ib);
+        if (fast && same && calm >= period) { /* the last cycle again */
+            int stop = observe_lockstep(d, cyc, m, in, prev, prev);
+            hwwl_idle_tick(m);
+            (*skipped)++;
+            if (stop) {
+                cyc++;
+                break;
+            }
+            continue;
+        }
+        b->model_eval(m, in, out);
+        if (b->check_cycle(k, cyc, in, out, cerr, sizeof cerr)) {
+            res->equal = 0;
+            res->mismatch_port = -1;
+            res->mismatch_cycle = cyc;
+            snprintf(res->message, sizeof res->message,
+                     "CHECK FAILED %s at cycle %" PRIu64 " on the model: %s\n", b->name, cyc, cerr);
+            break;
+        }
+        int stop = observe_lockstep(d, cyc, m, in, out, out);
+        b->model_tick(m, in);
+        same = same && !memcmp(out, prev, ob);
+        calm = same && hwwl_calm(m) ? calm + 1 : 0;
+        memcpy(prev, out, ob);
+        memcpy(pin, in, ib);
+        if (stop) {
+            cyc++;
+            break;
+        }
+    }
+    res->cycles_run = cyc;
+    res->run_s = irhw_now_s() - t0;
+    if (!rc && res->equal && ended && b->check_end(k, cerr, sizeof cerr)) {
+        res->equal = 0;
+        res->mismatch_port = -1;
+        snprintf(res->message, sizeof res->message,
+                 "CHECK FAILED %s at the end of the run on the model: %s\n", b->name, cerr);
+    }
+    if (k)
+        b->check_free(k);
+    free(in);
+    free(pin);
+    free(out);
+    free(prev);
+    b->model_free(m);
+    return rc;
+}
+
 /* ---- the run -------------------------------------------------------------------- */
 
 void irhw_hwwl_result_free(irhw_hwwl_result *r)
@@ -809,7 +903,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     irhw_stim_source src = {&d, drive, 1};
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
-        rc = irhw_model_run(q->x, &src, cap, observe_lockstep, &d, &cr, err, errlen);
+        rc = hwwl_model_run(&d, &src, cap, &cr, &r->skipped, err, errlen);
     } else {
         irhw_cosim_req cq = {0};
         cq.x = q->x;
