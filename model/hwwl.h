@@ -124,6 +124,10 @@ void hwwl_stats(void *m, FILE *f);
  * (hwwl_calm_period). */
 int hwwl_calm(const void *m);
 void hwwl_idle_tick(void *m);
+/* From now on a core whose last INTERVAL + 1 ticks were calm on unchanged
+ * inputs and outputs is not evaluated while its inputs stay: its outputs
+ * repeat and its tick only counts (model-only runs; never in lockstep). */
+void hwwl_fast_forward(void *m);
 
 /* Functional coverage points of the system (model/hwwl_block.c names them). */
 enum hwwl_cover {

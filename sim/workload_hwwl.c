@@ -684,6 +684,8 @@ static int hwwl_model_run(driver *d, const irhw_stim_source *src, uint64_t cap, 
     const char *no = getenv("IRHW_NO_FASTFORWARD");
     int fast = !(no && *no && strcmp(no, "0"));
     uint64_t period = d->g->core.interval + 1, calm = 0;
+    if (fast && m)
+        hwwl_fast_forward(m);
     res->equal = 1;
     int ended = 0;
     char cerr[1024];
