@@ -576,6 +576,14 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
     }
 }
 
+uint64_t gpu_next_event(const gpu_sim *s)
+{
+    uint64_t t = s->q.act ? s->q.act->next : UINT64_MAX;
+    for (unsigned c = 0; c < s->C; c++)
+        t = s->core_next[c] < t ? s->core_next[c] : t;
+    return t;
+}
+
 /* The greedy-then-oldest pick of core c; returns the first cycle a warp of
  * the core may issue in next (UINT64_MAX: none). One pass over the warps
  * finds the ready ones and the next ready time of the others (issuing

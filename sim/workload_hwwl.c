@@ -650,6 +650,47 @@ static int observe_lockstep(void *ctx, uint64_t cycle, const void *model, const 
     return 0;
 }
 
+/* count_answers for n cycles of the outputs po. */
+static void count_idle_answers(driver *d, const uint64_t *po, uint64_t n)
+{
+    const uint64_t *a = irhw_cwide(po, d->ps, HW_PULL_ANS);
+    int none = 1;
+    for (unsigned i = 0; i < irhw_words(2 * d->nt); i++)
+        none &= a[i] == 0;
+    if (!none) {
+        for (uint64_t i = 0; i < n; i++)
+            count_answers(d, po);
+        return;
+    }
+    d->r->ans[HC_ANS_NONE] += n * d->nt;
+}
+
+/* The first cycle from `cycle` on in which drive() may do anything but
+ * drive the inputs it drove in cycle - 1 and count the answers of outputs
+ * without answers, donations or memory requests (po): the GPU's threads in
+ * a kernel, none at a core's ports, no warp issuing, no memory response
+ * due, no occupancy sample and no stall. `cycle` when there is no such
+ * span. */
+static uint64_t drive_quiet_until(const driver *d, uint64_t cycle, const uint64_t *po)
+{
+    if (!d->gs || d->phase != PH_RUN || d->nomem || irhw_get(po, d->ps, HW_DON_VALID) ||
+        irhw_get(po, d->ps, HW_RCV_VALID) || irhw_get(po, d->ps, HW_MEM_REQ_VALID))
+        return cycle;
+    uint64_t t = gpu_next_event(d->gs);
+    if (d->next_sample < t)
+        t = d->next_sample;
+    if (d->last_progress + d->stall_limit + 1 < t)
+        t = d->last_progress + d->stall_limit + 1;
+    for (unsigned c = 0; c < d->g->cores; c++) {
+        if (d->port[c].op)
+            return cycle;
+        for (unsigned k = 0; k < d->mem[c].outstanding; k++)
+            if (d->mem[c].q[k].valid && d->mem[c].q[k].due < t)
+                t = d->mem[c].q[k].due;
+    }
+    return t > cycle ? t : cycle;
+}
+
 /* ---- the model-only run, fast-forwarding calm cycles ------------------------------ */
 
 /* irhw_model_run's loop (tb/modelrun.c) for hwwl, the same cycle for
@@ -659,8 +700,10 @@ static int observe_lockstep(void *ctx, uint64_t cycle, const void *model, const 
  * on unchanged inputs with unchanged outputs, a cycle whose inputs are
  * those again is the same cycle again: its outputs are the last ones, the
  * checker would find what it found (its own memo skips such a cycle), and
- * the tick only counts (hwwl_idle_tick). The driver and the observer still
- * run every cycle. IRHW_NO_FASTFORWARD=1 in the environment steps every
+ * the tick only counts (hwwl_idle_tick). The driver and the observer run
+ * as usual, but over the cycles before the driver's next event
+ * (drive_quiet_until), which would repeat the cycle again: there only the
+ * answers are counted. IRHW_NO_FASTFORWARD=1 in the environment steps every
  * cycle (tests/cli/test_hwwl_fastforward.sh compares the two). */
 static int hwwl_model_run(driver *d, const irhw_stim_source *src, uint64_t cap, irhw_cosim_res *res,
                           uint64_t *skipped, char *err, size_t errlen)
@@ -705,6 +748,15 @@ static int hwwl_model_run(driver *d, const irhw_stim_source *src, uint64_t cap, 
             if (stop) {
                 cyc++;
                 break;
+            }
+            /* and so are the cycles before the driver's next event */
+            uint64_t t = drive_quiet_until(d, cyc + 1, prev);
+            t = t < cap ? t : cap;
+            if (cyc + 1 < t)
+                count_idle_answers(d, prev, t - cyc - 1);
+            for (; cyc + 1 < t; cyc++) {
+                hwwl_idle_tick(m);
+                (*skipped)++;
             }
             continue;
         }
