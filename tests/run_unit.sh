@@ -41,6 +41,7 @@ bad_readers:tests/cli/bad_readers.sh
 workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
+hwwl_fastforward:tests/cli/test_hwwl_fastforward.sh
 workload_help:tests/cli/test_workload_help.sh
 paper_figs:tests/cli/test_paper_figs.sh
 graph_gen:tests/cli/test_graph_gen.sh
