@@ -431,9 +431,9 @@ static void hc_step(hc_model *m, const uint64_t *in)
         s->cfg_go || s->swap_go ? all : s->take | s->put_src_rf | s->put_src_mv | s->put_src_xi;
     for (uint64_t b = p2; b; b &= b - 1)
         pass2(m, in, low_lane(b));
-    uint64_t push_ok = s->acc;
-    for (unsigned l = 0; l < L; l++)
-        push_ok |= bget(m, l, WB_PUSH_OK) << l;
+    uint64_t push_ok = s->acc; /* a bank grants only a push it is asked */
+    for (uint64_t b = push & all; b; b &= b - 1)
+        push_ok |= bget(m, low_lane(b), WB_PUSH_OK) << low_lane(b);
     s->push_ok = push_ok;
     uint8_t no_id = s->done_now ? HC_ANS_DONE : HC_ANS_WAIT;
     for (uint64_t b = pull & all; b; b &= b - 1) {

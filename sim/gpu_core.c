@@ -645,13 +645,15 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     }
     /* ready but not issued: again next cycle when a slot was missing; when
      * the ports were busy, at gpu_port_done (nothing else frees them) */
-    for (unsigned j = 0; j < nok && !(s->port_wait[c] && next == cycle); j++) {
-        unsigned wi = rdy[j];
-        if (ok[wi] && port[wi] && s->port_busy[c])
-            s->port_wait[c] = 1;
-        else if (ok[wi] && cycle < next)
-            next = cycle;
+    unsigned left_port = nok - nnp, left_np = nnp; /* ready, not issued */
+    for (unsigned i = 0; i < ni; i++) {
+        left_port -= port[issued[i]] != 0;
+        left_np -= port[issued[i]] == 0;
     }
+    if (left_port && s->port_busy[c])
+        s->port_wait[c] = 1;
+    if ((left_port && !s->port_busy[c]) || left_np)
+        next = cycle;
     for (unsigned i = 0; i < ni; i++)
         if (wn[issued[i]] < next)
             next = wn[issued[i]];
