@@ -9,7 +9,7 @@
 # and the --levels-out file. BFS and SSSP, under the GPU core model and
 # the lane driver, on the small graphs and a generated R-MAT and grid,
 # with the variants that reach other code: SRAM banks, interval refill,
-# tiny banks (spills, exceptions), SCHEME=threshold / none / gsorting,
+# tiny banks (spills, exceptions), SCHEME=threshold / none / gsorting / magic,
 # single buffering, 2 and 8 cores. At least one run must have
 # fast-forwarded cycles (else the check proves nothing).
 # Prints "hwwl_fastforward: N passed, N failed, N skipped".
@@ -67,6 +67,7 @@ same "sssp R-MAT 2^9 GPU, tiny banks" sssp --graph "$tmp/r9.el" --worklist hwwl 
 same "bfs R-MAT 2^9 GPU, SCHEME=threshold" bfs --graph "$tmp/r9.el" --worklist hwwl -p SCHEME=threshold
 same "bfs R-MAT 2^9 GPU, SCHEME=none" bfs --graph "$tmp/r9.el" --worklist hwwl -p SCHEME=none
 same "bfs R-MAT 2^9 GPU, SCHEME=gsorting" bfs --graph "$tmp/r9.el" --worklist hwwl -p SCHEME=gsorting
+same "sssp R-MAT 2^9 GPU, SCHEME=magic" sssp --graph "$tmp/r9.el" --worklist hwwl -p SCHEME=magic
 same "bfs R-MAT 2^9 GPU, single buffer" bfs --graph "$tmp/r9.el" --worklist hwwl --buffer single
 same "sssp grid 12x12 GPU, 2 cores" sssp --graph "$tmp/g12.el" --worklist hwwl -p CORES=2
 same "bfs R-MAT 2^9 GPU, long memory" bfs --graph "$tmp/r9.el" --worklist hwwl -g MEM_LAT=400 --mem-lat 300
