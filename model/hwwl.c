@@ -107,6 +107,14 @@ typedef struct {
     struct hw_sys o_s;
     unsigned o_net_n;
     unsigned gphase; /* SCHEME=gsorting: 0..INTERVAL-1, a decision at 0 */
+    int calm;        /* the last tick changed no state but counters (hwwl_calm) */
+    /* Model-only fast-forward of calm cores (hwwl_fast_forward): per core
+     * the inputs and outputs of its last tick, its calm ticks in a row on
+     * them, and whether this step evaluated it */
+    int fast;
+    uint64_t *k_in, *k_out; /* [core][words] */
+    unsigned k_run[HW_MAX_CORES];
+    int k_evald[HW_MAX_CORES];
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
         uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between banks */
@@ -155,6 +163,37 @@ static uint64_t cget(hw_model *m, unsigned c, unsigned port)
     return irhw_get(core_out(m, c), &m->core.ps, port);
 }
 
+/* Core c on its inputs: evaluated; or, fast-forwarding, its last outputs
+ * again when its last INTERVAL + 1 ticks were calm on these very inputs
+ * with these outputs: it went through every phase of its counters in that
+ * state, so it is that cycle again (hwwl_core_calm). */
+static void core_eval(hw_model *m, unsigned c)
+{
+    uint64_t *ci = core_in(m, c), *co = core_out(m, c);
+    size_t iw = m->cin_w, ow = m->cout_w;
+    if (m->fast && m->k_run[c] > m->g.core.interval &&
+        !memcmp(ci, m->k_in + c * iw, iw * sizeof *ci)) {
+        memcpy(co, m->k_out + c * ow, ow * sizeof *co);
+        return;
+    }
+    m->k_evald[c] = 1;
+    m->core.b->model_eval(m->cm[c], ci, co);
+}
+
+/* After core c's tick: its calm run on unchanged inputs and outputs. */
+static void core_note(hw_model *m, unsigned c, int calm)
+{
+    uint64_t *ci = core_in(m, c), *co = core_out(m, c);
+    uint64_t *ki = m->k_in + c * m->cin_w, *ko = m->k_out + c * m->cout_w;
+    size_t ib = m->cin_w * sizeof *ci, ob = m->cout_w * sizeof *co;
+    int same = !memcmp(ci, ki, ib) && !memcmp(co, ko, ob);
+    m->k_run[c] = calm && same ? m->k_run[c] + 1 : 0;
+    if (!same) {
+        memcpy(ki, ci, ib);
+        memcpy(ko, co, ob);
+    }
+}
+
 /* ---- one cycle's evaluation --------------------------------------------------- */
 
 static void hw_step(hw_model *m, const uint64_t *in)
@@ -174,6 +213,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
     uint64_t base = irhw_get(in, ps, HW_WLINIT_BASE), size = irhw_get(in, ps, HW_WLINIT_SIZE);
     const uint64_t *mtag = irhw_cwide(in, ps, HW_MEM_RESP_TAG);
     int push_any = 0;
+    memset(m->k_evald, 0, sizeof m->k_evald);
     int same = m->ci_ok && !memcmp(m->ci_in, in, sizeof *in * ps->in_words) &&
                !memcmp(m->ci_nout, m->nout, sizeof *m->nout * nps->out_words);
     if (!same) {
@@ -185,7 +225,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
         uint64_t *ci = core_in(m, c);
         if (same) { /* as built the last time (the memo above) */
             push_any |= irhw_get(ci, cps, HC_PUSH) != 0;
-            m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+            core_eval(m, c);
             continue;
         }
         memset(ci, 0, sizeof *ci * m->cin_w);
@@ -208,7 +248,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
         irhw_set(ci, cps, HC_MEM_RESP_TAG, irhw_bits_get(mtag, c * k->tag_bits, k->tag_bits));
         slice_in(m, c, in, HW_MEM_RESP_DATA, HC_MEM_RESP_DATA);
         push_any |= irhw_get(ci, cps, HC_PUSH) != 0;
-        m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+        core_eval(m, c);
     }
 
     /* (3) the network with the cores' status */
@@ -250,7 +290,7 @@ static void hw_step(hw_model *m, const uint64_t *in)
             irhw_set(ci, cps, HC_WLCFG_EN, (uint64_t)m->s.cfg_go);
             irhw_set(ci, cps, HC_SWAP, (uint64_t)m->s.swap_go);
             irhw_set(ci, cps, HC_OTHERS_DONE, (uint64_t)m->s.all_done);
-            m->core.b->model_eval(m->cm[c], ci, core_out(m, c));
+            core_eval(m, c);
         }
     m->done_guess = m->s.all_done;
     m->cfg_guess = m->s.cfg_go;
@@ -422,10 +462,23 @@ void hwwl_tick(void *vm, const uint64_t *in)
     if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
         hw_step(m, in);
     m->step_ok = 0;
-    for (unsigned c = 0; c < m->g.cores; c++)
+    int calm = !HW_MODEL_ONLY_SCHEME(&m->g) && !m->net_n && !m->s.inj_fire && !m->s.dlv_fire &&
+               !m->s.swap_go && !m->s.cfg_go;
+    for (unsigned c = 0; c < m->g.cores; c++) {
+        if (m->fast && !m->k_evald[c]) { /* core_eval repeated its calm cycle */
+            hwwl_core_idle_tick(m->cm[c]);
+            continue;
+        }
         m->core.b->model_tick(m->cm[c], core_in(m, c));
+        int cc = hwwl_core_calm(m->cm[c]);
+        calm = calm && cc;
+        if (m->fast)
+            core_note(m, c, cc);
+    }
+    m->calm = calm;
     m->net.b->model_tick(m->nm, m->nin);
     if (irhw_get(in, ps, HW_RST)) {
+        m->calm = 0;
         m->net_n = 0;
         m->gphase = 0;
         return;
@@ -442,6 +495,32 @@ void hwwl_tick(void *vm, const uint64_t *in)
     m->st.cfgs += (uint64_t)m->s.cfg_go;
     if (m->net_n > m->st.net_max)
         m->st.net_max = m->net_n;
+}
+
+/* A calm tick: every core's (hwwl_core_calm), nothing in or entering or
+ * leaving the network (its tick then only counts cycles), no system
+ * command, SCHEME=gsorting / magic excluded (their backdoor moves). */
+int hwwl_calm(const void *vm)
+{
+    return ((const hw_model *)vm)->calm;
+}
+
+void hwwl_fast_forward(void *vm)
+{
+    hw_model *m = vm;
+    /* not with gsorting / magic: their backdoor moves change a core after
+     * its tick found it calm */
+    m->fast = m->k_in && m->k_out && !HW_MODEL_ONLY_SCHEME(&m->g);
+}
+
+void hwwl_idle_tick(void *vm)
+{
+    hw_model *m = vm;
+    for (unsigned c = 0; c < m->g.cores; c++)
+        hwwl_core_idle_tick(m->cm[c]);
+    m->net.b->model_tick(m->nm, m->nin);
+    m->st.cycles++;
+    m->st.done_cycles += (uint64_t)m->s.all_done;
 }
 
 /* ---- construction ---------------------------------------------------------------------- */
@@ -468,6 +547,8 @@ void hwwl_free(void *vm)
     free(m->o_cout);
     free(m->o_nout);
     free(m->o_out);
+    free(m->k_in);
+    free(m->k_out);
     free(m);
 }
 
@@ -496,8 +577,10 @@ void *hwwl_new(const irhw_inst *x)
     m->o_cout = calloc((size_t)C * m->cout_w, sizeof *m->o_cout);
     m->o_nout = calloc(m->net.ps.out_words, sizeof *m->o_nout);
     m->o_out = calloc(x->ps.out_words, sizeof *m->o_out);
-    int ok = m->cin && m->cout && m->nin && m->nout && m->last_in && m->ci_in && m->ci_nout &&
-             m->o_cout && m->o_nout && m->o_out;
+    m->k_in = calloc((size_t)C * m->cin_w, sizeof *m->k_in);
+    m->k_out = calloc((size_t)C * m->cout_w, sizeof *m->k_out);
+    int ok = m->k_in && m->k_out && m->cin && m->cout && m->nin && m->nout && m->last_in &&
+             m->ci_in && m->ci_nout && m->o_cout && m->o_nout && m->o_out;
     for (unsigned c = 0; ok && c < C; c++)
         ok = (m->cm[c] = m->core.b->model_new(&m->core)) != NULL;
     if (ok)

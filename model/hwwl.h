@@ -117,6 +117,17 @@ void hwwl_free(void *m);
 void hwwl_eval(void *m, const uint64_t *in, uint64_t *out);
 void hwwl_tick(void *m, const uint64_t *in);
 void hwwl_stats(void *m, FILE *f);
+/* Model-only fast-forward (sim/workload_hwwl.c): did the last tick change
+ * no state but counters? And such a tick again on the same inputs, counters
+ * only, without evaluating: exact once the calm ticks on unchanged inputs
+ * and outputs have gone through every phase of those counters
+ * (hwwl_calm_period). */
+int hwwl_calm(const void *m);
+void hwwl_idle_tick(void *m);
+/* From now on a core whose last INTERVAL + 1 ticks were calm on unchanged
+ * inputs and outputs is not evaluated while its inputs stay: its outputs
+ * repeat and its tick only counts (model-only runs; never in lockstep). */
+void hwwl_fast_forward(void *m);
 
 /* Functional coverage points of the system (model/hwwl_block.c names them). */
 enum hwwl_cover {

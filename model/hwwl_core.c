@@ -121,6 +121,7 @@ typedef struct {
     uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
     uint64_t bstill; /* bit l: bout_l answers bin_l (evaluated, no tick moved the bank since) */
     uint64_t bextra; /* bit l: bin_l holds pass 2's requests (cleared by the next pass 1) */
+    uint64_t bevald; /* bit l: bank l evaluated since the last tick (the others cannot move) */
     /* state */
     int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
     unsigned tk_to[HC_MAX_LANES]; /* receiver, or LANES for the xfer register */
@@ -144,6 +145,7 @@ typedef struct {
     /* eval's inputs: tick with the same inputs reuses eval's step */
     uint64_t *last_in;
     int step_ok;
+    int calm; /* the last tick changed no state but counters (hwwl_core_calm) */
     /* this cycle's decisions (hc_step) */
     struct hc_step {
         int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now, swap_ready, cfg_ready;
@@ -232,6 +234,7 @@ static void pass2(hc_model *m, const uint64_t *in, unsigned l)
          : (s->put_src_xi >> l & 1) ? m->xi_id
                                     : 0);
     m->bextra |= (uint64_t)1 << l;
+    m->bevald |= (uint64_t)1 << l;
     m->bank.b->model_eval(m->bm[l], lane_in(m, l), lane_out(m, l));
 }
 
@@ -256,12 +259,13 @@ static void hc_step(hc_model *m, const uint64_t *in)
         irhw_set(m->win, &m->wru.ps, WRU_RST, rst);
         cnt = irhw_wide(m->win, &m->wru.ps, WRU_COUNTS);
     }
-    uint64_t all = irhw_mask(L), empty = 0, idle = 0, spill = 0, still = m->bstill;
+    uint64_t all = irhw_mask(L), empty = 0, idle = 0, spill = 0, still = m->bstill, evald = 0;
     int slot_busy = 0, rf_busy = 0;
     const unsigned *o = m->bo;
+    const unsigned o_rst = o[WB_RST], o_push = o[WB_PUSH], o_pid = o[WB_PUSH_ID],
+                   o_pull = o[WB_PULL];
     for (unsigned l = 0; l < L; l++) {
         uint64_t *a = lane_in(m, l), bit = (uint64_t)1 << l;
-        uint64_t *z = lane_out(m, l);
         uint64_t pu = push >> l & 1, pl = pull >> l & 1;
         /* no ID without a push: idle inputs stay equal */
         uint64_t id = pu ? irhw_bits_get(push_id, l * I, I) : 0;
@@ -270,29 +274,35 @@ static void hc_step(hc_model *m, const uint64_t *in)
             a[o[WB_RD_TAKE]] = a[o[WB_RD_PUT]] = a[o[WB_RD_PUT_ID]] = 0;
             still &= ~bit;
         }
-        if ((a[o[WB_RST]] ^ rst) | (a[o[WB_PUSH]] ^ pu) | (a[o[WB_PUSH_ID]] ^ id) |
-            (a[o[WB_PULL]] ^ pl)) {
-            a[o[WB_RST]] = rst;
-            a[o[WB_PUSH]] = pu;
-            a[o[WB_PUSH_ID]] = id;
-            a[o[WB_PULL]] = pl;
+        if ((a[o_rst] ^ rst) | (a[o_push] ^ pu) | (a[o_pid] ^ id) | (a[o_pull] ^ pl)) {
+            a[o_rst] = rst;
+            a[o_push] = pu;
+            a[o_pid] = id;
+            a[o_pull] = pl;
             still &= ~bit;
         }
         if (!(still & bit)) {
-            m->bank.b->model_eval(m->bm[l], a, z);
+            m->bank.b->model_eval(m->bm[l], a, lane_out(m, l));
             still |= bit;
+            evald |= bit;
         }
-        empty |= z[o[WB_EMPTY]] << l;
-        idle |= z[o[WB_IDLE]] << l;
-        spill |= z[o[WB_SPILL]] << l;
+    }
+    /* the status, after every evaluation (no call in this loop) */
+    const unsigned o_empty = o[WB_EMPTY], o_idle = o[WB_IDLE], o_spill = o[WB_SPILL],
+                   o_count = o[WB_COUNT], cb = g->wcnt_bits;
+    const uint64_t *z = m->bout;
+    for (unsigned l = 0; l < L; l++, z += m->bout_w) {
+        empty |= z[o_empty] << l;
+        idle |= z[o_idle] << l;
+        spill |= z[o_spill] << l;
         rf_busy |= m->rf_st[l];
         slot_busy |= m->mv_st[l] | m->rf_st[l] | m->tk_pend[l];
         if (cnt)
-            irhw_bits_set(cnt, l * g->wcnt_bits, g->wcnt_bits,
-                          z[o[WB_COUNT]] + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
+            irhw_bits_set(cnt, l * cb, cb, z[o_count] + (m->mv_st[l] != 0) + (m->rf_st[l] != 0));
     }
     m->bstill = still;
     m->bextra = 0;
+    m->bevald |= evald;
     s->spill = spill;
     int tag_busy = 0;
     for (unsigned t = 0; t < g->outstanding; t++)
@@ -421,9 +431,9 @@ static void hc_step(hc_model *m, const uint64_t *in)
         s->cfg_go || s->swap_go ? all : s->take | s->put_src_rf | s->put_src_mv | s->put_src_xi;
     for (uint64_t b = p2; b; b &= b - 1)
         pass2(m, in, low_lane(b));
-    uint64_t push_ok = s->acc;
-    for (unsigned l = 0; l < L; l++)
-        push_ok |= bget(m, l, WB_PUSH_OK) << l;
+    uint64_t push_ok = s->acc; /* a bank grants only a push it is asked */
+    for (uint64_t b = push & all; b; b &= b - 1)
+        push_ok |= bget(m, low_lane(b), WB_PUSH_OK) << low_lane(b);
     s->push_ok = push_ok;
     uint8_t no_id = s->done_now ? HC_ANS_DONE : HC_ANS_WAIT;
     for (uint64_t b = pull & all; b; b &= b - 1) {
@@ -512,6 +522,38 @@ static void land(hc_model *m, unsigned to, uint64_t id)
     }
 }
 
+/* Does this cycle's tick change nothing but the WRU's phase and
+ * statistics and rphase? Inputs that ask nothing (no rst, push, pull,
+ * command, rx or memory response), no bank that moves, no take, put,
+ * store or load, the request register, the xfer and rx registers and the
+ * coalescing buffer empty, no sram read pending, the answer queue as it
+ * was, and a WRU that keeps no plan between cycles (lsorting without
+ * pipeline registers; its phase only counts). Every other assignment of
+ * hwwl_core_tick is guarded by one of these. */
+static int tick_is_calm(hc_model *m, const uint64_t *in, uint64_t rst)
+{
+    const irhw_ports *ps = &m->x->ps;
+    const hwwl_core_geom *g = &m->g;
+    const struct hc_step *s = &m->s;
+    if (rst | irhw_get(in, ps, HC_PUSH) | irhw_get(in, ps, HC_PULL) |
+        irhw_get(in, ps, HC_WLCFG_EN) | irhw_get(in, ps, HC_SWAP) | irhw_get(in, ps, HC_WLINIT_EN) |
+        irhw_get(in, ps, HC_RX_VALID) | irhw_get(in, ps, HC_MEM_RESP_VALID))
+        return 0;
+    if (m->wm && (g->scheme != HC_LSORTING || g->wru_latency))
+        return 0;
+    if (s->take | s->put_src_rf | s->put_src_mv | s->put_src_xi | s->acc)
+        return 0;
+    if (s->st_go || s->ld_go || s->init_go || s->cfg_go || s->swap_go || m->rq_valid ||
+        m->xo_st != SLOT_FREE || m->xi_valid || m->cb_n)
+        return 0;
+    if (memcmp(m->ans_q, s->ans, g->lanes))
+        return 0;
+    for (unsigned l = 0; l < g->lanes; l++)
+        if (m->tk_pend[l] || (m->bevald >> l & 1 && bank_moves(m, l, 0)))
+            return 0;
+    return 1;
+}
+
 void hwwl_core_tick(void *vm, const uint64_t *in)
 {
     hc_model *m = vm;
@@ -524,13 +566,18 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         hc_step(m, in);
     m->step_ok = 0;
     uint64_t rst = irhw_get(in, ps, HC_RST);
-    for (unsigned l = 0; l < L; l++) {
-        uint64_t bit = (uint64_t)1 << l;
+    m->calm = tick_is_calm(m, in, rst);
+    /* a bank not evaluated since the last tick shows no grant: its last
+     * evaluation was followed by a tick that found none (a tick that moves
+     * it clears its bstill bit, so the next step evaluates it) */
+    for (uint64_t b = rst ? irhw_mask(L) : m->bevald; b; b &= b - 1) {
+        unsigned l = low_lane(b);
         if (bank_moves(m, l, rst)) {
             m->bank.b->model_tick(m->bm[l], lane_in(m, l));
-            m->bstill &= ~bit;
+            m->bstill &= ~((uint64_t)1 << l);
         }
     }
+    m->bevald = 0;
     if (m->wm)
         m->wru.b->model_tick(m->wm, m->win);
     if (rst) {
@@ -699,6 +746,20 @@ static void cover_wraps(const hc_model *m, uint64_t *hits)
         hits[s->dbl ? HC_COV_LOAD_WRAP_CAP_DOUBLE : HC_COV_LOAD_WRAP_CAP_SINGLE]++;
 }
 
+int hwwl_core_calm(const void *vm)
+{
+    return ((const hc_model *)vm)->calm;
+}
+
+void hwwl_core_idle_tick(void *vm)
+{
+    hc_model *m = vm;
+    if (m->wm) /* the counts it sees are those of the calm ticks */
+        m->wru.b->model_tick(m->wm, m->win);
+    if (m->g.refill == HC_INTERVAL_REFILL)
+        m->rphase = m->rphase + 1 == m->g.interval ? 0 : m->rphase + 1;
+}
+
 /* Coverage: from this cycle's step (eval computed it) and the state. */
 void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
@@ -843,7 +904,7 @@ uint64_t hwwl_core_bd_take(void *vm, unsigned l)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = 0;
+    m->step_ok = m->calm = 0;
     return wl_bank_bd_take(m->bm[l]);
 }
 
@@ -851,7 +912,7 @@ void hwwl_core_bd_put(void *vm, unsigned l, uint64_t id)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = 0;
+    m->step_ok = m->calm = 0;
     wl_bank_bd_put(m->bm[l], id);
 }
 

@@ -177,6 +177,12 @@ void hwwl_core_stats(void *m, FILE *f);
 unsigned hwwl_core_bd_count(const void *m, unsigned l, unsigned *room);
 uint64_t hwwl_core_bd_take(void *m, unsigned l);
 void hwwl_core_bd_put(void *m, unsigned l, uint64_t id);
+/* Model-only fast-forward (sim/workload_hwwl.c): did the last tick change
+ * no state but counters (the WRU's phase and statistics, the interval
+ * refill's phase)? And the tick of such a cycle again, counters only: the
+ * same inputs on the same state, without evaluating. */
+int hwwl_core_calm(const void *m);
+void hwwl_core_idle_tick(void *m);
 void hwwl_core_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 
 /* gen/hwwl_core.c */

@@ -576,6 +576,14 @@ void gpu_cycle(gpu_sim *s, uint64_t cycle)
     }
 }
 
+uint64_t gpu_next_event(const gpu_sim *s)
+{
+    uint64_t t = s->q.act ? s->q.act->next : UINT64_MAX;
+    for (unsigned c = 0; c < s->C; c++)
+        t = s->core_next[c] < t ? s->core_next[c] : t;
+    return t;
+}
+
 /* The greedy-then-oldest pick of core c; returns the first cycle a warp of
  * the core may issue in next (UINT64_MAX: none). One pass over the warps
  * finds the ready ones and the next ready time of the others (issuing
@@ -586,7 +594,8 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     unsigned g = s->greedy[c];
     uint64_t *last = &s->last[(size_t)c * s->W];
     uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS], rdy[GPU_MAX_WARPS]; /* rdy: the ok ones */
-    unsigned nok = 0, issued[8], ni = 0;                                /* ISSUE <= 8 */
+    uint8_t rdy_np[GPU_MAX_WARPS];                /* the ok ones that need no port */
+    unsigned nok = 0, nnp = 0, issued[8], ni = 0; /* ISSUE <= 8 */
     uint64_t next = UINT64_MAX;
     s->port_wait[c] = 0;
     const uint64_t *wn = &s->wnext[(size_t)c * s->W];
@@ -594,9 +603,11 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
         uint64_t r = wn[wi];
         ok[wi] = (uint8_t)(r <= cycle);
         port[wi] = s->wport[(size_t)c * s->W + wi];
-        if (ok[wi])
+        if (ok[wi]) {
             rdy[nok++] = (uint8_t)wi;
-        else if (r < next)
+            if (!port[wi])
+                rdy_np[nnp++] = (uint8_t)wi;
+        } else if (r < next)
             next = r;
     }
     if (!nok)
@@ -612,8 +623,11 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     }
     while (slots) { /* then the oldest: the longest since it last issued */
         unsigned best = s->W;
-        for (unsigned j = 0; j < nok; j++) {
-            unsigned wi = rdy[j];
+        /* with the ports busy only the warps that need none can issue */
+        const uint8_t *cand = s->port_busy[c] ? rdy_np : rdy;
+        unsigned ncand = s->port_busy[c] ? nnp : nok;
+        for (unsigned j = 0; j < ncand; j++) {
+            unsigned wi = cand[j];
             if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
                 !(port[wi] && s->port_busy[c]))
                 best = wi;
@@ -631,13 +645,15 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     }
     /* ready but not issued: again next cycle when a slot was missing; when
      * the ports were busy, at gpu_port_done (nothing else frees them) */
-    for (unsigned j = 0; j < nok; j++) {
-        unsigned wi = rdy[j];
-        if (ok[wi] && port[wi] && s->port_busy[c])
-            s->port_wait[c] = 1;
-        else if (ok[wi] && cycle < next)
-            next = cycle;
+    unsigned left_port = nok - nnp, left_np = nnp; /* ready, not issued */
+    for (unsigned i = 0; i < ni; i++) {
+        left_port -= port[issued[i]] != 0;
+        left_np -= port[issued[i]] == 0;
     }
+    if (left_port && s->port_busy[c])
+        s->port_wait[c] = 1;
+    if ((left_port && !s->port_busy[c]) || left_np)
+        next = cycle;
     for (unsigned i = 0; i < ni; i++)
         if (wn[issued[i]] < next)
             next = wn[issued[i]];

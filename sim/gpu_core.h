@@ -179,6 +179,10 @@ gpu_sim *gpu_new(const gpu_req *q);
 void gpu_free(gpu_sim *s);
 /* One cycle of every core. */
 void gpu_cycle(gpu_sim *s, uint64_t cycle);
+/* The first cycle in which gpu_cycle may change anything (a core's warp
+ * may issue, an --active-out sample is due); before it gpu_cycle does
+ * nothing. UINT64_MAX: none. */
+uint64_t gpu_next_event(const gpu_sim *s);
 /* Every thread of every warp has seen DONE. */
 int gpu_all_done(const gpu_sim *s);
 /* A new kernel: every thread pulls again, the first at cycle `at`. */

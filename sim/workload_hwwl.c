@@ -51,7 +51,7 @@
 
 #include "hwwl.h"
 #include "hwwl_tb.h"
-#include "modelrun.h"
+#include "hwwl_modelrun.h"
 
 #include <inttypes.h>
 #include <stdatomic.h>
@@ -650,6 +650,56 @@ static int observe_lockstep(void *ctx, uint64_t cycle, const void *model, const 
     return 0;
 }
 
+/* count_answers for n cycles of the outputs po. */
+static void count_idle_answers(driver *d, const uint64_t *po, uint64_t n)
+{
+    const uint64_t *a = irhw_cwide(po, d->ps, HW_PULL_ANS);
+    int none = 1;
+    for (unsigned i = 0; i < irhw_words(2 * d->nt); i++)
+        none &= a[i] == 0;
+    if (!none) {
+        for (uint64_t i = 0; i < n; i++)
+            count_answers(d, po);
+        return;
+    }
+    d->r->ans[HC_ANS_NONE] += n * d->nt;
+}
+
+/* The first cycle from `cycle` on in which drive() may do anything but
+ * drive the inputs it drove in cycle - 1 and count the answers of outputs
+ * without answers, donations or memory requests (po): the GPU's threads in
+ * a kernel, none at a core's ports, no warp issuing, no memory response
+ * due, no occupancy sample and no stall. `cycle` when there is no such
+ * span. */
+static uint64_t drive_quiet_until(const driver *d, uint64_t cycle, const uint64_t *po)
+{
+    if (!d->gs || d->phase != PH_RUN || d->nomem || irhw_get(po, d->ps, HW_DON_VALID) ||
+        irhw_get(po, d->ps, HW_RCV_VALID) || irhw_get(po, d->ps, HW_MEM_REQ_VALID))
+        return cycle;
+    uint64_t t = gpu_next_event(d->gs);
+    if (d->next_sample < t)
+        t = d->next_sample;
+    if (d->last_progress + d->stall_limit + 1 < t)
+        t = d->last_progress + d->stall_limit + 1;
+    for (unsigned c = 0; c < d->g->cores; c++) {
+        if (d->port[c].op)
+            return cycle;
+        for (unsigned k = 0; k < d->mem[c].outstanding; k++)
+            if (d->mem[c].q[k].valid && d->mem[c].q[k].due < t)
+                t = d->mem[c].q[k].due;
+    }
+    return t > cycle ? t : cycle;
+}
+
+static uint64_t ff_quiet_until(void *ctx, uint64_t cycle, const uint64_t *po)
+{
+    return drive_quiet_until(ctx, cycle, po);
+}
+static void ff_idle_answers(void *ctx, const uint64_t *po, uint64_t n)
+{
+    count_idle_answers(ctx, po, n);
+}
+
 /* ---- the run -------------------------------------------------------------------- */
 
 void irhw_hwwl_result_free(irhw_hwwl_result *r)
@@ -809,7 +859,8 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     irhw_stim_source src = {&d, drive, 1};
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
-        rc = irhw_model_run(q->x, &src, cap, observe_lockstep, &d, &cr, err, errlen);
+        hwwl_ffrun fr = {q->x, &src, cap, observe_lockstep, ff_quiet_until, ff_idle_answers, &d};
+        rc = irhw_hwwl_model_run(&fr, &cr, &r->skipped, err, errlen);
     } else {
         irhw_cosim_req cq = {0};
         cq.x = q->x;

@@ -42,6 +42,7 @@ workload_hwwl:tests/cli/test_workload_hwwl.sh
 workload_iru:tests/cli/test_workload_iru.sh
 iru_gpu:tests/cli/test_iru_gpu.sh
 workload_gpu:tests/cli/test_workload_gpu.sh
+hwwl_fastforward:tests/cli/test_hwwl_fastforward.sh
 workload_help:tests/cli/test_workload_help.sh
 gw:tests/cli/test_gw.sh
 paper_figs:tests/cli/test_paper_figs.sh

@@ -11,6 +11,11 @@
 # Graph-Waving (docs/gw.md): GW BFS on the largest graph, C models alone
 # (target <= 10 s), and PageRank with every swt in lockstep with its RTL on
 # jagmesh7 (target >= 100 k table cycles/s of the run).
+# At the paper's scale: `irhw graph rmat --scale 20 --edge-factor 16`
+# (target <= 30 s), `graph info` on it (<= 10 s) and one BFS through hwwl
+# under the GPU core model, model-only, on it (<= 60 s of CPU): user time,
+# wall and peak RSS from /usr/bin/time. BENCH_WORKLOAD=paper-scale runs
+# only these rows (BENCH_WORKLOAD=graphs only the others).
 # A measurement, not a test: it prints, it does not fail on the targets.
 # What it prints also goes to out/bench_workload.md (BENCH_WORKLOAD_MD),
 # which tests/bench/bench_log.sh adds to the log and to docs/speed.md.
@@ -65,6 +70,34 @@ measure() {
   printf 'GPU core model + iru_hash, C model alone, every graph of %s x 3 kernels x 2 runs: %.1f s wall (target <= 300 s)\n' \
     "$dir" "$(awk "BEGIN{print $t1 - $t0}")"
 }
+# timed NAME TARGET COMMAND...: one line "NAME: U s user, W s wall, R MiB peak"
+timed() {
+  local name=$1 target=$2; shift 2
+  local tf
+  tf=$(mktemp)
+  if ! /usr/bin/time -f '%U %e %M' -o "$tf" "$@" > "$tf.out" 2>&1; then
+    echo "FAIL: $name: $(tail -2 "$tf.out")"; rm -f "$tf" "$tf.out"; return 1
+  fi
+  read -r u e m < "$tf"
+  printf '%s: %s s user, %s s wall, %d MiB peak RSS (target %s)\n' "$name" "$u" "$e" $((m / 1024)) "$target"
+  rm -f "$tf" "$tf.out"
+}
+paper_scale() {
+  local tmp rc=0
+  tmp=$(mktemp -d)
+  echo "== at the paper's scale: an R-MAT of 2^20 vertices, edge factor 16"
+  timed "irhw graph rmat --scale 20 --edge-factor 16" "<= 30 s" \
+    "$irhw" graph rmat --scale 20 --edge-factor 16 -o "$tmp/r20.txt" || rc=1
+  [ $rc = 0 ] && { timed "irhw graph info r20.txt" "<= 10 s" "$irhw" graph info "$tmp/r20.txt" || rc=1; }
+  [ $rc = 0 ] && { timed "irhw workload bfs --graph r20.txt --worklist hwwl --model-only" "<= 60 s user" \
+    "$irhw" workload bfs --graph "$tmp/r20.txt" --worklist hwwl --model-only --quiet --no-plot || rc=1; }
+  rm -rf "$tmp"
+  return $rc
+}
 mkdir -p "$(dirname "$out")"
-measure | tee "$out"
+case ${BENCH_WORKLOAD:-all} in
+paper-scale) paper_scale | tee "$out" ;;
+graphs) measure | tee "$out" ;;
+*) { measure && paper_scale; } | tee "$out" ;;
+esac
 exit "${PIPESTATUS[0]}"
