@@ -281,10 +281,16 @@ int area_prepare_liberty(const char *lib, const char *workdir, char *dst, size_t
     int rc = area_run_tool(argv, raw, err, errlen);
     if (rc != 0) {
         remove(raw);
-        return rc < 0
-                   ? -1
-                   : irhw_err_input(err, errlen,
-                                    "liberty %s: not whole gzip data (gzip -dc exits %d)", lib, rc);
+        if (rc < 0)
+            return -1;
+        /* whole gzip data that could not be written out is the system's
+         * failure (a full disk, a file size limit), not the input's */
+        char *test[] = {"gzip", "-t", (char *)lib, NULL};
+        char e2[256];
+        if (area_run_tool(test, "/dev/null", e2, sizeof e2) == 0)
+            return irhw_err(err, errlen, "cannot write %s (gzip -dc %s exits %d)", raw, lib, rc);
+        return irhw_err_input(err, errlen, "liberty %s: not whole gzip data (gzip -dc exits %d)",
+                              lib, rc);
     }
     rc = filter_liberty(raw, lib, dst, li, err, errlen);
     remove(raw);

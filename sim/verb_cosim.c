@@ -46,6 +46,8 @@ static int shrink_failure(const opts *o, const irhw_cosim_req *q, const irhw_cos
                                 o->b->name, params, csv);
     for (unsigned i = 0; i < o->nrtl && k < sizeof cmd; i++)
         k += (size_t)snprintf(cmd + k, sizeof cmd - k, " --rtl %s", o->rtl[i]);
+    if (o->no_assert && k < sizeof cmd)
+        snprintf(cmd + k, sizeof cmd - k, " --no-assert");
     char note[6200];
     snprintf(note, sizeof note, "shrunk by irhw %s from %" PRIu64 " cycles; replay: %s",
              IRHW_VERSION, sr.before, cmd);

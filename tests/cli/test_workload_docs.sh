@@ -43,7 +43,7 @@ for k in bfs sssp pagerank; do
     /memory lines per warp: original order/ { o = $7; i = $13; e = $17 }
     /cut into full warps/ { f = $(NF - 2) }
     /memory lines in all:/ { a = $5 "→" $7 }
-    /^  filtered:/ { p = $6 $7; gsub(/[()]/, "", p) }
+    /^  filtered:/ { p = $6 $7; gsub(/[();]/, "", p) }
     END { print o, i, e, f, a, p }')
   [ "$got" = "$want" ] && ok "IRU $k jagmesh7: $got, as docs/workloads.md says" ||
     bad "IRU $k jagmesh7: the run gives '$got', docs/workloads.md says '$want'"
