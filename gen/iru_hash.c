@@ -435,13 +435,14 @@ static void contracts(const irhw_inst *inst, const gx *x, irhw_vw *w)
     vw_line(w, "reg %schk_pos_mask;", vw_vec(S * x->pw));
     if (x->db)
         vw_line(w, "reg %schk_data_mask;", vw_vec(S * x->db));
+    vw_line(w, "wire [%u:0] chk_slot_v = rep_slot_valid;  // indexable at SLOTS=1 too", S - 1);
     vw_line(w, "always @* begin : chk_slots");
     vw_line(w, "    integer k;");
     vw_line(w, "    for (k = 0; k < %u; k = k + 1) begin", S);
-    vw_line(w, "        chk_idx_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->ib, x->ib, x->ib);
-    vw_line(w, "        chk_pos_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->pw, x->pw, x->pw);
+    vw_line(w, "        chk_idx_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->ib, x->ib, x->ib);
+    vw_line(w, "        chk_pos_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->pw, x->pw, x->pw);
     if (x->db)
-        vw_line(w, "        chk_data_mask[k*%u +: %u] = {%u{rep_slot_valid[k]}};", x->db, x->db,
+        vw_line(w, "        chk_data_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->db, x->db,
                 x->db);
     vw_line(w, "    end");
     vw_line(w, "end");
