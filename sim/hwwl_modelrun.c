@@ -6,6 +6,7 @@
 #include "hwwl_modelrun.h"
 
 #include "hwwl.h"
+#include "modelrun.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -91,13 +92,9 @@ int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skip
     }
     res->cycles_run = cyc;
     res->run_s = irhw_now_s() - t0;
-    if (!rc && res->equal && ended && b->check_end(k, cerr, sizeof cerr)) {
-        res->equal = 0;
-        res->mismatch_port = -1;
-        snprintf(res->message, sizeof res->message,
-                 "CHECK FAILED %s at the end of the run on the model: %s\n", b->name, cerr);
-    }
-    if (k)
+    if (!rc)
+        irhw_model_run_end(b, k, ended, res);
+    else if (k)
         b->check_free(k);
     free(in);
     free(pin);

@@ -159,6 +159,9 @@ int fig_close(fig *f, const char *note);
  * draws the note instead. */
 int fig_plot(pf *p, const char *id, const char *data, const char *body, const char *note);
 void bput(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The cells of a Markdown table line "| a | b | ... |" into c[], each
+ * without its blanks and bold marks; their count (at most max). */
+int pf_md_cells(const char *line, char c[][64], int max);
 /* " v", or " ?" for a missing value. */
 void bnum(buf_t *b, double v);
 double cyc(const pf *p, int i);

@@ -19,31 +19,6 @@ typedef struct {
     char c[C_NCOLS][64];
 } gw_row;
 
-/* The cells of a Markdown line into c[]; their count. */
-static int cells(const char *line, char c[][64], int max)
-{
-    int n = 0;
-    const char *s = strchr(line, '|');
-    while (s && n < max) {
-        const char *e = strchr(s + 1, '|');
-        if (!e)
-            break;
-        const char *a = s + 1;
-        while (a < e && (*a == ' ' || *a == '*'))
-            a++;
-        const char *b = e;
-        while (b > a && (b[-1] == ' ' || b[-1] == '*'))
-            b--;
-        if (b - a >= 2 && !strncmp(b - 2, "×", 2)) /* the times sign: 2 bytes */
-            b -= 2;
-        while (b > a && (b[-1] == '%' || b[-1] == ' '))
-            b--;
-        snprintf(c[n++], 64, "%.*s", (int)(b - a), a);
-        s = e;
-    }
-    return n;
-}
-
 /* The rows of run r's table (graph and kernel first); their count. */
 static int gw_rows(pf *p, int r, gw_row *rows)
 {
@@ -56,7 +31,7 @@ static int gw_rows(pf *p, int r, gw_row *rows)
     for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l && n < GW_ROWS;
          l = strtok_r(NULL, "\n", &save)) {
         char c[20][64];
-        int nc = cells(l, c, 20);
+        int nc = pf_md_cells(l, c, 20);
         if (nc && !strcmp(c[0], "graph")) {
             for (int k = 0; k < C_NCOLS; k++)
                 for (int j = 0; j < nc; j++)

@@ -8,27 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The cells of a Markdown table line "| a | b | ... |" into c[]; their count. */
-static int md_cells(const char *line, char c[][64], int max)
-{
-    int n = 0;
-    const char *s = strchr(line, '|');
-    while (s && n < max) {
-        const char *e = strchr(s + 1, '|');
-        if (!e)
-            break;
-        const char *a = s + 1;
-        while (a < e && *a == ' ')
-            a++;
-        const char *b = e;
-        while (b > a && b[-1] == ' ')
-            b--;
-        snprintf(c[n++], 64, "%.*s", (int)(b - a), a);
-        s = e;
-    }
-    return n;
-}
-
 int fig_iru(pf *p)
 {
     fig f;
@@ -58,7 +37,7 @@ int fig_iru(pf *p)
     int col[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
         char c[20][64];
-        int n = md_cells(l, c, 20);
+        int n = pf_md_cells(l, c, 20);
         if (n && !strcmp(c[0], "graph")) {
             for (int k = 0; k < 7; k++)
                 for (int j = 0; j < n; j++)
@@ -125,7 +104,7 @@ int fig_iru_timeout(pf *p)
              l = strtok_r(NULL, "\n", &save)) {
             char c[12][64];
             /* | mean of N graphs | kernel | filter | T | filtered % | before | after | elems | */
-            if (md_cells(l, c, 12) < 8 || strncmp(c[0], "mean of", 7))
+            if (pf_md_cells(l, c, 12) < 8 || strncmp(c[0], "mean of", 7))
                 continue;
             int k = !strcmp(c[1], "bfs") ? 0 : !strcmp(c[1], "sssp") ? 1 : 2;
             const char *paper = k == 1 ? "23 %" : k == 2 ? "79 %" : "-";

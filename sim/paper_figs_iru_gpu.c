@@ -11,27 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The cells of a Markdown table line "| a | b | ... |"; their count. */
-static int cells(const char *line, char c[][64], int max)
-{
-    int n = 0;
-    const char *s = strchr(line, '|');
-    while (s && n < max) {
-        const char *e = strchr(s + 1, '|');
-        if (!e)
-            break;
-        const char *a = s + 1;
-        while (a < e && *a == ' ')
-            a++;
-        const char *b = e;
-        while (b > a && b[-1] == ' ')
-            b--;
-        snprintf(c[n++], 64, "%.*s", (int)(b - a), a);
-        s = e;
-    }
-    return n;
-}
-
 /* The rows of the table whose header starts with `first` in a run's file:
  * for each row, the cells named by want[0..nw) joined by '|' into out (one
  * row a line). The rows found. */
@@ -45,7 +24,7 @@ static int table_cells(const char *text, const char *first, const char *const *w
         char line[2048], c[32][64];
         snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
         l = e ? e + 1 : NULL;
-        int n = line[0] == '|' ? cells(line, c, 32) : 0;
+        int n = line[0] == '|' ? pf_md_cells(line, c, 32) : 0;
         if (!n) {
             in = 0;
             continue;

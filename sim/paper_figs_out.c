@@ -179,6 +179,26 @@ void bput(buf_t *b, const char *fmt, ...)
     b->n += (size_t)k;
 }
 
+int pf_md_cells(const char *line, char c[][64], int max)
+{
+    int n = 0;
+    const char *s = strchr(line, '|');
+    while (s && n < max) {
+        const char *e = strchr(s + 1, '|');
+        if (!e)
+            break;
+        const char *a = s + 1;
+        while (a < e && (*a == ' ' || *a == '*'))
+            a++;
+        const char *b = e;
+        while (b > a && (b[-1] == ' ' || b[-1] == '*'))
+            b--;
+        snprintf(c[n++], 64, "%.*s", (int)(b - a), a);
+        s = e;
+    }
+    return n;
+}
+
 void bnum(buf_t *b, double v)
 {
     if (v == NA || isnan(v))

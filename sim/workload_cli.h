@@ -49,6 +49,9 @@ int wl_iru_timeout_sweep(const wl_opts *o);
  * filter unless -p FILTER (filter: this one instead, NULL: as said),
  * TIMEOUT (-1: as said). 0, or the exit code after a message. */
 int wl_iru_inst(const wl_opts *o, irhw_kernel k, const char *filter, long timeout, irhw_inst *x);
+/* The graph at path into g (exit 2 after the message when it cannot be
+ * read); a crash from here on names "the RUN on PATH". */
+int wl_iru_read_graph(const wl_opts *o, const char *path, irhw_graph *g, const char *run);
 /* --machine gpu (sim/workload_iru_gpu.c): the same three, each run twice on
  * the GPU core model, plain loads and load_iru. */
 int wl_iru_gpu_single(const wl_opts *o);

@@ -585,22 +585,10 @@ static void print_pair(const wl_opts *o, const char *path, const irhw_graph *g, 
 
 /* ---- the commands ---------------------------------------------------------------- */
 
-static int read_graph(const wl_opts *o, const char *path, irhw_graph *g)
-{
-    char err[1024];
-    if (irhw_graph_read(path, IRHW_GRAPH_AUTO, g, err, sizeof err)) {
-        fprintf(stderr, "%s workload iru: %s\n", o->prog, err);
-        irhw_graph_free(g);
-        return EXIT_USAGE;
-    }
-    irhw_signal_at("the iru --machine gpu run on %s", path);
-    return 0;
-}
-
 int wl_iru_gpu_single(const wl_opts *o)
 {
     irhw_graph g;
-    int rc = read_graph(o, o->c.graph, &g);
+    int rc = wl_iru_read_graph(o, o->c.graph, &g, "iru --machine gpu run");
     if (rc)
         return rc;
     gpu_pair p;
@@ -675,7 +663,7 @@ static int graph_rows(const wl_opts *o, FILE *f, gpu_mean m[3][IRU_MAX_SWEEP], c
         char path[4400];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         irhw_graph g;
-        int rc = read_graph(o, path, &g);
+        int rc = wl_iru_read_graph(o, path, &g, "iru --machine gpu run");
         for (unsigned k = 0; !rc && k < 3; k++)
             for (unsigned t = 0; t < nt; t++) {
                 gpu_pair p;

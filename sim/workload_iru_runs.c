@@ -180,7 +180,7 @@ static int run_one(const wl_opts *o, const char *path, const irhw_graph *g, irhw
     return rc;
 }
 
-static int read_graph(const wl_opts *o, const char *path, irhw_graph *g)
+int wl_iru_read_graph(const wl_opts *o, const char *path, irhw_graph *g, const char *run)
 {
     char err[1024];
     if (irhw_graph_read(path, IRHW_GRAPH_AUTO, g, err, sizeof err)) {
@@ -188,7 +188,7 @@ static int read_graph(const wl_opts *o, const char *path, irhw_graph *g)
         irhw_graph_free(g);
         return EXIT_USAGE;
     }
-    irhw_signal_at("the iru run on %s", path);
+    irhw_signal_at("the %s on %s", run, path);
     return 0;
 }
 
@@ -255,7 +255,7 @@ static int graph_table(const wl_opts *o, const char *out, const char *head,
         char path[4400];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         irhw_graph g;
-        int rc = read_graph(o, path, &g);
+        int rc = wl_iru_read_graph(o, path, &g, "iru run");
         for (unsigned j = 0; !rc && j < 3u + (unsigned)o->bfs_dedup; j++)
             for (unsigned ti = 0; ti < (nt ? nt : 1); ti++) {
                 irhw_kernel k = j < 3 ? (irhw_kernel)j : IRHW_KERNEL_BFS;
@@ -500,7 +500,7 @@ int wl_iru_timeout_sweep(const wl_opts *o)
 int wl_iru_single(const wl_opts *o)
 {
     irhw_graph g;
-    int rc = read_graph(o, o->c.graph, &g);
+    int rc = wl_iru_read_graph(o, o->c.graph, &g, "iru run");
     if (rc)
         return rc;
     iru_row row;

@@ -8,6 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+void irhw_model_run_end(const irhw_block *b, void *k, int ended, irhw_cosim_res *res)
+{
+    char cerr[1024];
+    if (res->equal && ended && k && b->check_end && b->check_end(k, cerr, sizeof cerr)) {
+        res->equal = 0;
+        res->mismatch_port = -1;
+        snprintf(res->message, sizeof res->message,
+                 "CHECK FAILED %s at the end of the run on the model: %s\n", b->name, cerr);
+    }
+    if (k)
+        b->check_free(k);
+}
+
 int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap,
                    int (*observe)(void *ctx, uint64_t cycle, const void *model, const uint64_t *in,
                                   const uint64_t *exp, const uint64_t *act),
@@ -56,13 +69,9 @@ int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap
     }
     res->cycles_run = cyc;
     res->run_s = irhw_now_s() - t0;
-    if (!rc && res->equal && ended && k && b->check_end && b->check_end(k, cerr, sizeof cerr)) {
-        res->equal = 0;
-        res->mismatch_port = -1;
-        snprintf(res->message, sizeof res->message,
-                 "CHECK FAILED %s at the end of the run on the model: %s\n", b->name, cerr);
-    }
-    if (k)
+    if (!rc)
+        irhw_model_run_end(b, k, ended, res);
+    else if (k)
         b->check_free(k);
     free(in);
     free(out);

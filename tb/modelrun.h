@@ -19,4 +19,8 @@ int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap
                                   const uint64_t *exp, const uint64_t *act),
                    void *observe_ctx, irhw_cosim_res *res, char *err, size_t errlen);
 
+/* The end of such a run: the checker k's end-of-run test when the source
+ * ended the stream and all was equal (a failure into res), then k freed. */
+void irhw_model_run_end(const irhw_block *b, void *k, int ended, irhw_cosim_res *res);
+
 #endif
