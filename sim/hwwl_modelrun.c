@@ -41,7 +41,6 @@ int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skip
         hwwl_fast_forward(m);
     res->equal = 1;
     int ended = 0;
-    char cerr[1024];
     double t0 = irhw_now_s();
     uint64_t cyc;
     for (cyc = 0; !rc && cyc < cap; cyc++) {
@@ -71,14 +70,8 @@ int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skip
             continue;
         }
         b->model_eval(m, in, out);
-        if (b->check_cycle(k, cyc, in, out, cerr, sizeof cerr)) {
-            res->equal = 0;
-            res->mismatch_port = -1;
-            res->mismatch_cycle = cyc;
-            snprintf(res->message, sizeof res->message,
-                     "CHECK FAILED %s at cycle %" PRIu64 " on the model: %s\n", b->name, cyc, cerr);
+        if (irhw_model_check_cycle(b, k, cyc, in, out, res))
             break;
-        }
         int stop = r->observe && r->observe(r->ctx, cyc, m, in, out, out);
         b->model_tick(m, in);
         same = same && !memcmp(out, prev, ob);

@@ -8,6 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+int irhw_model_check_cycle(const irhw_block *b, void *k, uint64_t cyc, const uint64_t *in,
+                           const uint64_t *out, irhw_cosim_res *res)
+{
+    char cerr[1024];
+    if (!k || !b->check_cycle(k, cyc, in, out, cerr, sizeof cerr))
+        return 0;
+    res->equal = 0;
+    res->mismatch_port = -1;
+    res->mismatch_cycle = cyc;
+    snprintf(res->message, sizeof res->message,
+             "CHECK FAILED %s at cycle %" PRIu64 " on the model: %s\n", b->name, cyc, cerr);
+    return 1;
+}
+
 void irhw_model_run_end(const irhw_block *b, void *k, int ended, irhw_cosim_res *res)
 {
     char cerr[1024];
@@ -41,7 +55,6 @@ int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap
         rc = irhw_err(err, errlen, "out of memory setting up the model run");
     res->equal = 1;
     int ended = 0; /* the source ended the stream */
-    char cerr[1024];
     double t0 = irhw_now_s();
     uint64_t cyc;
     for (cyc = 0; !rc && cyc < cap; cyc++) {
@@ -51,14 +64,8 @@ int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap
         if (cyc < 2)
             in[ps->p[0].off] |= 1; /* rst is port 0 */
         b->model_eval(m, in, out);
-        if (k && b->check_cycle(k, cyc, in, out, cerr, sizeof cerr)) {
-            res->equal = 0;
-            res->mismatch_port = -1;
-            res->mismatch_cycle = cyc;
-            snprintf(res->message, sizeof res->message,
-                     "CHECK FAILED %s at cycle %" PRIu64 " on the model: %s\n", b->name, cyc, cerr);
+        if (irhw_model_check_cycle(b, k, cyc, in, out, res))
             break;
-        }
         int stop = observe && observe(observe_ctx, cyc, m, in, out, out);
         b->model_tick(m, in);
         memcpy(prev, out, ps->out_words * sizeof *prev);

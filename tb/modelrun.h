@@ -19,6 +19,10 @@ int irhw_model_run(const irhw_inst *x, const irhw_stim_source *src, uint64_t cap
                                   const uint64_t *exp, const uint64_t *act),
                    void *observe_ctx, irhw_cosim_res *res, char *err, size_t errlen);
 
+/* The checker k's test of one cycle (none when k is NULL): 1 after
+ * writing its failure into res, 0 when it passes. */
+int irhw_model_check_cycle(const irhw_block *b, void *k, uint64_t cyc, const uint64_t *in,
+                           const uint64_t *out, irhw_cosim_res *res);
 /* The end of such a run: the checker k's end-of-run test when the source
  * ended the stream and all was equal (a failure into res), then k freed. */
 void irhw_model_run_end(const irhw_block *b, void *k, int ended, irhw_cosim_res *res);
