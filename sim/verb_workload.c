@@ -23,12 +23,6 @@
 enum { W_IRU = 1, W_BFS = 2, W_SSSP = 4, W_GW = W_BFS | W_SSSP };
 enum {
     K_HELP,
-    K_GRAPH,
-    K_GRAPHS,
-    K_OUT,
-    K_P,
-    K_MODEL_ONLY,
-    K_QUIET,
     K_KERNEL,
     K_MAX_ELEMS,
     K_REQ_EVERY,
@@ -58,27 +52,27 @@ enum {
 static const irhw_opt workload_opts[] = {
     {"-h", 0, K_HELP, 0, NULL, NULL},
     {"--help", 0, K_HELP, 0, NULL, NULL},
-    {"--graph", 1, K_GRAPH, 0, "FILE",
+    {"--graph", 1, WL_GRAPH, 0, "FILE",
      "METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n"
      "(format by extension, else by content)"},
-    {"--graphs", 1, K_GRAPHS, W_IRU, "DIR",
+    {"--graphs", 1, WL_GRAPHS, W_IRU, "DIR",
      "the graphs of --all and --timeout-sweep (default\n"
      "../shared/data/graphs): the files whose names end .graph\n"
      ".metis .mtx .txt .edges .el .snap; README* and others\n"
      "skipped, named on stderr"},
-    {"--graphs", 1, K_GRAPHS, W_GW, "DIR",
+    {"--graphs", 1, WL_GRAPHS, W_GW, "DIR",
      "the graphs of --trends (default ../shared/data/graphs),\n"
      "chosen by name as iru --all chooses them"},
-    {"-o", 1, K_OUT, W_IRU, "FILE.md",
+    {"-o", 1, WL_OUT, W_IRU, "FILE.md",
      "the Markdown table of --all (default out/iru_graphs.md) or\n"
      "of --timeout-sweep (default out/iru_timeout.md)"},
-    {"-o", 1, K_OUT, W_GW, "FILE.md",
+    {"-o", 1, WL_OUT, W_GW, "FILE.md",
      "the Markdown table of --trends (default\n"
      "out/hwwl_trends.md), its SVG plots beside it"},
-    {"-p", 1, K_P, W_IRU, "NAME=VALUE",
+    {"-p", 1, WL_P, W_IRU, "NAME=VALUE",
      "an iru_hash parameter (irhw list iru_hash); defaults: the\n"
      "paper's; FILTER: the kernel's (below) unless given"},
-    {"-p", 1, K_P, W_GW, "NAME=VALUE",
+    {"-p", 1, WL_P, W_GW, "NAME=VALUE",
      "an hwwl parameter (irhw list hwwl); defaults: the paper's\n"
      "(4 cores x 16 lanes, ENTRIES=32, SCHEME=lsorting,\n"
      "REFILL=ondemand); with --model-only also SCHEME=gsorting\n"
@@ -86,12 +80,12 @@ static const irhw_opt workload_opts[] = {
      "SCHEME=magic (every bank levelled every cycle, no\n"
      "bandwidth limit), and ENTRIES=inf (the largest ENTRIES;\n"
      "exit 1 if the run spilled: not unbounded for that graph)"},
-    {"--model-only", 0, K_MODEL_ONLY, 0, NULL,
+    {"--model-only", 0, WL_MODEL_ONLY, 0, NULL,
      "the C model alone (with the conservation checker), no RTL;\n"
      "default: the RTL in lockstep with the model, every output\n"
      "compared every cycle"},
-    {"--quiet", 0, K_QUIET, W_IRU, NULL, "no report (the exit code and any error still tell)"},
-    {"--quiet", 0, K_QUIET, W_GW, NULL, "one line instead of the report"},
+    {"--quiet", 0, WL_QUIET, W_IRU, NULL, "no report (the exit code and any error still tell)"},
+    {"--quiet", 0, WL_QUIET, W_GW, NULL, "one line instead of the report"},
     {"--kernel", 1, K_KERNEL, W_IRU, "K",
      "bfs, sssp or pagerank: the kernel whose frontiers run,\n"
      "with FILTER none, min or fadd (the paper's Fig. 15)"},
@@ -273,26 +267,24 @@ static int kind_usage(const char *prog, const char *kind, const char *fmt, const
     return EXIT_USAGE;
 }
 
-/* 1 when `opt` is a common option (its value v stored), 0 when it is not,
- * 2 after the message of a -p given twice or beyond the 32 kept. */
-static int common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v)
+int wl_common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v)
 {
     switch (opt->id) {
-    case K_GRAPH:
+    case WL_GRAPH:
         c->graph = v;
         return 1;
-    case K_GRAPHS:
+    case WL_GRAPHS:
         c->graphs = v;
         return 1;
-    case K_OUT:
+    case WL_OUT:
         c->out = v;
         return 1;
-    case K_P:
+    case WL_P:
         return irhw_args_param(a, c->params, &c->nparams, 32, v) ? 2 : 1;
-    case K_MODEL_ONLY:
+    case WL_MODEL_ONLY:
         c->model_only = 1;
         return 1;
-    case K_QUIET:
+    case WL_QUIET:
         c->quiet = 1;
         return 1;
     }
@@ -313,7 +305,7 @@ static int wl_parse(int argc, char **argv, const char *verb, unsigned kind, wl_c
             return EXIT_USAGE;
         if (k == IRHW_ARG_POS)
             return irhw_args_usage(&a, "unexpected argument '%s'", v);
-        if ((rc = common_opt(&a, c, opt, v)) == 2)
+        if ((rc = wl_common_opt(&a, c, opt, v)) == 2)
             return EXIT_USAGE;
         if (!rc && (rc = take(o, opt, v)))
             return rc;

@@ -9,6 +9,7 @@
 #ifndef IRHW_WORKLOAD_CLI_H
 #define IRHW_WORKLOAD_CLI_H
 
+#include "args.h"
 #include "gpu_iru.h"
 #include "workload.h"
 
@@ -21,6 +22,14 @@ typedef struct {
     unsigned nparams;
     int model_only, quiet;
 } wl_common;
+
+/* The option ids of wl_common's options, shared by every workload option
+ * table (sim/verb_workload.c, sim/workload_gw.c): each table numbers its
+ * own options below WL_COMMON. */
+enum { WL_COMMON = 1000, WL_GRAPH, WL_GRAPHS, WL_OUT, WL_P, WL_MODEL_ONLY, WL_QUIET };
+/* 1 when opt is one of those (its value stored in *c), 0 when it is not, 2
+ * after the message of a -p given twice or beyond the 32 kept. */
+int wl_common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v);
 
 /* ---- iru --------------------------------------------------------------------- */
 

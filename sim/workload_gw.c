@@ -16,18 +16,12 @@
 
 enum {
     O_HELP,
-    O_GRAPH,
-    O_GRAPHS,
-    O_OUT,
     O_ARCH,
     O_G,
-    O_P,
     O_SRC,
     O_ITERS,
     O_NO_WAVES,
     O_MAX_CYCLES,
-    O_MODEL_ONLY,
-    O_QUIET,
     O_ALL,
     O_SWEEP,
     O_KERNEL,
@@ -42,12 +36,12 @@ enum { V_RUN = 1, V_GW = 2 }; /* bfs/sssp/pagerank; the gw kind */
 static const irhw_opt gw_opts_tab[] = {
     {"-h", 0, O_HELP, 0, NULL, NULL},
     {"--help", 0, O_HELP, 0, NULL, NULL},
-    {"--graph", 1, O_GRAPH, 0, "FILE",
+    {"--graph", 1, WL_GRAPH, 0, "FILE",
      "METIS .graph, Matrix Market .mtx or SNAP edge list .txt\n(gw --sweep: the graph swept)"},
-    {"--graphs", 1, O_GRAPHS, V_GW, "DIR",
+    {"--graphs", 1, WL_GRAPHS, V_GW, "DIR",
      "the graphs of --all (default ../shared/data/graphs);\nabsent: said, and skipped"},
     {"--rmat", 1, O_RMAT, V_GW, "FILE", "--all: also this generated graph (irhw graph rmat ...)"},
-    {"-o", 1, O_OUT, V_GW, "FILE.md",
+    {"-o", 1, WL_OUT, V_GW, "FILE.md",
      "the Markdown table (default out/gw_all.md, out/gw_sweep.md);\n"
      "--sweep: its SVG plot beside it"},
     {"--kernel", 1, O_KERNEL, V_GW, "K", "--sweep: bfs, sssp or pagerank (default bfs)"},
@@ -59,7 +53,7 @@ static const irhw_opt gw_opts_tab[] = {
      "SIMD=8|16|32 (GW SIMD group width, divides WARP_SIZE;\n"
      "default 8) or a GPU core model constant (irhw workload bfs\n"
      "--help lists them)"},
-    {"-p", 1, O_P, 0, "NAME=VALUE",
+    {"-p", 1, WL_P, 0, "NAME=VALUE",
      "an swt parameter (irhw list swt): ENTRIES, POLICY, LANES\n"
      "(default: the SIMD width), PC_BITS; WARPS is the machine's\n"
      "(the groups of a cluster)"},
@@ -80,8 +74,8 @@ static const irhw_opt gw_opts_tab[] = {
     {"--rtl-file", 1, O_RTL_FILE, V_RUN, "FILE.v",
      "--rtl with this Verilog instead of the generated RTL\n"
      "(its module named as irhw gen swt names it)"},
-    {"--model-only", 0, O_MODEL_ONLY, 0, NULL, "the C models alone (the default)"},
-    {"-q", 0, O_QUIET, 0, NULL, "one line a run"},
+    {"--model-only", 0, WL_MODEL_ONLY, 0, NULL, "the C models alone (the default)"},
+    {"-q", 0, WL_QUIET, 0, NULL, "one line a run"},
     {"--all", 0, O_ALL, V_GW, NULL, "every graph x kernel, baseline and gw side by side"},
     {"--sweep", 0, O_SWEEP, V_GW, NULL,
      "ENTRIES 2..32 x POLICY oldest/fullest on --graph: speedup\nand pack rate"},
@@ -151,17 +145,8 @@ static int take(const irhw_args *a, gwv_opts *o, const irhw_opt *opt, const char
 {
     uint64_t x;
     switch (opt->id) {
-    case O_GRAPH:
-        o->graph = v;
-        return 0;
-    case O_GRAPHS:
-        o->graphs = v;
-        return 0;
     case O_RMAT:
         o->rmat = v;
-        return 0;
-    case O_OUT:
-        o->out = v;
         return 0;
     case O_ARCH:
         if (!strcmp(v, "baseline") || !strcmp(v, "gw") || !strcmp(v, "both")) {
@@ -178,8 +163,6 @@ static int take(const irhw_args *a, gwv_opts *o, const irhw_opt *opt, const char
         return irhw_args_usage(a, "--kernel '%s' must be bfs, sssp or pagerank", v);
     case O_G:
         return take_g(a, o, v);
-    case O_P:
-        return irhw_args_param(a, o->params, &o->nparams, 32, v);
     case O_SRC:
         if (number(a, "--src", v, 0, UINT32_MAX, &x))
             return EXIT_USAGE;
@@ -211,12 +194,6 @@ static int take(const irhw_args *a, gwv_opts *o, const irhw_opt *opt, const char
         o->rtl_file = v;
         o->rtl = 1;
         return 0;
-    case O_MODEL_ONLY:
-        o->model_only = 1;
-        return 0;
-    case O_QUIET:
-        o->quiet = 1;
-        return 0;
     case O_ALL:
         o->all = 1;
         return 0;
@@ -242,11 +219,11 @@ static int check(const irhw_args *a, gwv_opts *o)
                                o->gpu.v[GC_WARPS], o->gpu.v[GC_ISSUE]);
     if (gwkind && o->all == o->sweep)
         return irhw_args_usage(a, "workload gw takes one of --all and --sweep");
-    if ((!gwkind || o->sweep) && !o->graph)
+    if ((!gwkind || o->sweep) && !o->c.graph)
         return irhw_args_usage(a, "--graph FILE is required%s", gwkind ? " with --sweep" : "");
-    if (gwkind && o->all && o->graph)
+    if (gwkind && o->all && o->c.graph)
         return irhw_args_usage(a, "--all runs the graphs of --graphs: drop --graph");
-    if (o->rtl && o->model_only)
+    if (o->rtl && o->c.model_only)
         return irhw_args_usage(a, "--rtl and --model-only exclude each other");
     if (o->rtl && o->arch == ARCH_BASE)
         return irhw_args_usage(a, "--rtl runs the swt RTL: the baseline has none (--arch gw)");
@@ -283,7 +260,9 @@ static int parse(int argc, char **argv, gwv_opts *o)
             return EXIT_USAGE;
         if (k == IRHW_ARG_POS)
             return irhw_args_usage(&a, "unexpected argument '%s'", v);
-        if ((rc = take(&a, o, opt, v)))
+        if ((rc = wl_common_opt(&a, &o->c, opt, v)) == 2)
+            return EXIT_USAGE;
+        if (!rc && (rc = take(&a, o, opt, v)))
             return rc;
     }
     int rc = check(&a, o);

@@ -16,11 +16,11 @@
 
 #define GW_MAX_GRAPHS 64
 
-/* The Markdown lands at o->out or def; its folder is made. The open file,
+/* The Markdown lands at o->c.out or def; its folder is made. The open file,
  * or NULL after the message. */
 static irhw_out *md_open(const gwv_opts *o, const char *def)
 {
-    const char *path = o->out ? o->out : def;
+    const char *path = o->c.out ? o->c.out : def;
     char err[IRHW_ERRLEN + 4200];
     irhw_mkdirs_for(path);
     irhw_out *f = irhw_out_open(path, err, sizeof err);
@@ -97,7 +97,7 @@ static int all_graph(const gwv_opts *o, const char *path, const irhw_inst *x, ir
                         100 * gwv_ratio(g->inst_scalar, g->inst), g->waves,
                         gwv_ratio(g->wave_warps, g->waves), gwv_ratio(b->mem_req, b->inst_mem),
                         gwv_ratio(g->mem_req, g->inst_mem), good ? "equal" : "**DIFFERS**");
-        if (!o->quiet)
+        if (!o->c.quiet)
             printf("  %-18s %-8s baseline %10" PRIu64 "  gw %10" PRIu64 "  %5.2fx  pack %.2f  %s\n",
                    gg.name, gwa_kernel_names[k], b->cycles, g->cycles, sp,
                    gwv_ratio(g->wave_warps, g->waves), good ? "equal" : "DIFFERS");
@@ -111,7 +111,7 @@ static int all_graph(const gwv_opts *o, const char *path, const irhw_inst *x, ir
 int gwv_all(const gwv_opts *o)
 {
     char dir[4096], *names[GW_MAX_GRAPHS];
-    int got = irhw_graph_files(o->prog, "gw", o->graphs, dir, sizeof dir, names, GW_MAX_GRAPHS);
+    int got = irhw_graph_files(o->prog, "gw", o->c.graphs, dir, sizeof dir, names, GW_MAX_GRAPHS);
     if (got < 0 && !o->rmat)
         return EXIT_USAGE;
     if (got < 0) {
@@ -133,7 +133,7 @@ int gwv_all(const gwv_opts *o)
                     "# Graph-Waving against its baseline\n\n"
                     "`irhw workload gw --all%s%s%s%s` (docs/gw.md). %s; the GPU core model's "
                     "defaults otherwise.\n\n",
-                    o->graphs ? " --graphs " : "", o->graphs ? o->graphs : "",
+                    o->c.graphs ? " --graphs " : "", o->c.graphs ? o->c.graphs : "",
                     o->rmat ? " --rmat " : "", o->rmat ? o->rmat : "", opts);
     irhw_out_printf(f, "| graph | kernel | vertices | edges | baseline cycles | gw cycles | "
                        "speedup | lanes base | lanes gw | scalar share | waves | pack | "
@@ -167,7 +167,7 @@ int gwv_all(const gwv_opts *o)
     irhw_out_printf(f, "| all | %u | %.2f× | %.2f× |\n", tot.n, mean_geo(&tot), tot.max);
     printf("gw over baseline: geometric mean %.2fx, max %.2fx over %u runs (the paper: 4.4x, "
            "10x); table: %s\n",
-           mean_geo(&tot), tot.max, tot.n, o->out ? o->out : "out/gw_all.md");
+           mean_geo(&tot), tot.max, tot.n, o->c.out ? o->c.out : "out/gw_all.md");
     int c = md_close(o, f);
     irhw_inst_free(&x);
     irhw_graph_files_free(names, (unsigned)got);
@@ -190,9 +190,9 @@ static int sweep_point(const gwv_opts *o, gwv_graph *gg, unsigned entries, int f
     gwv_opts so = *o;
     char e[32];
     snprintf(e, sizeof e, "ENTRIES=%u", entries);
-    so.params[so.nparams++] = e;
-    so.params[so.nparams++] = fullest ? "POLICY=fullest" : "POLICY=oldest";
-    so.quiet = 1;
+    so.c.params[so.c.nparams++] = e;
+    so.c.params[so.c.nparams++] = fullest ? "POLICY=fullest" : "POLICY=oldest";
+    so.c.quiet = 1;
     irhw_inst x;
     int rc = gwv_swt_inst(&so, &x);
     gwv_res r;
@@ -243,7 +243,7 @@ static int sweep_plot(const gwv_opts *o, const char *md, sweep_pt pt[][2])
 int gwv_sweep(const gwv_opts *o)
 {
     gwv_graph gg;
-    int rc = gwv_graph_read(o, o->graph, &gg);
+    int rc = gwv_graph_read(o, o->c.graph, &gg);
     irhw_inst x;
     memset(&x, 0, sizeof x);
     gwv_res base;
@@ -256,7 +256,7 @@ int gwv_sweep(const gwv_opts *o)
     for (unsigned i = 0; i < NSWEEP && !rc; i++)
         for (int p = 0; p < 2 && !rc; p++)
             rc = sweep_point(o, &gg, sweep_entries[i], p, base.st.cycles, &pt[i][p]);
-    const char *md = o->out ? o->out : "out/gw_sweep.md";
+    const char *md = o->c.out ? o->c.out : "out/gw_sweep.md";
     irhw_out *f = rc ? NULL : md_open(o, md);
     if (!f) {
         gwv_graph_free(&gg);

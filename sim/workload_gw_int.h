@@ -13,14 +13,13 @@
 enum { ARCH_BASE, ARCH_GW, ARCH_BOTH };
 
 typedef struct {
-    const char *prog, *kind, *graph, *graphs, *out, *rmat, *rtl_file;
-    int arch, kernel, all, sweep, no_waves, scoreboard, rtl, model_only, quiet, have_src, have_simd;
+    const char *prog, *kind, *rmat, *rtl_file;
+    wl_common c; /* its -p: the swt's */
+    int arch, kernel, all, sweep, no_waves, scoreboard, rtl, have_src, have_simd;
     uint32_t src;
     unsigned iters, simd, hold;
     uint64_t max_cycles;
     irhw_gpu_cfg gpu;
-    const char *params[32]; /* swt -p, each NAME once */
-    unsigned nparams;
 } gwv_opts;
 
 /* A graph read for the runs: SSSP's weights, the source, the reference of

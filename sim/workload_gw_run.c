@@ -42,15 +42,15 @@ int gwv_swt_inst(const gwv_opts *o, irhw_inst *x)
     int rc = set_param(o, b, &c, nv);
     snprintf(nv, sizeof nv, "LANES=%u", o->simd);
     rc = rc ? rc : set_param(o, b, &c, nv);
-    for (unsigned i = 0; i < o->nparams && !rc; i++) {
-        if (!strncmp(o->params[i], "WARPS=", 6)) {
+    for (unsigned i = 0; i < o->c.nparams && !rc; i++) {
+        if (!strncmp(o->c.params[i], "WARPS=", 6)) {
             fprintf(stderr,
                     "%s workload %s: -p WARPS is the machine's: the groups of a cluster, "
                     "WARPS/ISSUE = %u (set -g WARPS and -g ISSUE)\n",
                     o->prog, o->kind, gu);
             return EXIT_USAGE;
         }
-        rc = set_param(o, b, &c, o->params[i]);
+        rc = set_param(o, b, &c, o->c.params[i]);
     }
     if (rc)
         return rc;
@@ -206,7 +206,7 @@ static void row(const char *arch, const gwv_res *r, const gwv_res *base, unsigne
 int gwv_single(const gwv_opts *o)
 {
     gwv_graph gg;
-    int rc = gwv_graph_read(o, o->graph, &gg);
+    int rc = gwv_graph_read(o, o->c.graph, &gg);
     irhw_inst x;
     if (!rc)
         rc = gwv_swt_inst(o, &x);
@@ -217,7 +217,7 @@ int gwv_single(const gwv_opts *o)
     for (int a = 0; a < 2 && !rc; a++)
         if (o->arch == ARCH_BOTH || o->arch == a)
             rc = gwv_run(o, &gg, o->kernel, a, &x, &r[a]);
-    if (!rc && !o->quiet) {
+    if (!rc && !o->c.quiet) {
         char p[256];
         irhw_cfg_format(x.b, &x.c, " ", p, sizeof p);
         char src[64] = "";
