@@ -210,6 +210,7 @@ typedef struct {
 typedef struct {
     iru_geom g;
     const irhw_ports *ps;
+    int off[IHP_N]; /* each port's first word in in[] or out[], -1 when absent */
     /* state */
     unsigned *cnt;             /* [sets] */
     iru_elem *ent;             /* [sets][slots] */
@@ -244,19 +245,22 @@ static iru_elem *slot_of(iru_model *m, unsigned set, unsigned slot)
     return &m->ent[(size_t)set * m->g.slots + slot];
 }
 
-static uint64_t in_field(const iru_model *m, const uint64_t *in, enum iru_hash_port p, unsigned i,
-                         unsigned width)
+/* Field i (width bits) of port p. Inline: eval, tick and the coverage read
+ * and write a few dozen fields a cycle, most of them 1 bit wide. */
+static inline __attribute__((always_inline)) uint64_t
+in_field(const iru_model *m, const uint64_t *in, enum iru_hash_port p, unsigned i, unsigned width)
 {
-    if (m->g.port[p] < 0)
-        return 0;
-    return irhw_bits_get(irhw_cwide(in, m->ps, (unsigned)m->g.port[p]), i * width, width);
+    int o = m->off[p];
+    return o < 0 ? 0 : irhw_bits_get(in + o, i * width, width);
 }
 
-static void out_field(const iru_model *m, uint64_t *out, enum iru_hash_port p, unsigned i,
-                      unsigned width, uint64_t x)
+static inline __attribute__((always_inline)) void out_field(const iru_model *m, uint64_t *out,
+                                                            enum iru_hash_port p, unsigned i,
+                                                            unsigned width, uint64_t x)
 {
-    if (m->g.port[p] >= 0)
-        irhw_bits_set(irhw_wide(out, m->ps, (unsigned)m->g.port[p]), i * width, width, x);
+    int o = m->off[p];
+    if (o >= 0)
+        irhw_bits_set(out + o, i * width, width, x);
 }
 
 static int bank_busy(const iru_model *m, unsigned bank)
@@ -706,6 +710,8 @@ void *iru_new(const irhw_inst *x)
     m->g = *iru_g(x);
     m->ps = &x->ps;
     const iru_geom *g = &m->g;
+    for (unsigned p = 0; p < IHP_N; p++)
+        m->off[p] = g->port[p] < 0 ? -1 : (int)m->ps->p[g->port[p]].off;
     m->cnt = calloc(g->sets, sizeof *m->cnt);
     m->swords = irhw_words(g->sets);
     m->lvl = calloc((size_t)(g->slots + 1) * m->swords, sizeof *m->lvl);
