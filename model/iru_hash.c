@@ -723,8 +723,8 @@ void *iru_new(const irhw_inst *x)
     m->lane = calloc(g->lanes, sizeof *m->lane);
     m->eval_in = calloc(m->ps->in_words + 1, sizeof *m->eval_in);
     m->st.group = calloc(g->slots, sizeof *m->st.group);
-    if (!m->cnt || !m->lvl || !m->nlvl || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane || !m->st.group ||
-        !m->eval_in) {
+    if (!m->cnt || !m->lvl || !m->nlvl || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane ||
+        !m->st.group || !m->eval_in) {
         iru_free(m);
         return NULL;
     }
