@@ -227,10 +227,11 @@ static void closed_loop_step(wru_stim *s, const uint64_t *prev)
  * (the bits above the last bank zero), built in a register. */
 static void pack_counts(const wru_stim *s, uint64_t *cv)
 {
-    unsigned cb = s->w->count_bits, pos = 0, wi = 0;
+    unsigned cb = s->w->count_bits, lanes = s->w->lanes, pos = 0, wi = 0;
+    const unsigned *counts = s->counts;
     uint64_t cur = 0, mask = irhw_mask(cb);
-    for (unsigned b = 0; b < s->w->lanes; b++) {
-        uint64_t c = s->counts[b] & mask;
+    for (unsigned b = 0; b < lanes; b++) {
+        uint64_t c = counts[b] & mask;
         cur |= c << pos;
         pos += cb;
         if (pos >= 64) { /* the word is full; what did not fit starts the next */
