@@ -410,8 +410,15 @@ static int others_zero(const uint64_t *pid, unsigned id_lsb, unsigned lanes, uns
 {
     uint64_t buf[32 * 64 / 64 + 1]; /* 32 lanes of at most 64 bits */
     unsigned n = lanes * id_bits, words = (n + 63) / 64;
-    for (unsigned k = 0; k < words; k++)
-        buf[k] = irhw_bits_get(pid, id_lsb + 64 * k, n - 64 * k < 64 ? n - 64 * k : 64);
+    if (id_lsb % 64 == 0) { /* whole words, the last one's bits past the lanes cleared */
+        const uint64_t *w = pid + id_lsb / 64;
+        for (unsigned k = 0; k < words; k++)
+            buf[k] = w[k];
+        buf[words - 1] &= irhw_mask(n - 64 * (words - 1));
+    } else {
+        for (unsigned k = 0; k < words; k++)
+            buf[k] = irhw_bits_get(pid, id_lsb + 64 * k, n - 64 * k < 64 ? n - 64 * k : 64);
+    }
     for (; idl; idl &= idl - 1)
         irhw_bits_set(buf, (unsigned)__builtin_ctzll(idl) / 2 * id_bits, id_bits, 0);
     uint64_t any = 0;
