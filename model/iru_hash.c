@@ -210,6 +210,7 @@ typedef struct {
 typedef struct {
     iru_geom g;
     const irhw_ports *ps;
+    int off[IHP_N]; /* each port's first word in in[] or out[], -1 when absent */
     /* state */
     unsigned *cnt;             /* [sets] */
     iru_elem *ent;             /* [sets][slots] */
@@ -226,7 +227,13 @@ typedef struct {
     /* this cycle's decisions (from state + inputs) */
     iru_act act;
     unsigned best_set, best_cnt; /* the first set with the most elements */
-    int best_stale;              /* a count fell in best_set: scan again */
+    int best_stale;              /* a count fell in best_set: find it again */
+    /* The sets by count: bit s of level c (swords words from lvl + c *
+     * swords) is set iff cnt[s] == c, and nlvl[c] counts those bits; the
+     * first set with the most elements is the lowest bit of the highest
+     * level that has one. */
+    uint64_t *lvl;
+    unsigned *nlvl, swords;
     iru_lane *lane;
     uint64_t *eval_in; /* the inputs eval decided on: tick reuses the decisions */
     int eval_valid;
@@ -238,19 +245,22 @@ static iru_elem *slot_of(iru_model *m, unsigned set, unsigned slot)
     return &m->ent[(size_t)set * m->g.slots + slot];
 }
 
-static uint64_t in_field(const iru_model *m, const uint64_t *in, enum iru_hash_port p, unsigned i,
-                         unsigned width)
+/* Field i (width bits) of port p. Inline: eval, tick and the coverage read
+ * and write a few dozen fields a cycle, most of them 1 bit wide. */
+static inline __attribute__((always_inline)) uint64_t
+in_field(const iru_model *m, const uint64_t *in, enum iru_hash_port p, unsigned i, unsigned width)
 {
-    if (m->g.port[p] < 0)
-        return 0;
-    return irhw_bits_get(irhw_cwide(in, m->ps, (unsigned)m->g.port[p]), i * width, width);
+    int o = m->off[p];
+    return o < 0 ? 0 : irhw_bits_get(in + o, i * width, width);
 }
 
-static void out_field(const iru_model *m, uint64_t *out, enum iru_hash_port p, unsigned i,
-                      unsigned width, uint64_t x)
+static inline __attribute__((always_inline)) void out_field(const iru_model *m, uint64_t *out,
+                                                            enum iru_hash_port p, unsigned i,
+                                                            unsigned width, uint64_t x)
 {
-    if (m->g.port[p] >= 0)
-        irhw_bits_set(irhw_wide(out, m->ps, (unsigned)m->g.port[p]), i * width, width, x);
+    int o = m->off[p];
+    if (o >= 0)
+        irhw_bits_set(out + o, i * width, width, x);
 }
 
 static int bank_busy(const iru_model *m, unsigned bank)
@@ -269,22 +279,42 @@ static uint32_t request_age(const iru_model *m)
     return (m->now - m->rq_ts[i]) & (uint32_t)irhw_mask(m->g.ts_bits);
 }
 
+/* Set s now holds c elements (cnt and the levels). */
+static void set_count(iru_model *m, unsigned s, unsigned c)
+{
+    uint64_t bit = (uint64_t)1 << (s % 64);
+    unsigned w = s / 64, old = m->cnt[s];
+    m->lvl[(size_t)old * m->swords + w] &= ~bit;
+    m->lvl[(size_t)c * m->swords + w] |= bit;
+    m->nlvl[old]--;
+    m->nlvl[c]++;
+    m->cnt[s] = c;
+}
+
+/* The first set with the most elements, from the levels: no count is
+ * above best_cnt (the inserts raise it, only falls made it stale). */
+static void find_best(iru_model *m)
+{
+    unsigned c = m->best_cnt;
+    while (c > 0 && !m->nlvl[c])
+        c--;
+    const uint64_t *v = m->lvl + (size_t)c * m->swords;
+    unsigned w = 0;
+    while (!v[w])
+        w++;
+    m->best_cnt = c;
+    m->best_set = w * 64 + (unsigned)__builtin_ctzll(v[w]);
+    m->best_stale = 0;
+}
+
 /* The reply engine's action for this cycle (priority list in the header). */
 static void decide_action(iru_model *m, int flush)
 {
     const iru_geom *g = &m->g;
     iru_act *a = &m->act;
     memset(a, 0, sizeof *a);
-    if (m->best_stale) { /* kept up to date by the inserts; a scan only after a fall */
-        m->best_set = 0;
-        m->best_cnt = m->cnt[0];
-        for (unsigned s = 1; s < g->sets; s++)
-            if (m->cnt[s] > m->best_cnt) {
-                m->best_cnt = m->cnt[s];
-                m->best_set = s;
-            }
-        m->best_stale = 0;
-    }
+    if (m->best_stale) /* kept up to date by the inserts; looked up only after a fall */
+        find_best(m);
     unsigned bc = m->best_cnt, bs = m->best_set;
     int waiting = m->rq_cnt > 0;
     int sel_ok = !bank_busy(m, bs % g->banks);
@@ -448,6 +478,12 @@ void iru_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t
 static void iru_reset(iru_model *m)
 {
     memset(m->cnt, 0, m->g.sets * sizeof *m->cnt);
+    /* every set at level 0 */
+    memset(m->lvl, 0, (size_t)(m->g.slots + 1) * m->swords * sizeof *m->lvl);
+    memset(m->nlvl, 0, (m->g.slots + 1) * sizeof *m->nlvl);
+    for (unsigned s = 0; s < m->g.sets; s += 64)
+        m->lvl[s / 64] = irhw_mask(m->g.sets - s < 64 ? m->g.sets - s : 64);
+    m->nlvl[0] = m->g.sets;
     memset(m->stage, 0, m->g.banks * sizeof *m->stage);
     memset(&m->op, 0, sizeof m->op);
     m->pb_fill = m->pb_parts = 0;
@@ -536,7 +572,7 @@ static void tick_action(iru_model *m)
     const iru_act *a = &m->act;
     switch (a->kind) {
     case ACT_REPLY_ENTRY:
-        m->cnt[a->set] = 0;
+        set_count(m, a->set, 0);
         m->best_stale |= a->set == m->best_set;
         break;
     case ACT_REPLY_PACK:
@@ -549,7 +585,7 @@ static void tick_action(iru_model *m)
         m->pb_why = a->why;
         m->st.pack_steps++;
         m->st.pack_splits += a->k < m->cnt[a->set];
-        m->cnt[a->set] -= a->k;
+        set_count(m, a->set, m->cnt[a->set] - a->k);
         m->best_stale |= a->set == m->best_set;
         m->pb_fill += a->k;
         break;
@@ -579,7 +615,8 @@ static unsigned tick_inserts(iru_model *m, const uint64_t *in)
             m->stage[ln->bank] = (iru_stage){1, ln->set, ln->slot, e};
         } else {
             *slot_of(m, ln->set, ln->slot) = e;
-            unsigned c = ++m->cnt[ln->set];
+            unsigned c = m->cnt[ln->set] + 1;
+            set_count(m, ln->set, c);
             if (c > m->best_cnt || (c == m->best_cnt && ln->set < m->best_set)) {
                 m->best_cnt = c;
                 m->best_set = ln->set;
@@ -653,6 +690,8 @@ void iru_free(void *vm)
     if (!m)
         return;
     free(m->cnt);
+    free(m->lvl);
+    free(m->nlvl);
     free(m->ent);
     free(m->pb);
     free(m->stage);
@@ -671,7 +710,12 @@ void *iru_new(const irhw_inst *x)
     m->g = *iru_g(x);
     m->ps = &x->ps;
     const iru_geom *g = &m->g;
+    for (unsigned p = 0; p < IHP_N; p++)
+        m->off[p] = g->port[p] < 0 ? -1 : (int)m->ps->p[g->port[p]].off;
     m->cnt = calloc(g->sets, sizeof *m->cnt);
+    m->swords = irhw_words(g->sets);
+    m->lvl = calloc((size_t)(g->slots + 1) * m->swords, sizeof *m->lvl);
+    m->nlvl = calloc(g->slots + 1, sizeof *m->nlvl);
     m->ent = calloc((size_t)g->sets * g->slots, sizeof *m->ent);
     m->pb = calloc(g->slots, sizeof *m->pb);
     m->stage = calloc(g->banks, sizeof *m->stage);
@@ -679,8 +723,8 @@ void *iru_new(const irhw_inst *x)
     m->lane = calloc(g->lanes, sizeof *m->lane);
     m->eval_in = calloc(m->ps->in_words + 1, sizeof *m->eval_in);
     m->st.group = calloc(g->slots, sizeof *m->st.group);
-    if (!m->cnt || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane || !m->st.group ||
-        !m->eval_in) {
+    if (!m->cnt || !m->lvl || !m->nlvl || !m->ent || !m->pb || !m->stage || !m->rq_ts || !m->lane ||
+        !m->st.group || !m->eval_in) {
         iru_free(m);
         return NULL;
     }

@@ -353,7 +353,8 @@ int hwwl_core_check_cycle(void *vk, uint64_t cycle, const uint64_t *in, const ui
     if (hwwl_check_pushes(dbl ? &k->pushside : &k->pullside, push, ok, exc, push_id, 0, L, I, cycle,
                           "", &k->accepted, err, errlen))
         return -1;
-    k->exceptions += (uint64_t)__builtin_popcountll(exc);
+    if (exc) /* rare: a popcount is a library call without -mpopcnt */
+        k->exceptions += (uint64_t)__builtin_popcountll(exc);
     if (irhw_get(in, ps, HC_RX_VALID) && irhw_get(out, ps, HC_RX_READY)) {
         idset_add(&k->pullside, irhw_get(in, ps, HC_RX_ID));
         k->received++;

@@ -388,15 +388,67 @@ int hwwl_mem_respond(hwwl_mem *m, irhw_rng *r, uint64_t cycle, unsigned *tag, ui
 
 /* ---- checks ------------------------------------------------------------------------ */
 
+/* Lanes answer in 2-bit fields: bit 2l of these masks is lane l's. */
+#define HWWL_LOW_BITS 0x5555555555555555ull
+_Static_assert(HC_ANS_ID == 1 && HC_ANS_DONE == 3, "an ID answer is 01, DONE 11");
+
+__attribute__((noinline, cold)) static int
+pull_not_held(uint64_t cycle, const char *who, unsigned l, uint64_t id, char *err, size_t errlen)
+{
+    return irhw_err(err, errlen,
+                    "cycle %" PRIu64 ": %slane %u pulled 0x%" PRIx64
+                    ", which is not held on the pull side (never pushed, pulled twice, or "
+                    "pushed in this kernel)",
+                    cycle, who, l, id);
+}
+
+/* Whether pull_id is zero on every lane that does not answer an ID (bit 2l
+ * of idl: lane l does; lanes <= 32): the bus copied, those lanes' fields
+ * cleared, the rest or-ed. */
+static int others_zero(const uint64_t *pid, unsigned id_lsb, unsigned lanes, unsigned id_bits,
+                       uint64_t idl)
+{
+    uint64_t buf[32 * 64 / 64 + 1]; /* 32 lanes of at most 64 bits */
+    unsigned n = lanes * id_bits, words = (n + 63) / 64;
+    if (id_lsb % 64 == 0) { /* whole words, the last one's bits past the lanes cleared */
+        const uint64_t *w = pid + id_lsb / 64;
+        for (unsigned k = 0; k < words; k++)
+            buf[k] = w[k];
+        buf[words - 1] &= irhw_mask(n - 64 * (words - 1));
+    } else {
+        for (unsigned k = 0; k < words; k++)
+            buf[k] = irhw_bits_get(pid, id_lsb + 64 * k, n - 64 * k < 64 ? n - 64 * k : 64);
+    }
+    for (; idl; idl &= idl - 1)
+        irhw_bits_set(buf, (unsigned)__builtin_ctzll(idl) / 2 * id_bits, id_bits, 0);
+    uint64_t any = 0;
+    for (unsigned k = 0; k < words; k++)
+        any |= buf[k];
+    return !any;
+}
+
 int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const uint64_t *pid,
                      unsigned id_lsb, unsigned lanes, unsigned id_bits, uint64_t cycle,
                      const char *who, uint64_t *pulled, char *err, size_t errlen)
 {
-    if (lanes <= 32) { /* no lane answers ID and no ID on the bus (most cycles): nothing to do */
+    if (lanes <= 32) {
         uint64_t a = irhw_bits_get(ans, ans_lsb, 2 * lanes);
-        if (!(a & ~(a >> 1) & 0x5555555555555555ull) &&
-            hwwl_bits_zero(pid, id_lsb, lanes * id_bits))
+        uint64_t idl = a & ~(a >> 1) & HWWL_LOW_BITS; /* the lanes answering an ID */
+        /* no lane answers ID and no ID on the bus (most cycles): nothing to do */
+        if (!idl && hwwl_bits_zero(pid, id_lsb, lanes * id_bits))
             return 0;
+        /* no ID beside another answer: only the answering lanes, in order,
+         * as the loop below would take them */
+        if (others_zero(pid, id_lsb, lanes, id_bits, idl)) {
+            for (; idl; idl &= idl - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(idl) / 2;
+                uint64_t id = irhw_bits_get(pid, id_lsb + l * id_bits, id_bits);
+                if (!idset_take(pull, id))
+                    return pull_not_held(cycle, who, l, id, err, errlen);
+                (*pulled)++;
+            }
+            return 0;
+        }
     }
     for (unsigned l = 0; l < lanes; l++) {
         unsigned a = (unsigned)irhw_bits_get(ans, ans_lsb + 2 * l, 2);
@@ -407,11 +459,7 @@ int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const u
                             " while its answer is not an ID",
                             cycle, who, l, id);
         if (a == HC_ANS_ID && !idset_take(pull, id))
-            return irhw_err(err, errlen,
-                            "cycle %" PRIu64 ": %slane %u pulled 0x%" PRIx64
-                            ", which is not held on the pull side (never pushed, pulled twice, or "
-                            "pushed in this kernel)",
-                            cycle, who, l, id);
+            return pull_not_held(cycle, who, l, id, err, errlen);
         if (a == HC_ANS_ID)
             (*pulled)++;
     }
@@ -421,8 +469,15 @@ int hwwl_check_pulls(idset *pull, const uint64_t *ans, unsigned ans_lsb, const u
 int hwwl_check_done(const uint64_t *ans, unsigned ans_lsb, unsigned lanes, uint64_t held,
                     uint64_t cycle, const char *who, char *err, size_t errlen)
 {
-    if (!held || hwwl_bits_zero(ans, ans_lsb, 2 * lanes))
+    if (!held)
         return 0;
+    if (lanes <= 32) { /* no lane answers DONE (most cycles) */
+        uint64_t a = irhw_bits_get(ans, ans_lsb, 2 * lanes);
+        if (!(a & a >> 1 & HWWL_LOW_BITS))
+            return 0;
+    } else if (hwwl_bits_zero(ans, ans_lsb, 2 * lanes)) {
+        return 0;
+    }
     for (unsigned l = 0; l < lanes; l++)
         if (irhw_bits_get(ans, ans_lsb + 2 * l, 2) == HC_ANS_DONE)
             return irhw_err(err, errlen,

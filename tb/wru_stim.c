@@ -68,7 +68,9 @@ typedef struct {
     unsigned rst_left;
 } wru_stim;
 
-static unsigned urange(wru_stim *s, int lo, int hi)
+/* Uniform in [lo, hi] clamped to 0..max. Inline: the random segments draw
+ * one per bank a cycle, mostly with bounds known where they are called. */
+static inline __attribute__((always_inline)) unsigned urange(wru_stim *s, int lo, int hi)
 {
     if (lo < 0)
         lo = 0;
@@ -221,6 +223,27 @@ static void closed_loop_step(wru_stim *s, const uint64_t *prev)
     }
 }
 
+/* The counts port's words from counts[], bank 0 lowest: each word whole
+ * (the bits above the last bank zero), built in a register. */
+static void pack_counts(const wru_stim *s, uint64_t *cv)
+{
+    unsigned cb = s->w->count_bits, lanes = s->w->lanes, pos = 0, wi = 0;
+    const unsigned *counts = s->counts;
+    uint64_t cur = 0, mask = irhw_mask(cb);
+    for (unsigned b = 0; b < lanes; b++) {
+        uint64_t c = counts[b] & mask;
+        cur |= c << pos;
+        pos += cb;
+        if (pos >= 64) { /* the word is full; what did not fit starts the next */
+            cv[wi++] = cur;
+            pos -= 64;
+            cur = pos ? c >> (cb - pos) : 0;
+        }
+    }
+    if (pos)
+        cv[wi] = cur;
+}
+
 void *wru_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
     wru_stim *s = calloc(1, sizeof *s);
@@ -275,9 +298,7 @@ void wru_stim_next(void *p, uint64_t cycle, const uint64_t *prev_out, uint64_t *
             irhw_set(in, s->ps, WRU_RST, 1);
         }
     }
-    uint64_t *cv = irhw_wide(in, s->ps, WRU_COUNTS);
-    for (unsigned b = 0; b < w->lanes; b++)
-        irhw_bits_set(cv, b * w->count_bits, w->count_bits, s->counts[b]);
+    pack_counts(s, irhw_wide(in, s->ps, WRU_COUNTS));
 }
 
 /* ---- invariant checker ------------------------------------------------------- */
