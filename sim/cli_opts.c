@@ -115,6 +115,7 @@ enum {
     O_FLAT,
     O_PROGRESS,
     O_NO_MODEL,
+    O_PROFILE,
     O_NO_ASSERT,
     O_QUIET,
     O_SYSTEMC,
@@ -304,6 +305,10 @@ static const irhw_opt block_opts[] = {
     {"--no-model", 0, O_NO_MODEL, V_COSIM, NULL,
      "run the RTL alone, without the model (RAN, not\n"
      "PASS: nothing compared)"},
+    {"--profile", 0, O_PROFILE, V_COSIM, NULL,
+     "time each phase of one cycle in 64 (stimulus, RTL,\n"
+     "model, compare, checker, coverage, hand-off, wait)\n"
+     "and print ns a cycle for each (docs/speed.md)"},
     {"--no-assert", 0, O_NO_ASSERT, V_COSIM, NULL,
      "build the RTL without its checks (IRHW_ASSERT\n"
      "undefined, no Verilator --assert): what the checks\n"
@@ -548,6 +553,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_NO_MODEL:
         o->no_model = 1;
+        break;
+    case O_PROFILE:
+        o->profile = 1;
         break;
     case O_NO_ASSERT:
         o->no_assert = 1;

@@ -279,6 +279,7 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.replay_prefix = prog;
     q.systemc = o->systemc;
     q.threads = (int)o->threads;
+    q.profile = o->profile;
     char err[8192];
     irhw_rows given, capture;
     irhw_rows_init(&given, o->x.ps.in_words);
@@ -406,6 +407,8 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
             printf("recorded inputs: %s\n", o->record);
         if (!o->quiet && !o->no_model && !o->systemc)
             print_threads(res);
+        if (o->profile)
+            irhw_prof_print(&res->prof, stdout);
     }
     if (!o->systemc && !o->no_model && ((print && !o->quiet) || (o->require_coverage && !covered)))
         irhw_cov_print(&ob.cov, stdout);

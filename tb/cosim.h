@@ -5,6 +5,7 @@
 #ifndef IRHW_COSIM_H
 #define IRHW_COSIM_H
 
+#include "cosim_prof.h"
 #include "irhw.h"
 #include "vbuild.h"
 
@@ -83,6 +84,7 @@ typedef struct {
      * after twice as many each time up to IRHW_COSIM_RECHECK_MAX
      * (IRHW_RECHECK=N: first after N cycles). */
     int threads;
+    int profile; /* time each phase of the loop (cosim_prof.h): res->prof */
 } irhw_cosim_req;
 
 typedef struct {
@@ -115,6 +117,7 @@ typedef struct {
     uint64_t cycles_two;
     int last_two, no_second;
     double trace_bytes; /* irhw cosim's estimate_only: the --wave trace's estimated size */
+    irhw_prof prof;     /* req.profile: where the cycles went */
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */
