@@ -607,7 +607,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 /* The trial: TRIAL cycles in one thread, twice that in two, TRIAL more in
  * one (in that order, so that a steady drift in speed favours neither: the
  * first windows of a run are often the slowest), and two threads from there
- * if their two windows took less time than the one thread's. For these
+ * if their two windows took less time than the one thread's, by a margin
+ * (TRIAL_MARGIN, TRIAL_BUSY below). For these
  * blocks handing each cycle's inputs and outputs to the other core costs
  * about what it saves, and which wins depends on the machine, so no fixed
  * time a cycle can decide it: the trial measures on the machine at hand.
@@ -618,6 +619,17 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * (a run's later windows are faster; only the sums of the ordered windows
  * cancel that). */
 #define TRIAL IRHW_COSIM_TRIAL
+/* Two threads win a trial only by TRIAL_MARGIN or more of one thread's time
+ * a cycle (one thread holds one CPU, not two, and its speed does not hang
+ * on another job leaving the other CPU free), and only when the one-thread
+ * windows' thread had its CPU for TRIAL_BUSY of their time or more: on a
+ * machine whose other jobs take part of our CPU, two threads each wait for
+ * the other to be scheduled again (a ring of IRHW_COSIM_RING cycles lasts
+ * tens of microseconds, a time slice milliseconds) and run up to 3 times
+ * slower than one (wl_bank, fifo, icrn at a load of 8 on 2 cores:
+ * docs/speed.md, "Where the cycles go"). */
+#define TRIAL_MARGIN IRHW_COSIM_TRIAL_MARGIN
+#define TRIAL_BUSY IRHW_COSIM_TRIAL_BUSY
 
 /* Checks again: a run that had a trial runs another RECHECK cycles after
  * it, and after each check twice as many as before the last, up to
@@ -627,8 +639,12 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * job on the machine) would otherwise keep the wrong mode for the whole
  * run. A check costs the slower mode's 2 TRIAL cycles, under 1 % of the gap
  * before it from the second on; the cap keeps a late wrong choice from
- * holding half a long run. IRHW_RECHECK=N sets the first gap (tests:
- * checks in a short run). */
+ * holding half a long run. Where a check's slower mode took 1.5 times the
+ * other's time a cycle or more, its 2 TRIAL cycles cost more, and the next
+ * gap is four times the last, not twice; a check in one thread on a loaded
+ * machine (threads_trial: its first window's thread had its CPU less than
+ * TRIAL_BUSY of the time) ends after that window. IRHW_RECHECK=N sets the
+ * first gap (tests: checks in a short run). */
 #define RECHECK IRHW_COSIM_RECHECK
 #define RECHECK_MAX IRHW_COSIM_RECHECK_MAX
 
@@ -675,24 +691,37 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
  * cur, 2 TRIAL in the other, TRIAL in cur; their times and cycles added to
  * took[mode] and n[mode]. Returns the faster by the sums of its windows,
  * cur when the run ended in the trial, -1 when the second thread could not
- * start (the cycles then ran in one). */
+ * start (the cycles then ran in one). Returns two (1) only as TRIAL_MARGIN
+ * and TRIAL_BUSY allow; a recheck in one thread whose first window had
+ * its CPU less than TRIAL_BUSY of the time stops there, in one. */
 static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                          uint64_t *rout, int cur, uint64_t *cyc, int *ended, double took[2],
-                         uint64_t n[2])
+                         uint64_t n[2], int recheck)
 {
+    double cpu1 = 0, wall1 = 0; /* the one-thread windows' CPU and wall time */
     for (int k = 0; k < 4; k++) {
         int m = (k == 1 || k == 2) ? !cur : cur, ran = m;
         uint64_t c = *cyc;
-        double t = irhw_now_s();
+        double t = irhw_now_s(), tc = m ? 0 : irhw_prof_thread_cpu_s();
         *cyc = run_mode(j, rtl, stim, prev, in, rout, &ran, c, c + TRIAL, ended);
         if (ran != m)
             return -1;
-        took[m] += irhw_now_s() - t;
+        double dt = irhw_now_s() - t;
+        took[m] += dt;
         n[m] += *cyc - c;
+        if (!m) {
+            cpu1 += irhw_prof_thread_cpu_s() - tc;
+            wall1 += dt;
+        }
         if (*cyc != c + TRIAL)
             return cur;
+        if (recheck && k == 0 && !cur && cpu1 < TRIAL_BUSY * wall1)
+            return 0; /* loaded: the two-thread windows would cost most */
     }
-    return took[!cur] < took[cur] ? !cur : cur;
+    if (cpu1 < TRIAL_BUSY * wall1) /* other jobs share our CPU: two would wait on each other */
+        return 0;
+    double one = took[0] / (double)n[0], two = took[1] / (double)n[1];
+    return two < (1 - TRIAL_MARGIN) * one;
 }
 
 /* The first gap before a check: IRHW_RECHECK (1 or more cycles) or RECHECK. */
@@ -842,15 +871,18 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
     res->two_from = UINT64_MAX;
+    /* IRHW_TRIAL=1 (tests): a trial whatever the first cycles took, and
+     * every check in full */
+    const char *always = getenv("IRHW_TRIAL");
+    int forced = always && strcmp(always, "1") == 0;
     if (plan == 2) {
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
-        const char *always = getenv("IRHW_TRIAL");
         plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
-        trial = cyc == AUTO_CYCLES && (!plan || (always && strcmp(always, "1") == 0));
+        trial = cyc == AUTO_CYCLES && (!plan || forced);
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
-                                 res->trial_cycles);
+                                 res->trial_cycles, 0);
             res->trial_end = cyc;
             res->trial_two = plan > 0;
         }
@@ -872,8 +904,14 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             break;
         double took[2] = {0, 0};
         uint64_t n[2] = {0, 0};
-        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n);
+        int w =
+            threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n, !forced);
         res->checks++;
+        /* a mode far slower than the other (1.5 times): checked half as often */
+        if (n[0] && n[1] && gap < RECHECK_MAX &&
+            (took[0] * (double)n[1] > 1.5 * took[1] * (double)n[0] ||
+             took[1] * (double)n[0] > 1.5 * took[0] * (double)n[1]))
+            gap *= 2;
         res->switches += w >= 0 && w != plan;
         plan = w;
     }
