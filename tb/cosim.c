@@ -31,9 +31,6 @@
 #include "wave.h"
 
 #include <inttypes.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -378,27 +375,10 @@ typedef struct {
     double judge_cpu_s; /* --profile: the judging thread's CPU time */
 } ring;
 
-/* The RTL side's copy of a cycle into its slot: streaming stores, which
- * need not first take the lines back from the judging side's core (where
- * they were last read), and the fence that orders them before a count is
- * published. */
-static void stream_copy(uint64_t *dst, const uint64_t *src, size_t n)
-{
-#if defined(__x86_64__)
-    for (size_t i = 0; i < n; i++)
-        _mm_stream_si64((long long *)&dst[i], (long long)src[i]);
-#else
-    memcpy(dst, src, n * sizeof *dst);
-#endif
-}
-
-static void stream_fence(void)
-{
-#if defined(__x86_64__)
-    _mm_sfence();
-#endif
-}
-
+/* The RTL side draws a cycle's inputs into its slot and the RTL writes its
+ * outputs there: no copy; the next cycle's stimulus reads them from there.
+ * A count is published by an atomic store, which x86 and the C11 model
+ * order after the slot's plain stores. */
 static uint64_t *slot(ring *r, uint64_t cyc)
 {
     return r->slots + (cyc % RING) * (r->in_words + r->out_words);
@@ -483,13 +463,13 @@ rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, u
 {
     judge_ctx *j = r->j;
     const irhw_ports *ps = j->ps;
-    uint64_t cyc, used = from; /* used: the judging side's count as last read */
+    const uint64_t *last = prev; /* the last cycle's outputs: its slot's, after the first */
+    uint64_t cyc, used = from;   /* used: the judging side's count as last read */
     for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
          cyc++) {
         if (pc)
             irhw_prof_cycle(pc);
         if (cyc - used >= RING && cyc - (used = atomic_load(&r->ho.used)) >= RING) {
-            stream_fence();
             irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
             wait_other(r, can_make, cyc, pc);
             used = atomic_load(&r->ho.used);
@@ -497,27 +477,26 @@ rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, u
                 break;
         }
         MARK(pc, IRHW_PROF_HANDOFF);
-        if (draw_inputs(j->q, ps, stim, cyc, prev, in)) {
+        uint64_t *sl = slot(r, cyc), *out = sl + r->in_words;
+        if (draw_inputs(j->q, ps, stim, cyc, last, sl)) {
             *ended = 1; /* the source's end */
             break;
         }
         MARK(pc, IRHW_PROF_STIM);
-        rtl->set_in(rtl->h, in);
+        rtl->set_in(rtl->h, sl);
         rtl->clock(rtl->h, 0);
-        rtl->get_out(rtl->h, prev); /* the next cycle's stimulus reads them */
+        rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
         rtl->clock(rtl->h, 1);
         MARK(pc, IRHW_PROF_RTL);
-        uint64_t *sl = slot(r, cyc);
-        stream_copy(sl, in, r->in_words);
-        stream_copy(sl + r->in_words, prev, r->out_words);
-        if ((cyc + 1) % PUB == 0) {
-            stream_fence();
+        last = out;
+        if ((cyc + 1) % PUB == 0)
             irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
-        }
         MARK(pc, IRHW_PROF_HANDOFF);
         if (pc)
             irhw_prof_end(pc);
     }
+    if (last != prev) /* the caller's next cycle (in one thread) reads them */
+        memcpy(prev, last, r->out_words * sizeof *prev);
     return cyc;
 }
 
@@ -576,7 +555,6 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     *failed = 0;
     uint64_t cyc = j->prof ? rtl_side_prof(r, rtl, stim, prev, in, from, until, ended)
                            : rtl_side_run(r, rtl, stim, prev, in, from, until, ended, NULL);
-    stream_fence();
     atomic_store(&r->ho.made, cyc);
     atomic_store(&r->made_all, 1);
     irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
