@@ -7,8 +7,11 @@
 #include "irhw.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+static void mode_sums(irhw_prof_mode *m);
 
 void irhw_prof_start(irhw_prof *p)
 {
@@ -34,6 +37,8 @@ void irhw_prof_stop(irhw_prof *p)
 {
     p->s1 = irhw_now_s();
     p->tick1 = irhw_prof_ticks();
+    for (int k = 0; k < IRHW_PROF_NMODE; k++)
+        mode_sums(&p->m[k]);
 }
 
 irhw_prof_clock irhw_prof_clock_of(irhw_prof *p, int mode)
@@ -50,19 +55,58 @@ irhw_prof_clock irhw_prof_clock_of(irhw_prof *p, int mode)
 void irhw_prof_keep(irhw_prof_clock *c)
 {
     irhw_prof_mode *m = c->m;
-    uint64_t total = 0, kept = 0;
-    for (int i = 0; i < IRHW_PROF_NPHASE; i++) {
-        total += c->cur[i];
-        kept += m->ticks[i];
-    }
-    if (m->sampled >= 16 && total > IRHW_PROF_DROP * (kept / m->sampled)) {
-        m->dropped++;
-    } else {
-        m->sampled++;
+    if (!m->stride)
+        m->stride = 1;
+    if (m->seen++ % m->stride == 0) {
+        if (!m->samp && !(m->samp = malloc(IRHW_PROF_KEEP * sizeof *m->samp)))
+            return;
+        if (m->nsamp == IRHW_PROF_KEEP) { /* full: every other one, and half as many from now */
+            for (size_t k = 0; k < IRHW_PROF_KEEP / 2; k++)
+                memcpy(m->samp[k], m->samp[2 * k], sizeof m->samp[k]);
+            m->nsamp = IRHW_PROF_KEEP / 2;
+            m->stride *= 2;
+        }
         for (int i = 0; i < IRHW_PROF_NPHASE; i++)
-            m->ticks[i] += c->cur[i];
+            m->samp[m->nsamp][i] = c->cur[i] > UINT32_MAX ? UINT32_MAX : (uint32_t)c->cur[i];
+        m->nsamp++;
     }
     memset(c->cur, 0, sizeof c->cur);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The sums of the sampled cycles up to IRHW_PROF_DROP times the median. */
+static void mode_sums(irhw_prof_mode *m)
+{
+    uint64_t *tot = malloc((m->nsamp ? m->nsamp : 1) * sizeof *tot), *sorted;
+    sorted = malloc((m->nsamp ? m->nsamp : 1) * sizeof *sorted);
+    if (tot && sorted) {
+        for (size_t k = 0; k < m->nsamp; k++) {
+            tot[k] = 0;
+            for (int i = 0; i < IRHW_PROF_NPHASE; i++)
+                tot[k] += m->samp[k][i];
+            sorted[k] = tot[k];
+        }
+        qsort(sorted, m->nsamp, sizeof *sorted, cmp_u64);
+        uint64_t limit = m->nsamp ? IRHW_PROF_DROP * sorted[m->nsamp / 2] : 0;
+        for (size_t k = 0; k < m->nsamp; k++) {
+            if (tot[k] > limit) {
+                m->dropped++;
+                continue;
+            }
+            m->sampled++;
+            for (int i = 0; i < IRHW_PROF_NPHASE; i++)
+                m->ticks[i] += m->samp[k][i];
+        }
+    }
+    free(tot);
+    free(sorted);
+    free(m->samp);
+    m->samp = NULL;
 }
 
 double irhw_prof_thread_cpu_s(void)

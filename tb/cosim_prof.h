@@ -5,7 +5,7 @@
  * phase's end adds the time since the last read to that phase. The other
  * cycles run as without the profile, so the sampling costs about a
  * sixty-fourth of the reads. A sampled cycle that took more than
- * IRHW_PROF_DROP times the mean of those kept before it (the thread was
+ * IRHW_PROF_DROP times the median sampled cycle (the thread was
  * descheduled: a loaded machine) is dropped and counted. Each mode (one thread; the RTL side and
  * the judging side of two) also keeps its cycles, its wall time and its thread's CPU time
  * (CLOCK_THREAD_CPUTIME_ID): a phase's ns a cycle is its sampled mean, and "rest" is the mode's
@@ -24,7 +24,8 @@
 #endif
 
 #define IRHW_PROF_EVERY 64
-#define IRHW_PROF_DROP 8
+#define IRHW_PROF_DROP 10
+#define IRHW_PROF_KEEP 65536
 
 typedef enum {
     IRHW_PROF_STIM,    /* the stimulus draws the inputs */
@@ -44,9 +45,14 @@ enum { IRHW_PROF_ONE, IRHW_PROF_TWO_RTL, IRHW_PROF_TWO_JUDGE, IRHW_PROF_NMODE };
 typedef struct {
     uint64_t ticks[IRHW_PROF_NPHASE]; /* over the sampled cycles kept */
     uint64_t dropped;                 /* sampled cycles dropped as interrupted */
-    uint64_t waited;                  /* ticks waiting for the other side, every cycle */
-    uint64_t sampled, cycles;         /* sampled cycles; all cycles in this mode */
-    double wall_s, cpu_s;             /* this mode's wall time; its thread's CPU time */
+    /* the sampled cycles' phases until the run's end (irhw_prof_stop):
+     * every stride-th of them, at most IRHW_PROF_KEEP */
+    uint32_t (*samp)[IRHW_PROF_NPHASE];
+    size_t nsamp;
+    uint64_t seen, stride;
+    uint64_t waited;          /* ticks waiting for the other side, every cycle */
+    uint64_t sampled, cycles; /* sampled cycles; all cycles in this mode */
+    double wall_s, cpu_s;     /* this mode's wall time; its thread's CPU time */
 } irhw_prof_mode;
 
 typedef struct {
@@ -101,7 +107,8 @@ static inline void irhw_prof_mark(irhw_prof_clock *c, irhw_prof_phase p)
     c->last = t;
 }
 
-/* At a sampled cycle's end: its phases kept (irhw_prof_keep). */
+/* At a sampled cycle's end: its phases kept (irhw_prof_keep; out of memory:
+ * not kept). */
 void irhw_prof_keep(irhw_prof_clock *c);
 static inline void irhw_prof_end(irhw_prof_clock *c)
 {
@@ -120,7 +127,8 @@ static inline void irhw_prof_waited(irhw_prof_clock *c, uint64_t t0)
         c->last = t;
 }
 
-/* The run's start (calibrates the counter's read) and end. */
+/* The run's start (calibrates the counter's read) and end (the sampled
+ * cycles' sums, without those dropped). */
 void irhw_prof_start(irhw_prof *p);
 void irhw_prof_stop(irhw_prof *p);
 /* A mode's clock; its thread's CPU time now (s). */
