@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$bench" > "$tmp/rows"
 while IFS='|' read -r b p; do
   [ "$only" != "  " ] && [[ "$only" != *" $b "* ]] && continue
-  "$irhw" cosim $b $p --cycles 10 --quiet > /dev/null 2>&1 || { echo "profile_rows: $b $p does not run" >&2; exit 3; }
+  "$irhw" cosim $b $p --cycles 1000 --quiet > /dev/null 2>&1 || { echo "profile_rows: $b $p does not run" >&2; exit 3; }
   # calibration: the one-thread CPU time of 2,000 cycles
   cpu=$( { /usr/bin/time -f '%U %S' "$irhw" cosim $b $p --cycles 2000 --quiet --threads 1 > /dev/null; } 2>&1 | tail -1 | awk '{ print $1 + $2 }')
   n=$(awk -v c="$cpu" -v s="$secs" 'BEGIN { n = c > 0 ? 2000 * s / c : 2000000; n = n < 20000 ? 20000 : n; printf "%d", n - n % 1000 }')
