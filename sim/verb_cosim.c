@@ -130,10 +130,12 @@ static void print_threads(const irhw_cosim_res *r)
         return;
     }
     const uint64_t *c = r->trial_cycles;
-    printf("threads: a trial, one thread %.0f ns a cycle over %" PRIu64 " cycles, two %.0f ns "
-           "over %" PRIu64,
-           c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0],
-           c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
+    printf("threads: a trial, one thread %.0f ns a cycle over %" PRIu64 " cycles",
+           c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0]);
+    if (c[1] || r->no_second)
+        printf(", two %.0f ns over %" PRIu64, c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
+    else
+        printf(" (two not tried: it had its CPU %.0f %% of the time)", 100 * r->trial_busy);
     if (r->cycles_run > r->trial_end)
         printf("; cycles %" PRIu64 " on in %s", r->trial_end, r->trial_two ? "two" : "one");
     if (r->checks)

@@ -670,11 +670,13 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
  * took[mode] and n[mode]. Returns the faster by the sums of its windows,
  * cur when the run ended in the trial, -1 when the second thread could not
  * start (the cycles then ran in one). Returns two (1) only as TRIAL_MARGIN
- * and TRIAL_BUSY allow; a recheck in one thread whose first window had
- * its CPU less than TRIAL_BUSY of the time stops there, in one. */
+ * and TRIAL_BUSY allow; the share of their time the one-thread windows
+ * had their CPU in *busy (unless NULL). Unless quick is 0 (IRHW_TRIAL=1),
+ * a trial or check in one thread whose first window had its CPU less than
+ * TRIAL_BUSY of the time stops there, in one. */
 static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                          uint64_t *rout, int cur, uint64_t *cyc, int *ended, double took[2],
-                         uint64_t n[2], int recheck)
+                         uint64_t n[2], int quick, double *busy)
 {
     double cpu1 = 0, wall1 = 0; /* the one-thread windows' CPU and wall time */
     for (int k = 0; k < 4; k++) {
@@ -693,7 +695,9 @@ static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
         }
         if (*cyc != c + TRIAL)
             return cur;
-        if (recheck && k == 0 && !cur && cpu1 < TRIAL_BUSY * wall1)
+        if (busy && !m)
+            *busy = wall1 > 0 ? cpu1 / wall1 : 0;
+        if (quick && k == 0 && !cur && cpu1 < TRIAL_BUSY * wall1)
             return 0; /* loaded: the two-thread windows would cost most */
     }
     if (cpu1 < TRIAL_BUSY * wall1) /* other jobs share our CPU: two would wait on each other */
@@ -860,7 +864,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         trial = cyc == AUTO_CYCLES && (!plan || forced);
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
-                                 res->trial_cycles, 0);
+                                 res->trial_cycles, !forced, &res->trial_busy);
             res->trial_end = cyc;
             res->trial_two = plan > 0;
         }
@@ -882,8 +886,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             break;
         double took[2] = {0, 0};
         uint64_t n[2] = {0, 0};
-        int w =
-            threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n, !forced);
+        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n, !forced,
+                              NULL);
         res->checks++;
         /* a mode far slower than the other (1.5 times): checked half as often */
         if (n[0] && n[1] && gap < RECHECK_MAX &&

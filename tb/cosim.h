@@ -118,6 +118,7 @@ typedef struct {
     double trial_s[2];
     uint64_t trial_cycles[2], trial_end;
     int trial_two;
+    double trial_busy; /* the share of the trial's one-thread windows' time they had their CPU */
     unsigned checks, switches;
     uint64_t cycles_two;
     int last_two, no_second;
