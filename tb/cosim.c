@@ -572,8 +572,9 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * when this process has two CPUs, two threads from there if a cycle took
  * AUTO_NS or more and the judging side's part (model, compare, checker,
  * observer: what the second thread would take) was AUTO_SHARE of that time
- * or more: the clear case (hwwl_core, hwwl), faster in two on any machine.
- * Every other run gets a trial (threads_trial). Below AUTO_NS most of
+ * or more: the clear case (hwwl_core, hwwl), faster in two on any machine
+ * with a second CPU free, if this thread had its CPU TRIAL_BUSY of those
+ * cycles' time or more. Every other run gets a trial (threads_trial). Below AUTO_NS most of
  * those first cycles' time is a cold start and four clock reads a cycle,
  * so the share misleads (wru's model side is near a fifth of its cycle).
  * Above AUTO_NS with a smaller share (the large swt, icrn and iru_hash,
@@ -858,9 +859,12 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     const char *always = getenv("IRHW_TRIAL");
     int forced = always && strcmp(always, "1") == 0;
     if (plan == 2) {
+        double c0 = irhw_prof_thread_cpu_s();
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
-        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
+        double busy = s > 0 ? (irhw_prof_thread_cpu_s() - c0) / s : 1;
+        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s &&
+               busy >= TRIAL_BUSY;
         trial = cyc == AUTO_CYCLES && (!plan || forced);
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,

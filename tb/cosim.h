@@ -79,13 +79,12 @@ typedef struct {
      * compare, checker and observer in a second (cosim.c, "two threads");
      * 0: one for the first 512 cycles, then, if this process has two CPUs
      * and the run allows it: two if a cycle took 2 us or more and the
-     * model, compare, checker and observer took a fifth of it or more, else
-     * a trial of both (cosim.c, threads_trial) and the faster. The environment
-     * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took,
-     * and every check after it in full (tests: the switches between one
-     * and two threads in a run). Two threads win a trial by a margin, and
-     * only when one thread had its CPU (cosim.c, TRIAL_MARGIN). A run
-     * that had a trial checks again IRHW_COSIM_RECHECK cycles after it, then
+     * model, compare, checker and observer took a fifth of it or more (and
+     * the thread had its CPU 90 % of the time), else a trial of both (cosim.c, threads_trial) and
+     * the faster. The environment variable IRHW_TRIAL=1 runs the trial whatever the first cycles
+     * took, and every check after it in full (tests: the switches between one and two threads in a
+     * run). Two threads win a trial by a margin, and only when one thread had its CPU (cosim.c,
+     * TRIAL_MARGIN). A run that had a trial checks again IRHW_COSIM_RECHECK cycles after it, then
      * after twice as many each time up to IRHW_COSIM_RECHECK_MAX
      * (IRHW_RECHECK=N: first after N cycles). */
     int threads;
