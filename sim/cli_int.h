@@ -52,6 +52,7 @@ typedef struct {
     uint64_t depth;   /* prove: --depth (0: the default) */
     irhw_stim_mode stim;
     int json, no_model, no_assert, quiet, help;
+    int profile;        /* cosim: --profile */
     int flat, progress; /* area: one flat Yosys run; progress on stderr */
     timing_mode timing; /* area, power: --timing */
     uint64_t jobs;      /* area, power: tools side by side; run: blocks at once (0: default) */

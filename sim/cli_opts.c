@@ -115,6 +115,7 @@ enum {
     O_FLAT,
     O_PROGRESS,
     O_NO_MODEL,
+    O_PROFILE,
     O_NO_ASSERT,
     O_QUIET,
     O_SYSTEMC,
@@ -126,48 +127,21 @@ enum {
     O_RETIRED, /* a switch --timing replaced: exit 2 naming the replacement */
 };
 #define V_BLOCK (V_GEN | V_COSIM | V_AREA | V_PROVE | V_POWER)
+/* clang-format off */
 static const char threads_help[] =
     "2: the RTL in one thread, the model, compare,\n"
-    "checker and coverage in another, up to " IRHW_STR(
-        IRHW_COSIM_RING) " cycles\n"
-                         "apart (the same results); 1: both in one. Default:\n"
-                         "the first " IRHW_STR(
-                             IRHW_COSIM_FIRST) " cycles in one; with two CPUs free,\n"
-                                               "two if a cycle took " IRHW_STR(IRHW_COSIM_TWO_NS) " ns or more and " IRHW_STR(
-                                                   IRHW_COSIM_TWO_SHARE) " of\n"
-                                                                         "it or more was the "
-                                                                         "model's side; else a "
-                                                                         "trial of\n" IRHW_STR(
-                                                                             IRHW_COSIM_TRIAL) "-cy"
-                                                                                               "cle"
-                                                                                               " wi"
-                                                                                               "ndo"
-                                                                                               "ws "
-                                                                                               "in "
-                                                                                               "one"
-                                                                                               " an"
-                                                                                               "d "
-                                                                                               "two"
-                                                                                               " pi"
-                                                                                               "cks"
-                                                                                               " th"
-                                                                                               "e\n"
-                                                                                               "fas"
-                                                                                               "ter"
-                                                                                               ", "
-                                                                                               "che"
-                                                                                               "cke"
-                                                                                               "d "
-                                                                                               "aga"
-                                                                                               "in "
-                                                                                               "aft"
-                                                                                               "er"
-                                                                                               " " IRHW_STR(
-                                                                                                   IRHW_COSIM_RECHECK) " cycles, then\n"
-                                                                                                                       "twice as many each time up to " IRHW_STR(
-                                                                                                                           IRHW_COSIM_RECHECK_MAX) "; one\n"
-                                                                                                                                                   "with --wave or --systemc. The line 'threads:' says\n"
-                                                                                                                                                   "what ran";
+    "checker and coverage in another, up to " IRHW_STR(IRHW_COSIM_RING) " cycles\n"
+    "apart (the same results); 1: both in one. Default:\n"
+    "the first " IRHW_STR(IRHW_COSIM_FIRST) " cycles in one; with two CPUs free,\n"
+    "two if a cycle took " IRHW_STR(IRHW_COSIM_TWO_NS) " ns or more and " IRHW_STR(IRHW_COSIM_TWO_SHARE) " of\n"
+    "it or more was the model's side; else a trial of\n"
+    IRHW_STR(IRHW_COSIM_TRIAL) "-cycle windows in one and two: two when\n"
+    IRHW_STR(IRHW_COSIM_TRIAL_MARGIN) " faster and one thread had its CPU for\n"
+    IRHW_STR(IRHW_COSIM_TRIAL_BUSY) " of the time, checked again after\n"
+    IRHW_STR(IRHW_COSIM_RECHECK) " cycles, then twice as many each time up\n"
+    "to " IRHW_STR(IRHW_COSIM_RECHECK_MAX) "; one with --wave or --systemc. The line\n"
+    "'threads:' says what ran";
+/* clang-format on */
 static const irhw_opt block_opts[] = {
     {"-h", 0, O_HELP, V_ALL, NULL, NULL},
     {"--help", 0, O_HELP, V_ALL, NULL, NULL},
@@ -304,6 +278,10 @@ static const irhw_opt block_opts[] = {
     {"--no-model", 0, O_NO_MODEL, V_COSIM, NULL,
      "run the RTL alone, without the model (RAN, not\n"
      "PASS: nothing compared)"},
+    {"--profile", 0, O_PROFILE, V_COSIM, NULL,
+     "time each phase of one cycle in 64 (stimulus, RTL,\n"
+     "model, compare, checker, coverage, hand-off, wait)\n"
+     "and print ns a cycle for each (docs/speed.md)"},
     {"--no-assert", 0, O_NO_ASSERT, V_COSIM, NULL,
      "build the RTL without its checks (IRHW_ASSERT\n"
      "undefined, no Verilator --assert): what the checks\n"
@@ -548,6 +526,9 @@ static int take_opt(const irhw_args *a, const irhw_opt *opt, const char *v, opts
         break;
     case O_NO_MODEL:
         o->no_model = 1;
+        break;
+    case O_PROFILE:
+        o->profile = 1;
         break;
     case O_NO_ASSERT:
         o->no_assert = 1;

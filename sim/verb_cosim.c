@@ -130,10 +130,12 @@ static void print_threads(const irhw_cosim_res *r)
         return;
     }
     const uint64_t *c = r->trial_cycles;
-    printf("threads: a trial, one thread %.0f ns a cycle over %" PRIu64 " cycles, two %.0f ns "
-           "over %" PRIu64,
-           c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0],
-           c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
+    printf("threads: a trial, one thread %.0f ns a cycle over %" PRIu64 " cycles",
+           c[0] ? r->trial_s[0] * 1e9 / (double)c[0] : 0, c[0]);
+    if (c[1] || r->no_second)
+        printf(", two %.0f ns over %" PRIu64, c[1] ? r->trial_s[1] * 1e9 / (double)c[1] : 0, c[1]);
+    else
+        printf(" (two not tried: it had its CPU %.0f %% of the time)", 100 * r->trial_busy);
     if (r->cycles_run > r->trial_end)
         printf("; cycles %" PRIu64 " on in %s", r->trial_end, r->trial_two ? "two" : "one");
     if (r->checks)
@@ -279,6 +281,7 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     q.replay_prefix = prog;
     q.systemc = o->systemc;
     q.threads = (int)o->threads;
+    q.profile = o->profile;
     char err[8192];
     irhw_rows given, capture;
     irhw_rows_init(&given, o->x.ps.in_words);
@@ -406,6 +409,8 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
             printf("recorded inputs: %s\n", o->record);
         if (!o->quiet && !o->no_model && !o->systemc)
             print_threads(res);
+        if (o->profile)
+            irhw_prof_print(&res->prof, stdout);
     }
     if (!o->systemc && !o->no_model && ((print && !o->quiet) || (o->require_coverage && !covered)))
         irhw_cov_print(&ob.cov, stdout);

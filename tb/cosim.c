@@ -22,6 +22,8 @@
  */
 
 #include "cosim.h"
+#include "cosim_prof.h"
+#include "cosim_report.h"
 #include "handoff.h"
 #include "portwave.h"
 
@@ -29,9 +31,6 @@
 #include "wave.h"
 
 #include <inttypes.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -40,112 +39,15 @@
 #include <string.h>
 #include <unistd.h>
 
-void irhw_hex(const uint64_t *v, unsigned width, char *buf, size_t len)
-{
-    unsigned nw = irhw_words(width);
-    size_t o = (size_t)snprintf(buf, len, "%u'h", width);
-    int started = 0;
-    for (int i = (int)nw - 1; i >= 0 && o < len; i--) {
-        unsigned bits = (unsigned)i == nw - 1 ? width - 64 * (nw - 1) : 64;
-        unsigned digits = (bits + 3) / 4;
-        if (!started) {
-            o += (size_t)snprintf(buf + o, len - o, "%" PRIx64, v[i]);
-            started = 1;
-        } else {
-            o += (size_t)snprintf(buf + o, len - o, "_%0*" PRIx64, (int)digits, v[i]);
-        }
-    }
-}
-
-static const char *stim_name(irhw_stim_mode m)
-{
-    return m == IRHW_STIM_RANDOM ? "random" : m == IRHW_STIM_DIRECTED ? "directed" : "mixed";
-}
-
-/* The replay command of a failure in cycle `at` - 1: the run's own --cycles
- * (a stimulus may plan its run from the length, e.g. when its final drain
- * starts, so a shorter run would drive other inputs; the replay stops at the
- * same failure) and a trace of the last 200 cycles before it. */
-static void replay_cmd(const irhw_cosim_req *q, uint64_t at, char *buf, size_t len)
-{
-    char params[1024];
-    irhw_cfg_format(q->x->b, &q->x->c, " -p ", params, sizeof params);
-    size_t o =
-        (size_t)snprintf(buf, len, "%s cosim %s -p %s ",
-                         q->replay_prefix ? q->replay_prefix : "irhw", q->x->b->name, params);
-    if (q->stim_file && o < len)
-        o += (size_t)snprintf(buf + o, len - o, "--stim-file %s", q->stim_file);
-    else if (o < len)
-        o += (size_t)snprintf(buf + o, len - o, "--cycles %" PRIu64 " --seed %" PRIu64 " --stim %s",
-                              q->cycles, q->seed, stim_name(q->stim));
-    for (unsigned i = 0; i < q->nrtl && o < len; i++)
-        o += (size_t)snprintf(buf + o, len - o, " --rtl %s", q->rtl_files[i]);
-    if (q->no_assert && o < len)
-        o += (size_t)snprintf(buf + o, len - o, " --no-assert");
-    if (o < len)
-        snprintf(buf + o, len - o, "%s --wave mismatch.fst", q->systemc ? " --systemc" : "");
-    if (!q->systemc && at > 201 && (o = strlen(buf)) < len)
-        snprintf(buf + o, len - o, " --wave-from %" PRIu64, at - 201);
-}
-
-/* Compare every output; describe the differing ports. Returns count; the
- * first differing port in *first, each differing one flagged in differ. */
-static int compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t *act, char *msg,
-                   size_t len, int *first, unsigned char *differ)
-{
-    int bad = 0;
-    size_t o = strlen(msg);
-    for (unsigned i = 0; i < ps->n; i++) {
-        const irhw_port *p = &ps->p[i];
-        if (p->dir != IRHW_OUT)
-            continue;
-        unsigned nw = irhw_words(p->width);
-        if (memcmp(exp + p->off, act + p->off, nw * sizeof(uint64_t)) == 0)
-            continue;
-        if (!bad++)
-            *first = (int)i;
-        differ[i] = 1;
-        char e[1200], a[1200];
-        irhw_hex(exp + p->off, p->width, e, sizeof e);
-        irhw_hex(act + p->off, p->width, a, sizeof a);
-        if (o < len)
-            o += (size_t)snprintf(msg + o, len - o, "  port %-14s expected %s  actual %s\n",
-                                  p->name, e, a);
-    }
-    return bad;
-}
-
-/* The RTL's first failed assertion, if one failed: "NAME: MESSAGE" (an
- * input contract's with " (input contract)"), from the comment above the
- * line Verilator reports (irhw_check_at), and its cycle. */
-static int assert_failed(const irhw_cosim_req *q, irhw_rtl *rtl, char *out, size_t len,
-                         uint64_t *cyc)
-{
-    const char *file;
-    int line;
-    unsigned long long edge;
-    if (!rtl->stop_info || !rtl->stop_info(&file, &line, &edge))
-        return 0;
-    *cyc = edge ? edge - 1 : 0;
-    /* Verilator names a file as it was given (the generated design by its
-     * bare name, --rtl files by their full paths) or, for a leaf found by
-     * -y, by its bare name too */
-    char e[IRHW_ERRLEN], c[1200], leaf[4200], mod[200];
-    snprintf(leaf, sizeof leaf, "%s/rtl/%s", irhw_root(), file);
-    snprintf(mod, sizeof mod, "%s.v", q->x->module);
-    char *text = file[0] == '/'                   ? irhw_read_file(file, NULL)
-                 : !q->nrtl && !strcmp(file, mod) ? irhw_generate(q->x, e, sizeof e)
-                 : !access(leaf, R_OK)            ? irhw_read_file(leaf, NULL)
-                                                  : NULL;
-    if (text && line > 0 && irhw_check_at(text, (unsigned)line, c, sizeof c))
-        snprintf(out, len, "%s%s", c + 7, strncmp(c, "assume", 6) ? "" : " (input contract)");
-    else
-        snprintf(out, len, "assertion or $stop at %s:%d", file, line);
-    free(text);
-    return 1;
-}
-
 /* ---- one cycle's verdict ---------------------------------------------------- */
+
+/* The end of a phase, in the profiled loops (pc: a constant NULL in the
+ * others, so that they test nothing). */
+#define MARK(pc, phase)                                                                            \
+    do {                                                                                           \
+        if (pc)                                                                                    \
+            irhw_prof_mark(pc, phase);                                                             \
+    } while (0)
 
 /* What the loop carries across cycles, for the part that judges a cycle
  * (judge, below): the same code whether the RTL runs in this thread or the
@@ -165,7 +67,8 @@ typedef struct {
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
-    double judge_s; /* one_thread_timed: the time of judge and judge_tick */
+    double judge_s;  /* one_thread_timed: the time of judge and judge_tick */
+    irhw_prof *prof; /* --profile: where the cycles go (NULL: not asked) */
     /* the block's per-cycle hooks and the output words, read once (judge_init) */
     void (*eval)(void *m, const uint64_t *in, uint64_t *out);
     void (*tick)(void *m, const uint64_t *in);
@@ -219,8 +122,8 @@ __attribute__((noinline, cold)) static unsigned judge_unequal(judge_ctx *j, uint
     size_t o = (size_t)snprintf(msg, sizeof j->res->message,
                                 "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
                                 j->b->name, cyc, j->q->seed);
-    compare(j->ps, j->mout, rout, msg + o, sizeof j->res->message - o, &j->res->mismatch_port,
-            j->res->mismatch_differ);
+    irhw_cosim_compare(j->ps, j->mout, rout, msg + o, sizeof j->res->message - o,
+                       &j->res->mismatch_port, j->res->mismatch_differ);
     j->stop_at = stop_after_failure(j, cyc);
     return 1;
 }
@@ -251,33 +154,38 @@ __attribute__((noinline)) static void judge_record(judge_ctx *j, const uint64_t 
  * trace's mismatch flag). Inline in both loops (one thread, the judging
  * side of two): no call a cycle. */
 static inline __attribute__((always_inline)) unsigned
-judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout)
+judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout, irhw_prof_clock *pc)
 {
     const irhw_cosim_req *q = j->q;
     uint64_t *mout = j->mout;
     if (q->record)
         judge_record(j, in);
+    MARK(pc, IRHW_PROF_COVER);
     unsigned bad = 0;
     if (j->model) {
         if (j->cmodel)
             j->eval(j->cmodel, in, mout);
         else /* the wrapped model, evaluated inside SystemC */
             j->rtl->get_exp(j->rtl->h, mout);
+        MARK(pc, IRHW_PROF_MODEL);
         int differ = outs_differ(mout, rout, j->out_words);
         if (__builtin_expect(differ || !j->equal, 0))
             bad = judge_unequal(j, cyc, rout, differ);
+        MARK(pc, IRHW_PROF_COMPARE);
         /* One checker for both: it runs only while every output so far
          * was equal, so on the RTL it would see exactly the model's
          * inputs and outputs from the same start, and a checker's
          * verdict is a function of that (in, out) sequence. */
         if (j->check && j->equal && j->check(j->chk, cyc, in, mout, j->cerr, sizeof j->cerr))
             judge_check_failed(j, cyc);
+        MARK(pc, IRHW_PROF_CHECK);
     }
     if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout) &&
         j->stop_at > cyc + 1) {
         j->stop_at = cyc + 1;
         j->observer_stop = 1;
     }
+    MARK(pc, IRHW_PROF_COVER);
     return bad;
 }
 
@@ -298,11 +206,12 @@ static void progress_line(const char *name, uint64_t cyc, uint64_t cycles, doubl
 }
 
 /* After cycle cyc's clock edge: the model's tick and the progress line. */
-static inline __attribute__((always_inline)) void judge_tick(judge_ctx *j, uint64_t cyc,
-                                                             const uint64_t *in)
+static inline __attribute__((always_inline)) void
+judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in, irhw_prof_clock *pc)
 {
     if (j->cmodel)
         j->tick(j->cmodel, in);
+    MARK(pc, IRHW_PROF_MODEL);
     if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
         double t = irhw_now_s();
         if (t - j->tprog > 2.0) {
@@ -355,21 +264,26 @@ static const uint64_t *exp_after_edge(judge_ctx *j, irhw_rtl *rtl, const uint64_
  * the untimed loop carries no test of it). */
 static inline __attribute__((always_inline)) uint64_t
 one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-               uint64_t *rout, uint64_t from, uint64_t to, int *ended, const int timed)
+               uint64_t *rout, uint64_t from, uint64_t to, int *ended, const int timed,
+               irhw_prof_clock *pc)
 {
     const irhw_cosim_req *q = j->q;
     const irhw_ports *ps = j->ps;
     uint64_t cyc;
     for (cyc = from; cyc < to && cyc < j->stop_at; cyc++) {
+        if (pc)
+            irhw_prof_cycle(pc);
         if (draw_inputs(q, ps, stim, cyc, prev, in)) {
             *ended = 1;
             break;
         }
+        MARK(pc, IRHW_PROF_STIM);
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
+        MARK(pc, IRHW_PROF_RTL);
         double t0 = timed ? irhw_now_s() : 0;
-        unsigned bad = judge(j, cyc, in, rout);
+        unsigned bad = judge(j, cyc, in, rout, pc);
         if (timed)
             j->judge_s += irhw_now_s() - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
@@ -377,10 +291,12 @@ one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t
             rtl->set_exp(rtl->h, j->model ? j->mout : rout, bad, cyc);
             rtl->dump(rtl->h, cyc * 10);
         }
+        MARK(pc, IRHW_PROF_COVER); /* a trace's dump: the observer's */
         rtl->clock(rtl->h, 1);
+        MARK(pc, IRHW_PROF_RTL);
         if (timed)
             t0 = irhw_now_s();
-        judge_tick(j, cyc, in);
+        judge_tick(j, cyc, in, pc);
         if (timed)
             j->judge_s += irhw_now_s() - t0;
         if (rec) {
@@ -388,21 +304,36 @@ one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t
             rtl->dump(rtl->h, cyc * 10 + 5);
         }
         memcpy(prev, j->model ? j->mout : rout, ps->out_words * sizeof *prev);
+        MARK(pc, IRHW_PROF_HANDOFF);
+        if (pc)
+            irhw_prof_end(pc);
     }
     return cyc;
+}
+
+/* Not inlined, so that the plain loop stays as it was without --profile. */
+__attribute__((noinline)) static uint64_t one_thread_prof(judge_ctx *j, irhw_rtl *rtl, void *stim,
+                                                          uint64_t *prev, uint64_t *in,
+                                                          uint64_t *rout, uint64_t from,
+                                                          uint64_t to, int *ended)
+{
+    irhw_prof_clock pc = irhw_prof_clock_of(j->prof, IRHW_PROF_ONE);
+    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 0, &pc);
 }
 
 static uint64_t one_thread(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                            uint64_t *rout, uint64_t from, uint64_t to, int *ended)
 {
-    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 0);
+    if (j->prof)
+        return one_thread_prof(j, rtl, stim, prev, in, rout, from, to, ended);
+    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 0, NULL);
 }
 
 static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev,
                                  uint64_t *in, uint64_t *rout, uint64_t from, uint64_t to,
                                  int *ended)
 {
-    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 1);
+    return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 1, NULL);
 }
 
 /* ---- two threads --------------------------------------------------------------- */
@@ -440,30 +371,14 @@ typedef struct {
     _Atomic int made_all;
     /* ho.made: cycles drawn and run (RTL side); ho.used: judged */
     irhw_handoff ho;
-    cpu_set_t cpus; /* the process's CPUs (empty: unknown) */
+    cpu_set_t cpus;     /* the process's CPUs (empty: unknown) */
+    double judge_cpu_s; /* --profile: the judging thread's CPU time */
 } ring;
 
-/* The RTL side's copy of a cycle into its slot: streaming stores, which
- * need not first take the lines back from the judging side's core (where
- * they were last read), and the fence that orders them before a count is
- * published. */
-static void stream_copy(uint64_t *dst, const uint64_t *src, size_t n)
-{
-#if defined(__x86_64__)
-    for (size_t i = 0; i < n; i++)
-        _mm_stream_si64((long long *)&dst[i], (long long)src[i]);
-#else
-    memcpy(dst, src, n * sizeof *dst);
-#endif
-}
-
-static void stream_fence(void)
-{
-#if defined(__x86_64__)
-    _mm_sfence();
-#endif
-}
-
+/* The RTL side draws a cycle's inputs into its slot and the RTL writes its
+ * outputs there: no copy; the next cycle's stimulus reads them from there.
+ * A count is published by an atomic store, which x86 and the C11 model
+ * order after the slot's plain stores. */
 static uint64_t *slot(ring *r, uint64_t cyc)
 {
     return r->slots + (cyc % RING) * (r->in_words + r->out_words);
@@ -481,34 +396,116 @@ static int can_make(void *arg, uint64_t cyc)
     return cyc - atomic_load(&r->ho.used) < RING || atomic_load(&r->stop) <= cyc;
 }
 
-static void *judge_side(void *arg)
+/* A wait for the other side, timed in full in the profiled loops. */
+static inline __attribute__((always_inline)) void
+wait_other(ring *r, int (*ready)(void *arg, uint64_t k), uint64_t cyc, irhw_prof_clock *pc)
 {
-    ring *r = arg;
+    uint64_t t0 = pc ? irhw_prof_ticks() : 0;
+    irhw_handoff_wait(&r->ho, ready, r, cyc, SPINS);
+    if (pc)
+        irhw_prof_waited(pc, t0);
+}
+
+static inline __attribute__((always_inline)) uint64_t judge_side_run(ring *r, irhw_prof_clock *pc)
+{
     judge_ctx *j = r->j;
     if (CPU_COUNT(&r->cpus) > 0)
         sched_setaffinity(0, sizeof r->cpus, &r->cpus);
     uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
     for (cyc = r->from; cyc < j->stop_at; cyc++) {
+        if (pc)
+            irhw_prof_cycle(pc);
         if (cyc >= made && cyc >= (made = atomic_load(&r->ho.made))) {
             irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
-            irhw_handoff_wait(&r->ho, can_judge, r, cyc, SPINS);
+            wait_other(r, can_judge, cyc, pc);
             if (cyc >= (made = atomic_load(&r->ho.made)))
                 break; /* the RTL side ended */
         }
+        MARK(pc, IRHW_PROF_HANDOFF);
         const uint64_t *in = slot(r, cyc);
-        judge(j, cyc, in, in + r->in_words);
-        judge_tick(j, cyc, in);
+        judge(j, cyc, in, in + r->in_words, pc);
+        judge_tick(j, cyc, in, pc);
         if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed)) {
             atomic_store(&r->stop, j->stop_at);
             irhw_handoff_wake(&r->ho);
         }
         if ((cyc + 1) % PUB == 0)
             irhw_handoff_publish(&r->ho, &r->ho.used, cyc + 1, 0);
+        MARK(pc, IRHW_PROF_HANDOFF);
+        if (pc)
+            irhw_prof_end(pc);
     }
     irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
     atomic_store(&r->stop, cyc);
     irhw_handoff_wake(&r->ho);
+    return cyc;
+}
+
+static void *judge_side(void *arg)
+{
+    return (void *)(uintptr_t)judge_side_run(arg, NULL);
+}
+
+static void *judge_side_prof(void *arg)
+{
+    ring *r = arg;
+    irhw_prof_clock pc = irhw_prof_clock_of(r->j->prof, IRHW_PROF_TWO_JUDGE);
+    uint64_t cyc = judge_side_run(r, &pc);
+    r->judge_cpu_s = irhw_prof_thread_cpu_s();
     return (void *)(uintptr_t)cyc;
+}
+
+/* The RTL side's cycles from..until-1 (or to the judge's end, or the
+ * source's: *ended); returns the cycle it stopped at. */
+static inline __attribute__((always_inline)) uint64_t
+rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, uint64_t from,
+             uint64_t until, int *ended, irhw_prof_clock *pc)
+{
+    judge_ctx *j = r->j;
+    const irhw_ports *ps = j->ps;
+    const uint64_t *last = prev; /* the last cycle's outputs: its slot's, after the first */
+    uint64_t cyc, used = from;   /* used: the judging side's count as last read */
+    for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
+         cyc++) {
+        if (pc)
+            irhw_prof_cycle(pc);
+        if (cyc - used >= RING && cyc - (used = atomic_load(&r->ho.used)) >= RING) {
+            irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
+            wait_other(r, can_make, cyc, pc);
+            used = atomic_load(&r->ho.used);
+            if (cyc >= atomic_load(&r->stop))
+                break;
+        }
+        MARK(pc, IRHW_PROF_HANDOFF);
+        uint64_t *sl = slot(r, cyc), *out = sl + r->in_words;
+        if (draw_inputs(j->q, ps, stim, cyc, last, sl)) {
+            *ended = 1; /* the source's end */
+            break;
+        }
+        MARK(pc, IRHW_PROF_STIM);
+        rtl->set_in(rtl->h, sl);
+        rtl->clock(rtl->h, 0);
+        rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
+        rtl->clock(rtl->h, 1);
+        MARK(pc, IRHW_PROF_RTL);
+        last = out;
+        if ((cyc + 1) % PUB == 0)
+            irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
+        MARK(pc, IRHW_PROF_HANDOFF);
+        if (pc)
+            irhw_prof_end(pc);
+    }
+    if (last != prev) /* the caller's next cycle (in one thread) reads them */
+        memcpy(prev, last, r->out_words * sizeof *prev);
+    return cyc;
+}
+
+__attribute__((noinline)) static uint64_t rtl_side_prof(ring *r, irhw_rtl *rtl, void *stim,
+                                                        uint64_t *prev, uint64_t *in, uint64_t from,
+                                                        uint64_t until, int *ended)
+{
+    irhw_prof_clock pc = irhw_prof_clock_of(r->j->prof, IRHW_PROF_TWO_RTL);
+    return rtl_side_run(r, rtl, stim, prev, in, from, until, ended, &pc);
 }
 
 /* Cycles from..until-1 (or to the judge's end, or the source's: *ended);
@@ -546,7 +543,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
         if (CPU_COUNT(&other) > 0)
             pthread_attr_setaffinity_np(&at, sizeof other, &other);
     }
-    int bad_start = !r->slots || pthread_create(&th, &at, judge_side, r);
+    int bad_start =
+        !r->slots || pthread_create(&th, &at, j->prof ? judge_side_prof : judge_side, r);
     pthread_attr_destroy(&at);
     if (bad_start) {
         irhw_handoff_destroy(&r->ho);
@@ -555,39 +553,15 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
         return 0;
     }
     *failed = 0;
-    uint64_t cyc, used = from; /* used: the judging side's count as last read */
-    for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
-         cyc++) {
-        if (cyc - used >= RING && cyc - (used = atomic_load(&r->ho.used)) >= RING) {
-            stream_fence();
-            irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
-            irhw_handoff_wait(&r->ho, can_make, r, cyc, SPINS);
-            used = atomic_load(&r->ho.used);
-            if (cyc >= atomic_load(&r->stop))
-                break;
-        }
-        if (draw_inputs(j->q, ps, stim, cyc, prev, in)) {
-            *ended = 1; /* the source's end */
-            break;
-        }
-        rtl->set_in(rtl->h, in);
-        rtl->clock(rtl->h, 0);
-        rtl->get_out(rtl->h, prev); /* the next cycle's stimulus reads them */
-        rtl->clock(rtl->h, 1);
-        uint64_t *sl = slot(r, cyc);
-        stream_copy(sl, in, r->in_words);
-        stream_copy(sl + r->in_words, prev, r->out_words);
-        if ((cyc + 1) % PUB == 0) {
-            stream_fence();
-            irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
-        }
-    }
-    stream_fence();
+    uint64_t cyc = j->prof ? rtl_side_prof(r, rtl, stim, prev, in, from, until, ended)
+                           : rtl_side_run(r, rtl, stim, prev, in, from, until, ended, NULL);
     atomic_store(&r->ho.made, cyc);
     atomic_store(&r->made_all, 1);
     irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
     void *judged;
     pthread_join(th, &judged);
+    if (j->prof)
+        j->prof->m[IRHW_PROF_TWO_JUDGE].cpu_s += r->judge_cpu_s;
     irhw_handoff_destroy(&r->ho);
     free(r->slots);
     free(r);
@@ -598,8 +572,9 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * when this process has two CPUs, two threads from there if a cycle took
  * AUTO_NS or more and the judging side's part (model, compare, checker,
  * observer: what the second thread would take) was AUTO_SHARE of that time
- * or more: the clear case (hwwl_core, hwwl), faster in two on any machine.
- * Every other run gets a trial (threads_trial). Below AUTO_NS most of
+ * or more: the clear case (hwwl_core, hwwl), faster in two on any machine
+ * with a second CPU free, if this thread had its CPU TRIAL_BUSY of those
+ * cycles' time or more. Every other run gets a trial (threads_trial). Below AUTO_NS most of
  * those first cycles' time is a cold start and four clock reads a cycle,
  * so the share misleads (wru's model side is near a fifth of its cycle).
  * Above AUTO_NS with a smaller share (the large swt, icrn and iru_hash,
@@ -611,7 +586,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 /* The trial: TRIAL cycles in one thread, twice that in two, TRIAL more in
  * one (in that order, so that a steady drift in speed favours neither: the
  * first windows of a run are often the slowest), and two threads from there
- * if their two windows took less time than the one thread's. For these
+ * if their two windows took less time than the one thread's, by a margin
+ * (TRIAL_MARGIN, TRIAL_BUSY below). For these
  * blocks handing each cycle's inputs and outputs to the other core costs
  * about what it saves, and which wins depends on the machine, so no fixed
  * time a cycle can decide it: the trial measures on the machine at hand.
@@ -622,6 +598,17 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * (a run's later windows are faster; only the sums of the ordered windows
  * cancel that). */
 #define TRIAL IRHW_COSIM_TRIAL
+/* Two threads win a trial only by TRIAL_MARGIN or more of one thread's time
+ * a cycle (one thread holds one CPU, not two, and its speed does not hang
+ * on another job leaving the other CPU free), and only when the one-thread
+ * windows' thread had its CPU for TRIAL_BUSY of their time or more: on a
+ * machine whose other jobs take part of our CPU, two threads each wait for
+ * the other to be scheduled again (a ring of IRHW_COSIM_RING cycles lasts
+ * tens of microseconds, a time slice milliseconds) and run up to 3 times
+ * slower than one (wl_bank, fifo, icrn at a load of 8 on 2 cores:
+ * docs/speed.md, "Where the cycles go"). */
+#define TRIAL_MARGIN IRHW_COSIM_TRIAL_MARGIN
+#define TRIAL_BUSY IRHW_COSIM_TRIAL_BUSY
 
 /* Checks again: a run that had a trial runs another RECHECK cycles after
  * it, and after each check twice as many as before the last, up to
@@ -631,8 +618,12 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * job on the machine) would otherwise keep the wrong mode for the whole
  * run. A check costs the slower mode's 2 TRIAL cycles, under 1 % of the gap
  * before it from the second on; the cap keeps a late wrong choice from
- * holding half a long run. IRHW_RECHECK=N sets the first gap (tests:
- * checks in a short run). */
+ * holding half a long run. Where a check's slower mode took 1.5 times the
+ * other's time a cycle or more, its 2 TRIAL cycles cost more, and the next
+ * gap is four times the last, not twice; a check in one thread on a loaded
+ * machine (threads_trial: its first window's thread had its CPU less than
+ * TRIAL_BUSY of the time) ends after that window. IRHW_RECHECK=N sets the
+ * first gap (tests: checks in a short run). */
 #define RECHECK IRHW_COSIM_RECHECK
 #define RECHECK_MAX IRHW_COSIM_RECHECK_MAX
 
@@ -640,8 +631,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * When the second thread cannot start they run in one, *mode set to 0 and
  * res->no_second to 1. The cycles that ran in two are counted in
  * res->cycles_two. */
-static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-                         uint64_t *rout, int *mode, uint64_t from, uint64_t until, int *ended)
+static uint64_t run_mode_of(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                            uint64_t *rout, int *mode, uint64_t from, uint64_t until, int *ended)
 {
     if (*mode) {
         int failed = 0;
@@ -656,28 +647,64 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
     return one_thread(j, rtl, stim, prev, in, rout, from, until, ended);
 }
 
+/* run_mode_of; with --profile, the modes' cycles, wall and CPU times too. */
+static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
+                         uint64_t *rout, int *mode, uint64_t from, uint64_t until, int *ended)
+{
+    if (!j->prof)
+        return run_mode_of(j, rtl, stim, prev, in, rout, mode, from, until, ended);
+    double t = irhw_now_s(), c = irhw_prof_thread_cpu_s();
+    uint64_t next = run_mode_of(j, rtl, stim, prev, in, rout, mode, from, until, ended);
+    irhw_prof_mode *m = j->prof->m;
+    double dt = irhw_now_s() - t, dc = irhw_prof_thread_cpu_s() - c;
+    for (int k = *mode ? IRHW_PROF_TWO_RTL : IRHW_PROF_ONE;
+         k <= (*mode ? IRHW_PROF_TWO_JUDGE : IRHW_PROF_ONE); k++) {
+        m[k].cycles += next - from;
+        m[k].wall_s += dt;
+    }
+    m[*mode ? IRHW_PROF_TWO_RTL : IRHW_PROF_ONE].cpu_s += dc;
+    return next;
+}
+
 /* A trial from *cyc (*cyc: the next cycle after it): TRIAL cycles in mode
  * cur, 2 TRIAL in the other, TRIAL in cur; their times and cycles added to
  * took[mode] and n[mode]. Returns the faster by the sums of its windows,
  * cur when the run ended in the trial, -1 when the second thread could not
- * start (the cycles then ran in one). */
+ * start (the cycles then ran in one). Returns two (1) only as TRIAL_MARGIN
+ * and TRIAL_BUSY allow; the share of their time the one-thread windows
+ * had their CPU in *busy (unless NULL). Unless quick is 0 (IRHW_TRIAL=1),
+ * a trial or check in one thread whose first window had its CPU less than
+ * TRIAL_BUSY of the time stops there, in one. */
 static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                          uint64_t *rout, int cur, uint64_t *cyc, int *ended, double took[2],
-                         uint64_t n[2])
+                         uint64_t n[2], int quick, double *busy)
 {
+    double cpu1 = 0, wall1 = 0; /* the one-thread windows' CPU and wall time */
     for (int k = 0; k < 4; k++) {
         int m = (k == 1 || k == 2) ? !cur : cur, ran = m;
         uint64_t c = *cyc;
-        double t = irhw_now_s();
+        double t = irhw_now_s(), tc = m ? 0 : irhw_prof_thread_cpu_s();
         *cyc = run_mode(j, rtl, stim, prev, in, rout, &ran, c, c + TRIAL, ended);
         if (ran != m)
             return -1;
-        took[m] += irhw_now_s() - t;
+        double dt = irhw_now_s() - t;
+        took[m] += dt;
         n[m] += *cyc - c;
+        if (!m) {
+            cpu1 += irhw_prof_thread_cpu_s() - tc;
+            wall1 += dt;
+        }
         if (*cyc != c + TRIAL)
             return cur;
+        if (busy && !m)
+            *busy = wall1 > 0 ? cpu1 / wall1 : 0;
+        if (quick && k == 0 && !cur && cpu1 < TRIAL_BUSY * wall1)
+            return 0; /* loaded: the two-thread windows would cost most */
     }
-    return took[!cur] < took[cur] ? !cur : cur;
+    if (cpu1 < TRIAL_BUSY * wall1) /* other jobs share our CPU: two would wait on each other */
+        return 0;
+    double one = took[0] / (double)n[0], two = took[1] / (double)n[1];
+    return two < (1 - TRIAL_MARGIN) * one;
 }
 
 /* The first gap before a check: IRHW_RECHECK (1 or more cycles) or RECHECK. */
@@ -687,54 +714,6 @@ static uint64_t recheck_gap(void)
     char *end;
     unsigned long long v = e ? strtoull(e, &end, 10) : 0;
     return e && *e && !*end && v > 0 ? (uint64_t)v : RECHECK;
-}
-
-/* Closes the trace and writes its .gtkw (gtkw: room for the name). A file
- * that failed to be written is renamed *.partial and gets no .gtkw (a stale
- * one is removed): -1 with a message naming both and the OS error. One
- * that stopped at --wave-limit says which cycles it holds. */
-static int end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl *rtl, int own,
-                     irhw_cosim_res *res, int equal, char *err, size_t errlen)
-{
-    rtl->trace_close(rtl->h);
-    char gtkw[4200];
-    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(q->wave) - 4), q->wave);
-    irhw_portwave_stat st = {0};
-    if (own)
-        irhw_portwave_stat_of(rtl->h, &st);
-    else if (rtl->trace_stat)
-        rtl->trace_stat(rtl->h, &st.error, &st.limited, &st.dumps, &st.first_time, &st.last_time);
-    if (st.error) {
-        res->wave_failed = 1;
-        char part[4200];
-        snprintf(part, sizeof part, "%s.partial", q->wave);
-        if (unlink(gtkw) && errno != ENOENT)
-            fprintf(stderr, "irhw: cannot remove the stale %s: %s\n", gtkw, strerror(errno));
-        if (rename(q->wave, part))
-            return irhw_err(err, errlen,
-                            "writing the trace %s failed: %s (and renaming it to %s failed: %s; "
-                            "it is incomplete)",
-                            q->wave, strerror(st.error), part, strerror(errno));
-        return irhw_err(err, errlen,
-                        "writing the trace %s failed: %s; the part written is %s (no .gtkw)",
-                        q->wave, strerror(st.error), part);
-    }
-    if (st.limited)
-        fprintf(stderr,
-                "irhw: the trace %s stopped before --wave-limit %" PRIu64
-                " bytes: it holds cycles %" PRIu64 "..%" PRIu64 " (record others with "
-                "--wave-from/--wave-to)\n",
-                q->wave, q->wave_limit, st.first_time / 10, st.last_time / 10);
-    long long mt =
-        q->systemc ? irhw_sc_trace_time(res->mismatch_cycle) : (long long)res->mismatch_cycle * 10;
-    irhw_gtkw_view view = {equal ? -1 : mt,
-                           q->systemc ? irhw_sc_trace_time(1) - irhw_sc_trace_time(0) : 10,
-                           res->mismatch_port >= 0 ? res->mismatch_differ : NULL};
-    if (irhw_gtkw_write(gtkw, q->wave, ps, &view, err, errlen)) {
-        res->wave_failed = 1;
-        return -1;
-    }
-    return 0;
 }
 
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
@@ -868,18 +847,28 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
                     tstart,
                     0};
     judge_init(&jc);
+    if (q->profile) {
+        irhw_prof_start(&res->prof);
+        jc.prof = &res->prof;
+    }
     int plan = threads_plan(q, jc.cmodel, tr), ended = 0, trial = 0;
     uint64_t cyc = 0;
     res->two_from = UINT64_MAX;
+    /* IRHW_TRIAL=1 (tests): a trial whatever the first cycles took, and
+     * every check in full */
+    const char *always = getenv("IRHW_TRIAL");
+    int forced = always && strcmp(always, "1") == 0;
     if (plan == 2) {
+        double c0 = irhw_prof_thread_cpu_s();
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
         double s = irhw_now_s() - tstart, ns = s * 1e9 / (double)(cyc ? cyc : 1);
-        const char *always = getenv("IRHW_TRIAL");
-        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s;
-        trial = cyc == AUTO_CYCLES && (!plan || (always && strcmp(always, "1") == 0));
+        double busy = s > 0 ? (irhw_prof_thread_cpu_s() - c0) / s : 1;
+        plan = cyc == AUTO_CYCLES && ns >= AUTO_NS && jc.judge_s >= AUTO_SHARE * s &&
+               busy >= TRIAL_BUSY;
+        trial = cyc == AUTO_CYCLES && (!plan || forced);
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
-                                 res->trial_cycles);
+                                 res->trial_cycles, !forced, &res->trial_busy);
             res->trial_end = cyc;
             res->trial_two = plan > 0;
         }
@@ -901,19 +890,27 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             break;
         double took[2] = {0, 0};
         uint64_t n[2] = {0, 0};
-        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n);
+        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n, !forced,
+                              NULL);
         res->checks++;
+        /* a mode far slower than the other (1.5 times): checked half as often */
+        if (n[0] && n[1] && gap < RECHECK_MAX &&
+            (took[0] * (double)n[1] > 1.5 * took[1] * (double)n[0] ||
+             took[1] * (double)n[0] > 1.5 * took[0] * (double)n[1]))
+            gap *= 2;
         res->switches += w >= 0 && w != plan;
         plan = w;
     }
     if (plan < 0 && cyc < jc.stop_at && !ended) /* the second thread did not start */
         cyc = one_thread(&jc, &rtl, stim, prev, in, rout, cyc, UINT64_MAX, &ended);
+    if (q->profile)
+        irhw_prof_stop(&res->prof);
     res->last_two = plan > 0;
     res->cycles_run = cyc;
     int equal = jc.equal, observer_stop = jc.observer_stop;
     char check[1200];
     uint64_t acyc;
-    if (assert_failed(q, &rtl, check, sizeof check, &acyc) &&
+    if (irhw_cosim_assert_failed(q, &rtl, check, sizeof check, &acyc) &&
         (equal || acyc <= res->mismatch_cycle)) {
         equal = 0;
         res->mismatch_cycle = acyc;
@@ -946,10 +943,10 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         if (q->replay)
             snprintf(cmd, sizeof cmd, "%s", q->replay);
         else
-            replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
+            irhw_cosim_replay_cmd(q, res->mismatch_cycle + 1, cmd, sizeof cmd);
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
-    int failed = tr && end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
+    int failed = tr && irhw_cosim_end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
     irhw_signal_forget(wave_slot);
     irhw_signal_forget(hier_slot);
     if (model && b->model_stats && !q->quiet)

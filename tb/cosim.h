@@ -5,6 +5,7 @@
 #ifndef IRHW_COSIM_H
 #define IRHW_COSIM_H
 
+#include "cosim_prof.h"
 #include "irhw.h"
 #include "vbuild.h"
 
@@ -12,13 +13,16 @@
  * cosim verb's --help prints them): cycles the two threads may be apart;
  * the first cycles, run in one thread, and the time a cycle (ns) and the
  * model side's share of it that send a run to two threads without a trial;
- * a trial's window; the gaps before the first check after a trial and the
- * largest. */
+ * a trial's window, the margin two threads must win it by and the share of
+ * its CPU the one-thread windows must have had; the gaps before the first check after a trial and
+ * the largest. */
 #define IRHW_COSIM_RING 256
 #define IRHW_COSIM_FIRST 512
 #define IRHW_COSIM_TWO_NS 2000
 #define IRHW_COSIM_TWO_SHARE 0.2
 #define IRHW_COSIM_TRIAL 16384
+#define IRHW_COSIM_TRIAL_MARGIN 0.05
+#define IRHW_COSIM_TRIAL_BUSY 0.9
 #define IRHW_COSIM_RECHECK 262144
 #define IRHW_COSIM_RECHECK_MAX 4194304
 
@@ -75,14 +79,16 @@ typedef struct {
      * compare, checker and observer in a second (cosim.c, "two threads");
      * 0: one for the first 512 cycles, then, if this process has two CPUs
      * and the run allows it: two if a cycle took 2 us or more and the
-     * model, compare, checker and observer took a fifth of it or more, else
-     * a trial of both (cosim.c, threads_trial) and the faster. The environment
-     * variable IRHW_TRIAL=1 runs the trial whatever the first cycles took
-     * (tests: the switches between one and two threads in a run). A run
-     * that had a trial checks again IRHW_COSIM_RECHECK cycles after it, then
+     * model, compare, checker and observer took a fifth of it or more (and
+     * the thread had its CPU 90 % of the time), else a trial of both (cosim.c, threads_trial) and
+     * the faster. The environment variable IRHW_TRIAL=1 runs the trial whatever the first cycles
+     * took, and every check after it in full (tests: the switches between one and two threads in a
+     * run). Two threads win a trial by a margin, and only when one thread had its CPU (cosim.c,
+     * TRIAL_MARGIN). A run that had a trial checks again IRHW_COSIM_RECHECK cycles after it, then
      * after twice as many each time up to IRHW_COSIM_RECHECK_MAX
      * (IRHW_RECHECK=N: first after N cycles). */
     int threads;
+    int profile; /* time each phase of the loop (cosim_prof.h): res->prof */
 } irhw_cosim_req;
 
 typedef struct {
@@ -111,10 +117,12 @@ typedef struct {
     double trial_s[2];
     uint64_t trial_cycles[2], trial_end;
     int trial_two;
+    double trial_busy; /* the share of the trial's one-thread windows' time they had their CPU */
     unsigned checks, switches;
     uint64_t cycles_two;
     int last_two, no_second;
     double trace_bytes; /* irhw cosim's estimate_only: the --wave trace's estimated size */
+    irhw_prof prof;     /* req.profile: where the cycles went */
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

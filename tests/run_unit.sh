@@ -55,6 +55,7 @@ wave:tests/cli/test_wave.sh
 docs:tests/cli/test_docs.sh
 wave_view:tests/cli/test_wave_view.sh
 cache:tests/cli/test_cache.sh
+profile:tests/cli/test_profile.sh
 writes:tests/cli/test_writes.sh
 report:tests/cli/test_report.sh
 layers:tests/cli/test_layers.sh
