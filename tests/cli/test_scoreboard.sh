@@ -5,7 +5,8 @@
 # passes the bounded check on the generated RTL, and a fault that loses an
 # ID (tests/cosim/faults/hwwl_core.faults rx_register_freed_without_a_put,
 # the same sed the co-simulation faults run) fails it while the contracts
-# and the banks' scoreboard still prove. Prints "scoreboard: N passed, N
+# and the banks' scoreboard still prove; with moves, transfers, SRAM banks
+# and two tags it holds too. Prints "scoreboard: N passed, N
 # failed, N skipped".
 set -u
 irhw=$(realpath "$1")
@@ -31,6 +32,13 @@ grep -q 'chformal -remove t:\$assume n:sb_data_\*' "$tmp/good/prove.ys" &&
   ! grep -q 'chformal -remove t:\$assume' "$tmp/good/prove_sb_data.ys" &&
   ok "the memory model (sb_data_mem_model) is assumed in the data phase only" ||
   bad "the memory model's assumption: $(grep -h chformal "$tmp"/good/prove*.ys)"
+
+# moves, transfers, SRAM banks (the take's word a cycle later) and two tags in flight
+big="-p LANES=2 -p ENTRIES=2 -p ID_BITS=2 -p OVF_CAP=4 -p COALESCE=2 -p OUTSTANDING=2 -p ADDR_BITS=8 -p SCHEME=lsorting -p STORAGE=sram"
+out=$("$irhw" prove hwwl_core $big --depth 4 -o "$tmp/big" 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q "^scoreboard data PASSED to depth 4 (bounded model check only: .*sb_data_conserved" &&
+  ok "hwwl_core with SCHEME=lsorting, STORAGE=sram, OUTSTANDING=2: sb_data_conserved holds to depth 4" ||
+  bad "hwwl_core $big (rc=$rc): $out"
 
 "$irhw" gen hwwl_core $core -o "$tmp/g" > /dev/null
 good=$(ls "$tmp"/g/hwwl_core_*.v)
