@@ -786,41 +786,137 @@ static void emit_contracts(irhw_vw *w, const irhw_inst *x, const hwwl_core_geom 
                 ">= LANES) & (wlinit_size <= OVF_CAP))");
 }
 
-/* The formal scoreboard (bounded): the watched ID (any constant) leaves the
- * core (a lane's ID answer, a transfer taken, a store's word) no more often
- * than it came in (a push taken, an arrival taken, a word of a load's
- * response: all of its words, a bound from above). */
+/* The formal scoreboard's memory model: the overflow buffer's words as one
+ * bit each (the word is the watched ID), indexed by the address's low
+ * SB_ABITS bits (a window of 2^SB_ABITS >= OVF_CAP words maps one to one).
+ * A store accepted sets its words' bits; a load accepted takes its words'
+ * bits out into its tag's in-flight bits; the response's words must match
+ * them (an assumption: the memory answers a load with what it held). */
+static void emit_sb_memory(irhw_vw *w, const hwwl_core_geom *g)
+{
+    unsigned abits = g->ovf_bits < g->addr_bits ? g->ovf_bits : g->addr_bits;
+    vw_line(w,
+            "localparam SB_ABITS = %u;  // the memory model's window: 2^SB_ABITS >= OVF_CAP words",
+            abits);
+    vw_line(w, "localparam SB_TAGS = %u;  // every tag value", 1u << g->tag_bits);
+    static const char *const mem[] = {
+        "reg [(1<<SB_ABITS)-1:0] sb_mem;  // word a (address mod 2^SB_ABITS) holds the watched ID",
+        "reg [SB_TAGS-1:0] sb_ld_busy;  // a load in flight under this tag",
+        "reg [SB_TAGS*COALESCE-1:0] sb_ld_bits;  // its words that are the watched ID",
+        "reg [SB_TAGS*N_BITS-1:0] sb_ld_n;  // its word count",
+        "wire sb_req_go = mem_req_valid & mem_req_ready;",
+        "always @(posedge clk) begin : sb_memory",
+        "    integer k;",
+        "    if (rst) begin",
+        "        sb_mem <= 0;",
+        "        sb_ld_busy <= 0;",
+        "    end else begin",
+        "        if (mem_resp_valid) sb_ld_busy[mem_resp_tag] <= 1'b0;",
+        "        if (sb_req_go & ~mem_req_write) begin",
+        "            sb_ld_busy[mem_req_tag] <= 1'b1;",
+        "            sb_ld_n[mem_req_tag*N_BITS +: N_BITS] <= mem_req_n;",
+        "            for (k = 0; k < COALESCE; k = k + 1)",
+        "                if (k < mem_req_n) begin",
+        "                    sb_ld_bits[mem_req_tag*COALESCE + k] <= sb_mem[(mem_req_addr + k) % "
+        "(1<<SB_ABITS)];",
+        "                    sb_mem[(mem_req_addr + k) % (1<<SB_ABITS)] <= 1'b0;",
+        "                end else sb_ld_bits[mem_req_tag*COALESCE + k] <= 1'b0;",
+        "        end",
+        "        if (sb_req_go & mem_req_write)",
+        "            for (k = 0; k < COALESCE; k = k + 1)",
+        "                if (k < mem_req_n)",
+        "                    sb_mem[(mem_req_addr + k) % (1<<SB_ABITS)] <=",
+        "                        (mem_req_data[k*ID_BITS +: ID_BITS] == sb_watch);",
+        "    end",
+        "end",
+        "reg sb_resp_match;  // the response's words are the load's",
+        "always @* begin : sb_answer",
+        "    integer k;",
+        "    sb_resp_match = sb_ld_busy[mem_resp_tag];",
+        "    for (k = 0; k < COALESCE; k = k + 1)",
+        "        if (k < sb_ld_n[mem_resp_tag*N_BITS +: N_BITS] &&",
+        "            (mem_resp_data[k*ID_BITS +: ID_BITS] == sb_watch) != "
+        "sb_ld_bits[mem_resp_tag*COALESCE + k])",
+        "            sb_resp_match = 1'b0;",
+        "end",
+        "always @(posedge clk) if (!rst) sb_data_mem_model: assume (!mem_resp_valid | "
+        "sb_resp_match);",
+    };
+    emit_lines(w, mem, sizeof mem / sizeof mem[0]);
+}
+
+/* The formal scoreboard: conservation of the watched ID (any constant).
+ * sb_bal counts it in (a push taken, an arrival taken) minus out (a lane's
+ * ID answer, a transfer taken); sb_held counts its copies in the core's
+ * state: the banks (sb_banks: written by push and put, read by pull and
+ * take, at the banks' ports; the banks' own scoreboards show a bank
+ * returns what it was given), the landing slots and the xfer register, the
+ * refill slots, the rx register, the coalescing buffer's live slots, the
+ * request register's store, the memory model's words and the loads in
+ * flight. An ID the core drops or overwrites makes sb_held fall short. */
 static void emit_scoreboard(irhw_vw *w, const hwwl_core_geom *g)
 {
     vw_score_logic(w, 1);
     vw_line(w, "reg [ID_BITS-1:0] sb_watch;  // any constant: the ID watched");
     vw_line(w, "always @(posedge clk) sb_watch <= sb_watch;");
-    vw_line(w, "reg signed [15:0] sb_bal, sb_next;  // in minus out");
-    vw_line(w, "always @* begin : sb_count");
-    vw_line(w, "    integer ck;");
-    vw_line(w, "    sb_next = sb_bal;");
-    vw_line(w, "    for (ck = 0; ck < LANES; ck = ck + 1) begin");
-    vw_line(w, "        if (push_ok[ck] & (push_id[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = "
-               "sb_next + 1;");
-    vw_line(w, "        if ((pull_ans[2*ck +: 2] == ANS_ID) & (pull_id[ck*ID_BITS +: ID_BITS] == "
-               "sb_watch))");
-    vw_line(w, "            sb_next = sb_next - 1;");
-    vw_line(w, "    end");
-    vw_line(w, "    for (ck = 0; ck < COALESCE; ck = ck + 1) begin");
-    vw_line(w, "        if (mem_resp_valid & (mem_resp_data[ck*ID_BITS +: ID_BITS] == sb_watch))");
-    vw_line(w, "            sb_next = sb_next + 1;");
-    vw_line(w, "        if (mem_req_valid & mem_req_ready & mem_req_write & (ck < mem_req_n) &");
-    vw_line(
-        w, "            (mem_req_data[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = sb_next - 1;");
-    vw_line(w, "    end");
-    vw_line(w, "    if (rx_valid & rx_ready & (rx_id == sb_watch)) sb_next = sb_next + 1;");
-    vw_line(w, "    if (xfer_valid & xfer_ready & (xfer_id == sb_watch)) sb_next = sb_next - 1;");
-    vw_line(w, "end");
-    vw_line(w, "always @(posedge clk) sb_bal <= rst ? 16'sd0 : sb_next;");
+    emit_sb_memory(w, g);
+    static const char *const count[] = {
+        "reg signed [15:0] sb_bal, sb_next;  // in minus out at the core's ports",
+        "reg signed [15:0] sb_banks, sb_banks_next;  // in minus out at the banks' ports",
+        "reg signed [15:0] sb_held;  // copies held now",
+        "always @* begin : sb_count",
+        "    integer ck;",
+        "    sb_next = sb_bal;",
+        "    sb_banks_next = sb_banks;",
+        "    for (ck = 0; ck < LANES; ck = ck + 1) begin",
+        "        if (push_ok[ck] & (push_id[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_next = sb_next "
+        "+ 1;",
+        "        if ((pull_ans[2*ck +: 2] == ANS_ID) & (pull_id[ck*ID_BITS +: ID_BITS] == "
+        "sb_watch))",
+        "            sb_next = sb_next - 1;",
+        "        if (b_push_ok[ck] & (push_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_banks_next = sb_banks_next + 1;",
+        "        if (b_put_ok[ck] & (put_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_banks_next = sb_banks_next + 1;",
+        "        if (b_pull_valid[ck] & (b_pull_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_banks_next = sb_banks_next - 1;",
+        "        if (b_rd_valid[ck] & (b_rd_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_banks_next = sb_banks_next - 1;",
+        "    end",
+        "    if (rx_valid & rx_ready & (rx_id == sb_watch)) sb_next = sb_next + 1;",
+        "    if (xfer_valid & xfer_ready & (xfer_id == sb_watch)) sb_next = sb_next - 1;",
+        "    sb_held = sb_banks;",
+        "    for (ck = 0; ck <= LANES; ck = ck + 1)",
+        "        if ((land_st[2*ck +: 2] == FULL) & (land_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_held = sb_held + 1;",
+        "    for (ck = 0; ck < LANES; ck = ck + 1)",
+        "        if ((rf_st[2*ck +: 2] == FULL) & (rf_id[ck*ID_BITS +: ID_BITS] == sb_watch))",
+        "            sb_held = sb_held + 1;",
+        "    if (xi_valid_q & (xi_id_q == sb_watch)) sb_held = sb_held + 1;",
+        "    for (ck = 0; ck < COALESCE; ck = ck + 1) begin",
+        "        // slot ck is live when its distance from the head is below the count",
+        "        if (((ck >= cb_head_q) ? ck - cb_head_q : ck + COALESCE - cb_head_q) < cb_n_q &&",
+        "            cbuf[ck*ID_BITS +: ID_BITS] == sb_watch) sb_held = sb_held + 1;",
+        "        if (rq_valid_q & rq_write_q & (ck < rq_n_q) &",
+        "            (rq_data_q[ck*ID_BITS +: ID_BITS] == sb_watch)) sb_held = sb_held + 1;",
+        "    end",
+        "    for (ck = 0; ck < (1<<SB_ABITS); ck = ck + 1)",
+        "        if (sb_mem[ck]) sb_held = sb_held + 1;",
+        "    for (ck = 0; ck < SB_TAGS*COALESCE; ck = ck + 1)",
+        "        if (sb_ld_busy[ck/COALESCE] & sb_ld_bits[ck]) sb_held = sb_held + 1;",
+        "end",
+        "always @(posedge clk) begin",
+        "    sb_bal <= rst ? 16'sd0 : sb_next;",
+        "    sb_banks <= rst ? 16'sd0 : sb_banks_next;",
+        "end",
+    };
+    emit_lines(w, count, sizeof count / sizeof count[0]);
     vw_score_logic(w, 0);
-    vw_score(w, "data_none_invented",
-             "the watched ID leaves the core no more often than it came in", "sb_next >= 0");
-    (void)g;
+    vw_score(w, "data_conserved",
+             "the copies of the watched ID the core holds (banks, slots, registers, the coalescing "
+             "buffer, the store, the overflow buffer, the loads in flight) equal the times it came "
+             "in minus the times it went out: none lost, none invented",
+             "sb_held == sb_bal");
 }
 
 int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen)

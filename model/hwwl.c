@@ -641,6 +641,10 @@ void hwwl_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_
         if (size == m->g.core.lanes)
             hits[HW_COV_WLINIT_WARP]++;
     }
+    for (unsigned c = 0; c < C; c++)
+        for (unsigned w = hwwl_core_wraps(m->cm[c]), i = 0; w; w >>= 1, i++)
+            if (w & 1)
+                hits[HW_COV_STORE_WRAP_CAP_SINGLE + i]++;
 }
 
 void hwwl_stats(void *vm, FILE *f)

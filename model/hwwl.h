@@ -144,6 +144,13 @@ enum hwwl_cover {
     HW_COV_SWAP_HELD,
     HW_COV_WLINIT_CAP,
     HW_COV_WLINIT_WARP,
+    /* a core's wraps at the edge sizes, in hwwl_core's order (hwwl_core_wraps) */
+    HW_COV_STORE_WRAP_CAP_SINGLE,
+    HW_COV_STORE_WRAP_CAP_DOUBLE,
+    HW_COV_STORE_WRAP_WARP_SINGLE,
+    HW_COV_STORE_WRAP_WARP_DOUBLE,
+    HW_COV_LOAD_WRAP_CAP_SINGLE,
+    HW_COV_LOAD_WRAP_CAP_DOUBLE,
     HW_NCOV
 };
 void hwwl_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);

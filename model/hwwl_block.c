@@ -338,6 +338,24 @@ static const irhw_cover_point hwwl_cover_points[HW_NCOV] = {
                           "network"},
     [HW_COV_WLINIT_CAP] = {"wlinit_ovf_cap", "wlinit of exactly OVF_CAP honoured by every core"},
     [HW_COV_WLINIT_WARP] = {"wlinit_one_warp", "wlinit of exactly LANES honoured by every core"},
+    [HW_COV_STORE_WRAP_CAP_SINGLE] = {"store_wrap_cap_single",
+                                      "a core's store wraps the region of an OVF_CAP buffer "
+                                      "(single)"},
+    [HW_COV_STORE_WRAP_CAP_DOUBLE] = {"store_wrap_cap_double",
+                                      "a core's store wraps a push region of an OVF_CAP buffer "
+                                      "(double)"},
+    [HW_COV_STORE_WRAP_WARP_SINGLE] = {"store_wrap_warp_single",
+                                       "a core's store wraps the region of a LANES buffer "
+                                       "(single)"},
+    [HW_COV_STORE_WRAP_WARP_DOUBLE] = {"store_wrap_warp_double",
+                                       "a core's store wraps a push region of a LANES buffer "
+                                       "(double)"},
+    [HW_COV_LOAD_WRAP_CAP_SINGLE] = {"load_wrap_cap_single",
+                                     "a core's load wraps the region of an OVF_CAP buffer "
+                                     "(single)"},
+    [HW_COV_LOAD_WRAP_CAP_DOUBLE] = {"load_wrap_cap_double",
+                                     "a core's load wraps a pull region of an OVF_CAP buffer "
+                                     "(double)"},
 };
 
 static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
@@ -355,6 +373,16 @@ static const char *hwwl_cover_na(const irhw_inst *x, unsigned point)
         return "THRESHOLD > 0: a core donates only while it holds more than THRESHOLD IDs in "
                "most banks; it is not empty before its donation is delivered (THRESHOLD=0 "
                "lines reach it)";
+    if (point >= HW_COV_STORE_WRAP_CAP_SINGLE && point <= HW_COV_LOAD_WRAP_CAP_DOUBLE &&
+        hwwl_g(x)->core.refill == HC_INTERVAL_REFILL)
+        return "REFILL=interval: the edge walk fills no buffer (emptying one takes INTERVAL "
+               "cycles a load)";
+    int cap_point = point == HW_COV_STORE_WRAP_CAP_SINGLE ||
+                    point == HW_COV_STORE_WRAP_CAP_DOUBLE || point == HW_COV_LOAD_WRAP_CAP_SINGLE ||
+                    point == HW_COV_LOAD_WRAP_CAP_DOUBLE;
+    if (cap_point && !hwwl_core_fills_cap(&hwwl_g(x)->core))
+        return "OVF_CAP / min(COALESCE, LANES) > 256: the edge walk does not fill a buffer that "
+               "large";
     return NULL;
 }
 

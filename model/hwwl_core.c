@@ -728,22 +728,34 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         m->rphase = m->rphase + 1 == g->interval ? 0 : m->rphase + 1;
 }
 
+#define WRAP_BIT(point) (1u << ((point)-HC_COV_STORE_WRAP_CAP_SINGLE))
+
 /* Coverage crosses: a store (load) that wraps the push (pull) region's
  * tail (head) while the buffer is exactly OVF_CAP or one warp (LANES) long,
  * in single and double mode: the sizes the edge walk sets, met by the event
  * that uses them. */
-static void cover_wraps(const hc_model *m, uint64_t *hits)
+unsigned hwwl_core_wraps(const void *vm)
 {
+    const hc_model *m = vm;
     const struct hc_step *s = &m->s;
     int cap = m->size == m->g.ovf_cap, warp = m->size == m->g.lanes;
+    unsigned w = 0;
     if (s->st_go && m->tail[s->pushr] + s->n == region_size(m, s->pushr, s->dbl)) {
         if (cap)
-            hits[s->dbl ? HC_COV_STORE_WRAP_CAP_DOUBLE : HC_COV_STORE_WRAP_CAP_SINGLE]++;
+            w |= WRAP_BIT(s->dbl ? HC_COV_STORE_WRAP_CAP_DOUBLE : HC_COV_STORE_WRAP_CAP_SINGLE);
         if (warp)
-            hits[s->dbl ? HC_COV_STORE_WRAP_WARP_DOUBLE : HC_COV_STORE_WRAP_WARP_SINGLE]++;
+            w |= WRAP_BIT(s->dbl ? HC_COV_STORE_WRAP_WARP_DOUBLE : HC_COV_STORE_WRAP_WARP_SINGLE);
     }
     if (s->ld_go && cap && m->head[s->pullr] + s->n == region_size(m, s->pullr, s->dbl))
-        hits[s->dbl ? HC_COV_LOAD_WRAP_CAP_DOUBLE : HC_COV_LOAD_WRAP_CAP_SINGLE]++;
+        w |= WRAP_BIT(s->dbl ? HC_COV_LOAD_WRAP_CAP_DOUBLE : HC_COV_LOAD_WRAP_CAP_SINGLE);
+    return w;
+}
+
+static void cover_wraps(const hc_model *m, uint64_t *hits)
+{
+    for (unsigned w = hwwl_core_wraps(m), i = 0; w; w >>= 1, i++)
+        if (w & 1)
+            hits[HC_COV_STORE_WRAP_CAP_SINGLE + i]++;
 }
 
 int hwwl_core_calm(const void *vm)

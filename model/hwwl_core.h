@@ -184,6 +184,10 @@ void hwwl_core_bd_put(void *m, unsigned l, uint64_t id);
 int hwwl_core_calm(const void *m);
 void hwwl_core_idle_tick(void *m);
 void hwwl_core_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
+/* The wraps at the edge sizes this cycle's step makes: bit i is coverage
+ * point HC_COV_STORE_WRAP_CAP_SINGLE + i (the six up to
+ * HC_COV_LOAD_WRAP_CAP_DOUBLE), for hwwl's points of the same names. */
+unsigned hwwl_core_wraps(const void *m);
 
 /* gen/hwwl_core.c */
 int hwwl_core_gen(const irhw_inst *x, irhw_vw *w, char *err, size_t errlen);

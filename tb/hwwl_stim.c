@@ -19,6 +19,9 @@
  *   wlinit_size's edges, tb/hwwl_tb.h), a reset, and a trickle (one lane of
  *   one core pushes now and then, every other core pulls: at THRESHOLD=0
  *   the pusher donates its only ID and the network alone holds work).
+ *   The first phase of the run's second half is a walk that fills every
+ *   core's banks and overflow buffer (plan_fill), so stores and loads wrap
+ *   a buffer of exactly OVF_CAP and of one warp in both modes.
  *   Every run ends with a drain (no
  *   pushes, every lane pulls, swaps tried, memory fast) long enough to empty
  *   every core and the network.
@@ -60,7 +63,45 @@ typedef struct {
     uint64_t prev_ready; /* mem_req_ready driven last cycle, per core */
     int prev_init;
     uint64_t prev_init_base, prev_init_size;
+    int filled; /* an edge walk has filled the buffers (plan_fill) */
 } hw_stim;
+
+/* As for one core (tb/hwwl_core_stim.c): the first phase of the run's
+ * second half becomes an edge walk that fills, where refill is on demand
+ * and the cycles before the final drain hold it. Every lane of every core
+ * pushes and none pulls until a core answers push_exc (its banks and its
+ * buffer's push region are full: the region's last store wrapped its
+ * tail), after the honoured wlinit of one warp and (hwwl_core_fills_cap)
+ * of OVF_CAP, in both modes. The cores fill and drain in parallel; what the
+ * network holds drains with them. */
+static void plan_fill(hw_stim *s, uint64_t cycle, int dbl)
+{
+    hwwl_phase *p = &s->ph;
+    const hwwl_core_geom *g = &s->g.core;
+    if (g->refill == HC_INTERVAL_REFILL || s->filled || cycle < s->drain_from / 2)
+        return;
+    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
+    int cap = hwwl_core_fills_cap(g);
+    uint64_t size = cap ? s->ovf_cap : g->lanes;
+    uint64_t stores = (size + per - 1) / per;
+    p->fill_budget = (unsigned)(2 * (g->entries + 2 * stores) + 64);
+    uint64_t held = size + (uint64_t)g->lanes * g->entries;
+    uint64_t cost = p->fill_budget + 2 * held / per + 4ull * g->entries + 200 + 4ull * s->g.net_cap;
+    if (cycle + 2 * cost + 200 >= s->drain_from) /* twice: once in each mode */
+        return;
+    if (p->edge != HWWL_EDGE_CAP) { /* the phase becomes the walk */
+        p->reinit = 1;
+        p->reconf = p->reset = p->trickle = 0;
+        p->edge = HWWL_EDGE_CAP;
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
+    p->fill = 1;
+    p->fill_cap = cap;
+    p->reconf_target = !dbl;
+    s->filled = 1;
+}
 
 void *hwwl_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)
 {
@@ -130,6 +171,13 @@ static void observe(hw_stim *s, uint64_t cycle, const uint64_t *po)
     const uint64_t *tag = irhw_cwide(po, ps, HW_MEM_REQ_TAG);
     if (s->prev_init && (init_ok & irhw_mask(s->g.cores)) == irhw_mask(s->g.cores))
         hwwl_edge_honoured(&s->ph);
+    if (irhw_get(po, ps, HW_WLCFG_OK))
+        hwwl_edge_switched(&s->ph);
+    for (unsigned w = 0; w < irhw_words(s->g.cores * L); w++)
+        if (exc[w]) {
+            hwwl_edge_exception(&s->ph);
+            break;
+        }
     for (unsigned c = 0; c < s->g.cores; c++) {
         hwwl_lanes_answered(&s->lanes[c], irhw_bits_get(ok, c * L, L),
                             irhw_bits_get(exc, c * L, L));
@@ -166,8 +214,11 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
 
     if (cycle >= s->drain_from && s->ph.end != UINT64_MAX)
         hwwl_phase_drain(&s->ph);
-    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph))
+    else if (cycle >= s->ph.end && !hwwl_edge_open(&s->ph)) {
         hwwl_phase_draw(&s->ph, &s->rng, s->g.core.lanes, s->g.cores, cycle);
+        if (cycle > 0)
+            plan_fill(s, cycle, irhw_get(po, ps, HW_DOUBLE_MODE) == irhw_mask(s->g.cores));
+    }
     const hwwl_phase *p = &s->ph;
 
     /* reset: the first two cycles, and a drawn one (a few cycles) */
@@ -206,9 +257,12 @@ void hwwl_stim_next(void *vs, uint64_t cycle, const uint64_t *po, uint64_t *in)
     uint64_t *pid = irhw_wide(in, ps, HW_PUSH_ID);
     for (unsigned c = 0; c < C; c++) {
         uint64_t push, pull;
-        hwwl_lanes_drive(&s->lanes[c], r, &s->ids, pushing && (p->push_cores >> c & 1), p->pushers,
-                         p->push_pct,
+        /* an edge walk's fill: every lane of every core pushes, none pulls */
+        hwwl_lanes_drive(&s->lanes[c], r, &s->ids,
+                         pushing && (isa.fill || (p->push_cores >> c & 1)),
+                         isa.fill ? irhw_mask(L) : p->pushers, isa.fill ? 100 : p->push_pct,
                          reconf                                   ? 100
+                         : isa.fill                               ? 0
                          : p->trickle && (p->push_cores >> c & 1) ? 10
                                                                   : p->pull_pct,
                          &push, &pull, pid, c * L * I);

@@ -408,9 +408,16 @@ static const char *const phase_own[IRHW_NPHASES] = {
     "t:$assert n:sb_data_* n:*.sb_data_* %u %i"};
 static const char *const phase_file[IRHW_NPHASES] = {"prove", "prove_sb", "prove_sb_data"};
 
-/* The chformal commands of phase i: the later phases' checks removed, an
- * earlier phase's assumed when it was proved (else removed: assuming it
- * would be unsound). */
+/* A scoreboard's assumptions (its model of what drives the block, e.g.
+ * hwwl_core's memory), labelled like its checks: `sb_NAME: assume`. */
+static const char *const phase_assumes[IRHW_NPHASES] = {
+    NULL, "t:$assume n:sb_* n:*.sb_* %u %i n:sb_data_* n:*.sb_data_* %u %d",
+    "t:$assume n:sb_data_* n:*.sb_data_* %u %i"};
+
+/* The chformal commands of phase i: the later phases' checks and
+ * assumptions removed, an earlier phase's checks assumed when they were
+ * proved (else removed: assuming them would be unsound). An earlier
+ * phase's assumptions stay: its checks were proved under them. */
 static void phase_select(const irhw_prove_res *r, unsigned i, char *buf, size_t len)
 {
     size_t o = 0;
@@ -420,6 +427,8 @@ static void phase_select(const irhw_prove_res *r, unsigned i, char *buf, size_t 
         int assume = j < i && r->ph[j].ran && r->ph[j].verdict == IRHW_PROVE_PROVED;
         o += (size_t)snprintf(buf + o, len - o, "chformal %s %s\n",
                               assume ? "-assert2assume" : "-remove", phase_own[j]);
+        if (j > i && phase_assumes[j])
+            o += (size_t)snprintf(buf + o, len - o, "chformal -remove %s\n", phase_assumes[j]);
     }
 }
 

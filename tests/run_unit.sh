@@ -113,10 +113,12 @@ workload_docs:tests/cli/test_workload_docs.sh
 tour:tests/cli/test_tour.sh
 assert:tests/cli/test_assert.sh
 contracts:tests/cli/test_contracts.sh
+scoreboard:tests/cli/test_scoreboard.sh
 progress:tests/cli/test_progress.sh"
 # assert: assertion verdicts in cosim, irhw prove and its counterexample replay.
 # contracts: port contracts listed and asserted, an output-only fault per block
 # fails prove, the scoreboard's verdicts, prove --rtl with the leaf cells.
+# scoreboard: hwwl_core's conservation check passes, an ID lost fails it.
 # progress: prove's script from its template; the synthesis heartbeat.
 # workload_docs: docs/workloads.md's jagmesh7 numbers re-run and compared.
 # the scripts first: they are the longest, so the two queues end together

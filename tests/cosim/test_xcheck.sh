@@ -7,8 +7,9 @@
 # coverage point (--require-coverage), so the 4-state run is shown to drive
 # the edge walks, the wraps at the edge sizes and the same-cycle events
 # (insert + issue, push + pull, a swap with pushes and pulls, ...); there
-# hwwl_core, hwwl and iru_hash run twice XCHECK_CYCLES, the length their
-# stimuli need.
+# hwwl_core, hwwl and iru_hash plan twice XCHECK_CYCLES, the length their
+# stimuli need, and every run ends once every applicable point is hit
+# (--until-covered: Icarus replays only those cycles).
 # Every X fault of tests/cosim/faults/<block>.xfaults must pass plain
 # co-simulation (Verilator is 2-state and starts at 0) and be reported by
 # --xcheck, port and cycle named.
@@ -16,7 +17,7 @@
 set -u
 irhw=$(realpath "$1")
 CYCLES=${XCHECK_CYCLES:-10000}
-REQUIRE=; [ "$CYCLES" -ge 10000 ] && REQUIRE=--require-coverage
+REQUIRE=; [ "$CYCLES" -ge 10000 ] && REQUIRE="--require-coverage --until-covered"
 . "$(dirname "$0")/../lib.sh"
 scratch xcheck-test
 export TMPDIR=$tmp # the Icarus folders a caught X fault keeps go with the scratch folder
@@ -41,7 +42,8 @@ cycles_of() {
 run_clean() { # irhw tmp require block params...
   local irhw=$1 tmp=$2 req=$3 b=$4; shift 4
   local id; id=$(echo "$b $*" | md5sum | cut -c1-12)
-  "$irhw" cosim "$b" "$@" --cycles "$(cycles_of "$b")" --quiet --xcheck $req > "$tmp/c_$id.out" 2>&1
+  /usr/bin/time -f '%U %S' -o "$tmp/c_$id.time" \
+    "$irhw" cosim "$b" "$@" --cycles "$(cycles_of "$b")" --quiet --xcheck $req > "$tmp/c_$id.out" 2>&1
   echo "$? $b $*" > "$tmp/c_$id.rc"
 }
 export -f run_clean cycles_of; export CYCLES REQUIRE
@@ -49,8 +51,11 @@ xargs -P 2 -L 1 bash -c 'run_clean "$0" "$@"' "$irhw" "$tmp" "$REQUIRE" < "$tmp/
 for f in "$tmp"/c_*.rc; do
   read -r rc b params < "$f"
   out=$(cat "${f%.rc}.out"); n=$(cycles_of "$b")
-  if [ "$rc" -eq 0 ] && echo "$out" | grep -q "^XCHECK PASS $b: $n cycles under Icarus"; then
-    ok "xcheck $b ${params:-(defaults)}: no X/Z after reset, Icarus equal to the model over $n cycles${REQUIRE:+, every applicable coverage point hit}"
+  # with --until-covered the run ends at its last point's first hit
+  ran=$(echo "$out" | sed -n "s/^XCHECK PASS $b: \([0-9]*\) cycles under Icarus.*/\1/p" | head -1)
+  cpu=$(awk '{ printf "%.1f", $1 + $2 }' "${f%.rc}.time" 2> /dev/null)
+  if [ "$rc" -eq 0 ] && [ -n "$ran" ] && { [ "$ran" = "$n" ] || { [ -n "$REQUIRE" ] && [ "$ran" -le "$n" ]; }; }; then
+    ok "xcheck $b ${params:-(defaults)}: no X/Z after reset, Icarus equal to the model over $ran cycles${REQUIRE:+ (of $n planned), every applicable coverage point hit} (${cpu} s CPU)"
   else bad "xcheck $b ${params:-(defaults)} (rc=$rc): $out"; fi
 done
 

@@ -200,6 +200,11 @@ START_TEST(points_a_configuration_cannot_reach_are_declared_inapplicable_with_a_
     ck_assert_ptr_nonnull(na_of("hwwl_core", "REFILL=interval", "store_wrap_warp_single"));
     ck_assert_ptr_nonnull(na_of("hwwl_core", "COALESCE=5", "load_wrap_cap_single"));
     ck_assert_ptr_null(na_of("hwwl_core", "COALESCE=5", "store_wrap_warp_double"));
+    /* and the same in hwwl's cores */
+    ck_assert_ptr_null(na_of("hwwl", "", "load_wrap_cap_double"));
+    ck_assert_ptr_nonnull(na_of("hwwl", "REFILL=interval", "store_wrap_warp_double"));
+    ck_assert_ptr_nonnull(na_of("hwwl", "LANES=2", "store_wrap_cap_single"));
+    ck_assert_ptr_null(na_of("hwwl", "LANES=2", "store_wrap_warp_single"));
 }
 END_TEST
 
