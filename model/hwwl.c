@@ -115,6 +115,7 @@ typedef struct {
     uint64_t *k_in, *k_out; /* [core][words] */
     unsigned k_run[HW_MAX_CORES];
     int k_evald[HW_MAX_CORES];
+    uint64_t pull_steps; /* the cores' pull-only steps (hwwl_pull_steps) */
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
         uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between banks */
@@ -166,7 +167,9 @@ static uint64_t cget(hw_model *m, unsigned c, unsigned port)
 /* Core c on its inputs: evaluated; or, fast-forwarding, its last outputs
  * again when its last INTERVAL + 1 ticks were calm on these very inputs
  * with these outputs: it went through every phase of its counters in that
- * state, so it is that cycle again (hwwl_core_calm). */
+ * state, so it is that cycle again (hwwl_core_calm); or its pull-only step
+ * (hwwl_core_pull_eval). k_evald: how the last of a step's evaluations went
+ * (0 repeated, 1 evaluated, 2 pull-only), for the tick. */
 static void core_eval(hw_model *m, unsigned c)
 {
     uint64_t *ci = core_in(m, c), *co = core_out(m, c);
@@ -174,6 +177,11 @@ static void core_eval(hw_model *m, unsigned c)
     if (m->fast && m->k_run[c] > m->g.core.interval &&
         !memcmp(ci, m->k_in + c * iw, iw * sizeof *ci)) {
         memcpy(co, m->k_out + c * ow, ow * sizeof *co);
+        m->k_evald[c] = 0;
+        return;
+    }
+    if (m->fast && hwwl_core_pull_eval(m->cm[c], ci, co)) {
+        m->k_evald[c] = 2;
         return;
     }
     m->k_evald[c] = 1;
@@ -469,7 +477,11 @@ void hwwl_tick(void *vm, const uint64_t *in)
             hwwl_core_idle_tick(m->cm[c]);
             continue;
         }
-        m->core.b->model_tick(m->cm[c], core_in(m, c));
+        if (m->fast && m->k_evald[c] == 2) {
+            hwwl_core_pull_tick(m->cm[c]);
+            m->pull_steps++;
+        } else
+            m->core.b->model_tick(m->cm[c], core_in(m, c));
         int cc = hwwl_core_calm(m->cm[c]);
         calm = calm && cc;
         if (m->fast)
@@ -511,6 +523,13 @@ void hwwl_fast_forward(void *vm)
     /* not with gsorting / magic: their backdoor moves change a core after
      * its tick found it calm */
     m->fast = m->k_in && m->k_out && !HW_MODEL_ONLY_SCHEME(&m->g);
+    for (unsigned c = 0; m->fast && c < m->g.cores; c++)
+        hwwl_core_fast_pull(m->cm[c]);
+}
+
+uint64_t hwwl_pull_steps(const void *vm)
+{
+    return ((const hw_model *)vm)->pull_steps;
 }
 
 void hwwl_idle_tick(void *vm)

@@ -860,7 +860,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
         hwwl_ffrun fr = {q->x, &src, cap, observe_lockstep, ff_quiet_until, ff_idle_answers, &d};
-        rc = irhw_hwwl_model_run(&fr, &cr, &r->skipped, err, errlen);
+        rc = irhw_hwwl_model_run(&fr, &cr, &r->skipped, &r->pull_steps, err, errlen);
     } else {
         irhw_cosim_req cq = {0};
         cq.x = q->x;
