@@ -309,14 +309,17 @@ static void count_answers(driver *d, const uint64_t *po)
             r->ans[HC_ANS_NONE] += n;
             continue;
         }
-        for (unsigned j = 0; j < n; j++) {
-            unsigned x = (unsigned)(w >> 2 * j & 3);
-            r->ans[x]++;
-            if (x == HC_ANS_ID)
-                r->lane_ids[i0 + j]++;
-            else if (x == HC_ANS_WAIT)
-                r->lane_waits[i0 + j]++;
-        }
+        /* bit 2j of each mask: lane i0 + j answered that */
+        uint64_t lo = w & 0x5555555555555555ull, hi = w >> 1 & 0x5555555555555555ull;
+        uint64_t id = lo & ~hi, wait = hi & ~lo;
+        r->ans[HC_ANS_ID] += (uint64_t)__builtin_popcountll(id);
+        r->ans[HC_ANS_WAIT] += (uint64_t)__builtin_popcountll(wait);
+        r->ans[HC_ANS_DONE] += (uint64_t)__builtin_popcountll(lo & hi);
+        r->ans[HC_ANS_NONE] += n - (uint64_t)__builtin_popcountll(lo | hi);
+        for (; id; id &= id - 1)
+            r->lane_ids[i0 + (unsigned)__builtin_ctzll(id) / 2]++;
+        for (; wait; wait &= wait - 1)
+            r->lane_waits[i0 + (unsigned)__builtin_ctzll(wait) / 2]++;
     }
 }
 
