@@ -19,7 +19,7 @@ void hc_settle(hc_model *m, const uint64_t *in, int quiet, uint64_t pull)
     m->settled = quiet && !m->g.sram && !(pull & ~s->empty) && (s->dbl || !(pull & ~m->waiting));
     if (m->settled) {
         memcpy(m->ref_in, in, sizeof *in * m->x->ps.in_words);
-        memcpy(m->ref_out, m->last_out, sizeof *in * m->x->ps.out_words);
+        memcpy(m->ref_out, m->last_out, sizeof *m->ref_out * m->x->ps.out_words);
     }
 }
 
