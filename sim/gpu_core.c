@@ -598,7 +598,7 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     uint64_t next = UINT64_MAX, ok = 0;
     s->port_wait[c] = 0;
     const uint64_t *wn = &s->wnext[(size_t)c * s->W];
-    for (unsigned wi = 0; wi < s->W; wi++) { /* no branch: the compiler vectorizes it */
+    for (unsigned wi = 0; wi < s->W; wi++) { /* no branch */
         uint64_t r = wn[wi];
         ok |= (uint64_t)(r <= cycle) << wi;
         next = r > cycle && r < next ? r : next;
