@@ -115,6 +115,7 @@ typedef struct {
     uint64_t *k_in, *k_out; /* [core][words] */
     unsigned k_run[HW_MAX_CORES];
     int k_evald[HW_MAX_CORES];
+    uint64_t pull_steps; /* the cores' pull-only steps (hwwl_pull_steps) */
     struct {
         uint64_t cycles, done_cycles, donated, delivered, swaps, cfgs;
         uint64_t gmoves; /* SCHEME=gsorting / magic: IDs moved between banks */
@@ -166,7 +167,9 @@ static uint64_t cget(hw_model *m, unsigned c, unsigned port)
 /* Core c on its inputs: evaluated; or, fast-forwarding, its last outputs
  * again when its last INTERVAL + 1 ticks were calm on these very inputs
  * with these outputs: it went through every phase of its counters in that
- * state, so it is that cycle again (hwwl_core_calm). */
+ * state, so it is that cycle again (hwwl_core_calm); or its pull-only step
+ * (hwwl_core_pull_eval). k_evald: how the last of a step's evaluations went
+ * (0 repeated, 1 evaluated, 2 pull-only), for the tick. */
 static void core_eval(hw_model *m, unsigned c)
 {
     uint64_t *ci = core_in(m, c), *co = core_out(m, c);
@@ -174,6 +177,11 @@ static void core_eval(hw_model *m, unsigned c)
     if (m->fast && m->k_run[c] > m->g.core.interval &&
         !memcmp(ci, m->k_in + c * iw, iw * sizeof *ci)) {
         memcpy(co, m->k_out + c * ow, ow * sizeof *co);
+        m->k_evald[c] = 0;
+        return;
+    }
+    if (m->fast && hwwl_core_pull_eval(m->cm[c], ci, co)) {
+        m->k_evald[c] = 2;
         return;
     }
     m->k_evald[c] = 1;
@@ -306,15 +314,55 @@ static int sys_same(const struct hw_sys *a, const struct hw_sys *b)
            a->dlv_fire == b->dlv_fire;
 }
 
+/* Core c's part of the system's outputs: its slices, its bit of each
+ * per-core bit, its donated ID (written over what was there). */
+static void core_slices(hw_model *m, uint64_t *out, unsigned c)
+{
+    const irhw_ports *ps = &m->x->ps, *nps = &m->net.ps;
+    unsigned I = m->g.core.id_bits;
+    static const unsigned lanes[][2] = {
+        {HW_PUSH_OK, HC_PUSH_OK},           {HW_PUSH_EXC, HC_PUSH_EXC},
+        {HW_PULL_ANS, HC_PULL_ANS},         {HW_PULL_ID, HC_PULL_ID},
+        {HW_MEM_REQ_ADDR, HC_MEM_REQ_ADDR}, {HW_MEM_REQ_N, HC_MEM_REQ_N},
+        {HW_MEM_REQ_TAG, HC_MEM_REQ_TAG},   {HW_MEM_REQ_DATA, HC_MEM_REQ_DATA},
+        {HW_OVF_HELD, HC_OVF_HELD},
+    };
+    static const unsigned bits[][2] = {
+        {HW_WLINIT_OK, HC_WLINIT_OK},         {HW_MEM_REQ_VALID, HC_MEM_REQ_VALID},
+        {HW_MEM_REQ_WRITE, HC_MEM_REQ_WRITE}, {HW_DOUBLE_MODE, HC_DOUBLE_MODE},
+        {HW_CORE_EMPTY, HC_CORE_EMPTY},       {HW_CORE_GREEDY, HC_CORE_GREEDY},
+    };
+    for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
+        slice_out(m, c, out, lanes[i][0], lanes[i][1]);
+    for (unsigned i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        irhw_set(out, ps, bits[i][0],
+                 (irhw_get(out, ps, bits[i][0]) & ~((uint64_t)1 << c)) | cget(m, c, bits[i][1])
+                                                                             << c);
+    if (m->s.inj_fire >> c & 1)
+        irhw_bits_set(irhw_wide(out, ps, HW_DON_ID), c * I, I, cget(m, c, HC_XFER_ID));
+    if (m->s.dlv_fire >> c & 1)
+        irhw_bits_set(irhw_wide(out, ps, HW_RCV_ID), c * I, I,
+                      irhw_bits_get(irhw_cwide(m->nout, nps, IC_DLV_ID), c * I, I));
+}
+
 /* The system's outputs of the last build again when everything they are
- * built from is unchanged (1); else 0 with the memo's inputs recorded. */
+ * built from is unchanged but some cores' outputs, with those cores' parts
+ * built again (1); else 0 with the memo's inputs recorded. */
 static int out_memo(hw_model *m, uint64_t *out)
 {
-    size_t cw = (size_t)m->g.cores * m->cout_w, nw = m->net.ps.out_words;
+    size_t cw = (size_t)m->g.cores * m->cout_w, nw = m->net.ps.out_words, ow = m->cout_w;
     if (m->out_ok && m->o_net_n == m->net_n && sys_same(&m->o_s, &m->s) &&
-        !memcmp(m->o_cout, m->cout, sizeof *m->cout * cw) &&
         !memcmp(m->o_nout, m->nout, sizeof *m->nout * nw)) {
+        int moved = 0;
         memcpy(out, m->o_out, sizeof *out * m->x->ps.out_words);
+        for (unsigned c = 0; c < m->g.cores; c++)
+            if (memcmp(m->o_cout + c * ow, core_out(m, c), sizeof *m->cout * ow)) {
+                memcpy(m->o_cout + c * ow, core_out(m, c), sizeof *m->cout * ow);
+                core_slices(m, out, c);
+                moved = 1;
+            }
+        if (moved)
+            memcpy(m->o_out, out, sizeof *out * m->x->ps.out_words);
         return 1;
     }
     memcpy(m->o_cout, m->cout, sizeof *m->cout * cw);
@@ -328,9 +376,7 @@ static int out_memo(hw_model *m, uint64_t *out)
 void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
 {
     hw_model *m = vm;
-    const irhw_ports *ps = &m->x->ps, *nps = &m->net.ps;
-    const hwwl_core_geom *k = &m->g.core;
-    unsigned C = m->g.cores, I = k->id_bits;
+    const irhw_ports *ps = &m->x->ps;
     hw_step(m, in);
     memcpy(m->last_in, in, sizeof *in * ps->in_words);
     m->step_ok = 1;
@@ -339,31 +385,8 @@ void hwwl_eval(void *vm, const uint64_t *in, uint64_t *out)
     memset(out, 0, sizeof *out * ps->out_words);
     irhw_set(out, ps, HW_WLCFG_OK, (uint64_t)m->s.cfg_go);
     irhw_set(out, ps, HW_SWAP_OK, (uint64_t)m->s.swap_go);
-    static const unsigned lanes[][2] = {
-        {HW_PUSH_OK, HC_PUSH_OK},           {HW_PUSH_EXC, HC_PUSH_EXC},
-        {HW_PULL_ANS, HC_PULL_ANS},         {HW_PULL_ID, HC_PULL_ID},
-        {HW_MEM_REQ_ADDR, HC_MEM_REQ_ADDR}, {HW_MEM_REQ_N, HC_MEM_REQ_N},
-        {HW_MEM_REQ_TAG, HC_MEM_REQ_TAG},   {HW_MEM_REQ_DATA, HC_MEM_REQ_DATA},
-        {HW_OVF_HELD, HC_OVF_HELD},
-    };
-    static const unsigned bits[][2] = {
-        {HW_WLINIT_OK, HC_WLINIT_OK},         {HW_MEM_REQ_VALID, HC_MEM_REQ_VALID},
-        {HW_MEM_REQ_WRITE, HC_MEM_REQ_WRITE}, {HW_DOUBLE_MODE, HC_DOUBLE_MODE},
-        {HW_CORE_EMPTY, HC_CORE_EMPTY},       {HW_CORE_GREEDY, HC_CORE_GREEDY},
-    };
-    const uint64_t *dlv_id = irhw_cwide(m->nout, nps, IC_DLV_ID);
-    uint64_t *don_id = irhw_wide(out, ps, HW_DON_ID), *rcv_id = irhw_wide(out, ps, HW_RCV_ID);
-    for (unsigned c = 0; c < C; c++) {
-        for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
-            slice_out(m, c, out, lanes[i][0], lanes[i][1]);
-        for (unsigned i = 0; i < sizeof bits / sizeof bits[0]; i++)
-            irhw_set(out, ps, bits[i][0],
-                     irhw_get(out, ps, bits[i][0]) | cget(m, c, bits[i][1]) << c);
-        if (m->s.inj_fire >> c & 1)
-            irhw_bits_set(don_id, c * I, I, cget(m, c, HC_XFER_ID));
-        if (m->s.dlv_fire >> c & 1)
-            irhw_bits_set(rcv_id, c * I, I, irhw_bits_get(dlv_id, c * I, I));
-    }
+    for (unsigned c = 0; c < m->g.cores; c++)
+        core_slices(m, out, c);
     irhw_set(out, ps, HW_DON_VALID, m->s.inj_fire);
     irhw_set(out, ps, HW_RCV_VALID, m->s.dlv_fire);
     irhw_set(out, ps, HW_NET_HELD, m->net_n);
@@ -469,7 +492,11 @@ void hwwl_tick(void *vm, const uint64_t *in)
             hwwl_core_idle_tick(m->cm[c]);
             continue;
         }
-        m->core.b->model_tick(m->cm[c], core_in(m, c));
+        if (m->fast && m->k_evald[c] == 2) {
+            hwwl_core_pull_tick(m->cm[c]);
+            m->pull_steps++;
+        } else
+            m->core.b->model_tick(m->cm[c], core_in(m, c));
         int cc = hwwl_core_calm(m->cm[c]);
         calm = calm && cc;
         if (m->fast)
@@ -511,6 +538,13 @@ void hwwl_fast_forward(void *vm)
     /* not with gsorting / magic: their backdoor moves change a core after
      * its tick found it calm */
     m->fast = m->k_in && m->k_out && !HW_MODEL_ONLY_SCHEME(&m->g);
+    for (unsigned c = 0; m->fast && c < m->g.cores; c++)
+        hwwl_core_fast_pull(m->cm[c]);
+}
+
+uint64_t hwwl_pull_steps(const void *vm)
+{
+    return ((const hw_model *)vm)->pull_steps;
 }
 
 void hwwl_idle_tick(void *vm)

@@ -128,6 +128,8 @@ void hwwl_idle_tick(void *m);
  * inputs and outputs is not evaluated while its inputs stay: its outputs
  * repeat and its tick only counts (model-only runs; never in lockstep). */
 void hwwl_fast_forward(void *m);
+/* Of those runs: the cores' pull-only steps (hwwl_core_pull_eval) so far. */
+uint64_t hwwl_pull_steps(const void *m);
 
 /* Functional coverage points of the system (model/hwwl_block.c names them). */
 enum hwwl_cover {

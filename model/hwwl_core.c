@@ -103,65 +103,11 @@
  * lanes that act on a mask (spills, takes, puts) visit only the mask's
  * lanes, in lane order.
  */
-#include "hwwl_core.h"
+#include "hwwl_core_model.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { SLOT_FREE, SLOT_RSV, SLOT_FULL };
-
-typedef struct {
-    const irhw_inst *x;
-    hwwl_core_geom g;
-    irhw_inst bank, wru; /* the parts' instances (the sub-models point into them) */
-    void *bm[HC_MAX_LANES], *wm;
-    unsigned bin_w, bout_w, win_w, wout_w;
-    unsigned bo[WB_NPORTS];            /* the bank's port offsets (one word each), read once */
-    uint64_t *bin, *bout, *win, *wout; /* [lane][words], this cycle */
-    uint64_t bstill; /* bit l: bout_l answers bin_l (evaluated, no tick moved the bank since) */
-    uint64_t bextra; /* bit l: bin_l holds pass 2's requests (cleared by the next pass 1) */
-    uint64_t bevald; /* bit l: bank l evaluated since the last tick (the others cannot move) */
-    /* state */
-    int mv_st[HC_MAX_LANES], rf_st[HC_MAX_LANES], tk_pend[HC_MAX_LANES];
-    unsigned tk_to[HC_MAX_LANES]; /* receiver, or LANES for the xfer register */
-    uint64_t mv_id[HC_MAX_LANES], rf_id[HC_MAX_LANES];
-    int xo_st, xi_valid;
-    uint64_t xo_id, xi_id;
-    unsigned rx_ptr;
-    uint64_t *cb;
-    unsigned cb_head, cb_n;
-    int rq_valid, rq_write;
-    uint64_t rq_addr, *rq_data;
-    unsigned rq_n, rq_tag;
-    int tag_busy[HC_MAX_OUTSTANDING];
-    uint64_t tag_mask[HC_MAX_OUTSTANDING];
-    uint64_t base;
-    unsigned size, head[2], tail[2], stored[2];
-    int opull;
-    uint64_t waiting;
-    uint8_t ans_q[HC_MAX_LANES];
-    unsigned rphase;
-    /* eval's inputs: tick with the same inputs reuses eval's step */
-    uint64_t *last_in;
-    int step_ok;
-    int calm; /* the last tick changed no state but counters (hwwl_core_calm) */
-    /* this cycle's decisions (hc_step) */
-    struct hc_step {
-        int dbl, cfg_go, swap_go, init_go, quiet, empty_out, done_now, swap_ready, cfg_ready;
-        uint64_t spill, acc, exc, push_ok, take, put_src_rf, put_src_mv, put_src_xi;
-        unsigned acc_n, pushr, pullr;
-        int st_go, ld_go; /* a store / load issued into the request register */
-        unsigned n, tag;
-        uint64_t addr, ld_mask;
-        uint8_t ans[HC_MAX_LANES];
-        int wplan;
-        uint64_t donate, xfer_take;
-    } s;
-    struct {
-        uint64_t ans[4], spills, exc, stores, stored_ids, loads, loaded_ids, moves, xfers, rx;
-    } st;
-} hc_model;
 
 /* ---- small helpers ---------------------------------------------------------- */
 
@@ -192,15 +138,6 @@ static int bank_moves(hc_model *m, unsigned l, uint64_t rst)
     return (rst | z[o[WB_CFG_OK]] | z[o[WB_PUSH_OK]] | z[o[WB_PULL_OK]] | z[o[WB_SWAP_OK]] |
             z[o[WB_RD_TAKE_OK]] | z[o[WB_RD_PUT_OK]] | z[o[WB_PULL_VALID]] | z[o[WB_RD_VALID]]) !=
            0;
-}
-static unsigned popc(uint64_t v)
-{
-    return (unsigned)__builtin_popcountll(v);
-}
-/* The lowest set bit's lane: loops over a mask visit its lanes in order. */
-static unsigned low_lane(uint64_t v)
-{
-    return (unsigned)__builtin_ctzll(v);
 }
 
 static unsigned region_size(const hc_model *m, unsigned r, int dbl)
@@ -303,6 +240,7 @@ static void hc_step(hc_model *m, const uint64_t *in)
     m->bstill = still;
     m->bextra = 0;
     m->bevald |= evald;
+    s->empty = empty;
     s->spill = spill;
     int tag_busy = 0;
     for (unsigned t = 0; t < g->outstanding; t++)
@@ -352,25 +290,10 @@ static void hc_step(hc_model *m, const uint64_t *in)
 
     /* the WRU's plan from the counts with reserved slots */
     if (m->wm) {
-        const irhw_ports *wps = &m->wru.ps;
         m->wru.b->model_eval(m->wm, m->win, m->wout);
-        s->wplan = (int)irhw_get(m->wout, wps, WRU_PLAN_VALID);
-        uint64_t dv = irhw_get(m->wout, wps, WRU_DONATE_VALID);
-        const uint64_t *to = irhw_cwide(m->wout, wps, WRU_DONATE_TO);
-        unsigned tb = wru_g(&m->wru)->tag_bits;
-        for (unsigned l = 0; l < L; l++)
-            if (dv >> l & 1) {
-                unsigned r = (unsigned)irhw_bits_get(to, l * tb, tb);
-                if (m->mv_st[r] == SLOT_FREE) {
-                    s->take |= (uint64_t)1 << l;
-                    s->donate |= (uint64_t)1 << l;
-                }
-            }
-        if (irhw_get(m->wout, wps, WRU_XFER_VALID) && m->xo_st == SLOT_FREE) {
-            unsigned b = (unsigned)irhw_get(m->wout, wps, WRU_XFER_BANK);
-            s->take |= (uint64_t)1 << b;
-            s->xfer_take = (uint64_t)1 << b;
-        }
+        s->wplan = (int)irhw_get(m->wout, &m->wru.ps, WRU_PLAN_VALID);
+        hc_plan_takes(m, &s->donate, &s->xfer_take);
+        s->take = s->donate | s->xfer_take;
     }
 
     /* puts: refill slot > move slot > rx register */
@@ -390,20 +313,8 @@ static void hc_step(hc_model *m, const uint64_t *in)
         s->n = m->cb_n < end ? m->cb_n : end;
         s->addr = m->base + region_base(m, s->pushr, s->dbl) + m->tail[s->pushr];
     } else if (!m->rq_valid && m->stored[s->pullr] > 0) {
-        uint64_t want = 0;
-        for (unsigned l = 0; l < L; l++) {
-            if (m->rf_st[l] != SLOT_FREE)
-                continue;
-            if (g->refill == HC_ONDEMAND)
-                want |= (uint64_t)((pull >> l & 1) && (empty >> l & 1)) << l;
-            else if (m->rphase == 0)
-                want |= (uint64_t)(bget(m, l, WB_COUNT) < (s->dbl ? g->entries / 2 : g->entries))
-                        << l;
-        }
-        int tag = -1;
-        for (unsigned t = 0; t < g->outstanding && tag < 0; t++)
-            if (!m->tag_busy[t])
-                tag = (int)t;
+        uint64_t want = hc_refill_want(m, pull, empty, s->dbl);
+        int tag = hc_free_tag(m);
         if (want && tag >= 0) {
             unsigned n = popc(want), end = region_size(m, s->pullr, s->dbl) - m->head[s->pullr];
             if (n > m->stored[s->pullr])
@@ -488,6 +399,8 @@ void hwwl_core_eval(void *vm, const uint64_t *in, uint64_t *out)
     irhw_set(out, ps, HC_OVF_HELD, m->stored[s->pullr]);
     irhw_set(out, ps, HC_SWAP_READY, (uint64_t)s->swap_ready);
     irhw_set(out, ps, HC_CFG_READY, (uint64_t)s->cfg_ready);
+    if (m->fastpull)
+        memcpy(m->last_out, out, sizeof *out * ps->out_words);
 }
 
 static void hc_reset(hc_model *m)
@@ -523,21 +436,23 @@ static void land(hc_model *m, unsigned to, uint64_t id)
 }
 
 /* Does this cycle's tick change nothing but the WRU's phase and
- * statistics and rphase? Inputs that ask nothing (no rst, push, pull,
- * command, rx or memory response), no bank that moves, no take, put,
- * store or load, the request register, the xfer and rx registers and the
- * coalescing buffer empty, no sram read pending, the answer queue as it
- * was, and a WRU that keeps no plan between cycles (lsorting without
- * pipeline registers; its phase only counts). Every other assignment of
- * hwwl_core_tick is guarded by one of these. */
-static int tick_is_calm(hc_model *m, const uint64_t *in, uint64_t rst)
+ * statistics, rphase and (for the pulling lanes) the answers, the answer
+ * queue and the waiting bits? Inputs that ask nothing but pulls (no rst,
+ * push, command, rx or memory response), no bank that moves (so no pull
+ * gets an ID), no take, put, store or load, the request register, the xfer
+ * and rx registers and the coalescing buffer empty, no sram read pending,
+ * and a WRU that keeps no plan between cycles (lsorting without pipeline
+ * registers; its phase only counts). Every other assignment of
+ * hwwl_core_tick is guarded by one of these. Calm: quiet, no pull, and
+ * the answer queue as it was. */
+static int tick_is_quiet(hc_model *m, const uint64_t *in, uint64_t rst)
 {
     const irhw_ports *ps = &m->x->ps;
     const hwwl_core_geom *g = &m->g;
     const struct hc_step *s = &m->s;
-    if (rst | irhw_get(in, ps, HC_PUSH) | irhw_get(in, ps, HC_PULL) |
-        irhw_get(in, ps, HC_WLCFG_EN) | irhw_get(in, ps, HC_SWAP) | irhw_get(in, ps, HC_WLINIT_EN) |
-        irhw_get(in, ps, HC_RX_VALID) | irhw_get(in, ps, HC_MEM_RESP_VALID))
+    if (rst | irhw_get(in, ps, HC_PUSH) | irhw_get(in, ps, HC_WLCFG_EN) |
+        irhw_get(in, ps, HC_SWAP) | irhw_get(in, ps, HC_WLINIT_EN) | irhw_get(in, ps, HC_RX_VALID) |
+        irhw_get(in, ps, HC_MEM_RESP_VALID))
         return 0;
     if (m->wm && (g->scheme != HC_LSORTING || g->wru_latency))
         return 0;
@@ -545,8 +460,6 @@ static int tick_is_calm(hc_model *m, const uint64_t *in, uint64_t rst)
         return 0;
     if (s->st_go || s->ld_go || s->init_go || s->cfg_go || s->swap_go || m->rq_valid ||
         m->xo_st != SLOT_FREE || m->xi_valid || m->cb_n)
-        return 0;
-    if (memcmp(m->ans_q, s->ans, g->lanes))
         return 0;
     for (unsigned l = 0; l < g->lanes; l++)
         if (m->tk_pend[l] || (m->bevald >> l & 1 && bank_moves(m, l, 0)))
@@ -562,11 +475,15 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
     struct hc_step *s = &m->s;
     unsigned L = g->lanes, I = g->id_bits, C = g->coalesce;
     /* The lockstep driver evaluates, then clocks with the same inputs. */
-    if (!m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words))
+    int fresh = !m->step_ok || memcmp(m->last_in, in, sizeof *in * ps->in_words);
+    if (fresh)
         hc_step(m, in);
     m->step_ok = 0;
-    uint64_t rst = irhw_get(in, ps, HC_RST);
-    m->calm = tick_is_calm(m, in, rst);
+    uint64_t rst = irhw_get(in, ps, HC_RST), pull = irhw_get(in, ps, HC_PULL);
+    int quiet = tick_is_quiet(m, in, rst);
+    m->calm = quiet && !pull && !memcmp(m->ans_q, s->ans, L);
+    if (m->fastpull)
+        hc_settle(m, in, quiet && !fresh, pull);
     /* a bank not evaluated since the last tick shows no grant: its last
      * evaluation was followed by a tick that found none (a tick that moves
      * it clears its bstill bit, so the next step evaluates it) */
@@ -584,7 +501,6 @@ void hwwl_core_tick(void *vm, const uint64_t *in)
         hc_reset(m);
         return;
     }
-    uint64_t pull = irhw_get(in, ps, HC_PULL);
     const uint64_t *push_id = irhw_cwide(in, ps, HC_PUSH_ID);
     /* the network's handshakes, on the state before the edge */
     int xo_fire = m->xo_st == SLOT_FULL && irhw_get(in, ps, HC_XFER_READY);
@@ -765,13 +681,8 @@ int hwwl_core_calm(const void *vm)
 
 void hwwl_core_idle_tick(void *vm)
 {
-    hc_model *m = vm;
-    if (m->wm) /* the counts it sees are those of the calm ticks */
-        m->wru.b->model_tick(m->wm, m->win);
-    if (m->g.refill == HC_INTERVAL_REFILL)
-        m->rphase = m->rphase + 1 == m->g.interval ? 0 : m->rphase + 1;
+    hc_idle_tick(vm);
 }
-
 /* Coverage: from this cycle's step (eval computed it) and the state. */
 void hwwl_core_cover(const void *vm, const uint64_t *in, const uint64_t *out, uint64_t *hits)
 {
@@ -862,6 +773,10 @@ void hwwl_core_free(void *vm)
     free(m->cb);
     free(m->rq_data);
     free(m->last_in);
+    free(m->ref_in);
+    free(m->ref_out);
+    free(m->last_out);
+    free(m->pull_mask);
     free(m);
 }
 
@@ -916,7 +831,7 @@ uint64_t hwwl_core_bd_take(void *vm, unsigned l)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = m->calm = 0;
+    m->step_ok = m->calm = m->settled = 0;
     return wl_bank_bd_take(m->bm[l]);
 }
 
@@ -924,7 +839,7 @@ void hwwl_core_bd_put(void *vm, unsigned l, uint64_t id)
 {
     hc_model *m = vm;
     m->bstill &= ~((uint64_t)1 << l);
-    m->step_ok = m->calm = 0;
+    m->step_ok = m->calm = m->settled = 0;
     wl_bank_bd_put(m->bm[l], id);
 }
 

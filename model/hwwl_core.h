@@ -183,6 +183,13 @@ void hwwl_core_bd_put(void *m, unsigned l, uint64_t id);
  * same inputs on the same state, without evaluating. */
 int hwwl_core_calm(const void *m);
 void hwwl_core_idle_tick(void *m);
+/* Model-only: a cycle whose inputs differ from a settled step's only in
+ * pulls that all get WAIT or DONE from empty banks, decided from that step
+ * (1; its tick is hwwl_core_pull_tick), or 0: evaluate it. Enabled by
+ * hwwl_core_fast_pull. */
+void hwwl_core_fast_pull(void *m);
+int hwwl_core_pull_eval(void *m, const uint64_t *in, uint64_t *out);
+void hwwl_core_pull_tick(void *m);
 void hwwl_core_cover(const void *m, const uint64_t *in, const uint64_t *out, uint64_t *hits);
 /* The wraps at the edge sizes this cycle's step makes: bit i is coverage
  * point HC_COV_STORE_WRAP_CAP_SINGLE + i (the six up to

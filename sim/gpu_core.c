@@ -556,8 +556,9 @@ static uint64_t warp_next(const gpu_sim *s, const gpu_warp *w)
 static void warp_sync(gpu_sim *s, unsigned c, unsigned wi)
 {
     size_t i = (size_t)c * s->W + wi;
+    uint64_t bit = (uint64_t)1 << wi;
     s->wnext[i] = warp_next(s, &s->w[i]);
-    s->wport[i] = (uint8_t)needs_port(s, &s->w[i]);
+    s->wportm[c] = needs_port(s, &s->w[i]) ? s->wportm[c] | bit : s->wportm[c] & ~bit;
 }
 
 static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle);
@@ -593,30 +594,28 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     unsigned slots = s->k[GC_ISSUE];
     unsigned g = s->greedy[c];
     uint64_t *last = &s->last[(size_t)c * s->W];
-    uint8_t ok[GPU_MAX_WARPS], port[GPU_MAX_WARPS], rdy[GPU_MAX_WARPS]; /* rdy: the ok ones */
-    uint8_t rdy_np[GPU_MAX_WARPS];                /* the ok ones that need no port */
-    unsigned nok = 0, nnp = 0, issued[8], ni = 0; /* ISSUE <= 8 */
-    uint64_t next = UINT64_MAX;
+    unsigned issued[8], ni = 0; /* ISSUE <= 8 */
+    uint64_t next = UINT64_MAX, ok = 0;
     s->port_wait[c] = 0;
     const uint64_t *wn = &s->wnext[(size_t)c * s->W];
-    for (unsigned wi = 0; wi < s->W; wi++) {
+    for (unsigned wi = 0; wi < s->W; wi++) { /* no branch */
         uint64_t r = wn[wi];
-        ok[wi] = (uint8_t)(r <= cycle);
-        port[wi] = s->wport[(size_t)c * s->W + wi];
-        if (ok[wi]) {
-            rdy[nok++] = (uint8_t)wi;
-            if (!port[wi])
-                rdy_np[nnp++] = (uint8_t)wi;
-        } else if (r < next)
-            next = r;
+        ok |= (uint64_t)(r <= cycle) << wi;
+        next = r > cycle && r < next ? r : next;
     }
-    if (!nok)
+    if (!ok)
         return next;
-    if (ok[g] && !(port[g] && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
+    /* port: the ready warps whose next instruction needs the ports, as
+     * they were before this cycle issued any */
+    uint64_t port = s->wportm[c] & ok;
+    unsigned nok = (unsigned)__builtin_popcountll(ok),
+             nnp = nok - (unsigned)__builtin_popcountll(port);
+    if ((ok >> g & 1) &&
+        !((port >> g & 1) && s->port_busy[c])) { /* greedy: the last warp issued, while it can */
         exec(s, c, g, gpu_warp_of(s, c, g), cycle);
         warp_sync(s, c, g);
         last[g] = cycle;
-        ok[g] = 0;
+        ok &= ~((uint64_t)1 << g);
         slots--;
         s->st.slots_used++;
         issued[ni++] = g;
@@ -624,12 +623,9 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
     while (slots) { /* then the oldest: the longest since it last issued */
         unsigned best = s->W;
         /* with the ports busy only the warps that need none can issue */
-        const uint8_t *cand = s->port_busy[c] ? rdy_np : rdy;
-        unsigned ncand = s->port_busy[c] ? nnp : nok;
-        for (unsigned j = 0; j < ncand; j++) {
-            unsigned wi = cand[j];
-            if (ok[wi] && last[wi] != cycle && (best == s->W || last[wi] < last[best]) &&
-                !(port[wi] && s->port_busy[c]))
+        for (uint64_t b = s->port_busy[c] ? ok & ~port : ok; b; b &= b - 1) {
+            unsigned wi = (unsigned)__builtin_ctzll(b);
+            if (last[wi] != cycle && (best == s->W || last[wi] < last[best]))
                 best = wi;
         }
         if (best == s->W)
@@ -637,7 +633,7 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
         exec(s, c, best, gpu_warp_of(s, c, best), cycle);
         warp_sync(s, c, best);
         last[best] = cycle;
-        ok[best] = 0;
+        ok &= ~((uint64_t)1 << best);
         slots--;
         s->st.slots_used++;
         s->greedy[c] = best;
@@ -647,8 +643,8 @@ static uint64_t issue_core(gpu_sim *s, unsigned c, uint64_t cycle)
      * the ports were busy, at gpu_port_done (nothing else frees them) */
     unsigned left_port = nok - nnp, left_np = nnp; /* ready, not issued */
     for (unsigned i = 0; i < ni; i++) {
-        left_port -= port[issued[i]] != 0;
-        left_np -= port[issued[i]] == 0;
+        left_port -= (unsigned)(port >> issued[i] & 1);
+        left_np -= (unsigned)!(port >> issued[i] & 1);
     }
     if (left_port && s->port_busy[c])
         s->port_wait[c] = 1;
@@ -706,7 +702,6 @@ void gpu_free(gpu_sim *s)
     free(s->issued);
     free(s->last);
     free(s->wnext);
-    free(s->wport);
     free(s->part_free);
     free(s->cur.v);
     free(s->next.v);
@@ -766,14 +761,13 @@ gpu_sim *gpu_new(const gpu_req *q)
     s->issued = calloc((size_t)s->C * s->W, sizeof *s->issued);
     s->last = calloc((size_t)s->C * s->W, sizeof *s->last);
     s->wnext = calloc((size_t)s->C * s->W, sizeof *s->wnext);
-    s->wport = calloc((size_t)s->C * s->W, sizeof *s->wport);
     s->part_free = calloc(s->k[GC_PARTS], sizeof *s->part_free);
     if (q->kind == IRHW_WL_TOPO) {
         s->flag_cur = calloc(q->g->n, 1);
         s->flag_next = calloc(q->g->n, 1);
     }
-    if (caches_init(s) || !s->w || !s->issued || !s->last || !s->wnext || !s->wport ||
-        !s->part_free || (q->kind == IRHW_WL_TOPO && (!s->flag_cur || !s->flag_next))) {
+    if (caches_init(s) || !s->w || !s->issued || !s->last || !s->wnext || !s->part_free ||
+        (q->kind == IRHW_WL_TOPO && (!s->flag_cur || !s->flag_next))) {
         gpu_free(s);
         return NULL;
     }

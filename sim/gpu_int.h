@@ -38,9 +38,9 @@ struct gpu_sim {
     uint64_t *last;   /* per warp: the cycle it last issued (the scheduler's age) */
     /* per warp, kept by warp_sync wherever a warp's pc, ready or done
      * change (exec, gpu_port_done, warps_reset): warp_next and needs_port,
-     * so that the issue scan reads two small arrays, not every warp */
+     * so that the issue scan reads a small array and a mask, not every warp */
     uint64_t *wnext;
-    uint8_t *wport;
+    uint64_t wportm[GPU_MAX_CORES]; /* bit w: warp w's next instruction needs the ports */
     unsigned greedy[GPU_MAX_CORES];
     uint64_t core_next[GPU_MAX_CORES]; /* no warp of the core may issue before this cycle */
     int port_busy[GPU_MAX_CORES];

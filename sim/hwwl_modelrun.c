@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skipped, char *err,
-                        size_t errlen)
+int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skipped,
+                        uint64_t *pull_steps, char *err, size_t errlen)
 {
     const irhw_inst *x = r->x;
     const irhw_stim_source *src = r->src;
@@ -93,6 +93,7 @@ int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skip
     free(pin);
     free(out);
     free(prev);
+    *pull_steps = hwwl_pull_steps(m);
     b->model_free(m);
     return rc;
 }

@@ -11,7 +11,9 @@
  * source and the observer run as usual, but over the cycles before the
  * source's next event (quiet_until), which would repeat the cycle again:
  * there only the source's counts advance (idle_counts). Calm cores are not
- * evaluated either (hwwl_fast_forward). IRHW_NO_FASTFORWARD=1 in the
+ * evaluated either (hwwl_fast_forward), and a core whose pulls all get
+ * WAIT from empty banks is decided from its last settled step
+ * (hwwl_core_pull_eval). IRHW_NO_FASTFORWARD=1 in the
  * environment steps every cycle (tests/cli/test_hwwl_fastforward.sh
  * compares the two).
  */
@@ -36,8 +38,8 @@ typedef struct {
 } hwwl_ffrun;
 
 /* As irhw_model_run (res, the checker, 0 / -1); *skipped counts the
- * cycles fast-forwarded. */
-int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skipped, char *err,
-                        size_t errlen);
+ * cycles fast-forwarded, *pull_steps the cores' pull-only steps. */
+int irhw_hwwl_model_run(const hwwl_ffrun *r, irhw_cosim_res *res, uint64_t *skipped,
+                        uint64_t *pull_steps, char *err, size_t errlen);
 
 #endif

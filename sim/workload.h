@@ -157,7 +157,8 @@ typedef struct {
     int gpu;     /* gs is the GPU core model's */
     irhw_gpu_stats gs;
     double run_s, build_s, lockstep_s;
-    uint64_t skipped; /* --model-only: calm cycles fast-forwarded (sim/workload_hwwl.c) */
+    uint64_t skipped, pull_steps; /* --model-only: calm cycles fast-forwarded, the
+                                   * cores' pull-only steps (sim/workload_hwwl.c) */
     char message[4096];
 } irhw_hwwl_result;
 

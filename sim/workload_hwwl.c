@@ -309,14 +309,17 @@ static void count_answers(driver *d, const uint64_t *po)
             r->ans[HC_ANS_NONE] += n;
             continue;
         }
-        for (unsigned j = 0; j < n; j++) {
-            unsigned x = (unsigned)(w >> 2 * j & 3);
-            r->ans[x]++;
-            if (x == HC_ANS_ID)
-                r->lane_ids[i0 + j]++;
-            else if (x == HC_ANS_WAIT)
-                r->lane_waits[i0 + j]++;
-        }
+        /* bit 2j of each mask: lane i0 + j answered that */
+        uint64_t lo = w & 0x5555555555555555ull, hi = w >> 1 & 0x5555555555555555ull;
+        uint64_t id = lo & ~hi, wait = hi & ~lo;
+        r->ans[HC_ANS_ID] += (uint64_t)__builtin_popcountll(id);
+        r->ans[HC_ANS_WAIT] += (uint64_t)__builtin_popcountll(wait);
+        r->ans[HC_ANS_DONE] += (uint64_t)__builtin_popcountll(lo & hi);
+        r->ans[HC_ANS_NONE] += n - (uint64_t)__builtin_popcountll(lo | hi);
+        for (; id; id &= id - 1)
+            r->lane_ids[i0 + (unsigned)__builtin_ctzll(id) / 2]++;
+        for (; wait; wait &= wait - 1)
+            r->lane_waits[i0 + (unsigned)__builtin_ctzll(wait) / 2]++;
     }
 }
 
@@ -860,7 +863,7 @@ int irhw_hwwl_run(const irhw_hwwl_req *q, irhw_hwwl_result *r, char *err, size_t
     irhw_cosim_res cr;
     if (q->model_only) { /* with the block's conservation checker */
         hwwl_ffrun fr = {q->x, &src, cap, observe_lockstep, ff_quiet_until, ff_idle_answers, &d};
-        rc = irhw_hwwl_model_run(&fr, &cr, &r->skipped, err, errlen);
+        rc = irhw_hwwl_model_run(&fr, &cr, &r->skipped, &r->pull_steps, err, errlen);
     } else {
         irhw_cosim_req cq = {0};
         cq.x = q->x;

@@ -137,8 +137,10 @@ static void gw_report(const gw_opts *o, const char *path, const irhw_graph *g,
                r->threads, q->cost_a, q->cost_b, q->mem_lat);
     if (q->model_only)
         printf("  C model alone, conservation checked: %" PRIu64 " cycles in %.2f s (%.0f "
-               "cycles/s; %" PRIu64 " calm ones fast-forwarded)\n",
-               r->cycles, r->run_s, r->run_s > 0 ? r->cycles / r->run_s : 0, r->skipped);
+               "cycles/s; %" PRIu64 " calm ones fast-forwarded, %" PRIu64
+               " pull-only core steps)\n",
+               r->cycles, r->run_s, r->run_s > 0 ? r->cycles / r->run_s : 0, r->skipped,
+               r->pull_steps);
     else
         printf("  lockstep with the RTL, every output compared every cycle, conservation checked: "
                "%" PRIu64 " cycles in %.2f s (%.0f cycles/s; build or cache %.1f s)\n",
