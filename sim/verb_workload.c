@@ -267,30 +267,6 @@ static int kind_usage(const char *prog, const char *kind, const char *fmt, const
     return EXIT_USAGE;
 }
 
-int wl_common_opt(const irhw_args *a, wl_common *c, const irhw_opt *opt, const char *v)
-{
-    switch (opt->id) {
-    case WL_GRAPH:
-        c->graph = v;
-        return 1;
-    case WL_GRAPHS:
-        c->graphs = v;
-        return 1;
-    case WL_OUT:
-        c->out = v;
-        return 1;
-    case WL_P:
-        return irhw_args_param(a, c->params, &c->nparams, 32, v) ? 2 : 1;
-    case WL_MODEL_ONLY:
-        c->model_only = 1;
-        return 1;
-    case WL_QUIET:
-        c->quiet = 1;
-        return 1;
-    }
-    return 0;
-}
-
 /* The options of one kind (W_IRU, W_BFS or W_SSSP): the common ones into *c, the
  * kind's own through take (0, or the exit code after its message). */
 static int wl_parse(int argc, char **argv, const char *verb, unsigned kind, wl_common *c,

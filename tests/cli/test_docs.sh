@@ -100,7 +100,7 @@ canned "$tmp/b2.md" "2030-01-03 04:05" "fifo | (defaults) | 222"
 touch -d '-1 minute' "$tmp/w1.md"
 BENCH_COMMIT=def5678 BENCH_WORKLOAD_MD=$tmp/w1.md bash tests/bench/bench_log.sh "$tmp/b2.md" "$tmp/log.md" "$tmp/speed.md" > /dev/null 2>&1
 [ $? = 0 ] && [ "$(grep -c '^## 2030-01-0' "$tmp/log.md")" = 2 ] &&
-  [ "$(grep -n '111 |' "$tmp/log.md" | cut -d: -f1)" -lt "$(grep -n '222 |' "$tmp/log.md" | cut -d: -f1)" ] &&
+  [ "$(grep -nF '| 111 |' "$tmp/log.md" | cut -d: -f1)" -lt "$(grep -nF '| 222 |' "$tmp/log.md" | cut -d: -f1)" ] &&
   region "$tmp/speed.md" | grep -qF '| fifo | (defaults) | 222 |' && ! region "$tmp/speed.md" | grep -qF '111 |' &&
   [ "$(grep -c 'wing.graph: 0.99' "$tmp/log.md")" = 1 ] &&
   ok "bench_log: a second run appended after the first, the table holds only it" || bad "bench_log: second run"
