@@ -70,31 +70,8 @@ typedef struct {
  * a load: no fill. */
 static void plan_fill(hc_stim *s, uint64_t cycle, int dbl)
 {
-    hwwl_phase *p = &s->ph;
-    const hwwl_core_geom *g = &s->g;
-    if (g->refill == HC_INTERVAL_REFILL || s->filled || cycle < s->drain_from / 2)
-        return;
-    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
-    int cap = hwwl_core_fills_cap(g);
-    uint64_t size = cap ? s->ovf_cap : g->lanes;
-    uint64_t stores = (size + per - 1) / per;
-    p->fill_budget = (unsigned)(2 * (g->entries + 2 * stores) + 64);
-    uint64_t held = size + (uint64_t)g->lanes * g->entries;
-    uint64_t cost = p->fill_budget + 2 * held / per + 4ull * g->entries + 200;
-    if (cycle + 2 * cost + 200 >= s->drain_from) /* twice: once in each mode */
-        return;
-    if (p->edge != HWWL_EDGE_CAP) { /* the phase becomes the walk */
-        p->reinit = 1;
-        p->reconf = p->reset = p->trickle = 0;
-        p->edge = HWWL_EDGE_CAP;
-        p->ready_pct = 100;
-        p->lat_min = 1;
-        p->lat_max = 4;
-    }
-    p->fill = 1;
-    p->fill_cap = cap;
-    p->reconf_target = !dbl;
-    s->filled = 1;
+    if (!s->filled)
+        s->filled = hwwl_fill_plan(&s->ph, &s->g, s->ovf_cap, cycle, s->drain_from, 0, dbl);
 }
 
 void *hwwl_core_stim_new(const irhw_inst *x, uint64_t seed, uint64_t cycles, irhw_stim_mode mode)

@@ -260,6 +260,34 @@ void hwwl_edge_exception(hwwl_phase *p)
 }
 
 /* An ordinary wlinit size: 2..9 warps, at most g->ovf_cap. */
+int hwwl_fill_plan(hwwl_phase *p, const hwwl_core_geom *g, uint64_t ovf_cap, uint64_t cycle,
+                   uint64_t drain_from, uint64_t drain_extra, int dbl)
+{
+    if (g->refill == HC_INTERVAL_REFILL || cycle < drain_from / 2)
+        return 0;
+    unsigned per = g->coalesce < g->lanes ? g->coalesce : g->lanes;
+    int cap = hwwl_core_fills_cap(g);
+    uint64_t size = cap ? ovf_cap : g->lanes;
+    uint64_t stores = (size + per - 1) / per;
+    p->fill_budget = (unsigned)(2 * (g->entries + 2 * stores) + 64);
+    uint64_t held = size + (uint64_t)g->lanes * g->entries;
+    uint64_t cost = p->fill_budget + 2 * held / per + 4ull * g->entries + 200 + drain_extra;
+    if (cycle + 2 * cost + 200 >= drain_from) /* twice: once in each mode */
+        return 0;
+    if (p->edge != HWWL_EDGE_CAP) { /* the phase becomes the walk */
+        p->reinit = 1;
+        p->reconf = p->reset = p->trickle = 0;
+        p->edge = HWWL_EDGE_CAP;
+        p->ready_pct = 100;
+        p->lat_min = 1;
+        p->lat_max = 4;
+    }
+    p->fill = 1;
+    p->fill_cap = cap;
+    p->reconf_target = !dbl;
+    return 1;
+}
+
 static uint64_t init_size(irhw_rng *r, const hwwl_core_geom *g)
 {
     uint64_t size = (2 + irhw_rng_below(r, 7)) * g->lanes + irhw_rng_below(r, g->lanes);

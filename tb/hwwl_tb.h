@@ -145,6 +145,13 @@ typedef struct {
  * reconfiguration phase, swap attempts. */
 void hwwl_isa_draw(hwwl_phase *p, irhw_rng *r, int need_init, const hwwl_core_geom *g,
                    unsigned ovf_cap, hwwl_isa *o);
+/* The filling walk of a run's second half (tb/hwwl_core_stim.c says why):
+ * planned into p when refill is on demand, the cycle is past half of
+ * drain_from and the cycles before it hold the fill and the drain of what
+ * it stored in both modes (`drain_extra` more cycles for what else must
+ * drain: hwwl's network). 1 when planned. */
+int hwwl_fill_plan(hwwl_phase *p, const hwwl_core_geom *g, uint64_t ovf_cap, uint64_t cycle,
+                   uint64_t drain_from, uint64_t drain_extra, int dbl);
 /* The stimulus saw last cycle's wlinit honoured (by every core): the edge
  * walk moves on. */
 void hwwl_edge_honoured(hwwl_phase *p);
