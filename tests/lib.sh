@@ -9,6 +9,14 @@ root=$(dirname "$tests_dir")
 ok()      { pass=$((pass + 1)); echo "ok   [${SECONDS}s] $*"; }
 bad()     { fail=$((fail + 1)); echo "FAIL $*"; }
 skipped() { skip=$((skip + 1)); echo "SKIP $*"; }
+# need_tool TOOL SUITE WHAT: without TOOL, WHAT is skipped, saying why, and
+# the suite's summary line ends the script (exit 0)
+need_tool() {
+  command -v "$1" > /dev/null && return 0
+  skipped "$3: $1 not installed"
+  echo "$2: $pass passed, $fail failed, $skip skipped"
+  exit 0
+}
 expect() { # expect NAME CONDITION-COMMAND...
   local name=$1; shift
   if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi

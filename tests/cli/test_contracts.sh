@@ -13,11 +13,7 @@ irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch contracts
-if ! command -v yosys > /dev/null; then
-  skipped "contracts: yosys not installed"
-  echo "contracts: $pass passed, $fail failed, $skip skipped"
-  exit 0
-fi
+need_tool yosys contracts "contracts"
 
 # every contract of the table is listed and asserted in the generated RTL
 for b in fifo wl_bank swt wru icrn iru_hash hwwl_core hwwl; do

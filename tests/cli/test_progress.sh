@@ -11,11 +11,7 @@ irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
 scratch progress
 
-if ! command -v yosys > /dev/null; then
-  skipped "prove's template and the synthesis heartbeat: yosys not installed"
-  echo "progress: $pass passed, $fail failed, $skip skipped"
-  exit 0
-fi
+need_tool yosys progress "prove's template and the synthesis heartbeat"
 
 # prove: the script is the template filled in
 fifo="fifo -p WIDTH=4 -p DEPTH=3 --depth 5"

@@ -13,11 +13,7 @@ irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch scoreboard
-if ! command -v yosys > /dev/null; then
-  skipped "scoreboard: yosys not installed"
-  echo "scoreboard: $pass passed, $fail failed, $skip skipped"
-  exit 0
-fi
+need_tool yosys scoreboard "scoreboard"
 core="-p LANES=2 -p ENTRIES=2 -p ID_BITS=2 -p OVF_CAP=4 -p COALESCE=2 -p OUTSTANDING=1 -p ADDR_BITS=8 -p SCHEME=none"
 depth=6
 
