@@ -16,7 +16,7 @@
  * a trial's window, the margin two threads must win it by and the share of
  * its CPU the one-thread windows must have had; the gaps before the first check after a trial and
  * the largest. */
-#define IRHW_COSIM_RING 256
+#define IRHW_COSIM_RING 1024
 #define IRHW_COSIM_FIRST 512
 #define IRHW_COSIM_TWO_NS 2000
 #define IRHW_COSIM_TWO_SHARE 0.2
