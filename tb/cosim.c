@@ -26,6 +26,7 @@
 #include "cosim_report.h"
 #include "handoff.h"
 #include "portwave.h"
+#include "ringpack.h"
 
 #include "scgen.h"
 #include "wave.h"
@@ -368,105 +369,11 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
  * 1.16 times as fast with a lag of 128 cycles as with none). */
 #define LAG_BYTES 8192
 
-/* A cycle crosses the ring packed: each word of its inputs and RTL outputs
- * (in ++ out, the order of the judge's arrays) in the fewest of 1, 2, 4 or
- * 8 bytes that hold its port's bits there, the 8-byte words first, then
- * the 4-, 2- and 1-byte ones, each class in word order. Most ports are a
- * bit or a few, and each word carried is a line the judging core reads and
- * the RTL's core must take back before it writes the slot again
- * (wl_bank -p ID_BITS=64: 27 words, 216 bytes a cycle, packed into 56).
- * Ports' values are zero above their width (Verilator's outputs are; the
- * stimulus's inputs are checked: packing them must not change what the
- * model sees), so packing loses nothing. */
-typedef struct {
-    unsigned n[4];   /* the words of 8, 4, 2 and 1 bytes */
-    uint16_t *w;     /* their indices in in ++ out, class by class */
-    size_t bytes;    /* a packed cycle, rounded up to 8 */
-    uint64_t *above; /* per input word: the bits above its port's width */
-} pack_plan;
-
-/* The plan of ps's words; 0, or -1 when out of memory. */
-static int pack_plan_init(pack_plan *pl, const irhw_ports *ps)
-{
-    size_t nw = ps->in_words + ps->out_words;
-    memset(pl, 0, sizeof *pl);
-    pl->w = malloc(nw * sizeof *pl->w);
-    pl->above = calloc(ps->in_words + 1, sizeof *pl->above);
-    unsigned char *cls = malloc(nw + 1);
-    if (!pl->w || !pl->above || !cls) {
-        free(cls);
-        return -1;
-    }
-    for (unsigned i = 0; i < ps->n; i++) {
-        const irhw_port *p = &ps->p[i];
-        size_t base = p->dir == IRHW_IN ? 0 : ps->in_words;
-        for (unsigned k = 0; k < irhw_words(p->width); k++) {
-            unsigned bits = p->width - 64 * k > 64 ? 64 : p->width - 64 * k;
-            cls[base + p->off + k] = bits > 32 ? 0 : bits > 16 ? 1 : bits > 8 ? 2 : 3;
-            if (p->dir == IRHW_IN)
-                pl->above[p->off + k] = ~irhw_mask(bits);
-        }
-    }
-    size_t k = 0;
-    for (unsigned c = 0; c < 4; c++)
-        for (size_t i = 0; i < nw; i++)
-            if (cls[i] == c) {
-                pl->w[k++] = (uint16_t)i;
-                pl->n[c]++;
-                pl->bytes += 8u >> c;
-            }
-    pl->bytes = (pl->bytes + 7) & ~(size_t)7;
-    free(cls);
-    return 0;
-}
-
-static void pack_plan_free(pack_plan *pl)
-{
-    free(pl->w);
-    free(pl->above);
-}
-
-static inline void pack(const pack_plan *pl, const uint64_t *io, unsigned char *d)
-{
-    const uint16_t *w = pl->w;
-    for (unsigned i = 0; i < pl->n[0]; i++, d += 8)
-        memcpy(d, &io[*w++], 8);
-    for (unsigned i = 0; i < pl->n[1]; i++, d += 4) {
-        uint32_t v = (uint32_t)io[*w++];
-        memcpy(d, &v, 4);
-    }
-    for (unsigned i = 0; i < pl->n[2]; i++, d += 2) {
-        uint16_t v = (uint16_t)io[*w++];
-        memcpy(d, &v, 2);
-    }
-    for (unsigned i = 0; i < pl->n[3]; i++)
-        *d++ = (unsigned char)io[*w++];
-}
-
-static inline void unpack(const pack_plan *pl, const unsigned char *d, uint64_t *io)
-{
-    const uint16_t *w = pl->w;
-    for (unsigned i = 0; i < pl->n[0]; i++, d += 8)
-        memcpy(&io[*w++], d, 8);
-    for (unsigned i = 0; i < pl->n[1]; i++, d += 4) {
-        uint32_t v;
-        memcpy(&v, d, 4);
-        io[*w++] = v;
-    }
-    for (unsigned i = 0; i < pl->n[2]; i++, d += 2) {
-        uint16_t v;
-        memcpy(&v, d, 2);
-        io[*w++] = v;
-    }
-    for (unsigned i = 0; i < pl->n[3]; i++)
-        io[*w++] = *d++;
-}
-
 typedef struct {
     judge_ctx *j;
     uint64_t from; /* the first cycle in two threads */
     size_t in_words, out_words;
-    pack_plan plan;
+    irhw_pack_plan plan;
     unsigned char *slots; /* RING packed cycles */
     uint64_t *rtl_io, *judge_io; /* each side's unpacked cycle (in ++ out) */
     uint64_t wide_in; /* RTL side: input bits above their ports' widths */
@@ -533,7 +440,7 @@ static inline __attribute__((always_inline)) uint64_t judge_side_run(ring *r, ir
         }
         MARK(pc, IRHW_PROF_HANDOFF);
         uint64_t *in = r->judge_io;
-        unpack(&r->plan, slot(r, cyc), in);
+        irhw_unpack(&r->plan, slot(r, cyc), in);
         judge(j, cyc, in, in + r->in_words, pc);
         judge_tick(j, cyc, in, pc);
         if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed)) {
@@ -601,7 +508,7 @@ rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, u
         rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
         rtl->clock(rtl->h, 1);
         MARK(pc, IRHW_PROF_RTL);
-        pack(&r->plan, io, slot(r, cyc));
+        irhw_pack(&r->plan, io, slot(r, cyc));
         last = out;
         if ((cyc + 1) % PUB == 0)
             irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
@@ -636,7 +543,7 @@ static void *line_alloc(size_t bytes)
 
 static void ring_free(ring *r)
 {
-    pack_plan_free(&r->plan);
+    irhw_pack_plan_free(&r->plan);
     free(r->slots);
     free(r->rtl_io);
     free(r->judge_io);
@@ -659,7 +566,7 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
     r->from = from;
     r->in_words = ps->in_words;
     r->out_words = ps->out_words;
-    if (pack_plan_init(&r->plan, ps)) {
+    if (irhw_pack_plan_init(&r->plan, ps)) {
         ring_free(r);
         return 0;
     }
