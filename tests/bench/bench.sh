@@ -9,8 +9,8 @@
 #   Verilator alone  the same RTL and stimulus without the model (--no-model)
 #   ratio            co-sim / Verilator alone (target >= 0.9, BENCH_RATIO): co-sim
 #                    and Verilator alone run three times each, alternating; the
-#                    ratio of their medians, in brackets the lowest and highest
-#                    of the three side-by-side ratios. A row under the target
+#                    median of the three side-by-side ratios, in brackets the
+#                    lowest and highest of them. A row under the target
 #                    is listed at the end, and the script exits 1 (after
 #                    writing the table)
 #   checks on / off  co-sim against co-sim with --no-assert (the RTL built
@@ -40,10 +40,14 @@
 # it to docs/bench-log.md and puts it in docs/speed.md). BENCH_ONLY="wru icrn" limits the rows to those blocks;
 # BENCH_WAVES=0 skips the waves column (irhw's own default-depth trace on
 # the row's untraced model: no build of its own). BENCH=cosim (`make bench
-# BENCH=cosim`) measures the co-sim / alone ratio only: the three pairs and
-# their calibration, no other column (a few minutes instead of about 15),
-# and beside it the ratio in CPU time of one thread: a third run a pair,
-# co-sim with --threads 1, against the alone run, each as cycles per CPU
+# BENCH=cosim`) measures the co-sim / alone ratio only, over more and
+# shorter pairs than the full table: BENCH_PAIRS (7) side-by-side pairs of
+# BENCH_SECONDS (1.5) of co-simulation each, which of the two runs first
+# alternating from pair to pair (a drift in this VM's speed, often 20-30 %
+# within seconds, then favours neither); the ratio is the median of the
+# pairs' ratios. No other column (a few minutes instead of about 15); beside
+# it the ratio in CPU time of one thread: three runs of co-sim with
+# --threads 1 against the alone runs, each as cycles per CPU
 # second (user + system, less that of a 10-cycle run: start-up and cache
 # look-up), which other jobs on a shared machine move much less than
 # wall-clock rates; BENCH_CLOCK=cpu checks that ratio instead.
@@ -53,9 +57,12 @@ irhw=$(realpath "$1")
 tmp=$(mktemp -d /tmp/irhw-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 SECONDS_PER=${BENCH_SECONDS:-3}
+PAIRS=${BENCH_PAIRS:-7}
+case "$PAIRS" in '' | *[!0-9]* | 0) echo "bench: BENCH_PAIRS=$PAIRS: expected 1 or more" >&2; exit 2 ;; esac
 TARGET=${BENCH_RATIO:-0.9}
 part=${BENCH:-all}
 case "$part" in all|cosim) ;; *) echo "bench: BENCH=$part: expected all or cosim" >&2; exit 2 ;; esac
+[ "$part" = cosim ] && SECONDS_PER=${BENCH_SECONDS:-1.5}
 low=() # rows whose co-sim / alone ratio is under TARGET
 clock=${BENCH_CLOCK:-wall}
 case "$clock" in wall|cpu) ;; *) echo "bench: BENCH_CLOCK=$clock: expected wall or cpu" >&2; exit 2 ;; esac
@@ -99,6 +106,12 @@ num() { echo "${1:-n/a}"; }
 time_median() { printf '%s\n' "$@" | grep -E '^[0-9]+(\.[0-9]+)?$' | sort -n |
   awk '{ v[NR] = $1 } END { if (NR) printf "%s (%s-%s)", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
 median() { printf '%s\n' "$@" | grep -x '[1-9][0-9]*' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+pair_median() { # "co1 co2 ..." "va1 va2 ..." (0: the run gave no rate): the median of co_k / va_k
+  awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
+    for (k = 1; k <= n; k++) if (a[k] > 0 && b[k] > 0) r[++m] = a[k] / b[k]
+    if (!m) { print "n/a"; exit }
+    for (i = 2; i <= m; i++) for (j = i; j > 1 && r[j] < r[j - 1]; j--) { t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+    printf "%.2f", m % 2 ? r[(m + 1) / 2] : (r[m / 2] + r[m / 2 + 1]) / 2 }'; }
 pair_range() { # "co1 co2 co3" "va1 va2 va3" (0: the run gave no rate): min-max of co_k / va_k
   awk -v c="$1" -v v="$2" 'BEGIN { n = split(c, a, " "); split(v, b, " ")
     for (k = 1; k <= n; k++) if (a[k] > 0 && b[k] > 0) { r = a[k] / b[k]; if (!m++ || r < lo) lo = r; if (r > hi) hi = r }
@@ -163,13 +176,22 @@ for row in "${rows[@]}"; do
   # medians, and the range of the three side-by-side ratios
   cos=(); vas=(); nas=(); wvs=(); nw=$((n / 8))
   ccs=""; cvs=""
-  for _ in 1 2 3; do
-    if [ "$part" = cosim ]; then
+  if [ "$part" = cosim ]; then
+    # PAIRS side-by-side pairs, alternating which runs first (co-sim, alone;
+    # alone, co-sim; ...): a drift in the machine's speed favours neither
+    for k in $(seq "$PAIRS"); do
+      if [ $((k % 2)) = 0 ]; then
+        cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
+      fi
       r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
-      cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
-      ccs+="$(cpu_run "$blk" $cfg --cycles "$n" --threads 1) "
-      continue
-    fi
+      if [ $((k % 2)) = 1 ]; then
+        cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
+      fi
+    done
+    for _ in 1 2 3; do ccs+="$(cpu_run "$blk" $cfg --cycles "$n" --threads 1) "; done
+  fi
+  for _ in 1 2 3; do
+    [ "$part" = cosim ] && break
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
     r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-assert --quiet 2>/dev/null | rate); nas+=("${r:-0}")
@@ -180,7 +202,7 @@ for row in "${rows[@]}"; do
   done
   co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
   spread=$(pair_range "${cos[*]}" "${vas[*]}")
-  rt=$(ratio "$co" "$va") crt="" checked=$rt
+  rt=$(pair_median "${cos[*]}" "${vas[*]}") crt="" checked=$rt
   if [ "$part" = cosim ]; then
     cb=$(cpu_run "$blk" $cfg --cycles 10 --threads 1); vb=$(cpu_run "$blk" $cfg --cycles 10 --no-model)
     read -r -a ccr <<< "$(cpu_rates "$n" "$cb" "$ccs")"; read -r -a cvr <<< "$(cpu_rates "$n" "$vb" "$cvs")"
@@ -212,12 +234,12 @@ done
 if [ "$part" = cosim ]; then
   {
     echo
-    echo "Cycles: co-sim and Verilator alone three times each, alternating (medians, and the range of the three side-by-side ratios); wall-clock rates of the lockstep loop; CPU: co-sim in one thread (a third run a pair) against the alone runs, in cycles per CPU second (user + system, a 10-cycle run's taken off). The check reads the $clock-clock ratio. \`make bench BENCH=cosim\` took $(( $(date +%s) - t0 )) s."
+    echo "Cycles: co-sim and Verilator alone in $PAIRS side-by-side pairs, which runs first alternating (medians of the rates; the ratio: the median of the pairs' ratios, and their range); wall-clock rates of the lockstep loop; CPU: co-sim in one thread (three runs) against the alone runs, in cycles per CPU second (user + system, a 10-cycle run's taken off). The check reads the $clock-clock ratio. \`make bench BENCH=cosim\` took $(( $(date +%s) - t0 )) s."
   } | tee -a "$md"
 else
 {
   echo
-  echo "Cycles: co-sim (two threads and one), Verilator alone and co-sim without the RTL's checks (co-sim, alone, checks off and waves three times each, alternating: medians, and the range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
+  echo "Cycles: co-sim (two threads and one), Verilator alone and co-sim without the RTL's checks (co-sim, alone, checks off and waves three times each, alternating: medians, and the median and range of the three co-sim / alone ratios); waves over an eighth of them, Icarus over a sixtieth (at least 2,000), SystemC a quarter. Cold start: three builds of a configuration not built before (ccache off), the median and the range. Wall-clock rates of the lockstep loop; \`make bench\` took $(( $(date +%s) - t0 )) s."
 } | tee -a "$md"
 fi
 if [ ${#low[@]} -gt 0 ]; then
