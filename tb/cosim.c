@@ -662,7 +662,11 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 /* Checks again: a run that had a trial runs another RECHECK cycles after
  * it, and after each check twice as many as before the last, up to
  * RECHECK_MAX: TRIAL cycles in the mode it runs, twice that in the other,
- * TRIAL more in its own, and the faster from there. The trial falls in a
+ * TRIAL more in its own, and the faster from there, by the sums of every
+ * window of the trial and the checks so far (a window of a few ms on this
+ * VM can run 20-30 % off the next: one check's windows alone sent wl_bank
+ * back to one thread for 3.6 M of 4 M cycles, though two ran it 1.13 times
+ * as fast; tests/bench/ab_pairs.sh, docs/speed.md). The trial falls in a
  * run's first 66,048 cycles, and windows that ran at a bad moment (another
  * job on the machine) would otherwise keep the wrong mode for the whole
  * run. A check costs the slower mode's 2 TRIAL cycles, under 1 % of the gap
@@ -717,7 +721,8 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
 
 /* A trial from *cyc (*cyc: the next cycle after it): TRIAL cycles in mode
  * cur, 2 TRIAL in the other, TRIAL in cur; their times and cycles added to
- * took[mode] and n[mode]. Returns the faster by the sums of its windows,
+ * took[mode] and n[mode] (this trial's) and to all_took and all_n (every
+ * trial's and check's of the run). Returns the faster by the sums of all,
  * cur when the run ended in the trial, -1 when the second thread could not
  * start (the cycles then ran in one). Returns two (1) only as TRIAL_MARGIN
  * and TRIAL_BUSY allow; the share of their time the one-thread windows
@@ -726,7 +731,8 @@ static uint64_t run_mode(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
  * TRIAL_BUSY of the time stops there, in one. */
 static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
                          uint64_t *rout, int cur, uint64_t *cyc, int *ended, double took[2],
-                         uint64_t n[2], int quick, double *busy)
+                         uint64_t n[2], double all_took[2], uint64_t all_n[2], int quick,
+                         double *busy)
 {
     double cpu1 = 0, wall1 = 0; /* the one-thread windows' CPU and wall time */
     for (int k = 0; k < 4; k++) {
@@ -739,6 +745,8 @@ static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
         double dt = irhw_now_s() - t;
         took[m] += dt;
         n[m] += *cyc - c;
+        all_took[m] += dt;
+        all_n[m] += *cyc - c;
         if (!m) {
             cpu1 += irhw_prof_thread_cpu_s() - tc;
             wall1 += dt;
@@ -752,7 +760,7 @@ static int threads_trial(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev
     }
     if (cpu1 < TRIAL_BUSY * wall1) /* other jobs share our CPU: two would wait on each other */
         return 0;
-    double one = took[0] / (double)n[0], two = took[1] / (double)n[1];
+    double one = all_took[0] / (double)all_n[0], two = all_took[1] / (double)all_n[1];
     return two < (1 - TRIAL_MARGIN) * one;
 }
 
@@ -907,6 +915,9 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
      * every check in full */
     const char *always = getenv("IRHW_TRIAL");
     int forced = always && strcmp(always, "1") == 0;
+    /* every trial and check window so far, by mode: what they choose by */
+    double all_took[2] = {0, 0};
+    uint64_t all_n[2] = {0, 0};
     if (plan == 2) {
         double c0 = irhw_prof_thread_cpu_s();
         cyc = one_thread_timed(&jc, &rtl, stim, prev, in, rout, 0, AUTO_CYCLES, &ended);
@@ -917,7 +928,7 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         trial = cyc == AUTO_CYCLES && (!plan || forced);
         if (trial) {
             plan = threads_trial(&jc, &rtl, stim, prev, in, rout, 0, &cyc, &ended, res->trial_s,
-                                 res->trial_cycles, !forced, &res->trial_busy);
+                                 res->trial_cycles, all_took, all_n, !forced, &res->trial_busy);
             res->trial_end = cyc;
             res->trial_two = plan > 0;
         }
@@ -939,8 +950,8 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
             break;
         double took[2] = {0, 0};
         uint64_t n[2] = {0, 0};
-        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n, !forced,
-                              NULL);
+        int w = threads_trial(&jc, &rtl, stim, prev, in, rout, plan, &cyc, &ended, took, n,
+                              all_took, all_n, !forced, NULL);
         res->checks++;
         /* a mode far slower than the other (1.5 times): checked half as often */
         if (n[0] && n[1] && gap < RECHECK_MAX &&
