@@ -68,9 +68,9 @@ typedef struct {
     int equal, observer_stop;
     uint64_t stop_at;
     double tstart, tprog;
-    double judge_s;  /* one_thread_timed: the time of judge and judge_tick */
+    double judge_s;   /* one_thread_timed: the time of judge and judge_tick */
     uint64_t wide_in; /* two threads: input bits the stimulus drove above a port's width */
-    irhw_prof *prof; /* --profile: where the cycles go (NULL: not asked) */
+    irhw_prof *prof;  /* --profile: where the cycles go (NULL: not asked) */
     /* the block's per-cycle hooks and the output words, read once (judge_init) */
     void (*eval)(void *m, const uint64_t *in, uint64_t *out);
     void (*tick)(void *m, const uint64_t *in);
@@ -191,22 +191,6 @@ judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout, irhw
     return bad;
 }
 
-/* The progress line at cycle cyc of `cycles`, `s` seconds into the run: the
- * rate, and when the end is known the share done and the time left at that
- * rate (an observer, --until-covered, may end the run sooner). */
-static void progress_line(const char *name, uint64_t cyc, uint64_t cycles, double s)
-{
-    double rate = s > 0 ? (double)cyc / s : 0;
-    if (cycles > cyc && rate > 0)
-        fprintf(stderr,
-                "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.1f %%, %.0f cycles/s, %.0f s left)\n",
-                name, cyc, cycles, 100.0 * (double)cyc / (double)cycles, rate,
-                (double)(cycles - cyc) / rate);
-    else
-        fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n", name, cyc,
-                cycles, rate);
-}
-
 /* After cycle cyc's clock edge: the model's tick and the progress line. */
 static inline __attribute__((always_inline)) void
 judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in, irhw_prof_clock *pc)
@@ -217,7 +201,7 @@ judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in, irhw_prof_clock *pc)
     if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
         double t = irhw_now_s();
         if (t - j->tprog > 2.0) {
-            progress_line(j->b->name, cyc, j->q->cycles, t - j->tstart);
+            irhw_cosim_progress(j->b->name, cyc, j->q->cycles, t - j->tstart);
             irhw_signal_at("cycle %" PRIu64 " of %" PRIu64 " of the co-simulation of %s", cyc,
                            j->q->cycles, j->q->x->module);
             j->tprog = t;
@@ -362,11 +346,9 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
  * when the other side ends or waits): one wake-up, a system call that is
  * slow in a VM, per WAKE cycles. */
 #define WAKE (RING / 2)
-/* The judging side reads a cycle only once the RTL side has made LAG_BYTES
- * of slots after it (ring.lag cycles: 2 PUB to RING / 4): its core's
- * prefetchers, which read ahead of it, then fetch lines the RTL side has
- * finished with, not the ones it is writing (wl_bank -p ID_BITS=64 ran
- * 1.16 times as fast with a lag of 128 cycles as with none). */
+/* The judging side reads a cycle once LAG_BYTES of slots follow it (ring.lag
+ * cycles: 2 PUB to RING / 4): its core's prefetchers then fetch lines the
+ * RTL side has finished with, not the ones it writes (docs/speed.md). */
 #define LAG_BYTES 8192
 
 typedef struct {
@@ -374,10 +356,9 @@ typedef struct {
     uint64_t from; /* the first cycle in two threads */
     size_t in_words, out_words;
     irhw_pack_plan plan;
-    unsigned char *slots; /* RING packed cycles */
+    unsigned char *slots;        /* RING packed cycles */
     uint64_t *rtl_io, *judge_io; /* each side's unpacked cycle (in ++ out) */
-    uint64_t wide_in; /* RTL side: input bits above their ports' widths */
-    uint64_t lag;     /* see LAG_BYTES */
+    uint64_t wide_in, lag;       /* RTL side: input bits above their widths; LAG_BYTES in cycles */
     /* on a cache line of its own: the end the judging side has set */
     _Alignas(64) _Atomic uint64_t stop;
     _Atomic int made_all;
@@ -387,11 +368,9 @@ typedef struct {
     double judge_cpu_s; /* --profile: the judging thread's CPU time */
 } ring;
 
-/* Cycle cyc's packed slot. The RTL side draws the inputs and the RTL
- * writes its outputs in its own unpacked cycle (the next cycle's stimulus
- * reads them there), then packs both into the slot. A count is published
- * by an atomic store, which x86 and the C11 model order after the slot's
- * plain stores. */
+/* Cycle cyc's packed slot; the RTL side's own cycle, packed into it after the
+ * RTL's outputs, is where the next cycle's stimulus reads them. A count is
+ * published by an atomic store, ordered after the slot's plain stores. */
 static unsigned char *slot(ring *r, uint64_t cyc)
 {
     return r->slots + (cyc % RING) * r->plan.bytes;
@@ -530,17 +509,6 @@ __attribute__((noinline)) static uint64_t rtl_side_prof(ring *r, irhw_rtl *rtl, 
     return rtl_side_run(r, rtl, stim, prev, in, from, until, ended, &pc);
 }
 
-/* Zeroed memory on cache lines of its own (NULL when out of memory): the
- * two sides' buffers share no line with anything else. */
-static void *line_alloc(size_t bytes)
-{
-    bytes = (bytes + 63) & ~(size_t)63;
-    void *p = aligned_alloc(64, bytes ? bytes : 64);
-    if (p)
-        memset(p, 0, bytes ? bytes : 64);
-    return p;
-}
-
 static void ring_free(ring *r)
 {
     irhw_pack_plan_free(&r->plan);
@@ -570,11 +538,11 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
         ring_free(r);
         return 0;
     }
-    r->slots = line_alloc((size_t)RING * r->plan.bytes);
+    r->slots = irhw_line_alloc((size_t)RING * r->plan.bytes);
     r->lag = LAG_BYTES / r->plan.bytes;
     r->lag = r->lag < 2 * PUB ? 2 * PUB : r->lag > RING / 4 ? RING / 4 : r->lag;
-    r->rtl_io = line_alloc((r->in_words + r->out_words) * sizeof *r->rtl_io);
-    r->judge_io = line_alloc((r->in_words + r->out_words) * sizeof *r->judge_io);
+    r->rtl_io = irhw_line_alloc((r->in_words + r->out_words) * sizeof *r->rtl_io);
+    r->judge_io = irhw_line_alloc((r->in_words + r->out_words) * sizeof *r->judge_io);
     atomic_store(&r->stop, j->stop_at);
     irhw_handoff_init(&r->ho, from, RING, WAKE);
     pthread_t th;
@@ -663,10 +631,8 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
  * it, and after each check twice as many as before the last, up to
  * RECHECK_MAX: TRIAL cycles in the mode it runs, twice that in the other,
  * TRIAL more in its own, and the faster from there, by the sums of every
- * window of the trial and the checks so far (a window of a few ms on this
- * VM can run 20-30 % off the next: one check's windows alone sent wl_bank
- * back to one thread for 3.6 M of 4 M cycles, though two ran it 1.13 times
- * as fast; tests/bench/ab_pairs.sh, docs/speed.md). The trial falls in a
+ * window of the trial and the checks so far (one check's windows of a few
+ * ms run 20-30 % apart: docs/speed.md). The trial falls in a
  * run's first 66,048 cycles, and windows that ran at a bad moment (another
  * job on the machine) would otherwise keep the wrong mode for the whole
  * run. A check costs the slower mode's 2 TRIAL cycles, under 1 % of the gap
@@ -1009,9 +975,9 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
     int failed = tr && irhw_cosim_end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
     if (jc.wide_in && !failed) /* a stimulus's fault: the verdict cannot stand */
         failed = irhw_err(err, errlen,
-                          "%s: the stimulus drove input bits above their ports' widths (bits "
-                          "%#" PRIx64 " of a word), which two threads do not carry; the run's "
-                          "verdict does not count (a fault of the stimulus: --threads 1 runs it)",
+                          "%s: the stimulus drove input bits %#" PRIx64 " above a "
+                          "port's width, which two threads do not carry: no verdict (a fault of "
+                          "the stimulus; --threads 1 runs it)",
                           b->name, jc.wide_in) != 0;
     irhw_signal_forget(wave_slot);
     irhw_signal_forget(hier_slot);

@@ -167,3 +167,16 @@ int irhw_cosim_end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl
     }
     return 0;
 }
+
+void irhw_cosim_progress(const char *name, uint64_t cyc, uint64_t cycles, double s)
+{
+    double rate = s > 0 ? (double)cyc / s : 0;
+    if (cycles > cyc && rate > 0)
+        fprintf(stderr,
+                "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.1f %%, %.0f cycles/s, %.0f s left)\n",
+                name, cyc, cycles, 100.0 * (double)cyc / (double)cycles, rate,
+                (double)(cycles - cyc) / rate);
+    else
+        fprintf(stderr, "irhw: %s cycle %" PRIu64 " of %" PRIu64 " (%.0f cycles/s)\n", name, cyc,
+                cycles, rate);
+}

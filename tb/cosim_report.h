@@ -15,6 +15,10 @@ int irhw_cosim_compare(const irhw_ports *ps, const uint64_t *exp, const uint64_t
 /* The RTL's first failed assertion, if one failed (1), and its cycle. */
 int irhw_cosim_assert_failed(const irhw_cosim_req *q, irhw_rtl *rtl, char *out, size_t len,
                              uint64_t *cyc);
+/* The progress line at cycle cyc of `cycles`, `s` seconds into the run: the
+ * rate, and when the end is known the share done and the time left at that
+ * rate (an observer, --until-covered, may end the run sooner). */
+void irhw_cosim_progress(const char *name, uint64_t cyc, uint64_t cycles, double s);
 /* Closes the trace and writes its .gtkw; -1 with a message on a failure. */
 int irhw_cosim_end_trace(const irhw_cosim_req *q, const irhw_ports *ps, irhw_rtl *rtl, int own,
                          irhw_cosim_res *res, int equal, char *err, size_t errlen);

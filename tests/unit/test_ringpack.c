@@ -20,20 +20,13 @@
 
 /* block and parameters: the defaults and tests/bench/bench.sh's large rows */
 static const char *const configs[][2] = {
-    {"wl_bank", ""},
-    {"wl_bank", "ENTRIES=1000 ID_BITS=64 STORAGE=sram"},
-    {"fifo", ""},
-    {"fifo", "WIDTH=64 DEPTH=64"},
-    {"swt", ""},
-    {"swt", "ENTRIES=64 WARPS=64 PC_BITS=64 LANES=64"},
-    {"icrn", ""},
-    {"icrn", "CORES=64 RADIX=4 ID_BITS=64 BUF_DEPTH=4"},
-    {"wru", ""},
-    {"wru", "LANES=32 COUNT_BITS=8 THRESHOLD=20"},
-    {"iru_hash", ""},
-    {"iru_hash", "SETS=1024 BANKS=4"},
-    {"hwwl_core", ""},
-    {"hwwl_core", "STORAGE=sram REFILL=interval"},
+    {"wl_bank", ""},   {"wl_bank", "ENTRIES=1000 ID_BITS=64 STORAGE=sram"},
+    {"fifo", ""},      {"fifo", "WIDTH=64 DEPTH=64"},
+    {"swt", ""},       {"swt", "ENTRIES=64 WARPS=64 PC_BITS=64 LANES=64"},
+    {"icrn", ""},      {"icrn", "CORES=64 RADIX=4 ID_BITS=64 BUF_DEPTH=4"},
+    {"wru", ""},       {"wru", "LANES=32 COUNT_BITS=8 THRESHOLD=20"},
+    {"iru_hash", ""},  {"iru_hash", "SETS=1024 BANKS=4"},
+    {"hwwl_core", ""}, {"hwwl_core", "STORAGE=sram REFILL=interval"},
     {"hwwl", ""},
 };
 
@@ -53,7 +46,8 @@ static size_t round_trips(const irhw_inst *x)
     ck_assert_msg(m != NULL, "%s", err);
     void *s = b->stim_new(x, 1, CYCLES, IRHW_STIM_MIXED);
     ck_assert_ptr_nonnull(s);
-    uint64_t *io = calloc(nw + 1, 8), *back = calloc(nw + 1, 8), *prev = calloc(ps->out_words + 1, 8);
+    uint64_t *io = calloc(nw + 1, 8), *back = calloc(nw + 1, 8),
+             *prev = calloc(ps->out_words + 1, 8);
     unsigned char *slot = malloc(pl.bytes);
     ck_assert(io && back && prev && slot);
     uint64_t *in = io, *out = io + ps->in_words;
@@ -64,15 +58,17 @@ static size_t round_trips(const irhw_inst *x)
             in[ps->p[0].off] |= 1;
         for (size_t k = 0; k < ps->in_words; k++)
             ck_assert_msg(!(in[k] & pl.above[k]),
-                          "%s: cycle %llu: input word %zu drives bits %#llx above its port", b->name,
-                          (unsigned long long)c, k, (unsigned long long)(in[k] & pl.above[k]));
+                          "%s: cycle %llu: input word %zu drives bits %#llx above its port",
+                          b->name, (unsigned long long)c, k,
+                          (unsigned long long)(in[k] & pl.above[k]));
         b->model_eval(m, in, out);
         irhw_pack(&pl, io, slot);
         memset(back, 0xa5, nw * 8);
         irhw_unpack(&pl, slot, back);
         for (size_t k = 0; k < nw; k++)
-            ck_assert_msg(back[k] == io[k], "%s: cycle %llu: word %zu of in ++ out: %#llx, unpacked %#llx",
-                          b->name, (unsigned long long)c, k, (unsigned long long)io[k],
+            ck_assert_msg(back[k] == io[k],
+                          "%s: cycle %llu: word %zu of in ++ out: %#llx, unpacked %#llx", b->name,
+                          (unsigned long long)c, k, (unsigned long long)io[k],
                           (unsigned long long)back[k]);
         b->model_tick(m, in);
         memcpy(prev, out, ps->out_words * 8);
