@@ -31,9 +31,9 @@ LDLIBS  += -ldl -lm -pthread
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
         zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3 \
-        libjemalloc2 clang xvfb imagemagick python3-yaml python3-jsonschema
+        libjemalloc2 clang xvfb imagemagick python3-yaml python3-jsonschema valgrind
 TOOLS := verilator yosys iverilog sta pkg-config g++ gnuplot sbatch slurmctld slurmd munged \
-         chromium python3 clang++ xvfb-run import
+         chromium python3 clang++ xvfb-run import valgrind
 
 ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_block.c model/*.c | sort -u)
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written),

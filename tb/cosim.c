@@ -525,11 +525,10 @@ static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
                             uint64_t from, uint64_t until, int *ended, int *failed)
 {
     const irhw_ports *ps = j->ps;
-    ring *r = aligned_alloc(64, sizeof(ring));
+    ring *r = irhw_line_alloc(sizeof *r);
     *failed = 1;
     if (!r)
         return 0;
-    memset(r, 0, sizeof *r);
     r->j = j;
     r->from = from;
     r->in_words = ps->in_words;

@@ -4,6 +4,9 @@
  */
 #include "handoff.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 void irhw_handoff_init(irhw_handoff *h, uint64_t from, uint64_t size, uint64_t wake)
 {
     atomic_store(&h->made, from);
@@ -38,4 +41,13 @@ void irhw_handoff_sleep(irhw_handoff *h, int (*ready)(void *arg, uint64_t k), vo
         pthread_cond_wait(&h->cv, &h->mu);
     atomic_fetch_sub(&h->sleepers, 1);
     pthread_mutex_unlock(&h->mu);
+}
+
+void *irhw_line_alloc(size_t bytes)
+{
+    bytes = bytes ? (bytes + 63) & ~(size_t)63 : 64;
+    void *p = aligned_alloc(64, bytes);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
 }

@@ -30,6 +30,10 @@ typedef struct {
     pthread_cond_t cv;
 } irhw_handoff;
 
+/* Zeroed memory on cache lines of its own (NULL when out of memory): what
+ * one side writes shares no line with what the other does. */
+void *irhw_line_alloc(size_t bytes);
+
 /* Counts from `from`; size slots, a sleeping side woken at wake ready. */
 void irhw_handoff_init(irhw_handoff *h, uint64_t from, uint64_t size, uint64_t wake);
 void irhw_handoff_destroy(irhw_handoff *h);

@@ -470,9 +470,7 @@ double irhw_portwave_cycle_bytes(const irhw_ports *ps, irhw_trace fmt)
 int irhw_portwave_wrap(irhw_rtl *r, const irhw_ports *ps, const char *path, irhw_trace fmt,
                        const char *fst_lib, uint64_t limit, char *err, size_t errlen)
 {
-    pw *w = aligned_alloc(64, (sizeof(pw) + 63) / 64 * 64);
-    if (w)
-        memset(w, 0, sizeof *w);
+    pw *w = irhw_line_alloc(sizeof *w);
     unsigned maxw = IRHW_TB_CYCLE_BITS; /* the cycle counter, traced beside the ports */
     for (unsigned i = 0; i < ps->n; i++)
         if (ps->p[i].width > maxw)

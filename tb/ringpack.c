@@ -48,12 +48,3 @@ void irhw_pack_plan_free(irhw_pack_plan *pl)
     pl->w = NULL;
     pl->above = NULL;
 }
-
-void *irhw_line_alloc(size_t bytes)
-{
-    bytes = bytes ? (bytes + 63) & ~(size_t)63 : 64;
-    void *p = aligned_alloc(64, bytes);
-    if (p)
-        memset(p, 0, bytes);
-    return p;
-}

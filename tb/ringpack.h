@@ -34,10 +34,6 @@ typedef struct {
 int irhw_pack_plan_init(irhw_pack_plan *pl, const irhw_ports *ps);
 void irhw_pack_plan_free(irhw_pack_plan *pl);
 
-/* Zeroed memory on cache lines of its own (NULL when out of memory), for
- * the ring and each side's cycle: they share no line with anything else. */
-void *irhw_line_alloc(size_t bytes);
-
 /* io (in ++ out, unpacked) into the packed cycle d (pl->bytes). */
 static inline void irhw_pack(const irhw_pack_plan *pl, const uint64_t *io, unsigned char *d)
 {

@@ -23,6 +23,8 @@ expect() { # expect NAME CONDITION-COMMAND...
 }
 # scratch NAME: $tmp, a fresh folder /tmp/irhw-NAME.*, removed on exit
 scratch() { tmp=$(mktemp -d "/tmp/irhw-$1.XXXXXX"); trap 'rm -rf "$tmp"' EXIT; }
+# make bench's rows (tests/bench/bench.sh's table), "BLOCK|PARAMETERS" a line
+bench_rows() { sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$tests_dir/bench/bench.sh"; }
 # the blocks $irhw registers, one a line
 registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
 # runtime_only DIR FROM: a private build cache DIR that shares the Verilator

@@ -8,11 +8,11 @@
 # (IRHW_CACHE), as in tests/bench/alone_vs.sh.
 #   tests/bench/alone_instr.sh bin/irhw OLD/bin/irhw [BLOCK...]
 set -u
+. "$(dirname "$0")/../lib.sh" # bench_rows
 [ $# -ge 2 ] || { echo "usage: alone_instr.sh NEW_IRHW OLD_IRHW [BLOCK...]" >&2; exit 2; }
 new=$(realpath "$1") old=$(realpath "$2"); shift 2
 command -v valgrind > /dev/null || { echo "alone_instr: valgrind is not installed" >&2; exit 3; }
 only=" $* "
-dir=$(dirname "$0")
 export IRHW_CACHE=${IRHW_CACHE:-$(dirname "$(dirname "$new")")/build/cache}
 tmp=$(mktemp -d /tmp/irhw-instr.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,7 +27,7 @@ instr() {
 
 echo "| block | configuration | cycles | checks | new instructions a cycle | old | new / old |"
 echo "| --- | --- | ---: | --- | ---: | ---: | ---: |"
-sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$dir/bench.sh" | while IFS='|' read -r b p; do
+bench_rows | while IFS='|' read -r b p; do
   [ "$only" != "  " ] && [[ "$only" != *" $b "* ]] && continue
   # about 50 ms of Verilator alone natively (at least 2,000 cycles)
   r=$("$new" cosim $b $p --cycles 20000 --no-model --quiet 2>/dev/null | sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p')

@@ -9,6 +9,7 @@
 #   tests/bench/alone_vs.sh bin/irhw OLD/bin/irhw [BLOCK...]
 # An older binary: git worktree add /tmp/old COMMIT && make -C /tmp/old bin/irhw
 set -u
+. "$(dirname "$0")/../lib.sh" # bench_rows
 [ $# -ge 2 ] || { echo "usage: alone_vs.sh NEW_IRHW OLD_IRHW [BLOCK...]" >&2; exit 2; }
 new=$(realpath "$1") old=$(realpath "$2"); shift 2
 for b in "$new" "$old"; do [ -x "$b" ] || { echo "alone_vs: $b: not an executable" >&2; exit 2; }; done
@@ -19,7 +20,7 @@ secs=${SECONDS_PER_RUN:-1}
 
 echo "| block | configuration | cycles | new / old, Verilator alone (median of 8 pairs, range) |"
 echo "| --- | --- | ---: | ---: |"
-sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$dir/bench.sh" | while IFS='|' read -r b p; do
+bench_rows | while IFS='|' read -r b p; do
   [ "$only" != "  " ] && [[ "$only" != *" $b "* ]] && continue
   for bin in "$new" "$old"; do # builds, and rows an older binary cannot run
     IRHW_CACHE=$cache "$bin" cosim $b $p --cycles 1000 --no-model > /dev/null 2>&1 ||

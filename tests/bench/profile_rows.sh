@@ -7,14 +7,14 @@
 # independent but for cache effects), then every phase of every run.
 #   tests/bench/profile_rows.sh bin/irhw [BLOCK...]
 set -u
+. "$(dirname "$0")/../lib.sh" # bench_rows
 irhw=$(realpath "$1"); shift
 only=" $* "
-bench=$(dirname "$0")/bench.sh
 secs=${PROFILE_SECONDS:-1}
 tmp=$(mktemp -d /tmp/irhw-profrows.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$bench" > "$tmp/rows"
+bench_rows > "$tmp/rows"
 while IFS='|' read -r b p; do
   [ "$only" != "  " ] && [[ "$only" != *" $b "* ]] && continue
   "$irhw" cosim $b $p --cycles 1000 --quiet > /dev/null 2>&1 || { echo "profile_rows: $b $p does not run" >&2; exit 3; }

@@ -11,7 +11,6 @@
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
-root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch contracts
 need_tool yosys contracts "contracts"
 

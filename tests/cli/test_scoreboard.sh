@@ -11,7 +11,6 @@
 set -u
 irhw=$(realpath "$1")
 . "$(dirname "$0")/../lib.sh"
-root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch scoreboard
 need_tool yosys scoreboard "scoreboard"
 core="-p LANES=2 -p ENTRIES=2 -p ID_BITS=2 -p OVF_CAP=4 -p COALESCE=2 -p OUTSTANDING=1 -p ADDR_BITS=8 -p SCHEME=none"
