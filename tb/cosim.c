@@ -479,15 +479,14 @@ rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, u
             *ended = 1; /* the source's end */
             break;
         }
-        for (size_t k = 0; k < r->in_words; k++)
-            wide |= io[k] & r->plan.above[k];
         MARK(pc, IRHW_PROF_STIM);
         rtl->set_in(rtl->h, io);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
         rtl->clock(rtl->h, 1);
         MARK(pc, IRHW_PROF_RTL);
-        irhw_pack(&r->plan, io, slot(r, cyc));
+        unsigned char *d = slot(r, cyc);
+        wide |= rtl->pack ? rtl->pack(io, d) : irhw_pack_checked(&r->plan, io, d);
         last = out;
         if ((cyc + 1) % PUB == 0)
             irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);

@@ -28,6 +28,7 @@ typedef struct {
     uint16_t *w;     /* their indices in in ++ out, class by class */
     size_t bytes;    /* a packed cycle, rounded up to 8 */
     uint64_t *above; /* per input word: the bits above its port's width */
+    size_t in_words;
 } irhw_pack_plan;
 
 /* The plan of ps's words: 0, or -1 when out of memory. */
@@ -50,6 +51,19 @@ static inline void irhw_pack(const irhw_pack_plan *pl, const uint64_t *io, unsig
     }
     for (unsigned i = 0; i < pl->n[3]; i++)
         *d++ = (unsigned char)io[*w++];
+}
+
+/* irhw_pack, returning the input bits above their ports' widths (which
+ * packing drops). The Verilated shim's irhw_shim_pack does the same with
+ * the plan compiled in (vshim.c). */
+static inline uint64_t irhw_pack_checked(const irhw_pack_plan *pl, const uint64_t *io,
+                                         unsigned char *d)
+{
+    uint64_t above = 0;
+    for (size_t k = 0; k < pl->in_words; k++)
+        above |= io[k] & pl->above[k];
+    irhw_pack(pl, io, d);
+    return above;
 }
 
 /* The packed cycle d back into io (every word written). */

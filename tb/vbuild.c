@@ -834,6 +834,7 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
 #define SYM(field, name) *(void **)(&r->field) = dlsym(r->dl, name)
     SYM(set_in, "irhw_shim_set_in");
     SYM(get_out, "irhw_shim_get_out");
+    SYM(pack, "irhw_shim_pack");
     SYM(set_exp, "irhw_shim_set_exp");
     SYM(clock, "irhw_shim_clock");
     SYM(trace_open, "irhw_shim_trace_open");
