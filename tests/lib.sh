@@ -25,6 +25,33 @@ expect() { # expect NAME CONDITION-COMMAND...
 scratch() { tmp=$(mktemp -d "/tmp/irhw-$1.XXXXXX"); trap 'rm -rf "$tmp"' EXIT; }
 # make bench's rows (tests/bench/bench.sh's table), "BLOCK|PARAMETERS" a line
 bench_rows() { sed -n 's/^  "\([a-z_0-9]*\)|\([^"]*\)"$/\1|\2/p' "$tests_dir/bench/bench.sh"; }
+# bench_binaries NAME ARGS...: the arguments NEW_IRHW OLD_IRHW [BLOCK...]
+# of a script that measures a binary against an older one on make bench's
+# rows (tests/bench/alone_vs.sh, alone_instr.sh, side_instr.sh): sets new
+# and old (full paths), only (" BLOCK ... ", the rows' blocks to run; "  ":
+# all) and IRHW_CACHE (NEW's build/cache unless set: OLD reads the same
+# models); a wrong call exits 2 with NAME's usage
+bench_binaries() {
+  local name=$1 b
+  shift
+  [ $# -ge 2 ] || { echo "usage: $name NEW_IRHW OLD_IRHW [BLOCK...]" >&2; exit 2; }
+  for b in "$1" "$2"; do [ -x "$b" ] || { echo "$name: $b: not an executable" >&2; exit 2; }; done
+  new=$(realpath "$1") old=$(realpath "$2")
+  shift 2
+  only=" $* "
+  export IRHW_CACHE=${IRHW_CACHE:-$(dirname "$(dirname "$new")")/build/cache}
+}
+# bench_wanted BLOCK: whether bench_binaries' only takes a row of BLOCK
+bench_wanted() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]]; }
+# bench_cycles SECONDS MIN BIN BLOCK [PARAMS...]: the cycles of about
+# SECONDS of Verilator alone (BIN's rate over 20,000 cycles), at least MIN:
+# how long a row's measured runs are
+bench_cycles() {
+  local secs=$1 min=$2 bin=$3 r
+  shift 3
+  r=$("$bin" cosim "$@" --cycles 20000 --no-model --quiet 2> /dev/null | sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p')
+  awk -v r="${r:-0}" -v s="$secs" -v m="$min" 'BEGIN { n = int(r * s); print (n > m ? n : m) }'
+}
 # the blocks $irhw registers, one a line
 registered_blocks() { "$irhw" list | sed -n 's/^\([a-z_0-9]*\) — .*/\1/p'; }
 # runtime_only DIR FROM: a private build cache DIR that shares the Verilator

@@ -8,14 +8,10 @@
 # (IRHW_CACHE), as in tests/bench/alone_vs.sh.
 #   tests/bench/alone_instr.sh bin/irhw OLD/bin/irhw [BLOCK...]
 set -u
-. "$(dirname "$0")/../lib.sh" # bench_rows
-[ $# -ge 2 ] || { echo "usage: alone_instr.sh NEW_IRHW OLD_IRHW [BLOCK...]" >&2; exit 2; }
-new=$(realpath "$1") old=$(realpath "$2"); shift 2
+. "$(dirname "$0")/../lib.sh" # bench_rows, bench_binaries, scratch
+bench_binaries alone_instr.sh "$@"
 command -v valgrind > /dev/null || { echo "alone_instr: valgrind is not installed" >&2; exit 3; }
-only=" $* "
-export IRHW_CACHE=${IRHW_CACHE:-$(dirname "$(dirname "$new")")/build/cache}
-tmp=$(mktemp -d /tmp/irhw-instr.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+scratch instr
 
 # instr BIN N ARGS...: the instructions of one run (its model already built)
 instr() {
@@ -28,10 +24,8 @@ instr() {
 echo "| block | configuration | cycles | checks | new instructions a cycle | old | new / old |"
 echo "| --- | --- | ---: | --- | ---: | ---: | ---: |"
 bench_rows | while IFS='|' read -r b p; do
-  [ "$only" != "  " ] && [[ "$only" != *" $b "* ]] && continue
-  # about 50 ms of Verilator alone natively (at least 2,000 cycles)
-  r=$("$new" cosim $b $p --cycles 20000 --no-model --quiet 2>/dev/null | sed -n 's/.* \([0-9][0-9]*\) cycles\/s.*/\1/p')
-  n=$(awk -v r="${r:-0}" 'BEGIN { n = int(r / 20); print (n > 2000 ? n : 2000) }')
+  bench_wanted "$b" || continue
+  n=$(bench_cycles 0.05 2000 "$new" $b $p) # about 50 ms natively
   for a in "" --no-assert; do
     row="| $b | ${p:-(defaults)} | $n | $([ -z "$a" ] && echo on || echo off) |"
     for bin in "$new" "$old"; do
