@@ -368,9 +368,9 @@ typedef struct {
     double judge_cpu_s; /* --profile: the judging thread's CPU time */
 } ring;
 
-/* Cycle cyc's packed slot; the RTL side's own cycle, packed into it after the
- * RTL's outputs, is where the next cycle's stimulus reads them. A count is
- * published by an atomic store, ordered after the slot's plain stores. */
+/* Cycle cyc's packed slot (the RTL side packs its own cycle, rtl_io, into
+ * it; the next cycle's stimulus reads rtl_io). A count is published by an
+ * atomic store, ordered after the slot's plain stores. */
 static unsigned char *slot(ring *r, uint64_t cyc)
 {
     return r->slots + (cyc % RING) * r->plan.bytes;
@@ -485,8 +485,7 @@ rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, u
         rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
         rtl->clock(rtl->h, 1);
         MARK(pc, IRHW_PROF_RTL);
-        unsigned char *d = slot(r, cyc);
-        wide |= rtl->pack ? rtl->pack(io, d) : irhw_pack_checked(&r->plan, io, d);
+        wide |= rtl->pack(io, slot(r, cyc)); /* a Verilator build's: one thread under SystemC */
         last = out;
         if ((cyc + 1) % PUB == 0)
             irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);

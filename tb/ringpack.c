@@ -11,7 +11,6 @@ int irhw_pack_plan_init(irhw_pack_plan *pl, const irhw_ports *ps)
     memset(pl, 0, sizeof *pl);
     pl->w = malloc((nw + 1) * sizeof *pl->w);
     pl->above = calloc(ps->in_words + 1, sizeof *pl->above);
-    pl->in_words = ps->in_words;
     unsigned char *cls = malloc(nw + 1);
     if (!pl->w || !pl->above || !cls) {
         free(cls);

@@ -12,8 +12,11 @@
  *
  * Packing keeps a port's bits up to its width and drops the rest. The RTL's
  * outputs are zero above their widths (Verilator's are); the stimulus's
- * inputs are checked by the caller against `above`, so that packing never
- * changes what the model sees.
+ * inputs are checked against `above`, so that packing never changes what
+ * the model sees. The co-simulation packs with the Verilated shim's
+ * irhw_shim_pack, this layout with the plan compiled in, which also
+ * returns those bits (vshim.c); irhw_pack is its reference, the one its
+ * test checks it against (tests/unit/test_ringpack.c).
  */
 #ifndef IRHW_RINGPACK_H
 #define IRHW_RINGPACK_H
@@ -28,14 +31,14 @@ typedef struct {
     uint16_t *w;     /* their indices in in ++ out, class by class */
     size_t bytes;    /* a packed cycle, rounded up to 8 */
     uint64_t *above; /* per input word: the bits above its port's width */
-    size_t in_words;
 } irhw_pack_plan;
 
 /* The plan of ps's words: 0, or -1 when out of memory. */
 int irhw_pack_plan_init(irhw_pack_plan *pl, const irhw_ports *ps);
 void irhw_pack_plan_free(irhw_pack_plan *pl);
 
-/* io (in ++ out, unpacked) into the packed cycle d (pl->bytes). */
+/* io (in ++ out, unpacked) into the packed cycle d (pl->bytes): the layout
+ * irhw_shim_pack compiles. */
 static inline void irhw_pack(const irhw_pack_plan *pl, const uint64_t *io, unsigned char *d)
 {
     const uint16_t *w = pl->w;
@@ -51,19 +54,6 @@ static inline void irhw_pack(const irhw_pack_plan *pl, const uint64_t *io, unsig
     }
     for (unsigned i = 0; i < pl->n[3]; i++)
         *d++ = (unsigned char)io[*w++];
-}
-
-/* irhw_pack, returning the input bits above their ports' widths (which
- * packing drops). The Verilated shim's irhw_shim_pack does the same with
- * the plan compiled in (vshim.c). */
-static inline uint64_t irhw_pack_checked(const irhw_pack_plan *pl, const uint64_t *io,
-                                         unsigned char *d)
-{
-    uint64_t above = 0;
-    for (size_t k = 0; k < pl->in_words; k++)
-        above |= io[k] & pl->above[k];
-    irhw_pack(pl, io, d);
-    return above;
 }
 
 /* The packed cycle d back into io (every word written). */

@@ -848,7 +848,7 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
     SYM(stop_info, "irhw_stop_info");
 #undef SYM
     if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy ||
-        (sc_new && (!b || !r->get_exp || !r->sc_model))) {
+        (mk && !r->pack) || (sc_new && (!b || !r->get_exp || !r->sc_model))) {
         dlclose(r->dl);
         memset(r, 0, sizeof *r);
         return irhw_err(err, errlen, "%s lacks the irhw shim entry points%s", so_path,

@@ -180,26 +180,26 @@ for row in "${rows[@]}"; do
     # PAIRS side-by-side pairs, alternating which runs first (co-sim, alone;
     # alone, co-sim; ...): a drift in the machine's speed favours neither
     for k in $(seq "$PAIRS"); do
-      if [ $((k % 2)) = 0 ]; then
-        cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
-      fi
-      r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
-      if [ $((k % 2)) = 1 ]; then
-        cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
-      fi
+      for run in $([ $((k % 2)) = 1 ] && echo co alone || echo alone co); do
+        if [ "$run" = co ]; then
+          r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
+        else
+          cvs+="$(cpu_run "$blk" $cfg --cycles "$n" --no-model) "; r=$(rate < "$tmp/run.out"); vas+=("${r:-0}")
+        fi
+      done
     done
     for _ in 1 2 3; do ccs+="$(cpu_run "$blk" $cfg --cycles "$n" --threads 1) "; done
+  else
+    for _ in 1 2 3; do
+      r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
+      r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
+      r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-assert --quiet 2>/dev/null | rate); nas+=("${r:-0}")
+      [ "${BENCH_WAVES:-1}" = 0 ] && continue
+      r=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
+      wvs+=("${r:-0}")
+      rm -f "$tmp"/w.fst "$tmp"/w.gtkw
+    done
   fi
-  for _ in 1 2 3; do
-    [ "$part" = cosim ] && break
-    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --quiet 2>/dev/null | rate); cos+=("${r:-0}")
-    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-model --quiet 2>/dev/null | rate); vas+=("${r:-0}")
-    r=$("$irhw" cosim "$blk" $cfg --cycles "$n" --no-assert --quiet 2>/dev/null | rate); nas+=("${r:-0}")
-    [ "${BENCH_WAVES:-1}" = 0 ] && continue
-    r=$("$irhw" cosim "$blk" $cfg --cycles "$nw" --quiet --wave "$tmp/w.fst" 2>/dev/null | rate)
-    wvs+=("${r:-0}")
-    rm -f "$tmp"/w.fst "$tmp"/w.gtkw
-  done
   co=$(median "${cos[@]}"); va=$(median "${vas[@]}")
   spread=$(pair_range "${cos[*]}" "${vas[*]}")
   rt=$(pair_median "${cos[*]}" "${vas[*]}") crt="" checked=$rt

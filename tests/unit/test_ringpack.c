@@ -10,7 +10,7 @@
  *   bit is caught by the plan's masks;
  * - the packed sizes: wl_bank -p ID_BITS=64 from 216 bytes to 56;
  * - the Verilated shim's irhw_shim_pack (the plan compiled in, vshim.c)
- *   writes the bytes irhw_pack_checked does and returns the same input
+ *   writes the bytes irhw_pack does and returns the same input
  *   bits above their ports, on words of every size class.
  */
 #include "check_main.h"
@@ -206,7 +206,10 @@ START_TEST(the_shims_pack_is_the_plans)
         }
         memset(a, 0x5a, pl.bytes);
         memset(want, 0x5a, pl.bytes);
-        uint64_t got_above = rtl.pack(io, a), want_above = irhw_pack_checked(&pl, io, want);
+        uint64_t got_above = rtl.pack(io, a), want_above = 0;
+        irhw_pack(&pl, io, want);
+        for (size_t k = 0; k < x.ps.in_words; k++)
+            want_above |= io[k] & pl.above[k];
         ck_assert_msg(got_above == want_above, "wl_bank %s: vector %u: above %#llx, want %#llx",
                       params, v, (unsigned long long)got_above, (unsigned long long)want_above);
         ck_assert_msg(memcmp(a, want, pl.bytes) == 0, "wl_bank %s: vector %u: packed bytes differ",
