@@ -363,6 +363,7 @@ int cosim_one(const opts *o, irhw_cosim_res *res, int print)
     }
     q.observe = irhw_observe_cycle;
     q.observe_ctx = &ob;
+    q.observe_exact = ob.lt || ob.capture || ob.xcheck;
     if (irhw_cosim(&q, res, err, sizeof err)) {
         if (res->wave_failed && !res->equal)
             fputs(res->message, stdout); /* the verdict holds; the trace failed */

@@ -15,216 +15,24 @@
  * the model is the SystemC-wrapped one beside the RTL, its outputs read
  * through rtl.get_exp; SystemC owns the clock and the trace times.
  *
- * One thread (one_thread) or two (two_threads: the RTL in this one, the
- * judge — model, compare, checker, observer — in a second, a ring of cycles
- * between them); both call the same judge() per cycle and give the same
- * results. threads_plan picks.
+ * One thread (one_thread) or two (cosim_two.c: the stimulus, the model,
+ * the checker and the observer in a second thread, ahead of the RTL in this
+ * one, a ring of cycles between them); both judge every cycle with
+ * cosim_judge.h and give the same results. threads_plan picks.
  */
 
-#include "cosim.h"
-#include "cosim_prof.h"
-#include "cosim_report.h"
-#include "handoff.h"
+#include "cosim_judge.h"
 #include "portwave.h"
-#include "ringpack.h"
 
 #include "scgen.h"
 #include "wave.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <sched.h>
-#include <stdatomic.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* ---- one cycle's verdict ---------------------------------------------------- */
-
-/* The end of a phase, in the profiled loops (pc: a constant NULL in the
- * others, so that they test nothing). */
-#define MARK(pc, phase)                                                                            \
-    do {                                                                                           \
-        if (pc)                                                                                    \
-            irhw_prof_mark(pc, phase);                                                             \
-    } while (0)
-
-/* What the loop carries across cycles, for the part that judges a cycle
- * (judge, below): the same code whether the RTL runs in this thread or the
- * next (two threads: see the ring). */
-typedef struct {
-    const irhw_cosim_req *q;
-    const irhw_block *b;
-    const irhw_ports *ps;
-    irhw_cosim_res *res;
-    void *model;  /* NULL: --no-model */
-    void *cmodel; /* the C model this loop evaluates (NULL with SystemC) */
-    void *chk;
-    irhw_rtl *rtl; /* SystemC: the wrapped model's outputs come from here */
-    uint64_t *mout;
-    uint64_t *mnext; /* tracing: the expected outputs after the clock edge */
-    int tr;          /* tracing: 16 more cycles after a failure */
-    int equal, observer_stop;
-    uint64_t stop_at;
-    double tstart, tprog;
-    double judge_s;   /* one_thread_timed: the time of judge and judge_tick */
-    uint64_t wide_in; /* two threads: input bits the stimulus drove above a port's width */
-    irhw_prof *prof;  /* --profile: where the cycles go (NULL: not asked) */
-    /* the block's per-cycle hooks and the output words, read once (judge_init) */
-    void (*eval)(void *m, const uint64_t *in, uint64_t *out);
-    void (*tick)(void *m, const uint64_t *in);
-    int (*check)(void *k, uint64_t cycle, const uint64_t *in, const uint64_t *out, char *err,
-                 size_t errlen);
-    size_t out_words;
-    char cerr[1024]; /* the checker's message */
-} judge_ctx;
-
-/* The hooks judge calls every cycle, from the block description. */
-static void judge_init(judge_ctx *j)
-{
-    j->eval = j->b->model_eval;
-    j->tick = j->b->model_tick;
-    j->check = j->chk ? j->b->check_cycle : NULL;
-    j->out_words = j->ps->out_words;
-}
-
-/* Do two cycles' outputs differ in any bit? Up to 8 words (most blocks)
- * by one OR of XORs, without a call; more by libc's vector compare (17
- * words: ~30 instructions against ~110 for a word loop). */
-static inline int outs_differ(const uint64_t *a, const uint64_t *b, size_t n)
-{
-    if (n > 8)
-        return memcmp(a, b, n * sizeof *a) != 0;
-    uint64_t d = 0;
-    for (size_t i = 0; i < n; i++)
-        d |= a[i] ^ b[i];
-    return d != 0;
-}
-
-/* A run that failed in cycle cyc (marked so in the result) ends there, or
- * 16 cycles later when tracing (the trace shows what followed). */
-static uint64_t stop_after_failure(judge_ctx *j, uint64_t cyc)
-{
-    j->res->failed_in_cycle = 1;
-    return j->tr ? (cyc + 16 < j->q->cycles ? cyc + 16 : j->q->cycles) : cyc + 1;
-}
-
-/* The first differing cycle (differ) or a later one after a failure
- * (j->equal 0): the message with every differing port, or the trace's
- * mismatch flag. Out of line: judge's usual path stays small. */
-__attribute__((noinline, cold)) static unsigned judge_unequal(judge_ctx *j, uint64_t cyc,
-                                                              const uint64_t *rout, int differ)
-{
-    if (!j->equal)
-        return (unsigned)differ;
-    char *msg = j->res->message;
-    j->equal = 0;
-    j->res->mismatch_cycle = cyc;
-    size_t o = (size_t)snprintf(msg, sizeof j->res->message,
-                                "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
-                                j->b->name, cyc, j->q->seed);
-    irhw_cosim_compare(j->ps, j->mout, rout, msg + o, sizeof j->res->message - o,
-                       &j->res->mismatch_port, j->res->mismatch_differ);
-    j->stop_at = stop_after_failure(j, cyc);
-    return 1;
-}
-
-/* The invariant checker failed in cycle cyc (its message in j->cerr). */
-__attribute__((noinline, cold)) static void judge_check_failed(judge_ctx *j, uint64_t cyc)
-{
-    j->equal = 0;
-    j->res->mismatch_cycle = cyc;
-    j->res->mismatch_port = -1;
-    snprintf(j->res->message, sizeof j->res->message,
-             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
-             ") on the model and the RTL (equal outputs): %s\n",
-             j->b->name, cyc, j->q->seed, j->cerr);
-    j->stop_at = stop_after_failure(j, cyc);
-}
-
-__attribute__((noinline)) static void judge_record(judge_ctx *j, const uint64_t *in)
-{
-    for (int w = (int)j->ps->in_words - 1; w >= 0; w--)
-        fprintf(j->q->record, "%016" PRIx64, in[w]);
-    fputc('\n', j->q->record);
-}
-
-/* Cycle cyc's inputs and the RTL's outputs: the record row, the model's
- * outputs (into j->mout), the compare of every output word, the invariant
- * checker and the observer. Returns 1 when this cycle's outputs differ (the
- * trace's mismatch flag). Inline in both loops (one thread, the judging
- * side of two): no call a cycle. */
-static inline __attribute__((always_inline)) unsigned
-judge(judge_ctx *j, uint64_t cyc, const uint64_t *in, const uint64_t *rout, irhw_prof_clock *pc)
-{
-    const irhw_cosim_req *q = j->q;
-    uint64_t *mout = j->mout;
-    if (q->record)
-        judge_record(j, in);
-    MARK(pc, IRHW_PROF_COVER);
-    unsigned bad = 0;
-    if (j->model) {
-        if (j->cmodel)
-            j->eval(j->cmodel, in, mout);
-        else /* the wrapped model, evaluated inside SystemC */
-            j->rtl->get_exp(j->rtl->h, mout);
-        MARK(pc, IRHW_PROF_MODEL);
-        int differ = outs_differ(mout, rout, j->out_words);
-        if (__builtin_expect(differ || !j->equal, 0))
-            bad = judge_unequal(j, cyc, rout, differ);
-        MARK(pc, IRHW_PROF_COMPARE);
-        /* One checker for both: it runs only while every output so far
-         * was equal, so on the RTL it would see exactly the model's
-         * inputs and outputs from the same start, and a checker's
-         * verdict is a function of that (in, out) sequence. */
-        if (j->check && j->equal && j->check(j->chk, cyc, in, mout, j->cerr, sizeof j->cerr))
-            judge_check_failed(j, cyc);
-        MARK(pc, IRHW_PROF_CHECK);
-    }
-    if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout) &&
-        j->stop_at > cyc + 1) {
-        j->stop_at = cyc + 1;
-        j->observer_stop = 1;
-    }
-    MARK(pc, IRHW_PROF_COVER);
-    return bad;
-}
-
-/* After cycle cyc's clock edge: the model's tick and the progress line. */
-static inline __attribute__((always_inline)) void
-judge_tick(judge_ctx *j, uint64_t cyc, const uint64_t *in, irhw_prof_clock *pc)
-{
-    if (j->cmodel)
-        j->tick(j->cmodel, in);
-    MARK(pc, IRHW_PROF_MODEL);
-    if (!j->q->quiet && (cyc & 0xffff) == 0 && cyc) {
-        double t = irhw_now_s();
-        if (t - j->tprog > 2.0) {
-            irhw_cosim_progress(j->b->name, cyc, j->q->cycles, t - j->tstart);
-            irhw_signal_at("cycle %" PRIu64 " of %" PRIu64 " of the co-simulation of %s", cyc,
-                           j->q->cycles, j->q->x->module);
-            j->tprog = t;
-        }
-    }
-}
-
-/* This cycle's inputs from the stimulus, the given rows or the source;
- * rst held in cycles 0 and 1. Returns 1 when the source has ended. */
-static int draw_inputs(const irhw_cosim_req *q, const irhw_ports *ps, void *stim, uint64_t cyc,
-                       const uint64_t *prev, uint64_t *in)
-{
-    memset(in, 0, ps->in_words * sizeof *in);
-    if (q->stim_rows)
-        memcpy(in, q->stim_rows + cyc * ps->in_words, ps->in_words * sizeof *in);
-    else if (!q->source)
-        q->x->b->stim_next(stim, cyc, prev, in);
-    else if (q->source->next(stim, cyc, prev, in))
-        return 1;
-    if (cyc < 2)
-        in[ps->p[0].off] |= 1; /* rst is port 0: held for the first two cycles */
-    return 0;
-}
 
 /* ---- one thread ------------------------------------------------------------ */
 
@@ -269,7 +77,7 @@ one_thread_run(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t
         rtl->get_out(rtl->h, rout);
         MARK(pc, IRHW_PROF_RTL);
         double t0 = timed ? irhw_now_s() : 0;
-        unsigned bad = judge(j, cyc, in, rout, pc);
+        unsigned bad = judge(j, cyc, in, j->mout, rout, pc);
         if (timed)
             j->judge_s += irhw_now_s() - t0;
         int rec = j->tr && cyc >= q->wave_from && (!q->wave_to || cyc <= q->wave_to);
@@ -320,266 +128,6 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
                                  int *ended)
 {
     return one_thread_run(j, rtl, stim, prev, in, rout, from, to, ended, 1, NULL);
-}
-
-/* ---- two threads --------------------------------------------------------------- */
-
-/* The RTL in this thread, the model, compare, checker and observer in a
- * second, RING cycles of (inputs, RTL outputs) between them. The RTL side
- * draws the stimulus from the RTL's own outputs; while every output is
- * equal those are the model's, so the inputs are exactly those of one
- * thread, and the judging side sees the cycles in order and stops the RTL
- * side at the first failure (the RTL may have run up to RING cycles
- * further; nothing of those is reported). Results, messages, coverage and
- * records are those of one thread. Used without traces (the trace holds the
- * model's expected values, known only on the judging side), SystemC or an
- * outside stimulus source that shares state with its observer (source
- * ahead_ok: cosim.h). */
-#define RING IRHW_COSIM_RING
-#define SPINS 2000
-/* Each side publishes its count every PUB cycles (and before it waits), and
- * reads the other's only when its last reading says it must wait: the two
- * counters' cache lines cross between the cores once per PUB cycles, not
- * twice a cycle. */
-#define PUB 16
-/* A sleeping side is woken once WAKE cycles are ready for it (or at once
- * when the other side ends or waits): one wake-up, a system call that is
- * slow in a VM, per WAKE cycles. */
-#define WAKE (RING / 2)
-/* The judging side reads a cycle once LAG_BYTES of slots follow it (ring.lag
- * cycles: 2 PUB to RING / 4): its core's prefetchers then fetch lines the
- * RTL side has finished with, not the ones it writes (docs/speed.md). */
-#define LAG_BYTES 8192
-
-typedef struct {
-    judge_ctx *j;
-    uint64_t from; /* the first cycle in two threads */
-    size_t in_words, out_words;
-    irhw_pack_plan plan;
-    unsigned char *slots;        /* RING packed cycles */
-    uint64_t *rtl_io, *judge_io; /* each side's unpacked cycle (in ++ out) */
-    uint64_t wide_in, lag;       /* RTL side: input bits above their widths; LAG_BYTES in cycles */
-    /* on a cache line of its own: the end the judging side has set */
-    _Alignas(64) _Atomic uint64_t stop;
-    _Atomic int made_all;
-    /* ho.made: cycles drawn and run (RTL side); ho.used: judged */
-    irhw_handoff ho;
-    cpu_set_t cpus;     /* the process's CPUs (empty: unknown) */
-    double judge_cpu_s; /* --profile: the judging thread's CPU time */
-} ring;
-
-/* Cycle cyc's packed slot (the RTL side packs its own cycle, rtl_io, into
- * it; the next cycle's stimulus reads rtl_io). A count is published by an
- * atomic store, ordered after the slot's plain stores. */
-static unsigned char *slot(ring *r, uint64_t cyc)
-{
-    return r->slots + (cyc % RING) * r->plan.bytes;
-}
-
-static int can_judge(void *arg, uint64_t cyc)
-{
-    ring *r = arg;
-    return atomic_load(&r->ho.made) > cyc + r->lag || atomic_load(&r->made_all);
-}
-
-static int can_make(void *arg, uint64_t cyc)
-{
-    ring *r = arg;
-    return cyc - atomic_load(&r->ho.used) < RING || atomic_load(&r->stop) <= cyc;
-}
-
-/* A wait for the other side, timed in full in the profiled loops. */
-static inline __attribute__((always_inline)) void
-wait_other(ring *r, int (*ready)(void *arg, uint64_t k), uint64_t cyc, irhw_prof_clock *pc)
-{
-    uint64_t t0 = pc ? irhw_prof_ticks() : 0;
-    irhw_handoff_wait(&r->ho, ready, r, cyc, SPINS);
-    if (pc)
-        irhw_prof_waited(pc, t0);
-}
-
-static inline __attribute__((always_inline)) uint64_t judge_side_run(ring *r, irhw_prof_clock *pc)
-{
-    judge_ctx *j = r->j;
-    if (CPU_COUNT(&r->cpus) > 0)
-        sched_setaffinity(0, sizeof r->cpus, &r->cpus);
-    uint64_t cyc, made = 0; /* made: the RTL side's count as last read */
-    uint64_t lag = r->lag;
-    for (cyc = r->from; cyc < j->stop_at; cyc++) {
-        if (pc)
-            irhw_prof_cycle(pc);
-        if (cyc + lag >= made && cyc + lag >= (made = atomic_load(&r->ho.made))) {
-            irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
-            wait_other(r, can_judge, cyc, pc);
-            made = atomic_load(&r->ho.made);
-            if (atomic_load(&r->made_all))
-                lag = 0; /* the rest, to the RTL side's end */
-            if (cyc + lag >= made)
-                break; /* the RTL side ended */
-        }
-        MARK(pc, IRHW_PROF_HANDOFF);
-        uint64_t *in = r->judge_io;
-        irhw_unpack(&r->plan, slot(r, cyc), in);
-        judge(j, cyc, in, in + r->in_words, pc);
-        judge_tick(j, cyc, in, pc);
-        if (j->stop_at != atomic_load_explicit(&r->stop, memory_order_relaxed)) {
-            atomic_store(&r->stop, j->stop_at);
-            irhw_handoff_wake(&r->ho);
-        }
-        if ((cyc + 1) % PUB == 0)
-            irhw_handoff_publish(&r->ho, &r->ho.used, cyc + 1, 0);
-        MARK(pc, IRHW_PROF_HANDOFF);
-        if (pc)
-            irhw_prof_end(pc);
-    }
-    irhw_handoff_publish(&r->ho, &r->ho.used, cyc, 1);
-    atomic_store(&r->stop, cyc);
-    irhw_handoff_wake(&r->ho);
-    return cyc;
-}
-
-static void *judge_side(void *arg)
-{
-    return (void *)(uintptr_t)judge_side_run(arg, NULL);
-}
-
-static void *judge_side_prof(void *arg)
-{
-    ring *r = arg;
-    irhw_prof_clock pc = irhw_prof_clock_of(r->j->prof, IRHW_PROF_TWO_JUDGE);
-    uint64_t cyc = judge_side_run(r, &pc);
-    r->judge_cpu_s = irhw_prof_thread_cpu_s();
-    return (void *)(uintptr_t)cyc;
-}
-
-/* The RTL side's cycles from..until-1 (or to the judge's end, or the
- * source's: *ended); returns the cycle it stopped at. */
-static inline __attribute__((always_inline)) uint64_t
-rtl_side_run(ring *r, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in, uint64_t from,
-             uint64_t until, int *ended, irhw_prof_clock *pc)
-{
-    judge_ctx *j = r->j;
-    const irhw_ports *ps = j->ps;
-    const uint64_t *last = prev; /* the last cycle's outputs: rtl_io's, after the first */
-    uint64_t cyc, used = from;   /* used: the judging side's count as last read */
-    uint64_t *io = r->rtl_io, *out = io + r->in_words, wide = 0;
-    for (cyc = from; cyc < until && cyc < atomic_load_explicit(&r->stop, memory_order_relaxed);
-         cyc++) {
-        if (pc)
-            irhw_prof_cycle(pc);
-        if (cyc - used >= RING && cyc - (used = atomic_load(&r->ho.used)) >= RING) {
-            irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
-            wait_other(r, can_make, cyc, pc);
-            used = atomic_load(&r->ho.used);
-            if (cyc >= atomic_load(&r->stop))
-                break;
-        }
-        MARK(pc, IRHW_PROF_HANDOFF);
-        if (draw_inputs(j->q, ps, stim, cyc, last, io)) {
-            *ended = 1; /* the source's end */
-            break;
-        }
-        MARK(pc, IRHW_PROF_STIM);
-        rtl->set_in(rtl->h, io);
-        rtl->clock(rtl->h, 0);
-        rtl->get_out(rtl->h, out); /* the next cycle's stimulus reads them */
-        rtl->clock(rtl->h, 1);
-        MARK(pc, IRHW_PROF_RTL);
-        wide |= rtl->pack(io, slot(r, cyc)); /* a Verilator build's: one thread under SystemC */
-        last = out;
-        if ((cyc + 1) % PUB == 0)
-            irhw_handoff_publish(&r->ho, &r->ho.made, cyc + 1, 0);
-        MARK(pc, IRHW_PROF_HANDOFF);
-        if (pc)
-            irhw_prof_end(pc);
-    }
-    if (last != prev) /* the caller's next cycle (in one thread) reads them */
-        memcpy(prev, last, r->out_words * sizeof *prev);
-    r->wide_in |= wide;
-    return cyc;
-}
-
-__attribute__((noinline)) static uint64_t rtl_side_prof(ring *r, irhw_rtl *rtl, void *stim,
-                                                        uint64_t *prev, uint64_t *in, uint64_t from,
-                                                        uint64_t until, int *ended)
-{
-    irhw_prof_clock pc = irhw_prof_clock_of(r->j->prof, IRHW_PROF_TWO_RTL);
-    return rtl_side_run(r, rtl, stim, prev, in, from, until, ended, &pc);
-}
-
-static void ring_free(ring *r)
-{
-    irhw_pack_plan_free(&r->plan);
-    free(r->slots);
-    free(r->rtl_io);
-    free(r->judge_io);
-    free(r);
-}
-
-/* Cycles from..until-1 (or to the judge's end, or the source's: *ended);
- * returns the next cycle, or 0 with *failed set when the judging thread
- * could not start (nothing was run). */
-static uint64_t two_threads(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *prev, uint64_t *in,
-                            uint64_t from, uint64_t until, int *ended, int *failed)
-{
-    const irhw_ports *ps = j->ps;
-    ring *r = irhw_line_alloc(sizeof *r);
-    *failed = 1;
-    if (!r)
-        return 0;
-    r->j = j;
-    r->from = from;
-    r->in_words = ps->in_words;
-    r->out_words = ps->out_words;
-    if (irhw_pack_plan_init(&r->plan, ps)) {
-        ring_free(r);
-        return 0;
-    }
-    r->slots = irhw_line_alloc((size_t)RING * r->plan.bytes);
-    r->lag = LAG_BYTES / r->plan.bytes;
-    r->lag = r->lag < 2 * PUB ? 2 * PUB : r->lag > RING / 4 ? RING / 4 : r->lag;
-    r->rtl_io = irhw_line_alloc((r->in_words + r->out_words) * sizeof *r->rtl_io);
-    r->judge_io = irhw_line_alloc((r->in_words + r->out_words) * sizeof *r->judge_io);
-    atomic_store(&r->stop, j->stop_at);
-    irhw_handoff_init(&r->ho, from, RING, WAKE);
-    pthread_t th;
-    /* The judging thread starts on another CPU than this one: left to the
-     * scheduler, a new thread often starts beside its parent and waits for
-     * the load balancer to move it, milliseconds later, while the two
-     * share one core. Once running it may move as the scheduler likes
-     * (judge_side widens its set back). */
-    pthread_attr_t at;
-    pthread_attr_init(&at);
-    cpu_set_t other;
-    int here = sched_getcpu();
-    if (here >= 0 && sched_getaffinity(0, sizeof r->cpus, &r->cpus) == 0) {
-        other = r->cpus;
-        CPU_CLR(here, &other);
-        if (CPU_COUNT(&other) > 0)
-            pthread_attr_setaffinity_np(&at, sizeof other, &other);
-    }
-    int bad_start = !r->slots || !r->rtl_io || !r->judge_io ||
-                    pthread_create(&th, &at, j->prof ? judge_side_prof : judge_side, r);
-    pthread_attr_destroy(&at);
-    if (bad_start) {
-        irhw_handoff_destroy(&r->ho);
-        ring_free(r);
-        return 0;
-    }
-    *failed = 0;
-    uint64_t cyc = j->prof ? rtl_side_prof(r, rtl, stim, prev, in, from, until, ended)
-                           : rtl_side_run(r, rtl, stim, prev, in, from, until, ended, NULL);
-    atomic_store(&r->ho.made, cyc);
-    atomic_store(&r->made_all, 1);
-    irhw_handoff_publish(&r->ho, &r->ho.made, cyc, 1);
-    void *judged;
-    pthread_join(th, &judged);
-    if (j->prof)
-        j->prof->m[IRHW_PROF_TWO_JUDGE].cpu_s += r->judge_cpu_s;
-    j->wide_in |= r->wide_in;
-    irhw_handoff_destroy(&r->ho);
-    ring_free(r);
-    return (uint64_t)(uintptr_t)judged;
 }
 
 /* --threads 0 (the default): the first AUTO_CYCLES in one thread, timed;
@@ -652,7 +200,7 @@ static uint64_t run_mode_of(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64_t *p
 {
     if (*mode) {
         int failed = 0;
-        uint64_t next = two_threads(j, rtl, stim, prev, in, from, until, ended, &failed);
+        uint64_t next = irhw_cosim_two(j, rtl, stim, prev, from, until, ended, &failed);
         if (!failed) {
             j->res->cycles_two += next - from;
             return next;
@@ -739,7 +287,7 @@ static uint64_t recheck_gap(void)
 /* 0: one thread; 1: two from the start; 2: decide after AUTO_CYCLES. */
 static int threads_plan(const irhw_cosim_req *q, const void *cmodel, irhw_trace tr)
 {
-    if (q->threads == 1 || !cmodel || tr || (q->source && !q->source->ahead_ok))
+    if (q->threads == 1 || !cmodel || tr || q->observe_exact || (q->source && !q->source->ahead_ok))
         return 0;
     if (q->threads == 2)
         return 1;
@@ -970,15 +518,13 @@ int irhw_cosim(const irhw_cosim_req *q, irhw_cosim_res *res, char *err, size_t e
         snprintf(msg + o, sizeof res->message - o, "replay: %s\n", cmd);
     }
     int failed = tr && irhw_cosim_end_trace(q, &ps, &rtl, own, res, equal, err, errlen);
-    if (jc.wide_in && !failed) /* a stimulus's fault: the verdict cannot stand */
-        failed = irhw_err(err, errlen,
-                          "%s: the stimulus drove input bits %#" PRIx64 " above a "
-                          "port's width, which two threads do not carry: no verdict (a fault of "
-                          "the stimulus; --threads 1 runs it)",
-                          b->name, jc.wide_in) != 0;
     irhw_signal_forget(wave_slot);
     irhw_signal_forget(hier_slot);
-    if (model && b->model_stats && !q->quiet)
+    if (model && b->model_stats && !q->quiet && res->model_past)
+        printf("model statistics: not shown, the model ran %" PRIu64 " cycles past the failing "
+               "one in two threads (--threads 1 shows them)\n",
+               res->model_past);
+    else if (model && b->model_stats && !q->quiet)
         b->model_stats(q->systemc ? rtl.sc_model(rtl.h) : model, stdout);
     res->equal = equal;
     if (chk)

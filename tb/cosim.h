@@ -33,9 +33,10 @@
 typedef struct {
     void *ctx;
     int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
-    /* 1: next() may run on the RTL's thread, up to IRHW_COSIM_RING cycles
-     * ahead of the observer (cosim.c, "two threads"): it writes nothing the
-     * observer reads, but through atomics */
+    /* 1: next() may run in a second thread with the model and the
+     * observer, in step with them, up to IRHW_COSIM_RING cycles past a
+     * mismatch the RTL finds (cosim.c, "two threads"); what it shares with
+     * the caller's thread, through atomics */
     int ahead_ok;
 } irhw_stim_source;
 
@@ -67,6 +68,10 @@ typedef struct {
     int (*observe)(void *ctx, uint64_t cycle, const void *model, const uint64_t *in,
                    const uint64_t *exp, const uint64_t *act);
     void *observe_ctx;
+    /* 1: the observer acts on every cycle where a user sees it (a line
+     * trace, an X-check's vectors, a shrink's capture), so it must not run
+     * past a failing cycle: one thread (cosim.c, "two threads") */
+    int observe_exact;
     const char *so_path; /* an RTL simulator already built (irhw_rtl_build) for
                             this request's RTL and trace kind: no build step */
     /* Hooks for drivers built on this loop (sim/workload_iru.c): a stimulus
@@ -123,6 +128,9 @@ typedef struct {
     int last_two, no_second;
     double trace_bytes; /* irhw cosim's estimate_only: the --wave trace's estimated size */
     irhw_prof prof;     /* req.profile: where the cycles went */
+    /* two threads, after a mismatch: the cycles the model, checker and
+     * observer ran past the failing one (cosim.c, "two threads") */
+    uint64_t model_past;
 } irhw_cosim_res;
 
 /* 0 = ran (see res->equal), -1 = could not run (message in err). */

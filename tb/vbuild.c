@@ -834,7 +834,6 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
 #define SYM(field, name) *(void **)(&r->field) = dlsym(r->dl, name)
     SYM(set_in, "irhw_shim_set_in");
     SYM(get_out, "irhw_shim_get_out");
-    SYM(pack, "irhw_shim_pack");
     SYM(set_exp, "irhw_shim_set_exp");
     SYM(clock, "irhw_shim_clock");
     SYM(trace_open, "irhw_shim_trace_open");
@@ -848,7 +847,7 @@ int irhw_rtl_open_block(const char *so_path, const irhw_block *b, irhw_rtl *r, c
     SYM(stop_info, "irhw_stop_info");
 #undef SYM
     if ((!mk && !sc_new) || !r->set_in || !r->get_out || !r->set_exp || !r->clock || !r->destroy ||
-        (mk && !r->pack) || (sc_new && (!b || !r->get_exp || !r->sc_model))) {
+        (sc_new && (!b || !r->get_exp || !r->sc_model))) {
         dlclose(r->dl);
         memset(r, 0, sizeof *r);
         return irhw_err(err, errlen, "%s lacks the irhw shim entry points%s", so_path,

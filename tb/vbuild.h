@@ -52,11 +52,6 @@ typedef struct {
     void *dl, *h;
     void (*set_in)(void *h, const uint64_t *in);
     void (*get_out)(void *h, uint64_t *out);
-    /* Verilator builds (NULL in SystemC ones, which run in one thread): in
-     * ++ out packed for the two-thread ring as ringpack.h's irhw_pack lays
-     * it out, the plan compiled in; returns the input bits above their
-     * ports' widths, which packing drops (vshim.c) */
-    uint64_t (*pack)(const uint64_t *io, unsigned char *d);
     /* the trace's exp_*, mismatch and cycle until the next call */
     void (*set_exp)(void *h, const uint64_t *exp, unsigned mismatch, uint64_t cycle);
     void (*clock)(void *h, unsigned level); /* drive clk and evaluate */
