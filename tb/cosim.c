@@ -132,8 +132,8 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
 
 /* --threads 0 (the default): the first AUTO_CYCLES in one thread, timed;
  * when this process has two CPUs, two threads from there if a cycle took
- * AUTO_NS or more and the judging side's part (model, compare, checker,
- * observer: what the second thread would take) was AUTO_SHARE of that time
+ * AUTO_NS or more and the judge's part (model, compare, checker, observer:
+ * about what the second thread takes) was AUTO_SHARE of that time
  * or more: the clear case (hwwl_core, hwwl), faster in two on any machine
  * with a second CPU free, if this thread had its CPU TRIAL_BUSY of those
  * cycles' time or more. Every other run gets a trial (threads_trial). Below AUTO_NS most of
@@ -150,11 +150,11 @@ static uint64_t one_thread_timed(judge_ctx *j, irhw_rtl *rtl, void *stim, uint64
  * first windows of a run are often the slowest), and two threads from there
  * if their two windows took less time than the one thread's, by a margin
  * (TRIAL_MARGIN, TRIAL_BUSY below). For these
- * blocks handing each cycle's inputs and outputs to the other core costs
- * about what it saves, and which wins depends on the machine, so no fixed
+ * blocks handing each cycle to the other core costs a good part of what it
+ * saves, and which wins depends on the machine, so no fixed
  * time a cycle can decide it: the trial measures on the machine at hand.
  * Three things make it trustworthy: windows of 16,384 cycles (a few ms for
- * these blocks), the judging thread started on the other CPU (two_threads:
+ * these blocks), the second thread started on the other CPU (cosim_two.c:
  * a thread started on its parent's CPU can wait milliseconds to be moved),
  * and the sums of the windows compared, not the fastest window of each kind
  * (a run's later windows are faster; only the sums of the ordered windows

@@ -121,7 +121,7 @@ static const char *const phase_names[IRHW_PROF_NPHASE] = {
     "stimulus", "RTL (Verilator)", "model", "compare", "checker", "coverage", "hand-off", "wait"};
 
 static const char *const mode_names[IRHW_PROF_NMODE] = {"one thread", "two threads, the RTL side",
-                                                        "two threads, the judging side"};
+                                                        "two threads, the model side"};
 
 static void print_mode(const irhw_prof_mode *m, const char *name, double ns_tick, FILE *f)
 {

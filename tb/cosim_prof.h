@@ -7,7 +7,7 @@
  * sixty-fourth of the reads. A sampled cycle that took more than
  * IRHW_PROF_DROP times the median sampled cycle (the thread was
  * descheduled: a loaded machine) is dropped and counted. Each mode (one thread; the RTL side and
- * the judging side of two) also keeps its cycles, its wall time and its thread's CPU time
+ * the model side of two) also keeps its cycles, its wall time and its thread's CPU time
  * (CLOCK_THREAD_CPUTIME_ID): a phase's ns a cycle is its sampled mean, and "rest" is the mode's
  * wall time a cycle less the timed phases (the calls, loop and counter reads between them), so the
  * rows sum to the wall time a cycle.

@@ -1,7 +1,7 @@
 /*
  * handoff.h — two threads passing items through a ring (one side makes
  * them, the other uses them), and how each waits for the other: the
- * co-simulation's RTL and judging sides (cosim.c) and the waveform
+ * co-simulation's RTL and model sides (cosim_two.c) and the waveform
  * writer's loop and writer thread (portwave.c).
  *
  * Each side publishes its count (made, used) now and then, and reads the

@@ -40,14 +40,14 @@ awk -F'|' '
 
 echo "Sums of the timed phases, ns a cycle (one thread: stimulus to hand-off; the judging part: model, compare, checker, coverage):"
 echo
-echo "| block | configuration | one thread | its judging part | alone | alone / one | two: RTL side | two: judging side | alone / RTL side | CPU: alone / one |"
+echo "| block | configuration | one thread | its judging part | alone | alone / one | two: RTL side | two: model side | alone / RTL side | CPU: alone / one |"
 echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 awk -F'|' '
   { k = $1 "|" $2; if (!(k in seen)) { seen[k] = 1; ord[++nk] = k }
     t = 0; for (i = 7; i <= 13; i++) t += $i; tim[k, $3] = t; cpu[k, $3] = $6
     jud[k, $3] = $9 + $10 + $11 + $12 }
   END { for (i = 1; i <= nk; i++) { k = ord[i]; split(k, p, "|"); o = "one thread"
-    r = "two threads, the RTL side"; j = "two threads, the judging side"
+    r = "two threads, the RTL side"; j = "two threads, the model side"
     printf "| %s | %s | %.0f | %.0f (%.0f %%) | %.0f | %.2f | %.0f | %.0f | %.2f | %.2f |\n", p[1], p[2],
       tim[k, o], jud[k, o], 100 * jud[k, o] / tim[k, o], tim[k, "alone"], tim[k, "alone"] / tim[k, o],
       tim[k, r], tim[k, j], (tim[k, r] > 0 ? tim[k, "alone"] / tim[k, r] : 0),

@@ -5,8 +5,9 @@
 # bench, for this binary and an older one: what the RTL side does beyond
 # Verilator alone bounds the co-sim / alone ratio of two threads from below.
 # Each side's waits for the other (valgrind runs one thread at a time) are
-# taken off: its sleeps, and the lines of can_make, can_judge and the spin
-# loop of irhw_handoff_wait, read from each binary's own tree (OLD/bin/irhw: OLD's
+# taken off: its sleeps, and the lines of the ready tests (can_run,
+# can_model; before, can_make, can_judge) and the spin loop of
+# irhw_handoff_wait, read from each binary's own tree (OLD/bin/irhw: OLD's
 # tb/, e.g. a `git worktree add OLD COMMIT`). Prints a Markdown table. OLD
 # reads the models from the same cache (IRHW_CACHE), as in
 # tests/bench/alone_instr.sh.
@@ -18,12 +19,12 @@ command -v valgrind > /dev/null || { echo "side_instr: valgrind is not installed
 scratch side
 total() { callgrind_annotate "$1" 2> /dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'; }
 
-# busy BIN FILE: a thread's instructions less its waits: the spin (can_make
-# or can_judge, and irhw_handoff_wait's loop, read from BIN's tree) and the
+# busy BIN FILE: a thread's instructions less its waits: the spin (the
+# ready tests and irhw_handoff_wait's loop, read from BIN's tree) and the
 # sleeps (irhw_handoff_sleep)
 busy() {
   local spin sleep
-  spin=$(cd "$(dirname "$(dirname "$1")")" && callgrind_annotate "$2" tb/cosim.c tb/handoff.h 2> /dev/null |
+  spin=$(cd "$(dirname "$(dirname "$1")")" && callgrind_annotate "$2" tb/cosim*.c tb/handoff.h 2> /dev/null |
     grep -E '^ *[0-9,]+ .*(return cyc - atomic_load\(&r->ho\.used\)|return atomic_load\(&r->ho\.made\) > cyc|i < spins; i\+\+|__builtin_ia32_pause|if \(ready\(arg, k\)\))' |
     awk '{ gsub(",", "", $1); s += $1 } END { print s + 0 }')
   sleep=$(callgrind_annotate --inclusive=yes "$2" 2> /dev/null |

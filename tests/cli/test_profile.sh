@@ -38,7 +38,7 @@ if tables_ok "$tmp/prof1.out" "one thread" && [ "$(grep -c '^profile, ' "$tmp/pr
    [ "$(sed -n '/^profile, /,/^  rest /p' "$tmp/prof1.out" | awk 'NR > 1 { printf "%s ", $1 }')" = "$names " ]; then
   ok "cosim --profile --threads 1: one table, $(echo $names | wc -w) rows summing to its ns a cycle ($(grep '^profile, ' "$tmp/prof1.out"))"
 else bad "cosim --profile --threads 1: $(sed -n '/^profile, /,$p' "$tmp/prof1.out" | head -12)"; fi
-if tables_ok "$tmp/prof2.out" "two threads, the RTL side" "two threads, the judging side"; then
+if tables_ok "$tmp/prof2.out" "two threads, the RTL side" "two threads, the model side"; then
   ok "cosim --profile --threads 2: a table for each side, rows summing to its ns a cycle"
 else bad "cosim --profile --threads 2: $(sed -n '/^profile, /,$p' "$tmp/prof2.out" | head -24)"; fi
 for t in 1 2; do
