@@ -102,8 +102,10 @@ typedef struct {
     uint64_t kernel_pushes, last_progress, stall_limit;
     vlist sw_cur, sw_next;
     int nomem, stalled;
-    /* the cycle the run ended in (PH_END), for the observer: with two
-     * threads drive() runs ahead of it (cosim.h, ahead_ok) */
+    /* the cycle the run ended in (PH_END), for the observer: drive() sets
+     * it and the observer reads it, both in the co-simulation's second
+     * thread when it has one (cosim.h, ahead_ok), after this thread set it
+     * to UINT64_MAX */
     _Atomic uint64_t end_at;
     void *model; /* for the statistics: the model of the run (NULL: none) */
     uint64_t next_sample;
