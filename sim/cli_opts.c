@@ -129,9 +129,10 @@ enum {
 #define V_BLOCK (V_GEN | V_COSIM | V_AREA | V_PROVE | V_POWER)
 /* clang-format off */
 static const char threads_help[] =
-    "2: the RTL in one thread, the model, compare,\n"
-    "checker and coverage in another, up to " IRHW_STR(IRHW_COSIM_RING) " cycles\n"
-    "apart (the same results); 1: both in one. Default:\n"
+    "2: the stimulus, model, checker and coverage in\n"
+    "one thread, up to " IRHW_STR(IRHW_COSIM_RING) " cycles ahead of the RTL\n"
+    "and the compare in another (the same results);\n"
+    "1: all in one. Default:\n"
     "the first " IRHW_STR(IRHW_COSIM_FIRST) " cycles in one; with two CPUs free,\n"
     "two if a cycle took " IRHW_STR(IRHW_COSIM_TWO_NS) " ns or more and " IRHW_STR(IRHW_COSIM_TWO_SHARE) " of\n"
     "it or more was the model's side; else a trial of\n"
@@ -139,7 +140,8 @@ static const char threads_help[] =
     IRHW_STR(IRHW_COSIM_TRIAL_MARGIN) " faster and one thread had its CPU for\n"
     IRHW_STR(IRHW_COSIM_TRIAL_BUSY) " of the time, checked again after\n"
     IRHW_STR(IRHW_COSIM_RECHECK) " cycles, then twice as many each time up\n"
-    "to " IRHW_STR(IRHW_COSIM_RECHECK_MAX) "; one with --wave or --systemc. The line\n"
+    "to " IRHW_STR(IRHW_COSIM_RECHECK_MAX) "; one with --wave, --systemc,\n"
+    "--trace-lines, --xcheck or --shrink. The line\n"
     "'threads:' says what ran";
 /* clang-format on */
 static const irhw_opt block_opts[] = {

@@ -25,8 +25,9 @@
     } while (0)
 
 /* What the loop carries across cycles, for the part that judges a cycle
- * (judge, below): the same code whether the RTL runs in this thread or the
- * next (two threads: see the ring). */
+ * (judge, below): the same code in one thread and in two (cosim_two.c:
+ * there the RTL side records and compares each cycle, and a mismatch it
+ * finds is reported through judge_unequal once both sides have stopped). */
 typedef struct {
     const irhw_cosim_req *q;
     const irhw_block *b;
