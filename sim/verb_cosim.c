@@ -119,7 +119,7 @@ static int xcheck_finish(const opts *o, irhw_xcheck *k, uint64_t cycles_run, int
     return EXIT_MISMATCH;
 }
 
-/* How the lockstep loop used the CPUs (tb/cosim.c, "two threads"). */
+/* How the lockstep loop used the CPUs (tb/cosim.c, threads_plan; tb/cosim_two.c). */
 static void print_threads(const irhw_cosim_res *r)
 {
     if (!r->trial_end) {

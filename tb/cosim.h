@@ -35,7 +35,7 @@ typedef struct {
     int (*next)(void *ctx, uint64_t cycle, const uint64_t *prev_out, uint64_t *in);
     /* 1: next() may run in a second thread with the model and the
      * observer, in step with them, up to IRHW_COSIM_RING cycles past a
-     * mismatch the RTL finds (cosim.c, "two threads"); what it shares with
+     * mismatch the RTL finds (cosim_two.c); what it shares with
      * the caller's thread, through atomics */
     int ahead_ok;
 } irhw_stim_source;
@@ -70,7 +70,7 @@ typedef struct {
     void *observe_ctx;
     /* 1: the observer acts on every cycle where a user sees it (a line
      * trace, an X-check's vectors, a shrink's capture), so it must not run
-     * past a failing cycle: one thread (cosim.c, "two threads") */
+     * past a failing cycle: one thread (cosim_two.c) */
     int observe_exact;
     const char *so_path; /* an RTL simulator already built (irhw_rtl_build) for
                             this request's RTL and trace kind: no build step */
@@ -80,8 +80,9 @@ typedef struct {
      * command). */
     const irhw_stim_source *source;
     const char *replay;
-    /* 1: model and RTL in one thread; 2: the RTL in this thread, the model,
-     * compare, checker and observer in a second (cosim.c, "two threads");
+    /* 1: model and RTL in one thread; 2: the RTL and the compare in this
+     * thread, the stimulus, model, checker and observer ahead of it in a
+     * second (cosim_two.c);
      * 0: one for the first 512 cycles, then, if this process has two CPUs
      * and the run allows it: two if a cycle took 2 us or more and the
      * model, compare, checker and observer took a fifth of it or more (and
@@ -129,7 +130,7 @@ typedef struct {
     double trace_bytes; /* irhw cosim's estimate_only: the --wave trace's estimated size */
     irhw_prof prof;     /* req.profile: where the cycles went */
     /* two threads, after a mismatch: the cycles the model, checker and
-     * observer ran past the failing one (cosim.c, "two threads") */
+     * observer ran past the failing one (cosim_two.c) */
     uint64_t model_past;
 } irhw_cosim_res;
 

@@ -27,7 +27,7 @@
 /* What the loop carries across cycles, for the part that judges a cycle
  * (judge, below): the same code in one thread and in two (cosim_two.c:
  * there the RTL side records and compares each cycle, and a mismatch it
- * finds is reported through judge_unequal once both sides have stopped). */
+ * finds is reported through irhw_judge_unequal once both sides have stopped). */
 typedef struct {
     const irhw_cosim_req *q;
     const irhw_block *b;
@@ -76,53 +76,14 @@ static inline int outs_differ(const uint64_t *a, const uint64_t *b, size_t n)
     return d != 0;
 }
 
-/* A run that failed in cycle cyc (marked so in the result) ends there, or
- * 16 cycles later when tracing (the trace shows what followed). */
-static inline uint64_t stop_after_failure(judge_ctx *j, uint64_t cyc)
-{
-    j->res->failed_in_cycle = 1;
-    return j->tr ? (cyc + 16 < j->q->cycles ? cyc + 16 : j->q->cycles) : cyc + 1;
-}
-
-/* The first differing cycle (differ) or a later one after a failure
+/* Out of line (cosim_judge.c), so that judge's usual path stays small:
+ * the first differing cycle (differ) or a later one after a failure
  * (j->equal 0): the message with every differing port, or the trace's
- * mismatch flag. Out of line: judge's usual path stays small. */
-static __attribute__((noinline, cold, unused)) unsigned
-judge_unequal(judge_ctx *j, uint64_t cyc, const uint64_t *rout, int differ)
-{
-    if (!j->equal)
-        return (unsigned)differ;
-    char *msg = j->res->message;
-    j->equal = 0;
-    j->res->mismatch_cycle = cyc;
-    size_t o = (size_t)snprintf(msg, sizeof j->res->message,
-                                "MISMATCH %s at cycle %" PRIu64 " (seed %" PRIu64 "):\n",
-                                j->b->name, cyc, j->q->seed);
-    irhw_cosim_compare(j->ps, j->mout, rout, msg + o, sizeof j->res->message - o,
-                       &j->res->mismatch_port, j->res->mismatch_differ);
-    j->stop_at = stop_after_failure(j, cyc);
-    return 1;
-}
-
-/* The invariant checker failed in cycle cyc (its message in j->cerr). */
-static __attribute__((noinline, cold, unused)) void judge_check_failed(judge_ctx *j, uint64_t cyc)
-{
-    j->equal = 0;
-    j->res->mismatch_cycle = cyc;
-    j->res->mismatch_port = -1;
-    snprintf(j->res->message, sizeof j->res->message,
-             "CHECK FAILED %s at cycle %" PRIu64 " (seed %" PRIu64
-             ") on the model and the RTL (equal outputs): %s\n",
-             j->b->name, cyc, j->q->seed, j->cerr);
-    j->stop_at = stop_after_failure(j, cyc);
-}
-
-static __attribute__((noinline, unused)) void judge_record(judge_ctx *j, const uint64_t *in)
-{
-    for (int w = (int)j->ps->in_words - 1; w >= 0; w--)
-        fprintf(j->q->record, "%016" PRIx64, in[w]);
-    fputc('\n', j->q->record);
-}
+ * mismatch flag; the invariant checker's failure in cycle cyc (its message
+ * in j->cerr); a --record row. */
+unsigned irhw_judge_unequal(judge_ctx *j, uint64_t cyc, const uint64_t *rout, int differ);
+void irhw_judge_check_failed(judge_ctx *j, uint64_t cyc);
+void irhw_judge_record(judge_ctx *j, const uint64_t *in);
 
 /* Cycle cyc's inputs and the RTL's outputs (rout): the record row, the
  * model's outputs (into mout), the compare of every output word, the
@@ -138,7 +99,7 @@ static inline __attribute__((always_inline)) unsigned judge(judge_ctx *j, uint64
 {
     const irhw_cosim_req *q = j->q;
     if (q->record && rout)
-        judge_record(j, in);
+        irhw_judge_record(j, in);
     MARK(pc, IRHW_PROF_COVER);
     unsigned bad = 0;
     if (j->model) {
@@ -150,7 +111,7 @@ static inline __attribute__((always_inline)) unsigned judge(judge_ctx *j, uint64
         if (rout) {
             int differ = outs_differ(mout, rout, j->out_words);
             if (__builtin_expect(differ || !j->equal, 0))
-                bad = judge_unequal(j, cyc, rout, differ);
+                bad = irhw_judge_unequal(j, cyc, rout, differ);
             MARK(pc, IRHW_PROF_COMPARE);
         }
         /* One checker for both: it runs only while every output so far
@@ -158,7 +119,7 @@ static inline __attribute__((always_inline)) unsigned judge(judge_ctx *j, uint64
          * inputs and outputs from the same start, and a checker's
          * verdict is a function of that (in, out) sequence. */
         if (j->check && j->equal && j->check(j->chk, cyc, in, mout, j->cerr, sizeof j->cerr))
-            judge_check_failed(j, cyc);
+            irhw_judge_check_failed(j, cyc);
         MARK(pc, IRHW_PROF_CHECK);
     }
     if (q->observe && q->observe(q->observe_ctx, cyc, j->cmodel, in, mout, rout ? rout : mout) &&

@@ -180,7 +180,7 @@ static inline __attribute__((always_inline)) uint64_t rtl_side_run(ring *r, irhw
         MARK(pc, IRHW_PROF_HANDOFF);
         const uint64_t *in = slot(r, cyc), *mout = in + r->in_words;
         if (j->q->record)
-            judge_record(j, in);
+            irhw_judge_record(j, in);
         rtl->set_in(rtl->h, in);
         rtl->clock(rtl->h, 0);
         rtl->get_out(rtl->h, rout);
@@ -227,7 +227,7 @@ static void rtl_differed(judge_ctx *j, ring *r, uint64_t modelled)
         return;
     j->equal = 1;
     memcpy(j->mout, r->bad_out, r->out_words * sizeof *j->mout);
-    judge_unequal(j, r->bad, r->bad_out + r->out_words, 1);
+    irhw_judge_unequal(j, r->bad, r->bad_out + r->out_words, 1);
     if (modelled > r->bad + 1)
         j->res->model_past = modelled - (r->bad + 1);
 }
