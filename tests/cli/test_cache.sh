@@ -25,8 +25,8 @@ in_cache() {
 # a compiler works in DIR (Verilator too, unless a third argument asks for
 # the C++ compiler alone)
 wait_compiler() {
-  local tools=' (verilator_bin|cc1plus|clang.*)$'
-  [ -n "${3:-}" ] && tools=' (cc1plus|clang.*)$'
+  local tools=' (verilator_bin|cc1plus|clang.*|g\+\+)$'
+  [ -n "${3:-}" ] && tools=' (cc1plus|clang.*|g\+\+)$'
   for _ in $(seq 600); do
     kill -0 "$2" 2>/dev/null || return 1
     in_cache "$1" | grep -qE "$tools" && return 0
@@ -37,13 +37,20 @@ wait_compiler() {
 # left_in DIR: the private build folders and processes left in DIR
 left_in() { { ls -d "$1"/*.tmp* 2>/dev/null; in_cache "$1"; } | tr '\n' ' '; }
 
+# A g++ first on the search path that stays 30 s after each compile: a small
+# fifo's build takes under half a second, and a case set up on it must find
+# its tools still at work when it kills, stops or signals them.
+mkdir -p "$tmp/slowbin"
+printf '#!/bin/sh\n%s "$@"; rc=$?\ncase " $* " in *" -c "*) sleep 30 ;; esac\nexit $rc\n' \
+  "$(command -v g++)" > "$tmp/slowbin/g++"
+chmod +x "$tmp/slowbin/g++"
 # mid_build NAME WIDTH [cxx]: $c, a private cache $tmp/NAME, and $pid, an irhw
-# building fifo WIDTH in it (ccache off), once Verilator or a compiler (with
-# "cxx": the C++ compiler) works there; else that irhw is killed and a
-# failure counted (returns 1)
+# building fifo WIDTH in it (ccache off, the lingering g++), once Verilator
+# or a compiler (with "cxx": the C++ compiler) works there; else that irhw
+# is killed and a failure counted (returns 1)
 mid_build() {
   c=$tmp/$1; runtime_only "$c" "$base"
-  CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=$2 --cycles 10 > "$tmp/$1.out" 2>&1 &
+  PATH=$tmp/slowbin:$PATH CCACHE_DISABLE=1 IRHW_CACHE=$c "$irhw" cosim fifo -p WIDTH=$2 --cycles 10 > "$tmp/$1.out" 2>&1 &
   pid=$!
   wait_compiler "$c" $pid "${3:-}" && return 0
   kill -9 $pid 2>/dev/null; bad "$1: no compiler seen working in $c: $(cat "$tmp/$1.out")"; return 1
@@ -91,19 +98,14 @@ fi
 
 # ---- kill -9 of irhw and the build's watchdog: the tools run on as orphans
 # until the next run that builds in the cache kills them (killed while the
-# C++ compiler works: Verilator alone may end before it is counted). The
-# build may end on its own between the look and the kill: then nothing is
-# orphaned and the case is set up again on a new configuration (3 tries).
-orphans=0 set_up=0
-for w in 6 7 8; do
-  mid_build kill2-$w $w cxx || break
-  set_up=1
-  kill -9 $pid $(pgrep -P $pid); { wait $pid; } 2>/dev/null
+# C++ compiler works: Verilator alone may end before it is counted). Both
+# are stopped before they are killed: killed running, the watchdog may see
+# irhw die first and take the group down itself, which is the case above.
+if mid_build kill2 6 cxx; then
+  wd=$(pgrep -P $pid)
+  kill -STOP $pid $wd; kill -9 $pid $wd; { wait $pid; } 2>/dev/null
   sleep 0.2; orphans=$(in_cache "$c" | wc -l)
-  [ "$orphans" -gt 0 ] && break
-done
-if [ $set_up = 1 ]; then
-  rerun $w
+  rerun 6
   [ "$orphans" -gt 0 ] && [ $rc = 0 ] && echo "$out" | grep -q '^PASS' && [ -z "$left" ] &&
     ok "kill -9 of irhw and its watchdog: the next run kills the $orphans orphaned tool(s), removes their folder, passes" ||
     bad "kill -9 of irhw and watchdog: $orphans orphans, rerun exit $rc, left: $left; $out"
