@@ -31,9 +31,10 @@ LDLIBS  += -ldl -lm -pthread
 # Debian packages the project needs; `make deps` installs the missing ones.
 PKGS := verilator yosys iverilog gtkwave check libsystemc-dev opensta pkg-config \
         zlib1g-dev libsubunit-dev g++ make gnuplot-nox slurm-wlm munge chromium python3 \
-        libjemalloc2 clang xvfb imagemagick python3-yaml python3-jsonschema valgrind
+        libjemalloc2 clang xvfb imagemagick python3-yaml python3-jsonschema valgrind \
+        cppcheck clang-format
 TOOLS := verilator yosys iverilog sta pkg-config g++ gnuplot sbatch slurmctld slurmd munged \
-         chromium python3 clang++ xvfb-run import valgrind
+         chromium python3 clang++ xvfb-run import valgrind cppcheck clang-format
 
 ALL_BLOCKS := $(shell sed -n 's/^IRHW_BLOCK(\([a-z_0-9]*\)).*/\1/p' model/*_block.c model/*.c | sort -u)
 # ONLY="wl_bank wru" builds just those blocks (while another is half-written),
@@ -264,10 +265,14 @@ fuzz: fuzz-build
 	  fi; \
 	done
 
+# cppcheck's warnings and clang-format's layout (.clang-format) on the C
+# sources; LINT_DIRS names other folders (tests/cli/test_lint.sh, in make
+# test, plants a fault of each kind in a scratch tree)
+LINT_DIRS ?= model gen tb sim area
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --std=c11 \
-	  -Imodel -Iarea model gen tb sim area
-	clang-format --dry-run --Werror $(wildcard model/*.[ch] gen/*.c tb/*.c sim/*.c area/*.[ch])
+	  -Imodel -Iarea $(LINT_DIRS)
+	clang-format --dry-run --Werror $(wildcard $(addsuffix /*.[ch],$(LINT_DIRS)))
 
 clean:
 	rm -rf $(BUILD) $(BIN) out

@@ -442,8 +442,7 @@ static void contracts(const irhw_inst *inst, const gx *x, irhw_vw *w)
     vw_line(w, "        chk_idx_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->ib, x->ib, x->ib);
     vw_line(w, "        chk_pos_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->pw, x->pw, x->pw);
     if (x->db)
-        vw_line(w, "        chk_data_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->db, x->db,
-                x->db);
+        vw_line(w, "        chk_data_mask[k*%u +: %u] = {%u{chk_slot_v[k]}};", x->db, x->db, x->db);
     vw_line(w, "    end");
     vw_line(w, "end");
     vw_line(w, "reg [%u:0] chk_reqs;  // requests taken, not yet answered", x->qb);

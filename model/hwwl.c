@@ -462,8 +462,10 @@ static void global_redistribute(hw_model *m)
     }
     unsigned q = total / N, extra = total % N;
     unsigned want[HW_MAX_CORES * HC_MAX_LANES];
-    for (unsigned k = 0; k < N; k++) /* key ascending: the fullest last */
-        want[key[k] & 0xffff] = q + (k >= N - extra);
+    for (unsigned b = 0; b < N; b++)
+        want[b] = q;
+    for (unsigned k = N - extra; k < N; k++) /* key ascending: the fullest take the rest */
+        want[key[k] & 0xffff]++;
     unsigned d = 0, r = 0;
     for (;;) {
         while (d < N && cnt[d] <= want[d])

@@ -39,14 +39,13 @@ int cmd_gen(int argc, char **argv)
     int rc = parse_opts("gen", argc, argv, 1, V_GEN, &o);
     if (rc || o.help) {
         if (o.help)
-            verb_help(
-                "gen BLOCK [options]",
-                "  writes DIR/<module>.v (Verilog-2005, deterministic: every module of the\n"
-                "  design, the rtl/ leaf cells it uses too, those below the top tagged with\n"
-                "  the design's hash), DIR/<module>.f (file list) and DIR/<module>.core\n"
-                "  (FuseSoC). Default DIR: out/<module>, a folder per configuration (the\n"
-                "  module name encodes it: wl_bank_e32_w24_t5_flops)\n",
-                V_GEN, NULL);
+            verb_help("gen BLOCK [options]",
+                      "  writes DIR/<module>.v (Verilog-2005, deterministic: every module of the\n"
+                      "  design, the rtl/ leaf cells it uses too, those below the top tagged with\n"
+                      "  the design's hash), DIR/<module>.f (file list) and DIR/<module>.core\n"
+                      "  (FuseSoC). Default DIR: out/<module>, a folder per configuration (the\n"
+                      "  module name encodes it: wl_bank_e32_w24_t5_flops)\n",
+                      V_GEN, NULL);
         return rc;
     }
     char dir[4096], path[4200], err[IRHW_ERRLEN];

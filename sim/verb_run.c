@@ -157,10 +157,8 @@ static int run_item_here(const opts *o, const char *root, run_item *it, char *ro
     return run_block(o, it->b, root, row, rowlen, res, fatal);
 }
 
-/* Prints a finished item's output (its log) and takes, for a block, its
- * summary line and report row (*fatal when they are missing). */
-static void run_item_collect(run_item *it, char *row, size_t rowlen, irhw_sweep_row *res,
-                             int *fatal)
+/* Prints a finished item's output (its log). */
+static void run_item_print(const run_item *it)
 {
     size_t len = 0;
     char *text = irhw_read_file(it->log, &len);
@@ -170,8 +168,14 @@ static void run_item_collect(run_item *it, char *row, size_t rowlen, irhw_sweep_
         printf("(%s: no output: %s)\n", it->log, strerror(errno));
     fflush(stdout);
     free(text);
-    if (it->sweep)
-        return;
+}
+
+/* Prints a finished block's output and takes its summary line and report
+ * row (*fatal when they are missing). */
+static void run_item_collect(const run_item *it, char *row, size_t rowlen, irhw_sweep_row *res,
+                             int *fatal)
+{
+    run_item_print(it);
     char *rt = irhw_read_file(it->rowf, NULL), *nl = rt ? strchr(rt, '\n') : NULL, err[IRHW_ERRLEN];
     int bad = 1;
     if (nl) {
@@ -422,7 +426,7 @@ int cmd_run(int argc, char **argv)
     for (int i = nblocks; i < n; i++) {
         run_item *x = &items[i];
         if (jobs > 1) {
-            run_item_collect(x, NULL, 0, NULL, &fatal);
+            run_item_print(x);
             sweep_s = x->wall_s > sweep_s ? x->wall_s : sweep_s;
         } else {
             double s0 = irhw_now_s();

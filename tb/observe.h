@@ -15,11 +15,11 @@
 
 typedef struct {
     irhw_coverage cov;
-    int until_covered;  /* end the run once every applicable point is hit */
-    FILE *record;       /* CSV trace of the inputs, or NULL */
-    irhw_linetrace *lt; /* line trace, or NULL */
-    irhw_rows *capture; /* every cycle's inputs (for --shrink), or NULL */
-    int nomem;          /* capture ran out of memory */
+    int until_covered;   /* end the run once every applicable point is hit */
+    FILE *record;        /* CSV trace of the inputs, or NULL */
+    irhw_linetrace *lt;  /* line trace, or NULL */
+    irhw_rows *capture;  /* every cycle's inputs (for --shrink), or NULL */
+    int nomem;           /* capture ran out of memory */
     irhw_xcheck *xcheck; /* --xcheck: vectors for the Icarus run, or NULL */
 } irhw_observer;
 

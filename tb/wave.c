@@ -147,7 +147,7 @@ static void write_view(FILE *f, const char *dumpfile, const char *savefile, cons
     fprintf(f, "\n[treeopen] TOP.\n[treeopen] TOP.irhw_tb.\n[sst_width] 260\n"
                "[signals_width] 300\n[sst_expanded] 1\n[sst_vpaned_height] 300\n");
 
-    fprintf(f, "@24\n" SCOPE "cycle[%u:0]\n", IRHW_TB_CYCLE_BITS - 1);
+    fprintf(f, "@24\n" SCOPE "cycle[%d:0]\n", IRHW_TB_CYCLE_BITS - 1);
     unsigned nl = lane_count(ps);
     int any = 0;
     for (unsigned i = 0; v->differ && mt >= 0 && i < ps->n; i++)

@@ -32,8 +32,8 @@ irhw_xcheck *irhw_xcheck_new(const irhw_inst *x, int compare, char *err, size_t 
 /* Records one co-simulation cycle (called by the cosim observer,
  * tb/observe.c): the inputs and the model's outputs (the RTL's without a
  * model). */
-void irhw_xcheck_cycle(irhw_xcheck *k, const void *model, const uint64_t *in,
-                       const uint64_t *exp, const uint64_t *act);
+void irhw_xcheck_cycle(irhw_xcheck *k, const void *model, const uint64_t *in, const uint64_t *exp,
+                       const uint64_t *act);
 /* After the co-simulation: writes the design (the generated RTL, or the
  * --rtl files), the testbench, builds with iverilog and runs vvp.
  * 0 = ran (verdict in r), -1 = a tool failed (message in err). */

@@ -111,10 +111,13 @@ bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
 verdicts:tests/cli/test_verdicts.sh
 workload_docs:tests/cli/test_workload_docs.sh
 tour:tests/cli/test_tour.sh
+lint:tests/cli/test_lint.sh
 assert:tests/cli/test_assert.sh
 contracts:tests/cli/test_contracts.sh
 scoreboard:tests/cli/test_scoreboard.sh
 progress:tests/cli/test_progress.sh"
+# lint: make lint (cppcheck, clang-format) fails on a planted fault of each
+# kind and passes on the sources (once: it reads the sources, not the binary).
 # assert: assertion verdicts in cosim, irhw prove and its counterexample replay.
 # contracts: port contracts listed and asserted, an output-only fault per block
 # fails prove, the scoreboard's verdicts, prove --rtl with the leaf cells.
