@@ -103,7 +103,9 @@ cover_cross:tests/cosim/test_cover_cross.sh"
 # run: irhw run on fifo and icrn, -j 2 against -j 1, the BFS line, the report.
 # signals: SIGTERM/SIGINT/SIGHUP mid-run in cosim, area, prove, sweep,
 # paper-figs and workload: exit 128+signal, no child left, no cut file.
-bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && echo "$t"; done)
+# the Check binaries whose source is in tests/unit/ (one left in the build
+# folder by a removed test is not run)
+bins=$(for t in "$dir"/test_*; do [ -x "$t" ] && [ -f "$(dirname "$0")/unit/${t##*/}.c" ] && echo "$t"; done)
 # verdicts: --xcheck on a mismatch, interval refill, replays of failures,
 # exit 2 of --rtl and graphs (builds ten configurations: not under the
 # sanitizers)
