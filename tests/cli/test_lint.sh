@@ -8,10 +8,11 @@ set -u
 . "$(dirname "$0")/../lib.sh"
 scratch lint
 lint() { make --no-print-directory -s -C "$root" lint LINT_DIRS="$*" 2>&1; }
+tools=1
 for t in cppcheck clang-format; do
-  command -v $t > /dev/null || { bad "$t is not installed (make deps installs it)"; t=""; break; }
+  command -v $t > /dev/null || { bad "$t is not installed (make deps installs it)"; tools=0; }
 done
-if [ -n "$t" ]; then
+if [ $tools = 1 ]; then
   # ---- the tools find each kind of fault, and only there
   mkdir -p "$tmp/uninit" "$tmp/layout"
   cp "$root/.clang-format" "$tmp/uninit/" && cp "$root/.clang-format" "$tmp/layout/"
